@@ -1,0 +1,58 @@
+"""The four pier characters and the two sides of a pier."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Character(str, Enum):
+    """A character standing in a slot; its value is the name used in deck files."""
+
+    FLOWER = "flower"
+    POET = "poet"
+    LOVERS = "lovers"
+    FISHER = "fisher"
+
+    @property
+    def letter(self) -> str:
+        """The one-letter token of the pier notation (A is the Fisher's anchor)."""
+        return _LETTERS[self]
+
+    @property
+    def title(self) -> str:
+        return _TITLES[self]
+
+    @classmethod
+    def from_token(cls, token: str) -> "Character | None":
+        """Read a notation token: a letter or full name, any case; '.' is empty.
+
+        Raises KeyError for anything else.
+        """
+        return _TOKENS[token.lower()]
+
+
+class Side(int, Enum):
+    """A side of the pier; characters on different sides never interact."""
+
+    LEFT = 0
+    RIGHT = 1
+
+
+CHARACTERS: tuple[Character, ...] = tuple(Character)
+
+_LETTERS = {
+    Character.FLOWER: "F",
+    Character.POET: "P",
+    Character.LOVERS: "L",
+    Character.FISHER: "A",
+}
+_TITLES = {
+    Character.FLOWER: "Flower Seller",
+    Character.POET: "Poet",
+    Character.LOVERS: "Lovers",
+    Character.FISHER: "Fisher",
+}
+_TOKENS: dict[str, Character | None] = {".": None}
+for _c in Character:
+    _TOKENS[_c.letter.lower()] = _c
+    _TOKENS[_c.value] = _c

@@ -1,0 +1,199 @@
+"""Reading a deck from TOML (`data/cards.toml` or a file of the player's own).
+
+Every problem becomes one `DeckError` naming the file, the card id and the field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from .cards import DEFAULT_PLAN_BONUS, Card, Goal, Plan, Section
+from .characters import Character
+from .errors import DeckError
+from .goals import GOAL_KINDS
+
+DECK_SIZE = 18
+_DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+class Deck(Mapping[int, Card]):
+    """The 18 cards of a game, by id."""
+
+    def __init__(self, cards: list[Card], source: str = "<deck>", digest: str = "") -> None:
+        self._cards = {card.id: card for card in cards}
+        self.source = source
+        self.digest = digest
+
+    def __getitem__(self, card_id: int) -> Card:
+        return self._cards[card_id]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def cards(self) -> list[Card]:
+        return list(self._cards.values())
+
+
+def default_deck_path() -> Path:
+    """The deck shipped with the game: inside the package, or in a source checkout."""
+    packaged = Path(__file__).resolve().parent.parent / "data" / "cards.toml"
+    if packaged.is_file():
+        return packaged
+    return Path(__file__).resolve().parents[3] / "data" / "cards.toml"
+
+
+def load_deck(path: str | Path | None = None) -> Deck:
+    """Load and check a deck file; the default is the game's own deck."""
+    path = Path(path) if path is not None else default_deck_path()
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise DeckError(f"{path}: cannot read the deck file ({exc.strerror or exc})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise DeckError(f"{path}: the deck file is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DeckError(f"{path}: not valid TOML: {exc}") from None
+    return parse_deck(data, str(path), hashlib.sha256(raw).hexdigest())
+
+
+def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = "") -> Deck:
+    """Build a deck from already-parsed TOML data."""
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise DeckError(f"{source}: no [[cards]] tables found")
+    cards: list[Card] = []
+    seen_dates: dict[str, int] = {}
+    seen_texts: set[str] = set()
+    for index, raw in enumerate(raw_cards, start=1):
+        card = _parse_card(raw, source, index)
+        if any(c.id == card.id for c in cards):
+            raise DeckError(f"{source}: card {card.id}: field 'id': the id is used twice")
+        if card.date in seen_dates:
+            raise DeckError(
+                f"{source}: card {card.id}: field 'date': {card.date} is also the date of card {seen_dates[card.date]}"
+            )
+        seen_dates[card.date] = card.id
+        for goal in {card.plan.two, card.plan.three}:
+            if goal.text in seen_texts:
+                raise DeckError(f"{source}: card {card.id}: field 'plan': goal text {goal.text!r} is used twice")
+            seen_texts.add(goal.text)
+        cards.append(card)
+    if len(cards) != DECK_SIZE:
+        raise DeckError(f"{source}: the deck has {len(cards)} cards; Pier 18 needs {DECK_SIZE}")
+    missing = sorted(set(range(1, DECK_SIZE + 1)) - {c.id for c in cards})
+    if missing:
+        raise DeckError(f"{source}: card ids must be 1 to {DECK_SIZE}; missing {missing[0]}")
+    return Deck(sorted(cards, key=lambda c: c.id), source, digest)
+
+
+def _parse_card(raw: Any, source: str, index: int) -> Card:
+    if not isinstance(raw, Mapping):
+        raise DeckError(f"{source}: card #{index}: not a table")
+    card_id = raw.get("id")
+    if not isinstance(card_id, int) or isinstance(card_id, bool) or not 1 <= card_id <= DECK_SIZE:
+        raise DeckError(f"{source}: card #{index}: field 'id': expected a whole number from 1 to {DECK_SIZE}")
+    where = f"{source}: card {card_id}"
+
+    def fail(field_name: str, message: str) -> DeckError:
+        return DeckError(f"{where}: field '{field_name}': {message}")
+
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise fail("name", "expected a non-empty string")
+    date = raw.get("date")
+    if not isinstance(date, str) or not _valid_date(date):
+        raise fail("date", f"expected a date as \"MM-DD\", got {date!r}")
+    patrons = raw.get("patron")
+    if isinstance(patrons, str):
+        patrons = [patrons]
+    if not isinstance(patrons, list) or not 1 <= len(patrons) <= 2:
+        raise fail("patron", "expected a list of one or two characters")
+    patron_chars = tuple(_character(p, lambda m: fail("patron", m)) for p in patrons)
+    if len(set(patron_chars)) != len(patron_chars):
+        raise fail("patron", "the same character is listed twice")
+    sections = raw.get("sections")
+    if not isinstance(sections, list) or len(sections) < 2:
+        raise fail("sections", "expected a list of at least two [left, right] sections")
+    parsed_sections: list[Section] = []
+    for number, section in enumerate(sections, start=1):
+        if not isinstance(section, list) or len(section) != 2:
+            raise fail("sections", f"section {number} must be a [left, right] pair")
+        left, right = (
+            None if slot == "" else _character(slot, lambda m: fail("sections", f"section {number}: {m}"))
+            for slot in section
+        )
+        parsed_sections.append((left, right))
+    plan = _parse_plan(raw.get("plan"), fail)
+    return Card(card_id, name.strip(), date, patron_chars, tuple(parsed_sections), plan)
+
+
+def _parse_plan(raw: Any, fail) -> Plan:
+    if not isinstance(raw, Mapping):
+        raise fail("plan", "expected a [cards.plan] table")
+    bonus = raw.get("bonus", DEFAULT_PLAN_BONUS)
+    if not isinstance(bonus, int) or isinstance(bonus, bool) or bonus < 0:
+        raise fail("plan.bonus", "expected a whole number of points")
+    if "goal" in raw:
+        if "two" in raw or "three" in raw:
+            raise fail("plan", "give either `goal` or both `two` and `three`, not both")
+        goal = _parse_goal(raw["goal"], "plan.goal", fail)
+        return Plan(goal, goal, bonus)
+    if "two" in raw and "three" in raw:
+        return Plan(_parse_goal(raw["two"], "plan.two", fail), _parse_goal(raw["three"], "plan.three", fail), bonus)
+    raise fail("plan", "expected `goal`, or both `two` and `three`")
+
+
+def _parse_goal(raw: Any, field_name: str, fail) -> Goal:
+    if not isinstance(raw, Mapping):
+        raise fail(field_name, "expected a table such as {text = \"...\", kind = \"count\", ...}")
+    text, kind = raw.get("text"), raw.get("kind")
+    if not isinstance(text, str) or not text.strip():
+        raise fail(f"{field_name}.text", "expected the goal's text")
+    if kind not in GOAL_KINDS:
+        raise fail(f"{field_name}.kind", f"unknown goal kind {kind!r} (known: {', '.join(GOAL_KINDS)})")
+    spec = GOAL_KINDS[kind]
+    allowed = {"text", "kind", *spec.required, *spec.optional}
+    for key in raw:
+        if key not in allowed:
+            raise fail(f"{field_name}.{key}", f"not a setting of goal kind {kind!r}")
+    for key in spec.required:
+        if key not in raw:
+            raise fail(f"{field_name}.{key}", f"goal kind {kind!r} needs it")
+    if spec.bound_needed and "at_least" not in raw and "at_most" not in raw:
+        raise fail(field_name, f"goal kind {kind!r} needs at_least or at_most")
+    values: dict[str, Any] = {}
+    for key in ("character", "category"):
+        if key in raw:
+            values[key] = _character(raw[key], lambda m: fail(f"{field_name}.{key}", m))
+    for key in ("at_least", "at_most"):
+        if key in raw:
+            value = raw[key]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise fail(f"{field_name}.{key}", "expected a whole number, 0 or more")
+            values[key] = value
+    return Goal(kind=kind, text=text.strip(), **values)
+
+
+def _character(value: Any, fail) -> Character:
+    try:
+        return Character(value)
+    except ValueError:
+        names = ", ".join(c.value for c in Character)
+        raise fail(f"unknown character {value!r} (use one of {names})") from None
+
+
+def _valid_date(text: str) -> bool:
+    parts = text.split("-")
+    if len(parts) != 2 or not all(len(p) == 2 and p.isdigit() for p in parts):
+        return False
+    month, day = int(parts[0]), int(parts[1])
+    return 1 <= month <= 12 and 1 <= day <= _DAYS_IN_MONTH[month - 1]

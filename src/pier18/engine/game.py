@@ -1,0 +1,302 @@
+"""A whole game of Pier 18 as a state machine.
+
+Front ends and bots only talk to this surface: `phase`, `current_player`,
+`legal_decisions()`, `apply()`, `is_terminal()`, `returns()`, `score()`. Chance comes
+from one seeded RNG, so a seed plus the list of decisions rebuilds a game exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card
+from .deck import Deck
+from .decisions import Decision, Draft, Keep, PlacePlan
+from .errors import IllegalDecision
+from .goals import goal_met
+from .pier import Pier
+from .scoring import ScoreSheet, score_sections
+
+HAND_SIZE = 3
+
+
+class Phase(str, Enum):
+    SETUP = "setup"  # each player keeps a Plan and a Foundation from three cards
+    DRAFT = "draft"  # rounds of drafting, each ending with a patron phase
+    PLAN = "plan"  # everyone places their Plan card
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class PatronAward:
+    """What happened in a round's patron phase, so a front end can explain it."""
+
+    round: int
+    card: int  # the Patron card
+    scores: tuple[int, ...]  # each seat's score in the patron's character(s)
+    drafted: tuple[int, ...]  # the card each seat drafted this round
+    winner: int
+    by_date: bool  # True when a tie was broken by the earliest drafted date
+
+    @property
+    def tied(self) -> tuple[int, ...]:
+        best = max(self.scores)
+        return tuple(i for i, s in enumerate(self.scores) if s == best)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A seat's place in the final ranking and what separated it from the seat below."""
+
+    seat: int
+    place: int  # 1 = winner; equal only if every tie-breaker is equal
+    total: int
+    characters: int
+    decided_by: str | None  # "total", "characters", "plan date" or None (last place)
+
+
+class Game:
+    """The state of one game; `apply` changes it, `clone` copies it for look-ahead."""
+
+    def __init__(self, deck: Deck, players: int, seed: int | None = 0, first_player: int | None = None) -> None:
+        if players not in (2, 3):
+            raise ValueError("Pier 18 is played by 2 or 3 players")
+        if first_player is not None and not 0 <= first_player < players:
+            raise ValueError(f"first player must be a seat from 0 to {players - 1}")
+        self.deck = deck
+        self.players = players
+        self.seed = seed
+        self.first_player = first_player
+        self.rng = random.Random(seed)
+        order = sorted(deck)
+        self.rng.shuffle(order)
+        self.hands: list[list[int]] = [order[HAND_SIZE * p : HAND_SIZE * (p + 1)] for p in range(players)]
+        self.draw_pile: list[int] = order[HAND_SIZE * players :]
+        self.plans: list[int | None] = [None] * players
+        self.returned: list[int | None] = [None] * players
+        self.piers: list[Pier] = [Pier()] * players
+        self.patrons: list[list[int]] = [[] for _ in range(players)]
+        self.phase = Phase.SETUP
+        self.current_player = 0
+        self.round = 0
+        self.round_starter = 0
+        self.revealed: list[int] = []
+        self.drafted: list[int | None] = [None] * players
+        self.awards: list[PatronAward] = []
+        self.history: list[Decision] = []
+
+    # -- building and copying -------------------------------------------------
+
+    @classmethod
+    def replay(
+        cls,
+        deck: Deck,
+        players: int,
+        seed: int | None,
+        decisions: Iterable[Decision],
+        first_player: int | None = None,
+    ) -> "Game":
+        """Rebuild a game from its seed and decisions (IllegalDecision names the bad one)."""
+        game = cls(deck, players, seed, first_player)
+        for number, decision in enumerate(decisions, start=1):
+            try:
+                game.apply(decision)
+            except IllegalDecision as exc:
+                raise IllegalDecision(f"decision {number} ({decision}): {exc}") from None
+        return game
+
+    def clone(self) -> "Game":
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.hands = [list(h) for h in self.hands]
+        other.draw_pile = list(self.draw_pile)
+        other.plans = list(self.plans)
+        other.returned = list(self.returned)
+        other.piers = list(self.piers)
+        other.patrons = [list(p) for p in self.patrons]
+        other.revealed = list(self.revealed)
+        other.drafted = list(self.drafted)
+        other.awards = list(self.awards)
+        other.history = list(self.history)
+        return other
+
+    # -- the state machine surface ----------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def legal_decisions(self) -> list[Decision]:
+        """Every decision the current player may make now (empty once the game is over)."""
+        if self.phase is Phase.SETUP:
+            hand = self.hands[self.current_player]
+            return [Keep(p, f) for p in hand for f in hand if p != f]
+        if self.phase is Phase.DRAFT:
+            covers = self.piers[self.current_player].covers()
+            return [Draft(card, k) for card in self.revealed for k in covers]
+        if self.phase is Phase.PLAN:
+            return [PlacePlan(k) for k in self.piers[self.current_player].covers()]
+        return []
+
+    def apply(self, decision: Decision) -> None:
+        """Make the current player's decision; an illegal one raises and changes nothing."""
+        if self.phase is Phase.SETUP and type(decision) is Keep:
+            self._keep(decision)
+        elif self.phase is Phase.DRAFT and type(decision) is Draft:
+            self._draft(decision)
+        elif self.phase is Phase.PLAN and type(decision) is PlacePlan:
+            self._place_plan(decision)
+        else:
+            wanted = {Phase.SETUP: "keep", Phase.DRAFT: "draft", Phase.PLAN: "plan"}.get(self.phase)
+            if wanted is None:
+                raise IllegalDecision("the game is over")
+            raise IllegalDecision(f"it is the {self.phase.value} phase: expected a '{wanted}' decision, not {decision}")
+        self.history.append(decision)
+
+    def returns(self) -> tuple[int, ...]:
+        """Final totals per seat (current totals before the end)."""
+        return tuple(self.score(p).total for p in range(self.players))
+
+    # -- decisions ------------------------------------------------------------------
+
+    def _keep(self, decision: Keep) -> None:
+        seat = self.current_player
+        hand = self.hands[seat]
+        if decision.plan not in hand or decision.foundation not in hand:
+            raise IllegalDecision(f"player {seat + 1} was dealt cards {hand}; keep two of those")
+        if decision.plan == decision.foundation:
+            raise IllegalDecision("the Plan and the Foundation must be different cards")
+        self.plans[seat] = decision.plan
+        self.piers[seat] = Pier().place(self.deck[decision.foundation])
+        (self.returned[seat],) = [c for c in hand if c not in (decision.plan, decision.foundation)]
+        self.hands[seat] = []
+        if seat + 1 < self.players:
+            self.current_player = seat + 1
+            return
+        self.draw_pile.extend(c for c in self.returned if c is not None)
+        self.rng.shuffle(self.draw_pile)
+        if self.first_player is None:
+            dates = [self.piers[p].placements[0].card.date_key for p in range(self.players)]
+            self.first_player = dates.index(min(dates))
+        self._start_round(self.first_player)
+
+    def _start_round(self, starter: int) -> None:
+        if len(self.draw_pile) < self.players + 1:
+            self.phase = Phase.PLAN
+            self.current_player = 0
+            self.revealed = []
+            return
+        self.phase = Phase.DRAFT
+        self.round += 1
+        self.round_starter = self.current_player = starter
+        self.revealed = self.draw_pile[: self.players + 1]
+        del self.draw_pile[: self.players + 1]
+        self.drafted = [None] * self.players
+
+    def _draft(self, decision: Draft) -> None:
+        seat = self.current_player
+        if decision.card not in self.revealed:
+            raise IllegalDecision(f"card {decision.card} is not in the draft row {self.revealed}")
+        self.piers[seat] = self.piers[seat].place(self.deck[decision.card], decision.cover)
+        self.revealed.remove(decision.card)
+        self.drafted[seat] = decision.card
+        seat = (seat + 1) % self.players
+        if seat != self.round_starter:
+            self.current_player = seat
+            return
+        self._patron_phase()
+        self._start_round((self.round_starter + 1) % self.players)
+
+    def _patron_phase(self) -> None:
+        (patron,) = self.revealed
+        characters = self.deck[patron].patrons
+        scores = tuple(self.score(p).patron_score(characters) for p in range(self.players))
+        best = max(scores)
+        tied = [p for p in range(self.players) if scores[p] == best]
+        drafted = tuple(self.drafted)  # type: ignore[arg-type]
+        winner = min(tied, key=lambda p: self.deck[drafted[p]].date_key)
+        self.patrons[winner].append(patron)
+        self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, len(tied) > 1))
+        self.revealed = []
+
+    def _place_plan(self, decision: PlacePlan) -> None:
+        seat = self.current_player
+        plan = self.plans[seat]
+        assert plan is not None
+        self.piers[seat] = self.piers[seat].place(self.deck[plan], decision.cover)
+        if seat + 1 < self.players:
+            self.current_player = seat + 1
+        else:
+            self.phase = Phase.OVER
+
+    # -- reading the state ------------------------------------------------------------
+
+    def plan_card(self, seat: int) -> Card | None:
+        plan = self.plans[seat]
+        return self.deck[plan] if plan is not None else None
+
+    def _base_sheet(self, seat: int) -> ScoreSheet:
+        return score_sections(self.piers[seat].visible_sections(), len(self.patrons[seat]))
+
+    def plan_met(self, seat: int) -> bool | None:
+        """Whether the seat's Plan goal is met by its pier as it stands now."""
+        card = self.plan_card(seat)
+        if card is None:
+            return None
+        sheets = [self._base_sheet(p) for p in range(self.players)]
+        others = [s for p, s in enumerate(sheets) if p != seat]
+        return goal_met(card.plan.goal_for(self.players), sheets[seat], others)
+
+    def score(self, seat: int) -> ScoreSheet:
+        """The seat's score now; the Plan bonus counts only once the game is over."""
+        sheet = self._base_sheet(seat)
+        if self.phase is Phase.OVER and self.plan_met(seat):
+            card = self.plan_card(seat)
+            assert card is not None
+            sheet = sheet.with_plan(card.plan.bonus)
+        return sheet
+
+    def ranking(self) -> list[Standing]:
+        """Seats from first to last: total, then visible characters, then earliest Plan date."""
+        sheets = [self.score(p) for p in range(self.players)]
+
+        def key(p: int) -> tuple:
+            plan = self.plan_card(p)
+            date = plan.date_key if plan else (13, 0)
+            return (-sheets[p].total, -sheets[p].characters, date)
+
+        order = sorted(range(self.players), key=key)
+        standings: list[Standing] = []
+        place = 1
+        for i, seat in enumerate(order):
+            if i > 0 and key(seat) != key(order[i - 1]):
+                place = i + 1
+            decided_by = None
+            if i + 1 < len(order):
+                below = order[i + 1]
+                a, b = key(seat), key(below)
+                decided_by = "total" if a[0] != b[0] else "characters" if a[1] != b[1] else "plan date" if a[2] != b[2] else None
+            standings.append(Standing(seat, place, sheets[seat].total, sheets[seat].characters, decided_by))
+        return standings
+
+    def cards_in_play(self) -> list[int]:
+        """Every card id somewhere in the game: used by tests to check none is lost."""
+        cards: list[int] = []
+        for hand in self.hands:
+            cards.extend(hand)
+        cards.extend(self.draw_pile)
+        cards.extend(self.revealed)
+        for seat in range(self.players):
+            on_pier = [p.card.id for p in self.piers[seat]]
+            cards.extend(on_pier)
+            cards.extend(self.patrons[seat])
+            plan = self.plans[seat]
+            if plan is not None and plan not in on_pier:
+                cards.append(plan)
+        if self.phase is Phase.SETUP:
+            cards.extend(c for c in self.returned if c is not None)
+        return cards

@@ -1,0 +1,84 @@
+"""Plan goals: the small set of goal kinds a deck file can use, and how each is judged.
+
+A goal is judged on a player's `ScoreSheet` at game end, after the Plan card is placed.
+Goals of the kinds `most` and `most_points` compare the player with the others; with no
+other piers to look at (as in `pier18 score`) they cannot be judged and give `None`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards import Goal
+    from .scoring import ScoreSheet
+
+
+@dataclass(frozen=True, slots=True)
+class GoalKind:
+    """What a goal kind measures and which settings it takes in a deck file."""
+
+    summary: str
+    required: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    bound_needed: bool = False  # needs at_least and/or at_most
+
+
+_BOUNDS = ("at_least", "at_most")
+
+#: Every goal kind a deck may use. The names are the `kind` values in `cards.toml`.
+GOAL_KINDS: dict[str, GoalKind] = {
+    "count": GoalKind("visible characters of one kind (`character`)", ("character",), _BOUNDS, True),
+    "points": GoalKind("points scored in one character category (`category`)", ("category", "at_least")),
+    "patrons": GoalKind("Patron cards won", ("at_least",)),
+    "sections": GoalKind("visible sections of the pier", (), _BOUNDS, True),
+    "characters": GoalKind("visible characters of any kind", (), _BOUNDS, True),
+    "group": GoalKind("size of the largest group (adjacent occupied slots on one side)", ("at_least",)),
+    "each_side": GoalKind("`character` on the left side AND on the right side", ("character", "at_least")),
+    "empty_run": GoalKind("longest run of empty slots on one side", ("at_least",)),
+    "variety": GoalKind("visible characters of EVERY kind", ("at_least",)),
+    "most": GoalKind("strictly more visible `character` than every other player", ("character",)),
+    "most_points": GoalKind("strictly more points in `category` than every other player", ("category",)),
+}
+
+
+def _within(value: int, goal: "Goal") -> bool:
+    if goal.at_least is not None and value < goal.at_least:
+        return False
+    if goal.at_most is not None and value > goal.at_most:
+        return False
+    return True
+
+
+def goal_met(goal: "Goal", sheet: "ScoreSheet", others: Sequence["ScoreSheet"] | None = None) -> bool | None:
+    """Whether `sheet` meets `goal`; None when the goal compares players and `others` is None."""
+    kind = goal.kind
+    if kind == "count":
+        return _within(sheet.counts[goal.character], goal)
+    if kind == "points":
+        return _within(sheet.points(goal.category), goal)
+    if kind == "patrons":
+        return _within(sheet.patrons, goal)
+    if kind == "sections":
+        return _within(sheet.sections, goal)
+    if kind == "characters":
+        return _within(sheet.characters, goal)
+    if kind == "group":
+        return _within(sheet.largest_group, goal)
+    if kind == "each_side":
+        return all(_within(side[goal.character], goal) for side in sheet.side_counts)
+    if kind == "empty_run":
+        return _within(sheet.longest_empty_run, goal)
+    if kind == "variety":
+        return all(_within(n, goal) for n in sheet.counts.values())
+    if kind in ("most", "most_points"):
+        if others is None:
+            return None
+        if kind == "most":
+            mine = sheet.counts[goal.character]
+            return all(mine > other.counts[goal.character] for other in others)
+        mine = sheet.points(goal.category)
+        return all(mine > other.points(goal.category) for other in others)
+    raise ValueError(f"unknown goal kind {kind!r}")  # the deck loader never lets one through

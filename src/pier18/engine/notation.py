@@ -1,0 +1,45 @@
+"""The text notation of a visible pier: the format `pier18 score` reads.
+
+One section per line, land end first: two tokens LEFT RIGHT. `.` is an empty slot;
+F Flower Seller, P Poet, L Lovers, A Fisher (anchor), any case, or the full names
+flower / poet / lovers / fisher. `#` starts a comment and blank lines are skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import Section
+from .characters import Character
+from .errors import NotationError
+
+
+def parse_sections(text: str) -> tuple[Section, ...]:
+    """Read a visible pier written in the notation; NotationError names the bad line."""
+    sections: list[Section] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        tokens = line.split("#", 1)[0].split()
+        if not tokens:
+            continue
+        if len(tokens) != 2:
+            what = "one token" if len(tokens) == 1 else f"{len(tokens)} tokens"
+            raise NotationError(f"line {number}: expected two tokens LEFT RIGHT, found {what}")
+        slots = []
+        for token in tokens:
+            try:
+                slots.append(Character.from_token(token))
+            except KeyError:
+                raise NotationError(
+                    f"line {number}: unknown token {token!r} (use . F P L A or flower poet lovers fisher)"
+                ) from None
+        sections.append((slots[0], slots[1]))
+    if not sections:
+        raise NotationError("the pier is empty: write one section per line, land end first")
+    return tuple(sections)
+
+
+def format_sections(sections: Iterable[Section]) -> str:
+    """Write visible sections in the notation, one line each, land end first."""
+    return "".join(
+        f"{left.letter if left else '.'} {right.letter if right else '.'}\n" for left, right in sections
+    )

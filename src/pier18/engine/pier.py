@@ -1,0 +1,132 @@
+"""A pier: the Foundation card, each drafted card, and at the end the Plan card.
+
+Each new card may cover the last k sections (the sea end) of the card before it, as
+long as at least one of that card's sections stays visible. Cards are never rotated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from .cards import Card, Section
+from .errors import IllegalOverlap, NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A card in a pier and how many sections of the card before it it covers."""
+
+    card: Card
+    cover: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class VisibleSection:
+    """A section that can be seen, with the card it belongs to (for drawing)."""
+
+    section: Section
+    card: Card
+    index: int  # the section's place on its card, from the land end
+
+
+class Pier:
+    """An immutable pier; `place` returns a new one."""
+
+    __slots__ = ("placements", "_visible")
+
+    def __init__(self, placements: tuple[Placement, ...] = ()) -> None:
+        self.placements = placements
+        self._visible: tuple[Section, ...] | None = None
+
+    def __repr__(self) -> str:
+        return f"Pier({self.notation()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pier) and self.placements == other.placements
+
+    def __hash__(self) -> int:
+        return hash(self.placements)
+
+    def __len__(self) -> int:
+        return len(self.placements)
+
+    def __iter__(self) -> Iterator[Placement]:
+        return iter(self.placements)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(p.card for p in self.placements)
+
+    @property
+    def max_cover(self) -> int:
+        """How many sections the next card may cover (0 on an empty pier)."""
+        return len(self.placements[-1].card.sections) - 1 if self.placements else 0
+
+    def covers(self) -> range:
+        """The legal cover values for the next card."""
+        return range(self.max_cover + 1)
+
+    def place(self, card: Card, cover: int = 0) -> "Pier":
+        """The pier with `card` added at the sea end, covering `cover` sections."""
+        if not 0 <= cover <= self.max_cover:
+            if not self.placements:
+                raise IllegalOverlap(f"card {card.id} is the first card of the pier and cannot cover anything")
+            last = self.placements[-1].card
+            raise IllegalOverlap(
+                f"card {card.id} cannot cover {cover} sections of card {last.id}: "
+                f"0 to {self.max_cover} allowed, so at least one section stays visible"
+            )
+        return Pier(self.placements + (Placement(card, cover),))
+
+    def visible(self) -> tuple[VisibleSection, ...]:
+        """Every visible section with the card it belongs to, land end first."""
+        result: list[VisibleSection] = []
+        for i, placement in enumerate(self.placements):
+            card = placement.card
+            covered = self.placements[i + 1].cover if i + 1 < len(self.placements) else 0
+            for index in range(len(card.sections) - covered):
+                result.append(VisibleSection(card.sections[index], card, index))
+        return tuple(result)
+
+    def visible_sections(self) -> tuple[Section, ...]:
+        """The visible sections, land end first (what scoring looks at)."""
+        if self._visible is None:
+            sections: list[Section] = []
+            placements = self.placements
+            for i, placement in enumerate(placements):
+                card_sections = placement.card.sections
+                covered = placements[i + 1].cover if i + 1 < len(placements) else 0
+                sections.extend(card_sections[: len(card_sections) - covered])
+            self._visible = tuple(sections)
+        return self._visible
+
+    def notation(self) -> str:
+        """The card notation: ids land first, `ID:K` where a card covers K sections."""
+        return " ".join(f"{p.card.id}:{p.cover}" if p.cover else str(p.card.id) for p in self.placements)
+
+    @classmethod
+    def from_notation(cls, text: str, deck: Mapping[int, Card]) -> "Pier":
+        """Read the card notation, e.g. ``"7 12:1 3:2 9"``, against a deck."""
+        pier = cls()
+        seen: set[int] = set()
+        tokens = text.replace(",", " ").split()
+        if not tokens:
+            raise NotationError("the pier has no cards")
+        for token in tokens:
+            id_text, _, cover_text = token.partition(":")
+            try:
+                card_id = int(id_text)
+                cover = int(cover_text) if cover_text else 0
+            except ValueError:
+                raise NotationError(f"{token!r} is not a card id (write ID or ID:K)") from None
+            if card_id not in deck:
+                raise NotationError(f"card {card_id} is not in the deck")
+            if card_id in seen:
+                raise NotationError(f"card {card_id} appears twice")
+            seen.add(card_id)
+            try:
+                pier = pier.place(deck[card_id], cover)
+            except IllegalOverlap as exc:
+                raise NotationError(str(exc)) from None
+        return pier

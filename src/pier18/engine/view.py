@@ -1,0 +1,114 @@
+"""What one player may know: the public table plus their own hand.
+
+Bots decide from a `PlayerView`, never from a `Game`: a view holds no deck order, no
+other player's hand and no RNG, so a bot cannot peek. `determinize` deals the unseen
+cards at random to make a full `Game` consistent with the view, for look-ahead.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .deck import Deck
+from .decisions import Decision
+from .game import Game, PatronAward, Phase
+from .pier import Pier
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    deck: Deck
+    players: int
+    seat: int  # whose view this is
+    phase: Phase
+    current_player: int
+    round: int
+    round_starter: int
+    first_player: int | None
+    hand: tuple[int, ...]  # this seat's dealt cards during set-up
+    returned: int | None  # the card this seat sent back to the deck
+    plans: tuple[int | None, ...]  # others' Plans are hidden until everyone has chosen
+    piers: tuple[Pier, ...]  # Foundations too stay hidden until everyone has chosen
+    patrons: tuple[tuple[int, ...], ...]
+    revealed: tuple[int, ...]
+    drafted: tuple[int | None, ...]
+    awards: tuple[PatronAward, ...]
+    unseen: frozenset[int]  # cards this seat has not seen: other hands, returned cards, the deck
+    cards_in_deck: int  # how many cards the draw pile holds (its order is unknown)
+    legal: tuple[Decision, ...]  # the seat's legal decisions if it is its turn, else ()
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> "PlayerView":
+        """The view `seat` has of `game` now."""
+        setup = game.phase is Phase.SETUP
+        plans = tuple(p if (not setup or s == seat) else None for s, p in enumerate(game.plans))
+        piers = tuple(pier if (not setup or s == seat) else Pier() for s, pier in enumerate(game.piers))
+        known: set[int] = set(game.hands[seat]) | set(game.revealed)
+        if game.returned[seat] is not None:
+            known.add(game.returned[seat])  # type: ignore[arg-type]
+        for s in range(game.players):
+            if plans[s] is not None:
+                known.add(plans[s])  # type: ignore[arg-type]
+            known.update(p.card.id for p in piers[s])
+            known.update(game.patrons[s])
+        unseen = frozenset(set(game.deck) - known)
+        return cls(
+            deck=game.deck,
+            players=game.players,
+            seat=seat,
+            phase=game.phase,
+            current_player=game.current_player,
+            round=game.round,
+            round_starter=game.round_starter,
+            first_player=game.first_player if not setup else None,
+            hand=tuple(game.hands[seat]),
+            returned=game.returned[seat],
+            plans=plans,
+            piers=piers,
+            patrons=tuple(tuple(p) for p in game.patrons),
+            revealed=tuple(game.revealed),
+            drafted=tuple(game.drafted),
+            awards=tuple(game.awards),
+            unseen=unseen,
+            cards_in_deck=len(game.draw_pile),
+            legal=tuple(game.legal_decisions()) if game.current_player == seat and not game.is_terminal() else (),
+        )
+
+    def determinize(self, rng: random.Random) -> Game:
+        """A full game consistent with this view, the unseen cards dealt at random."""
+        unseen = sorted(self.unseen)
+        rng.shuffle(unseen)
+        game = object.__new__(Game)
+        game.deck = self.deck
+        game.players = self.players
+        game.seed = None
+        game.first_player = self.first_player
+        game.rng = random.Random(rng.random())
+        game.hands = [[] for _ in range(self.players)]
+        game.plans = list(self.plans)
+        game.returned = [None] * self.players
+        game.piers = list(self.piers)
+        game.patrons = [list(p) for p in self.patrons]
+        game.phase = self.phase
+        game.current_player = self.current_player
+        game.round = self.round
+        game.round_starter = self.round_starter
+        game.revealed = list(self.revealed)
+        game.drafted = list(self.drafted)
+        game.awards = list(self.awards)
+        game.history = []
+        if self.phase is Phase.SETUP:
+            game.hands[self.seat] = list(self.hand)
+            for s in range(self.players):
+                if s == self.seat:
+                    continue
+                dealt = [unseen.pop() for _ in range(3)]
+                if s < self.current_player:  # already chose: keep two of its sampled cards
+                    game.plans[s], foundation, game.returned[s] = dealt
+                    game.piers[s] = Pier().place(self.deck[foundation])
+                else:
+                    game.hands[s] = dealt
+            game.returned[self.seat] = self.returned
+        game.draw_pile = unseen
+        return game
