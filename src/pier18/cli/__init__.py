@@ -32,6 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class CliError(Exception):
+    """Bad input on the command line or in a file it names: one line, exit status 2."""
+
+
 def fail(message: str) -> int:
     """Print one line on stderr and return the bad-input exit status."""
     print(f"pier18: {message}", file=sys.stderr)
@@ -44,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         return args.run(args) or 0
-    except Pier18Error as exc:
+    except (Pier18Error, CliError) as exc:
         return fail(str(exc))
     except KeyboardInterrupt:
         return 130

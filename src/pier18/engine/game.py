@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from .cards import Card
@@ -240,7 +240,9 @@ class Game:
         return self.deck[plan] if plan is not None else None
 
     def _base_sheet(self, seat: int) -> ScoreSheet:
-        return score_sections(self.piers[seat].visible_sections(), len(self.patrons[seat]))
+        sheet = self.piers[seat].sheet()
+        patrons = len(self.patrons[seat])
+        return replace(sheet, patrons=patrons) if patrons else sheet
 
     def plan_met(self, seat: int) -> bool | None:
         """Whether the seat's Plan goal is met by its pier as it stands now."""

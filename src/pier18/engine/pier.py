@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Section
 from .errors import IllegalOverlap, NotationError
+from .scoring import ScoreSheet, score_sections
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +34,12 @@ class VisibleSection:
 class Pier:
     """An immutable pier; `place` returns a new one."""
 
-    __slots__ = ("placements", "_visible")
+    __slots__ = ("placements", "_visible", "_sheet")
 
     def __init__(self, placements: tuple[Placement, ...] = ()) -> None:
         self.placements = placements
         self._visible: tuple[Section, ...] | None = None
+        self._sheet: ScoreSheet | None = None
 
     def __repr__(self) -> str:
         return f"Pier({self.notation()!r})"
@@ -100,6 +102,15 @@ class Pier:
                 sections.extend(card_sections[: len(card_sections) - covered])
             self._visible = tuple(sections)
         return self._visible
+
+    def sheet(self) -> ScoreSheet:
+        """The visible pier's score without patrons or Plan, computed once per pier.
+
+        Piers never change, and look-ahead bots score the same pier many times.
+        """
+        if self._sheet is None:
+            self._sheet = score_sections(self.visible_sections())
+        return self._sheet
 
     def notation(self) -> str:
         """The card notation: ids land first, `ID:K` where a card covers K sections."""

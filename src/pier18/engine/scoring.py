@@ -20,6 +20,10 @@ Slot = tuple[int, Side]
 #: The categories of a score, in the order they are shown and written in JSON.
 CATEGORIES: tuple[str, ...] = ("flower", "poet", "lovers", "fisher", "patrons", "plan")
 
+# Iterating an Enum class is slow; scoring runs in every bot look-ahead, so loop over tuples.
+_CHARACTERS: tuple[Character, ...] = tuple(Character)
+_SIDES: tuple[Side, Side] = (Side.LEFT, Side.RIGHT)
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
@@ -65,17 +69,18 @@ class ScoreSheet:
 def score_sections(sections: Sequence[Section], patrons: int = 0, plan: int = 0) -> ScoreSheet:
     """Score the visible sections of a pier, listed from the land end."""
     n = len(sections)
-    counts = {c: 0 for c in Character}
+    counts = dict.fromkeys(_CHARACTERS, 0)
     side_counts: tuple[dict[Character, int], dict[Character, int]] = (
-        {c: 0 for c in Character},
-        {c: 0 for c in Character},
+        dict.fromkeys(_CHARACTERS, 0),
+        dict.fromkeys(_CHARACTERS, 0),
     )
     flower_points = lovers_points = 0
     flower_slots: set[Slot] = set()
     lovers_slots: set[Slot] = set()
     largest_group = longest_empty = 0
-    for side in (Side.LEFT, Side.RIGHT):
-        column = [section[side] for section in sections]
+    for side in _SIDES:
+        index = int(side)  # indexing a tuple with a plain int is much faster than with an IntEnum
+        column = [section[index] for section in sections]
         tally = side_counts[side]
         run_start = -1
         empty_run = 0
@@ -117,9 +122,12 @@ def score_sections(sections: Sequence[Section], patrons: int = 0, plan: int = 0)
     left_fishers, right_fishers = side_counts[0][FISHER], side_counts[1][FISHER]
     fisher_side = Side.LEFT if left_fishers >= right_fishers else Side.RIGHT
     fisher_points = max(left_fishers, right_fishers)
-    fisher_slots = frozenset((i, fisher_side) for i, s in enumerate(sections) if s[fisher_side] is FISHER)
+    fisher_index = int(fisher_side)
+    fisher_slots = frozenset((i, fisher_side) for i, s in enumerate(sections) if s[fisher_index] is FISHER)
     poet_points = counts[POET] // 2
-    poet_slots: list[Slot] = [(i, side) for i, s in enumerate(sections) for side in Side if s[side] is POET]
+    poet_slots: list[Slot] = []
+    if counts[POET] > 1:
+        poet_slots = [(i, side) for i, s in enumerate(sections) for side in _SIDES if s[int(side)] is POET]
     return ScoreSheet(
         flower=flower_points,
         poet=poet_points,

@@ -110,5 +110,17 @@ class PlayerView:
                 else:
                     game.hands[s] = dealt
             game.returned[self.seat] = self.returned
+        elif self.returned is not None and not self._on_table(self.returned):
+            unseen.append(self.returned)  # this seat's returned card is still in the deck
+            rng.shuffle(unseen)
         game.draw_pile = unseen
         return game
+
+    def _on_table(self, card: int) -> bool:
+        """Whether a card is somewhere public: draft row, a pier, a Plan or a patron."""
+        return (
+            card in self.revealed
+            or card in self.plans
+            or any(card in pats for pats in self.patrons)
+            or any(p.card.id == card for pier in self.piers for p in pier)
+        )

@@ -1,0 +1,154 @@
+"""`pier18 score`: score a pier built on a real table.
+
+The `--json` path must stay as quick to start as Python itself: it imports neither
+`rich` nor `textual`. The drawn output imports `rich` only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXAMPLE = """\
+example: a pier written land end first, one section per line (LEFT RIGHT):
+
+  # my pier           . = empty  F flower  P poet  L lovers  A fisher (anchor)
+  F  .
+  P  A
+  .  A
+  L  .
+  .  P
+
+  pier18 score my-pier.txt
+  pier18 score --cards "7 12:1 3:2 9" --patrons 2 --plan 9 --players 3
+  cat my-pier.txt | pier18 score - --json
+"""
+
+
+def add_parser(sub) -> None:
+    parser = sub.add_parser(
+        "score",
+        help="score a pier you built on the table",
+        description="Score a visible pier: each category, patrons, the Plan bonus and the total.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", nargs="?", help="a pier in text notation, or - for standard input")
+    parser.add_argument(
+        "--cards", metavar="IDS", help='the pier as card ids, land first; ID:K covers K sections of the card before'
+    )
+    parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
+    parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
+    parser.add_argument("--players", type=int, choices=(2, 3), help="players in the game (picks the Plan goal)")
+    parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
+    parser.set_defaults(run=run, parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import CliError
+    from ..engine.errors import NotationError
+    from ..engine.notation import parse_sections
+    from ..engine.scoring import score_sections
+
+    if (args.file is None) == (args.cards is None):
+        raise CliError("score: give a pier file (or - for standard input), or --cards IDS, but not both")
+    if args.patrons < 0:
+        raise CliError("score: --patrons must be 0 or more")
+    deck = _load_deck(args.deck) if (args.cards is not None or args.plan is not None) else None
+    visible = None
+    if args.cards is not None:
+        from ..engine.pier import Pier
+
+        try:
+            pier = Pier.from_notation(args.cards, deck)
+        except NotationError as exc:
+            raise CliError(f"--cards: {exc}") from None
+        visible = pier.visible()
+        sections = pier.visible_sections()
+        source = "--cards"
+    else:
+        source = "standard input" if args.file == "-" else args.file
+        try:
+            text = sys.stdin.read() if args.file == "-" else _read(args.file)
+        except UnicodeDecodeError:
+            raise CliError(f"{source}: cannot read the pier (not UTF-8 text)") from None
+        except OSError as exc:
+            raise CliError(f"{source}: cannot read the pier ({exc.strerror or exc})") from None
+        try:
+            sections = parse_sections(text)
+        except NotationError as exc:
+            raise CliError(f"{source}: {exc}") from None
+    sheet = score_sections(sections, patrons=args.patrons)
+    plan_note = None
+    if args.plan is not None:
+        sheet, plan_note = _judge_plan(args, deck, sheet)
+    if args.json:
+        import json
+
+        if plan_note:
+            print(f"pier18: note: {plan_note}", file=sys.stderr)
+        print(json.dumps(sheet.as_dict()))
+        return 0
+    print_score(sections, sheet, visible=visible, plan_note=plan_note)
+    return 0
+
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def _load_deck(path):
+    from ..engine.deck import load_deck
+
+    return load_deck(path)
+
+
+def _judge_plan(args, deck, sheet):
+    """Add the Plan bonus when its goal is met; say why when it cannot be judged."""
+    from . import CliError
+    from ..engine.goals import goal_met
+
+    if args.plan not in deck:
+        raise CliError(f"--plan: card {args.plan} is not in the deck")
+    plan = deck[args.plan].plan
+    if plan.split and args.players is None:
+        raise CliError(f"--plan: card {args.plan} has different goals for 2 and 3 players; add --players 2 or 3")
+    goal = plan.goal_for(args.players or 2)
+    met = goal_met(goal, sheet)
+    if met is None:
+        return sheet, f"Plan goal \"{goal.text}\" compares players, so one pier cannot settle it: no bonus added"
+    if met:
+        return sheet.with_plan(plan.bonus), f"Plan goal \"{goal.text}\" met: +{plan.bonus}"
+    return sheet, f"Plan goal \"{goal.text}\" not met"
+
+
+def print_score(sections, sheet, *, visible=None, plan_note: str | None = None) -> None:
+    """The drawn output: the pier (scoring slots highlighted) beside a table of points."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..render import character_text, draw_pier
+    from ..engine.characters import Character
+
+    table = Table(title="Score", title_justify="left", show_edge=True, pad_edge=True)
+    table.add_column("Category")
+    table.add_column("Points", justify="right")
+    for character in Character:
+        label = character_text(character)
+        label.append(f" {character.title}s" if character is not Character.LOVERS else f" {character.title}")
+        table.add_row(label, str(sheet.points(character)))
+    table.add_row("Patrons", str(sheet.patrons))
+    table.add_row("Plan bonus", str(sheet.plan))
+    table.add_section()
+    table.add_row(Text("Total", style="bold"), Text(str(sheet.total), style="bold"))
+    table.add_row(Text("Visible characters", style="dim"), Text(str(sheet.characters), style="dim"))
+    layout = Table.grid(padding=(0, 3))
+    layout.add_row(draw_pier(visible if visible is not None else sections, sheet.scoring), table)
+    console = Console()
+    console.print(layout)
+    if plan_note:
+        console.print(Text(plan_note, style="italic"))
+    console.print(Text("Highlighted characters are the ones scoring.", style="dim"))

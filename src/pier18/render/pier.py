@@ -1,0 +1,136 @@
+"""Drawing piers and cards as two-sided columns: sea at the top, land at the bottom.
+
+Each visible section is one row: left slot, the planks, right slot. A bracket down the
+left and right edge shows where each card starts and ends, and the card's id, name and
+date stand beside its top row, so cards read apart without extra lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence, Set
+from typing import TYPE_CHECKING, Union
+
+from rich.text import Text
+
+from ..engine.characters import Character, Side
+from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.cards import Card, Section
+    from ..engine.pier import VisibleSection
+
+#: The scoring slots to highlight: Character -> {(section index from the land end, side)}.
+Highlight = Mapping[Character, Set[tuple[int, Side]]]
+
+PLANKS = " ═══ "
+LABEL_WIDTH = 16
+#: Width of a drawn pier row without its label.
+ROW_WIDTH = 1 + SLOT_WIDTH + len(PLANKS) + SLOT_WIDTH + 1
+
+
+def _scoring_slots(highlight: Highlight | None) -> set[tuple[int, Side]]:
+    slots: set[tuple[int, Side]] = set()
+    if highlight:
+        for chosen in highlight.values():
+            slots.update(chosen)
+    return slots
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+
+
+def _row(section: "Section", index: int, scoring: set[tuple[int, Side]], edges: tuple[str, str], marked: bool) -> Text:
+    frame = FRAME_MARKED if marked else FRAME
+    left, right = section
+    row = Text(edges[0], style=frame)
+    row.append_text(slot_text(left, (index, Side.LEFT) in scoring, Side.LEFT))
+    row.append(PLANKS, style=PLANK)
+    row.append_text(slot_text(right, (index, Side.RIGHT) in scoring, Side.RIGHT))
+    row.append(edges[1], style=frame)
+    return row
+
+
+def _edges(position: int, rows: int) -> tuple[str, str]:
+    """Bracket characters for a card's row; position 0 is the card's top (sea) row."""
+    if rows == 1:
+        return ("[", "]")
+    if position == 0:
+        return ("┌", "┐")
+    if position == rows - 1:
+        return ("└", "┘")
+    return ("│", "│")
+
+
+def _runs(visible: Sequence["VisibleSection | Section"]) -> list[tuple["Card | None", list[tuple[int, "Section"]]]]:
+    """Group the visible sections into runs of one card each, land end first."""
+    runs: list[tuple[Card | None, list[tuple[int, Section]]]] = []
+    for index, item in enumerate(visible):
+        card = getattr(item, "card", None)
+        section = getattr(item, "section", item)
+        if runs and card is not None and runs[-1][0] is card:
+            runs[-1][1].append((index, section))
+        elif runs and card is None and runs[-1][0] is None:
+            runs[-1][1].append((index, section))
+        else:
+            runs.append((card, [(index, section)]))
+    return runs
+
+
+def draw_pier(
+    visible: Sequence["VisibleSection | Section"],
+    highlight: Highlight | None = None,
+    title: str | None = None,
+    *,
+    marked: int | None = None,
+    labels: bool = True,
+    label_width: int = LABEL_WIDTH,
+) -> Text:
+    """A pier as text: sea at the top, land at the bottom, one row per visible section.
+
+    `visible` is `Pier.visible()` (or plain sections, drawn without card labels);
+    `highlight` is `ScoreSheet.scoring`; `marked` is a card id drawn with a bright frame
+    (the card being placed in a preview).
+    """
+    scoring = _scoring_slots(highlight)
+    lines: list[Text] = []
+    if title:
+        lines.append(Text(_fit(title, ROW_WIDTH + label_width), style="bold"))
+    lines.append(Text("≈≈ sea ≈≈".center(ROW_WIDTH), style=SEA))
+    if not visible:
+        lines.append(Text("(no cards yet)".center(ROW_WIDTH), style=DIM))
+    for card, rows in reversed(_runs(visible)):
+        is_marked = card is not None and marked is not None and card.id == marked
+        hidden = len(card.sections) - len(rows) if card is not None else 0
+        notes = _card_notes(card, hidden, label_width) if labels and card is not None else []
+        if len(rows) == 1 and len(notes) > 1:
+            notes = [Text(" ").join(notes)]
+        for position, (index, section) in enumerate(reversed(rows)):
+            row = _row(section, index, scoring, _edges(position, len(rows)), is_marked)
+            if position < len(notes):
+                row.append(" ")
+                row.append_text(notes[position])
+            lines.append(row)
+    lines.append(Text("▀▀ land ▀▀".center(ROW_WIDTH), style=LAND))
+    return Text("\n").join(lines)
+
+
+def _card_notes(card: "Card", hidden: int, width: int) -> list[Text]:
+    """The label lines beside a card: "#id name", then date (and how much is covered)."""
+    first = Text(_fit(f"#{card.id} {card.name}", width), style=LABEL)
+    second = Text(card.date, style=DIM)
+    if hidden:
+        second.append(f" ({hidden} hidden)", style=DIM)
+    return [first, second]
+
+
+def draw_card(card: "Card", *, label_width: int = LABEL_WIDTH) -> Text:
+    """One card drawn like a pier piece: patron(s) and date on top, then its sections."""
+    head = Text(f"#{card.id} ", style="bold")
+    head.append_text(patrons_text(card.patrons))
+    head.append(f" {card.date}", style=LABEL)
+    lines = [head, Text(_fit(card.name, ROW_WIDTH), style=LABEL)]
+    rows = list(enumerate(card.sections))
+    for position, (index, section) in enumerate(reversed(rows)):
+        lines.append(_row(section, index, set(), _edges(position, len(rows)), False))
+    return Text("\n").join(lines)

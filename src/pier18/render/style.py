@@ -1,0 +1,80 @@
+"""How each character looks, in one table shared by every front end.
+
+A character is always drawn as a glyph plus its notation letter, so a pier reads the
+same in a terminal without colour; the colours follow the digital edition (gold Flower
+Seller, blue Poet, red Lovers, brown Fisher).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from ..engine.characters import Character
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterStyle:
+    glyph: str
+    letter: str
+    colour: str
+    name: str
+
+    @property
+    def token(self) -> str:
+        """Glyph and letter, e.g. "★F"."""
+        return f"{self.glyph}{self.letter}"
+
+    @property
+    def style(self) -> Style:
+        return Style(color=self.colour, bold=True)
+
+
+STYLES: dict[Character, CharacterStyle] = {
+    Character.FLOWER: CharacterStyle("★", Character.FLOWER.letter, "#e0a800", Character.FLOWER.title),
+    Character.POET: CharacterStyle("✎", Character.POET.letter, "#4f8fe6", Character.POET.title),
+    Character.LOVERS: CharacterStyle("♥", Character.LOVERS.letter, "#e04848", Character.LOVERS.title),
+    Character.FISHER: CharacterStyle("⚓", Character.FISHER.letter, "#b07a45", Character.FISHER.title),
+}
+
+#: Width in cells of one drawn slot (the anchor glyph is two cells wide).
+SLOT_WIDTH = 3
+EMPTY_SLOT = "·"
+
+SEA = Style(color="#5fa8d3")
+LAND = Style(color="#8a9a5b")
+PLANK = Style(color="#9c7b55")
+FRAME = Style(color="#a0a0a0")
+FRAME_MARKED = Style(color="#ffffff", bold=True)
+LABEL = Style(color="#c8c8c8")
+DIM = Style(dim=True)
+SCORING = Style(reverse=True)
+
+
+def character_text(character: Character, scoring: bool = False) -> Text:
+    """A character as glyph + letter; `scoring` draws it reversed (readable in mono too)."""
+    look = STYLES[character]
+    style = look.style + SCORING if scoring else look.style
+    return Text(look.token, style=style)
+
+
+def slot_text(character: Character | None, scoring: bool = False, side: int = 1) -> Text:
+    """One slot padded to SLOT_WIDTH cells, towards the planks (side 0 = left slot).
+
+    An empty slot is a dim dot in the middle.
+    """
+    if character is None:
+        return Text(f" {EMPTY_SLOT} ", style=DIM)
+    text = character_text(character, scoring)
+    pad = " " * max(SLOT_WIDTH - text.cell_len, 0)
+    return Text(pad).append_text(text) if side == 0 else text.append(pad)
+
+
+def patrons_text(characters: tuple[Character, ...]) -> Text:
+    """A card's patron symbol(s), e.g. "♥L" or "★F✎P"."""
+    text = Text()
+    for character in characters:
+        text.append_text(character_text(character))
+    return text

@@ -1,0 +1,208 @@
+"""The game as a state machine: set-up, rounds, patron phase, Plan placement, ranking."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import make_deck, random_game
+from pier18.engine import Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier
+
+
+@pytest.mark.parametrize("players, rounds, unused", [(2, 4, 2), (3, 3, 0)])
+def test_round_count_and_cards_left(deck, players, rounds, unused):
+    for seed in range(30):
+        game = random_game(deck, players, seed)
+        assert game.round == rounds
+        assert len(game.awards) == rounds
+        assert len(game.draw_pile) == unused
+        # Foundation + one card per round + Plan on every pier.
+        assert all(len(game.piers[p]) == rounds + 2 for p in range(players))
+        assert sum(len(p) for p in game.patrons) == rounds
+
+
+def test_setup_deals_three_and_keeps_two(deck):
+    game = Game(deck, 3, seed=4)
+    hands = [list(h) for h in game.hands]
+    assert all(len(h) == 3 for h in hands)
+    assert len({c for h in hands for c in h}) == 9
+    assert game.phase is Phase.SETUP and game.current_player == 0
+    assert len(game.legal_decisions()) == 6
+    for seat in range(3):
+        plan, foundation, back = hands[seat]
+        game.apply(Keep(plan, foundation))
+        assert game.plans[seat] == plan
+        assert game.piers[seat].cards[0].id == foundation
+    assert game.phase is Phase.DRAFT
+    returned = {h[2] for h in hands}
+    assert returned <= set(game.draw_pile) | set(game.revealed)
+    assert len(game.revealed) == 4
+
+
+def test_first_player_has_the_earliest_foundation_date(deck):
+    for seed in range(20):
+        game = Game(deck, 3, seed)
+        while game.phase is Phase.SETUP:
+            game.apply(game.legal_decisions()[0])
+        dates = [game.piers[p].cards[0].date_key for p in range(3)]
+        assert game.current_player == dates.index(min(dates)) == game.round_starter
+
+
+def test_first_player_can_be_named(deck):
+    game = Game(deck, 3, seed=1, first_player=2)
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    assert game.current_player == 2
+
+
+def test_turn_order_goes_round_the_table_and_each_round_starts_one_seat_later(deck):
+    game = Game(deck, 3, seed=9, first_player=1)
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    seen: list[tuple[int, int]] = []
+    while game.phase is Phase.DRAFT:
+        seen.append((game.round, game.current_player))
+        game.apply(game.legal_decisions()[0])
+    assert seen == [(1, 1), (1, 2), (1, 0), (2, 2), (2, 0), (2, 1), (3, 0), (3, 1), (3, 2)]
+
+
+def test_illegal_decisions_raise_and_change_nothing(deck):
+    game = Game(deck, 2, seed=3)
+    before = (list(game.hands[0]), game.phase, game.current_player)
+    not_dealt = next(c for c in deck if c not in game.hands[0])
+    for bad in (Keep(not_dealt, game.hands[0][0]), Keep(game.hands[0][0], game.hands[0][0]), Draft(1, 0), PlacePlan(0)):
+        with pytest.raises(IllegalDecision):
+            game.apply(bad)
+    assert (list(game.hands[0]), game.phase, game.current_player) == before
+    assert game.history == []
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    card = game.revealed[0]
+    with pytest.raises(IllegalDecision, match="cannot cover"):
+        game.apply(Draft(card, 4))
+    missing = next(c for c in deck if c not in game.revealed)
+    with pytest.raises(IllegalDecision, match="not in the draft row"):
+        game.apply(Draft(missing, 0))
+    assert card in game.revealed and len(game.piers[game.current_player]) == 1
+
+
+def test_plan_phase_places_each_plan_then_the_game_is_over(deck):
+    game = Game(deck, 2, seed=5)
+    while game.phase is not Phase.PLAN:
+        game.apply(game.legal_decisions()[-1])
+    assert game.legal_decisions() == [PlacePlan(k) for k in game.piers[0].covers()]
+    for seat in range(2):
+        game.apply(PlacePlan(0))
+        assert game.piers[seat].cards[-1].id == game.plans[seat]
+    assert game.is_terminal() and game.legal_decisions() == []
+    with pytest.raises(IllegalDecision, match="over"):
+        game.apply(PlacePlan(0))
+
+
+def test_all_zero_patron_goes_to_the_earliest_drafted_card():
+    deck = make_deck()  # no characters at all: every patron score is 0
+    for seed in range(10):
+        game = random_game(deck, 3, seed)
+        for award in game.awards:
+            assert award.scores == (0, 0, 0) and award.by_date
+            dates = {seat: deck[card].date_key for seat, card in enumerate(award.drafted)}
+            assert award.winner == min(dates, key=dates.get)
+            assert award.card in game.patrons[award.winner]
+
+
+def test_patron_goes_to_the_highest_patron_score(deck):
+    decided = 0
+    for seed in range(40):
+        game = random_game(deck, 3, seed)
+        for award in game.awards:
+            best = max(award.scores)
+            assert award.scores[award.winner] == best
+            if award.scores.count(best) == 1:
+                assert not award.by_date
+                decided += 1
+            else:
+                tied = [s for s in range(3) if award.scores[s] == best]
+                assert award.winner == min(tied, key=lambda s: deck[award.drafted[s]].date_key)
+    assert decided > 0
+
+
+def test_patron_score_is_the_current_score_in_the_patron_characters():
+    # Every card starts with a Poet-Poet section that can never be covered, so after
+    # round r each pier shows r + 1 cards: r + 1 Poet points and nothing else.
+    deck = make_deck(sections=lambda i: [["poet", "poet"], ["", ""], ["", ""], ["", ""]])
+    for seed in range(5):
+        game = random_game(deck, 2, seed)
+        for award in game.awards:
+            poet_patron = any(c.value == "poet" for c in deck[award.card].patrons)
+            expected = award.round + 1 if poet_patron else 0
+            assert award.scores == (expected, expected)
+
+
+def _finished(deck, piers, patrons, plans):
+    game = Game(deck, len(piers), seed=0)
+    game.piers = [Pier.from_notation(p, deck) for p in piers]
+    game.patrons = patrons
+    game.plans = plans
+    game.phase = Phase.OVER
+    return game
+
+
+def test_ranking_by_total_then_characters_then_plan_date():
+    one_flower_poet = [["flower", "poet"], ["", ""], ["", ""], ["", ""]]
+    deck = make_deck(
+        sections=lambda i: one_flower_poet if i <= 6 else [["", ""]] * 4,
+        goal=lambda i: {"text": f"goal {i}", "kind": "sections", "at_least": 99},
+        dates=lambda i: f"{i:02d}-01" if i <= 12 else f"12-{i:02d}",
+    )
+    # Equal totals (0 points each), different visible characters: most characters wins.
+    game = _finished(deck, ["1 7", "8 9"], [[], []], [13, 14])
+    ranking = game.ranking()
+    assert [s.seat for s in ranking] == [0, 1]
+    assert ranking[0].decided_by == "characters" and ranking[0].place == 1 and ranking[1].place == 2
+    # Equal totals and characters: the earlier Plan date wins.
+    game = _finished(deck, ["7 8", "9 10"], [[], []], [14, 13])
+    ranking = game.ranking()
+    assert [s.seat for s in ranking] == [1, 0] and ranking[0].decided_by == "plan date"
+    # A higher total beats more characters.
+    game = _finished(deck, ["1 2", "7 8"], [[], [11, 12, 15]], [13, 14])
+    ranking = game.ranking()
+    assert [s.seat for s in ranking] == [1, 0] and ranking[0].decided_by == "total"
+
+
+def test_plan_bonus_counts_only_at_game_end(deck):
+    for seed in range(40):
+        game = random_game(deck, 2, seed)
+        for seat in range(2):
+            card = game.plan_card(seat)
+            sheet = game.score(seat)
+            assert sheet.plan == (card.plan.bonus if game.plan_met(seat) else 0)
+    game = Game(deck, 2, seed=1)
+    while game.phase is not Phase.PLAN:
+        game.apply(game.legal_decisions()[0])
+    assert all(game.score(s).plan == 0 for s in range(2))
+
+
+def test_replay_rebuilds_the_same_game(deck):
+    game = random_game(deck, 3, 21)
+    again = Game.replay(deck, 3, 21, game.history)
+    assert again.returns() == game.returns()
+    assert again.piers == game.piers and again.patrons == game.patrons
+    with pytest.raises(IllegalDecision, match="decision 1"):
+        Game.replay(deck, 3, 22, game.history)
+
+
+def test_clone_is_independent(deck):
+    game = Game(deck, 2, seed=2)
+    copy = game.clone()
+    copy.apply(copy.legal_decisions()[0])
+    assert game.history == [] and game.phase is Phase.SETUP and game.hands[0]
+    while not copy.is_terminal():
+        copy.apply(copy.legal_decisions()[0])
+    game2 = Game.replay(deck, 2, 2, copy.history)
+    assert game2.returns() == copy.returns()
+
+
+def test_players_and_first_player_are_checked(deck):
+    with pytest.raises(ValueError):
+        Game(deck, 4)
+    with pytest.raises(ValueError):
+        Game(deck, 2, first_player=2)

@@ -1,0 +1,61 @@
+"""Each Plan goal kind, once met and once not."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import pier
+from pier18.engine import GOAL_KINDS, Character, Goal, goal_met, score_sections
+
+F, P, L, A = Character.FLOWER, Character.POET, Character.LOVERS, Character.FISHER
+
+PIER = "F P\nP A\n. A\nL .\n. .\n. .\n"  # 6 sections, 6 characters
+
+
+def sheet(text=PIER, patrons=0):
+    return score_sections(pier(text), patrons=patrons)
+
+
+CASES = [
+    # (goal, met on PIER, not met on PIER)
+    (dict(kind="count", character=P), dict(at_least=2), dict(at_least=3)),
+    (dict(kind="count", character=L), dict(at_most=1), dict(at_most=0)),
+    (dict(kind="points", category=A), dict(at_least=2), dict(at_least=3)),
+    (dict(kind="sections"), dict(at_least=6), dict(at_least=7)),
+    (dict(kind="sections"), dict(at_most=6), dict(at_most=5)),
+    (dict(kind="characters"), dict(at_least=6), dict(at_least=7)),
+    (dict(kind="group"), dict(at_least=3), dict(at_least=4)),  # right side P A A
+    (dict(kind="each_side", character=P), dict(at_least=1), dict(at_least=2)),
+    (dict(kind="empty_run"), dict(at_least=3), dict(at_least=4)),
+    (dict(kind="variety"), dict(at_least=1), dict(at_least=2)),
+]
+
+
+@pytest.mark.parametrize("base, met, unmet", CASES)
+def test_goal_kinds_met_and_not_met(base, met, unmet):
+    assert goal_met(Goal(text="t", **base, **met), sheet()) is True
+    assert goal_met(Goal(text="t", **base, **unmet), sheet()) is False
+
+
+def test_patrons_goal_reads_patrons_won():
+    goal = Goal(kind="patrons", text="t", at_least=2)
+    assert goal_met(goal, sheet(patrons=2)) is True
+    assert goal_met(goal, sheet(patrons=1)) is False
+
+
+def test_most_goals_compare_with_every_other_player_strictly():
+    mine = sheet()
+    fewer = sheet("P .\n. .\n")
+    same = sheet("A .\nA .\n")
+    most = Goal(kind="most", text="t", character=A)
+    most_points = Goal(kind="most_points", text="t", category=A)
+    assert goal_met(most, mine, [fewer]) is True
+    assert goal_met(most, mine, [fewer, same]) is False  # a tie is not "most"
+    assert goal_met(most_points, mine, [fewer]) is True
+    assert goal_met(most_points, mine, [same]) is False
+    assert goal_met(most, mine) is None  # cannot be judged from one pier
+
+
+def test_every_goal_kind_is_tested():
+    tested = {case[0]["kind"] for case in CASES} | {"patrons", "most", "most_points"}
+    assert tested == set(GOAL_KINDS)

@@ -1,0 +1,98 @@
+"""Overlap placement, visible sections and the two pier notations."""
+
+from __future__ import annotations
+
+import pytest
+
+from pier18.engine import (
+    Character,
+    IllegalOverlap,
+    NotationError,
+    Pier,
+    format_sections,
+    parse_sections,
+)
+
+
+def test_a_card_may_cover_all_but_one_section_of_the_card_before(deck):
+    first, second = deck[1], deck[2]
+    pier = Pier().place(first)
+    assert list(pier.covers()) == list(range(len(first)))
+    covered = pier.place(second, len(first) - 1)
+    assert covered.visible_sections() == (first.sections[0],) + second.sections
+    with pytest.raises(IllegalOverlap):
+        pier.place(second, len(first))
+    with pytest.raises(IllegalOverlap):
+        pier.place(second, -1)
+
+
+def test_the_first_card_covers_nothing(deck):
+    with pytest.raises(IllegalOverlap):
+        Pier().place(deck[1], 1)
+
+
+def test_illegal_overlap_changes_nothing(deck):
+    pier = Pier().place(deck[1])
+    with pytest.raises(IllegalOverlap):
+        pier.place(deck[2], 9)
+    assert pier.visible_sections() == deck[1].sections
+
+
+def test_covered_sections_are_the_sea_end_of_the_card_before(deck):
+    a, b, c = deck[3], deck[4], deck[5]
+    pier = Pier().place(a).place(b, 1).place(c, 2)
+    expected = a.sections[:-1] + b.sections[:-2] + c.sections
+    assert pier.visible_sections() == expected
+    owners = [(v.card.id, v.index) for v in pier.visible()]
+    assert owners == [(3, i) for i in range(len(a) - 1)] + [(4, i) for i in range(len(b) - 2)] + [
+        (5, i) for i in range(len(c))
+    ]
+
+
+def test_card_notation_round_trips(deck):
+    pier = Pier.from_notation("7 12:1 3:2 9", deck)
+    assert [p.card.id for p in pier] == [7, 12, 3, 9]
+    assert [p.cover for p in pier] == [0, 1, 2, 0]
+    assert pier.notation() == "7 12:1 3:2 9"
+    assert Pier.from_notation(pier.notation(), deck) == pier
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("7 99", "card 99 is not in the deck"),
+        ("7 7", "card 7 appears twice"),
+        ("7 x", "'x' is not a card id"),
+        ("7 12:4", "cannot cover 4 sections"),
+        ("7:1", "first card"),
+        ("", "no cards"),
+    ],
+)
+def test_card_notation_errors_name_the_problem(deck, text, message):
+    with pytest.raises(NotationError, match=message):
+        Pier.from_notation(text, deck)
+
+
+def test_text_notation_reads_letters_names_case_comments_and_blank_lines():
+    text = "# my pier\n\nf .\nPOET anchor\n  lovers   Fisher  # sea end\n"
+    with pytest.raises(NotationError):
+        parse_sections(text)  # 'anchor' is not a token
+    sections = parse_sections("# my pier\n\nf .\nPOET a\n  lovers   Fisher  # sea end\n")
+    F, P, L, A = Character.FLOWER, Character.POET, Character.LOVERS, Character.FISHER
+    assert sections == ((F, None), (P, A), (L, A))
+    assert format_sections(sections) == "F .\nP A\nL A\n"
+    assert parse_sections(format_sections(sections)) == sections
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("F .\nQ .\n", "line 2: unknown token 'Q'"),
+        ("F .\n\nP\n", "line 3: expected two tokens LEFT RIGHT, found one token"),
+        ("F . P\n", "line 1: expected two tokens LEFT RIGHT, found 3 tokens"),
+        ("# nothing\n\n", "the pier is empty"),
+    ],
+)
+def test_text_notation_errors_name_the_line(text, message):
+    with pytest.raises(NotationError, match=message):
+        parse_sections(text)

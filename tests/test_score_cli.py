@@ -1,0 +1,170 @@
+"""`pier18 score` end to end: output, options and every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pier18.cli import main
+from pier18.engine import Pier, goal_met, score_sections
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "pier.txt"
+KEYS = {"flower", "poet", "lovers", "fisher", "patrons", "plan", "total", "characters"}
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_has_exactly_the_integer_keys(capsys, tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("F P\nP A\n. A\nL .\n. .\n")
+    code, out, err = run(capsys, "score", str(path), "--json", "--patrons", "2")
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert set(result) == KEYS and all(type(v) is int for v in result.values())
+    assert result == {"flower": 1, "poet": 1, "lovers": 0, "fisher": 2, "patrons": 2, "plan": 0, "total": 6, "characters": 6}
+
+
+def test_stdin_and_full_names(capsys, monkeypatch):
+    code, out, _ = run(capsys, "score", "-", "--json", stdin="lovers .\n. .\n. fisher\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert json.loads(out)["lovers"] == 2 and json.loads(out)["fisher"] == 1
+
+
+def test_card_notation_scores_the_visible_pier(capsys, deck):
+    code, out, _ = run(capsys, "score", "--cards", "7 12:1 3:2 9", "--json")
+    assert code == 0
+    expected = score_sections(Pier.from_notation("7 12:1 3:2 9", deck).visible_sections()).as_dict()
+    assert json.loads(out) == expected
+
+
+def test_plan_bonus_is_added_when_the_goal_is_met(capsys, deck):
+    # Find, for each plan card, a pier from the deck that meets it, if any.
+    checked = 0
+    for plan_id, card in deck.items():
+        goal = card.plan.goal_for(3)
+        if goal.compares_players:
+            continue
+        for ids in ("1 2 3 4 5", "6 7 8 9 10", "11 12 13 14 15", "16 17 18", "1:0 5:3 9:3 13:3"):
+            try:
+                pier = Pier.from_notation(ids, deck)
+            except Exception:
+                continue
+            sheet = score_sections(pier.visible_sections(), patrons=1)
+            code, out, err = run(capsys, "score", "--cards", ids, "--patrons", "1", "--plan", str(plan_id), "--players", "3", "--json")
+            assert code == 0
+            met = goal_met(goal, sheet)
+            assert json.loads(out)["plan"] == (card.plan.bonus if met else 0)
+            checked += 1
+    assert checked > 20
+
+
+def test_goal_that_compares_players_adds_nothing_and_says_so(capsys, deck):
+    plan_id = next(i for i, c in deck.items() if c.plan.goal_for(2).compares_players or c.plan.goal_for(3).compares_players)
+    players = "2" if deck[plan_id].plan.goal_for(2).compares_players else "3"
+    code, out, err = run(capsys, "score", "--cards", "1 2", "--plan", str(plan_id), "--players", players, "--json")
+    assert code == 0 and json.loads(out)["plan"] == 0
+    assert "compares players" in err
+
+
+def test_drawn_output_shows_categories_pier_and_total(capsys):
+    code, out, _ = run(capsys, "score", str(EXAMPLE))
+    assert code == 0
+    for word in ("Flower Sellers", "Poets", "Lovers", "Fishers", "Patrons", "Plan bonus", "Total", "sea", "land"):
+        assert word in out
+    total = json.loads(subprocess.run(
+        [sys.executable, "-m", "pier18", "score", str(EXAMPLE), "--json"], capture_output=True, text=True, check=True
+    ).stdout)["total"]
+    total_line = next(line for line in out.splitlines() if "Total" in line)
+    assert total_line.split("Total")[1].split()[1] == str(total)
+
+
+@pytest.mark.parametrize(
+    "content, argv, message",
+    [
+        ("F .\nX .\n", [], "line 2: unknown token 'X'"),
+        ("F .\nP\n", [], "line 2: expected two tokens LEFT RIGHT, found one token"),
+        ("# nothing here\n", [], "the pier is empty"),
+        (None, ["--cards", "7 12:4"], "--cards: card 12 cannot cover 4 sections of card 7"),
+        (None, ["--cards", "7 99"], "--cards: card 99 is not in the deck"),
+        (None, ["--cards", "7 3 7"], "--cards: card 7 appears twice"),
+        (None, ["--cards", "7", "--plan", "77", "--players", "2"], "--plan: card 77 is not in the deck"),
+        ("F .\n", ["--patrons", "-1"], "--patrons must be 0 or more"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, content, argv, message):
+    args = ["score"]
+    if content is not None:
+        path = tmp_path / "pier.txt"
+        path.write_text(content)
+        args.append(str(path))
+    code, out, err = run(capsys, *args, *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+
+
+def test_unreadable_files_and_bad_deck(capsys, tmp_path):
+    code, _, err = run(capsys, "score", str(tmp_path / "nope.txt"))
+    assert code == 2 and "cannot read the pier" in err and "nope.txt" in err
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    code, _, err = run(capsys, "score", str(binary))
+    assert code == 2 and "not UTF-8" in err
+    bad_deck = tmp_path / "deck.toml"
+    bad_deck.write_text("[[cards]]\nid = 1\nname = 'x'\ndate = '13-01'\n")
+    code, _, err = run(capsys, "score", "--cards", "1", "--deck", str(bad_deck))
+    assert code == 2 and "deck.toml: card 1: field 'date'" in err and err.count("\n") == 1
+
+
+def test_no_traceback_from_a_real_process(tmp_path):
+    path = tmp_path / "pier.txt"
+    path.write_text("F .\nZ Z\n")
+    proc = subprocess.run([sys.executable, "-m", "pier18", "score", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and "line 2" in proc.stderr
+
+
+def test_help_shows_an_example(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["score", "--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert "example" in out and "pier18 score --cards" in out
+
+
+def test_json_path_imports_neither_rich_nor_textual(tmp_path):
+    code = (
+        "import sys; from pier18.cli import main; main(['score', sys.argv[1], '--json']);"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'textual'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_drawn_path_imports_rich_but_not_textual():
+    code = (
+        "import sys, io, contextlib; from pier18.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()): main(['score', sys.argv[1]])\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'textual'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "['rich']"
+
+
+def test_cards_lists_every_card(capsys, deck):
+    code, out, _ = run(capsys, "cards")
+    assert code == 0
+    for card in deck.values():
+        assert card.date in out
+        assert card.plan.two.text[:12] in out
