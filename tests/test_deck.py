@@ -105,3 +105,12 @@ def test_engine_accepts_cards_of_any_length_from_two(tmp_path):
     assert {len(c) for c in deck.values()} == {2, 3, 4, 5}
     game = random_game(deck, 3, 1)
     assert game.is_terminal()
+
+
+def test_the_deck_is_found_from_any_directory(tmp_path):
+    import subprocess
+    import sys
+
+    code = "from pier18.engine import load_deck; print(len(load_deck()))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "18"

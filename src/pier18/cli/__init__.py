@@ -6,29 +6,32 @@ argument definitions import nothing beyond the standard library.
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import sys
-from collections.abc import Sequence
 
-from . import cards as cards_cmd
-from . import play as play_cmd
-from . import replay as replay_cmd
-from . import score as score_cmd
-from . import simulate as simulate_cmd
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+    from collections.abc import Sequence
 
-COMMANDS = (play_cmd, score_cmd, cards_cmd, replay_cmd, simulate_cmd)
+#: Sub-commands, each a module of this package with add_parser(sub) and run(args).
+COMMANDS = ("play", "score", "cards", "replay", "simulate")
 
 EXIT_BAD_INPUT = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with `only`, just that sub-command (quicker to start)."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="pier18",
         description="Pier 18, the 18-card pier-building drafting game, in your terminal.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in COMMANDS:
-        command.add_parser(sub)
+    # Giving `prog` keeps argparse from measuring the terminal (importing shutil) up front.
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="pier18")
+    for name in (only,) if only else COMMANDS:
+        importlib.import_module(f".{name}", __name__).add_parser(sub)
     return parser
 
 
@@ -43,7 +46,15 @@ def fail(message: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    only = argv[0] if argv and argv[0] in COMMANDS else None
+    args = None
+    if only == "score":
+        from .score import quick_args
+
+        args = quick_args(argv[1:])
+    if args is None:
+        args = build_parser(only).parse_args(argv)
     from ..engine.errors import Pier18Error
 
     try:

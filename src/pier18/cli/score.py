@@ -6,8 +6,8 @@ The `--json` path must stay as quick to start as Python itself: it imports neith
 
 from __future__ import annotations
 
-import argparse
 import sys
+from types import SimpleNamespace
 
 EXAMPLE = """\
 example: a pier written land end first, one section per line (LEFT RIGHT):
@@ -26,6 +26,8 @@ example: a pier written land end first, one section per line (LEFT RIGHT):
 
 
 def add_parser(sub) -> None:
+    import argparse
+
     parser = sub.add_parser(
         "score",
         help="score a pier you built on the table",
@@ -42,10 +44,51 @@ def add_parser(sub) -> None:
     parser.add_argument("--players", type=int, choices=(2, 3), help="players in the game (picks the Plan goal)")
     parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
-    parser.set_defaults(run=run, parser=parser)
+    parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+#: Options the quick reader understands: name -> (attribute, converter).
+_QUICK_OPTIONS = {
+    "--cards": ("cards", str),
+    "--patrons": ("patrons", int),
+    "--plan": ("plan", int),
+    "--players": ("players", int),
+    "--deck": ("deck", str),
+}
+
+
+def quick_args(argv: list[str]) -> SimpleNamespace | None:
+    """Read the usual `score` arguments without building the argparse parser.
+
+    Building it costs more than the rest of `pier18 score --json` together. Anything
+    unusual (help, an unknown option, a missing or bad value) returns None, and the
+    full parser then reads the same arguments and reports problems its own way.
+    """
+    values = {"file": None, "cards": None, "patrons": 0, "plan": None, "players": None, "deck": None, "json": False}
+    rest = iter(argv)
+    for word in rest:
+        name, eq, inline = word.partition("=")
+        if word == "--json":
+            values["json"] = True
+        elif name in _QUICK_OPTIONS:
+            attribute, convert = _QUICK_OPTIONS[name]
+            value = inline if eq else next(rest, None)
+            if value is None or (not eq and value.startswith("--")):
+                return None
+            try:
+                values[attribute] = convert(value)
+            except ValueError:
+                return None
+        elif (word == "-" or not word.startswith("-")) and values["file"] is None:
+            values["file"] = word
+        else:
+            return None
+    if values["players"] not in (None, 2, 3):
+        return None
+    return SimpleNamespace(command="score", run=run, **values)
+
+
+def run(args) -> int:
     from . import CliError
     from ..engine.errors import NotationError
     from ..engine.notation import parse_sections
@@ -84,11 +127,10 @@ def run(args: argparse.Namespace) -> int:
     if args.plan is not None:
         sheet, plan_note = _judge_plan(args, deck, sheet)
     if args.json:
-        import json
-
         if plan_note:
             print(f"pier18: note: {plan_note}", file=sys.stderr)
-        print(json.dumps(sheet.as_dict()))
+        # All values are integers, so this is the JSON text (the json module costs start-up time).
+        print("{" + ", ".join(f'"{key}": {value}' for key, value in sheet.as_dict().items()) + "}")
         return 0
     print_score(sections, sheet, visible=visible, plan_note=plan_note)
     return 0
@@ -147,7 +189,8 @@ def print_score(sections, sheet, *, visible=None, plan_note: str | None = None) 
     table.add_row(Text("Visible characters", style="dim"), Text(str(sheet.characters), style="dim"))
     layout = Table.grid(padding=(0, 3))
     layout.add_row(draw_pier(visible if visible is not None else sections, sheet.scoring), table)
-    console = Console()
+    # Plain strings only: skipping markup, emoji codes and highlighting keeps start-up quick.
+    console = Console(markup=False, emoji=False, highlight=False)
     console.print(layout)
     if plan_note:
         console.print(Text(plan_note, style="italic"))

@@ -4,22 +4,54 @@ Nothing under this package imports `rich` or `textual`; front ends read it and a
 rules of their own.
 """
 
-from .cards import Card, Goal, Plan, Section
-from .characters import CHARACTERS, Character, Side
-from .decisions import Decision, Draft, Keep, PlacePlan, parse_decision
-from .deck import Deck, default_deck_path, load_deck
-from .errors import DeckError, IllegalDecision, IllegalOverlap, NotationError, Pier18Error
-from .game import Game, PatronAward, Phase, Standing
-from .goals import GOAL_KINDS, goal_met
-from .notation import format_sections, parse_sections
-from .pier import Pier, Placement, VisibleSection
-from .scoring import CATEGORIES, ScoreSheet, Slot, score_sections
-from .view import PlayerView
+from __future__ import annotations
 
-__all__ = [
-    "CATEGORIES", "CHARACTERS", "Card", "Character", "Decision", "Deck", "DeckError", "Draft",
-    "GOAL_KINDS", "Game", "Goal", "IllegalDecision", "IllegalOverlap", "Keep", "NotationError",
-    "PatronAward", "Phase", "Pier", "Pier18Error", "Placement", "Plan", "PlacePlan", "PlayerView",
-    "ScoreSheet", "Section", "Side", "Slot", "Standing", "VisibleSection", "default_deck_path",
-    "format_sections", "goal_met", "load_deck", "parse_decision", "parse_sections", "score_sections",
-]
+import importlib
+
+TYPE_CHECKING = False  # typing is not imported: it costs start-up time
+
+# Where each public name lives. Names load on first use, so `pier18 score --json` pays
+# only for the modules it touches (it must start about as fast as Python itself).
+_EXPORTS = {
+    "cards": ("Card", "Goal", "Plan", "Section"),
+    "characters": ("CHARACTERS", "Character", "Side"),
+    "decisions": ("Decision", "Draft", "Keep", "PlacePlan", "parse_decision"),
+    "deck": ("Deck", "default_deck_path", "load_deck"),
+    "errors": ("DeckError", "IllegalDecision", "IllegalOverlap", "NotationError", "Pier18Error"),
+    "game": ("Game", "PatronAward", "Phase", "Standing"),
+    "goals": ("GOAL_KINDS", "goal_met"),
+    "notation": ("format_sections", "parse_sections"),
+    "pier": ("Pier", "Placement", "VisibleSection"),
+    "scoring": ("CATEGORIES", "ScoreSheet", "Slot", "score_sections"),
+    "view": ("PlayerView",),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pier18.engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards import Card, Goal, Plan, Section
+    from .characters import CHARACTERS, Character, Side
+    from .decisions import Decision, Draft, Keep, PlacePlan, parse_decision
+    from .deck import Deck, default_deck_path, load_deck
+    from .errors import DeckError, IllegalDecision, IllegalOverlap, NotationError, Pier18Error
+    from .game import Game, PatronAward, Phase, Standing
+    from .goals import GOAL_KINDS, goal_met
+    from .notation import format_sections, parse_sections
+    from .pier import Pier, Placement, VisibleSection
+    from .scoring import CATEGORIES, ScoreSheet, Slot, score_sections
+    from .view import PlayerView

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from .cards import Card
@@ -242,16 +242,17 @@ class Game:
     def _base_sheet(self, seat: int) -> ScoreSheet:
         sheet = self.piers[seat].sheet()
         patrons = len(self.patrons[seat])
-        return replace(sheet, patrons=patrons) if patrons else sheet
+        return sheet.with_patrons(patrons) if patrons else sheet
 
     def plan_met(self, seat: int) -> bool | None:
         """Whether the seat's Plan goal is met by its pier as it stands now."""
         card = self.plan_card(seat)
         if card is None:
             return None
-        sheets = [self._base_sheet(p) for p in range(self.players)]
-        others = [s for p, s in enumerate(sheets) if p != seat]
-        return goal_met(card.plan.goal_for(self.players), sheets[seat], others)
+        goal = card.plan.goal_for(self.players)
+        # Only goals that compare players look at the other piers; skip scoring them otherwise.
+        others = [self._base_sheet(p) for p in range(self.players) if p != seat] if goal.compares_players else []
+        return goal_met(goal, self._base_sheet(seat), others)
 
     def score(self, seat: int) -> ScoreSheet:
         """The seat's score now; the Plan bonus counts only once the game is over."""

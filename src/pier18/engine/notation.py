@@ -7,11 +7,14 @@ flower / poet / lovers / fisher. `#` starts a comment and blank lines are skippe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from .cards import Section
 from .characters import Character
 from .errors import NotationError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+
+    from .cards import Section
 
 
 def parse_sections(text: str) -> tuple[Section, ...]:

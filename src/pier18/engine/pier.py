@@ -34,12 +34,15 @@ class VisibleSection:
 class Pier:
     """An immutable pier; `place` returns a new one."""
 
-    __slots__ = ("placements", "_visible", "_sheet")
+    __slots__ = ("placements", "_visible", "_sheet", "_next")
 
     def __init__(self, placements: tuple[Placement, ...] = ()) -> None:
         self.placements = placements
         self._visible: tuple[Section, ...] | None = None
         self._sheet: ScoreSheet | None = None
+        # Piers already built from this one by `place`, by (card id, cover): look-ahead
+        # bots try the same placements over and over, and each keeps its cached score.
+        self._next: dict[tuple[int, int], Pier] | None = None
 
     def __repr__(self) -> str:
         return f"Pier({self.notation()!r})"
@@ -79,7 +82,16 @@ class Pier:
                 f"card {card.id} cannot cover {cover} sections of card {last.id}: "
                 f"0 to {self.max_cover} allowed, so at least one section stays visible"
             )
-        return Pier(self.placements + (Placement(card, cover),))
+        key = (card.id, cover)
+        if self._next is None:
+            self._next = {}
+        else:
+            known = self._next.get(key)
+            if known is not None and known.placements[-1].card is card:
+                return known
+        pier = Pier(self.placements + (Placement(card, cover),))
+        self._next[key] = pier
+        return pier
 
     def visible(self) -> tuple[VisibleSection, ...]:
         """Every visible section with the card it belongs to, land end first."""

@@ -6,11 +6,13 @@ front end can highlight them) and the facts that Plan goals are judged on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-
-from .cards import Section
 from .characters import Character, Side
+
+TYPE_CHECKING = False  # neither typing nor dataclasses: `pier18 score` must start fast
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
+    from .cards import Section
 
 FLOWER, POET, LOVERS, FISHER = Character.FLOWER, Character.POET, Character.LOVERS, Character.FISHER
 
@@ -25,23 +27,64 @@ _CHARACTERS: tuple[Character, ...] = tuple(Character)
 _SIDES: tuple[Side, Side] = (Side.LEFT, Side.RIGHT)
 
 
-@dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    """A score broken down by category, with the slots that scored."""
+    """A score broken down by category, with the slots that scored.
 
-    flower: int
-    poet: int
-    lovers: int
-    fisher: int
-    patrons: int
-    plan: int
-    characters: int  # visible characters: the first tie-breaker
-    sections: int
-    counts: dict[Character, int]  # visible characters of each kind, both sides
-    side_counts: tuple[dict[Character, int], dict[Character, int]]
-    largest_group: int
-    longest_empty_run: int
-    scoring: dict[Character, frozenset[Slot]]
+    Besides the points it carries the facts Plan goals are judged on: visible
+    characters (the first tie-breaker), sections, counts per kind and side, the largest
+    group and the longest run of empty slots. Treat it as immutable.
+    """
+
+    __slots__ = (
+        "flower", "poet", "lovers", "fisher", "patrons", "plan", "characters", "sections",
+        "counts", "side_counts", "largest_group", "longest_empty_run", "scoring",
+    )
+
+    def __init__(
+        self,
+        *,
+        flower: int,
+        poet: int,
+        lovers: int,
+        fisher: int,
+        patrons: int,
+        plan: int,
+        characters: int,
+        sections: int,
+        counts: dict[Character, int],
+        side_counts: tuple[dict[Character, int], dict[Character, int]],
+        largest_group: int,
+        longest_empty_run: int,
+        scoring: dict[Character, frozenset[Slot]],
+    ) -> None:
+        self.flower = flower
+        self.poet = poet
+        self.lovers = lovers
+        self.fisher = fisher
+        self.patrons = patrons
+        self.plan = plan
+        self.characters = characters
+        self.sections = sections
+        self.counts = counts
+        self.side_counts = side_counts
+        self.largest_group = largest_group
+        self.longest_empty_run = longest_empty_run
+        self.scoring = scoring
+
+    def _replace(self, **changes: int) -> "ScoreSheet":
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields.update(changes)
+        return ScoreSheet(**fields)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreSheet):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ScoreSheet({self.as_dict()})"
 
     @property
     def total(self) -> int:
@@ -56,7 +99,10 @@ class ScoreSheet:
         return sum(getattr(self, c.value) for c in patrons)
 
     def with_plan(self, points: int) -> "ScoreSheet":
-        return replace(self, plan=points)
+        return self._replace(plan=points)
+
+    def with_patrons(self, patrons: int) -> "ScoreSheet":
+        return self._replace(patrons=patrons)
 
     def as_dict(self) -> dict[str, int]:
         """The `pier18 score --json` object."""

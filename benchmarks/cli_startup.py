@@ -1,0 +1,57 @@
+"""How fast `pier18 score` starts, against Python's own start-up.
+
+Targets (issue 2): `pier18 score --json` at most 2.5x the wall time of `python -c pass`;
+the drawn output at most 1.3x `python -c "import rich.console, rich.table"`.
+Every command runs in a fresh process, interleaved, and the medians are compared.
+
+    python benchmarks/cli_startup.py [--runs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "pier.txt")
+# The installed `pier18` script, as a player runs it (it sits beside this Python).
+PIER18 = str(Path(sys.executable).with_name("pier18"))
+
+COMMANDS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "pier18 score --json": [PIER18, "score", EXAMPLE, "--json"],
+    "python -c 'import rich.console, rich.table'": [sys.executable, "-c", "import rich.console, rich.table"],
+    "pier18 score (drawn)": [PIER18, "score", EXAMPLE],
+}
+
+
+def wall_time(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for name, command in COMMANDS.items():  # warm the file cache
+        wall_time(command)
+    for _ in range(args.runs):
+        for name, command in COMMANDS.items():
+            times[name].append(wall_time(command))
+    medians = {name: statistics.median(values) * 1000 for name, values in times.items()}
+    for name, ms in medians.items():
+        print(f"{name:48s} {ms:7.1f} ms (median of {args.runs})")
+    json_ratio = medians["pier18 score --json"] / medians["python -c pass"]
+    drawn_ratio = medians["pier18 score (drawn)"] / medians["python -c 'import rich.console, rich.table'"]
+    print(f"score --json / python -c pass:        {json_ratio:.2f}x (target <= 2.5x)")
+    print(f"score drawn / import rich.console+table: {drawn_ratio:.2f}x (target <= 1.3x)")
+
+
+if __name__ == "__main__":
+    main()
