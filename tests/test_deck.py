@@ -65,6 +65,7 @@ goal = { text = "At least 5 Poets", kind = "count", character = "poet", at_least
         (", at_least = 5", "", r"card 1: field 'plan.goal': goal kind 'count' needs at_least or at_most"),
         ('sections = [["flower", ""], ["", "poet"]]', 'sections = [["flower", ""]]', r"card 1: field 'sections'"),
         ("id = 1", "id = 40", r"card #1: field 'id'"),
+        ("at_least = 5", "at_least = 5, at_most = 4", r"card 1: field 'plan.goal': at_least is more than at_most"),
         ("[cards.plan]", "[cards.plan]\nbonus = -3", r"card 1: field 'plan.bonus'"),
     ],
 )

@@ -51,3 +51,19 @@ def test_views_hide_what_a_seat_cannot_know(players, seed, steps, data):
         sample = view.determinize(__import__("random").Random(seed))
         assert sorted(sample.cards_in_play()) == sorted(DECK)
         assert sample.legal_decisions() == game.legal_decisions() or seat != game.current_player
+
+
+def test_plan_placements_stay_hidden_until_everyone_has_placed():
+    game = Game(DECK, 3, 8)
+    while game.phase.value != "plan":
+        game.apply(game.legal_decisions()[0])
+    game.apply(game.legal_decisions()[-1])  # seat 0 places its Plan, covering the most
+    placed = game.piers[0]
+    view = PlayerView.of(game, 1)
+    assert view.piers[0] == type(placed)(placed.placements[:-1])
+    assert PlayerView.of(game, 0).piers[0] == placed
+    sample = view.determinize(__import__("random").Random(1))
+    assert sample.piers[0].cards[-1].id == game.plans[0]
+    game.apply(game.legal_decisions()[0])
+    game.apply(game.legal_decisions()[0])
+    assert PlayerView.of(game, 1).piers[0] == placed  # game over: everything is public

@@ -180,6 +180,8 @@ def _parse_goal(raw: Any, field_name: str, fail) -> Goal:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise fail(f"{field_name}.{key}", "expected a whole number, 0 or more")
             values[key] = value
+    if values.get("at_least", 0) > values.get("at_most", values.get("at_least", 0)):
+        raise fail(field_name, "at_least is more than at_most: the goal could never be met")
     return Goal(kind=kind, text=text.strip(), **values)
 
 

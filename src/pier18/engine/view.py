@@ -29,7 +29,7 @@ class PlayerView:
     hand: tuple[int, ...]  # this seat's dealt cards during set-up
     returned: int | None  # the card this seat sent back to the deck
     plans: tuple[int | None, ...]  # others' Plans are hidden until everyone has chosen
-    piers: tuple[Pier, ...]  # Foundations too stay hidden until everyone has chosen
+    piers: tuple[Pier, ...]  # hidden while choices are simultaneous: see _visible_pier
     patrons: tuple[tuple[int, ...], ...]
     revealed: tuple[int, ...]
     drafted: tuple[int | None, ...]
@@ -43,7 +43,7 @@ class PlayerView:
         """The view `seat` has of `game` now."""
         setup = game.phase is Phase.SETUP
         plans = tuple(p if (not setup or s == seat) else None for s, p in enumerate(game.plans))
-        piers = tuple(pier if (not setup or s == seat) else Pier() for s, pier in enumerate(game.piers))
+        piers = tuple(_visible_pier(game, s, seat) for s in range(game.players))
         known: set[int] = set(game.hands[seat]) | set(game.revealed)
         if game.returned[seat] is not None:
             known.add(game.returned[seat])  # type: ignore[arg-type]
@@ -113,6 +113,12 @@ class PlayerView:
         elif self.returned is not None and not self._on_table(self.returned):
             unseen.append(self.returned)  # this seat's returned card is still in the deck
             rng.shuffle(unseen)
+        if self.phase is Phase.PLAN:
+            # Plans are placed at the same time: guess that seats already done covered nothing.
+            for s in range(self.current_player):
+                pier, plan = game.piers[s], self.plans[s]
+                if s != self.seat and plan is not None and pier.cards[-1].id != plan:
+                    game.piers[s] = pier.place(self.deck[plan])
         game.draw_pile = unseen
         return game
 
@@ -124,3 +130,20 @@ class PlayerView:
             or any(card in pats for pats in self.patrons)
             or any(p.card.id == card for pier in self.piers for p in pier)
         )
+
+
+def _visible_pier(game: Game, owner: int, seat: int) -> Pier:
+    """`owner`'s pier as `seat` may see it.
+
+    Foundations are chosen at the same time, so during set-up other piers are hidden; Plan
+    cards are placed at the same time, so during the Plan phase another seat's placed
+    Plan is hidden until the game is over.
+    """
+    pier = game.piers[owner]
+    if owner == seat:
+        return pier
+    if game.phase is Phase.SETUP:
+        return Pier()
+    if game.phase is Phase.PLAN and owner < game.current_player:
+        return Pier(pier.placements[:-1])
+    return pier
