@@ -206,3 +206,22 @@ def test_players_and_first_player_are_checked(deck):
         Game(deck, 4)
     with pytest.raises(ValueError):
         Game(deck, 2, first_player=2)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_total_rounds_matches_the_rounds_played(deck, players):
+    game = random_game(deck, players, 3)
+    assert game.total_rounds == game.round == {2: 4, 3: 3}[players]
+
+
+def test_patron_contest_answers_what_if_and_waits_for_an_undrafted_tie():
+    deck = make_deck()  # all-empty cards: every patron score is 0, always a tie
+    game = Game(deck, 2, seed=6)
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    patron = game.revealed[-1]
+    scores, winner, by_date = game.patron_contest(patron)
+    assert scores == (0, 0) and winner is None and by_date  # nobody has drafted yet
+    drafted = [game.revealed[0], game.revealed[1]]
+    scores, winner, by_date = game.patron_contest(patron, drafted=drafted)
+    assert winner == min((0, 1), key=lambda s: deck[drafted[s]].date_key) and by_date

@@ -1,14 +1,141 @@
-"""`pier18 play` (being built)."""
+"""`pier18 play`: the hot-seat game in the terminal (Textual is imported only here, in run)."""
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+
 
 def add_parser(sub) -> None:
-    parser = sub.add_parser("play", help="(being built)")
+    parser = sub.add_parser("play", help="play a hot-seat game for 2 or 3 players at one laptop")
+    parser.add_argument("--players", type=int, choices=(2, 3), default=3, help="how many players (2 or 3)")
+    parser.add_argument(
+        "--names",
+        help="the human players' names, comma separated (otherwise asked on the first screen); "
+        "bots play as 'Hard bot', 'Greedy bot' ... with the seat number added when two share a level",
+    )
+    parser.add_argument(
+        "--bots",
+        metavar="N",
+        help="make the last N seats computer opponents (e.g. --players 3 --bots 2 to play alone)",
+    )
+    parser.add_argument(
+        "--level",
+        default="hard",
+        help="how strong the --bots seats play: random, greedy or hard (default: hard)",
+    )
+    parser.add_argument(
+        "--seats",
+        metavar="KINDS",
+        help="every seat in order, comma separated: human, random, greedy or hard "
+        "(e.g. human,human,hard); instead of --bots",
+    )
+    parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
+    parser.add_argument("--first", metavar="NAME", help="who plays first in round 1 (default: earliest Foundation date)")
+    parser.add_argument("--cards", metavar="PATH", help="a deck file of your own (default: the game's deck)")
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
-    from . import fail
+def parse_names(text: str | None, players: int, humans: int | None = None) -> list[str] | None:
+    """Check `--names`: one distinct, non-empty name per human seat (every seat without bots)."""
+    from ..engine.errors import Pier18Error
 
-    return fail("'play' is not built yet")
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if humans is not None and humans != players:
+        if len(names) != humans or not all(names):
+            seats = "seat" if humans == 1 else "seats"
+            raise Pier18Error(f"--names needs {humans} comma-separated name(s), one per human {seats}, got {text!r}")
+    elif len(names) != players or not all(names):
+        raise Pier18Error(f"--names needs {players} comma-separated names for --players {players}, got {text!r}")
+    if len({n.lower() for n in names}) != len(names):
+        raise Pier18Error(f"--names must all differ, got {text!r}")
+    return names
+
+
+def parse_seats(args: argparse.Namespace) -> list[str]:
+    """`--bots N [--level L]` or `--seats KINDS`: "human" or a bot level per seat."""
+    from ..bots import seat_kinds
+    from ..engine.errors import Pier18Error
+
+    bots = None
+    if args.bots is not None:
+        try:
+            bots = int(args.bots)
+        except ValueError:
+            raise Pier18Error(f"--bots needs a whole number of bot seats, got {args.bots!r}") from None
+    level = (args.level or "hard").strip().lower()
+    return seat_kinds(args.players, bots, args.seats, level)
+
+
+def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None:
+    """Every seat's name from `--names` (humans only) plus the bots' names."""
+    from ..engine.errors import Pier18Error
+    from ..tui.seating import HUMAN, clashes_with_bots, seat_names
+
+    humans = seats.count(HUMAN)
+    if humans == 0:
+        if args.names is not None:
+            raise Pier18Error("--names names the human players, but every seat is a bot")
+        return seat_names([], seats)
+    given = parse_names(args.names, args.players, humans)
+    if given is None:
+        return None
+    clash = clashes_with_bots(given, seats)
+    if clash is not None:
+        raise Pier18Error(f"--names {clash!r} is a bot's name in this game; choose another")
+    return seat_names(given, seats)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..engine import load_deck
+    from ..engine.errors import Pier18Error
+    from ..session import Session
+
+    seats = parse_seats(args)
+    names = seated_names(args, seats)
+    deck = load_deck(args.cards)
+    if args.first is not None and names is None:
+        raise Pier18Error("--first needs --names, so that it can name a player")
+    first = None
+    if args.first is not None:
+        lowered = [n.lower() for n in names]  # type: ignore[union-attr]
+        if args.first.lower() not in lowered:
+            raise Pier18Error(f"--first {args.first!r} is not one of the names {', '.join(names)}")  # type: ignore[arg-type]
+        first = lowered.index(args.first.lower())
+    import random
+
+    seeds = random.Random(args.seed)
+    games: list[Session] = []
+
+    def new_session(players: list[str]) -> Session:
+        """The first game uses --seed itself; 'new game' draws the next seed from it."""
+        seed = args.seed if not games and args.seed is not None else seeds.randrange(2**31)
+        games.append(Session(deck, players, seed, first_player=first, seats=list(seats)))
+        return games[-1]
+
+    from ..bots import make_bot
+
+    bot_seed = seeds.randrange(2**31) if args.seed is None else args.seed
+    bots: dict[tuple[str, int], object] = {}
+
+    def bot_for(level: str, seat: int):
+        """One bot per seat and level, seeded from --seed so a game can be played again."""
+        if (level, seat) not in bots:
+            bots[level, seat] = make_bot(level, bot_seed * 10 + seat)
+        return bots[level, seat]
+
+    from ..tui.app import Pier18App
+
+    app = Pier18App(
+        args.players,
+        new_session,
+        names=names,
+        bot_provider=bot_for,
+        seats=seats,
+        hint_bot=make_bot("hard", bot_seed),
+    )
+    app.run()
+    return 0

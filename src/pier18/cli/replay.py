@@ -1,14 +1,70 @@
-"""`pier18 replay` (being built)."""
+"""`pier18 replay FILE [--json]`: step through a saved game, or print where it ended.
+
+Imports nothing heavy at module level: the record, engine and Textual load in `run`.
+"""
 
 from __future__ import annotations
 
+import argparse
+from typing import Any
+
 
 def add_parser(sub) -> None:
-    parser = sub.add_parser("replay", help="(being built)")
+    parser = sub.add_parser(
+        "replay",
+        help="step through a saved game (left/right), or print its final state with --json",
+        description="Replay a Pier 18 game record decision by decision.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a game record (from 'play --record' or an autosave)")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", "score"}]}',
+    )
+    parser.add_argument(
+        "--deck",
+        "--cards",
+        dest="deck",
+        metavar="PATH",
+        help="the deck file, for a record saved without its deck",
+    )
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
-    from . import fail
+def state_of(session) -> dict[str, Any]:
+    """The `--json` object: each player's visible pier in `pier18 score` notation and score."""
+    from ..engine import format_sections
 
-    return fail("'replay' is not built yet")
+    game = session.game
+    return {
+        "finished": game.is_terminal(),
+        "players": [
+            {
+                "name": name,
+                "pier": format_sections(game.piers[seat].visible_sections()),
+                "score": game.score(seat).as_dict(),
+            }
+            for seat, name in enumerate(session.names)
+        ],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    from .. import record
+
+    deck = None
+    if args.deck is not None:
+        from ..engine import load_deck
+
+        deck = load_deck(args.deck)
+    session = record.load(args.file, deck)
+    if args.json:
+        import json
+        import sys
+
+        sys.stdout.write(json.dumps(state_of(session), ensure_ascii=False) + "\n")
+        return 0
+    from ..tui.screens.replay import ReplayApp
+
+    ReplayApp(session).run()
+    return 0

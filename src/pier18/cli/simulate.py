@@ -1,14 +1,139 @@
-"""`pier18 simulate` (being built)."""
+"""`pier18 simulate`: seeded games between computer opponents, to compare levels and check the deck.
+
+The human-readable output adds what balancing needs (Plan goal rates with their counts,
+each category's share of the points); `--json` prints the one object scripts read.
+"""
 
 from __future__ import annotations
 
+EXAMPLE = """\
+examples:
+  pier18 simulate --players 2 --seats hard,greedy --games 200 --seed 1
+  pier18 simulate --players 3 --seats greedy,greedy,greedy --games 2000 --json
+  pier18 simulate --players 2 --seats hard,hard --games 400 --jobs 2
+  pier18 simulate --players 2 --seats greedy,random --games 10 --record-dir games/
+
+Game i is dealt with seed S+i and the seats rotate every game, so no level keeps the
+first seat. Bot levels: random, greedy, hard.
+"""
+
 
 def add_parser(sub) -> None:
-    parser = sub.add_parser("simulate", help="(being built)")
+    import argparse
+
+    parser = sub.add_parser(
+        "simulate",
+        help="play seeded games between bots and report wins, scores and Plan goal rates",
+        description="Play seeded games between computer opponents and report the results.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--players", type=int, default=2, metavar="2|3", help="players per game (default 2)")
+    parser.add_argument(
+        "--seats", metavar="LEVEL,LEVEL[,LEVEL]", help="one bot level per seat (default: greedy for every seat)"
+    )
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
+    parser.add_argument("--record-dir", metavar="DIR", help="save every game as a record `pier18 replay` reads")
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="play on J processes (same games, same results; default 1)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
-    from . import fail
+    import json
+    import sys
+    from pathlib import Path
 
-    return fail("'simulate' is not built yet")
+    from ..bots.simulation import parse_seats, simulate_parallel
+    from ..engine import load_deck
+    from ..engine.errors import Pier18Error
+
+    if args.players not in (2, 3):
+        raise Pier18Error(f"--players must be 2 or 3, not {args.players}")
+    if args.games < 1:
+        raise Pier18Error(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise Pier18Error(f"--jobs must be at least 1, not {args.jobs}")
+    seats = parse_seats(args.seats or ",".join(["greedy"] * args.players), args.players)
+    deck = load_deck(args.deck)
+    record_dir = None
+    if args.record_dir:
+        record_dir = Path(args.record_dir)
+        try:
+            record_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise Pier18Error(f"{record_dir}: cannot create the record directory ({exc.strerror or exc})") from None
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    errors = Console(stderr=True)
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+        disable=not errors.is_terminal,
+    ) as progress:
+        task = progress.add_task("games", total=args.games)
+        result = simulate_parallel(
+            deck, args.players, seats, args.games, args.seed, record_dir,
+            on_game=lambda _: progress.advance(task), jobs=args.jobs,
+        )
+    if args.json:
+        sys.stdout.write(json.dumps(result.as_json()) + "\n")
+        return 0
+    _print_tables(result, deck, args)
+    return 0
+
+
+def _print_tables(result, deck, args) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    seats = ",".join(result.seats)
+    levels = Table(title=f"{result.games} games, {result.players} players, seats {seats}, seed {result.seed}")
+    for heading in ("level", "wins", "win share", "mean score", "decision ms (median)", "decision ms (p95)"):
+        levels.add_column(heading, justify="left" if heading == "level" else "right")
+    for level, stats in result.levels.items():
+        timing = stats.decision_ms()
+        levels.add_row(
+            level,
+            f"{stats.wins:g}",
+            f"{stats.wins / result.games:.1%}",
+            f"{stats.mean_score:.2f}",
+            f"{timing['median']:.2f}",
+            f"{timing['p95']:.2f}",
+        )
+    console.print(levels)
+
+    plans = Table(title="Plan goals: share of games where the owner met it")
+    for heading in ("card", "goal", "chosen", "met", "rate"):
+        plans.add_column(heading, justify="right" if heading in ("chosen", "met", "rate") else "left")
+    rates = result.goal_rate()
+    for card_id, rate in rates.items():
+        card = deck[card_id]
+        goal = card.plan.goal_for(result.players)
+        flag = "" if 0.10 <= rate <= 0.80 else "  (outside 10-80%)"
+        plans.add_row(
+            f"#{card_id} {card.name}",
+            goal.text,
+            str(result.plan_chosen[card_id]),
+            str(result.plan_met.get(card_id, 0)),
+            f"{rate:.0%}{flag}",
+        )
+    console.print(plans)
+
+    shares = Table(title="Where the points came from (all seats)")
+    for name in result.category_share():
+        shares.add_column(name, justify="right")
+    shares.add_row(*(f"{share:.0%}" for share in result.category_share().values()))
+    console.print(shares)
+    console.print(f"{result.games / result.seconds:.1f} games per second" if result.seconds else "")

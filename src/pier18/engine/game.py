@@ -8,7 +8,7 @@ from one seeded RNG, so a seed plus the list of decisions rebuilds a game exactl
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -213,15 +213,46 @@ class Game:
 
     def _patron_phase(self) -> None:
         (patron,) = self.revealed
+        scores, winner, by_date = self.patron_contest(patron)
+        assert winner is not None  # everyone has drafted, so every tie can be broken
+        self.patrons[winner].append(patron)
+        drafted = tuple(self.drafted)  # type: ignore[arg-type]
+        self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, by_date))
+        self.revealed = []
+
+    def patron_contest(
+        self,
+        patron: int,
+        piers: Sequence[Pier] | None = None,
+        drafted: Sequence[int | None] | None = None,
+    ) -> tuple[tuple[int, ...], int | None, bool]:
+        """Who would win the Patron card `patron` now: (scores, winner, decided by date).
+
+        Each seat's patron score is its current points in the patron's character(s);
+        the highest wins, and a tie goes to the tied seat whose card drafted this round
+        has the earliest date. `piers` and `drafted` default to the game's own, so a
+        front end can ask "what if". The winner is None while a tied seat has not drafted.
+        """
+        piers = self.piers if piers is None else piers
+        drafted = self.drafted if drafted is None else drafted
         characters = self.deck[patron].patrons
-        scores = tuple(self.score(p).patron_score(characters) for p in range(self.players))
+        scores = tuple(
+            piers[p].sheet().patron_score(characters) for p in range(self.players)
+        )
         best = max(scores)
         tied = [p for p in range(self.players) if scores[p] == best]
-        drafted = tuple(self.drafted)  # type: ignore[arg-type]
-        winner = min(tied, key=lambda p: self.deck[drafted[p]].date_key)
-        self.patrons[winner].append(patron)
-        self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, len(tied) > 1))
-        self.revealed = []
+        if len(tied) == 1:
+            return scores, tied[0], False
+        if any(drafted[p] is None for p in tied):
+            return scores, None, True
+        winner = min(tied, key=lambda p: self.deck[drafted[p]].date_key)  # type: ignore[index]
+        return scores, winner, True
+
+    @property
+    def total_rounds(self) -> int:
+        """How many rounds this game has: 4 with 2 players, 3 with 3 (18 cards)."""
+        pile = len(self.deck) - (HAND_SIZE - 1) * self.players
+        return pile // (self.players + 1)
 
     def _place_plan(self, decision: PlacePlan) -> None:
         seat = self.current_player

@@ -112,7 +112,10 @@ def draw_pier(
                 row.append_text(notes[position])
             lines.append(row)
     lines.append(Text("▀▀ land ▀▀".center(ROW_WIDTH), style=LAND))
-    return Text("\n").join(lines)
+    drawing = Text("\n").join(lines)
+    drawing.no_wrap = True  # a row cut short beats a label wrapped under the pier
+    drawing.overflow = "ellipsis"
+    return drawing
 
 
 def _card_notes(card: "Card", hidden: int, width: int) -> list[Text]:
@@ -124,12 +127,12 @@ def _card_notes(card: "Card", hidden: int, width: int) -> list[Text]:
     return [first, second]
 
 
-def draw_card(card: "Card", *, label_width: int = LABEL_WIDTH) -> Text:
+def draw_card(card: "Card", *, name_width: int = 18) -> Text:
     """One card drawn like a pier piece: patron(s) and date on top, then its sections."""
     head = Text(f"#{card.id} ", style="bold")
     head.append_text(patrons_text(card.patrons))
     head.append(f" {card.date}", style=LABEL)
-    lines = [head, Text(_fit(card.name, ROW_WIDTH), style=LABEL)]
+    lines = [head, Text(_fit(card.name, name_width), style=LABEL)]
     rows = list(enumerate(card.sections))
     for position, (index, section) in enumerate(reversed(rows)):
         lines.append(_row(section, index, set(), _edges(position, len(rows)), False))

@@ -1,0 +1,37 @@
+"""What every bot offers, and the hint the hard bot gives a human player.
+
+A bot decides from a `PlayerView` only: the view holds no deck order and no other
+player's hand, so whatever a bot computes, it cannot peek.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from ..engine import Decision, IllegalDecision, PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Advice for the player to move: the decision, what it should gain, and why."""
+
+    decision: Decision
+    expected_gain: float  # points this decision should add to the player's final score
+    reason: str
+
+
+@runtime_checkable
+class Bot(Protocol):
+    level: str
+
+    def choose(self, view: PlayerView) -> Decision:
+        """The bot's decision for the seat of `view`; that seat must be the one to move."""
+        ...
+
+
+def legal_for(view: PlayerView) -> tuple[Decision, ...]:
+    """The view's legal decisions, or IllegalDecision when its seat is not to move."""
+    if not view.legal:
+        raise IllegalDecision(f"it is not player {view.seat + 1}'s turn, so a bot cannot move for them")
+    return view.legal

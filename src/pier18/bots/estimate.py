@@ -1,0 +1,279 @@
+"""How good a decision looks right now: score change, patron chances, Plan progress.
+
+The greedy bot uses these values directly; the hard bot uses the light version to play
+out sampled futures quickly. Every function reads a *table*: a `PlayerView`, or a
+`Game` that a view dealt with `PlayerView.determinize` (both name the public state the
+same way: deck, players, piers, patrons, plans, revealed, drafted, round_starter). The
+rules themselves (scoring, goals) always come from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import CHARACTERS, Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_met
+
+#: A PlayerView or a determinized Game: anything with the public table attributes.
+Table = Any
+
+#: How far a Plan goal's `at_most` bound may be exceeded before progress reaches zero.
+_OVER_SLACK = 4.0
+
+
+def sheet_of(pier: Pier, patrons: int) -> ScoreSheet:
+    """The engine's score of a pier with `patrons` Patron cards won (no Plan bonus)."""
+    sheet = pier.sheet()
+    return sheet.with_patrons(patrons) if patrons else sheet
+
+
+def plan_goal(table: Table, seat: int) -> tuple[Card, Goal] | None:
+    """The seat's Plan card and the goal that counts at this table size, if known."""
+    plan = table.plans[seat]
+    if plan is None:
+        return None
+    card = table.deck[plan]
+    return card, card.plan.goal_for(table.players)
+
+
+def _fraction(value: float, goal: Goal) -> float:
+    """How close `value` is to the goal's bounds: 1.0 inside them."""
+    progress = 1.0
+    if goal.at_least:
+        progress = min(1.0, value / goal.at_least)
+    if goal.at_most is not None and value > goal.at_most:
+        progress *= max(0.0, 1.0 - (value - goal.at_most) / _OVER_SLACK)
+    return progress
+
+
+def plan_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | None) -> float:
+    """A 0..1 measure of how close a pier is to meeting a Plan goal (1.0 = met now).
+
+    Unlike `goal_met` it gives partial credit, so a bot can tell "closer" from "no change".
+    Goals that compare players count 0.5 when there is nobody to compare with yet.
+    """
+    kind = goal.kind
+    if kind == "count":
+        return _fraction(sheet.counts[goal.character], goal)
+    if kind == "points":
+        return _fraction(sheet.points(goal.category), goal)
+    if kind == "patrons":
+        return _fraction(sheet.patrons, goal)
+    if kind == "sections":
+        return _fraction(sheet.sections, goal)
+    if kind == "characters":
+        return _fraction(sheet.characters, goal)
+    if kind == "group":
+        return _fraction(sheet.largest_group, goal)
+    if kind == "empty_run":
+        return _fraction(sheet.longest_empty_run, goal)
+    if kind == "each_side":
+        return sum(_fraction(side[goal.character], goal) for side in sheet.side_counts) / 2
+    if kind == "variety":
+        return sum(_fraction(sheet.counts[c], goal) for c in CHARACTERS) / len(CHARACTERS)
+    if kind in ("most", "most_points"):
+        if not others:
+            return 0.5
+        if kind == "most":
+            mine, best = sheet.counts[goal.character], max(o.counts[goal.character] for o in others)
+        else:
+            mine, best = sheet.points(goal.category), max(o.points(goal.category) for o in others)
+        if mine > best:
+            return 1.0
+        if mine == best:
+            return 0.5
+        return max(0.0, 0.5 - 0.15 * (best - mine))
+    met = goal_met(goal, sheet, others)
+    return 1.0 if met else 0.0
+
+
+def other_sheets(table: Table, seat: int) -> list[ScoreSheet]:
+    """Every other seat's current score (empty piers of hidden Foundations are skipped)."""
+    return [
+        sheet_of(table.piers[s], len(table.patrons[s]))
+        for s in range(table.players)
+        if s != seat and len(table.piers[s])
+    ]
+
+
+def _rivals(table: Table, seat: int) -> dict[int, list[tuple[int, tuple[int, int] | None]]]:
+    """For each card of the row as a possible Patron: every rival's score for it and the
+    date of the card the rival drafted this round (None if it has not drafted yet)."""
+    deck = table.deck
+    rivals = []
+    for s in range(table.players):
+        if s != seat:
+            drafted = table.drafted[s]
+            rivals.append((table.piers[s].sheet(), deck[drafted].date_key if drafted is not None else None))
+    return {
+        patron: [(sheet.patron_score(deck[patron].patrons), date) for sheet, date in rivals]
+        for patron in table.revealed
+    }
+
+
+def _patron_chance(table: Table, rivals: dict, pier: Pier, card: int) -> float:
+    row = [c for c in table.revealed if c != card]
+    if not row:
+        return 0.0
+    deck = table.deck
+    my_date = deck[card].date_key
+    my_sheet = pier.sheet()
+    wins = 0.0
+    for patron in row:
+        mine = my_sheet.patron_score(deck[patron].patrons)
+        share = 1.0
+        for theirs, date in rivals[patron]:
+            if theirs > mine:
+                share = 0.0
+                break
+            if theirs == mine:
+                if date is None:
+                    share *= 0.5
+                elif date < my_date:
+                    share = 0.0
+                    break
+        wins += share
+    return wins / len(row)
+
+
+def patron_chance(table: Table, seat: int, pier: Pier, card: int) -> float:
+    """The chance that `seat` wins this round's Patron if it drafts `card` onto `pier`.
+
+    When the seat drafts last the Patron card is known and the answer is exact (ties go
+    to the earliest drafted date). Otherwise each card still in the row is taken as an
+    equally likely Patron and the others' piers as they stand now.
+    """
+    return _patron_chance(table, _rivals(table, seat), pier, card)
+
+
+def draft_values(table: Table, seat: int, decisions: Sequence[Draft], light: bool = False) -> list[float]:
+    """Immediate worth of each draft: score change + expected Patron + Plan progress.
+
+    The light version (for play-outs) judges the Plan on the pier as it is; the full
+    one also lays the Plan card on top, as it will be at the end. What every option
+    shares (the rivals' patron scores, the Plan's progress now) is worked out once.
+    """
+    deck = table.deck
+    old = table.piers[seat]
+    old_total = old.sheet().total
+    rivals = _rivals(table, seat)
+    known = plan_goal(table, seat)
+    progress = None
+    if known is not None:
+        plan_card, goal = known
+        bonus = plan_card.plan.bonus
+        patrons = len(table.patrons[seat])
+        others = other_sheets(table, seat) if goal.compares_players else None
+
+        def progress(pier: Pier) -> float:
+            sheet = (pier if light else pier.place(plan_card)).sheet()
+            if goal.kind == "patrons":  # the only goal that reads the Patron count
+                sheet = sheet.with_patrons(patrons)
+            return plan_progress(goal, sheet, others)
+
+        progress_now = progress(old)
+    values = []
+    for decision in decisions:
+        new = old.place(deck[decision.card], decision.cover)
+        value = new.sheet().total - old_total + _patron_chance(table, rivals, new, decision.card)
+        if progress is not None:
+            value += bonus * (progress(new) - progress_now)
+        values.append(value)
+    return values
+
+
+def draft_value(table: Table, seat: int, decision: Draft, light: bool = False) -> float:
+    """Immediate worth of one draft (see `draft_values`)."""
+    return draft_values(table, seat, [decision], light)[0]
+
+
+def keep_value(table: Table, decision: Keep) -> float:
+    """Set-up worth of a Plan/Foundation pair: the Foundation's points plus Plan progress."""
+    deck = table.deck
+    foundation = Pier().place(deck[decision.foundation])
+    plan = deck[decision.plan]
+    goal = plan.plan.goal_for(table.players)
+    finished = foundation.place(plan).sheet()
+    return foundation.sheet().total + plan.plan.bonus * plan_progress(goal, finished, None)
+
+
+def plan_value(table: Table, seat: int, decision: PlacePlan) -> float:
+    """Final total if the seat places its Plan this way, judged against the piers as they are."""
+    known = plan_goal(table, seat)
+    assert known is not None, "the Plan phase always has a Plan card"
+    card, goal = known
+    sheet = sheet_of(table.piers[seat].place(card, decision.cover), len(table.patrons[seat]))
+    others = other_sheets(table, seat)
+    return sheet.total + (card.plan.bonus if goal_met(goal, sheet, others) else 0)
+
+
+def value_of(table: Table, seat: int, decision: Decision, light: bool = False) -> float:
+    """The greedy worth of any decision for `seat` at this table."""
+    if type(decision) is Draft:
+        return draft_value(table, seat, decision, light)
+    if type(decision) is Keep:
+        return keep_value(table, decision)
+    return plan_value(table, seat, decision)
+
+
+def values_of(table: Table, seat: int, decisions: Sequence[Decision], light: bool = False) -> list[float]:
+    """The greedy worth of each of the seat's legal decisions (all of one kind)."""
+    if decisions and type(decisions[0]) is Draft:
+        return draft_values(table, seat, decisions, light)  # type: ignore[arg-type]
+    return [value_of(table, seat, decision, light) for decision in decisions]
+
+
+def describe(table: Table, seat: int, decision: Decision) -> str:
+    """One line saying what a decision does to the seat's score, in the game's words.
+
+    The table shows it after a bot moves, and it is the reason given with a hint.
+    """
+    deck = table.deck
+    if type(decision) is Keep:
+        plan, foundation = deck[decision.plan], deck[decision.foundation]
+        goal = plan.plan.goal_for(table.players)
+        points = Pier().place(foundation).sheet().total
+        return (
+            f"keeps {plan.name} as the Plan ({goal.text}, +{plan.plan.bonus}) and builds on "
+            f"{foundation.name} ({points} point{'s' if points != 1 else ''} to start)"
+        )
+    old = table.piers[seat]
+    if type(decision) is Draft:
+        card = deck[decision.card]
+        what = f"drafts {card.name}"
+    else:
+        plan = plan_goal(table, seat)
+        assert plan is not None
+        card = plan[0]
+        what = f"places the Plan {card.name}"
+    new = old.place(card, decision.cover)
+    before, after = old.sheet(), new.sheet()
+    changes = []
+    for character in CHARACTERS:
+        delta = after.points(character) - before.points(character)
+        if delta:
+            changes.append(f"{character.title} {delta:+d}")
+    parts = [what + (f" covering {decision.cover}" if decision.cover else "")]
+    parts.append(", ".join(changes) if changes else "no points change")
+    if type(decision) is Draft:
+        chance = patron_chance(table, seat, new, decision.card)
+        if chance >= 0.999:
+            parts.append("wins the Patron")
+        elif chance > 0:
+            parts.append(f"{chance:.0%} chance of the Patron")
+    known = plan_goal(table, seat)
+    if known is not None:
+        plan_card, goal = known
+        patrons = len(table.patrons[seat])
+        if type(decision) is PlacePlan:
+            met = goal_met(goal, sheet_of(new, patrons), other_sheets(table, seat))
+            parts.append(f"Plan {'met' if met else 'missed'}: {goal.text}")
+        else:
+            others = other_sheets(table, seat) if goal.compares_players else None
+            progress = plan_progress(goal, sheet_of(new.place(plan_card), patrons), others)
+            before_progress = plan_progress(goal, sheet_of(old.place(plan_card), patrons), others)
+            if progress > before_progress:
+                parts.append(f"closer to the Plan ({goal.text})")
+            elif progress < before_progress:
+                parts.append(f"further from the Plan ({goal.text})")
+    return "; ".join(parts)

@@ -1,0 +1,184 @@
+"""The `hard` level: looks ahead over futures consistent with what it has seen.
+
+Set-up and drafting use determinized Monte Carlo: the view deals the unseen cards at
+random (`PlayerView.determinize`) into several *worlds*; every candidate decision is
+tried in the same worlds (so luck cancels out between candidates) and played to the end
+with every seat following the light greedy policy. The candidate with the best mean
+outcome wins; weak candidates are dropped halfway (successive halving) so the strong
+ones get more worlds. The final Plan placement depends on no unseen card, so it is
+solved exactly over every seat's choice of cover (see `HardBot._solve_plan`).
+
+The outcome scored for a seat is its margin over the best rival plus a bonus for
+winning, so the bot prefers winning to running up the score.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine import Decision, Phase, PlacePlan, PlayerView
+from .base import Hint, legal_for
+from .estimate import describe, values_of
+
+#: How much a win is worth next to one point of margin.
+WIN_WEIGHT = 4.0
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A candidate decision with its mean outcome over the worlds it was tried in."""
+
+    decision: Decision
+    outcome: float  # mean margin over the best rival, plus WIN_WEIGHT per win share
+    final_total: float  # mean final total of the deciding seat
+    worlds: int
+
+
+def outcome(game, seat: int) -> float:
+    """What a finished game is worth to `seat`: margin over the best rival plus a win bonus."""
+    standings = game.ranking()
+    totals = {s.seat: s.total for s in standings}
+    best_rival = max(t for s, t in totals.items() if s != seat)
+    winners = [s.seat for s in standings if s.place == 1]
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return totals[seat] - best_rival + WIN_WEIGHT * share
+
+
+def play_out(game, light: bool = True):
+    """Finish a (determinized) game with every seat following the light greedy policy.
+
+    Plans are placed greedily too (best for the seat against the piers as they stand):
+    the exact answer matters only for the real decision, not inside thousands of play-outs.
+    Returns the finished game.
+    """
+    while game.phase is not Phase.OVER:
+        seat = game.current_player
+        legal = game.legal_decisions()
+        values = values_of(game, seat, legal, light)
+        game.apply(legal[values.index(max(values))])
+    return game
+
+
+class HardBot:
+    level = "hard"
+
+    def __init__(self, seed: int = 0, worlds: int = 32, width: int = 8, light: bool = True) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds  # worlds the strongest candidate is tried in
+        self.width = width  # candidates kept after the greedy shortlist
+        self.light = light  # play-outs judge Plans without laying the Plan card on top
+
+    def choose(self, view: PlayerView) -> Decision:
+        return self.estimates(view)[0].decision
+
+    def hint(self, view: PlayerView) -> Hint:
+        """The best decision for the seat to move, what it should gain and why.
+
+        `expected_gain` is the points the seat should add to its score from now to the
+        end of the game by making this decision (then playing on well); the reason says
+        what the decision scores now, and how far ahead of the next best it looks.
+        """
+        estimates = self.estimates(view)
+        best = estimates[0]
+        now = view.piers[view.seat].sheet().total + len(view.patrons[view.seat])
+        gain = best.final_total - now
+        reason = describe(view, view.seat, best.decision)
+        if len(estimates) > 1:
+            lead = best.outcome - estimates[1].outcome
+            runner_up = estimates[1].decision
+            if lead < 0.05:
+                reason += f"; {runner_up} is about as good"
+            else:
+                reason += f"; {lead:.1f} points of expected lead better than {runner_up}"
+        return Hint(best.decision, round(gain, 2), reason)
+
+    def estimates(self, view: PlayerView) -> list[Estimate]:
+        """Candidates, best first, with their mean outcomes."""
+        legal = legal_for(view)
+        if view.phase is Phase.PLAN:
+            return self._solve_plan(view, legal)
+        seat = view.seat
+        worth = dict(zip(legal, values_of(view, seat, legal)))
+        ranked = sorted(legal, key=worth.__getitem__, reverse=True)
+        candidates = ranked[: self.width]
+        if len(candidates) == 1:
+            only = candidates[0]
+            return [Estimate(only, 0.0, self._total_after(view, only), 0)]
+        seeds = [self.rng.getrandbits(64) for _ in range(self.worlds)]
+        sums: dict[Decision, list[float]] = {d: [0.0, 0.0, 0] for d in candidates}  # type: ignore[misc]
+        alive = list(candidates)
+        start = 0
+        # Successive halving: each stage tries the survivors in more worlds, then keeps the better half.
+        stage = max(2, self.worlds // 4)
+        while True:
+            stop = min(self.worlds, start + stage)
+            for world_seed in seeds[start:stop]:
+                world = view.determinize(random.Random(world_seed))
+                for decision in alive:
+                    game = world.clone()
+                    game.apply(decision)
+                    game = play_out(game, self.light)
+                    tally = sums[decision]
+                    tally[0] += outcome(game, seat)
+                    tally[1] += game.score(seat).total
+                    tally[2] += 1
+            start = stop
+            alive.sort(key=lambda d: sums[d][0] / sums[d][2], reverse=True)
+            if start >= self.worlds or len(alive) <= 1:
+                break
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+            stage = min(self.worlds - start, stage * 2) or 1
+        result = [Estimate(d, t[0] / t[2], t[1] / t[2], int(t[2])) for d, t in sums.items() if t[2]]
+        # Candidates dropped early rank below the survivors, whatever their early means.
+        result.sort(key=lambda e: (e.worlds, e.outcome), reverse=True)
+        return result
+
+    def _total_after(self, view: PlayerView, decision: Decision) -> float:
+        world = view.determinize(random.Random(self.rng.getrandbits(64)))
+        world.apply(decision)
+        world = play_out(world, self.light)
+        return float(world.score(view.seat).total)
+
+    def _solve_plan(self, view: PlayerView, legal: tuple[Decision, ...]) -> list[Estimate]:
+        """The Plan placement, solved exactly over every seat's choice of cover.
+
+        Plans are placed at the same time (a view hides the placements already made), so
+        each seat's cover is found by best responses: every seat in turn picks the cover
+        best for itself against the others' current picks, a few times over. The unseen
+        cards play no part any more, so one world is enough.
+        """
+        seat = view.seat
+        world = view.determinize(random.Random(0))
+        before = list(view.piers)  # every pier without its Plan: placed Plans are hidden
+        options = [range(pier.max_cover + 1) for pier in before]
+
+        def finish(profile: list[int]):
+            game = world.clone()
+            game.piers = list(before)
+            game.current_player = 0
+            for cover in profile:
+                game.apply(PlacePlan(cover))
+            return game
+
+        def best_cover(profile: list[int], s: int) -> int:
+            values = [(outcome(finish(profile[:s] + [c] + profile[s + 1 :]), s), -c) for c in options[s]]
+            return -max(values)[1]
+
+        profile = [0] * view.players
+        others = [s for s in range(view.players) if s != seat]
+        for _ in range(3):
+            changed = False
+            for s in others + [seat]:
+                cover = best_cover(profile, s)
+                changed |= cover != profile[s]
+                profile[s] = cover
+            if not changed:
+                break
+        result = []
+        for decision in legal:
+            assert isinstance(decision, PlacePlan)
+            game = finish(profile[:seat] + [decision.cover] + profile[seat + 1 :])
+            result.append(Estimate(decision, outcome(game, seat), float(game.score(seat).total), 1))
+        result.sort(key=lambda e: e.outcome, reverse=True)
+        return result

@@ -1,0 +1,241 @@
+"""Self-play: many seeded games between bot levels, and what they tell about the deck.
+
+Game `i` of a run with seed `S` is dealt with seed `S + i` (so `pier18 play --seed`
+can show any of them again) and its seats are rotated by `i`, so no level keeps the
+first seat. Bots only ever get a `PlayerView` of their own seat.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import CATEGORIES, Deck, Game, PlayerView
+from ..engine.errors import Pier18Error
+from . import LEVELS, make_bot
+
+
+@dataclass
+class LevelStats:
+    """What one bot level did over a run (a level may hold several seats)."""
+
+    seat_games: int = 0
+    wins: float = 0.0  # a shared first place is split between the tied seats
+    score_sum: int = 0
+    category_sums: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0))
+    decision_seconds: list[float] = field(default_factory=list)
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.seat_games if self.seat_games else 0.0
+
+    def decision_ms(self) -> dict[str, float]:
+        """Median and 95th percentile of this level's time per decision, in milliseconds."""
+        times = sorted(self.decision_seconds)
+        if not times:
+            return {"median": 0.0, "p95": 0.0}
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        return {"median": round(1000 * statistics.median(times), 3), "p95": round(1000 * p95, 3)}
+
+
+@dataclass
+class Simulation:
+    """The outcome of `simulate`: per-level results and per-Plan goal rates."""
+
+    players: int
+    seats: tuple[str, ...]
+    seed: int
+    games: int = 0
+    seconds: float = 0.0
+    levels: dict[str, LevelStats] = field(default_factory=dict)
+    plan_chosen: dict[int, int] = field(default_factory=dict)
+    plan_met: dict[int, int] = field(default_factory=dict)
+
+    def goal_rate(self) -> dict[int, float]:
+        """Per Plan card id: the share of games where its owner met the goal."""
+        return {card: self.plan_met.get(card, 0) / n for card, n in sorted(self.plan_chosen.items())}
+
+    def category_share(self) -> dict[str, float]:
+        """Each scoring category's share of all points scored, over every seat."""
+        sums = dict.fromkeys(CATEGORIES, 0)
+        for stats in self.levels.values():
+            for name, points in stats.category_sums.items():
+                sums[name] += points
+        total = sum(sums.values()) or 1
+        return {name: points / total for name, points in sums.items()}
+
+    def as_json(self) -> dict:
+        """The `pier18 simulate --json` object."""
+        return {
+            "games": self.games,
+            "wins": {level: round(s.wins, 3) for level, s in self.levels.items()},
+            "mean_score": {level: round(s.mean_score, 3) for level, s in self.levels.items()},
+            "goal_rate": {str(card): round(rate, 4) for card, rate in self.goal_rate().items()},
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else 0.0,
+            "decision_ms": {level: s.decision_ms() for level, s in self.levels.items()},
+        }
+
+
+def parse_seats(text: str, players: int) -> tuple[str, ...]:
+    """Read `--seats greedy,hard[,random]`: one known level per player."""
+    seats = tuple(word.strip().lower() for word in text.split(",") if word.strip())
+    for level in seats:
+        if level not in LEVELS:
+            raise Pier18Error(f"unknown bot level {level!r} in --seats (use {', '.join(LEVELS)})")
+    if len(seats) != players:
+        raise Pier18Error(f"--seats names {len(seats)} level(s) but the game has {players} players")
+    return seats
+
+
+def seats_for_game(seats: Sequence[str], index: int) -> tuple[str, ...]:
+    """The seat order of game `index`: the levels rotated by one seat per game."""
+    n = len(seats)
+    return tuple(seats[(seat + index) % n] for seat in range(n))
+
+
+def play_game(deck: Deck, levels: Sequence[str], seed: int, timings: list[list[float]] | None = None) -> Game:
+    """One game between bots of the given levels (by seat), dealt with `seed`."""
+    players = len(levels)
+    bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(levels)]
+    game = Game(deck, players, seed)
+    clock = time.perf_counter
+    while not game.is_terminal():
+        seat = game.current_player
+        started = clock()
+        decision = bots[seat].choose(PlayerView.of(game, seat))
+        if timings is not None:
+            timings[seat].append(clock() - started)
+        game.apply(decision)
+    return game
+
+
+def simulate(
+    deck: Deck,
+    players: int,
+    seats: Sequence[str],
+    games: int,
+    seed: int = 0,
+    record_dir: Path | None = None,
+    on_game: Callable[[int], None] | None = None,
+    start: int = 0,
+) -> Simulation:
+    """Play `games` seeded games between the seat levels; `on_game(i)` after each.
+
+    `start` skips to game number `start` of the run, so a long run can be split into
+    parts (e.g. one per core) that together play exactly the same games.
+    """
+    if players not in (2, 3):
+        raise Pier18Error("Pier 18 is played by 2 or 3 players")
+    if len(seats) != players:
+        raise Pier18Error(f"{len(seats)} seat level(s) given for {players} players")
+    if games < 1:
+        raise Pier18Error("--games must be at least 1")
+    result = Simulation(players, tuple(seats), seed)
+    for level in seats:
+        result.levels.setdefault(level, LevelStats())
+    started = time.perf_counter()
+    for index in range(start, start + games):
+        levels = seats_for_game(seats, index)
+        timings: list[list[float]] = [[] for _ in range(players)]
+        game = play_game(deck, levels, seed + index, timings)
+        _tally(result, game, levels, timings)
+        if record_dir is not None:
+            _record(deck, game, levels, seed + index, record_dir / f"game-{index + 1:05d}.json")
+        if on_game is not None:
+            on_game(index)
+    result.seconds = time.perf_counter() - started
+    result.games = games
+    return result
+
+
+def merge(parts: Sequence[Simulation]) -> Simulation:
+    """One result from the parts of a split run (their seconds add up: CPU time, not wall time)."""
+    first = parts[0]
+    total = Simulation(first.players, first.seats, first.seed)
+    for part in parts:
+        total.games += part.games
+        total.seconds += part.seconds
+        for level, stats in part.levels.items():
+            into = total.levels.setdefault(level, LevelStats())
+            into.seat_games += stats.seat_games
+            into.wins += stats.wins
+            into.score_sum += stats.score_sum
+            for name, points in stats.category_sums.items():
+                into.category_sums[name] += points
+            into.decision_seconds.extend(stats.decision_seconds)
+        for card, n in part.plan_chosen.items():
+            total.plan_chosen[card] = total.plan_chosen.get(card, 0) + n
+        for card, n in part.plan_met.items():
+            total.plan_met[card] = total.plan_met.get(card, 0) + n
+    return total
+
+
+def simulate_parallel(
+    deck: Deck,
+    players: int,
+    seats: Sequence[str],
+    games: int,
+    seed: int = 0,
+    record_dir: Path | None = None,
+    on_game: Callable[[int], None] | None = None,
+    jobs: int = 2,
+) -> Simulation:
+    """`simulate` split over `jobs` processes: the same games, the same results.
+
+    `seconds` is then the sum of the parts' times (time on one core), and decision
+    times are measured inside each process.
+    """
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    if jobs <= 1 or games < 2:
+        return simulate(deck, players, seats, games, seed, record_dir, on_game)
+    if players not in (2, 3) or len(seats) != players or games < 1:
+        return simulate(deck, players, seats, games, seed, record_dir, on_game)  # raises the usual error
+    size = max(1, min(25, -(-games // (jobs * 4))))
+    parts = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {
+            pool.submit(simulate, deck, players, tuple(seats), min(size, games - start), seed, record_dir, None, start): start
+            for start in range(0, games, size)
+        }
+        for future in as_completed(futures):
+            part = future.result()
+            parts.append((futures[future], part))
+            if on_game is not None:
+                for index in range(part.games):
+                    on_game(futures[future] + index)
+    parts.sort(key=lambda item: item[0])
+    return merge([part for _, part in parts])
+
+
+def _tally(result: Simulation, game: Game, levels: Sequence[str], timings: list[list[float]]) -> None:
+    standings = game.ranking()
+    winners = [s.seat for s in standings if s.place == 1]
+    for seat, level in enumerate(levels):
+        stats = result.levels[level]
+        sheet = game.score(seat)
+        stats.seat_games += 1
+        stats.score_sum += sheet.total
+        for name in CATEGORIES:
+            stats.category_sums[name] += sheet.points(name)
+        if seat in winners:
+            stats.wins += 1 / len(winners)
+        stats.decision_seconds.extend(timings[seat])
+        plan = game.plans[seat]
+        if plan is not None:
+            result.plan_chosen[plan] = result.plan_chosen.get(plan, 0) + 1
+            if game.plan_met(seat):
+                result.plan_met[plan] = result.plan_met.get(plan, 0) + 1
+
+
+def _record(deck: Deck, game: Game, levels: Sequence[str], seed: int, path: Path) -> None:
+    """Save a finished game as a game record that `pier18 replay` can show."""
+    from .. import record
+    from ..session import Session
+
+    names = [f"{level} {seat + 1}" for seat, level in enumerate(levels)]
+    session = Session(deck, names, seed, seats=list(levels), decisions=list(game.history))
+    record.save(session, path)

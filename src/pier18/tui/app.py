@@ -1,0 +1,355 @@
+"""The Pier 18 app: it moves between screens as the session's game asks for decisions.
+
+Every decision goes through `Session.apply`, so autosave and undo can hook the session.
+Which screen comes next is worked out from the game alone (`advance`), so after an undo
+or a loaded save the app simply calls `advance` again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any, Protocol
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.geometry import Size
+
+from ..engine import Decision, Phase, PlayerView
+from ..session import Session
+from .moves import MoveLog, hint_text, move_line
+from .screens.names import NamesScreen
+from .screens.too_small import TooSmallScreen
+
+#: Below this size the layout would break, so a message is shown instead.
+MIN_SIZE = (100, 30)
+
+
+class Bot(Protocol):
+    def choose(self, view: PlayerView) -> Decision: ...
+
+
+#: Makes a bot for a seat's level (the text in `Session.seats`).
+BotProvider = Callable[[str, int], Bot]
+
+#: How long a bot's turn lasts at least, in seconds, so people can see it happen.
+BOT_PAUSE = 0.8
+
+
+class HintGiver(Protocol):
+    def hint(self, view: PlayerView) -> Any: ...
+
+
+class Pier18App(App):
+    CSS_PATH = Path(__file__).with_name("pier18.tcss")
+    TITLE = "Pier 18"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+q", "request_quit", "Quit", priority=True),
+        Binding("question_mark", "help", "Keys"),
+        Binding("r", "rules", "Rules"),
+    ]
+
+    def __init__(
+        self,
+        players: int,
+        new_session: Callable[[list[str]], Session],
+        names: list[str] | None = None,
+        session: Session | None = None,
+        bot_provider: BotProvider | None = None,
+        seats: list[str] | None = None,
+        bot_pause: float = BOT_PAUSE,
+        hint_bot: HintGiver | None = None,
+    ) -> None:
+        super().__init__()
+        self.players = players
+        self.new_session = new_session
+        self.names = names
+        self.session: Session | None = session
+        self.bot_provider = bot_provider
+        self.seats = list(seats) if seats else (list(session.seats) if session else None)
+        self.bot_pause = bot_pause
+        self.hint_bot = hint_bot
+        self.moves = MoveLog()
+        self._thinking: tuple[int, int] | None = None  # the turn a bot worker is deciding
+        self._hints: dict[tuple[int, int], Any] = {}  # hints given, by turn
+        self._hint_pending: tuple[int, int] | None = None
+        self._awards_shown = 0
+        self._too_small: TooSmallScreen | None = None
+        self._advance_later = False
+        self._mounted = False  # the first Resize comes before on_mount pushes any screen
+
+    # -- start-up -----------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.start(self.session)
+        elif self.names:
+            self.start(self.new_session(self.names))
+        else:
+            self.push_screen(NamesScreen(self.players, self.seats), self._names_chosen)
+        self._mounted = True
+        self.check_size()
+
+    def _names_chosen(self, names: list[str] | None) -> None:
+        if names:
+            self.names = names
+            self.start(self.new_session(names))
+
+    def start(self, session: Session) -> None:
+        """Show a session's game (a new one, or one loaded from a save)."""
+        from .screens.table import TableScreen
+
+        self.session = session
+        self.names = session.names
+        self.seats = list(session.seats)
+        self._awards_shown = len(session.game.awards)
+        self.moves.clear()
+        self._thinking = None
+        self._hints.clear()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(TableScreen(session))
+        self.advance()
+
+    # -- the flow of a game ----------------------------------------------------------
+
+    @property
+    def game_running(self) -> bool:
+        return self.session is not None and not self.session.game.is_terminal()
+
+    def table(self):
+        from .screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def turn(self) -> tuple[int, int] | None:
+        """Which decision of which session is being made now: stale bot and hint answers
+        (after an undo, a loaded save or a new game) are recognised by it and dropped."""
+        if self.session is None:
+            return None
+        return id(self.session), len(self.session.decisions)
+
+    def decide(self, decision: Decision | None) -> None:
+        """Make the current player's decision through the session, then move on."""
+        if decision is not None and self.session is not None:
+            line = move_line(self.session.game, self.session.names, decision)
+            self.session.apply(decision)
+            self.moves.add(len(self.session.decisions), line)
+        self.advance()
+
+    def advance(self) -> None:
+        """Show whatever the game needs next: a patron result, a choice or the end."""
+        session = self.session
+        if session is None:
+            return
+        if self._too_small is not None:  # resumed by check_size once the terminal is larger
+            self._advance_later = True
+            return
+        game = session.game
+        names = session.names
+        table = self.table()
+        if table is not None:
+            table.moves = self.moves.recent(len(session.decisions), game.players - 1)
+            table.thinking = session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None
+            table.show_game()
+        if len(game.awards) > self._awards_shown:
+            from .screens.patron import PatronScreen
+
+            award = game.awards[self._awards_shown]
+            self._awards_shown += 1
+            self.push_screen(PatronScreen(award, game.deck, names), lambda _: self.advance())
+            return
+        if game.is_terminal():
+            from .screens.final import FinalScreen
+
+            self.push_screen(FinalScreen(game, names))
+            return
+        seat = game.current_player
+        if session.is_bot(seat) and self.bot_provider is not None:
+            self.call_later(self.bot_turn)
+            return
+        if game.phase is Phase.SETUP:
+            from .screens.pass_device import PassScreen
+
+            if sum(1 for s in range(game.players) if not session.is_bot(s)) == 1:
+                self._keep()  # one person at the laptop: nobody to hide the cards from
+                return
+            why = "Time to choose your Plan and Foundation from your three secret cards."
+            self.push_screen(PassScreen(names[seat], why), lambda _: self._keep())
+        elif game.phase is Phase.PLAN:
+            self._place(None)
+
+    def resync(self) -> None:
+        """Show what the session's game asks for now: the hook for undo and loaded saves."""
+        if self.session is None:
+            return
+        self._awards_shown = min(self._awards_shown, len(self.session.game.awards))
+        table = self.table()
+        while table is not None and self.screen is not table and self.screen is not self._too_small:
+            self.pop_screen()
+        self.advance()
+
+    def _keep(self) -> None:
+        from .screens.keep import KeepScreen
+
+        assert self.session is not None
+        self.push_screen(KeepScreen(self.session.game, self.session.names[self.session.game.current_player]), self.decide)
+
+    def _place(self, card_id: int | None) -> None:
+        from .screens.place import PlaceScreen
+
+        assert self.session is not None
+        self.push_screen(PlaceScreen(self.session.game, self.session.names, card_id), self.decide)
+
+    def bot_turn(self) -> None:
+        """A bot seat's turn: its bot decides in a worker thread, so the screen stays live."""
+        session = self.session
+        if session is None or self.bot_provider is None or session.game.is_terminal():
+            return
+        seat = session.game.current_player
+        turn = self.turn()
+        if not session.is_bot(seat) or self._thinking == turn:
+            return
+        self._thinking = turn
+        bot = self.bot_provider(session.seats[seat], seat)
+        view = PlayerView.of(session.game, seat)  # all the bot gets: it cannot peek
+        self.run_worker(partial(self._bot_thinks, bot, view, turn), thread=True, group="bot", exit_on_error=False)
+
+    def _bot_thinks(self, bot: Bot, view: PlayerView, turn: tuple[int, int]) -> None:
+        """Runs in a worker thread: the bot's choice, after at least `bot_pause` seconds."""
+        started = time.monotonic()
+        problem = None
+        try:
+            decision = bot.choose(view)
+        except Exception as exc:  # a bot bug must not end the people's game
+            decision, problem = view.legal[0], str(exc) or type(exc).__name__
+        rest = self.bot_pause - (time.monotonic() - started)
+        if rest > 0:
+            time.sleep(rest)
+        try:
+            self.call_from_thread(self._bot_decided, turn, decision, problem)
+        except RuntimeError:  # the app closed while the bot was thinking
+            pass
+
+    def _bot_decided(self, turn: tuple[int, int], decision: Decision, problem: str | None) -> None:
+        if self._thinking == turn:
+            self._thinking = None
+        if turn != self.turn():
+            return  # the game moved on meanwhile (undo, a loaded save, a new game)
+        if problem is not None:
+            self.notify(f"The bot had a problem ({problem}) and took its first legal choice.", severity="warning")
+        self.decide(decision)
+
+    # -- hints -------------------------------------------------------------------------
+
+    def request_hint(self, screen: Any) -> None:
+        """`h`: ask the hard bot what the human to move should do; `screen.show_hint` shows it."""
+        session = self.session
+        turn = self.turn()
+        if session is None or turn is None or session.game.is_terminal():
+            return
+        if session.is_bot(session.game.current_player):
+            return
+        if turn in self._hints:
+            screen.show_hint(self._hints[turn])
+            return
+        screen.show_hint("Hint: the hard bot is thinking…")
+        if self._hint_pending == turn:
+            return
+        self._hint_pending = turn
+        if self.hint_bot is None:
+            from ..bots import make_bot
+
+            self.hint_bot = make_bot("hard", session.seed)
+        view = PlayerView.of(session.game, session.game.current_player)
+        self.run_worker(partial(self._hint_thinks, view, turn), thread=True, group="hint", exit_on_error=False)
+
+    def _hint_thinks(self, view: PlayerView, turn: tuple[int, int]) -> None:
+        try:
+            text = hint_text(view.deck, self.hint_bot.hint(view))  # type: ignore[union-attr]
+        except Exception as exc:
+            text = f"No hint this time ({exc or type(exc).__name__})."
+        try:
+            self.call_from_thread(self._hint_ready, turn, text)
+        except RuntimeError:
+            pass
+
+    def _hint_ready(self, turn: tuple[int, int], text: str) -> None:
+        if self._hint_pending == turn:
+            self._hint_pending = None
+        if turn != self.turn():
+            return
+        self._hints[turn] = text
+        show = getattr(self.screen, "show_hint", None)
+        if show is not None:
+            show(text)
+
+    def known_hint(self) -> str | None:
+        """The hint already given for this turn (the next screen of the turn shows it too)."""
+        turn = self.turn()
+        return self._hints.get(turn) if turn is not None else None
+
+    def on_draft_row_picked(self, message: Any) -> None:
+        session = self.session
+        game = session.game if session else None
+        if game is None or (session.is_bot(game.current_player) and self.bot_provider is not None):
+            return  # a bot's turn: the row is there to look at
+        if game.phase is Phase.DRAFT and message.card_id in game.revealed:
+            self._place(message.card_id)
+
+    def on_final_screen_new_game(self, message: Any) -> None:
+        if self.names:
+            self.start(self.new_session(list(self.names)))
+
+    # -- keys that work everywhere ---------------------------------------------------
+
+    def action_request_quit(self) -> None:
+        from .screens.quit import QuitScreen
+
+        if isinstance(self.screen, QuitScreen):
+            return
+        if self.game_running:
+            self.push_screen(QuitScreen(), lambda yes: self.exit() if yes else self.check_size())
+        else:
+            self.exit()
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
+            self.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        from .screens.rules import RulesScreen
+
+        if not isinstance(self.screen, (RulesScreen, TooSmallScreen)):
+            self.push_screen(RulesScreen())
+
+    # -- terminal size -------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size)  # runs before App updates self.size
+
+    def check_size(self, size: Size | None = None) -> None:
+        """Cover the game with the too-small message, or take it away again."""
+        if not self._mounted:
+            return
+        size = size or self.size
+        width, height = MIN_SIZE
+        small = size.width < width or size.height < height
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(MIN_SIZE)
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None and self.screen is self._too_small:
+            self._too_small = None
+            self.pop_screen()
+            if self._advance_later:
+                self._advance_later = False
+                self.advance()

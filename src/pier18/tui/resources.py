@@ -1,0 +1,21 @@
+"""Files the app ships with: the rules text (docs/rules.md in a checkout)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def rules_path() -> Path:
+    """The rules shipped with the game: inside the wheel, or in a source checkout."""
+    packaged = Path(__file__).resolve().parent.parent / "data" / "rules.md"
+    if packaged.is_file():
+        return packaged
+    return Path(__file__).resolve().parents[3] / "docs" / "rules.md"
+
+
+def rules_text() -> str:
+    """The rules as Markdown; a short note if the file is missing (never a crash)."""
+    try:
+        return rules_path().read_text(encoding="utf-8")
+    except OSError:
+        return "# Rules of Pier 18\n\nThe rules file could not be found in this installation."

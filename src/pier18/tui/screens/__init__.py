@@ -1,0 +1,1 @@
+"""The app's screens, one per module; each is imported only when first shown."""

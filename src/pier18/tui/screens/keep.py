@@ -1,0 +1,74 @@
+"""Set-up, on one screen: the player's three cards and which to keep as Plan and Foundation."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from ..widgets.choice_list import KeepList
+from textual.widgets.option_list import Option
+
+from ...engine import Game, Keep
+from ..widgets.card_view import CardView
+
+
+class KeepScreen(Screen[Keep]):
+    """Dismisses with the chosen `Keep` (only the engine's legal choices are offered)."""
+
+    def __init__(self, game: Game, name: str) -> None:
+        super().__init__()
+        self.game = game
+        self.player = name
+        self.hand = list(game.hands[game.current_player])
+        legal = set(game.legal_decisions())
+        self.choices = [Keep(p, f) for p, f in permutations(self.hand, 2) if Keep(p, f) in legal]
+
+    def compose(self) -> ComposeResult:
+        deck = self.game.deck
+        yield Static(
+            f"[b]{self.player}[/b], your three cards. Keep one as your [b]Plan[/b] (its goal scores "
+            f"a bonus at the end and it becomes the last card of your pier) and one as your "
+            f"[b]Foundation[/b] (the first card of your pier). The third goes back into the deck.",
+            id="keep-help",
+        )
+        with Horizontal(id="keep-hand"):
+            for card_id in self.hand:
+                card = deck[card_id]
+                goal = card.plan.goal_for(self.game.players)
+                note = Text(f"Plan goal: {goal.text} (+{card.plan.bonus})")
+                yield CardView(card, note, id=f"hand-{card_id}", classes="hand-card")
+        with Vertical(id="keep-choices"):
+            yield KeepList(*(Option(self._label(k), id=str(i)) for i, k in enumerate(self.choices)), id="keep-list")
+        yield Footer()
+
+    def _label(self, keep: Keep) -> Text:
+        deck = self.game.deck
+        plan, foundation = deck[keep.plan], deck[keep.foundation]
+        (back,) = [c for c in self.hand if c not in (keep.plan, keep.foundation)]
+        text = Text()
+        text.append("Plan ", style="bold")
+        text.append(f"#{plan.id} {plan.name}: {plan.plan.goal_for(self.game.players).text}")
+        text.append("  ·  Foundation ", style="bold")
+        text.append(f"#{foundation.id} {foundation.name}")
+        text.append(f"  ·  back: #{back}", style="dim")
+        return text
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.query_one(OptionList).highlighted = 0
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        keep = self.choices[event.option_index]
+        for card_id in self.hand:
+            view = self.query_one(f"#hand-{card_id}", CardView)
+            view.set_class(card_id == keep.plan, "-plan")
+            view.set_class(card_id == keep.foundation, "-foundation")
+            view.border_title = "PLAN" if card_id == keep.plan else "FOUNDATION" if card_id == keep.foundation else "back to deck"
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.choices[event.option_index])

@@ -1,0 +1,34 @@
+"""Pass-and-play privacy: hides the table until the named player is at the keys."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+class PassScreen(Screen[bool]):
+    BINDINGS = [Binding("enter", "ready", "I am ready")]
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__()
+        self.player = name
+        self.why = why
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static(
+                    f"[b]Pass the laptop to {self.player}[/b]\n\n{self.why}\n\n"
+                    f"Everyone else: look away.\n\n[reverse] {self.player}: press Enter [/reverse]",
+                    id="pass-message",
+                )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+    def on_click(self) -> None:
+        self.dismiss(True)

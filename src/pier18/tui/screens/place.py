@@ -1,0 +1,99 @@
+"""Placing a card: choose how many sections it covers, with a live preview.
+
+Only the engine's legal covers are offered. Enter confirms (dismisses with the
+decision), Escape goes back to the card choice (dismisses with None) when allowed.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from ..widgets.choice_list import CoverList
+from textual.widgets.option_list import Option
+
+from ...engine import Decision, Draft, Game, PlacePlan
+from ...render import draw_pier
+from ..preview import placing_card, preview
+from ..widgets.score_change import ScoreChange
+
+
+class PlaceScreen(Screen[Decision | None]):
+    BINDINGS = [
+        Binding("escape", "back", "Back to the cards"),
+        *(Binding(str(k), f"cover({k})", show=False) for k in range(10)),
+    ]
+
+    def __init__(self, game: Game, names: list[str], card_id: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.names = names
+        self.seat = game.current_player
+        legal = game.legal_decisions()
+        if card_id is None:  # the Plan card
+            self.choices: list[Decision] = [d for d in legal if isinstance(d, PlacePlan)]
+        else:
+            self.choices = [d for d in legal if isinstance(d, Draft) and d.card == card_id]
+        self.card = game.deck[placing_card(game, self.choices[0])]
+        self.can_go_back = card_id is not None
+
+    def compose(self) -> ComposeResult:
+        what = "the Plan card" if not self.can_go_back else "a card"
+        yield Static(
+            f"[b]{self.names[self.seat]}[/b] places {what}: [b]#{self.card.id} {self.card.name}[/b] ({self.card.date}). "
+            f"↑/↓ chooses how many sections of the card below it covers; Enter places it"
+            + ("; Escape goes back." if self.can_go_back else "."),
+            id="place-help",
+        )
+        with Horizontal(id="place-body"):
+            with VerticalScroll(id="place-pier-scroll"):
+                yield Static("", id="place-pier")
+            with Vertical(id="place-side"):
+                yield CoverList(*(Option(self._label(d), id=str(i)) for i, d in enumerate(self.choices)), id="cover-list")
+                yield ScoreChange(id="score-change")
+        yield Footer()
+
+    def _label(self, decision: Decision) -> str:
+        cover = decision.cover
+        if not self.game.piers[self.seat].placements:
+            return "first card"
+        if cover == 0:
+            return "covers nothing (adds every section)"
+        return f"covers {cover} section{'s' if cover != 1 else ''}"
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.focus()
+        options.highlighted = 0
+        self.show_preview(0)
+
+    def show_preview(self, index: int) -> None:
+        result = preview(self.game, self.choices[index])
+        title = f"{self.names[self.seat]}'s pier after placing #{self.card.id}"
+        self.query_one("#place-pier", Static).update(
+            draw_pier(result.pier.visible(), result.after.scoring, title=title, marked=self.card.id, label_width=16)
+        )
+        self.query_one(ScoreChange).show(result, self.names)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_preview(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.choices[event.option_index])
+
+    def action_cover(self, cover: int) -> None:
+        for index, decision in enumerate(self.choices):
+            if decision.cover == cover:
+                self.query_one(OptionList).highlighted = index
+
+    def action_back(self) -> None:
+        if self.can_go_back:
+            self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self.can_go_back
+        return True

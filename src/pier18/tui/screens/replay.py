@@ -1,0 +1,167 @@
+"""`pier18 replay FILE`: step through a recorded game, one decision at a time.
+
+Each step is the game rebuilt by the engine from the record's first decisions, so what
+is shown is exactly what the players saw (minus the hidden set-up hands). Left/right
+move one decision, Home/End jump to the start or the end.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import Game, Keep, Phase
+from ...record import deciders, describe
+from ...session import Session
+from ..widgets.card_view import CardView
+from ..widgets.pier_panel import PierPanel
+
+
+def games_by_step(session: Session) -> list[Game]:
+    """The game after 0, 1, ... n decisions (each a clone, so stepping is instant)."""
+    game = Game(session.deck, session.players, session.seed, session.first_player)
+    games = [game.clone()]
+    for decision in session.decisions:
+        game.apply(decision)
+        games.append(game.clone())
+    return games
+
+
+class ReplayScreen(Screen):
+    """The table at one step of a recorded game; it never changes the record."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #replay-status { height: auto; padding: 0 1; background: $boost; }
+    ReplayScreen #replay-row { height: auto; }
+    ReplayScreen #replay-row CardView { width: auto; margin: 0 2 0 1; }
+    ReplayScreen #replay-piers { height: auto; }
+    ReplayScreen #replay-piers PierPanel { width: 1fr; padding: 0 1; }
+    ReplayScreen #replay-event { height: auto; padding: 0 1; }
+    """
+
+    BINDINGS = [
+        # Priority, so the scrolling container's own arrow keys never shadow stepping.
+        Binding("left", "step(-1)", "Previous", priority=True),
+        Binding("right", "step(1)", "Next", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "app.quit", "Quit", show=False),
+    ]
+
+    def __init__(self, session: Session, step: int = 0) -> None:
+        super().__init__()
+        self.session = session
+        self.games = games_by_step(session)
+        self.seats = deciders(session)
+        self.step = max(0, min(step, self.last))
+
+    @property
+    def last(self) -> int:
+        return len(self.session.decisions)
+
+    @property
+    def game(self) -> Game:
+        return self.games[self.step]
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="replay-status")
+        yield Horizontal(id="replay-row")
+        with VerticalScroll(id="replay-scroll"):
+            yield Static("", id="replay-event")
+            with Horizontal(id="replay-piers"):
+                for seat in range(self.session.players):
+                    yield PierPanel(seat, id=f"replay-pier-{seat}")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    def action_step(self, by: int) -> None:
+        self.go(self.step + by)
+
+    def action_jump(self, step: int) -> None:
+        """Jump to a step; -1 is the last one (where the record ends)."""
+        self.go(self.last if step < 0 else step)
+
+    def go(self, step: int) -> None:
+        step = max(0, min(step, self.last))
+        if step != self.step:
+            self.step = step
+            self.show_step()
+
+    def show_step(self) -> None:
+        game = self.game
+        names = self.session.names
+        self.query_one("#replay-status", Static).update(self.status())
+        self.query_one("#replay-event", Static).update(self.event())
+        for seat in range(game.players):
+            turn = not game.is_terminal() and game.current_player == seat
+            self.query_one(f"#replay-pier-{seat}", PierPanel).show(game, names[seat], turn)
+        row = self.query_one("#replay-row", Horizontal)
+        row.remove_children()
+        row.mount_all(CardView(game.deck[card_id]) for card_id in game.revealed)
+        row.display = bool(game.revealed)
+
+    def status(self) -> Text:
+        game = self.game
+        line = Text(f"Replay  decision {self.step} of {self.last}  ", style="bold")
+        if game.phase is Phase.SETUP:
+            line.append("set-up")
+        elif game.phase is Phase.DRAFT:
+            line.append(f"round {game.round}, {self.session.names[game.current_player]} to draft")
+        elif game.phase is Phase.PLAN:
+            line.append(f"game end, {self.session.names[game.current_player]} to place the Plan")
+        else:
+            line.append("game over")
+        line.append("   ←/→ step  Home/End  q quit", style="dim")
+        return line
+
+    def event(self) -> Group:
+        """What the last decision was, and the patron phase or the ranking it led to."""
+        if self.step == 0:
+            return Group(Text("The cards are dealt."))
+        index = self.step - 1
+        seat = self.seats[index]
+        name = self.session.names[seat]
+        decision = self.session.decisions[index]
+        if isinstance(decision, Keep):
+            plan, foundation = self.game.deck[decision.plan], self.game.deck[decision.foundation]
+            text = f"{name} kept #{plan.id} {plan.name} as the Plan and #{foundation.id} {foundation.name} as the Foundation."
+        else:
+            text = f"{name}: {describe(self.session, index)}."
+        parts: list = [Text(text, style="bold")]
+        before, after = self.games[index], self.game
+        for award in after.awards[len(before.awards) :]:
+            card = after.deck[award.card]
+            winner = self.session.names[award.winner]
+            why = " (earliest date breaks the tie)" if award.by_date else ""
+            parts.append(Text(f"Patron phase: {winner} wins #{card.id} {card.name}{why}."))
+        if after.is_terminal():
+            ranking = ", ".join(
+                f"{s.place}. {self.session.names[s.seat]} {s.total}" for s in after.ranking()
+            )
+            parts.append(Text(f"Final ranking: {ranking}", style="bold"))
+        return Group(*parts)
+
+
+class ReplayApp(App):
+    """A small app around `ReplayScreen`, sharing the game's stylesheet when it exists."""
+
+    TITLE = "Pier 18 replay"
+    CSS_PATH = [p for p in [Path(__file__).parents[1] / "pier18.tcss"] if p.is_file()]
+
+    def __init__(self, session: Session, step: int = 0) -> None:
+        super().__init__()
+        self.session = session
+        self.start_step = step
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.session, self.start_step))

@@ -1,0 +1,21 @@
+"""`r`: the rules of Pier 18 in a Markdown viewer (the text ships with the package)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, MarkdownViewer
+
+from ..resources import rules_text
+
+
+class RulesScreen(Screen[None]):
+    BINDINGS = [Binding("escape", "close", "Back to the game"), Binding("r", "close", "Back", show=False)]
+
+    def compose(self) -> ComposeResult:
+        yield MarkdownViewer(rules_text(), show_table_of_contents=False, id="rules")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

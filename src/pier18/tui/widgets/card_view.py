@@ -1,0 +1,38 @@
+"""One card drawn as a pier piece; a click on it tells its parent which card it is."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import Static
+
+from ...engine import Card
+from ...render import draw_card
+
+
+class CardView(Static):
+    """A card of the draft row or of a set-up hand."""
+
+    class Clicked(Message):
+        def __init__(self, card_id: int) -> None:
+            super().__init__()
+            self.card_id = card_id
+
+    def __init__(self, card: Card, note: Text | str | None = None, *, number: int | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.card = card
+        self.note = note
+        self.number = number
+
+    def render(self):
+        drawing = draw_card(self.card)
+        if self.number is not None:
+            drawing = Text.assemble(Text(f"{self.number}: ", style="bold reverse"), drawing)
+        parts: list = [drawing]
+        if self.note:
+            parts.append(self.note if isinstance(self.note, Text) else Text(self.note))
+        return Group(*parts)
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.card.id))

@@ -1,0 +1,71 @@
+"""The revealed cards of a round; the current player picks one to place.
+
+Arrows or number keys move the choice, Enter (or a click) picks it; the row tells the
+screen with a `Picked` message and never applies anything itself.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+
+from ...engine import Deck
+from .card_view import CardView
+
+
+class DraftRow(Horizontal, can_focus=True):
+    BINDINGS = [
+        Binding("left", "move(-1)", "Previous card"),
+        Binding("right", "move(1)", "Next card"),
+        Binding("enter", "pick", "Place this card"),
+        *(Binding(str(n), f"choose({n})", f"Card {n}", show=False) for n in range(1, 5)),
+    ]
+
+    selected: reactive[int] = reactive(0)
+
+    class Picked(Message):
+        def __init__(self, card_id: int) -> None:
+            super().__init__()
+            self.card_id = card_id
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cards: list[int] = []
+
+    def show(self, deck: Deck, cards: list[int]) -> None:
+        """Redraw the row for a new set of revealed cards."""
+        keep = self.cards[self.selected] if self.cards and self.selected < len(self.cards) else None
+        self.cards = list(cards)
+        self.remove_children()
+        self.mount_all(CardView(deck[c], number=n, classes="draft-card") for n, c in enumerate(cards, start=1))
+        self.selected = cards.index(keep) if keep in cards else 0
+        self.call_after_refresh(self._mark)
+
+    def watch_selected(self) -> None:
+        self._mark()
+
+    def _mark(self) -> None:
+        for index, view in enumerate(self.query(CardView)):
+            view.set_class(index == self.selected, "-selected")
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.selected = (self.selected + step) % len(self.cards)
+
+    def action_choose(self, number: int) -> None:
+        if 1 <= number <= len(self.cards):
+            self.selected = number - 1
+            self.action_pick()
+
+    def action_pick(self) -> None:
+        if self.cards:
+            self.post_message(self.Picked(self.cards[self.selected]))
+
+    def on_card_view_clicked(self, message: CardView.Clicked) -> None:
+        message.stop()
+        if message.card_id in self.cards:
+            self.selected = self.cards.index(message.card_id)
+            self.focus()
+            self.action_pick()

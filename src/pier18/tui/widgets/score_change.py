@@ -1,0 +1,65 @@
+"""The live score change of a placement preview, category by category."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine import Character
+from ...render.style import character_text
+from ..preview import Preview
+
+_NAMES = {"patrons": "Patrons", "plan": "Plan bonus"}
+
+
+def _delta(change: int) -> Text:
+    if change > 0:
+        return Text(f"+{change}", style="bold green")
+    if change < 0:
+        return Text(str(change), style="bold red")
+    return Text("±0", style="dim")
+
+
+class ScoreChange(Static):
+    def show(self, preview: Preview, names: list[str]) -> None:
+        self.update(self.draw(preview, names))
+
+    @staticmethod
+    def draw(preview: Preview, names: list[str]) -> Group:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        table.add_column("Category")
+        table.add_column("now", justify="right")
+        table.add_column("after", justify="right")
+        table.add_column("change", justify="right")
+        for category in preview.categories:
+            if category in _NAMES:
+                label = Text(_NAMES[category])
+            else:
+                character = Character(category)
+                label = character_text(character).append(f" {character.title}")
+            table.add_row(label, str(preview.before.points(category)), str(preview.after.points(category)), _delta(preview.change(category)))
+        table.add_row(Text("Total", style="bold"), str(preview.before.total), str(preview.after.total), _delta(preview.total_change))
+        parts: list = [table]
+        if preview.plan_met is not None:
+            plan = Text("Plan goal after this: ")
+            plan.append("✔ met" if preview.plan_met else "✘ not yet", style="bold green" if preview.plan_met else "bold red")
+            parts.append(plan)
+        for race in preview.races:
+            line = Text(f"If #{race.card} is the Patron: ")
+            line.append(_leaders(race.before, names))
+            if race.changed:
+                line.append(" → ")
+                line.append(_leaders(race.after, names), style="bold yellow")
+                line.append("  (changes!)", style="bold yellow")
+            else:
+                line.append(" (no change)", style="dim")
+            parts.append(line)
+        return Group(*parts)
+
+
+def _leaders(seats: tuple[int, ...], names: list[str]) -> str:
+    if len(seats) == 1:
+        return f"{names[seats[0]]} leads"
+    return "tie " + "/".join(names[s] for s in seats) + " (earliest date drafted wins)"

@@ -1,0 +1,294 @@
+"""Autosave and resume: atomic writes, the data folder, damaged saves, and SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pier18 import record, saves
+from pier18.engine import Game, Phase
+from pier18.engine.errors import Pier18Error
+from pier18.session import Session
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(folder))
+    return folder
+
+
+def play(session: Session, seed: int, steps: int | None = None) -> Session:
+    chooser = random.Random(seed)
+    made = 0
+    while not session.game.is_terminal() and (steps is None or made < steps):
+        session.apply(chooser.choice(session.game.legal_decisions()))
+        made += 1
+    return session
+
+
+def saved_decisions(path: Path) -> list[str]:
+    return json.loads(path.read_text())["decisions"]
+
+
+# -- the data folder and atomic writes ---------------------------------------------------------
+
+
+def test_data_dir_comes_from_platformdirs_unless_overridden(monkeypatch, tmp_path):
+    import platformdirs
+
+    monkeypatch.delenv(saves.DATA_DIR_ENV, raising=False)
+    assert saves.data_dir() == Path(platformdirs.user_data_dir("pier18", appauthor=False))
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    assert saves.data_dir() == tmp_path
+    assert saves.games_dir() == tmp_path / "games"
+
+
+def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path):
+    target = tmp_path / "sub" / "game.json"
+    saves.atomic_write(target, "one")
+    saves.atomic_write(target, "two")
+    assert target.read_text() == "two"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["game.json"]
+
+
+def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
+    target = tmp_path / "game.json"
+    saves.atomic_write(target, "old")
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves.os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        saves.atomic_write(target, "new")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+# -- autosave ------------------------------------------------------------------------------
+
+
+def test_attach_saves_at_once_and_after_every_decision_and_takeback(deck, data_dir, tmp_path):
+    session = Session(deck, ["Ann", "Bob"], 3)
+    shown: list[int] = []
+    session.on_change = lambda s: shown.append(len(s.decisions))  # the app's refresh
+    chosen = tmp_path / "mine.json"
+    saver = saves.attach(session, record_path=chosen)
+    autosave = saver.paths[0]
+    assert autosave.parent == data_dir / "games"
+    assert saved_decisions(autosave) == [] and saved_decisions(chosen) == []
+    chooser = random.Random(1)
+    for _ in range(5):
+        session.apply(chooser.choice(session.game.legal_decisions()))
+        expected = [str(d) for d in session.decisions]
+        assert saved_decisions(autosave) == expected
+        assert saved_decisions(chosen) == expected
+    record.takeback(session)
+    assert len(saved_decisions(autosave)) == 4
+    assert shown == [1, 2, 3, 4, 5, 4]  # the earlier callback still runs, after the save
+
+
+def test_a_failing_autosave_warns_instead_of_ending_the_game(deck, data_dir, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    warnings: list[str] = []
+    session = Session(deck, ["Ann", "Bob"], 3)
+    saver = saves.attach(session, blocker / "game.json", on_error=warnings.append)
+    session.apply(session.game.legal_decisions()[0])
+    assert len(session.decisions) == 1  # the game goes on
+    assert saver.error and "could not save the game" in saver.error
+    assert len(warnings) == 2
+    with pytest.raises(Pier18Error, match="could not save"):
+        saves.attach(Session(deck, ["Ann", "Bob"], 3), blocker / "other.json")
+
+
+# -- resuming --------------------------------------------------------------------------------
+
+
+def autosave(deck, name: str, seed: int, steps: int | None) -> Session:
+    session = Session(deck, ["Ann", "Bob", "Cy"], seed)
+    saves.attach(session, saves.games_dir() / name)
+    return play(session, seed, steps)
+
+
+def touch_order(*names: str) -> None:
+    """Give the autosaves increasing modification times, in this order."""
+    for number, name in enumerate(names):
+        path = saves.games_dir() / name
+        os.utime(path, ns=(10**18 + number * 10**9, 10**18 + number * 10**9))
+
+
+def test_resume_finds_the_last_unfinished_game_exactly(deck, data_dir):
+    older = autosave(deck, "a.json", 1, steps=4)
+    finished = autosave(deck, "b.json", 2, steps=None)
+    latest = autosave(deck, "c.json", 3, steps=9)
+    assert finished.game.is_terminal()
+    touch_order("a.json", "c.json", "b.json")  # the finished game is the newest file
+    found = saves.find_resumable()
+    assert found.path == data_dir / "games" / "c.json"
+    assert found.session.decisions == latest.decisions
+    assert found.session.game.legal_decisions() == latest.game.legal_decisions()
+    assert found.session.game.current_player == latest.game.current_player
+    assert found.set_aside == []
+    assert older.decisions != latest.decisions
+
+
+def test_nothing_to_resume(data_dir):
+    found = saves.find_resumable()
+    assert found.session is None and found.path is None and found.set_aside == []
+
+
+def test_resumed_game_keeps_saving_to_the_same_file(deck, data_dir):
+    autosave(deck, "g.json", 5, steps=6)
+    found = saves.find_resumable()
+    saves.attach(found.session, found.path)
+    play(found.session, 50)
+    assert json.loads(found.path.read_text())["finished"] is True
+    assert [p.name for p in saves.autosaves()] == ["g.json"]
+    assert saves.find_resumable().session is None
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text[: len(text) // 2],
+        lambda text: "",
+        lambda text: text.replace('"keep', '"leap', 1),
+        lambda text: "\x00\x01 not json",
+    ],
+    ids=["truncated", "empty", "bad decision", "garbage"],
+)
+def test_a_damaged_autosave_is_moved_aside_and_kept(deck, data_dir, damage):
+    good = autosave(deck, "good.json", 1, steps=5)
+    autosave(deck, "bad.json", 2, steps=7)
+    touch_order("good.json", "bad.json")
+    bad = saves.games_dir() / "bad.json"
+    damaged_text = damage(bad.read_text())
+    bad.write_text(damaged_text)
+    found = saves.find_resumable()
+    assert found.session.decisions == good.decisions  # falls back to the older game
+    (moved,) = found.set_aside
+    assert moved.original == bad and not bad.exists()
+    assert moved.kept_at.parent == data_dir / "damaged"
+    assert moved.kept_at.read_text() == damaged_text  # kept byte for byte
+    assert str(moved.kept_at) in moved.message() and "starting fresh" in moved.message()
+    # A second damaged save with the same name never overwrites the first one kept.
+    autosave(deck, "bad.json", 3, steps=2)
+    (saves.games_dir() / "bad.json").write_text("{")
+    again = saves.find_resumable().set_aside[0]
+    assert again.kept_at != moved.kept_at and moved.kept_at.exists()
+
+
+def test_a_record_from_a_newer_version_is_skipped_but_left_alone(deck, data_dir):
+    autosave(deck, "new.json", 1, steps=3)
+    path = saves.games_dir() / "new.json"
+    data = json.loads(path.read_text())
+    data["version"] = record.VERSION + 1
+    path.write_text(json.dumps(data))
+    found = saves.find_resumable()
+    assert found.session is None and found.set_aside == []
+    assert path.exists()
+
+
+# -- pulling the plug ------------------------------------------------------------------------
+
+CHILD = """
+import random, sys
+from pier18.engine import load_deck
+from pier18.session import Session
+from pier18 import saves
+
+deck = load_deck()
+game = 0
+while True:
+    session = Session(deck, ["Ann", "Bob", "Cy"], game)
+    saves.attach(session, saves.games_dir() / f"game-{game:04d}.json")
+    print(f"saved {game} 0", flush=True)
+    chooser = random.Random(game)
+    while not session.game.is_terminal():
+        session.apply(chooser.choice(session.game.legal_decisions()))
+        print(f"saved {game} {len(session.decisions)}", flush=True)
+    game += 1
+"""
+
+
+def expected_decisions(deck, game: int) -> list[str]:
+    """What the child process decides in its game number `game` (same seeds, same choices)."""
+    session = play(Session(deck, ["Ann", "Bob", "Cy"], game), game)
+    return [str(d) for d in session.decisions]
+
+
+@pytest.mark.parametrize("kill_after", [1, 17, 40, 77])
+def test_sigkill_mid_game_loses_at_most_the_decision_being_made(deck, data_dir, kill_after):
+    env = dict(os.environ, PYTHONPATH=str(SRC), **{saves.DATA_DIR_ENV: str(data_dir)})
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True
+    )
+    try:
+        lines = [child.stdout.readline() for _ in range(kill_after)]
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.wait(timeout=60)
+        child.stdout.close()
+        child.stderr.close()
+    assert child.returncode == -signal.SIGKILL
+    _, game, made = lines[-1].split()
+    game, made = int(game), int(made)
+
+    for path in saves.autosaves():  # every autosave is whole and a true prefix of its game
+        number = int(path.stem.split("-")[1])
+        decisions = saved_decisions(path)
+        assert decisions == expected_decisions(deck, number)[: len(decisions)]
+        if number < game:
+            assert decisions == expected_decisions(deck, number)
+    last = saved_decisions(saves.games_dir() / f"game-{game:04d}.json")
+    assert len(last) in (made, made + 1)  # at most the decision in flight differs
+
+    found = saves.find_resumable()
+    assert found.set_aside == []
+    if found.session is not None:  # it is the newest unfinished game, exactly as saved
+        assert [str(d) for d in found.session.decisions] == saved_decisions(found.path)
+        expected = Game.replay(deck, 3, int(found.path.stem.split("-")[1]), found.session.decisions)
+        assert found.session.game.returns() == expected.returns()
+        assert found.session.game.current_player == expected.current_player
+        saves.attach(found.session, found.path)
+        play(found.session, 1)
+        assert json.loads(found.path.read_text())["finished"] is True
+    else:  # the kill came right after a game ended, before the next one was saved
+        assert len(last) == len(expected_decisions(deck, game))
+
+
+def test_resume_during_setup_is_at_the_next_players_choice(deck, data_dir):
+    session = autosave(deck, "s.json", 4, steps=1)
+    found = saves.find_resumable()
+    assert found.session.game.phase is Phase.SETUP
+    assert found.session.game.current_player == 1
+    assert found.session.game.hands[1] == session.game.hands[1]
+
+
+def test_autosaving_factory_saves_every_new_game_and_numbers_records(deck, data_dir, tmp_path):
+    make = saves.autosaving(lambda names: Session(deck, names, 7), tmp_path / "night.json")
+    first = make(["Ann", "Bob"])
+    play(first, 1, steps=3)
+    second = make(["Ann", "Bob"])
+    play(second, 2, steps=2)
+    assert len(saved_decisions(tmp_path / "night.json")) == 3
+    assert len(saved_decisions(tmp_path / "night-2.json")) == 2
+    assert sorted(len(saved_decisions(p)) for p in saves.autosaves()) == [2, 3]
+
+
+def test_numbered_record_paths():
+    assert saves.numbered(None, 1) is None
+    assert saves.numbered("a/game.json", 1) == Path("a/game.json")
+    assert saves.numbered("a/game.json", 3) == Path("a/game-3.json")
+    assert saves.numbered("a/game", 2) == Path("a/game-2.json")

@@ -1,0 +1,42 @@
+"""Snapshots (pytest-textual-snapshot) of the main screens at the 100×30 minimum.
+
+Update after a deliberate change of look: pytest tests/tui --snapshot-update
+"""
+
+from __future__ import annotations
+
+import random
+
+from tui_helpers import make_app, play_by_keys, screen_name
+
+SIZE = (100, 30)
+SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
+
+
+def test_table(snap_compare, tui_deck):
+    assert snap_compare(make_app(tui_deck, 3, 4), press=SET_UP_3, terminal_size=SIZE)
+
+
+def test_placement_preview(snap_compare, tui_deck):
+    assert snap_compare(make_app(tui_deck, 3, 4), press=(*SET_UP_3, "2", "down"), terminal_size=SIZE)
+
+
+def test_patron_panel(snap_compare, tui_deck):
+    async def finish_round(pilot):
+        app = pilot.app
+        while screen_name(app) != "PatronScreen":
+            await pilot.press("1" if screen_name(app) == "TableScreen" else "enter")
+            await pilot.pause()
+
+    assert snap_compare(make_app(tui_deck, 3, 4), run_before=finish_round, terminal_size=SIZE)
+
+
+def test_final_screen(snap_compare, tui_deck):
+    async def play(pilot):
+        await play_by_keys(pilot, pilot.app, random.Random(4))
+
+    assert snap_compare(make_app(tui_deck, 3, 4), run_before=play, terminal_size=SIZE)
+
+
+def test_too_small_message(snap_compare, tui_deck):
+    assert snap_compare(make_app(tui_deck, 2, 4), terminal_size=(80, 24))
