@@ -225,3 +225,19 @@ def test_patron_contest_answers_what_if_and_waits_for_an_undrafted_tie():
     drafted = [game.revealed[0], game.revealed[1]]
     scores, winner, by_date = game.patron_contest(patron, drafted=drafted)
     assert winner == min((0, 1), key=lambda s: deck[drafted[s]].date_key) and by_date
+
+
+def test_plan_met_can_judge_against_the_piers_a_player_may_see():
+    deck = make_deck(
+        sections=lambda i: [["fisher", ""], ["", ""], ["", ""], ["", ""]],
+        goal=lambda i: {"text": f"Most Fishers {i}", "kind": "most", "character": "fisher"},
+    )
+    game = Game(deck, 2, seed=4)
+    while game.phase is not Phase.PLAN:
+        game.apply(game.legal_decisions()[0])
+    game.apply(PlacePlan(0))  # seat 0's Plan adds a Fisher: 1 more than seat 1 now
+    assert game.plan_met(1) is False
+    hidden = [Pier(game.piers[0].placements[:-1]), game.piers[1]]
+    assert game.plan_met(1, hidden) is False  # equal Fishers: not "most" either
+    assert game.plan_met(0, hidden) is False
+    assert game.plan_met(0) is True

@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from pier18 import record
-from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, load_deck
+from pier18.engine import Game, Keep, Phase, PlacePlan, load_deck
 from pier18.engine.errors import Pier18Error
 from pier18.session import Session
 

@@ -76,7 +76,7 @@ def test_json_of_an_unfinished_game_is_its_current_state(deck, tmp_path, capsys)
     result = replay_json(capsys, str(path))
     assert result["finished"] is False
     for seat, player in enumerate(result["players"]):
-        sections = session.game.piers[seat].visible_sections()
+        assert parse_sections(player["pier"]) == session.game.piers[seat].visible_sections()
         assert score_sections(parse_sections(player["pier"]), len(session.game.patrons[seat])).as_dict() == player["score"]
         assert player["score"]["plan"] == 0  # the Plan bonus only counts at the end
 

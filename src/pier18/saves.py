@@ -145,26 +145,42 @@ def attach(
     return saver
 
 
-def autosaving(
-    new_session: Callable[[list[str]], Session],
-    record_path: str | Path | None = None,
-    on_error: Callable[[str], None] | None = None,
-) -> Callable[[list[str]], Session]:
-    """Wrap the play command's session factory so that every game it starts autosaves.
+class Autosaving:
+    """The play command's session factory, wrapped so that every game it starts autosaves.
 
     With `play --record FILE` the first game is also written to FILE, a second game
     ("new game" on the final screen) to FILE-2.json and so on, so none overwrites another.
     """
-    started = 0
 
-    def make(names: list[str]) -> Session:
-        nonlocal started
-        session = new_session(names)
-        started += 1
-        attach(session, record_path=numbered(record_path, started), on_error=on_error)
+    def __init__(
+        self,
+        new_session: Callable[[list[str]], Session],
+        record_path: str | Path | None = None,
+        on_error: Callable[[str], None] | None = None,
+    ) -> None:
+        self.new_session = new_session
+        self.record_path = record_path
+        self.on_error = on_error
+        self.games = 0  # games given a record number so far
+
+    def next_record_path(self) -> Path | None:
+        """Reserve the record path of the next game (a resumed game takes one too)."""
+        self.games += 1
+        return numbered(self.record_path, self.games)
+
+    def __call__(self, names: list[str]) -> Session:
+        session = self.new_session(names)
+        attach(session, record_path=self.next_record_path(), on_error=self.on_error)
         return session
 
-    return make
+
+def autosaving(
+    new_session: Callable[[list[str]], Session],
+    record_path: str | Path | None = None,
+    on_error: Callable[[str], None] | None = None,
+) -> Autosaving:
+    """Wrap a session factory so each new game autosaves (and goes to `record_path`)."""
+    return Autosaving(new_session, record_path, on_error)
 
 
 def numbered(path: str | Path | None, game: int) -> Path | None:

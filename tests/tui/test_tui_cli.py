@@ -17,6 +17,15 @@ from pier18.engine.errors import Pier18Error
         (["play", "--players", "2", "--names", "Ann,Bob", "--first", "Cy"], "is not one of the names"),
         (["play", "--players", "2", "--first", "Ann"], "--first needs --names"),
         (["play", "--players", "2", "--cards", "/no/such/deck.toml"], "cannot read the deck file"),
+        (["play", "--players", "3", "--bots", "two"], "--bots needs a whole number"),
+        (["play", "--players", "3", "--bots", "4"], "--bots must be from 0 to 3"),
+        (["play", "--players", "3", "--bots", "1", "--level", "expert"], "unknown bot level 'expert'"),
+        (["play", "--players", "3", "--seats", "human,hard"], "--seats names 2 seat(s)"),
+        (["play", "--players", "2", "--seats", "human,wizard"], "unknown seat 'wizard'"),
+        (["play", "--players", "2", "--seats", "human,hard", "--bots", "1"], "either --seats or --bots"),
+        (["play", "--players", "3", "--bots", "2", "--names", "Ann,Bob"], "--names needs 1 comma-separated name(s)"),
+        (["play", "--players", "2", "--bots", "1", "--names", "hard bot"], "is a bot's name"),
+        (["play", "--players", "2", "--bots", "2", "--names", "Ann"], "every seat is a bot"),
     ],
 )
 def test_bad_arguments_fail_on_one_line(argv, message, capsys):
@@ -40,3 +49,30 @@ def test_play_module_imports_no_textual_until_run():
     code = "import sys, pier18.cli.play; print(any(m.startswith(('textual', 'rich')) for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_bots_and_seats_give_every_seat_a_kind_and_a_name():
+    from pier18.cli import build_parser
+    from pier18.cli.play import parse_seats, seated_names
+
+    def read(*argv):
+        args = build_parser("play").parse_args(["play", *argv])
+        seats = parse_seats(args)
+        return seats, seated_names(args, seats)
+
+    assert read("--players", "3", "--bots", "2", "--names", "Ann") == (
+        ["human", "hard", "hard"], ["Ann", "Hard bot 2", "Hard bot 3"])
+    assert read("--players", "2", "--bots", "1", "--level", "Greedy") == (["human", "greedy"], None)
+    assert read("--players", "3", "--seats", "hard, human ,random", "--names", "Ann") == (
+        ["hard", "human", "random"], ["Hard bot", "Ann", "Random bot"])
+    assert read("--players", "2", "--names", "Ann,Bob") == (["human", "human"], ["Ann", "Bob"])
+
+
+def test_play_help_explains_bots_and_names(capsys):
+    from pier18.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for words in ("--bots N", "--seats KINDS", "human players' names", "Hard bot", "random, greedy or hard"):
+        assert words in text

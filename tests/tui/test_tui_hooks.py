@@ -52,13 +52,79 @@ def test_a_bot_seat_plays_through_the_provider(tui_deck):
     async def run():
         app = make_app(tui_deck, 2, 5, seats=["human", "easy"], bot_provider=provider)
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("enter", "enter")  # Ann passes, keeps
-            await pilot.pause()
-            await pilot.pause()
+            from tui_helpers import wait_until
+
+            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")  # no pass screen: one human
+            await pilot.press("enter")  # Ann keeps
+            await wait_until(pilot, lambda: app.session.game.plans[1] is not None, "the bot's keep")
             game = app.session.game
             assert asked and asked[0] == ("easy", 1)
             assert all(view.seat == 1 for view in bot.views)
             assert game.plans[1] is not None  # the bot kept its Plan without a pass screen
             assert screen_name(app) in ("TableScreen", "PlaceScreen", "PatronScreen")
+
+    asyncio.run(run())
+
+
+class GatedBot:
+    """Waits for the test to open the gate before answering, like a slow hard bot."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.gate = threading.Event()
+        self.views: list[PlayerView] = []
+
+    def choose(self, view: PlayerView):
+        self.views.append(view)
+        assert self.gate.wait(10)
+        return view.legal[0]
+
+
+def test_a_bot_answer_for_a_taken_back_turn_is_dropped(tui_deck):
+    from tui_helpers import wait_until
+
+    bot = GatedBot()
+
+    async def run():
+        app = make_app(tui_deck, 2, 5, names=["Ann", "Slow bot"], seats=["human", "slow"], bot_provider=lambda level, seat: bot)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: len(bot.views) == 1, "the bot to start thinking")
+            first = app.session.decisions[0]
+            assert app.session.undo() == first  # a takeback while the bot thinks
+            app.resync()
+            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up again")
+            await pilot.press("down", "enter")  # a different choice this time
+            await wait_until(pilot, lambda: len(bot.views) == 2, "the bot to think again")
+            bot.gate.set()
+            await wait_until(pilot, lambda: len(app.session.decisions) == 2, "the bot's keep")
+            await pilot.pause(0.1)
+            session = app.session
+            assert len(session.decisions) == 2 and session.decisions[0] != first
+            assert session.decisions[1] == bot.views[1].legal[0]
+            assert app.is_running
+
+    asyncio.run(run())
+
+
+def test_reopening_a_game_saved_right_after_a_patron_phase_shows_the_panel(tui_deck):
+    from pier18.session import Session
+
+    session = Session(tui_deck, ["Ann", "Bob"], 5)
+    while not session.game.awards:  # play to the end of round 1
+        session.apply(session.game.legal_decisions()[0])
+    assert type(session.decisions[-1]) is Draft
+
+    async def run():
+        app = make_app(tui_deck, 2, 5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.start(session)
+            await pilot.pause()
+            assert screen_name(app) == "PatronScreen"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_name(app) != "PatronScreen"
 
     asyncio.run(run())

@@ -19,17 +19,46 @@ NAMES = ["Ann", "Bob", "Cy"]
 DECK_FILE = Path(__file__).with_name("deck.toml")
 
 
-def make_app(deck, players: int, seed: int, names: list[str] | None = NAMES, seats=None, bot_provider=None) -> Pier18App:
+def make_app(
+    deck, players: int, seed: int, names: list[str] | None = NAMES, seats=None, bot_provider=None, hint_bot=None
+) -> Pier18App:
     def new_session(chosen: list[str]) -> Session:
         return Session(deck, chosen, seed, seats=list(seats or []))
 
-    return Pier18App(players, new_session, names=names[:players] if names else None, bot_provider=bot_provider)
+    return Pier18App(
+        players,
+        new_session,
+        names=names[:players] if names else None,
+        bot_provider=bot_provider,
+        seats=list(seats) if seats else None,
+        bot_pause=0.0,  # no waiting in tests: the bots' pause is for people watching
+        hint_bot=hint_bot,
+    )
+
+
+async def wait_until(pilot, condition, what: str = "the condition", tries: int = 400) -> None:
+    """Let the app (and its bot or hint worker threads) run until `condition()` holds."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 def text_of(renderable, width: int = 120) -> str:
     console = Console(width=width, record=True, color_system=None)
     console.print(renderable)
     return console.export_text()
+
+
+def shown(widget, width: int = 200) -> str:
+    """The plain text a Static widget shows now (markup and styles dropped)."""
+    content = widget.content
+    if isinstance(content, str):
+        from rich.text import Text
+
+        content = Text.from_markup(content)
+    return text_of(content, width)
 
 
 def screen_name(app) -> str:
@@ -39,12 +68,15 @@ def screen_name(app) -> str:
 async def play_by_keys(pilot, app: Pier18App, rng: random.Random) -> list[Decision]:
     """Play to the final screen; returns the decisions the keys should have made."""
     expected: list[Decision] = []
-    for _ in range(500):
+    for _ in range(2000):
         await pilot.pause()
         name = screen_name(app)
         game = app.session.game
         if name == "FinalScreen":
             return expected
+        if not game.is_terminal() and app.session.is_bot(game.current_player) and name == "TableScreen":
+            await pilot.pause(0.01)  # a bot is deciding in its worker thread
+            continue
         if name in ("PassScreen", "PatronScreen"):
             await pilot.press("enter")
         elif name == "KeepScreen":

@@ -9,6 +9,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def add_parser(sub) -> None:
     parser = sub.add_parser("play", help="play a hot-seat game for 2 or 3 players at one laptop")
+    parser.epilog = (
+        "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
+        "and the table says what they took and what it scored; in the game, h asks the hard bot "
+        "for a hint (best card and cover, and the points it expects) and ? lists every key."
+    )
     parser.add_argument("--players", type=int, choices=(2, 3), default=3, help="how many players (2 or 3)")
     parser.add_argument(
         "--names",
@@ -34,6 +39,12 @@ def add_parser(sub) -> None:
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
     parser.add_argument("--first", metavar="NAME", help="who plays first in round 1 (default: earliest Foundation date)")
     parser.add_argument("--cards", metavar="PATH", help="a deck file of your own (default: the game's deck)")
+    parser.add_argument(
+        "--resume", action="store_true", help="go on with the last unfinished game (every game is autosaved)"
+    )
+    parser.add_argument(
+        "--record", metavar="FILE", help="also save the game record to FILE (for 'pier18 replay FILE')"
+    )
     parser.set_defaults(run=run)
 
 
@@ -94,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..session import Session
 
+    if args.resume:
+        return resume(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
     deck = load_deck(args.cards)
@@ -127,15 +140,75 @@ def run(args: argparse.Namespace) -> int:
             bots[level, seat] = make_bot(level, bot_seed * 10 + seat)
         return bots[level, seat]
 
+    from .. import saves
     from ..tui.app import Pier18App
 
+    found = saves.find_resumable()  # damaged autosaves are moved aside (kept) on the way
     app = Pier18App(
         args.players,
-        new_session,
+        saves.autosaving(new_session, args.record, on_error=lambda m: app.notify(m, severity="error")),
         names=names,
         bot_provider=bot_for,
         seats=seats,
         hint_bot=make_bot("hard", bot_seed),
     )
+    if found.session is not None:
+        app.resume_offer = found  # asked before anything else
+    else:
+        _tell_set_aside(found)
     app.run()
     return 0
+
+
+def resume(args: argparse.Namespace) -> int:
+    """`play --resume`: the last unfinished game, exactly where it stopped, still autosaving."""
+    from .. import saves
+    from ..bots import make_bot
+    from ..engine.errors import Pier18Error
+    from ..tui.app import Pier18App
+
+    found = saves.find_resumable()
+    _tell_set_aside(found)
+    session = found.session
+    if session is None:
+        raise Pier18Error("there is no unfinished game to resume; start one with 'pier18 play'")
+    import random
+
+    seeds = random.Random()
+    bots: dict[tuple[str, int], object] = {}
+
+    def bot_for(level: str, seat: int):
+        if (level, seat) not in bots:
+            bots[level, seat] = make_bot(level, seeds.randrange(2**31))
+        return bots[level, seat]
+
+    deck, first = session.deck, session.first_player
+
+    def new_session(players: list[str]):
+        """'New game' after the resumed one ends: same deck, players and seats."""
+        from ..session import Session
+
+        return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
+
+    factory = saves.autosaving(new_session, args.record, on_error=lambda m: app.notify(m, severity="error"))
+    app = Pier18App(
+        session.players,
+        factory,
+        names=list(session.names),
+        session=session,
+        bot_provider=bot_for,
+        seats=list(session.seats),
+        hint_bot=make_bot("hard", seeds.randrange(2**31)),
+    )
+    saver = saves.attach(session, found.path, factory.next_record_path())  # unwritable: one clear error now
+    saver.on_error = lambda m: app.notify(m, severity="error")
+    app.run()
+    return 0
+
+
+def _tell_set_aside(found) -> None:
+    """Say where each damaged autosave was kept (on stderr: it stays after the app ends)."""
+    import sys
+
+    for moved in found.set_aside:
+        print(f"pier18: {moved.message()}", file=sys.stderr)

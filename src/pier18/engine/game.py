@@ -270,20 +270,24 @@ class Game:
         plan = self.plans[seat]
         return self.deck[plan] if plan is not None else None
 
-    def _base_sheet(self, seat: int) -> ScoreSheet:
-        sheet = self.piers[seat].sheet()
+    def _base_sheet(self, seat: int, pier: Pier | None = None) -> ScoreSheet:
+        """The seat's score without the Plan bonus (on `pier` instead of its own, if given)."""
+        sheet = (self.piers[seat] if pier is None else pier).sheet()
         patrons = len(self.patrons[seat])
         return sheet.with_patrons(patrons) if patrons else sheet
 
-    def plan_met(self, seat: int) -> bool | None:
-        """Whether the seat's Plan goal is met by its pier as it stands now."""
+    def plan_met(self, seat: int, piers: Sequence[Pier] | None = None) -> bool | None:
+        """Whether the seat's Plan goal is met by its pier as it stands now.
+
+        `piers` replaces the game's piers, e.g. with what a player may see while Plans
+        placed at the same time are still hidden.
+        """
         card = self.plan_card(seat)
         if card is None:
             return None
-        goal = card.plan.goal_for(self.players)
-        # Only goals that compare players look at the other piers; skip scoring them otherwise.
-        others = [self._base_sheet(p) for p in range(self.players) if p != seat] if goal.compares_players else []
-        return goal_met(goal, self._base_sheet(seat), others)
+        sheets = [self._base_sheet(p, None if piers is None else piers[p]) for p in range(self.players)]
+        others = [s for p, s in enumerate(sheets) if p != seat]
+        return goal_met(card.plan.goal_for(self.players), sheets[seat], others)
 
     def score(self, seat: int) -> ScoreSheet:
         """The seat's score now; the Plan bonus counts only once the game is over."""

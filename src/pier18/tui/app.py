@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
+from rich.markup import escape
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -39,6 +40,10 @@ BotProvider = Callable[[str, int], Bot]
 BOT_PAUSE = 0.8
 
 
+#: A turn of a session: see `Pier18App.turn`.
+Turn = tuple[int, tuple[Decision, ...]]
+
+
 class HintGiver(Protocol):
     def hint(self, view: PlayerView) -> Any: ...
 
@@ -51,7 +56,12 @@ class Pier18App(App):
         Binding("ctrl+q", "request_quit", "Quit", priority=True),
         Binding("question_mark", "help", "Keys"),
         Binding("r", "rules", "Rules"),
+        Binding("u", "takeback", "Take back"),
     ]
+
+    #: An unfinished saved game to offer before anything else (`pier18.saves.Resumable`);
+    #: `pier18 play` sets it when one exists.
+    resume_offer: Any = None
 
     def __init__(
         self,
@@ -74,9 +84,9 @@ class Pier18App(App):
         self.bot_pause = bot_pause
         self.hint_bot = hint_bot
         self.moves = MoveLog()
-        self._thinking: tuple[int, int] | None = None  # the turn a bot worker is deciding
-        self._hints: dict[tuple[int, int], Any] = {}  # hints given, by turn
-        self._hint_pending: tuple[int, int] | None = None
+        self._thinking: Turn | None = None  # the turn a bot worker is deciding
+        self._hints: dict[Turn, tuple[str, Decision | None]] = {}  # hints given (text, advice), by turn
+        self._hint_pending: Turn | None = None
         self._awards_shown = 0
         self._too_small: TooSmallScreen | None = None
         self._advance_later = False
@@ -85,14 +95,23 @@ class Pier18App(App):
     # -- start-up -----------------------------------------------------------------
 
     def on_mount(self) -> None:
+        offer, self.resume_offer = self.resume_offer, None
+        if offer is not None and self.session is None:
+            from .screens.resume import offer_resume
+
+            offer_resume(self, offer, self._begin)
+        else:
+            self._begin()
+        self._mounted = True
+        self.check_size()
+
+    def _begin(self) -> None:
         if self.session is not None:
             self.start(self.session)
         elif self.names:
             self.start(self.new_session(self.names))
         else:
             self.push_screen(NamesScreen(self.players, self.seats), self._names_chosen)
-        self._mounted = True
-        self.check_size()
 
     def _names_chosen(self, names: list[str] | None) -> None:
         if names:
@@ -106,7 +125,7 @@ class Pier18App(App):
         self.session = session
         self.names = session.names
         self.seats = list(session.seats)
-        self._awards_shown = len(session.game.awards)
+        self._awards_shown = _awards_before_last_decision(session)
         self.moves.clear()
         self._thinking = None
         self._hints.clear()
@@ -129,12 +148,16 @@ class Pier18App(App):
                 return screen
         return None
 
-    def turn(self) -> tuple[int, int] | None:
+    def turn(self) -> Turn | None:
         """Which decision of which session is being made now: stale bot and hint answers
-        (after an undo, a loaded save or a new game) are recognised by it and dropped."""
+        (after an undo, a loaded save or a new game) are recognised by it and dropped.
+
+        The whole history is part of it, so a move taken back and made differently is
+        a different turn even at the same count of decisions.
+        """
         if self.session is None:
             return None
-        return id(self.session), len(self.session.decisions)
+        return id(self.session), tuple(self.session.decisions)
 
     def decide(self, decision: Decision | None) -> None:
         """Make the current player's decision through the session, then move on."""
@@ -222,7 +245,7 @@ class Pier18App(App):
         view = PlayerView.of(session.game, seat)  # all the bot gets: it cannot peek
         self.run_worker(partial(self._bot_thinks, bot, view, turn), thread=True, group="bot", exit_on_error=False)
 
-    def _bot_thinks(self, bot: Bot, view: PlayerView, turn: tuple[int, int]) -> None:
+    def _bot_thinks(self, bot: Bot, view: PlayerView, turn: Turn) -> None:
         """Runs in a worker thread: the bot's choice, after at least `bot_pause` seconds."""
         started = time.monotonic()
         problem = None
@@ -238,7 +261,7 @@ class Pier18App(App):
         except RuntimeError:  # the app closed while the bot was thinking
             pass
 
-    def _bot_decided(self, turn: tuple[int, int], decision: Decision, problem: str | None) -> None:
+    def _bot_decided(self, turn: Turn, decision: Decision, problem: str | None) -> None:
         if self._thinking == turn:
             self._thinking = None
         if turn != self.turn():
@@ -258,7 +281,7 @@ class Pier18App(App):
         if session.is_bot(session.game.current_player):
             return
         if turn in self._hints:
-            screen.show_hint(self._hints[turn])
+            screen.show_hint(*self._hints[turn])
             return
         screen.show_hint("Hint: the hard bot is thinking…")
         if self._hint_pending == turn:
@@ -271,27 +294,30 @@ class Pier18App(App):
         view = PlayerView.of(session.game, session.game.current_player)
         self.run_worker(partial(self._hint_thinks, view, turn), thread=True, group="hint", exit_on_error=False)
 
-    def _hint_thinks(self, view: PlayerView, turn: tuple[int, int]) -> None:
+    def _hint_thinks(self, view: PlayerView, turn: Turn) -> None:
+        decision = None
         try:
-            text = hint_text(view.deck, self.hint_bot.hint(view))  # type: ignore[union-attr]
+            hint = self.hint_bot.hint(view)  # type: ignore[union-attr]
+            text, decision = hint_text(view.deck, hint), hint.decision
         except Exception as exc:
-            text = f"No hint this time ({exc or type(exc).__name__})."
+            text = escape(f"No hint this time ({exc or type(exc).__name__}).")
         try:
-            self.call_from_thread(self._hint_ready, turn, text)
+            self.call_from_thread(self._hint_ready, turn, text, decision)
         except RuntimeError:
             pass
 
-    def _hint_ready(self, turn: tuple[int, int], text: str) -> None:
+    def _hint_ready(self, turn: Turn, text: str, decision: Decision | None) -> None:
         if self._hint_pending == turn:
             self._hint_pending = None
         if turn != self.turn():
             return
-        self._hints[turn] = text
-        show = getattr(self.screen, "show_hint", None)
-        if show is not None:
-            show(text)
+        self._hints[turn] = text, decision
+        for screen in self.screen_stack:  # also under a help or rules screen opened meanwhile
+            show = getattr(screen, "show_hint", None)
+            if show is not None:
+                show(text, decision)
 
-    def known_hint(self) -> str | None:
+    def known_hint(self) -> tuple[str, Decision | None] | None:
         """The hint already given for this turn (the next screen of the turn shows it too)."""
         turn = self.turn()
         return self._hints.get(turn) if turn is not None else None
@@ -319,6 +345,15 @@ class Pier18App(App):
             self.push_screen(QuitScreen(), lambda yes: self.exit() if yes else self.check_size())
         else:
             self.exit()
+
+    def action_takeback(self) -> None:
+        """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""
+        if self._thinking is not None:
+            self.notify("Wait for the bot to finish its move.", severity="warning")
+            return
+        from .screens.takeback import request_takeback
+
+        request_takeback(self)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -353,3 +388,18 @@ class Pier18App(App):
             if self._advance_later:
                 self._advance_later = False
                 self.advance()
+
+
+def _awards_before_last_decision(session: Session) -> int:
+    """Patron awards to treat as already shown when a game is (re)opened.
+
+    A game saved right after a round's last draft was closed with its patron panel on
+    screen; counting the award that draft made as unseen shows the panel again.
+    """
+    from ..engine import Draft, Game
+
+    game = session.game
+    if not session.decisions or type(session.decisions[-1]) is not Draft:
+        return len(game.awards)
+    before = Game.replay(session.deck, session.players, session.seed, session.decisions[:-1], session.first_player)
+    return len(before.awards)

@@ -7,24 +7,31 @@ that may still become this round's Patron, who would lead for it now and after.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import CATEGORIES, Decision, Draft, Game, Phase, PlacePlan, Pier, ScoreSheet
 
 
 @dataclass(frozen=True, slots=True)
 class PatronRace:
-    """Who leads for one possible Patron card, before and after the placement."""
+    """Who would win one possible Patron card, before and after the placement.
+
+    The winners come from the engine's `Game.patron_contest`: None while the highest
+    patron score is tied and a tied seat has still to draft (the date decides then).
+    """
 
     card: int
     before: tuple[int, ...]  # seats with the highest patron score now
     after: tuple[int, ...]
     scores_before: tuple[int, ...]
     scores_after: tuple[int, ...]
+    winner_before: int | None = None
+    winner_after: int | None = None
+    by_date_after: bool = False
 
     @property
     def changed(self) -> bool:
-        return self.before != self.after
+        return (self.before, self.winner_before) != (self.after, self.winner_after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +43,7 @@ class Preview:
     after: ScoreSheet
     plan_met: bool | None
     races: tuple[PatronRace, ...]
+    drafted_dates: dict[int, str] = field(default_factory=dict)  # seat -> date of its card this round
 
     def change(self, category: str) -> int:
         return self.after.points(category) - self.before.points(category)
@@ -61,13 +69,20 @@ def preview(game: Game, decision: Decision) -> Preview:
     after_game.apply(decision)
     races: list[PatronRace] = []
     if isinstance(decision, Draft):
+        # The round may end with this draft, so the "after" table is built here rather
+        # than read from `after_game`, which has already moved on to the next round.
+        piers = list(game.piers)
+        piers[seat] = game.piers[seat].place(game.deck[decision.card], decision.cover)
+        drafted = list(game.drafted)
+        drafted[seat] = decision.card
         for card_id in game.revealed:
             if card_id == decision.card:
                 continue
-            characters = game.deck[card_id].patrons
-            now = tuple(game.score(p).patron_score(characters) for p in range(game.players))
-            then = tuple(after_game.score(p).patron_score(characters) for p in range(game.players))
-            races.append(PatronRace(card_id, _leaders(now), _leaders(then), now, then))
+            now, winner_now, _ = game.patron_contest(card_id)
+            then, winner_then, by_date = game.patron_contest(card_id, piers=piers, drafted=drafted)
+            races.append(
+                PatronRace(card_id, _leaders(now), _leaders(then), now, then, winner_now, winner_then, by_date)
+            )
     return Preview(
         seat=seat,
         decision=decision,
@@ -76,7 +91,17 @@ def preview(game: Game, decision: Decision) -> Preview:
         after=after_game.score(seat),
         plan_met=after_game.plan_met(seat),
         races=tuple(races),
+        drafted_dates=_drafted_dates(game, decision),
     )
+
+
+def _drafted_dates(game: Game, decision: Decision) -> dict[int, str]:
+    """The date of each card drafted this round, counting this draft: ties go by date."""
+    if not isinstance(decision, Draft):
+        return {}
+    dates = {seat: game.deck[card].date for seat, card in enumerate(game.drafted) if card is not None}
+    dates[game.current_player] = game.deck[decision.card].date
+    return dates
 
 
 def placing_card(game: Game, decision: Decision) -> int:

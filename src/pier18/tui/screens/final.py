@@ -85,9 +85,10 @@ class FinalScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="final-scroll"):
             yield Static(final_table(self.game, self.names), id="final-table")
-            with Horizontal(id="final-buttons"):
-                yield Button("New game (n)", id="new-game", variant="primary")
-                yield Button("Quit (q)", id="quit")
+        # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
+        with Horizontal(id="final-buttons"):
+            yield Button("New game (n)", id="new-game", variant="primary")
+            yield Button("Quit (q)", id="quit")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -12,7 +12,8 @@ KEYS = """[b]Keys[/b]
 
 [b]Anywhere[/b]
   ?          this list            r        the rules
-  Ctrl+Q     quit (asks first while a game is running)
+  Ctrl+Q     quit (asks first while a game is running; the game is saved)
+  u          take back the last decision (asks first; as often as you like)
 
 [b]Choosing names[/b]   Tab moves between names, Enter starts
 [b]Pass the laptop[/b]  Enter when the named player has the laptop
@@ -23,6 +24,8 @@ KEYS = """[b]Keys[/b]
                  Enter places it, Escape goes back to the cards
 [b]Patron[/b]           Enter continues
 [b]Final score[/b]      n new game, q quit
+[b]Hints[/b]            h (set-up, table, placing) asks the hard bot what it
+                 would do, and why; bots move on their own
 
 Every choice shows what it scores before you confirm it."""
 

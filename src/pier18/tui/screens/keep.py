@@ -9,7 +9,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
+from textual.binding import Binding
+
 from ..widgets.choice_list import KeepList
+from ..widgets.hint_line import HintLine
 from textual.widgets.option_list import Option
 
 from ...engine import Game, Keep
@@ -18,6 +21,8 @@ from ..widgets.card_view import CardView
 
 class KeepScreen(Screen[Keep]):
     """Dismisses with the chosen `Keep` (only the engine's legal choices are offered)."""
+
+    BINDINGS = [Binding("h", "hint", "Hint")]
 
     def __init__(self, game: Game, name: str) -> None:
         super().__init__()
@@ -35,6 +40,7 @@ class KeepScreen(Screen[Keep]):
             f"[b]Foundation[/b] (the first card of your pier). The third goes back into the deck.",
             id="keep-help",
         )
+        yield HintLine(id="hint")
         with Horizontal(id="keep-hand"):
             for card_id in self.hand:
                 card = deck[card_id]
@@ -68,6 +74,20 @@ class KeepScreen(Screen[Keep]):
             view.set_class(card_id == keep.plan, "-plan")
             view.set_class(card_id == keep.foundation, "-foundation")
             view.border_title = "PLAN" if card_id == keep.plan else "FOUNDATION" if card_id == keep.foundation else "back to deck"
+
+    def action_hint(self) -> None:
+        self.app.request_hint(self)  # type: ignore[attr-defined]
+
+    def show_hint(self, text: str, decision: Keep | None = None) -> None:
+        self.query_one(HintLine).show(text)
+        self.mark_hint(decision)
+
+    def mark_hint(self, decision: Keep | None) -> None:
+        """Tag the hinted Plan + Foundation pair in the list."""
+        if decision in self.choices:
+            index = self.choices.index(decision)
+            label = Text.assemble(Text(" hint ", style="bold reverse"), " ", self._label(decision))
+            self.query_one(OptionList).replace_option_prompt_at_index(index, label)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

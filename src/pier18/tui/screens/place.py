@@ -6,12 +6,14 @@ decision), Escape goes back to the card choice (dismisses with None) when allowe
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from ..widgets.choice_list import CoverList
+from ..widgets.hint_line import HintLine
 from textual.widgets.option_list import Option
 
 from ...engine import Decision, Draft, Game, PlacePlan
@@ -23,6 +25,7 @@ from ..widgets.score_change import ScoreChange
 class PlaceScreen(Screen[Decision | None]):
     BINDINGS = [
         Binding("escape", "back", "Back to the cards"),
+        Binding("h", "hint", "Hint"),
         *(Binding(str(k), f"cover({k})", show=False) for k in range(10)),
     ]
 
@@ -47,6 +50,7 @@ class PlaceScreen(Screen[Decision | None]):
             + ("; Escape goes back." if self.can_go_back else "."),
             id="place-help",
         )
+        yield HintLine(id="hint")
         with Horizontal(id="place-body"):
             with VerticalScroll(id="place-pier-scroll"):
                 yield Static("", id="place-pier")
@@ -88,6 +92,20 @@ class PlaceScreen(Screen[Decision | None]):
         for index, decision in enumerate(self.choices):
             if decision.cover == cover:
                 self.query_one(OptionList).highlighted = index
+
+    def action_hint(self) -> None:
+        self.app.request_hint(self)  # type: ignore[attr-defined]
+
+    def show_hint(self, text: str, decision: Decision | None = None) -> None:
+        self.query_one(HintLine).show(text)
+        self.mark_hint(decision)
+
+    def mark_hint(self, decision: Decision | None) -> None:
+        """Tag the hinted cover in the list (when the hint is for this card)."""
+        if decision in self.choices:
+            index = self.choices.index(decision)
+            label = Text.assemble(Text(" hint ", style="bold reverse"), " ", self._label(decision))
+            self.query_one(OptionList).replace_option_prompt_at_index(index, label)
 
     def action_back(self) -> None:
         if self.can_go_back:

@@ -51,10 +51,11 @@ class ResumeScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-def offer_resume(app, found, otherwise, record_path=None) -> None:
+def offer_resume(app, found, otherwise) -> None:
     """Ask whether to go on with `found` (a `pier18.saves.Resumable`), before anything else.
 
-    Yes: the saved game is autosaved to its own file again and shown where it stopped.
+    Yes: the saved game is autosaved to its own file again (and to `play --record FILE`,
+    taking the factory's next record number) and shown where it stopped.
     No: `otherwise()` runs (the usual start: the names screen or a new game).
     """
     from ... import record, saves
@@ -63,6 +64,8 @@ def offer_resume(app, found, otherwise, record_path=None) -> None:
 
     def answered(yes: bool | None) -> None:
         if yes:
+            factory = app.new_session  # a `saves.Autosaving` when started by `pier18 play`
+            record_path = factory.next_record_path() if isinstance(factory, saves.Autosaving) else None
             saves.attach(found.session, found.path, record_path, on_error=lambda m: app.notify(m, severity="error"))
             app.start(found.session)
         else:

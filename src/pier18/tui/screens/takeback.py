@@ -51,15 +51,19 @@ class TakebackScreen(ModalScreen[bool]):
 def request_takeback(app) -> None:
     """Ask, then take back the last decision and show the game from the rebuilt state.
 
-    `app` is the Pier 18 app: it has `session` and `start(session)`, which clears the
-    screens and asks the game what comes next, so a set-up takeback lands on the
+    `app` is the Pier 18 app: it has `session` and `resync()`, which goes back to the
+    table and asks the rebuilt game what comes next, so a set-up takeback lands on the
     "pass the laptop" screen and never on a hand.
     """
     from ...record import takeback, takeback_prompt
 
+    from .quit import QuitScreen
+    from .resume import ResumeScreen
+    from .too_small import TooSmallScreen
+
     session = getattr(app, "session", None)
-    if session is None or isinstance(app.screen, TakebackScreen):
-        return
+    if session is None or isinstance(app.screen, (TakebackScreen, QuitScreen, ResumeScreen, TooSmallScreen)):
+        return  # not over another question, nor over the too-small message
     question = takeback_prompt(session)
     if question is None:
         app.notify("Nothing to take back yet.", severity="warning")
@@ -68,6 +72,6 @@ def request_takeback(app) -> None:
     def answered(yes: bool | None) -> None:
         if yes and app.session is session:
             takeback(session)
-            app.start(session)
+            app.resync()
 
     app.push_screen(TakebackScreen(question), answered)

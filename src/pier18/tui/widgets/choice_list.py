@@ -10,10 +10,20 @@ class CoverList(OptionList):
     """How many sections the placed card covers; ↑/↓ or a click previews, Enter places."""
 
     BINDINGS = [
-        Binding("up", "cursor_up", "Cover less", show=True),
-        Binding("down", "cursor_down", "Cover more", show=True),
+        Binding("up", "cover_less", "Cover less", show=True),
+        Binding("down", "cover_more", "Cover more", show=True),
         Binding("enter", "select", "Place it", show=True),
     ]
+
+    # Covers run from none to the most allowed; unlike a plain list they do not wrap
+    # round, so ↑ at "covers nothing" never jumps to covering the most.
+    def action_cover_less(self) -> None:
+        if self.highlighted:
+            self.highlighted -= 1
+
+    def action_cover_more(self) -> None:
+        if self.highlighted is not None and self.highlighted < self.option_count - 1:
+            self.highlighted += 1
 
 
 class KeepList(OptionList):

@@ -50,6 +50,12 @@ class DraftRow(Horizontal, can_focus=True):
         for index, view in enumerate(self.query(CardView)):
             view.set_class(index == self.selected, "-selected")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While a bot chooses, the row is only there to look at."""
+        if action in ("pick", "choose") and getattr(self.screen, "thinking", False):
+            return False
+        return True
+
     def action_move(self, step: int) -> None:
         if self.cards:
             self.selected = (self.selected + step) % len(self.cards)

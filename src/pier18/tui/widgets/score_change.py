@@ -48,18 +48,20 @@ class ScoreChange(Static):
             parts.append(plan)
         for race in preview.races:
             line = Text(f"If #{race.card} is the Patron: ")
-            line.append(_leaders(race.before, names))
+            line.append(_outlook(race.after, race.winner_after, names, preview.drafted_dates))
             if race.changed:
-                line.append(" → ")
-                line.append(_leaders(race.after, names), style="bold yellow")
-                line.append("  (changes!)", style="bold yellow")
+                was = _outlook(race.before, race.winner_before, names, {})
+                line.append(f"  (was: {was})", style="bold yellow")
             else:
                 line.append(" (no change)", style="dim")
             parts.append(line)
         return Group(*parts)
 
 
-def _leaders(seats: tuple[int, ...], names: list[str]) -> str:
-    if len(seats) == 1:
-        return f"{names[seats[0]]} leads"
-    return "tie " + "/".join(names[s] for s in seats) + " (earliest date drafted wins)"
+def _outlook(leaders: tuple[int, ...], winner: int | None, names: list[str], dates: dict[int, str]) -> str:
+    """Who would win a Patron, as the engine's `patron_contest` decides it."""
+    if winner is not None:
+        return f"{names[winner]} wins" + (" the tie on the earlier date" if len(leaders) > 1 else "")
+    tie = "tie " + "/".join(names[s] for s in leaders) + ": the earliest date drafted this round wins"
+    known = [f"{names[s]} {dates[s]}" for s in leaders if s in dates]
+    return tie + (f" ({', '.join(known)})" if known else "")

@@ -1,0 +1,230 @@
+"""Games against computer opponents: bots move in worker threads, people by keys only."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from pier18.bots import HardBot, make_bot
+from pier18.engine import Character, Draft, Game, Keep, PlacePlan
+from pier18.tui.moves import MoveLog, advice, move_line
+from pier18.tui.seating import bot_name, seat_names
+from tui_helpers import make_app, play_by_keys, screen_name, shown, wait_until
+
+ONE_HUMAN = ["human", "random", "random"]
+
+
+def random_bots(level: str, seat: int):
+    return make_bot(level, seat)
+
+
+def test_one_person_plays_a_whole_game_against_two_bots(tui_deck):
+    names = seat_names(["Ann"], ONE_HUMAN)
+    assert names == ["Ann", "Random bot 2", "Random bot 3"]
+
+    async def run():
+        app = make_app(tui_deck, 3, 12, names=names, seats=ONE_HUMAN, bot_provider=random_bots)
+        async with app.run_test(size=(100, 30)) as pilot:
+            mine = await play_by_keys(pilot, app, random.Random(12))
+            assert screen_name(app) == "FinalScreen"
+            session = app.session
+            # Only Ann pressed keys: her decisions are exactly the ones the keys chose.
+            assert [d for i, d in enumerate(session.decisions) if _seat_of(session, i) == 0] == mine
+            engine = Game.replay(tui_deck, 3, 12, session.decisions)
+            assert engine.is_terminal() and session.game.is_terminal()
+            assert session.game.returns() == engine.returns()
+            for seat in range(3):
+                assert session.game.score(seat).as_dict() == engine.score(seat).as_dict()
+            assert len(session.decisions) > len(mine) > 0  # the bots moved too
+
+    asyncio.run(run())
+
+
+def _seat_of(session, index: int) -> int:
+    """Whose decision number `index` was, by replaying the decisions before it."""
+    game = Game.replay(session.deck, session.players, session.seed, session.decisions[:index])
+    return game.current_player
+
+
+def test_a_lone_human_gets_no_pass_screen_and_bots_never_show_the_hand(tui_deck):
+    async def run():
+        seats = ["random", "human", "random"]
+        names = seat_names(["Ann"], seats)
+        app = make_app(tui_deck, 3, 3, names=names, seats=seats, bot_provider=random_bots)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+            game = app.session.game
+            assert game.current_player == 1 and game.plans[0] is not None
+            assert app.screen.hand == game.hands[1]
+            # The bot before Ann kept its cards: the table says so, but shows none of them.
+            table = app.table()
+            panel = shown(table.query_one("#pier-0"))
+            assert "hidden until everyone has chosen" in panel
+            assert game.deck[game.plans[0]].name not in panel
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.session.game.phase.value == "draft", "the draft")
+            assert "kept a Plan and a Foundation" in shown(table.query_one("#moves"))
+
+    asyncio.run(run())
+
+
+def test_bot_moves_are_told_on_the_table(tui_deck):
+    async def run():
+        seats = ["human", "random"]
+        app = make_app(tui_deck, 2, 5, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots)
+        async with app.run_test(size=(100, 30)) as pilot:
+            session = app.session
+            for _ in range(3000):
+                if any(isinstance(d, Draft) and _seat_of(session, i) == 1 for i, d in enumerate(session.decisions)):
+                    break
+                await pilot.pause(0.01)
+                if session.is_bot(session.game.current_player) and screen_name(app) == "TableScreen":
+                    continue  # a bot is choosing
+                if screen_name(app) == "TableScreen":
+                    await pilot.press("1")
+                    await pilot.pause()
+                if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen"):
+                    await pilot.press("enter")
+            index, draft = next(
+                (i, d) for i, d in enumerate(session.decisions) if isinstance(d, Draft) and _seat_of(session, i) == 1
+            )
+            card = tui_deck[draft.card]
+            before = Game.replay(tui_deck, 2, 5, session.decisions[:index])
+            expected = move_line(before, session.names, draft)
+            assert expected.startswith(f"Random bot took #{card.id} {card.name}")
+            await pilot.pause()
+            assert expected in shown(app.table().query_one("#moves"))  # (under the patron panel if the round ended)
+
+    asyncio.run(run())
+
+
+def test_move_lines_give_points_and_keep_hidden_choices_hidden(tui_deck):
+    game = Game(tui_deck, 2, 5)
+    names = ["Ann", "Hard bot"]
+    keep = game.legal_decisions()[0]
+    line = move_line(game, names, keep)
+    assert line == "Ann kept a Plan and a Foundation (hidden until everyone has chosen)."
+    assert tui_deck[keep.plan].name not in line and tui_deck[keep.foundation].name not in line
+    game.apply(keep)
+    game.apply(game.legal_decisions()[0])
+    seat = game.current_player
+    draft = max(game.legal_decisions(), key=lambda d: d.cover)
+    line = move_line(game, names, draft)
+    card = tui_deck[draft.card]
+    assert line.startswith(f"{names[seat]} took #{card.id} {card.name} covering {draft.cover}: ")
+    before = game.piers[seat].sheet()
+    after = game.piers[seat].place(card, draft.cover).sheet()
+    for character in Character:
+        delta = after.points(character) - before.points(character)
+        assert (f"{delta:+d} {character.title}" in line) == (delta != 0)
+    plan_line = move_line(game, names, PlacePlan(0))
+    assert "placed the Plan card" in plan_line
+
+
+def test_the_move_log_forgets_taken_back_moves():
+    log = MoveLog()
+    log.add(1, "one")
+    log.add(2, "two")
+    log.add(3, "three")
+    assert log.recent(3, 2) == ["two", "three"]
+    assert log.recent(2, 2) == ["one", "two"]  # after an undo of the third decision
+    log.add(3, "three again")
+    assert log.recent(3, 5) == ["one", "two", "three again"]
+
+
+def test_bot_names_read_well():
+    assert bot_name(["human", "hard"], 1) == "Hard bot"
+    assert bot_name(["human", "hard", "hard"], 2) == "Hard bot 3"
+    assert seat_names(["Ann", "Bob"], ["human", "greedy", "human"]) == ["Ann", "Greedy bot", "Bob"]
+
+
+def test_h_shows_the_hard_bots_hint_for_the_set_up(tui_deck):
+    hinter = HardBot(seed=1, worlds=4, width=3)
+
+    async def run():
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots, hint_bot=hinter)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+            await pilot.press("h")
+            hint = app.screen.query_one("#hint")
+            await wait_until(pilot, lambda: "Why:" in shown(hint), "the hint")
+            text = shown(hint)
+            from pier18.engine import PlayerView
+
+            best = HardBot(seed=1, worlds=4, width=3).hint(PlayerView.of(app.session.game, 0))
+            assert isinstance(best.decision, Keep)
+            assert advice(tui_deck, best.decision) in text
+            assert f"{best.expected_gain:+.1f} points" in text
+            assert app.session.decisions == []  # a hint decides nothing
+            tagged = [i for i in range(len(app.screen.choices))
+                      if str(app.screen.query_one("#keep-list").get_option_at_index(i).prompt).startswith(" hint ")]
+            assert tagged == [app.screen.choices.index(best.decision)]
+
+    asyncio.run(run())
+
+
+def test_h_on_the_table_names_a_card_and_a_cover(tui_deck):
+    async def run():
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=4, width=3))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("enter")
+            session = app.session
+            await wait_until(
+                pilot,
+                lambda: screen_name(app) == "TableScreen" and session.game.phase.value == "draft"
+                and session.game.current_player == 0 and not app.table().thinking,
+                "Ann's draft turn",
+            )
+            await pilot.press("h")
+            await wait_until(pilot, lambda: "Why:" in shown(app.table().query_one("#hint")), "the hint")
+            text = shown(app.table().query_one("#hint"))
+            assert "Hint: take #" in text and "covering" in text
+            card = int(text.split("take #")[1].split()[0])
+            assert card in session.game.revealed
+            await pilot.press(str(session.game.revealed.index(card) + 1))
+            await pilot.pause()
+            assert screen_name(app) == "PlaceScreen"
+            assert "Hint: take #" in shown(app.screen.query_one("#hint"))  # the same turn's hint
+            await pilot.pause()
+            covers = app.screen.query_one("#cover-list")
+            tagged = [i for i in range(covers.option_count) if str(covers.get_option_at_index(i).prompt).startswith(" hint ")]
+            cover = int(text.split("covering ")[1].split()[0]) if "covering nothing" not in text else 0
+            assert [app.screen.choices[i].cover for i in tagged] == [cover]
+
+    asyncio.run(run())
+
+
+def test_plans_placed_by_bots_stay_hidden_until_the_end(tui_deck):
+    async def run():
+        seats = ["random", "random", "human"]
+        app = make_app(tui_deck, 3, 6, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots)
+        async with app.run_test(size=(100, 30)) as pilot:
+            session = app.session
+            for _ in range(3000):
+                if session.game.phase.value == "plan" and session.game.current_player == 2:
+                    break
+                await pilot.pause(0.01)
+                if session.is_bot(session.game.current_player) and screen_name(app) == "TableScreen":
+                    continue  # a bot is choosing
+                if screen_name(app) == "TableScreen":
+                    await pilot.press("1")
+                    await pilot.pause()
+                if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen"):
+                    await pilot.press("enter")
+            else:
+                raise AssertionError(f"no Plan phase for Ann: {screen_name(app)}, {session.game.phase}")
+            await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "Ann's Plan placement")
+            game = session.game
+            for seat in (0, 1):
+                plan = game.plans[seat]
+                assert game.piers[seat].cards[-1].id == plan  # placed in the engine...
+                panel = shown(app.table().query_one(f"#pier-{seat}"))
+                assert "Plan: placed, shown when the game ends" in panel  # ...but not shown
+                assert f"#{plan} " not in panel
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen_name(app) == "FinalScreen", "the final score")
+            assert f"#{game.plans[0]} " in shown(app.table().query_one("#pier-0"))
+
+    asyncio.run(run())

@@ -1,0 +1,126 @@
+"""Small promises of the table, the placement preview and the final screen."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from pier18.engine import Draft, Game, Phase
+from pier18.tui.preview import preview
+from pier18.tui.screens.table import TableScreen
+from pier18.tui.widgets.score_change import ScoreChange
+from tui_helpers import NAMES, make_app, play_by_keys, screen_name, text_of
+
+
+def test_round_count_comes_from_the_engine(tui_deck):
+    for players, rounds in ((2, 4), (3, 3)):
+        game = Game(tui_deck, players, 1)
+        while game.phase is Phase.SETUP:
+            game.apply(game.legal_decisions()[0])
+        assert game.total_rounds == rounds
+        assert f"Round 1 of {rounds}" in TableScreen.status(game, NAMES[:players])
+
+
+def test_the_patron_outlook_names_the_engines_winner(tui_deck):
+    """On the round's last draft the Patron is known: the preview must name who gets it."""
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = Game(tui_deck, 3, seed)
+        while not game.is_terminal():
+            legal = game.legal_decisions()
+            last_draft = game.phase is Phase.DRAFT and len(game.revealed) == 2
+            if last_draft:
+                for decision in legal:
+                    result = preview(game, decision)
+                    (race,) = result.races
+                    after = game.clone()
+                    after.apply(decision)
+                    award = after.awards[-1]
+                    assert race.card == award.card
+                    assert race.winner_after == award.winner
+                    assert race.scores_after == award.scores
+                    text = text_of(ScoreChange.draw(result, NAMES), width=200)
+                    assert f"If #{award.card} is the Patron: {NAMES[award.winner]} wins" in text
+                    checked += 1
+            game.apply(rng.choice(legal))
+    assert checked > 100
+
+
+def test_an_open_tie_says_the_date_decides(tui_deck):
+    """Before every tied seat has drafted, nobody is named the winner yet."""
+    found = False
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = Game(tui_deck, 3, seed)
+        while not game.is_terminal() and not found:
+            if game.phase is Phase.DRAFT and len(game.revealed) == 4:
+                for decision in game.legal_decisions():
+                    result = preview(game, decision)
+                    for race in result.races:
+                        if race.winner_after is None:
+                            assert len(race.after) > 1
+                            text = text_of(ScoreChange.draw(result, NAMES), width=200)
+                            assert f"If #{race.card} is the Patron: tie " in text
+                            assert "the earliest date drafted this round wins" in text
+                            found = True
+            game.apply(rng.choice(game.legal_decisions()))
+        if found:
+            break
+    assert found
+
+
+def test_the_final_buttons_are_in_sight_at_the_minimum_size(tui_deck):
+    async def run():
+        app = make_app(tui_deck, 3, 4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play_by_keys(pilot, app, random.Random(4))
+            assert screen_name(app) == "FinalScreen"
+            await pilot.pause()
+            for button in ("#new-game", "#quit"):
+                region = app.screen.query_one(button).region
+                assert region.height > 0 and region.bottom <= 29, (button, region)
+            await pilot.click("#new-game")
+            await pilot.pause()
+            assert screen_name(app) in ("PassScreen", "KeepScreen")
+            assert app.session.decisions == []
+
+    asyncio.run(run())
+
+
+def test_set_up_piers_stay_hidden_on_the_table(tui_deck):
+    async def run():
+        app = make_app(tui_deck, 3, 4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("enter", "enter")  # Ann keeps her first pair
+            await pilot.pause()
+            game = app.session.game
+            assert game.plans[0] is not None
+            from tui_helpers import shown
+
+            panel = shown(app.table().query_one("#pier-0"))
+            foundation = game.piers[0].cards[0]
+            assert f"#{foundation.id} " not in panel and "total" not in panel
+            assert "Plan and Foundation chosen" in panel
+
+    asyncio.run(run())
+
+
+def test_cover_keys_stop_at_the_ends_instead_of_wrapping(tui_deck):
+    async def run():
+        app = make_app(tui_deck, 2, 5)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("enter", "enter", "enter", "enter", "1")
+            await pilot.pause()
+            assert screen_name(app) == "PlaceScreen"
+            covers = app.screen.query_one("#cover-list")
+            most = covers.option_count - 1
+            assert most > 0 and covers.highlighted == 0
+            await pilot.press("up")
+            assert covers.highlighted == 0  # no jump to covering the most
+            await pilot.press(*["down"] * (most + 3))
+            assert covers.highlighted == most
+            await pilot.press("up")
+            assert covers.highlighted == most - 1
+
+    asyncio.run(run())
