@@ -6,49 +6,30 @@ a card, since whoever is at the keys may not be the player whose turn it is.
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from rich.text import Text
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+
+from .confirm import ConfirmScreen
 
 
-class ResumeScreen(ModalScreen[bool]):
+class ResumeScreen(ConfirmScreen):
     """Dismisses with True to resume the saved game, False to start a new one."""
 
-    DEFAULT_CSS = """
-    ResumeScreen { align: center middle; }
-    ResumeScreen #resume-box { width: 76; height: auto; border: thick $accent; padding: 1 2; background: $panel; }
-    ResumeScreen #resume-buttons { height: auto; margin-top: 1; }
-    ResumeScreen Button { margin-right: 2; }
-    """
-
+    AUTO_FOCUS = "#yes"  # Enter goes on with the saved game
     BINDINGS = [
         Binding("y,enter", "answer(True)", "Resume"),
         Binding("n", "answer(False)", "New game"),
     ]
+    YES = "Resume it (y)"
+    NO = "New game (n)"
+    YES_VARIANT = "primary"
+    NO_VARIANT = "default"
 
     def __init__(self, summary: str, notes: list[str] | None = None) -> None:
-        super().__init__()
+        # Names and file paths are shown as plain text, never read as markup.
+        super().__init__("[b]An unfinished game is saved.[/b]", Text(summary), *(Text(n) for n in notes or []))
         self.summary = summary
         self.notes = notes or []
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="resume-box"):
-            yield Static("[b]An unfinished game is saved.[/b]", id="resume-title")
-            yield Static(self.summary, id="resume-summary", markup=False)
-            for note in self.notes:
-                yield Static(note, classes="resume-note", markup=False)
-            with Horizontal(id="resume-buttons"):
-                yield Button("Resume it (y)", id="yes", variant="primary")
-                yield Button("New game (n)", id="no")
-        yield Footer()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
 
 
 def offer_resume(app, found, otherwise) -> None:

@@ -1,0 +1,44 @@
+"""A yes/no question over the game, answered with y/n, Escape or a click.
+
+Quit, take back and resume all ask this way; each subclass says only its words and
+its keys. The box's look is in `pier18.tcss` (`.confirm-box`).
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Dismisses with True for yes, False for no."""
+
+    AUTO_FOCUS = "#no"  # Enter on a fresh question never does the irreversible thing
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    YES = "Yes (y)"
+    NO = "No (n)"
+    YES_VARIANT = "error"
+    NO_VARIANT = "primary"
+
+    def __init__(self, *lines: RenderableType) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="confirm-box"):
+            for line in self.lines:
+                yield Static(line, classes="confirm-line")
+            with Horizontal(classes="confirm-buttons"):
+                yield Button(self.YES, id="yes", variant=self.YES_VARIANT)
+                yield Button(self.NO, id="no", variant=self.NO_VARIANT)
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
