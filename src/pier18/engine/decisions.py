@@ -44,6 +44,20 @@ class PlacePlan:
 
 Decision = Keep | Draft | PlacePlan
 
+_DRAFTS: dict[int, tuple[Draft, ...]] = {}
+
+
+def drafts(card: int, count: int) -> tuple[Draft, ...]:
+    """`Draft(card, 0)` to `Draft(card, count - 1)`, made once and shared.
+
+    Decisions are immutable, and listing the legal drafts is the engine's busiest loop
+    when bots play thousands of games, so the same values are handed out each time.
+    """
+    row = _DRAFTS.get(card, ())
+    if len(row) < count:
+        row = _DRAFTS[card] = tuple(Draft(card, k) for k in range(count))
+    return row[:count]
+
 
 def parse_decision(text: str) -> Decision:
     """Read a decision's text form; NotationError if it is not one."""

@@ -14,7 +14,7 @@ from enum import Enum
 
 from .cards import Card
 from .deck import Deck
-from .decisions import Decision, Draft, Keep, PlacePlan
+from .decisions import Decision, Draft, Keep, PlacePlan, drafts
 from .errors import IllegalDecision
 from .goals import goal_met
 from .pier import Pier
@@ -87,6 +87,8 @@ class Game:
         self.drafted: list[int | None] = [None] * players
         self.awards: list[PatronAward] = []
         self.history: list[Decision] = []
+        self._final_sheets: list[ScoreSheet] | None = None
+        self._final_met: list[bool | None] = []
 
     # -- building and copying -------------------------------------------------
 
@@ -136,8 +138,11 @@ class Game:
             hand = self.hands[self.current_player]
             return [Keep(p, f) for p in hand for f in hand if p != f]
         if self.phase is Phase.DRAFT:
-            covers = self.piers[self.current_player].covers()
-            return [Draft(card, k) for card in self.revealed for k in covers]
+            count = self.piers[self.current_player].max_cover + 1
+            legal: list[Decision] = []
+            for card in self.revealed:
+                legal.extend(drafts(card, count))
+            return legal
         if self.phase is Phase.PLAN:
             return [PlacePlan(k) for k in self.piers[self.current_player].covers()]
         return []
@@ -272,9 +277,7 @@ class Game:
 
     def _base_sheet(self, seat: int, pier: Pier | None = None) -> ScoreSheet:
         """The seat's score without the Plan bonus (on `pier` instead of its own, if given)."""
-        sheet = (self.piers[seat] if pier is None else pier).sheet()
-        patrons = len(self.patrons[seat])
-        return sheet.with_patrons(patrons) if patrons else sheet
+        return (self.piers[seat] if pier is None else pier).sheet(len(self.patrons[seat]))
 
     def plan_met(self, seat: int, piers: Sequence[Pier] | None = None) -> bool | None:
         """Whether the seat's Plan goal is met by its pier as it stands now.
@@ -285,18 +288,29 @@ class Game:
         card = self.plan_card(seat)
         if card is None:
             return None
+        if piers is None and self._final_sheets is not None:
+            return self._final_met[seat]
         sheets = [self._base_sheet(p, None if piers is None else piers[p]) for p in range(self.players)]
         others = [s for p, s in enumerate(sheets) if p != seat]
         return goal_met(card.plan.goal_for(self.players), sheets[seat], others)
 
     def score(self, seat: int) -> ScoreSheet:
         """The seat's score now; the Plan bonus counts only once the game is over."""
-        sheet = self._base_sheet(seat)
-        if self.phase is Phase.OVER and self.plan_met(seat):
-            card = self.plan_card(seat)
-            assert card is not None
-            sheet = sheet.with_plan(card.plan.bonus)
-        return sheet
+        if self.phase is not Phase.OVER:
+            return self._base_sheet(seat)
+        return self._final()[0][seat]
+
+    def _final(self) -> tuple[list[ScoreSheet], list[bool | None]]:
+        """Final sheets and Plan verdicts, judged once: a finished game never changes."""
+        if self._final_sheets is None:
+            met = [self.plan_met(p) for p in range(self.players)]
+            sheets = [self._base_sheet(p) for p in range(self.players)]
+            for p in range(self.players):
+                card = self.plan_card(p)
+                if met[p] and card is not None:
+                    sheets[p] = sheets[p].with_plan(card.plan.bonus)
+            self._final_sheets, self._final_met = sheets, met
+        return self._final_sheets, self._final_met
 
     def ranking(self) -> list[Standing]:
         """Seats from first to last: total, then visible characters, then earliest Plan date."""

@@ -34,12 +34,13 @@ class VisibleSection:
 class Pier:
     """An immutable pier; `place` returns a new one."""
 
-    __slots__ = ("placements", "_visible", "_sheet", "_next")
+    __slots__ = ("placements", "_visible", "_sheet", "_with_patrons", "_next")
 
     def __init__(self, placements: tuple[Placement, ...] = ()) -> None:
         self.placements = placements
         self._visible: tuple[Section, ...] | None = None
         self._sheet: ScoreSheet | None = None
+        self._with_patrons: ScoreSheet | None = None
         # Piers already built from this one by `place`, by (card id, cover): look-ahead
         # bots try the same placements over and over, and each keeps its cached score.
         self._next: dict[tuple[int, int], Pier] | None = None
@@ -90,6 +91,8 @@ class Pier:
             if known is not None and known.placements[-1].card is card:
                 return known
         pier = Pier(self.placements + (Placement(card, cover),))
+        if self._visible is not None:  # extend what is known rather than walk every card again
+            pier._visible = self._visible[: len(self._visible) - cover] + card.sections
         self._next[key] = pier
         return pier
 
@@ -115,14 +118,19 @@ class Pier:
             self._visible = tuple(sections)
         return self._visible
 
-    def sheet(self) -> ScoreSheet:
-        """The visible pier's score without patrons or Plan, computed once per pier.
+    def sheet(self, patrons: int = 0) -> ScoreSheet:
+        """The visible pier's score with `patrons` patrons and no Plan bonus, kept.
 
         Piers never change, and look-ahead bots score the same pier many times.
         """
-        if self._sheet is None:
-            self._sheet = score_sections(self.visible_sections())
-        return self._sheet
+        sheet = self._sheet
+        if sheet is None:
+            sheet = self._sheet = score_sections(self.visible_sections())
+        if patrons == 0:
+            return sheet
+        if self._with_patrons is None or self._with_patrons.patrons != patrons:
+            self._with_patrons = sheet.with_patrons(patrons)
+        return self._with_patrons
 
     def notation(self) -> str:
         """The card notation: ids land first, `ID:K` where a card covers K sections."""

@@ -33,12 +33,16 @@ class ScoreSheet:
     Besides the points it carries the facts Plan goals are judged on: visible
     characters (the first tie-breaker), sections, counts per kind and side, the largest
     group and the longest run of empty slots. Treat it as immutable.
+
+    The scoring slots (`scoring`) are worked out only when asked for: front ends
+    highlight them, while bots score thousands of piers and never look.
     """
 
-    __slots__ = (
+    FIELDS = (
         "flower", "poet", "lovers", "fisher", "patrons", "plan", "characters", "sections",
-        "counts", "side_counts", "largest_group", "longest_empty_run", "scoring",
+        "counts", "side_counts", "largest_group", "longest_empty_run",
     )
+    __slots__ = FIELDS + ("_visible", "_scoring")
 
     def __init__(
         self,
@@ -55,7 +59,7 @@ class ScoreSheet:
         side_counts: tuple[dict[Character, int], dict[Character, int]],
         largest_group: int,
         longest_empty_run: int,
-        scoring: dict[Character, frozenset[Slot]],
+        visible: Sequence[Section] = (),
     ) -> None:
         self.flower = flower
         self.poet = poet
@@ -69,17 +73,28 @@ class ScoreSheet:
         self.side_counts = side_counts
         self.largest_group = largest_group
         self.longest_empty_run = longest_empty_run
-        self.scoring = scoring
+        self._visible = visible
+        self._scoring: dict[Character, frozenset[Slot]] | None = None
+
+    @property
+    def scoring(self) -> dict[Character, frozenset[Slot]]:
+        """The slots that earned points, per character category (for highlighting)."""
+        if self._scoring is None:
+            self._scoring = _walk(self._visible, collect=True)[-1]
+        return self._scoring
 
     def _replace(self, **changes: int) -> "ScoreSheet":
-        fields = {name: getattr(self, name) for name in self.__slots__}
-        fields.update(changes)
-        return ScoreSheet(**fields)
+        other = object.__new__(ScoreSheet)
+        for name in self.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name, value in changes.items():
+            setattr(other, name, value)
+        return other
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreSheet):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+        return all(getattr(self, name) == getattr(other, name) for name in self.FIELDS)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -114,83 +129,88 @@ class ScoreSheet:
 
 def score_sections(sections: Sequence[Section], patrons: int = 0, plan: int = 0) -> ScoreSheet:
     """Score the visible sections of a pier, listed from the land end."""
-    n = len(sections)
-    counts = dict.fromkeys(_CHARACTERS, 0)
-    side_counts: tuple[dict[Character, int], dict[Character, int]] = (
-        dict.fromkeys(_CHARACTERS, 0),
-        dict.fromkeys(_CHARACTERS, 0),
+    flower, lovers, counts, side_counts, largest_group, longest_empty, _ = _walk(sections, collect=False)
+    left_fishers, right_fishers = side_counts[0][FISHER], side_counts[1][FISHER]
+    return ScoreSheet(
+        flower=flower,
+        poet=counts[POET] // 2,
+        lovers=lovers,
+        fisher=left_fishers if left_fishers >= right_fishers else right_fishers,
+        patrons=patrons,
+        plan=plan,
+        characters=sum(counts.values()),
+        sections=len(sections),
+        counts=counts,
+        side_counts=side_counts,
+        largest_group=largest_group,
+        longest_empty_run=longest_empty,
+        visible=sections,
     )
+
+
+def _walk(sections: Sequence[Section], collect: bool):
+    """One pass down each side: points for Flower Sellers and Lovers, and the facts.
+
+    With `collect`, also the slots that score in each category. This runs for every
+    pier a look-ahead bot imagines, so it counts in plain integers (hashing an Enum
+    member calls Python code) and pads each side with empty slots for the Lovers test.
+    """
+    n = len(sections)
+    side_counts = []
     flower_points = lovers_points = 0
     flower_slots: set[Slot] = set()
     lovers_slots: set[Slot] = set()
     largest_group = longest_empty = 0
+    columns = tuple(zip(*sections)) if n else ((), ())
     for side in _SIDES:
-        index = int(side)  # indexing a tuple with a plain int is much faster than with an IntEnum
-        column = [section[index] for section in sections]
-        tally = side_counts[side]
-        run_start = -1
+        # Two empty slots beyond each end: past the pier counts as empty for Lovers.
+        column = (None, None) + columns[side] + (None, None)
+        flowers = poets = lovers = fishers = 0
         empty_run = 0
-        for i, who in enumerate(column):
+        run_start = 2
+        has_flower = False
+        for k in range(2, n + 2):
+            who = column[k]
             if who is None:
                 empty_run += 1
                 if empty_run > longest_empty:
                     longest_empty = empty_run
                 continue
+            if column[k - 1] is None:
+                run_start, has_flower = k, False  # a new group starts here
             empty_run = 0
-            tally[who] += 1
-            if who is LOVERS:
-                lonely = True
-                for j in (i - 2, i - 1, i + 1, i + 2):
-                    if 0 <= j < n and column[j] is not None:
-                        lonely = False
-                        break
-                if lonely:
+            if who is FLOWER:
+                flowers += 1
+                has_flower = True
+            elif who is POET:
+                poets += 1
+            elif who is FISHER:
+                fishers += 1
+            else:
+                lovers += 1
+                if column[k - 2] is None and column[k - 1] is None and column[k + 1] is None and column[k + 2] is None:
                     lovers_points += 2
-                    lovers_slots.add((i, side))
-        # Flower Seller groups: maximal runs of occupied slots on this side.
-        i = 0
-        while i < n:
-            if column[i] is None:
-                i += 1
-                continue
-            run_start = i
-            while i < n and column[i] is not None:
-                i += 1
-            size = i - run_start
-            if size > largest_group:
-                largest_group = size
-            if size > 1 and FLOWER in column[run_start:i]:
-                flower_points += size - 1
-                flower_slots.update((j, side) for j in range(run_start, i))
-    for tally in side_counts:
-        for c, k in tally.items():
-            counts[c] += k
-    left_fishers, right_fishers = side_counts[0][FISHER], side_counts[1][FISHER]
-    fisher_side = Side.LEFT if left_fishers >= right_fishers else Side.RIGHT
-    fisher_points = max(left_fishers, right_fishers)
-    fisher_index = int(fisher_side)
-    fisher_slots = frozenset((i, fisher_side) for i, s in enumerate(sections) if s[fisher_index] is FISHER)
-    poet_points = counts[POET] // 2
-    poet_slots: list[Slot] = []
-    if counts[POET] > 1:
+                    if collect:
+                        lovers_slots.add((k - 2, side))
+            if column[k + 1] is None:  # the group ends here
+                size = k + 1 - run_start
+                if size > largest_group:
+                    largest_group = size
+                if has_flower and size > 1:
+                    flower_points += size - 1
+                    if collect:
+                        flower_slots.update((j - 2, side) for j in range(run_start, k + 1))
+        side_counts.append({FLOWER: flowers, POET: poets, LOVERS: lovers, FISHER: fishers})
+    left, right = side_counts
+    counts = {c: left[c] + right[c] for c in _CHARACTERS}
+    slots = None
+    if collect:
+        fisher_side = Side.LEFT if left[FISHER] >= right[FISHER] else Side.RIGHT
         poet_slots = [(i, side) for i, s in enumerate(sections) for side in _SIDES if s[int(side)] is POET]
-    return ScoreSheet(
-        flower=flower_points,
-        poet=poet_points,
-        lovers=lovers_points,
-        fisher=fisher_points,
-        patrons=patrons,
-        plan=plan,
-        characters=sum(counts.values()),
-        sections=n,
-        counts=counts,
-        side_counts=side_counts,
-        largest_group=largest_group,
-        longest_empty_run=longest_empty,
-        scoring={
+        slots = {
             FLOWER: frozenset(flower_slots),
-            POET: frozenset(poet_slots[: poet_points * 2]),
+            POET: frozenset(poet_slots[: counts[POET] // 2 * 2]),
             LOVERS: frozenset(lovers_slots),
-            FISHER: fisher_slots,
-        },
-    )
+            FISHER: frozenset((i, fisher_side) for i, s in enumerate(sections) if s[int(fisher_side)] is FISHER),
+        }
+    return flower_points, lovers_points, counts, (left, right), largest_group, longest_empty, slots

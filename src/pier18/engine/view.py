@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cached_property
 
 from .deck import Deck
 from .decisions import Decision
@@ -34,7 +35,6 @@ class PlayerView:
     revealed: tuple[int, ...]
     drafted: tuple[int | None, ...]
     awards: tuple[PatronAward, ...]
-    unseen: frozenset[int]  # cards this seat has not seen: other hands, returned cards, the deck
     cards_in_deck: int  # how many cards the draw pile holds (its order is unknown)
     legal: tuple[Decision, ...]  # the seat's legal decisions if it is its turn, else ()
 
@@ -42,18 +42,18 @@ class PlayerView:
     def of(cls, game: Game, seat: int) -> "PlayerView":
         """The view `seat` has of `game` now."""
         setup = game.phase is Phase.SETUP
-        plans = tuple(p if (not setup or s == seat) else None for s, p in enumerate(game.plans))
-        piers = tuple(_visible_pier(game, s, seat) for s in range(game.players))
-        known: set[int] = set(game.hands[seat]) | set(game.revealed)
-        if game.returned[seat] is not None:
-            known.add(game.returned[seat])  # type: ignore[arg-type]
-        for s in range(game.players):
-            if plans[s] is not None:
-                known.add(plans[s])  # type: ignore[arg-type]
-            known.update(p.card.id for p in piers[s])
-            known.update(game.patrons[s])
-        unseen = frozenset(set(game.deck) - known)
-        return cls(
+        if setup:
+            plans = tuple(p if s == seat else None for s, p in enumerate(game.plans))
+        else:
+            plans = tuple(game.plans)
+        if game.phase is Phase.DRAFT:
+            piers = tuple(game.piers)  # nothing is hidden while drafting
+        else:
+            piers = tuple(_visible_pier(game, s, seat) for s in range(game.players))
+        # Bots build one view per decision over thousands of games, so skip the frozen
+        # dataclass's per-field __setattr__: the fields are set once, here, as a dict.
+        view = object.__new__(cls)
+        view.__dict__.update(
             deck=game.deck,
             players=game.players,
             seat=seat,
@@ -70,10 +70,26 @@ class PlayerView:
             revealed=tuple(game.revealed),
             drafted=tuple(game.drafted),
             awards=tuple(game.awards),
-            unseen=unseen,
             cards_in_deck=len(game.draw_pile),
             legal=tuple(game.legal_decisions()) if game.current_player == seat and not game.is_terminal() else (),
         )
+        return view
+
+    @cached_property
+    def unseen(self) -> frozenset[int]:
+        """Cards this seat has not seen: other hands, returned cards, the deck.
+
+        Worked out on first use: a random bot never asks, a look-ahead bot always does.
+        """
+        known: set[int] = set(self.hand) | set(self.revealed)
+        if self.returned is not None:
+            known.add(self.returned)
+        for s in range(self.players):
+            if self.plans[s] is not None:
+                known.add(self.plans[s])  # type: ignore[arg-type]
+            known.update(p.card.id for p in self.piers[s])
+            known.update(self.patrons[s])
+        return frozenset(set(self.deck) - known)
 
     def determinize(self, rng: random.Random) -> Game:
         """A full game consistent with this view, the unseen cards dealt at random."""
@@ -98,6 +114,8 @@ class PlayerView:
         game.drafted = list(self.drafted)
         game.awards = list(self.awards)
         game.history = []
+        game._final_sheets = None
+        game._final_met = []
         if self.phase is Phase.SETUP:
             game.hands[self.seat] = list(self.hand)
             for s in range(self.players):
