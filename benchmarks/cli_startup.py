@@ -10,6 +10,7 @@ Every command runs in a fresh process, interleaved, and the medians are compared
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -28,9 +29,15 @@ COMMANDS = {
 }
 
 
+# As on a player's machine, Python may cache compiled modules (pip compiles them at
+# install time); a PYTHONDONTWRITEBYTECODE in this shell would make every run compile
+# pier18's modules from source again and time the compiler instead.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def wall_time(command: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=ENV)
     return time.perf_counter() - start
 
 
