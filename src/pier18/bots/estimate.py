@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import CHARACTERS, Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_met
+from ..engine import CHARACTERS, Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met
 
 #: A PlayerView or a determinized Game: anything with the public table attributes.
 Table = Any
@@ -52,39 +52,17 @@ def plan_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | 
     Unlike `goal_met` it gives partial credit, so a bot can tell "closer" from "no change".
     Goals that compare players count 0.5 when there is nobody to compare with yet.
     """
-    kind = goal.kind
-    if kind == "count":
-        return _fraction(sheet.counts[goal.character], goal)
-    if kind == "points":
-        return _fraction(sheet.points(goal.category), goal)
-    if kind == "patrons":
-        return _fraction(sheet.patrons, goal)
-    if kind == "sections":
-        return _fraction(sheet.sections, goal)
-    if kind == "characters":
-        return _fraction(sheet.characters, goal)
-    if kind == "group":
-        return _fraction(sheet.largest_group, goal)
-    if kind == "empty_run":
-        return _fraction(sheet.longest_empty_run, goal)
-    if kind == "each_side":
-        return sum(_fraction(side[goal.character], goal) for side in sheet.side_counts) / 2
-    if kind == "variety":
-        return sum(_fraction(sheet.counts[c], goal) for c in CHARACTERS) / len(CHARACTERS)
-    if kind in ("most", "most_points"):
-        if not others:
-            return 0.5
-        if kind == "most":
-            mine, best = sheet.counts[goal.character], max(o.counts[goal.character] for o in others)
-        else:
-            mine, best = sheet.points(goal.category), max(o.points(goal.category) for o in others)
-        if mine > best:
-            return 1.0
-        if mine == best:
-            return 0.5
-        return max(0.0, 0.5 - 0.15 * (best - mine))
-    met = goal_met(goal, sheet, others)
-    return 1.0 if met else 0.0
+    values = goal_measures(goal, sheet)
+    if not goal.compares_players:
+        return sum(_fraction(value, goal) for value in values) / len(values)
+    if not others:
+        return 0.5
+    mine, best = values[0], max(goal_measures(goal, other)[0] for other in others)
+    if mine > best:
+        return 1.0
+    if mine == best:
+        return 0.5
+    return max(0.0, 0.5 - 0.15 * (best - mine))
 
 
 def other_sheets(table: Table, seat: int) -> list[ScoreSheet]:

@@ -19,7 +19,7 @@ _EXPORTS = {
     "deck": ("Deck", "default_deck_path", "load_deck"),
     "errors": ("DeckError", "IllegalDecision", "IllegalOverlap", "NotationError", "Pier18Error"),
     "game": ("Game", "PatronAward", "Phase", "Standing"),
-    "goals": ("GOAL_KINDS", "goal_met"),
+    "goals": ("GOAL_KINDS", "goal_measures", "goal_met"),
     "notation": ("format_sections", "parse_sections"),
     "pier": ("Pier", "Placement", "VisibleSection"),
     "scoring": ("CATEGORIES", "ScoreSheet", "Slot", "score_sections"),
@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .deck import Deck, default_deck_path, load_deck
     from .errors import DeckError, IllegalDecision, IllegalOverlap, NotationError, Pier18Error
     from .game import Game, PatronAward, Phase, Standing
-    from .goals import GOAL_KINDS, goal_met
+    from .goals import GOAL_KINDS, goal_measures, goal_met
     from .notation import format_sections, parse_sections
     from .pier import Pier, Placement, VisibleSection
     from .scoring import CATEGORIES, ScoreSheet, Slot, score_sections

@@ -52,33 +52,42 @@ def _within(value: int, goal: "Goal") -> bool:
     return True
 
 
+def goal_measures(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
+    """The numbers a goal looks at on one pier.
+
+    For bounded kinds every number must lie within `at_least`/`at_most` (one number for
+    most kinds, one per side for `each_side`, one per character for `variety`); for the
+    kinds that compare players it is the one number compared. Bots read these too, to
+    tell "closer to the goal" from "no change".
+    """
+    kind = goal.kind
+    if kind in ("count", "most"):
+        return (sheet.counts[goal.character],)
+    if kind in ("points", "most_points"):
+        return (sheet.points(goal.category),)
+    if kind == "patrons":
+        return (sheet.patrons,)
+    if kind == "sections":
+        return (sheet.sections,)
+    if kind == "characters":
+        return (sheet.characters,)
+    if kind == "group":
+        return (sheet.largest_group,)
+    if kind == "empty_run":
+        return (sheet.longest_empty_run,)
+    if kind == "each_side":
+        return tuple(side[goal.character] for side in sheet.side_counts)
+    if kind == "variety":
+        return tuple(sheet.counts.values())
+    raise ValueError(f"unknown goal kind {kind!r}")  # the deck loader never lets one through
+
+
 def goal_met(goal: "Goal", sheet: "ScoreSheet", others: Sequence["ScoreSheet"] | None = None) -> bool | None:
     """Whether `sheet` meets `goal`; None when the goal compares players and `others` is None."""
-    kind = goal.kind
-    if kind == "count":
-        return _within(sheet.counts[goal.character], goal)
-    if kind == "points":
-        return _within(sheet.points(goal.category), goal)
-    if kind == "patrons":
-        return _within(sheet.patrons, goal)
-    if kind == "sections":
-        return _within(sheet.sections, goal)
-    if kind == "characters":
-        return _within(sheet.characters, goal)
-    if kind == "group":
-        return _within(sheet.largest_group, goal)
-    if kind == "each_side":
-        return all(_within(side[goal.character], goal) for side in sheet.side_counts)
-    if kind == "empty_run":
-        return _within(sheet.longest_empty_run, goal)
-    if kind == "variety":
-        return all(_within(n, goal) for n in sheet.counts.values())
-    if kind in ("most", "most_points"):
-        if others is None:
-            return None
-        if kind == "most":
-            mine = sheet.counts[goal.character]
-            return all(mine > other.counts[goal.character] for other in others)
-        mine = sheet.points(goal.category)
-        return all(mine > other.points(goal.category) for other in others)
-    raise ValueError(f"unknown goal kind {kind!r}")  # the deck loader never lets one through
+    values = goal_measures(goal, sheet)
+    if not goal.compares_players:
+        return all(_within(value, goal) for value in values)
+    if others is None:
+        return None
+    (mine,) = values
+    return all(mine > goal_measures(goal, other)[0] for other in others)
