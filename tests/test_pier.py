@@ -96,3 +96,16 @@ def test_text_notation_reads_letters_names_case_comments_and_blank_lines():
 def test_text_notation_errors_name_the_line(text, message):
     with pytest.raises(NotationError, match=message):
         parse_sections(text)
+
+
+def test_visible_sections_extended_step_by_step_match_a_fresh_walk(deck):
+    import random
+
+    rng = random.Random(3)
+    for _ in range(50):
+        pier = Pier()
+        for card_id in rng.sample(sorted(deck), 6):
+            pier.visible_sections()  # known before placing: the new pier extends it
+            pier = pier.place(deck[card_id], rng.choice(list(pier.covers())))
+            assert pier.visible_sections() == Pier(pier.placements).visible_sections()
+            assert pier.visible_sections() == tuple(v.section for v in pier.visible())
