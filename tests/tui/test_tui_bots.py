@@ -55,7 +55,7 @@ def test_a_lone_human_gets_no_pass_screen_and_bots_never_show_the_hand(tui_deck)
             await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
             game = app.session.game
             assert game.current_player == 1 and game.plans[0] is not None
-            assert app.screen.hand == game.hands[1]
+            assert app.screen.hand == list(game.hands[1])
             # The bot before Ann kept its cards: the table says so, but shows none of them.
             table = app.table()
             panel = shown(table.query_one("#pier-0"))

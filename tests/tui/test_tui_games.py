@@ -69,7 +69,7 @@ def test_set_up_cards_stay_hidden_until_the_player_is_at_the_keys(tui_deck):
             await pilot.press("enter")
             await pilot.pause()
             assert screen_name(app) == "KeepScreen"
-            assert app.screen.hand == app.session.game.hands[0]
+            assert app.screen.hand == list(app.session.game.hands[0])
             await pilot.press("enter")
             await pilot.pause()
             # Bob's cards are not on screen until Bob says he has the laptop.

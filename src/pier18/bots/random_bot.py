@@ -16,4 +16,4 @@ class RandomBot:
 
     def choose(self, view: PlayerView) -> Decision:
         legal = legal_for(view)
-        return legal[self.rng.randrange(len(legal))]
+        return legal[int(self.rng.random() * len(legal))]  # randrange is several times slower

@@ -212,18 +212,18 @@ def simulate_parallel(
 
 
 def _tally(result: Simulation, game: Game, levels: Sequence[str], timings: list[list[float]]) -> None:
-    standings = game.ranking()
-    winners = [s.seat for s in standings if s.place == 1]
+    winners = [s.seat for s in game.ranking() if s.place == 1]
     for seat, level in enumerate(levels):
         stats = result.levels[level]
         sheet = game.score(seat)
         stats.seat_games += 1
         stats.score_sum += sheet.total
+        sums = stats.category_sums
         for name in CATEGORIES:
-            stats.category_sums[name] += sheet.points(name)
+            sums[name] += getattr(sheet, name)
         if seat in winners:
             stats.wins += 1 / len(winners)
-        stats.decision_seconds.extend(timings[seat])
+        stats.decision_seconds += timings[seat]
         plan = game.plans[seat]
         if plan is not None:
             result.plan_chosen[plan] = result.plan_chosen.get(plan, 0) + 1

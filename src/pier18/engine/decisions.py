@@ -44,19 +44,34 @@ class PlacePlan:
 
 Decision = Keep | Draft | PlacePlan
 
+# Decisions are immutable, and listing the legal ones is the engine's busiest loop when
+# bots play thousands of games, so each list below is made once and handed out again.
 _DRAFTS: dict[int, tuple[Draft, ...]] = {}
+_KEEPS: dict[tuple[int, ...], tuple[Keep, ...]] = {}
+_PLACEMENTS: list[PlacePlan] = []
 
 
 def drafts(card: int, count: int) -> tuple[Draft, ...]:
-    """`Draft(card, 0)` to `Draft(card, count - 1)`, made once and shared.
-
-    Decisions are immutable, and listing the legal drafts is the engine's busiest loop
-    when bots play thousands of games, so the same values are handed out each time.
-    """
+    """`Draft(card, 0)` to `Draft(card, count - 1)`, made once and shared."""
     row = _DRAFTS.get(card, ())
     if len(row) < count:
         row = _DRAFTS[card] = tuple(Draft(card, k) for k in range(count))
     return row[:count]
+
+
+def keeps(hand: tuple[int, ...]) -> tuple[Keep, ...]:
+    """Every way to keep a Plan and a Foundation from a dealt hand, made once and shared."""
+    known = _KEEPS.get(hand)
+    if known is None:
+        known = _KEEPS[hand] = tuple(Keep(p, f) for p in hand for f in hand if p != f)
+    return known
+
+
+def plan_placements(count: int) -> list[PlacePlan]:
+    """`PlacePlan(0)` to `PlacePlan(count - 1)`, made once and shared."""
+    while len(_PLACEMENTS) < count:
+        _PLACEMENTS.append(PlacePlan(len(_PLACEMENTS)))
+    return _PLACEMENTS[:count]
 
 
 def parse_decision(text: str) -> Decision:

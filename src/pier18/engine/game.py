@@ -14,7 +14,7 @@ from enum import Enum
 
 from .cards import Card
 from .deck import Deck
-from .decisions import Decision, Draft, Keep, PlacePlan, drafts
+from .decisions import Decision, Draft, Keep, PlacePlan, drafts, keeps, plan_placements
 from .errors import IllegalDecision
 from .goals import goal_met
 from .pier import Pier
@@ -73,12 +73,12 @@ class Game:
         self.rng = random.Random(seed)
         order = sorted(deck)
         self.rng.shuffle(order)
-        self.hands: list[list[int]] = [order[HAND_SIZE * p : HAND_SIZE * (p + 1)] for p in range(players)]
+        self.hands: list[tuple[int, ...]] = [tuple(order[HAND_SIZE * p : HAND_SIZE * (p + 1)]) for p in range(players)]
         self.draw_pile: list[int] = order[HAND_SIZE * players :]
         self.plans: list[int | None] = [None] * players
         self.returned: list[int | None] = [None] * players
         self.piers: list[Pier] = [Pier()] * players
-        self.patrons: list[list[int]] = [[] for _ in range(players)]
+        self.patrons: list[tuple[int, ...]] = [()] * players
         self.phase = Phase.SETUP
         self.current_player = 0
         self.round = 0
@@ -115,12 +115,12 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
-        other.hands = [list(h) for h in self.hands]
+        other.hands = list(self.hands)
         other.draw_pile = list(self.draw_pile)
         other.plans = list(self.plans)
         other.returned = list(self.returned)
         other.piers = list(self.piers)
-        other.patrons = [list(p) for p in self.patrons]
+        other.patrons = list(self.patrons)
         other.revealed = list(self.revealed)
         other.drafted = list(self.drafted)
         other.awards = list(self.awards)
@@ -135,8 +135,7 @@ class Game:
     def legal_decisions(self) -> list[Decision]:
         """Every decision the current player may make now (empty once the game is over)."""
         if self.phase is Phase.SETUP:
-            hand = self.hands[self.current_player]
-            return [Keep(p, f) for p in hand for f in hand if p != f]
+            return list(keeps(self.hands[self.current_player]))
         if self.phase is Phase.DRAFT:
             count = self.piers[self.current_player].max_cover + 1
             legal: list[Decision] = []
@@ -144,7 +143,7 @@ class Game:
                 legal.extend(drafts(card, count))
             return legal
         if self.phase is Phase.PLAN:
-            return [PlacePlan(k) for k in self.piers[self.current_player].covers()]
+            return plan_placements(self.piers[self.current_player].max_cover + 1)
         return []
 
     def apply(self, decision: Decision) -> None:
@@ -178,7 +177,7 @@ class Game:
         self.plans[seat] = decision.plan
         self.piers[seat] = Pier().place(self.deck[decision.foundation])
         (self.returned[seat],) = [c for c in hand if c not in (decision.plan, decision.foundation)]
-        self.hands[seat] = []
+        self.hands[seat] = ()
         if seat + 1 < self.players:
             self.current_player = seat + 1
             return
@@ -220,7 +219,7 @@ class Game:
         (patron,) = self.revealed
         scores, winner, by_date = self.patron_contest(patron)
         assert winner is not None  # everyone has drafted, so every tie can be broken
-        self.patrons[winner].append(patron)
+        self.patrons[winner] += (patron,)
         drafted = tuple(self.drafted)  # type: ignore[arg-type]
         self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, by_date))
         self.revealed = []
@@ -285,12 +284,18 @@ class Game:
         `piers` replaces the game's piers, e.g. with what a player may see while Plans
         placed at the same time are still hidden.
         """
-        card = self.plan_card(seat)
-        if card is None:
+        if self.plans[seat] is None:
             return None
         if piers is None and self._final_sheets is not None:
             return self._final_met[seat]
         sheets = [self._base_sheet(p, None if piers is None else piers[p]) for p in range(self.players)]
+        return self._judge_plan(seat, sheets)
+
+    def _judge_plan(self, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
+        """The seat's Plan goal judged on every seat's sheet (others count for `most` goals)."""
+        card = self.plan_card(seat)
+        if card is None:
+            return None
         others = [s for p, s in enumerate(sheets) if p != seat]
         return goal_met(card.plan.goal_for(self.players), sheets[seat], others)
 
@@ -303,8 +308,8 @@ class Game:
     def _final(self) -> tuple[list[ScoreSheet], list[bool | None]]:
         """Final sheets and Plan verdicts, judged once: a finished game never changes."""
         if self._final_sheets is None:
-            met = [self.plan_met(p) for p in range(self.players)]
             sheets = [self._base_sheet(p) for p in range(self.players)]
+            met = [self._judge_plan(p, sheets) for p in range(self.players)]
             for p in range(self.players):
                 card = self.plan_card(p)
                 if met[p] and card is not None:
@@ -315,22 +320,19 @@ class Game:
     def ranking(self) -> list[Standing]:
         """Seats from first to last: total, then visible characters, then earliest Plan date."""
         sheets = [self.score(p) for p in range(self.players)]
-
-        def key(p: int) -> tuple:
+        keys = []
+        for p, sheet in enumerate(sheets):
             plan = self.plan_card(p)
-            date = plan.date_key if plan else (13, 0)
-            return (-sheets[p].total, -sheets[p].characters, date)
-
-        order = sorted(range(self.players), key=key)
+            keys.append((-sheet.total, -sheet.characters, plan.date_key if plan else (13, 0)))
+        order = sorted(range(self.players), key=keys.__getitem__)
         standings: list[Standing] = []
         place = 1
         for i, seat in enumerate(order):
-            if i > 0 and key(seat) != key(order[i - 1]):
+            if i > 0 and keys[seat] != keys[order[i - 1]]:
                 place = i + 1
             decided_by = None
             if i + 1 < len(order):
-                below = order[i + 1]
-                a, b = key(seat), key(below)
+                a, b = keys[seat], keys[order[i + 1]]
                 decided_by = "total" if a[0] != b[0] else "characters" if a[1] != b[1] else "plan date" if a[2] != b[2] else None
             standings.append(Standing(seat, place, sheets[seat].total, sheets[seat].characters, decided_by))
         return standings

@@ -83,6 +83,10 @@ class Pier:
                 f"card {card.id} cannot cover {cover} sections of card {last.id}: "
                 f"0 to {self.max_cover} allowed, so at least one section stays visible"
             )
+        if not self.placements:  # a Foundation: not kept, so a shared empty pier keeps nothing
+            pier = Pier((Placement(card, cover),))
+            pier._visible = card.sections
+            return pier
         key = (card.id, cover)
         if self._next is None:
             self._next = {}

@@ -25,6 +25,8 @@ CATEGORIES: tuple[str, ...] = ("flower", "poet", "lovers", "fisher", "patrons", 
 # Iterating an Enum class is slow; scoring runs in every bot look-ahead, so loop over tuples.
 _CHARACTERS: tuple[Character, ...] = tuple(Character)
 _SIDES: tuple[Side, Side] = (Side.LEFT, Side.RIGHT)
+# A character's ScoreSheet field; reading `Character.value` goes through Enum's Python code.
+_FIELDS: dict[Character, str] = {c: c.value for c in _CHARACTERS}
 
 
 class ScoreSheet:
@@ -46,7 +48,6 @@ class ScoreSheet:
 
     def __init__(
         self,
-        *,
         flower: int,
         poet: int,
         lovers: int,
@@ -107,11 +108,14 @@ class ScoreSheet:
 
     def points(self, category: Character | str) -> int:
         """Points in one category: a character, 'patrons' or 'plan'."""
-        return getattr(self, category.value if isinstance(category, Character) else category)
+        return getattr(self, _FIELDS.get(category, category))  # type: ignore[call-overload]
 
     def patron_score(self, patrons: Sequence[Character]) -> int:
         """What this pier offers a Patron card: its points in the patron's characters."""
-        return sum(getattr(self, c.value) for c in patrons)
+        score = 0
+        for character in patrons:  # runs for every seat in every patron phase a bot imagines
+            score += getattr(self, _FIELDS[character])
+        return score
 
     def with_plan(self, points: int) -> "ScoreSheet":
         return self._replace(plan=points)
@@ -131,20 +135,21 @@ def score_sections(sections: Sequence[Section], patrons: int = 0, plan: int = 0)
     """Score the visible sections of a pier, listed from the land end."""
     flower, lovers, counts, side_counts, largest_group, longest_empty, _ = _walk(sections, collect=False)
     left_fishers, right_fishers = side_counts[0][FISHER], side_counts[1][FISHER]
+    # Positional, in FIELDS order: binding thirteen keywords would cost a third of the walk.
     return ScoreSheet(
-        flower=flower,
-        poet=counts[POET] // 2,
-        lovers=lovers,
-        fisher=left_fishers if left_fishers >= right_fishers else right_fishers,
-        patrons=patrons,
-        plan=plan,
-        characters=sum(counts.values()),
-        sections=len(sections),
-        counts=counts,
-        side_counts=side_counts,
-        largest_group=largest_group,
-        longest_empty_run=longest_empty,
-        visible=sections,
+        flower,
+        counts[POET] // 2,  # poet
+        lovers,
+        left_fishers if left_fishers >= right_fishers else right_fishers,  # fisher
+        patrons,
+        plan,
+        counts[FLOWER] + counts[POET] + counts[LOVERS] + counts[FISHER],  # characters
+        len(sections),  # sections
+        counts,
+        side_counts,
+        largest_group,
+        longest_empty,  # longest_empty_run
+        sections,  # visible
     )
 
 
@@ -152,33 +157,48 @@ def _walk(sections: Sequence[Section], collect: bool):
     """One pass down each side: points for Flower Sellers and Lovers, and the facts.
 
     With `collect`, also the slots that score in each category. This runs for every
-    pier a look-ahead bot imagines, so it counts in plain integers (hashing an Enum
-    member calls Python code) and pads each side with empty slots for the Lovers test.
+    pier a look-ahead bot imagines, so it walks each side once, slot by slot, keeping
+    only counters: the group being built, the empty slots before it, and whether a
+    lone Lovers waits to learn if two empty slots follow it (past the pier counts as
+    empty at both ends).
     """
-    n = len(sections)
+    flower_points = lovers_points = largest_group = longest_empty = 0
     side_counts = []
-    flower_points = lovers_points = 0
-    flower_slots: set[Slot] = set()
-    lovers_slots: set[Slot] = set()
-    largest_group = longest_empty = 0
-    columns = tuple(zip(*sections)) if n else ((), ())
-    for side in _SIDES:
-        # Two empty slots beyond each end: past the pier counts as empty for Lovers.
-        column = (None, None) + columns[side] + (None, None)
+    flower_slots: list[Slot] = []
+    lovers_slots: list[Slot] = []
+    for side in (0, 1):  # plain ints: indexing with an Enum member is slower
         flowers = poets = lovers = fishers = 0
-        empty_run = 0
-        run_start = 2
-        has_flower = False
-        for k in range(2, n + 2):
-            who = column[k]
+        empty_run = 0  # empty slots in a row on the pier
+        gap = 2  # empty slots just before the current slot, with the two past the land end
+        size = start = 0  # the group being built: its size so far and its first index
+        has_flower = lone = waiting = False
+        for index, section in enumerate(sections):
+            who = section[side]
             if who is None:
+                if size:  # the group ends here
+                    if size > largest_group:
+                        largest_group = size
+                    if has_flower and size > 1:
+                        flower_points += size - 1
+                        if collect:
+                            flower_slots.extend((j, _SIDES[side]) for j in range(start, index))
+                    waiting = lone and size == 1
+                    size = 0
+                gap += 1
                 empty_run += 1
                 if empty_run > longest_empty:
                     longest_empty = empty_run
                 continue
-            if column[k - 1] is None:
-                run_start, has_flower = k, False  # a new group starts here
             empty_run = 0
+            if not size:  # a group starts here
+                if waiting and gap >= 2:
+                    lovers_points += 2
+                    if collect:
+                        lovers_slots.append((start, _SIDES[side]))
+                waiting, has_flower, start = False, False, index
+                lone = gap >= 2
+            gap = 0
+            size += 1
             if who is FLOWER:
                 flowers += 1
                 has_flower = True
@@ -188,29 +208,36 @@ def _walk(sections: Sequence[Section], collect: bool):
                 fishers += 1
             else:
                 lovers += 1
-                if column[k - 2] is None and column[k - 1] is None and column[k + 1] is None and column[k + 2] is None:
-                    lovers_points += 2
-                    if collect:
-                        lovers_slots.add((k - 2, side))
-            if column[k + 1] is None:  # the group ends here
-                size = k + 1 - run_start
-                if size > largest_group:
-                    largest_group = size
-                if has_flower and size > 1:
-                    flower_points += size - 1
-                    if collect:
-                        flower_slots.update((j - 2, side) for j in range(run_start, k + 1))
+                continue
+            lone = False  # only a group of one Lovers can score for them
+        if size:  # the last group runs to the sea end
+            if size > largest_group:
+                largest_group = size
+            if has_flower and size > 1:
+                flower_points += size - 1
+                if collect:
+                    flower_slots.extend((j, _SIDES[side]) for j in range(start, len(sections)))
+            waiting = lone and size == 1
+        if waiting:
+            lovers_points += 2
+            if collect:
+                lovers_slots.append((start, _SIDES[side]))
         side_counts.append({FLOWER: flowers, POET: poets, LOVERS: lovers, FISHER: fishers})
     left, right = side_counts
-    counts = {c: left[c] + right[c] for c in _CHARACTERS}
+    counts = {
+        FLOWER: left[FLOWER] + right[FLOWER],
+        POET: left[POET] + right[POET],
+        LOVERS: left[LOVERS] + right[LOVERS],
+        FISHER: left[FISHER] + right[FISHER],
+    }
     slots = None
     if collect:
         fisher_side = Side.LEFT if left[FISHER] >= right[FISHER] else Side.RIGHT
-        poet_slots = [(i, side) for i, s in enumerate(sections) for side in _SIDES if s[int(side)] is POET]
+        poet_slots = [(i, side) for i, s in enumerate(sections) for side in _SIDES if s[side] is POET]
         slots = {
             FLOWER: frozenset(flower_slots),
             POET: frozenset(poet_slots[: counts[POET] // 2 * 2]),
             LOVERS: frozenset(lovers_slots),
-            FISHER: frozenset((i, fisher_side) for i, s in enumerate(sections) if s[int(fisher_side)] is FISHER),
+            FISHER: frozenset((i, fisher_side) for i, s in enumerate(sections) if s[fisher_side] is FISHER),
         }
     return flower_points, lovers_points, counts, (left, right), largest_group, longest_empty, slots

@@ -41,15 +41,15 @@ class PlayerView:
     @classmethod
     def of(cls, game: Game, seat: int) -> "PlayerView":
         """The view `seat` has of `game` now."""
-        setup = game.phase is Phase.SETUP
-        if setup:
-            plans = tuple(p if s == seat else None for s, p in enumerate(game.plans))
-        else:
-            plans = tuple(game.plans)
-        if game.phase is Phase.DRAFT:
-            piers = tuple(game.piers)  # nothing is hidden while drafting
+        phase = game.phase
+        if phase is Phase.DRAFT:  # nothing is hidden while drafting
+            plans, piers = tuple(game.plans), tuple(game.piers)
         else:
             piers = tuple(_visible_pier(game, s, seat) for s in range(game.players))
+            plans = tuple(game.plans)
+            if phase is Phase.SETUP:  # Plans are chosen at the same time
+                plans = tuple(p if s == seat else None for s, p in enumerate(plans))
+        legal = tuple(game.legal_decisions()) if game.current_player == seat and phase is not Phase.OVER else ()
         # Bots build one view per decision over thousands of games, so skip the frozen
         # dataclass's per-field __setattr__: the fields are set once, here, as a dict.
         view = object.__new__(cls)
@@ -57,21 +57,21 @@ class PlayerView:
             deck=game.deck,
             players=game.players,
             seat=seat,
-            phase=game.phase,
+            phase=phase,
             current_player=game.current_player,
             round=game.round,
             round_starter=game.round_starter,
-            first_player=game.first_player if not setup else None,
-            hand=tuple(game.hands[seat]),
+            first_player=game.first_player if phase is not Phase.SETUP else None,
+            hand=game.hands[seat],
             returned=game.returned[seat],
             plans=plans,
             piers=piers,
-            patrons=tuple(tuple(p) for p in game.patrons),
+            patrons=tuple(game.patrons),
             revealed=tuple(game.revealed),
             drafted=tuple(game.drafted),
             awards=tuple(game.awards),
             cards_in_deck=len(game.draw_pile),
-            legal=tuple(game.legal_decisions()) if game.current_player == seat and not game.is_terminal() else (),
+            legal=legal,
         )
         return view
 
@@ -101,11 +101,11 @@ class PlayerView:
         game.seed = None
         game.first_player = self.first_player
         game.rng = random.Random(rng.random())
-        game.hands = [[] for _ in range(self.players)]
+        game.hands = [()] * self.players
         game.plans = list(self.plans)
         game.returned = [None] * self.players
         game.piers = list(self.piers)
-        game.patrons = [list(p) for p in self.patrons]
+        game.patrons = list(self.patrons)
         game.phase = self.phase
         game.current_player = self.current_player
         game.round = self.round
@@ -117,7 +117,7 @@ class PlayerView:
         game._final_sheets = None
         game._final_met = []
         if self.phase is Phase.SETUP:
-            game.hands[self.seat] = list(self.hand)
+            game.hands[self.seat] = self.hand
             for s in range(self.players):
                 if s == self.seat:
                     continue
@@ -126,7 +126,7 @@ class PlayerView:
                     game.plans[s], foundation, game.returned[s] = dealt
                     game.piers[s] = Pier().place(self.deck[foundation])
                 else:
-                    game.hands[s] = dealt
+                    game.hands[s] = tuple(dealt)
             game.returned[self.seat] = self.returned
         elif self.returned is not None and not self._on_table(self.returned):
             unseen.append(self.returned)  # this seat's returned card is still in the deck
@@ -150,6 +150,9 @@ class PlayerView:
         )
 
 
+_HIDDEN = Pier()  # another seat's pier while Foundations are being chosen
+
+
 def _visible_pier(game: Game, owner: int, seat: int) -> Pier:
     """`owner`'s pier as `seat` may see it.
 
@@ -161,7 +164,7 @@ def _visible_pier(game: Game, owner: int, seat: int) -> Pier:
     if owner == seat:
         return pier
     if game.phase is Phase.SETUP:
-        return Pier()
+        return _HIDDEN
     if game.phase is Phase.PLAN and owner < game.current_player:
         return Pier(pier.placements[:-1])
     return pier
