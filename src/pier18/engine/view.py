@@ -30,7 +30,7 @@ class PlayerView:
     hand: tuple[int, ...]  # this seat's dealt cards during set-up
     returned: int | None  # the card this seat sent back to the deck
     plans: tuple[int | None, ...]  # others' Plans are hidden until everyone has chosen
-    piers: tuple[Pier, ...]  # hidden while choices are simultaneous: see _visible_pier
+    piers: tuple[Pier, ...]  # others' are hidden while choices are simultaneous: see `of`
     patrons: tuple[tuple[int, ...], ...]
     revealed: tuple[int, ...]
     drafted: tuple[int | None, ...]
@@ -40,15 +40,20 @@ class PlayerView:
 
     @classmethod
     def of(cls, game: Game, seat: int) -> "PlayerView":
-        """The view `seat` has of `game` now."""
+        """The view `seat` has of `game` now.
+
+        Foundations are chosen at the same time, so during set-up other seats' piers and
+        Plans are hidden; Plan cards are placed at the same time, so during the Plan phase
+        another seat's placed Plan stays hidden until the game is over.
+        """
         phase = game.phase
-        if phase is Phase.DRAFT:  # nothing is hidden while drafting
-            plans, piers = tuple(game.plans), tuple(game.piers)
-        else:
-            piers = tuple(_visible_pier(game, s, seat) for s in range(game.players))
-            plans = tuple(game.plans)
-            if phase is Phase.SETUP:  # Plans are chosen at the same time
-                plans = tuple(p if s == seat else None for s, p in enumerate(plans))
+        plans, piers = tuple(game.plans), tuple(game.piers)
+        if phase is Phase.SETUP:  # Plans and Foundations are chosen at the same time
+            plans = tuple(p if s == seat else None for s, p in enumerate(plans))
+            piers = tuple(p if s == seat else _HIDDEN for s, p in enumerate(piers))
+        elif phase is Phase.PLAN:  # Plans are placed at the same time: hide those placed
+            placed = game.current_player
+            piers = tuple(p if s == seat or s >= placed else Pier(p.placements[:-1]) for s, p in enumerate(piers))
         legal = tuple(game.legal_decisions()) if game.current_player == seat and phase is not Phase.OVER else ()
         # Bots build one view per decision over thousands of games, so skip the frozen
         # dataclass's per-field __setattr__: the fields are set once, here, as a dict.
@@ -151,20 +156,3 @@ class PlayerView:
 
 
 _HIDDEN = Pier()  # another seat's pier while Foundations are being chosen
-
-
-def _visible_pier(game: Game, owner: int, seat: int) -> Pier:
-    """`owner`'s pier as `seat` may see it.
-
-    Foundations are chosen at the same time, so during set-up other piers are hidden; Plan
-    cards are placed at the same time, so during the Plan phase another seat's placed
-    Plan is hidden until the game is over.
-    """
-    pier = game.piers[owner]
-    if owner == seat:
-        return pier
-    if game.phase is Phase.SETUP:
-        return _HIDDEN
-    if game.phase is Phase.PLAN and owner < game.current_player:
-        return Pier(pier.placements[:-1])
-    return pier
