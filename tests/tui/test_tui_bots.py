@@ -228,3 +228,47 @@ def test_plans_placed_by_bots_stay_hidden_until_the_end(tui_deck):
             assert f"#{game.plans[0]} " in shown(app.table().query_one("#pier-0"))
 
     asyncio.run(run())
+
+
+class _BrokenBot:
+    """A bot with a bug: it raises instead of deciding."""
+
+    level = "broken"
+
+    def choose(self, view):
+        raise ValueError("lost its cards")
+
+    def hint(self, view):
+        raise ValueError("lost its notes")
+
+
+def test_a_bot_that_fails_takes_its_first_legal_choice_and_the_game_goes_on(tui_deck):
+    async def run():
+        app = make_app(tui_deck, 2, 7, seats=["random", "human"], names=["Broken bot", "Ann"],
+                       bot_provider=lambda level, seat: _BrokenBot())
+        notes = []
+        app.notify = lambda message, **kwargs: notes.append(message)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: app.session is not None and len(app.session.decisions) == 1, "the bot's move")
+            first_legal = Game(tui_deck, 2, 7).legal_decisions()[0]
+            assert app.session.decisions == [first_legal]
+            assert any("lost its cards" in note and "first legal choice" in note for note in notes)
+            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up after the bot")
+
+    asyncio.run(run())
+
+
+def test_a_hint_that_fails_says_so_and_decides_nothing(tui_deck):
+    async def run():
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots, hint_bot=_BrokenBot())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+            await pilot.press("h")
+            hint = app.screen.query_one("#hint")
+            await wait_until(pilot, lambda: "No hint this time" in shown(hint), "the failed hint")
+            assert "lost its notes" in shown(hint)
+            assert app.session.decisions == []
+            assert screen_name(app) == "KeepScreen"
+
+    asyncio.run(run())

@@ -7,7 +7,6 @@ or a loaded save the app simply calls `advance` again.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -24,6 +23,7 @@ from ..session import Session
 from .moves import MoveLog, hint_text, move_line
 from .screens.names import NamesScreen
 from .screens.too_small import TooSmallScreen
+from .thinking import think_in_background
 
 #: Below this size the layout would break, so a message is shown instead.
 MIN_SIZE = (100, 30)
@@ -243,31 +243,16 @@ class Pier18App(App):
         self._thinking = turn
         bot = self.bot_provider(session.seats[seat], seat)
         view = PlayerView.of(session.game, seat)  # all the bot gets: it cannot peek
-        self.run_worker(partial(self._bot_thinks, bot, view, turn), thread=True, group="bot", exit_on_error=False)
+        think_in_background(self, "bot", partial(bot.choose, view), partial(self._bot_decided, turn, view), self.bot_pause)
 
-    def _bot_thinks(self, bot: Bot, view: PlayerView, turn: Turn) -> None:
-        """Runs in a worker thread: the bot's choice, after at least `bot_pause` seconds."""
-        started = time.monotonic()
-        problem = None
-        try:
-            decision = bot.choose(view)
-        except Exception as exc:  # a bot bug must not end the people's game
-            decision, problem = view.legal[0], str(exc) or type(exc).__name__
-        rest = self.bot_pause - (time.monotonic() - started)
-        if rest > 0:
-            time.sleep(rest)
-        try:
-            self.call_from_thread(self._bot_decided, turn, decision, problem)
-        except RuntimeError:  # the app closed while the bot was thinking
-            pass
-
-    def _bot_decided(self, turn: Turn, decision: Decision, problem: str | None) -> None:
+    def _bot_decided(self, turn: Turn, view: PlayerView, decision: Decision | None, problem: str | None) -> None:
         if self._thinking == turn:
             self._thinking = None
         if turn != self.turn():
             return  # the game moved on meanwhile (undo, a loaded save, a new game)
-        if problem is not None:
+        if problem is not None or decision is None:
             self.notify(f"The bot had a problem ({problem}) and took its first legal choice.", severity="warning")
+            decision = view.legal[0]
         self.decide(decision)
 
     # -- hints -------------------------------------------------------------------------
@@ -292,25 +277,17 @@ class Pier18App(App):
 
             self.hint_bot = make_bot("hard", session.seed)
         view = PlayerView.of(session.game, session.game.current_player)
-        self.run_worker(partial(self._hint_thinks, view, turn), thread=True, group="hint", exit_on_error=False)
+        think_in_background(self, "hint", partial(self.hint_bot.hint, view), partial(self._hint_ready, turn, view))
 
-    def _hint_thinks(self, view: PlayerView, turn: Turn) -> None:
-        decision = None
-        try:
-            hint = self.hint_bot.hint(view)  # type: ignore[union-attr]
-            text, decision = hint_text(view.deck, hint), hint.decision
-        except Exception as exc:
-            text = escape(f"No hint this time ({exc or type(exc).__name__}).")
-        try:
-            self.call_from_thread(self._hint_ready, turn, text, decision)
-        except RuntimeError:
-            pass
-
-    def _hint_ready(self, turn: Turn, text: str, decision: Decision | None) -> None:
+    def _hint_ready(self, turn: Turn, view: PlayerView, hint: Any, problem: str | None) -> None:
         if self._hint_pending == turn:
             self._hint_pending = None
         if turn != self.turn():
             return
+        if problem is not None or hint is None:
+            text, decision = escape(f"No hint this time ({problem})."), None
+        else:
+            text, decision = hint_text(view.deck, hint), hint.decision
         self._hints[turn] = text, decision
         for screen in self.screen_stack:  # also under a help or rules screen opened meanwhile
             show = getattr(screen, "show_hint", None)
