@@ -67,6 +67,18 @@ def test_bots_are_deterministic_for_a_fixed_seed(deck, level):
         play(deck, 3, [level, "random", level], 12)
 
 
+def test_random_bot_picks_every_legal_decision_about_equally_often(deck):
+    view = PlayerView.of(Game(deck, 3, 5), 0)  # set-up: six ways to keep two of three cards
+    assert len(view.legal) == 6
+    bot = make_bot("random", 42)
+    counts = dict.fromkeys(view.legal, 0)
+    for _ in range(6000):
+        counts[bot.choose(view)] += 1
+    assert all(850 <= n <= 1150 for n in counts.values()), counts  # 1,000 expected, sd about 29
+    firsts = {make_bot("random", seed).choose(view) for seed in range(60)}
+    assert len(firsts) == 6  # different seeds start differently
+
+
 def test_make_bot_hard_is_deterministic_at_full_strength(deck):
     game = Game(deck, 2, 5)
     view = PlayerView.of(game, 0)

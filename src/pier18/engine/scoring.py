@@ -168,11 +168,10 @@ def _walk(sections: Sequence[Section], collect: bool):
     lovers_slots: list[Slot] = []
     for side in (0, 1):  # plain ints: indexing with an Enum member is slower
         flowers = poets = lovers = fishers = 0
-        empty_run = 0  # empty slots in a row on the pier
-        gap = 2  # empty slots just before the current slot, with the two past the land end
-        size = start = 0  # the group being built: its size so far and its first index
+        empty_run = 0  # empty slots since the last occupied one, or since the land end
+        size = start = end = 0  # the group being built (size so far, first index); where the last one ended
         has_flower = lone = waiting = False
-        for index, section in enumerate(sections):
+        for section in sections:
             who = section[side]
             if who is None:
                 if size:  # the group ends here
@@ -181,23 +180,23 @@ def _walk(sections: Sequence[Section], collect: bool):
                     if has_flower and size > 1:
                         flower_points += size - 1
                         if collect:
-                            flower_slots.extend((j, _SIDES[side]) for j in range(start, index))
+                            flower_slots.extend((j, _SIDES[side]) for j in range(start, start + size))
                     waiting = lone and size == 1
+                    end = start + size
                     size = 0
-                gap += 1
                 empty_run += 1
+                continue
+            if not size:  # a group starts here
                 if empty_run > longest_empty:
                     longest_empty = empty_run
-                continue
-            empty_run = 0
-            if not size:  # a group starts here
-                if waiting and gap >= 2:
+                if waiting and empty_run >= 2:
                     lovers_points += 2
                     if collect:
                         lovers_slots.append((start, _SIDES[side]))
-                waiting, has_flower, start = False, False, index
-                lone = gap >= 2
-            gap = 0
+                # Past the land end counts as empty, so the first group has room before it.
+                lone = empty_run >= 2 or end == 0
+                start = end + empty_run
+                empty_run, has_flower, waiting = 0, False, False
             size += 1
             if who is FLOWER:
                 flowers += 1
@@ -216,9 +215,11 @@ def _walk(sections: Sequence[Section], collect: bool):
             if has_flower and size > 1:
                 flower_points += size - 1
                 if collect:
-                    flower_slots.extend((j, _SIDES[side]) for j in range(start, len(sections)))
+                    flower_slots.extend((j, _SIDES[side]) for j in range(start, start + size))
             waiting = lone and size == 1
-        if waiting:
+        elif empty_run > longest_empty:
+            longest_empty = empty_run
+        if waiting:  # past the sea end counts as empty too
             lovers_points += 2
             if collect:
                 lovers_slots.append((start, _SIDES[side]))
