@@ -83,7 +83,7 @@ class Pier:
                 f"card {card.id} cannot cover {cover} sections of card {last.id}: "
                 f"0 to {self.max_cover} allowed, so at least one section stays visible"
             )
-        if not self.placements:  # a Foundation: not kept, so a shared empty pier keeps nothing
+        if not self.placements:  # a Foundation: not remembered, so an empty pier shared by many games never grows
             pier = Pier((Placement(card, cover),))
             pier._visible = card.sections
             return pier

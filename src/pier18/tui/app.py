@@ -251,7 +251,8 @@ class Pier18App(App):
         if turn != self.turn():
             return  # the game moved on meanwhile (undo, a loaded save, a new game)
         if problem is not None or decision is None:
-            self.notify(f"The bot had a problem ({problem}) and took its first legal choice.", severity="warning")
+            why = problem or "it gave no decision"
+            self.notify(f"The bot had a problem ({why}) and took its first legal choice.", severity="warning")
             decision = view.legal[0]
         self.decide(decision)
 
@@ -285,7 +286,7 @@ class Pier18App(App):
         if turn != self.turn():
             return
         if problem is not None or hint is None:
-            text, decision = escape(f"No hint this time ({problem})."), None
+            text, decision = escape(f"No hint this time ({problem or 'no advice came back'})."), None
         else:
             text, decision = hint_text(view.deck, hint), hint.decision
         self._hints[turn] = text, decision
