@@ -6,10 +6,10 @@ import asyncio
 import random
 
 from pier18.bots import HardBot, make_bot
-from pier18.engine import Character, Draft, Game, Keep, PlacePlan
+from pier18.engine import Character, Draft, Game, Keep, Phase, PlacePlan
 from pier18.tui.moves import MoveLog, advice, move_line
 from pier18.tui.seating import bot_name, seat_names
-from tui_helpers import make_app, play_by_keys, screen_name, shown, wait_until
+from tui_helpers import make_app, play_by_keys, screen_name, shown, take_first_choices_until, wait_until
 
 ONE_HUMAN = ["human", "random", "random"]
 
@@ -76,17 +76,11 @@ def test_bot_moves_are_told_on_the_table(tui_deck):
         app = make_app(tui_deck, 2, 5, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots)
         async with app.run_test(size=(100, 30)) as pilot:
             session = app.session
-            for _ in range(3000):
-                if any(isinstance(d, Draft) and _seat_of(session, i) == 1 for i, d in enumerate(session.decisions)):
-                    break
-                await pilot.pause(0.01)
-                if session.is_bot(session.game.current_player) and screen_name(app) == "TableScreen":
-                    continue  # a bot is choosing
-                if screen_name(app) == "TableScreen":
-                    await pilot.press("1")
-                    await pilot.pause()
-                if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen"):
-                    await pilot.press("enter")
+
+            def bot_drafted() -> bool:
+                return any(isinstance(d, Draft) and _seat_of(session, i) == 1 for i, d in enumerate(session.decisions))
+
+            await take_first_choices_until(pilot, app, bot_drafted, "the bot's first draft")
             index, draft = next(
                 (i, d) for i, d in enumerate(session.decisions) if isinstance(d, Draft) and _seat_of(session, i) == 1
             )
@@ -204,19 +198,9 @@ def test_plans_placed_by_bots_stay_hidden_until_the_end(tui_deck):
         app = make_app(tui_deck, 3, 6, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots)
         async with app.run_test(size=(100, 30)) as pilot:
             session = app.session
-            for _ in range(3000):
-                if session.game.phase.value == "plan" and session.game.current_player == 2:
-                    break
-                await pilot.pause(0.01)
-                if session.is_bot(session.game.current_player) and screen_name(app) == "TableScreen":
-                    continue  # a bot is choosing
-                if screen_name(app) == "TableScreen":
-                    await pilot.press("1")
-                    await pilot.pause()
-                if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen"):
-                    await pilot.press("enter")
-            else:
-                raise AssertionError(f"no Plan phase for Ann: {screen_name(app)}, {session.game.phase}")
+            await take_first_choices_until(
+                pilot, app, lambda: session.game.phase is Phase.PLAN and session.game.current_player == 2, "Ann's Plan turn"
+            )
             await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "Ann's Plan placement")
             game = session.game
             for seat in (0, 1):

@@ -65,6 +65,24 @@ def screen_name(app) -> str:
     return type(app.screen).__name__
 
 
+async def take_first_choices_until(pilot, app: Pier18App, condition, what: str, tries: int = 3000) -> None:
+    """Play the people's turns with the first card and the highlighted choice (bots move
+    on their own) until `condition()` holds."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.01)
+        session = app.session
+        if session.is_bot(session.game.current_player) and screen_name(app) == "TableScreen":
+            continue  # a bot is choosing
+        if screen_name(app) == "TableScreen":
+            await pilot.press("1")
+            await pilot.pause()
+        if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen"):
+            await pilot.press("enter")
+    raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}, {app.session.game.phase}")
+
+
 async def play_by_keys(pilot, app: Pier18App, rng: random.Random) -> list[Decision]:
     """Play to the final screen; returns the decisions the keys should have made."""
     expected: list[Decision] = []
