@@ -7,6 +7,32 @@ import random
 from pier18.engine import Game, parse_sections
 
 
+def table_move_line(game: Game, decision, names):
+    """The move line the table shows for `decision`, made on a copy of `game`."""
+    from pier18.engine import TableView
+    from pier18.words import move_line
+
+    after = game.clone()
+    after.apply(decision)
+    return move_line(TableView.of(game), TableView.of(after), names)
+
+
+def takeback_prompt(session):
+    """The question `u` asks for this session."""
+    from pier18.engine import TableView
+    from pier18.words import takeback_prompt as prompt
+
+    return prompt(TableView.of(session.game), session.names, session.takeback_count())
+
+
+def summary(session):
+    """The one-line summary of a saved session."""
+    from pier18.engine import TableView
+    from pier18.words import summary as line
+
+    return line(TableView.of(session.game), session.names)
+
+
 def pier(text: str):
     """Sections from the pier notation, written land end first (one section per line)."""
     return parse_sections(text)

@@ -239,7 +239,7 @@ def test_describe_names_the_points_a_draft_scores(deck):
         for character in Character:
             delta = after.points(character) - before.points(character)
             if delta:
-                assert f"{character.title} {delta:+d}" in text
+                assert f"{delta:+d} {character.title}" in text
         if all(after.points(c) == before.points(c) for c in Character):
             assert "no points change" in text
     assert "keeps" in describe(PlayerView.of(Game(deck, 2, 3), 0), 0, Keep(*PlayerView.of(Game(deck, 2, 3), 0).hand[:2]))

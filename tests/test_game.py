@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import make_deck, random_game
-from pier18.engine import Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier
+from pier18.engine import Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, SetupError
 
 
 @pytest.mark.parametrize("players, rounds, unused", [(2, 4, 2), (3, 3, 0)])
@@ -183,11 +183,11 @@ def test_plan_bonus_counts_only_at_game_end(deck):
 
 def test_replay_rebuilds_the_same_game(deck):
     game = random_game(deck, 3, 21)
-    again = Game.replay(deck, 3, 21, game.history)
+    again = Game.replay(deck, 3, 21, game.decisions)
     assert again.returns() == game.returns()
     assert again.piers == game.piers and again.patrons == game.patrons
     with pytest.raises(IllegalDecision, match="decision 1"):
-        Game.replay(deck, 3, 22, game.history)
+        Game.replay(deck, 3, 22, game.decisions)
 
 
 def test_clone_is_independent(deck):
@@ -197,14 +197,14 @@ def test_clone_is_independent(deck):
     assert game.history == [] and game.phase is Phase.SETUP and game.hands[0]
     while not copy.is_terminal():
         copy.apply(copy.legal_decisions()[0])
-    game2 = Game.replay(deck, 2, 2, copy.history)
+    game2 = Game.replay(deck, 2, 2, copy.decisions)
     assert game2.returns() == copy.returns()
 
 
 def test_players_and_first_player_are_checked(deck):
-    with pytest.raises(ValueError):
+    with pytest.raises(SetupError):
         Game(deck, 4)
-    with pytest.raises(ValueError):
+    with pytest.raises(SetupError):
         Game(deck, 2, first_player=2)
 
 

@@ -27,7 +27,7 @@ def test_random_games_keep_every_invariant(players, seed, data):
             sheet = game.score(seat)
             assert sheet.total == sum(sheet.points(c) for c in CATEGORIES)
     assert sorted(game.cards_in_play()) == sorted(DECK)
-    again = Game.replay(DECK, players, seed, game.history)
+    again = Game.replay(DECK, players, seed, game.decisions)
     assert again.returns() == game.returns()
     assert [p.notation() for p in again.piers] == [p.notation() for p in game.piers]
     assert again.patrons == game.patrons

@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from pier18 import record, saves
+from pier18.persist import autosave as saves
+from pier18.persist import record
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 

@@ -9,10 +9,11 @@ import shutil
 
 import pytest
 
-from pier18 import record
+from pier18.persist import record
 from pier18.engine import Game, Keep, Phase, PlacePlan, load_deck
 from pier18.engine.errors import Pier18Error
-from pier18.session import Session
+from pier18.persist.session import Session
+from helpers import summary, takeback_prompt
 
 
 def play(session: Session, seed: int, until=None) -> Session:
@@ -217,7 +218,7 @@ def test_takeback_step_by_step_back_to_setup_matches_a_replay(deck, players):
     full = list(session.decisions)
     phases = set()
     while session.decisions:
-        undone = record.takeback(session)
+        undone = session.takeback()
         assert len(undone) == 1
         assert undone[0] == full[len(session.decisions)]
         expected = Game.replay(deck, players, 21, full[: len(session.decisions)])
@@ -225,7 +226,7 @@ def test_takeback_step_by_step_back_to_setup_matches_a_replay(deck, players):
         phases.add(session.game.phase)
     assert phases == {Phase.SETUP, Phase.DRAFT, Phase.PLAN}
     assert session.game.phase is Phase.SETUP and session.game.current_player == 0
-    assert record.takeback(session) == []
+    assert session.takeback() == []
 
 
 def test_takeback_across_a_patron_phase_removes_the_award(deck):
@@ -233,7 +234,7 @@ def test_takeback_across_a_patron_phase_removes_the_award(deck):
     play(session, 6, until=lambda g: len(g.awards) == 1)
     award = session.game.awards[0]
     assert award.card in session.game.patrons[award.winner]
-    (undone,) = record.takeback(session)
+    (undone,) = session.takeback()
     assert session.game.awards == [] and session.game.round == 1
     assert award.card not in session.game.patrons[award.winner]
     assert award.card in session.game.revealed  # the Patron is back in the draft row
@@ -246,7 +247,7 @@ def test_takeback_at_the_end_reopens_plan_placement(deck):
     final = session.game.returns()
     last = session.decisions[-1]
     assert isinstance(last, PlacePlan)
-    record.takeback(session)
+    session.takeback()
     assert session.game.phase is Phase.PLAN and session.game.current_player == 2
     session.apply(last)
     assert session.game.is_terminal() and session.game.returns() == final
@@ -255,9 +256,9 @@ def test_takeback_at_the_end_reopens_plan_placement(deck):
 def test_takeback_undoes_bot_moves_back_to_the_last_human_one(deck):
     session = Session(deck, ["Ann", "Bot"], 2, seats=["human", "easy"])
     play(session, 2, until=lambda g: g.phase is Phase.DRAFT and g.round == 2)
-    seats = record.deciders(session)
+    seats = [seat for seat, _ in session.game.history]
     last_human = max(i for i, s in enumerate(seats) if s == 0)
-    undone = record.takeback(session)
+    undone = session.takeback()
     assert len(session.decisions) == last_human
     assert len(undone) == len(seats) - last_human
     assert session.game.current_player == 0
@@ -265,11 +266,11 @@ def test_takeback_undoes_bot_moves_back_to_the_last_human_one(deck):
 
 def test_takeback_prompt_never_names_cards_during_setup(deck):
     session = Session(deck, ["Ann", "Bob", "Cy"], 8)
-    assert record.takeback_prompt(session) is None
+    assert takeback_prompt(session) is None
     session.apply(session.game.legal_decisions()[0])  # Ann keeps a Plan and a Foundation
     kept = session.decisions[0]
     assert isinstance(kept, Keep)
-    prompt = record.takeback_prompt(session)
+    prompt = takeback_prompt(session)
     assert "Ann" in prompt
     for card_id in (kept.plan, kept.foundation):
         assert str(card_id) not in prompt
@@ -277,12 +278,12 @@ def test_takeback_prompt_never_names_cards_during_setup(deck):
     play(session, 1, until=lambda g: g.phase is Phase.DRAFT)
     session.apply(session.game.legal_decisions()[0])
     drafted = session.decisions[-1]
-    assert deck[drafted.card].name in record.takeback_prompt(session)
+    assert deck[drafted.card].name in takeback_prompt(session)
 
 
 def test_deciders_follow_the_turn_order(deck):
     session = play(Session(deck, ["Ann", "Bob", "Cy"], 4, first_player=1), 4)
-    seats = record.deciders(session)
+    seats = [seat for seat, _ in session.game.history]
     assert seats[:3] == [0, 1, 2]  # set-up goes in seat order
     assert seats[3] == 1  # the first player starts round 1
     assert seats[-3:] == [0, 1, 2]  # Plans are placed in seat order
@@ -298,21 +299,21 @@ def test_errors_name_the_decision_number_of_an_illegal_draft(deck):
 
 def test_summary_names_the_players_phase_and_turn_but_no_card(deck):
     session = Session(deck, ["Ann", "Bob", "Cy"], 8)
-    assert record.summary(session) == "Ann, Bob and Cy: set-up, Ann to choose (0 decisions made)"
+    assert summary(session) == "Ann, Bob and Cy: set-up, Ann to choose (0 decisions made)"
     session.apply(session.game.legal_decisions()[0])
-    line = record.summary(session)
+    line = summary(session)
     assert line == "Ann, Bob and Cy: set-up, Bob to choose (1 decision made)"
     play(session, 2, until=lambda g: g.phase is Phase.DRAFT)
-    assert f"round 1, {session.names[session.game.current_player]} to draft" in record.summary(session)
+    assert f"round 1, {session.names[session.game.current_player]} to draft" in summary(session)
     play(session, 2, until=lambda g: g.phase is Phase.PLAN)
-    assert "game end, Ann to place the Plan" in record.summary(session)
+    assert "game end, Ann to place the Plan" in summary(session)
     play(session, 2)
-    assert "finished" in record.summary(session)
+    assert "game over" in summary(session)
 
 
 def test_takeback_prompt_for_a_plan_placement_names_the_cover(deck):
     session = play(Session(deck, ["Ann", "Bob"], 8), 2)
     last = session.decisions[-1]
-    prompt = record.takeback_prompt(session)
+    prompt = takeback_prompt(session)
     assert prompt.startswith("Take back Bob's last move, place the Plan card")
     assert (f"covering {last.cover} section" in prompt) if last.cover else ("covering nothing" in prompt)

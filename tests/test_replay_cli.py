@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pier18 import record
+from pier18.persist import record
 from pier18.cli import main
 from pier18.engine import Phase, parse_sections, score_sections
-from pier18.session import Session
+from pier18.persist.session import Session
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 KEYS = {"flower", "poet", "lovers", "fisher", "patrons", "plan", "total", "characters"}

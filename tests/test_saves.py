@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from pier18 import record, saves
+from pier18.persist import autosave as saves
+from pier18.persist import files, record
+from pier18.persist.files import atomic_write
 from pier18.engine import Game, Phase
 from pier18.engine.errors import Pier18Error
-from pier18.session import Session
+from pier18.persist.session import Session
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -55,22 +57,22 @@ def test_data_dir_comes_from_platformdirs_unless_overridden(monkeypatch, tmp_pat
 
 def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "sub" / "game.json"
-    saves.atomic_write(target, "one")
-    saves.atomic_write(target, "two")
+    atomic_write(target, "one")
+    atomic_write(target, "two")
     assert target.read_text() == "two"
     assert sorted(p.name for p in target.parent.iterdir()) == ["game.json"]
 
 
 def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     target = tmp_path / "game.json"
-    saves.atomic_write(target, "old")
+    atomic_write(target, "old")
 
     def broken_replace(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(saves.os, "replace", broken_replace)
+    monkeypatch.setattr(files.os, "replace", broken_replace)
     with pytest.raises(OSError):
-        saves.atomic_write(target, "new")
+        atomic_write(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
@@ -93,7 +95,7 @@ def test_attach_saves_at_once_and_after_every_decision_and_takeback(deck, data_d
         expected = [str(d) for d in session.decisions]
         assert saved_decisions(autosave) == expected
         assert saved_decisions(chosen) == expected
-    record.takeback(session)
+    session.takeback()
     assert len(saved_decisions(autosave)) == 4
     assert shown == [1, 2, 3, 4, 5, 4]  # the earlier callback still runs, after the save
 
@@ -205,8 +207,8 @@ def test_a_record_from_a_newer_version_is_skipped_but_left_alone(deck, data_dir)
 CHILD = """
 import random, sys
 from pier18.engine import load_deck
-from pier18.session import Session
-from pier18 import saves
+from pier18.persist.session import Session
+from pier18.persist import autosave as saves
 
 deck = load_deck()
 game = 0

@@ -72,7 +72,7 @@ def test_results_add_up(deck):
 
 
 def test_record_dir_saves_games_that_replay_to_the_same_scores(tmp_path, capsys, deck):
-    from pier18 import record
+    from pier18.persist import record
 
     data = run_json(
         capsys, "--players", "2", "--seats", "greedy,random", "--games", "3", "--seed", "5",

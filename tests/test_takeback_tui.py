@@ -10,10 +10,12 @@ import json
 
 import pytest
 
-from pier18 import record, saves
+from pier18.persist import autosave as saves
+from pier18.persist import record
 from pier18.cli import main
 from pier18.engine import Game, Phase
-from pier18.session import Session
+from pier18.persist.session import Session
+from helpers import summary
 from pier18.tui.app import Pier18App
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -213,7 +215,7 @@ def test_the_offer_to_resume_puts_everyone_back_where_they_were(deck):
         app.resume_offer = saves.find_resumable()
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot, app, "ResumeScreen")
-            assert str(app.screen.summary) == record.summary(saved)
+            assert str(app.screen.summary) == summary(saved)
             await pilot.press("y")
             await settle(pilot, app, "TableScreen")
             session = app.session
@@ -268,7 +270,7 @@ def test_takeback_against_a_bot_goes_back_to_the_humans_last_move(deck):
                 await pilot.pause(0.01)
                 game = session.game
                 if game.phase is Phase.DRAFT and game.current_player == 0 and game.round >= 2:
-                    by = record.deciders(session)
+                    by = [seat for seat, _ in session.game.history]
                     if by[-1] == 1 and by.count(0) >= 2:  # Ann drafted, then the bot
                         break
                 if session.is_bot(session.game.current_player):
@@ -280,7 +282,7 @@ def test_takeback_against_a_bot_goes_back_to_the_humans_last_move(deck):
             if screen(app) == "PatronScreen":
                 await pilot.press("enter")
             await settle(pilot, app, "TableScreen")
-            seats_of = record.deciders(session)
+            seats_of = [seat for seat, _ in session.game.history]
             ann_last = max(i for i, seat in enumerate(seats_of) if seat == 0)
             assert ann_last < len(session.decisions) - 1  # the bot moved after Ann
             question = await take_back(pilot, app)

@@ -7,8 +7,10 @@ import random
 
 from pier18.bots import HardBot, make_bot
 from pier18.engine import Character, Draft, Game, Keep, Phase, PlacePlan
-from pier18.tui.moves import MoveLog, advice, move_line
-from pier18.tui.seating import bot_name, seat_names
+from pier18.tui.moves import MoveLog
+from pier18.words import decision_text
+from helpers import table_move_line
+from pier18.bots.seats import bot_name, seat_names
 from tui_helpers import make_app, play_by_keys, screen_name, shown, take_first_choices_until, wait_until
 
 ONE_HUMAN = ["human", "random", "random"]
@@ -86,7 +88,7 @@ def test_bot_moves_are_told_on_the_table(tui_deck):
             )
             card = tui_deck[draft.card]
             before = Game.replay(tui_deck, 2, 5, session.decisions[:index])
-            expected = move_line(before, session.names, draft)
+            expected = table_move_line(before, draft, session.names)
             assert expected.startswith(f"Random bot took #{card.id} {card.name}")
             await pilot.pause()
             assert expected in shown(app.table().query_one("#moves"))  # (under the patron panel if the round ended)
@@ -98,22 +100,25 @@ def test_move_lines_give_points_and_keep_hidden_choices_hidden(tui_deck):
     game = Game(tui_deck, 2, 5)
     names = ["Ann", "Hard bot"]
     keep = game.legal_decisions()[0]
-    line = move_line(game, names, keep)
+    line = table_move_line(game, keep, names)
     assert line == "Ann kept a Plan and a Foundation (hidden until everyone has chosen)."
     assert tui_deck[keep.plan].name not in line and tui_deck[keep.foundation].name not in line
     game.apply(keep)
     game.apply(game.legal_decisions()[0])
     seat = game.current_player
     draft = max(game.legal_decisions(), key=lambda d: d.cover)
-    line = move_line(game, names, draft)
+    line = table_move_line(game, draft, names)
     card = tui_deck[draft.card]
-    assert line.startswith(f"{names[seat]} took #{card.id} {card.name} covering {draft.cover}: ")
+    sections = f"{draft.cover} section{'s' if draft.cover != 1 else ''}" if draft.cover else "nothing"
+    assert line.startswith(f"{names[seat]} took #{card.id} {card.name} covering {sections}: ")
     before = game.piers[seat].sheet()
     after = game.piers[seat].place(card, draft.cover).sheet()
     for character in Character:
         delta = after.points(character) - before.points(character)
         assert (f"{delta:+d} {character.title}" in line) == (delta != 0)
-    plan_line = move_line(game, names, PlacePlan(0))
+    while game.phase is not Phase.PLAN:
+        game.apply(game.legal_decisions()[0])
+    plan_line = table_move_line(game, PlacePlan(0), names)
     assert "placed the Plan card" in plan_line
 
 
@@ -150,7 +155,7 @@ def test_h_shows_the_hard_bots_hint_for_the_set_up(tui_deck):
 
             best = HardBot(seed=1, worlds=4, width=3).hint(PlayerView.of(app.session.game, 0))
             assert isinstance(best.decision, Keep)
-            assert advice(tui_deck, best.decision) in text
+            assert decision_text(tui_deck, best.decision) in text
             assert f"{best.expected_gain:+.1f} points" in text
             assert app.session.decisions == []  # a hint decides nothing
             tagged = [i for i in range(len(app.screen.choices))

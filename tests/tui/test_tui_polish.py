@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from pier18.engine import Draft, Game, Phase
+from pier18.engine import Draft, Game, Phase, TableView
 from pier18.tui.preview import preview
 from pier18.tui.screens.table import TableScreen
 from pier18.tui.widgets.score_change import ScoreChange
@@ -18,7 +18,7 @@ def test_round_count_comes_from_the_engine(tui_deck):
         while game.phase is Phase.SETUP:
             game.apply(game.legal_decisions()[0])
         assert game.total_rounds == rounds
-        assert f"Round 1 of {rounds}" in TableScreen.status(game, NAMES[:players])
+        assert f"Round 1 of {rounds}" in TableScreen.status(TableView.of(game), NAMES[:players]).plain
 
 
 def test_the_patron_outlook_names_the_engines_winner(tui_deck):

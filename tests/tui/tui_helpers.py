@@ -12,7 +12,7 @@ from pathlib import Path
 from rich.console import Console
 
 from pier18.engine import Decision, Draft, Phase, PlacePlan
-from pier18.session import Session
+from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 
 NAMES = ["Ann", "Bob", "Cy"]

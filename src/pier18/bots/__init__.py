@@ -12,7 +12,7 @@ from .estimate import describe
 from .greedy import GreedyBot
 from .hard import HardBot
 from .random_bot import RandomBot
-from .seats import HUMAN, seat_kinds
+from .seats import HUMAN, bot_name, clashes_with_bots, human_seats, seat_kinds, seat_names
 
 #: The bot levels, weakest first.
 LEVELS: tuple[str, ...] = ("random", "greedy", "hard")
@@ -30,5 +30,6 @@ def make_bot(level: str, seed: int = 0) -> Bot:
 
 
 __all__ = [
-    "HUMAN", "Bot", "GreedyBot", "HardBot", "Hint", "LEVELS", "RandomBot", "describe", "make_bot", "seat_kinds",
+    "HUMAN", "Bot", "GreedyBot", "HardBot", "Hint", "LEVELS", "RandomBot", "bot_name", "clashes_with_bots", "describe",
+    "human_seats", "make_bot", "seat_kinds", "seat_names",
 ]

@@ -12,19 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import CHARACTERS, Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met
+from ..engine import Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met
+from ..words import covering, plural, points_change
 
 #: A PlayerView or a determinized Game: anything with the public table attributes.
 Table = Any
 
 #: How far a Plan goal's `at_most` bound may be exceeded before progress reaches zero.
 _OVER_SLACK = 4.0
-
-
-def sheet_of(pier: Pier, patrons: int) -> ScoreSheet:
-    """The engine's score of a pier with `patrons` Patron cards won (no Plan bonus)."""
-    sheet = pier.sheet()
-    return sheet.with_patrons(patrons) if patrons else sheet
 
 
 def plan_goal(table: Table, seat: int) -> tuple[Card, Goal] | None:
@@ -68,7 +63,7 @@ def plan_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | 
 def other_sheets(table: Table, seat: int) -> list[ScoreSheet]:
     """Every other seat's current score (empty piers of hidden Foundations are skipped)."""
     return [
-        sheet_of(table.piers[s], len(table.patrons[s]))
+        table.piers[s].sheet(len(table.patrons[s]))
         for s in range(table.players)
         if s != seat and len(table.piers[s])
     ]
@@ -180,7 +175,7 @@ def plan_value(table: Table, seat: int, decision: PlacePlan) -> float:
     known = plan_goal(table, seat)
     assert known is not None, "the Plan phase always has a Plan card"
     card, goal = known
-    sheet = sheet_of(table.piers[seat].place(card, decision.cover), len(table.patrons[seat]))
+    sheet = table.piers[seat].place(card, decision.cover).sheet(len(table.patrons[seat]))
     others = other_sheets(table, seat)
     return sheet.total + (card.plan.bonus if goal_met(goal, sheet, others) else 0)
 
@@ -213,7 +208,7 @@ def describe(table: Table, seat: int, decision: Decision) -> str:
         points = Pier().place(foundation).sheet().total
         return (
             f"keeps {plan.name} as the Plan ({goal.text}, +{plan.plan.bonus}) and builds on "
-            f"{foundation.name} ({points} point{'s' if points != 1 else ''} to start)"
+            f"{foundation.name} ({plural(points, 'point')} to start)"
         )
     old = table.piers[seat]
     if type(decision) is Draft:
@@ -225,14 +220,7 @@ def describe(table: Table, seat: int, decision: Decision) -> str:
         card = plan[0]
         what = f"places the Plan {card.name}"
     new = old.place(card, decision.cover)
-    before, after = old.sheet(), new.sheet()
-    changes = []
-    for character in CHARACTERS:
-        delta = after.points(character) - before.points(character)
-        if delta:
-            changes.append(f"{character.title} {delta:+d}")
-    parts = [what + (f" covering {decision.cover}" if decision.cover else "")]
-    parts.append(", ".join(changes) if changes else "no points change")
+    parts = [f"{what} {covering(decision.cover)}", points_change(old.sheet(), new.sheet())]
     if type(decision) is Draft:
         chance = patron_chance(table, seat, new, decision.card)
         if chance >= 0.999:
@@ -244,12 +232,12 @@ def describe(table: Table, seat: int, decision: Decision) -> str:
         plan_card, goal = known
         patrons = len(table.patrons[seat])
         if type(decision) is PlacePlan:
-            met = goal_met(goal, sheet_of(new, patrons), other_sheets(table, seat))
+            met = goal_met(goal, new.sheet(patrons), other_sheets(table, seat))
             parts.append(f"Plan {'met' if met else 'missed'}: {goal.text}")
         else:
             others = other_sheets(table, seat) if goal.compares_players else None
-            progress = plan_progress(goal, sheet_of(new.place(plan_card), patrons), others)
-            before_progress = plan_progress(goal, sheet_of(old.place(plan_card), patrons), others)
+            progress = plan_progress(goal, new.place(plan_card).sheet(patrons), others)
+            before_progress = plan_progress(goal, old.place(plan_card).sheet(patrons), others)
             if progress > before_progress:
                 parts.append(f"closer to the Plan ({goal.text})")
             elif progress < before_progress:

@@ -233,9 +233,9 @@ def _tally(result: Simulation, game: Game, levels: Sequence[str], timings: list[
 
 def _record(deck: Deck, game: Game, levels: Sequence[str], seed: int, path: Path) -> None:
     """Save a finished game as a game record that `pier18 replay` can show."""
-    from .. import record
-    from ..session import Session
+    from ..persist import record
+    from ..persist.session import Session
 
     names = [f"{level} {seat + 1}" for seat, level in enumerate(levels)]
-    session = Session(deck, names, seed, seats=list(levels), decisions=list(game.history))
+    session = Session(deck, names, seed, seats=list(levels), decisions=game.decisions)
     record.save(session, path)

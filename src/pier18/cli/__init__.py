@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import sys
 
+from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -35,7 +37,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-class CliError(Exception):
+class CliError(Pier18Error):
     """Bad input on the command line or in a file it names: one line, exit status 2."""
 
 
@@ -55,11 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = quick_args(argv[1:])
     if args is None:
         args = build_parser(only).parse_args(argv)
-    from ..engine.errors import Pier18Error
-
     try:
-        return args.run(args) or 0
-    except (Pier18Error, CliError) as exc:
+        return int(args.run(args) or 0)
+    except Pier18Error as exc:
         return fail(str(exc))
     except KeyboardInterrupt:
         return 130

@@ -84,7 +84,7 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
 def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None:
     """Every seat's name from `--names` (humans only) plus the bots' names."""
     from ..engine.errors import Pier18Error
-    from ..tui.seating import HUMAN, clashes_with_bots, seat_names
+    from ..bots.seats import HUMAN, clashes_with_bots, seat_names
 
     humans = seats.count(HUMAN)
     if humans == 0:
@@ -103,20 +103,20 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
 def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
-    from ..session import Session
+    from ..persist.session import Session
 
     if args.resume:
         return resume(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
     deck = load_deck(args.cards)
-    if args.first is not None and names is None:
-        raise Pier18Error("--first needs --names, so that it can name a player")
     first = None
     if args.first is not None:
-        lowered = [n.lower() for n in names]  # type: ignore[union-attr]
+        if names is None:
+            raise Pier18Error("--first needs --names, so that it can name a player")
+        lowered = [n.lower() for n in names]
         if args.first.lower() not in lowered:
-            raise Pier18Error(f"--first {args.first!r} is not one of the names {', '.join(names)}")  # type: ignore[arg-type]
+            raise Pier18Error(f"--first {args.first!r} is not one of the names {', '.join(names)}")
         first = lowered.index(args.first.lower())
     import random
 
@@ -140,13 +140,13 @@ def run(args: argparse.Namespace) -> int:
             bots[level, seat] = make_bot(level, bot_seed * 10 + seat)
         return bots[level, seat]
 
-    from .. import saves
+    from ..persist import autosave
     from ..tui.app import Pier18App
 
-    found = saves.find_resumable()  # damaged autosaves are moved aside (kept) on the way
+    found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
     app = Pier18App(
         args.players,
-        saves.autosaving(new_session, args.record, on_error=lambda m: app.notify(m, severity="error")),
+        autosave.autosaving(new_session, args.record, on_error=lambda m: app.notify(m, severity="error")),
         names=names,
         bot_provider=bot_for,
         seats=seats,
@@ -162,12 +162,12 @@ def run(args: argparse.Namespace) -> int:
 
 def resume(args: argparse.Namespace) -> int:
     """`play --resume`: the last unfinished game, exactly where it stopped, still autosaving."""
-    from .. import saves
+    from ..persist import autosave
     from ..bots import make_bot
     from ..engine.errors import Pier18Error
     from ..tui.app import Pier18App
 
-    found = saves.find_resumable()
+    found = autosave.find_resumable()
     _tell_set_aside(found)
     session = found.session
     if session is None:
@@ -186,11 +186,11 @@ def resume(args: argparse.Namespace) -> int:
 
     def new_session(players: list[str]):
         """'New game' after the resumed one ends: same deck, players and seats."""
-        from ..session import Session
+        from ..persist.session import Session
 
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
-    factory = saves.autosaving(new_session, args.record, on_error=lambda m: app.notify(m, severity="error"))
+    factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.notify(m, severity="error"))
     app = Pier18App(
         session.players,
         factory,
@@ -200,7 +200,7 @@ def resume(args: argparse.Namespace) -> int:
         seats=list(session.seats),
         hint_bot=make_bot("hard", seeds.randrange(2**31)),
     )
-    saver = saves.attach(session, found.path, factory.next_record_path())  # unwritable: one clear error now
+    saver = autosave.attach(session, found.path, factory.next_record_path())  # unwritable: one clear error now
     saver.on_error = lambda m: app.notify(m, severity="error")
     app.run()
     return 0

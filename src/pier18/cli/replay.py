@@ -50,7 +50,7 @@ def state_of(session) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import record
+    from ..persist import record
 
     deck = None
     if args.deck is not None:

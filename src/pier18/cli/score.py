@@ -172,18 +172,15 @@ def print_score(sections, sheet, *, visible=None, plan_note: str | None = None) 
     from rich.table import Table
     from rich.text import Text
 
-    from ..render import character_text, draw_pier
-    from ..engine.characters import Character
+    from ..engine.scoring import CATEGORIES
+    from ..render import draw_pier
+    from ..render.style import category_label
 
     table = Table(title="Score", title_justify="left", show_edge=True, pad_edge=True)
     table.add_column("Category")
     table.add_column("Points", justify="right")
-    for character in Character:
-        label = character_text(character)
-        label.append(f" {character.title}s" if character is not Character.LOVERS else f" {character.title}")
-        table.add_row(label, str(sheet.points(character)))
-    table.add_row("Patrons", str(sheet.patrons))
-    table.add_row("Plan bonus", str(sheet.plan))
+    for category in CATEGORIES:
+        table.add_row(category_label(category), str(sheet.points(category)))
     table.add_section()
     table.add_row(Text("Total", style="bold"), Text(str(sheet.total), style="bold"))
     table.add_row(Text("Visible characters", style="dim"), Text(str(sheet.characters), style="dim"))

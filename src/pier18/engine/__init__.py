@@ -17,13 +17,14 @@ _EXPORTS = {
     "characters": ("CHARACTERS", "Character", "Side"),
     "decisions": ("Decision", "Draft", "Keep", "PlacePlan", "parse_decision"),
     "deck": ("Deck", "default_deck_path", "load_deck"),
-    "errors": ("DeckError", "IllegalDecision", "IllegalOverlap", "NotationError", "Pier18Error"),
-    "game": ("Game", "PatronAward", "Phase", "Standing"),
+    "errors": ("DeckError", "IllegalDecision", "IllegalOverlap", "NotationError", "Pier18Error", "SetupError"),
+    "game": ("Game", "PatronAward", "Standing", "judge_plan"),
+    "phase": ("Phase",),
     "goals": ("GOAL_KINDS", "goal_measures", "goal_met"),
     "notation": ("format_sections", "parse_sections"),
     "pier": ("Pier", "Placement", "VisibleSection"),
     "scoring": ("CATEGORIES", "ScoreSheet", "Slot", "score_sections"),
-    "view": ("PlayerView",),
+    "view": ("PlayerView", "TableView"),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
@@ -48,10 +49,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .characters import CHARACTERS, Character, Side
     from .decisions import Decision, Draft, Keep, PlacePlan, parse_decision
     from .deck import Deck, default_deck_path, load_deck
-    from .errors import DeckError, IllegalDecision, IllegalOverlap, NotationError, Pier18Error
-    from .game import Game, PatronAward, Phase, Standing
+    from .errors import DeckError, IllegalDecision, IllegalOverlap, NotationError, Pier18Error, SetupError
+    from .game import Game, PatronAward, Standing, judge_plan
+    from .phase import Phase
     from .goals import GOAL_KINDS, goal_measures, goal_met
     from .notation import format_sections, parse_sections
     from .pier import Pier, Placement, VisibleSection
     from .scoring import CATEGORIES, ScoreSheet, Slot, score_sections
-    from .view import PlayerView
+    from .view import PlayerView, TableView

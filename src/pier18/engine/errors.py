@@ -22,3 +22,7 @@ class IllegalDecision(Pier18Error):
 
 class IllegalOverlap(IllegalDecision):
     """A card that would cover too much (or a negative part) of the card before it."""
+
+
+class SetupError(Pier18Error):
+    """A game that cannot start as asked: a wrong number of players or first seat."""

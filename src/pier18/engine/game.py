@@ -9,25 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import dataclass, fields
 
 from .cards import Card
 from .deck import Deck
 from .decisions import Decision, Draft, Keep, PlacePlan, drafts, keeps, plan_placements
-from .errors import IllegalDecision
+from .errors import IllegalDecision, SetupError
 from .goals import goal_met
+from .phase import Phase
 from .pier import Pier
 from .scoring import ScoreSheet, score_sections
 
 HAND_SIZE = 3
-
-
-class Phase(str, Enum):
-    SETUP = "setup"  # each player keeps a Plan and a Foundation from three cards
-    DRAFT = "draft"  # rounds of drafting, each ending with a patron phase
-    PLAN = "plan"  # everyone places their Plan card
-    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +33,7 @@ class PatronAward:
     drafted: tuple[int, ...]  # the card each seat drafted this round
     winner: int
     by_date: bool  # True when a tie was broken by the earliest drafted date
+    after: int  # how many decisions the game had made when the patron was awarded
 
     @property
     def tied(self) -> tuple[int, ...]:
@@ -58,14 +52,47 @@ class Standing:
     decided_by: str | None  # "total", "characters", "plan date" or None (last place)
 
 
+def judge_plan(card: Card, players: int, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
+    """A seat's Plan goal judged on every seat's sheet (others count for `most` goals)."""
+    others = [s for p, s in enumerate(sheets) if p != seat]
+    return goal_met(card.plan.goal_for(players), sheets[seat], others)
+
+
+@dataclass(init=False, eq=False, slots=True)
 class Game:
-    """The state of one game; `apply` changes it, `clone` copies it for look-ahead."""
+    """The state of one game; `apply` changes it, `clone` copies it for look-ahead.
+
+    Every piece of state is a field declared here and nowhere else: `clone` and
+    `PlayerView.determinize` walk these fields, so a new field is one line below.
+    """
+
+    deck: Deck
+    players: int
+    seed: int | None
+    first_player: int | None
+    rng: random.Random
+    hands: list[tuple[int, ...]]
+    draw_pile: list[int]
+    plans: list[int | None]
+    returned: list[int | None]
+    piers: list[Pier]
+    patrons: list[tuple[int, ...]]
+    phase: Phase
+    current_player: int
+    round: int
+    round_starter: int
+    revealed: list[int]
+    drafted: list[int | None]
+    awards: list[PatronAward]
+    history: list[tuple[int, Decision]]  # (seat, decision), in the order they were made
+    _final_sheets: list[ScoreSheet] | None
+    _final_met: list[bool | None]
 
     def __init__(self, deck: Deck, players: int, seed: int | None = 0, first_player: int | None = None) -> None:
         if players not in (2, 3):
-            raise ValueError("Pier 18 is played by 2 or 3 players")
+            raise SetupError(f"Pier 18 is played by 2 or 3 players, not {players}")
         if first_player is not None and not 0 <= first_player < players:
-            raise ValueError(f"first player must be a seat from 0 to {players - 1}")
+            raise SetupError(f"the first player must be a seat from 0 to {players - 1}")
         self.deck = deck
         self.players = players
         self.seed = seed
@@ -73,22 +100,22 @@ class Game:
         self.rng = random.Random(seed)
         order = sorted(deck)
         self.rng.shuffle(order)
-        self.hands: list[tuple[int, ...]] = [tuple(order[HAND_SIZE * p : HAND_SIZE * (p + 1)]) for p in range(players)]
-        self.draw_pile: list[int] = order[HAND_SIZE * players :]
-        self.plans: list[int | None] = [None] * players
-        self.returned: list[int | None] = [None] * players
-        self.piers: list[Pier] = [Pier()] * players
-        self.patrons: list[tuple[int, ...]] = [()] * players
+        self.hands = [tuple(order[HAND_SIZE * p : HAND_SIZE * (p + 1)]) for p in range(players)]
+        self.draw_pile = order[HAND_SIZE * players :]
+        self.plans = [None] * players
+        self.returned = [None] * players
+        self.piers = [Pier()] * players
+        self.patrons = [()] * players
         self.phase = Phase.SETUP
         self.current_player = 0
         self.round = 0
         self.round_starter = 0
-        self.revealed: list[int] = []
-        self.drafted: list[int | None] = [None] * players
-        self.awards: list[PatronAward] = []
-        self.history: list[Decision] = []
-        self._final_sheets: list[ScoreSheet] | None = None
-        self._final_met: list[bool | None] = []
+        self.revealed = []
+        self.drafted = [None] * players
+        self.awards = []
+        self.history = []
+        self._final_sheets = None
+        self._final_met = []
 
     # -- building and copying -------------------------------------------------
 
@@ -110,22 +137,39 @@ class Game:
                 raise IllegalDecision(f"decision {number} ({decision}): {exc}") from None
         return game
 
+    @classmethod
+    def assemble(cls, **state: object) -> "Game":
+        """A game from a value for every declared field (for look-ahead deals).
+
+        A field left out or unknown is an error, so a new field cannot be forgotten.
+        """
+        missing = [name for name in STATE_FIELDS if name not in state]
+        unknown = [name for name in state if name not in STATE_FIELDS]
+        if missing or unknown:
+            raise TypeError(f"Game.assemble: missing {missing}, unknown {unknown}")
+        game = object.__new__(cls)
+        for name in STATE_FIELDS:
+            setattr(game, name, state[name])
+        return game
+
     def clone(self) -> "Game":
+        """An independent copy: lists are copied, immutable values shared."""
         other = object.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.hands = list(self.hands)
-        other.draw_pile = list(self.draw_pile)
-        other.plans = list(self.plans)
-        other.returned = list(self.returned)
-        other.piers = list(self.piers)
-        other.patrons = list(self.patrons)
-        other.revealed = list(self.revealed)
-        other.drafted = list(self.drafted)
-        other.awards = list(self.awards)
-        other.history = list(self.history)
+        for name in STATE_FIELDS:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = value.copy()
+            elif type(value) is random.Random:
+                rng = random.Random()
+                rng.setstate(value.getstate())
+                value = rng
+            setattr(other, name, value)
         return other
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """The decisions made so far, without who made them (what a record stores)."""
+        return [decision for _, decision in self.history]
 
     # -- the state machine surface ----------------------------------------------
 
@@ -148,6 +192,7 @@ class Game:
 
     def apply(self, decision: Decision) -> None:
         """Make the current player's decision; an illegal one raises and changes nothing."""
+        seat = self.current_player
         if self.phase is Phase.SETUP and type(decision) is Keep:
             self._keep(decision)
         elif self.phase is Phase.DRAFT and type(decision) is Draft:
@@ -159,7 +204,7 @@ class Game:
             if wanted is None:
                 raise IllegalDecision("the game is over")
             raise IllegalDecision(f"it is the {self.phase.value} phase: expected a '{wanted}' decision, not {decision}")
-        self.history.append(decision)
+        self.history.append((seat, decision))
 
     def returns(self) -> tuple[int, ...]:
         """Final totals per seat (current totals before the end)."""
@@ -220,8 +265,10 @@ class Game:
         scores, winner, by_date = self.patron_contest(patron)
         assert winner is not None  # everyone has drafted, so every tie can be broken
         self.patrons[winner] += (patron,)
-        drafted = tuple(self.drafted)  # type: ignore[arg-type]
-        self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, by_date))
+        drafted = tuple(card for card in self.drafted if card is not None)
+        assert len(drafted) == self.players
+        # The draft that ends the round is not in the history yet: it is the next entry.
+        self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, by_date, len(self.history) + 1))
         self.revealed = []
 
     def patron_contest(
@@ -249,7 +296,8 @@ class Game:
             return scores, tied[0], False
         if any(drafted[p] is None for p in tied):
             return scores, None, True
-        winner = min(tied, key=lambda p: self.deck[drafted[p]].date_key)  # type: ignore[index]
+        dates = {p: self.deck[card].date_key for p in tied if (card := drafted[p]) is not None}
+        winner = min(tied, key=dates.__getitem__)
         return scores, winner, True
 
     @property
@@ -292,12 +340,8 @@ class Game:
         return self._judge_plan(seat, sheets)
 
     def _judge_plan(self, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
-        """The seat's Plan goal judged on every seat's sheet (others count for `most` goals)."""
         card = self.plan_card(seat)
-        if card is None:
-            return None
-        others = [s for p, s in enumerate(sheets) if p != seat]
-        return goal_met(card.plan.goal_for(self.players), sheets[seat], others)
+        return None if card is None else judge_plan(card, self.players, seat, sheets)
 
     def score(self, seat: int) -> ScoreSheet:
         """The seat's score now; the Plan bonus counts only once the game is over."""
@@ -354,3 +398,7 @@ class Game:
         if self.phase is Phase.SETUP:
             cards.extend(c for c in self.returned if c is not None)
         return cards
+
+
+#: The names of `Game`'s state, in declaration order: what `clone` and `assemble` walk.
+STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Game))

@@ -1,8 +1,11 @@
-"""What one player may know: the public table plus their own hand.
+"""What the table may see, and what one player may know.
 
-Bots decide from a `PlayerView`, never from a `Game`: a view holds no deck order, no
-other player's hand and no RNG, so a bot cannot peek. `determinize` deals the unseen
-cards at random to make a full `Game` consistent with the view, for look-ahead.
+Hidden information is decided here and nowhere else. `TableView` is what everyone at
+the table may see (front ends draw the table from it); `PlayerView` adds one seat's
+private part (its dealt hand, its own Plan and Foundation, its placed Plan card). Bots
+decide from a `PlayerView`, never from a `Game`: a view holds no deck order, no other
+player's hand and no RNG, so a bot cannot peek. `determinize` deals the unseen cards at
+random to make a full `Game` consistent with the view, for look-ahead.
 """
 
 from __future__ import annotations
@@ -11,14 +14,138 @@ import random
 from dataclasses import dataclass
 from functools import cached_property
 
+from .cards import Card
 from .deck import Deck
-from .decisions import Decision
-from .game import Game, PatronAward, Phase
+from .decisions import Decision, Keep, PlacePlan
+from .game import Game, PatronAward, Standing, judge_plan
+from .phase import Phase
 from .pier import Pier
+from .scoring import ScoreSheet
+
+
+def _shown(game: Game, seat: int | None) -> tuple[tuple[int | None, ...], tuple[Pier, ...]]:
+    """Plans and piers as `seat` may see them (None: as the whole table may).
+
+    Foundations and Plans are chosen at the same time, so during set-up the others'
+    piers and Plans are hidden; Plan cards are placed at the same time, so during the
+    Plan phase a Plan already placed stays hidden until the game is over.
+    """
+    phase = game.phase
+    plans, piers = tuple(game.plans), tuple(game.piers)
+    if phase is Phase.SETUP:
+        plans = tuple(p if s == seat else None for s, p in enumerate(plans))
+        piers = tuple(p if s == seat else _HIDDEN for s, p in enumerate(piers))
+    elif phase is Phase.PLAN:
+        placed = game.current_player  # seats before it have placed their Plan
+        piers = tuple(p if s == seat or s >= placed else Pier(p.placements[:-1]) for s, p in enumerate(piers))
+    return plans, piers
+
+
+def _seen(game: Game, seat: int | None, made: int, decision: Decision) -> bool:
+    """Whether `seat` may see a decision made by seat `made` (None: the whole table).
+
+    Set-up choices are shown once everyone has chosen, placed Plans once the game ends.
+    """
+    if made == seat:
+        return True
+    if type(decision) is Keep:
+        return game.phase is not Phase.SETUP
+    if type(decision) is PlacePlan:
+        return game.phase is Phase.OVER
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What every player at the table may see now, and nothing more.
+
+    Screens, replays, take-back prompts and move lines read this, so no front end
+    decides on its own what is hidden. `history` gives each decision with its seat,
+    or None in place of a decision that is still hidden.
+    """
+
+    deck: Deck
+    players: int
+    phase: Phase
+    current_player: int
+    round: int
+    total_rounds: int
+    round_starter: int
+    first_player: int | None
+    plans: tuple[int | None, ...]
+    piers: tuple[Pier, ...]
+    patrons: tuple[tuple[int, ...], ...]
+    revealed: tuple[int, ...]
+    drafted: tuple[int | None, ...]
+    awards: tuple[PatronAward, ...]
+    cards_in_deck: int
+    history: tuple[tuple[int, Decision | None], ...]
+    final: tuple[ScoreSheet, ...] | None  # each seat's final score, once the game is over
+    plans_met: tuple[bool | None, ...] | None  # each Plan's verdict, once the game is over
+    standings: tuple[Standing, ...]  # the final ranking, once the game is over
+
+    @classmethod
+    def of(cls, game: Game) -> "TableView":
+        plans, piers = _shown(game, None)
+        over = game.is_terminal()
+        return cls(
+            deck=game.deck,
+            players=game.players,
+            phase=game.phase,
+            current_player=game.current_player,
+            round=game.round,
+            total_rounds=game.total_rounds,
+            round_starter=game.round_starter,
+            first_player=game.first_player if game.phase is not Phase.SETUP else None,
+            plans=plans,
+            piers=piers,
+            patrons=tuple(game.patrons),
+            revealed=tuple(game.revealed),
+            drafted=tuple(game.drafted),
+            awards=tuple(game.awards),
+            cards_in_deck=len(game.draw_pile),
+            history=tuple((s, d if _seen(game, None, s, d) else None) for s, d in game.history),
+            final=tuple(game.score(p) for p in range(game.players)) if over else None,
+            plans_met=tuple(game.plan_met(p) for p in range(game.players)) if over else None,
+            standings=tuple(game.ranking()) if over else (),
+        )
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def plan_card(self, seat: int) -> Card | None:
+        plan = self.plans[seat]
+        return self.deck[plan] if plan is not None else None
+
+    def score(self, seat: int) -> ScoreSheet:
+        """The seat's score as the table sees it: the Plan bonus counts once the game is over."""
+        if self.final is not None:
+            return self.final[seat]
+        return self.piers[seat].sheet(len(self.patrons[seat]))
+
+    def plan_met(self, seat: int) -> bool | None:
+        """Whether the seat's Plan goal is met by its pier as the table sees it."""
+        if self.plans_met is not None:
+            return self.plans_met[seat]
+        card = self.plan_card(seat)
+        if card is None:
+            return None
+        sheets = [self.score(p) for p in range(self.players)]
+        return judge_plan(card, self.players, seat, sheets)
+
+    def plan_hidden(self, seat: int) -> bool:
+        """True while the seat's placed Plan card is kept from the table."""
+        return self.phase is Phase.PLAN and seat < self.current_player
+
+    def made_by(self, index: int) -> int:
+        """The seat that made decision number `index` (0-based)."""
+        return self.history[index][0]
 
 
 @dataclass(frozen=True)
 class PlayerView:
+    """The public table plus one seat's own cards: everything a bot may decide from."""
+
     deck: Deck
     players: int
     seat: int  # whose view this is
@@ -40,20 +167,9 @@ class PlayerView:
 
     @classmethod
     def of(cls, game: Game, seat: int) -> "PlayerView":
-        """The view `seat` has of `game` now.
-
-        Foundations are chosen at the same time, so during set-up other seats' piers and
-        Plans are hidden; Plan cards are placed at the same time, so during the Plan phase
-        another seat's placed Plan stays hidden until the game is over.
-        """
+        """The view `seat` has of `game` now (see `_shown` for what is hidden)."""
         phase = game.phase
-        plans, piers = tuple(game.plans), tuple(game.piers)
-        if phase is Phase.SETUP:  # Plans and Foundations are chosen at the same time
-            plans = tuple(p if s == seat else None for s, p in enumerate(plans))
-            piers = tuple(p if s == seat else _HIDDEN for s, p in enumerate(piers))
-        elif phase is Phase.PLAN:  # Plans are placed at the same time: hide those placed
-            placed = game.current_player
-            piers = tuple(p if s == seat or s >= placed else Pier(p.placements[:-1]) for s, p in enumerate(piers))
+        plans, piers = _shown(game, seat)
         legal = tuple(game.legal_decisions()) if game.current_player == seat and phase is not Phase.OVER else ()
         # Bots build one view per decision over thousands of games, so skip the frozen
         # dataclass's per-field __setattr__: the fields are set once, here, as a dict.
@@ -90,8 +206,9 @@ class PlayerView:
         if self.returned is not None:
             known.add(self.returned)
         for s in range(self.players):
-            if self.plans[s] is not None:
-                known.add(self.plans[s])  # type: ignore[arg-type]
+            plan = self.plans[s]
+            if plan is not None:
+                known.add(plan)
             known.update(p.card.id for p in self.piers[s])
             known.update(self.patrons[s])
         return frozenset(set(self.deck) - known)
@@ -100,50 +217,54 @@ class PlayerView:
         """A full game consistent with this view, the unseen cards dealt at random."""
         unseen = sorted(self.unseen)
         rng.shuffle(unseen)
-        game = object.__new__(Game)
-        game.deck = self.deck
-        game.players = self.players
-        game.seed = None
-        game.first_player = self.first_player
-        game.rng = random.Random(rng.random())
-        game.hands = [()] * self.players
-        game.plans = list(self.plans)
-        game.returned = [None] * self.players
-        game.piers = list(self.piers)
-        game.patrons = list(self.patrons)
-        game.phase = self.phase
-        game.current_player = self.current_player
-        game.round = self.round
-        game.round_starter = self.round_starter
-        game.revealed = list(self.revealed)
-        game.drafted = list(self.drafted)
-        game.awards = list(self.awards)
-        game.history = []
-        game._final_sheets = None
-        game._final_met = []
+        hands: list[tuple[int, ...]] = [()] * self.players
+        plans = list(self.plans)
+        returned: list[int | None] = [None] * self.players
+        piers = list(self.piers)
         if self.phase is Phase.SETUP:
-            game.hands[self.seat] = self.hand
+            hands[self.seat] = self.hand
             for s in range(self.players):
                 if s == self.seat:
                     continue
                 dealt = [unseen.pop() for _ in range(3)]
                 if s < self.current_player:  # already chose: keep two of its sampled cards
-                    game.plans[s], foundation, game.returned[s] = dealt
-                    game.piers[s] = Pier().place(self.deck[foundation])
+                    plans[s], foundation, returned[s] = dealt
+                    piers[s] = Pier().place(self.deck[foundation])
                 else:
-                    game.hands[s] = tuple(dealt)
-            game.returned[self.seat] = self.returned
+                    hands[s] = tuple(dealt)
+            returned[self.seat] = self.returned
         elif self.returned is not None and not self._on_table(self.returned):
             unseen.append(self.returned)  # this seat's returned card is still in the deck
             rng.shuffle(unseen)
         if self.phase is Phase.PLAN:
             # Plans are placed at the same time: guess that seats already done covered nothing.
             for s in range(self.current_player):
-                pier, plan = game.piers[s], self.plans[s]
+                pier, plan = piers[s], plans[s]
                 if s != self.seat and plan is not None and pier.cards[-1].id != plan:
-                    game.piers[s] = pier.place(self.deck[plan])
-        game.draw_pile = unseen
-        return game
+                    piers[s] = pier.place(self.deck[plan])
+        return Game.assemble(
+            deck=self.deck,
+            players=self.players,
+            seed=None,
+            first_player=self.first_player,
+            rng=random.Random(rng.random()),
+            hands=hands,
+            draw_pile=unseen,
+            plans=plans,
+            returned=returned,
+            piers=piers,
+            patrons=list(self.patrons),
+            phase=self.phase,
+            current_player=self.current_player,
+            round=self.round,
+            round_starter=self.round_starter,
+            revealed=list(self.revealed),
+            drafted=list(self.drafted),
+            awards=list(self.awards),
+            history=[],
+            _final_sheets=None,
+            _final_met=[],
+        )
 
     def _on_table(self, card: int) -> bool:
         """Whether a card is somewhere public: draft row, a pier, a Plan or a patron."""

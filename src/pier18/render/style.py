@@ -13,6 +13,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..engine.characters import Character
+from ..words import CATEGORY_LABELS
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +79,11 @@ def patrons_text(characters: tuple[Character, ...]) -> Text:
     for character in characters:
         text.append_text(character_text(character))
     return text
+
+
+def category_label(category: str) -> Text:
+    """A score category's label: the character's glyph and name, or 'Patrons', 'Plan bonus'."""
+    name = CATEGORY_LABELS[category]
+    if category in ("patrons", "plan"):
+        return Text(name)
+    return character_text(Character(category)).append(f" {name}")

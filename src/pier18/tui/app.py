@@ -12,18 +12,21 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from rich.markup import escape
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 
-from ..engine import Decision, Phase, PlayerView
-from ..session import Session
-from .moves import MoveLog, hint_text, move_line
+from ..bots import Hint
+from ..engine import Decision, Phase, PlayerView, TableView
+from ..persist.session import Session
+from ..words import move_line
+from .moves import MoveLog, hint_text
 from .screens.names import NamesScreen
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
+from .widgets.hint_line import HintedScreen
 
 #: Below this size the layout would break, so a message is shown instead.
 MIN_SIZE = (100, 30)
@@ -45,7 +48,7 @@ Turn = tuple[int, tuple[Decision, ...]]
 
 
 class HintGiver(Protocol):
-    def hint(self, view: PlayerView) -> Any: ...
+    def hint(self, view: PlayerView) -> Hint: ...
 
 
 class Pier18App(App):
@@ -59,7 +62,7 @@ class Pier18App(App):
         Binding("u", "takeback", "Take back"),
     ]
 
-    #: An unfinished saved game to offer before anything else (`pier18.saves.Resumable`);
+    #: An unfinished saved game to offer before anything else (`pier18.persist.autosave.Resumable`);
     #: `pier18 play` sets it when one exists.
     resume_offer: Any = None
 
@@ -85,7 +88,7 @@ class Pier18App(App):
         self.hint_bot = hint_bot
         self.moves = MoveLog()
         self._thinking: Turn | None = None  # the turn a bot worker is deciding
-        self._hints: dict[Turn, tuple[str, Decision | None]] = {}  # hints given (text, advice), by turn
+        self._hints: dict[Turn, tuple[Text, Decision | None]] = {}  # hints given (text, advice), by turn
         self._hint_pending: Turn | None = None
         self._awards_shown = 0
         self._too_small: TooSmallScreen | None = None
@@ -125,7 +128,7 @@ class Pier18App(App):
         self.session = session
         self.names = session.names
         self.seats = list(session.seats)
-        self._awards_shown = _awards_before_last_decision(session)
+        self._awards_shown = awards_before_last_decision(session)
         self.moves.clear()
         self._thinking = None
         self._hints.clear()
@@ -162,8 +165,9 @@ class Pier18App(App):
     def decide(self, decision: Decision | None) -> None:
         """Make the current player's decision through the session, then move on."""
         if decision is not None and self.session is not None:
-            line = move_line(self.session.game, self.session.names, decision)
+            before = TableView.of(self.session.game)
             self.session.apply(decision)
+            line = move_line(before, TableView.of(self.session.game), self.session.names)
             self.moves.add(len(self.session.decisions), line)
         self.advance()
 
@@ -258,8 +262,11 @@ class Pier18App(App):
 
     # -- hints -------------------------------------------------------------------------
 
-    def request_hint(self, screen: Any) -> None:
-        """`h`: ask the hard bot what the human to move should do; `screen.show_hint` shows it."""
+    def on_hinted_screen_hint_requested(self, message: HintedScreen.HintRequested) -> None:
+        """`h`: ask the hard bot what the human to move should do; the hinted screens show it."""
+        self.request_hint()
+
+    def request_hint(self) -> None:
         session = self.session
         turn = self.turn()
         if session is None or turn is None or session.game.is_terminal():
@@ -267,9 +274,9 @@ class Pier18App(App):
         if session.is_bot(session.game.current_player):
             return
         if turn in self._hints:
-            screen.show_hint(*self._hints[turn])
+            self._show_hint(*self._hints[turn])
             return
-        screen.show_hint("Hint: the hard bot is thinking…")
+        self._show_hint(Text("Hint: the hard bot is thinking…"), None)
         if self._hint_pending == turn:
             return
         self._hint_pending = turn
@@ -280,22 +287,24 @@ class Pier18App(App):
         view = PlayerView.of(session.game, session.game.current_player)
         think_in_background(self, "hint", partial(self.hint_bot.hint, view), partial(self._hint_ready, turn, view))
 
-    def _hint_ready(self, turn: Turn, view: PlayerView, hint: Any, problem: str | None) -> None:
+    def _hint_ready(self, turn: Turn, view: PlayerView, hint: Hint | None, problem: str | None) -> None:
         if self._hint_pending == turn:
             self._hint_pending = None
         if turn != self.turn():
             return
         if problem is not None or hint is None:
-            text, decision = escape(f"No hint this time ({problem or 'no advice came back'})."), None
+            text, decision = Text(f"No hint this time ({problem or 'no advice came back'})."), None
         else:
             text, decision = hint_text(view.deck, hint), hint.decision
         self._hints[turn] = text, decision
-        for screen in self.screen_stack:  # also under a help or rules screen opened meanwhile
-            show = getattr(screen, "show_hint", None)
-            if show is not None:
-                show(text, decision)
+        self._show_hint(text, decision)
 
-    def known_hint(self) -> tuple[str, Decision | None] | None:
+    def _show_hint(self, text: Text, decision: Decision | None) -> None:
+        for screen in self.screen_stack:  # also under a help or rules screen opened meanwhile
+            if isinstance(screen, HintedScreen):
+                screen.show_hint(text, decision)
+
+    def known_hint(self) -> tuple[Text, Decision | None] | None:
         """The hint already given for this turn (the next screen of the turn shows it too)."""
         turn = self.turn()
         return self._hints.get(turn) if turn is not None else None
@@ -368,16 +377,11 @@ class Pier18App(App):
                 self.advance()
 
 
-def _awards_before_last_decision(session: Session) -> int:
+def awards_before_last_decision(session: Session) -> int:
     """Patron awards to treat as already shown when a game is (re)opened.
 
     A game saved right after a round's last draft was closed with its patron panel on
     screen; counting the award that draft made as unseen shows the panel again.
     """
-    from ..engine import Draft, Game
-
-    game = session.game
-    if not session.decisions or type(session.decisions[-1]) is not Draft:
-        return len(game.awards)
-    before = Game.replay(session.deck, session.players, session.seed, session.decisions[:-1], session.first_player)
-    return len(before.awards)
+    made = len(session.game.history)
+    return sum(1 for award in session.game.awards if award.after < made)

@@ -12,14 +12,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from ...engine import CATEGORIES, Character, Game
-from ...render.style import character_text
-
-_DECIDED = {
-    "total": "on points",
-    "characters": "on visible characters (tied on points: first tie-breaker)",
-    "plan date": "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
-}
+from ...engine import CATEGORIES, Game, TableView
+from ...render.style import category_label
+from ...words import DECIDED_BY
 
 
 def score_command(game: Game, seat: int) -> str:
@@ -32,38 +27,34 @@ def score_command(game: Game, seat: int) -> str:
 
 
 def final_table(game: Game, names: list[str]) -> Group:
-    sheets = [game.score(seat) for seat in range(game.players)]
+    view = TableView.of(game)
+    sheets = [view.score(seat) for seat in range(view.players)]
     table = Table(padding=(0, 1))
     table.add_column("")
     for name in names:
-        table.add_column(name, justify="right")
+        table.add_column(Text(name), justify="right")
     for category in CATEGORIES:
-        if category in ("patrons", "plan"):
-            label = Text("Patrons" if category == "patrons" else "Plan bonus")
-        else:
-            character = Character(category)
-            label = character_text(character).append(f" {character.title}")
-        table.add_row(label, *(str(sheet.points(category)) for sheet in sheets))
+        table.add_row(category_label(category), *(str(sheet.points(category)) for sheet in sheets))
     table.add_row(Text("Total", style="bold"), *(Text(str(s.total), style="bold") for s in sheets))
     table.add_row(Text("visible characters", style="dim"), *(str(s.characters) for s in sheets))
     plans = Text()
     for seat, name in enumerate(names):
-        card = game.plan_card(seat)
+        card = view.plan_card(seat)
         if card is None:
             continue
-        met = game.plan_met(seat)
+        met = view.plan_met(seat)
         plans.append(f"{name}'s Plan #{card.id} ({card.date}): {card.plan.goal_for(game.players).text} ")
         plans.append("✔ met" if met else "✘ not met", style="bold green" if met else "bold red")
         plans.append("\n")
     ranking = Text()
-    standings = game.ranking()
+    standings = view.standings
     for i, standing in enumerate(standings):
         ranking.append(f"{standing.place}. {names[standing.seat]}  {standing.total} points", style="bold" if standing.place == 1 else "")
         if standing.decided_by:
             below = names[standings[i + 1].seat]
-            ranking.append(f"  — ahead of {below} {_DECIDED.get(standing.decided_by, standing.decided_by)}", style="dim")
+            ranking.append(f"  — ahead of {below} {DECIDED_BY.get(standing.decided_by, standing.decided_by)}", style="dim")
         ranking.append("\n")
-    winners = [names[s.seat] for s in game.ranking() if s.place == 1]
+    winners = [names[s.seat] for s in standings if s.place == 1]
     crown = Text(" and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " Pier 18!", style="bold yellow")
     check = Text("Check any pier on its own:\n", style="dim")
     for seat, name in enumerate(names):
@@ -71,7 +62,7 @@ def final_table(game: Game, names: list[str]) -> Group:
     return Group(crown, table, plans, ranking, check)
 
 
-class FinalScreen(Screen):
+class FinalScreen(Screen[None]):
     BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit_game", "Quit")]
 
     class NewGame(Message):

@@ -7,22 +7,18 @@ from itertools import permutations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
-from textual.binding import Binding
 
 from ..widgets.choice_list import KeepList
-from ..widgets.hint_line import HintLine
+from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option
 
-from ...engine import Game, Keep
+from ...engine import Decision, Game, Keep
 from ..widgets.card_view import CardView
 
 
-class KeepScreen(Screen[Keep]):
+class KeepScreen(HintedScreen[Keep]):
     """Dismisses with the chosen `Keep` (only the engine's legal choices are offered)."""
-
-    BINDINGS = [Binding("h", "hint", "Hint")]
 
     def __init__(self, game: Game, name: str) -> None:
         super().__init__()
@@ -75,16 +71,9 @@ class KeepScreen(Screen[Keep]):
             view.set_class(card_id == keep.foundation, "-foundation")
             view.border_title = "PLAN" if card_id == keep.plan else "FOUNDATION" if card_id == keep.foundation else "back to deck"
 
-    def action_hint(self) -> None:
-        self.app.request_hint(self)  # type: ignore[attr-defined]
-
-    def show_hint(self, text: str, decision: Keep | None = None) -> None:
-        self.query_one(HintLine).show(text)
-        self.mark_hint(decision)
-
-    def mark_hint(self, decision: Keep | None) -> None:
+    def mark_hint(self, decision: Decision | None) -> None:
         """Tag the hinted Plan + Foundation pair in the list."""
-        if decision in self.choices:
+        if isinstance(decision, Keep) and decision in self.choices:
             index = self.choices.index(decision)
             label = Text.assemble(Text(" hint ", style="bold reverse"), " ", self._label(decision))
             self.query_one(OptionList).replace_option_prompt_at_index(index, label)

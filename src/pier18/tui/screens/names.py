@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from ..seating import HUMAN, bot_name, clashes_with_bots
+from ...bots.seats import HUMAN, bot_name, clashes_with_bots
 
 
 class NamesScreen(Screen[list[str]]):

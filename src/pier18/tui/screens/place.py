@@ -10,10 +10,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from ..widgets.choice_list import CoverList
-from ..widgets.hint_line import HintLine
+from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option
 
 from ...engine import Decision, Draft, Game, PlacePlan
@@ -22,10 +21,9 @@ from ..preview import placing_card, preview
 from ..widgets.score_change import ScoreChange
 
 
-class PlaceScreen(Screen[Decision | None]):
+class PlaceScreen(HintedScreen[Decision | None]):
     BINDINGS = [
         Binding("escape", "back", "Back to the cards"),
-        Binding("h", "hint", "Hint"),
         *(Binding(str(k), f"cover({k})", show=False) for k in range(10)),
     ]
 
@@ -92,13 +90,6 @@ class PlaceScreen(Screen[Decision | None]):
         for index, decision in enumerate(self.choices):
             if decision.cover == cover:
                 self.query_one(OptionList).highlighted = index
-
-    def action_hint(self) -> None:
-        self.app.request_hint(self)  # type: ignore[attr-defined]
-
-    def show_hint(self, text: str, decision: Decision | None = None) -> None:
-        self.query_one(HintLine).show(text)
-        self.mark_hint(decision)
 
     def mark_hint(self, decision: Decision | None) -> None:
         """Tag the hinted cover in the list (when the hint is for this card)."""

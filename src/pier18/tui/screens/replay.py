@@ -17,9 +17,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Game, Keep, Phase
-from ...record import deciders, describe
-from ...session import Session
+from ...engine import Game, TableView
+from ...persist.session import Session
+from ...words import card_label, replay_event, whose_turn
 from ..widgets.card_view import CardView
 from ..widgets.pier_panel import PierPanel
 
@@ -34,7 +34,7 @@ def games_by_step(session: Session) -> list[Game]:
     return games
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(Screen[None]):
     """The table at one step of a recorded game; it never changes the record."""
 
     DEFAULT_CSS = """
@@ -60,7 +60,6 @@ class ReplayScreen(Screen):
         super().__init__()
         self.session = session
         self.games = games_by_step(session)
-        self.seats = deciders(session)
         self.step = max(0, min(step, self.last))
 
     @property
@@ -99,28 +98,21 @@ class ReplayScreen(Screen):
 
     def show_step(self) -> None:
         game = self.game
+        table = TableView.of(game)
         names = self.session.names
         self.query_one("#replay-status", Static).update(self.status())
         self.query_one("#replay-event", Static).update(self.event())
         for seat in range(game.players):
             turn = not game.is_terminal() and game.current_player == seat
-            self.query_one(f"#replay-pier-{seat}", PierPanel).show(game, names[seat], turn)
+            self.query_one(f"#replay-pier-{seat}", PierPanel).show(table, names[seat], turn)
         row = self.query_one("#replay-row", Horizontal)
         row.remove_children()
         row.mount_all(CardView(game.deck[card_id]) for card_id in game.revealed)
         row.display = bool(game.revealed)
 
     def status(self) -> Text:
-        game = self.game
         line = Text(f"Replay  decision {self.step} of {self.last}  ", style="bold")
-        if game.phase is Phase.SETUP:
-            line.append("set-up")
-        elif game.phase is Phase.DRAFT:
-            line.append(f"round {game.round}, {self.session.names[game.current_player]} to draft")
-        elif game.phase is Phase.PLAN:
-            line.append(f"game end, {self.session.names[game.current_player]} to place the Plan")
-        else:
-            line.append("game over")
+        line.append(whose_turn(TableView.of(self.game), self.session.names))
         line.append("   ←/→ step  Home/End  q quit", style="dim")
         return line
 
@@ -129,25 +121,15 @@ class ReplayScreen(Screen):
         if self.step == 0:
             return Group(Text("The cards are dealt."))
         index = self.step - 1
-        seat = self.seats[index]
-        name = self.session.names[seat]
-        decision = self.session.decisions[index]
-        if isinstance(decision, Keep):
-            plan, foundation = self.game.deck[decision.plan], self.game.deck[decision.foundation]
-            text = f"{name} kept #{plan.id} {plan.name} as the Plan and #{foundation.id} {foundation.name} as the Foundation."
-        else:
-            text = f"{name}: {describe(self.session, index)}."
-        parts: list = [Text(text, style="bold")]
+        names = self.session.names
         before, after = self.games[index], self.game
+        seat, decision = after.history[index]
+        parts: list[Text] = [Text(replay_event(after.deck, seat, decision, names), style="bold")]
         for award in after.awards[len(before.awards) :]:
-            card = after.deck[award.card]
-            winner = self.session.names[award.winner]
             why = " (earliest date breaks the tie)" if award.by_date else ""
-            parts.append(Text(f"Patron phase: {winner} wins #{card.id} {card.name}{why}."))
+            parts.append(Text(f"Patron phase: {names[award.winner]} wins {card_label(after.deck[award.card])}{why}."))
         if after.is_terminal():
-            ranking = ", ".join(
-                f"{s.place}. {self.session.names[s.seat]} {s.total}" for s in after.ranking()
-            )
+            ranking = ", ".join(f"{s.place}. {names[s.seat]} {s.total}" for s in after.ranking())
             parts.append(Text(f"Final ranking: {ranking}", style="bold"))
         return Group(*parts)
 

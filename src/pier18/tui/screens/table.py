@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Decision, Game, Phase
-from ...session import Session
+from ...engine import Phase, TableView
+from ...persist.session import Session
 from ..widgets.draft_row import DraftRow
-from ..widgets.hint_line import HintLine
+from ..widgets.hint_line import HintedScreen, HintLine
 from ..widgets.pier_panel import PierPanel
 
 
@@ -20,13 +21,12 @@ class PiersScroll(VerticalScroll, can_focus=False):
     """Scrolls with the wheel or PgUp/PgDn; never takes focus from the draft row."""
 
 
-class TableScreen(Screen):
+class TableScreen(HintedScreen[None]):
     """Shows the session's game; the draft row's `Picked` message goes up to the app."""
 
     BINDINGS = [
         Binding("pageup", "scroll_piers(-1)", "Piers ↑", show=False),
         Binding("pagedown", "scroll_piers(1)", "Piers ↓", show=False),
-        Binding("h", "hint", "Hint"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -59,10 +59,7 @@ class TableScreen(Screen):
 
     def action_hint(self) -> None:
         if self.human_drafting():
-            self.app.request_hint(self)  # type: ignore[attr-defined]
-
-    def show_hint(self, text: str, decision: Decision | None = None) -> None:
-        self.query_one(HintLine).show(text)
+            super().action_hint()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
@@ -70,43 +67,50 @@ class TableScreen(Screen):
         return True
 
     def show_game(self) -> None:
-        """Redraw everything from the session's game."""
+        """Redraw everything from the public view of the session's game."""
         if not self.query("#status"):
             return  # not composed yet: on_mount draws it
-        game = self.session.game
+        table = TableView.of(self.session.game)
         names = self.session.names
-        self.query_one("#status", Static).update(self.status(game, names, self.thinking))
+        self.query_one("#status", Static).update(self.status(table, names, self.thinking))
         moves = self.query_one("#moves", Static)
         moves.update(Text("\n".join(self.moves), style="italic", no_wrap=True, overflow="ellipsis"))
         moves.display = bool(self.moves)
         self.query_one(HintLine).show_known()
-        for seat in range(game.players):
-            turn = game.phase in (Phase.DRAFT, Phase.PLAN) and game.current_player == seat
-            self.query_one(f"#pier-{seat}", PierPanel).show(game, names[seat], turn)
+        for seat in range(table.players):
+            turn = table.phase in (Phase.DRAFT, Phase.PLAN) and table.current_player == seat
+            self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn)
         row = self.query_one(DraftRow)
-        if list(game.revealed) != row.cards:
-            row.show(game.deck, list(game.revealed))
-        row.display = game.phase is Phase.DRAFT
-        if game.phase is Phase.DRAFT:
+        if list(table.revealed) != row.cards:
+            row.show(table.deck, list(table.revealed))
+        row.display = table.phase is Phase.DRAFT
+        if table.phase is Phase.DRAFT:
             row.focus()
         elif row.has_focus:
             self.set_focus(None)  # a hidden row's keys would only clutter the footer
         self.refresh_bindings()
 
     @staticmethod
-    def status(game: Game, names: list[str], thinking: bool = False) -> str:
-        who = names[game.current_player] if not game.is_terminal() else ""
-        if game.phase is Phase.DRAFT:
-            head = f"[b]Round {game.round} of {game.total_rounds}[/b]  ·  [reverse] {who}'s turn [/reverse]  ·  "
+    def status(table: TableView, names: Sequence[str], thinking: bool = False) -> Text:
+        """The status line; names are plain text, never read as markup."""
+        who = names[table.current_player] if not table.is_terminal() else ""
+        line = Text()
+        if table.phase is Phase.DRAFT:
+            line.append(f"Round {table.round} of {table.total_rounds}", style="bold")
+            line.append("  ·  ")
+            line.append(f" {who}'s turn ", style="reverse")
+            line.append("  ·  ")
             if thinking:
-                return head + f"{who} is choosing a card…"
-            return head + f"pick a card (←/→, 1–{len(game.revealed)}, Enter) · the card left over is the Patron"
-        if game.phase is Phase.PLAN:
-            if thinking:
-                return f"[b]Game end[/b]  ·  [reverse] {who} [/reverse] is placing the Plan card…"
-            return f"[b]Game end[/b]  ·  [reverse] {who} [/reverse] places the Plan card"
-        if game.phase is Phase.OVER:
-            return "[b]Game over[/b]"
+                return line.append(f"{who} is choosing a card…")
+            return line.append(f"pick a card (←/→, 1–{len(table.revealed)}, Enter) · the card left over is the Patron")
+        if table.phase is Phase.PLAN:
+            line.append("Game end", style="bold")
+            line.append("  ·  ")
+            line.append(f" {who} ", style="reverse")
+            return line.append(" is placing the Plan card…" if thinking else " places the Plan card")
+        if table.phase is Phase.OVER:
+            return line.append("Game over", style="bold")
+        line.append("Set-up", style="bold")
         if thinking:
-            return f"[b]Set-up[/b]  ·  {who} is choosing a Plan and a Foundation…"
-        return "[b]Set-up[/b]"
+            line.append(f"  ·  {who} is choosing a Plan and a Foundation…")
+        return line

@@ -1,15 +1,24 @@
 """`u`: take back the last decision, after a confirm that never shows a hidden card.
 
-The question comes from `pier18.record.takeback_prompt`, which names only the player
-for set-up choices: the next player may already be holding the laptop.
+The question comes from `pier18.words.takeback_prompt`, worded from the engine's
+public `TableView`: a choice still hidden is never named, since the next player may
+already be holding the laptop.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 
+from ...engine import TableView
+from ...words import takeback_prompt
 from .confirm import ConfirmScreen
+from .too_small import TooSmallScreen
+
+if TYPE_CHECKING:
+    from ..app import Pier18App
 
 
 class TakebackScreen(ConfirmScreen):
@@ -27,28 +36,24 @@ class TakebackScreen(ConfirmScreen):
         self.question = question
 
 
-def request_takeback(app) -> None:
+def request_takeback(app: Pier18App) -> None:
     """Ask, then take back the last decision and show the game from the rebuilt state.
 
     `app` is the Pier 18 app: it has `session` and `resync()`, which goes back to the
     table and asks the rebuilt game what comes next, so a set-up takeback lands on the
     "pass the laptop" screen and never on a hand.
     """
-    from ...record import takeback, takeback_prompt
-
-    from .too_small import TooSmallScreen
-
-    session = getattr(app, "session", None)
+    session = app.session
     if session is None or isinstance(app.screen, (ConfirmScreen, TooSmallScreen)):
         return  # not over another question, nor over the too-small message
-    question = takeback_prompt(session)
+    question = takeback_prompt(TableView.of(session.game), session.names, session.takeback_count())
     if question is None:
         app.notify("Nothing to take back yet.", severity="warning")
         return
 
     def answered(yes: bool | None) -> None:
         if yes and app.session is session:
-            takeback(session)
+            session.takeback()
             app.resync()
 
     app.push_screen(TakebackScreen(question), answered)

@@ -1,8 +1,33 @@
-"""The hard bot's hint for the player to move (`h`), under a screen's instructions."""
+"""The hard bot's hint for the player to move (`h`), and the screens that can show one.
+
+A screen asks for a hint by posting `HintedScreen.HintRequested`; the app thinks in the
+background and hands the answer to every `HintedScreen` on the stack (`show_hint`).
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Static
+
+from ...engine import Decision
+
+if TYPE_CHECKING:
+    from ..app import Pier18App
+
+ResultT = TypeVar("ResultT")
+
+
+def game_app(node: Static | Screen[object]) -> Pier18App | None:
+    """The Pier 18 app `node` runs in, typed; None inside another app (e.g. a test harness)."""
+    from ..app import Pier18App
+
+    app = node.app
+    return app if isinstance(app, Pier18App) else None
 
 
 class HintLine(Static):
@@ -11,19 +36,38 @@ class HintLine(Static):
     def on_mount(self) -> None:
         self.show_known()
 
-    def show(self, text: str) -> None:
+    def show(self, text: str | Text) -> None:
         self.update(text)
         self.display = True
 
     def show_known(self) -> None:
         """Show the hint already given for this turn, or hide the line if there is none."""
-        known = getattr(self.app, "known_hint", None)
-        hint = known() if known is not None else None
+        app = game_app(self)
+        hint = app.known_hint() if app is not None else None
         if hint:
             self.show(hint[0])
-            mark = getattr(self.screen, "mark_hint", None)
-            if mark is not None:
-                self.call_after_refresh(mark, hint[1])  # once the screen's choice list is there
+            screen = self.screen
+            if isinstance(screen, HintedScreen):
+                self.call_after_refresh(screen.mark_hint, hint[1])  # once its choice list is there
         else:
             self.update("")
             self.display = False
+
+
+class HintedScreen(Screen[ResultT]):
+    """A screen with a `HintLine` where `h` asks the hard bot what to do."""
+
+    BINDINGS: list[BindingType] = [Binding("h", "hint", "Hint")]
+
+    class HintRequested(Message):
+        """The player to move asks for a hint; the app answers through `show_hint`."""
+
+    def action_hint(self) -> None:
+        self.post_message(self.HintRequested())
+
+    def show_hint(self, text: str | Text, decision: Decision | None = None) -> None:
+        self.query_one(HintLine).show(text)
+        self.mark_hint(decision)
+
+    def mark_hint(self, decision: Decision | None) -> None:
+        """Tag the hinted choice on screen, where the screen lists choices."""

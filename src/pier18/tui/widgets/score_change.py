@@ -7,11 +7,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine import Character
-from ...render.style import character_text
+from ...render.style import category_label
 from ..preview import Preview
-
-_NAMES = {"patrons": "Patrons", "plan": "Plan bonus"}
 
 
 def _delta(change: int) -> Text:
@@ -34,12 +31,7 @@ class ScoreChange(Static):
         table.add_column("after", justify="right")
         table.add_column("change", justify="right")
         for category in preview.categories:
-            if category in _NAMES:
-                label = Text(_NAMES[category])
-            else:
-                character = Character(category)
-                label = character_text(character).append(f" {character.title}")
-            table.add_row(label, str(preview.before.points(category)), str(preview.after.points(category)), _delta(preview.change(category)))
+            table.add_row(category_label(category), str(preview.before.points(category)), str(preview.after.points(category)), _delta(preview.change(category)))
         table.add_row(Text("Total", style="bold"), str(preview.before.total), str(preview.after.total), _delta(preview.total_change))
         parts: list = [table]
         if preview.plan_met is not None:

@@ -28,10 +28,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .engine import Deck, Decision, Draft, Game, Keep, Phase, default_deck_path, load_deck, parse_decision
-from .engine.deck import parse_deck
-from .engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error
+from .. import __version__
+from ..engine import Deck, Decision, default_deck_path, load_deck, parse_decision
+from ..engine.deck import parse_deck
+from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error
+from .files import atomic_write
 from .session import Session
 
 FORMAT = "pier18-record"
@@ -99,8 +100,6 @@ def dumps(session: Session, embed_deck: bool = True) -> str:
 
 def save(session: Session, path: str | Path, embed_deck: bool = True) -> None:
     """Write the record atomically: a crash leaves the old record or the new one."""
-    from .saves import atomic_write
-
     atomic_write(Path(path), dumps(session, embed_deck))
 
 
@@ -249,88 +248,3 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-# -- who did what ---------------------------------------------------------------------
-
-
-def deciders(session: Session) -> list[int]:
-    """The seat that made each decision of the session, in order (rebuilt by replay)."""
-    game = Game(session.deck, session.players, session.seed, session.first_player)
-    seats: list[int] = []
-    for decision in session.decisions:
-        seats.append(game.current_player)
-        game.apply(decision)
-    return seats
-
-
-def takeback(session: Session) -> list[Decision]:
-    """Undo the last human decision and any bot decisions made after it.
-
-    Undoing only a bot's move would be pointless: the bot would make it again at once.
-    Every step goes through `Session.undo`, which rebuilds the game from the record.
-    """
-    seats = deciders(session)
-    undone: list[Decision] = []
-    while seats:
-        seat = seats.pop()
-        decision = session.undo()
-        assert decision is not None
-        undone.append(decision)
-        if not session.is_bot(seat):
-            break
-    return undone
-
-
-def takeback_prompt(session: Session) -> str | None:
-    """The confirm question for `u`, worded so it never shows a hidden set-up choice.
-
-    During set-up the next player may already be holding the laptop: naming the cards
-    another player kept would reveal their Plan and Foundation, so set-up takebacks
-    only name the player. None when there is nothing to take back.
-    """
-    if not session.decisions:
-        return None
-    seats = deciders(session)
-    humans = [i for i, seat in enumerate(seats) if not session.is_bot(seat)]
-    if not humans:
-        return None
-    index = humans[-1]
-    seat = seats[index]
-    decision = session.decisions[index]
-    name = session.names[seat]
-    if isinstance(decision, Keep):
-        return f"Take back {name}'s set-up choice? {name} will choose their Plan and Foundation again."
-    later = len(session.decisions) - 1 - index
-    also = f" (and {later} bot move{'s' if later != 1 else ''} after it)" if later else ""
-    return f"Take back {name}'s last move, {describe(session, index)}{also}?"
-
-
-def describe(session: Session, index: int) -> str:
-    """A decision in the game's words, e.g. 'draft #7 Bandstand covering 1 section'."""
-    decision = session.decisions[index]
-    if isinstance(decision, Keep):
-        return "a set-up choice"
-    cover = decision.cover
-    covering = f"covering {cover} section{'s' if cover != 1 else ''}" if cover else "covering nothing"
-    if isinstance(decision, Draft):
-        card = session.deck[decision.card]
-        return f"draft {card.name} (#{card.id}) {covering}"
-    return f"place the Plan card {covering}"
-
-
-def summary(session: Session) -> str:
-    """One line naming a saved game, for the resume offer (never a hidden card)."""
-    game = session.game
-    names = session.names
-    players = ", ".join(names[:-1]) + f" and {names[-1]}"
-    if game.phase is Phase.SETUP:
-        where = f"set-up, {names[game.current_player]} to choose"
-    elif game.phase is Phase.DRAFT:
-        where = f"round {game.round}, {names[game.current_player]} to draft"
-    elif game.phase is Phase.PLAN:
-        where = f"game end, {names[game.current_player]} to place the Plan"
-    else:
-        where = "finished"
-    made = len(session.decisions)
-    return f"{players}: {where} ({made} decision{'s' if made != 1 else ''} made)"

@@ -11,17 +11,17 @@ for tests). A damaged autosave is moved to `damaged/` next to it, never deleted.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from ..engine.errors import Pier18Error
 from . import record
+from .files import atomic_write
 from .session import Session
 
 DATA_DIR_ENV = "PIER18_DATA_DIR"
@@ -46,36 +46,6 @@ def damaged_dir() -> Path:
 
 
 # -- writing ------------------------------------------------------------------------
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that a crash leaves either the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX only; Windows has no directory fsync)."""
-    if os.name != "posix":
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def new_autosave_path() -> Path:
@@ -139,8 +109,6 @@ def attach(
     session.on_change = changed
     saver(session)
     if saver.error is not None and on_error is None:
-        from .engine.errors import Pier18Error
-
         raise Pier18Error(saver.error)
     return saver
 

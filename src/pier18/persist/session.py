@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .engine import Deck, Decision, Game
-
-HUMAN = "human"
+from ..bots.seats import HUMAN
+from ..engine import Deck, Decision, Game
+from ..engine.errors import SetupError
 
 
 @dataclass
@@ -30,7 +30,7 @@ class Session:
         if not self.seats:
             self.seats = [HUMAN] * len(self.names)
         if len(self.seats) != len(self.names):
-            raise ValueError("one seat kind per player name")
+            raise SetupError(f"{len(self.names)} players but {len(self.seats)} seat kinds: give one per player")
         self.game = Game.replay(self.deck, len(self.names), self.seed, self.decisions, self.first_player)
 
     @property
@@ -54,6 +54,27 @@ class Session:
 
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat] != HUMAN
+
+    def takeback_count(self) -> int:
+        """How many decisions `takeback` would undo: the last person's and the bots' after it.
+
+        Undoing only a bot's move would be pointless: the bot would make it again at once.
+        0 when no person has decided yet.
+        """
+        seats = [seat for seat, _ in self.game.history]
+        for count, seat in enumerate(reversed(seats), start=1):
+            if not self.is_bot(seat):
+                return count
+        return 0
+
+    def takeback(self) -> list[Decision]:
+        """Undo the last person's decision and any bot decisions made after it."""
+        undone: list[Decision] = []
+        for _ in range(self.takeback_count()):
+            decision = self.undo()
+            assert decision is not None
+            undone.append(decision)
+        return undone
 
     def _changed(self) -> None:
         if self.on_change is not None:

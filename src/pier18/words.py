@@ -1,0 +1,151 @@
+"""The game put into words: decisions, phases, categories, take-backs and saved games.
+
+Every sentence a front end shows about the game is made here, once, from the engine's
+views, so the table, the replay, the record summary and the bots' explanations all say
+the same thing the same way. Plain strings only: no Rich or Textual here (the screens
+style these words; `pier18 score` imports this module and must start fast).
+"""
+
+from __future__ import annotations
+
+from .engine.characters import Character
+from .engine.decisions import Decision, Draft, Keep, PlacePlan
+from .engine.phase import Phase
+
+TYPE_CHECKING = False  # typing is not imported: `pier18 score` reads the labels below
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .engine.cards import Card
+    from .engine.deck import Deck
+    from .engine.scoring import ScoreSheet
+    from .engine.view import TableView
+
+#: What each score category is called on screen, in the order the game lists them.
+CATEGORY_LABELS: dict[str, str] = {
+    "flower": "Flower Sellers",
+    "poet": "Poets",
+    "lovers": "Lovers",
+    "fisher": "Fishers",
+    "patrons": "Patrons",
+    "plan": "Plan bonus",
+}
+
+#: Why a seat finished above the next one, by `Standing.decided_by`.
+DECIDED_BY: dict[str, str] = {
+    "total": "on points",
+    "characters": "on visible characters (tied on points: first tie-breaker)",
+    "plan date": "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
+}
+
+
+def plural(count: int, word: str) -> str:
+    """'1 section', '2 sections'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def card_label(card: Card) -> str:
+    """How a card is named in a sentence: '#7 Bandstand'."""
+    return f"#{card.id} {card.name}"
+
+
+def covering(cover: int) -> str:
+    """'covering nothing', 'covering 1 section', 'covering 2 sections'."""
+    return f"covering {plural(cover, 'section')}" if cover else "covering nothing"
+
+
+def players_list(names: Sequence[str]) -> str:
+    """'Ann and Bob', 'Ann, Bob and Cy'."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def decision_text(deck: Deck, decision: Decision) -> str:
+    """A decision as an instruction, with every card named: 'take #7 Bandstand covering nothing'."""
+    if isinstance(decision, Keep):
+        plan, foundation = deck[decision.plan], deck[decision.foundation]
+        return f"keep {card_label(plan)} as the Plan and {card_label(foundation)} as the Foundation"
+    if isinstance(decision, Draft):
+        return f"take {card_label(deck[decision.card])} {covering(decision.cover)}"
+    return f"place the Plan card {covering(decision.cover)}"
+
+
+def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
+    """'+3 Lovers, -1 Fisher': what a placement does to each character's points."""
+    changes = [
+        f"{after.points(c) - before.points(c):+d} {c.title}" for c in Character if after.points(c) != before.points(c)
+    ]
+    return ", ".join(changes) if changes else "no points change"
+
+
+def move_line(before: TableView, after: TableView, names: Sequence[str]) -> str:
+    """The line for the decision that took the table from `before` to `after`.
+
+    Only what the table may see is said: a hidden choice is said to have happened.
+    """
+    seat, decision = after.history[-1]
+    name = names[seat]
+    if decision is None:
+        if before.phase is Phase.PLAN:
+            return f"{name} placed the Plan card (shown when the game ends)."
+        return f"{name} kept a Plan and a Foundation (hidden until everyone has chosen)."
+    if isinstance(decision, Keep):
+        return f"{name} kept a Plan and a Foundation; every Plan and Foundation is now shown."
+    if isinstance(decision, PlacePlan):
+        return f"{name} placed the Plan card {covering(decision.cover)}."
+    card = before.deck[decision.card]
+    change = points_change(before.piers[seat].sheet(), after.piers[seat].sheet())
+    line = f"{name} took {card_label(card)} {covering(decision.cover)}: {change}"
+    was, now = before.plan_met(seat), after.plan_met(seat)
+    if now and not was:
+        line += "; Plan goal now met ✔"
+    elif was and not now:
+        line += "; Plan goal no longer met ✘"
+    return line + "."
+
+
+def whose_turn(table: TableView, names: Sequence[str]) -> str:
+    """Where the game stands: 'set-up, Ann to choose', 'round 2, Bob to draft'..."""
+    who = names[table.current_player]
+    if table.phase is Phase.SETUP:
+        return f"set-up, {who} to choose"
+    if table.phase is Phase.DRAFT:
+        return f"round {table.round}, {who} to draft"
+    if table.phase is Phase.PLAN:
+        return f"game end, {who} to place the Plan"
+    return "game over"
+
+
+def summary(table: TableView, names: Sequence[str]) -> str:
+    """One line naming a saved game, for the resume offer (never a hidden card)."""
+    made = len(table.history)
+    return f"{players_list(names)}: {whose_turn(table, names)} ({plural(made, 'decision')} made)"
+
+
+def takeback_prompt(table: TableView, names: Sequence[str], undone: int) -> str | None:
+    """The confirm question for taking back the last `undone` decisions (the last of
+    them a person's, any after it a bot's), worded from what the table may see.
+
+    A choice still hidden (a set-up choice, a placed Plan) is named only as a kind of
+    choice: the next player may already be holding the laptop.
+    """
+    if undone <= 0 or undone > len(table.history):
+        return None
+    index = len(table.history) - undone
+    seat, decision = table.history[index]
+    name = names[seat]
+    bots = undone - 1
+    also = f" (and {plural(bots, 'bot move')} after it)" if bots else ""
+    if decision is None or isinstance(decision, Keep):
+        if isinstance(decision, Keep) or table.phase is Phase.SETUP:
+            return f"Take back {name}'s set-up choice{also}? {name} will choose their Plan and Foundation again."
+        return f"Take back {name}'s Plan placement{also}? {name} will place their Plan card again."
+    return f"Take back {name}'s last move, {decision_text(table.deck, decision)}{also}?"
+
+
+def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]) -> str:
+    """What a recorded decision was, every card named (a record hides nothing)."""
+    name = names[seat]
+    if isinstance(decision, Keep):
+        plan, foundation = deck[decision.plan], deck[decision.foundation]
+        return f"{name} kept {card_label(plan)} as the Plan and {card_label(foundation)} as the Foundation."
+    return f"{name}: {decision_text(deck, decision)}."
