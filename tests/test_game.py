@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from helpers import make_deck, random_game
-from pier18.engine import Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, SetupError
+from pier18.engine import Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, PlayerView, SetupError
 
 
 @pytest.mark.parametrize("players, rounds, unused", [(2, 4, 2), (3, 3, 0)])
@@ -241,3 +243,66 @@ def test_plan_met_can_judge_against_the_piers_a_player_may_see():
     assert game.plan_met(1, hidden) is False  # equal Fishers: not "most" either
     assert game.plan_met(0, hidden) is False
     assert game.plan_met(0) is True
+
+
+def _mid_game(deck, players, seed, decisions):
+    game = Game(deck, players, seed)
+    for _ in range(decisions):
+        game.apply(game.legal_decisions()[-1])
+    return game
+
+
+@pytest.mark.parametrize("made", [0, 2, 5, 9])
+def test_clone_copies_every_declared_field(deck, made):
+    from dataclasses import fields
+
+    game = _mid_game(deck, 3, 11, made)
+    copy = game.clone()
+    for field in fields(Game):
+        mine, theirs = getattr(game, field.name), getattr(copy, field.name)
+        if field.name == "rng":
+            assert mine.getstate() == theirs.getstate() and mine is not theirs
+        else:
+            assert mine == theirs, field.name
+            if isinstance(mine, list):
+                assert mine is not theirs, f"{field.name} is shared, so the copy would change the game"
+    copy.apply(copy.legal_decisions()[0])
+    assert game.history != copy.history and len(game.history) == made
+
+
+@pytest.mark.parametrize("made", [1, 3, 5, 12])
+def test_determinize_sets_every_declared_field(deck, made):
+    from dataclasses import fields
+
+    game = _mid_game(deck, 3, 12, made)
+    view = PlayerView.of(game, game.current_player)
+    world = view.determinize(random.Random(3))
+    for field in fields(Game):
+        getattr(world, field.name)  # an unset slot raises AttributeError
+    for name in ("players", "phase", "current_player", "round", "round_starter", "revealed", "drafted", "awards"):
+        value = getattr(world, name)
+        assert (tuple(value) if isinstance(value, list) else value) == getattr(view, name), name
+    assert world.legal_decisions() == game.legal_decisions()  # the turn plays on from here
+    assert sorted(world.cards_in_play()) == sorted(deck)
+
+
+def test_assemble_refuses_a_missing_or_unknown_field(deck):
+    from pier18.engine.game import STATE_FIELDS
+
+    game = Game(deck, 2, 1)
+    state = {name: getattr(game, name) for name in STATE_FIELDS}
+    assert Game.assemble(**state).hands == game.hands
+    with pytest.raises(TypeError, match="missing"):
+        Game.assemble(**{k: v for k, v in state.items() if k != "drafted"})
+    with pytest.raises(TypeError, match="unknown"):
+        Game.assemble(**state, colour="blue")
+
+
+def test_history_names_the_seat_of_every_decision(deck):
+    game = Game(deck, 3, 4, first_player=1)
+    while not game.is_terminal():
+        seat = game.current_player
+        game.apply(game.legal_decisions()[0])
+        assert game.history[-1][0] == seat
+    assert [s for s, _ in game.history][:4] == [0, 1, 2, 1]
+    assert game.decisions == [d for _, d in game.history]

@@ -1,0 +1,109 @@
+"""The layers of docs/architecture.md, checked on the source: who may import whom.
+
+Imports are read from the syntax tree (relative ones resolved), so an import hidden
+inside a function counts as much as one at the top of a module.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "pier18"
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str  # the importing module, e.g. "pier18.cli.play"
+    target: str  # what it imports, e.g. "pier18.tui.app"
+    line: int
+    top_level: bool  # at module level (not inside a function)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> list[Import]:
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[Import] = []
+    top = set(map(id, tree.body))
+    for node in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            # `from . import record` imports the module pier18.persist.record
+            targets = [f"{base}.{alias.name}" for alias in node.names] if not node.module else [base]
+        found.extend(Import(name, target, node.lineno, id(node) in top) for target in targets)
+    return found
+
+
+def all_imports() -> list[Import]:
+    return [imp for path in sorted(PACKAGE.rglob("*.py")) for imp in imports_of(path)]
+
+
+def layer(module: str) -> str:
+    """The layer a pier18 module belongs to: engine, words, persist, bots, render, tui, cli."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "pier18"
+
+
+def breaks(rule: str) -> list[str]:
+    bad = []
+    for imp in all_imports():
+        if not imp.target.startswith("pier18") and imp.target.split(".")[0] not in ("rich", "textual"):
+            continue
+        source, target = layer(imp.module), imp.target.split(".")[0] if not imp.target.startswith("pier18") else layer(imp.target)
+        if RULES[rule](imp, source, target):
+            bad.append(f"{imp.module}:{imp.line} imports {imp.target}")
+    return bad
+
+
+RULES = {
+    # The rules engine stands alone: nothing of pier18 outside it, no terminal library.
+    "engine is pure": lambda imp, source, target: source == "engine" and target not in ("engine", "pier18")
+    and not imp.target.startswith("pier18.engine"),
+    # Wording is plain text from the engine's views.
+    "words reads only the engine": lambda imp, source, target: source == "words" and target not in ("engine", "words"),
+    # Saving games and playing bots never draw anything.
+    "persist and bots never draw": lambda imp, source, target: source in ("persist", "bots")
+    and target in ("tui", "render", "rich", "textual"),
+    # Drawing reads the engine and wording; it never drives a game.
+    "render only draws": lambda imp, source, target: source == "render" and target in ("tui", "cli", "persist", "bots"),
+    # The command line opens the app only in the commands that show it, and only when run.
+    "cli opens the app lazily": lambda imp, source, target: source == "cli" and target == "tui"
+    and (imp.top_level or imp.module not in ("pier18.cli.play", "pier18.cli.replay")),
+    # Nothing below the front ends reaches up into them.
+    "nothing imports the cli": lambda imp, source, target: target == "cli" and source not in ("cli", "__main__"),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(RULES))
+def test_import_rule(rule):
+    assert breaks(rule) == []
+
+
+def test_the_checker_sees_a_forbidden_import(tmp_path, monkeypatch):
+    """A planted engine import of the app is reported (the rules are not vacuous)."""
+    fake = tmp_path / "src"
+    (fake / "pier18" / "engine").mkdir(parents=True)
+    (fake / "pier18" / "engine" / "bad.py").write_text("def f():\n    from ..tui import app\n")
+    monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake / "pier18")
+    assert breaks("engine is pure") == ["pier18.engine.bad:2 imports pier18.tui"]
