@@ -187,7 +187,8 @@ class Game:
                 legal.extend(drafts(card, count))
             return legal
         if self.phase is Phase.PLAN:
-            return plan_placements(self.piers[self.current_player].max_cover + 1)
+            placements: list[Decision] = list(plan_placements(self.piers[self.current_player].max_cover + 1))
+            return placements
         return []
 
     def apply(self, decision: Decision) -> None:

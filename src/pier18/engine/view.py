@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypedDict
 
 from .cards import Card
 from .deck import Deck
@@ -39,6 +40,44 @@ def _shown(game: Game, seat: int | None) -> tuple[tuple[int | None, ...], tuple[
         placed = game.current_player  # seats before it have placed their Plan
         piers = tuple(p if s == seat or s >= placed else Pier(p.placements[:-1]) for s, p in enumerate(piers))
     return plans, piers
+
+
+class _Public(TypedDict):
+    deck: Deck
+    players: int
+    phase: Phase
+    current_player: int
+    round: int
+    round_starter: int
+    first_player: int | None
+    plans: tuple[int | None, ...]
+    piers: tuple[Pier, ...]
+    patrons: tuple[tuple[int, ...], ...]
+    revealed: tuple[int, ...]
+    drafted: tuple[int | None, ...]
+    awards: tuple[PatronAward, ...]
+    cards_in_deck: int
+
+
+def _public(game: Game, seat: int | None) -> _Public:
+    """The fields a `TableView` and a `PlayerView` share, as `seat` may see them."""
+    plans, piers = _shown(game, seat)
+    return {
+        "deck": game.deck,
+        "players": game.players,
+        "phase": game.phase,
+        "current_player": game.current_player,
+        "round": game.round,
+        "round_starter": game.round_starter,
+        "first_player": game.first_player if game.phase is not Phase.SETUP else None,
+        "plans": plans,
+        "piers": piers,
+        "patrons": tuple(game.patrons),
+        "revealed": tuple(game.revealed),
+        "drafted": tuple(game.drafted),
+        "awards": tuple(game.awards),
+        "cards_in_deck": len(game.draw_pile),
+    }
 
 
 def _seen(game: Game, seat: int | None, made: int, decision: Decision) -> bool:
@@ -86,24 +125,10 @@ class TableView:
 
     @classmethod
     def of(cls, game: Game) -> "TableView":
-        plans, piers = _shown(game, None)
         over = game.is_terminal()
         return cls(
-            deck=game.deck,
-            players=game.players,
-            phase=game.phase,
-            current_player=game.current_player,
-            round=game.round,
+            **_public(game, None),
             total_rounds=game.total_rounds,
-            round_starter=game.round_starter,
-            first_player=game.first_player if game.phase is not Phase.SETUP else None,
-            plans=plans,
-            piers=piers,
-            patrons=tuple(game.patrons),
-            revealed=tuple(game.revealed),
-            drafted=tuple(game.drafted),
-            awards=tuple(game.awards),
-            cards_in_deck=len(game.draw_pile),
             history=tuple((s, d if _seen(game, None, s, d) else None) for s, d in game.history),
             final=tuple(game.score(p) for p in range(game.players)) if over else None,
             plans_met=tuple(game.plan_met(p) for p in range(game.players)) if over else None,
@@ -168,32 +193,11 @@ class PlayerView:
     @classmethod
     def of(cls, game: Game, seat: int) -> "PlayerView":
         """The view `seat` has of `game` now (see `_shown` for what is hidden)."""
-        phase = game.phase
-        plans, piers = _shown(game, seat)
-        legal = tuple(game.legal_decisions()) if game.current_player == seat and phase is not Phase.OVER else ()
+        legal = tuple(game.legal_decisions()) if game.current_player == seat and not game.is_terminal() else ()
         # Bots build one view per decision over thousands of games, so skip the frozen
         # dataclass's per-field __setattr__: the fields are set once, here, as a dict.
         view = object.__new__(cls)
-        view.__dict__.update(
-            deck=game.deck,
-            players=game.players,
-            seat=seat,
-            phase=phase,
-            current_player=game.current_player,
-            round=game.round,
-            round_starter=game.round_starter,
-            first_player=game.first_player if phase is not Phase.SETUP else None,
-            hand=game.hands[seat],
-            returned=game.returned[seat],
-            plans=plans,
-            piers=piers,
-            patrons=tuple(game.patrons),
-            revealed=tuple(game.revealed),
-            drafted=tuple(game.drafted),
-            awards=tuple(game.awards),
-            cards_in_deck=len(game.draw_pile),
-            legal=legal,
-        )
+        view.__dict__.update(_public(game, seat), seat=seat, hand=game.hands[seat], returned=game.returned[seat], legal=legal)
         return view
 
     @cached_property
