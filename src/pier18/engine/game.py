@@ -344,6 +344,20 @@ class Game:
         card = self.plan_card(seat)
         return None if card is None else judge_plan(card, self.players, seat, sheets)
 
+    def score_with_plan(self, seat: int, piers: Sequence[Pier]) -> tuple[ScoreSheet, bool | None]:
+        """The seat's score with its Plan bonus judged on `piers` (each seat's pier as known).
+
+        The final score is this on the real piers; the Plan placement preview is this on
+        the piers the placing player may see, so the two differ only by what is hidden.
+        """
+        return self._with_plan(seat, [self._base_sheet(p, piers[p]) for p in range(self.players)])
+
+    def _with_plan(self, seat: int, sheets: Sequence[ScoreSheet]) -> tuple[ScoreSheet, bool | None]:
+        met = self._judge_plan(seat, sheets)
+        card = self.plan_card(seat)
+        sheet = sheets[seat]
+        return (sheet.with_plan(card.plan.bonus) if met and card is not None else sheet), met
+
     def score(self, seat: int) -> ScoreSheet:
         """The seat's score now; the Plan bonus counts only once the game is over."""
         if self.phase is not Phase.OVER:
@@ -354,12 +368,9 @@ class Game:
         """Final sheets and Plan verdicts, judged once: a finished game never changes."""
         if self._final_sheets is None:
             sheets = [self._base_sheet(p) for p in range(self.players)]
-            met = [self._judge_plan(p, sheets) for p in range(self.players)]
-            for p in range(self.players):
-                card = self.plan_card(p)
-                if met[p] and card is not None:
-                    sheets[p] = sheets[p].with_plan(card.plan.bonus)
-            self._final_sheets, self._final_met = sheets, met
+            scored = [self._with_plan(p, sheets) for p in range(self.players)]
+            self._final_sheets = [sheet for sheet, _ in scored]
+            self._final_met = [met for _, met in scored]
         return self._final_sheets, self._final_met
 
     def ranking(self) -> list[Standing]:
