@@ -84,12 +84,18 @@ class ScoreSheet:
             self._scoring = _walk(self._visible, collect=True)[-1]
         return self._scoring
 
-    def _replace(self, **changes: int) -> "ScoreSheet":
-        other = object.__new__(ScoreSheet)
-        for name in self.__slots__:
-            setattr(other, name, getattr(self, name))
-        for name, value in changes.items():
-            setattr(other, name, value)
+    def _replace(self, patrons: int, plan: int) -> "ScoreSheet":
+        """This sheet with other patron and Plan points (and the same scoring slots).
+
+        Built positionally: every finished game makes such copies, and copying field by
+        field with getattr and setattr cost several times as much.
+        """
+        other = ScoreSheet(
+            self.flower, self.poet, self.lovers, self.fisher, patrons, plan, self.characters,
+            self.sections, self.counts, self.side_counts, self.largest_group,
+            self.longest_empty_run, self._visible,
+        )
+        other._scoring = self._scoring
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -118,10 +124,10 @@ class ScoreSheet:
         return score
 
     def with_plan(self, points: int) -> "ScoreSheet":
-        return self._replace(plan=points)
+        return self._replace(self.patrons, points)
 
     def with_patrons(self, patrons: int) -> "ScoreSheet":
-        return self._replace(patrons=patrons)
+        return self._replace(patrons, self.plan)
 
     def as_dict(self) -> dict[str, int]:
         """The `pier18 score --json` object."""
