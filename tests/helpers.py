@@ -2,9 +2,35 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 from pier18.engine import Game, parse_sections
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+#: What a terminal or a test runner tells a program about the screen. pytest-xdist
+#: workers and many shells set COLUMNS=80 LINES=24, which Textual believes over the
+#: real (pseudo-)terminal size; child processes must not inherit any of it.
+TERMINAL_VARIABLES = frozenset(
+    {"COLUMNS", "LINES", "TERM", "COLORTERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "NO_COLOR",
+     "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "TTY_COMPATIBLE", "TTY_INTERACTIVE",
+     "JUPYTER_COLUMNS", "JUPYTER_LINES"}
+)
+
+
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment for a child process: this one's, less every terminal variable
+    (and Textual's own settings), with the source tree importable; `extra` on top."""
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in TERMINAL_VARIABLES and not name.startswith("TEXTUAL")
+    }
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))
+    env.update(extra)
+    return env
 
 
 def pier(text: str):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -11,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from helpers import child_env
 from pier18 import record
 from pier18.cli import main
 from pier18.engine import Phase, parse_sections, score_sections
 from pier18.session import Session
 
-SRC = Path(__file__).resolve().parents[1] / "src"
 KEYS = {"flower", "poet", "lovers", "fisher", "patrons", "plan", "total", "characters"}
 
 
@@ -117,7 +116,7 @@ def test_bad_files_exit_2_with_one_line_and_no_traceback(tmp_path, case):
     path = tmp_path / "game.json"
     if text is not None:
         path.write_text(text)
-    env = dict(os.environ, PYTHONPATH=str(SRC))
+    env = child_env()
     for extra in (["--json"], []):
         done = subprocess.run(
             [sys.executable, "-m", "pier18", "replay", str(path), *extra],

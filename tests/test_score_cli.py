@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import child_env
 from pier18.cli import main
 from pier18.engine import Pier, goal_met, score_sections
 
@@ -84,7 +85,7 @@ def test_drawn_output_shows_categories_pier_and_total(capsys):
     for word in ("Flower Sellers", "Poets", "Lovers", "Fishers", "Patrons", "Plan bonus", "Total", "sea", "land"):
         assert word in out
     total = json.loads(subprocess.run(
-        [sys.executable, "-m", "pier18", "score", str(EXAMPLE), "--json"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "pier18", "score", str(EXAMPLE), "--json"], capture_output=True, text=True, env=child_env(), check=True
     ).stdout)["total"]
     total_line = next(line for line in out.splitlines() if "Total" in line)
     assert total_line.split("Total")[1].split()[1] == str(total)
@@ -130,7 +131,7 @@ def test_unreadable_files_and_bad_deck(capsys, tmp_path):
 def test_no_traceback_from_a_real_process(tmp_path):
     path = tmp_path / "pier.txt"
     path.write_text("F .\nZ Z\n")
-    proc = subprocess.run([sys.executable, "-m", "pier18", "score", str(path)], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "pier18", "score", str(path)], capture_output=True, text=True, env=child_env())
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and "line 2" in proc.stderr
 
@@ -148,7 +149,7 @@ def test_json_path_imports_neither_rich_nor_textual(tmp_path):
         "import sys; from pier18.cli import main; main(['score', sys.argv[1], '--json']);"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'textual'}))"
     )
-    out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, env=child_env(), check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
@@ -158,7 +159,7 @@ def test_drawn_path_imports_rich_but_not_textual():
         "with contextlib.redirect_stdout(io.StringIO()): main(['score', sys.argv[1]])\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'textual'}))"
     )
-    out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, env=child_env(), check=True)
     assert out.stdout.strip().splitlines()[-1] == "['rich']"
 
 
