@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+import reference
 from helpers import child_env
 from pier18 import record
 from pier18.cli import main
-from pier18.engine import Phase, parse_sections, score_sections
+from pier18.engine import Phase
 from pier18.session import Session
 
 KEYS = {"flower", "poet", "lovers", "fisher", "patrons", "plan", "total", "characters"}
@@ -46,10 +47,15 @@ def test_json_of_a_finished_game_matches_the_engine(deck, tmp_path, capsys, play
     for seat, player in enumerate(result["players"]):
         assert set(player) == {"name", "pier", "score"}
         assert set(player["score"]) == KEYS
-        assert player["score"] == session.game.score(seat).as_dict()
-        visible = session.game.piers[seat].visible_sections()
-        assert parse_sections(player["pier"]) == visible
-        assert player["pier"].count("\n") == len(visible)
+        rows = reference.pier_rows(session.game.piers[seat])
+        game = session.game
+        goal = game.plan_card(seat).plan.goal_for(players)
+        others = [reference.pier_rows(game.piers[s]) for s in range(players) if s != seat]
+        met = reference.goal_met(goal, rows, len(game.patrons[seat]), others)
+        bonus = game.plan_card(seat).plan.bonus if met else 0
+        assert player["score"] == reference.reference_total(rows, len(game.patrons[seat]), bonus)
+        assert reference.pier_text_rows(player["pier"]) == rows
+        assert player["pier"].count("\n") == len(rows)
 
 
 def test_pier_text_scores_the_same_with_pier18_score(deck, tmp_path, capsys):
@@ -75,8 +81,9 @@ def test_json_of_an_unfinished_game_is_its_current_state(deck, tmp_path, capsys)
     result = replay_json(capsys, str(path))
     assert result["finished"] is False
     for seat, player in enumerate(result["players"]):
-        assert parse_sections(player["pier"]) == session.game.piers[seat].visible_sections()
-        assert score_sections(parse_sections(player["pier"]), len(session.game.patrons[seat])).as_dict() == player["score"]
+        rows = reference.pier_rows(session.game.piers[seat])
+        assert reference.pier_text_rows(player["pier"]) == rows
+        assert player["score"] == reference.reference_total(rows, len(session.game.patrons[seat]))
         assert player["score"]["plan"] == 0  # the Plan bonus only counts at the end
 
 
