@@ -135,3 +135,16 @@ def test_patron_score_sums_the_patron_characters():
     sheet = score("F P\nP A\n. A\nL .\n")
     assert sheet.patron_score((F,)) == 1
     assert sheet.patron_score((P, A)) == 1 + 2
+
+
+def test_flower_scoring_slots_are_the_group_itself_even_away_from_the_land_end():
+    # Killed mutmut survivors: the highlighted slots started at the land end, not the group.
+    sheet = score_sections(pier(". P\n. .\nF P\nP .\n"))
+    assert sheet.flower == 1
+    assert sheet.scoring[F] == {(2, Side.LEFT), (3, Side.LEFT)}
+
+
+def test_patrons_and_plan_are_zero_unless_given():
+    sheet = score_sections(pier("F P\n"))
+    assert (sheet.patrons, sheet.plan) == (0, 0)
+    assert sheet.total == sheet.flower + sheet.poet + sheet.lovers + sheet.fisher
