@@ -148,3 +148,21 @@ def test_patrons_and_plan_are_zero_unless_given():
     sheet = score_sections(pier("F P\n"))
     assert (sheet.patrons, sheet.plan) == (0, 0)
     assert sheet.total == sheet.flower + sheet.poet + sheet.lovers + sheet.fisher
+
+
+def test_scoring_slots_in_the_middle_of_a_side():
+    # Hand-worked cases that killed mutmut survivors in the highlight slots.
+    sheet = score_sections(pier(". .\nF .\nP .\n. .\n"))  # a group between empty slots
+    assert sheet.flower == 1 and sheet.scoring[F] == {(1, Side.LEFT), (2, Side.LEFT)}
+    sheet = score_sections(pier(". .\nF .\n. .\n"))  # a lone Flower Seller scores nothing
+    assert sheet.flower == 0 and sheet.scoring[F] == frozenset()
+    sheet = score_sections(pier("L .\n. .\n. .\nL .\n"))  # two lone Lovers, one at the sea end
+    assert sheet.lovers == 4 and sheet.scoring[L] == {(0, Side.LEFT), (3, Side.LEFT)}
+
+
+def test_poet_slots_are_the_pairs_that_score():
+    sheet = score_sections(pier("P P\nP .\nF P\n. P\n"))  # five Poets: two pairs score
+    assert sheet.poet == 2
+    assert len(sheet.scoring[P]) == 4
+    assert all(sheet_slot in {(0, Side.LEFT), (0, Side.RIGHT), (1, Side.LEFT), (2, Side.RIGHT), (3, Side.RIGHT)}
+               for sheet_slot in sheet.scoring[P])
