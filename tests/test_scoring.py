@@ -158,6 +158,10 @@ def test_scoring_slots_in_the_middle_of_a_side():
     assert sheet.flower == 0 and sheet.scoring[F] == frozenset()
     sheet = score_sections(pier("L .\n. .\n. .\nL .\n"))  # two lone Lovers, one at the sea end
     assert sheet.lovers == 4 and sheet.scoring[L] == {(0, Side.LEFT), (3, Side.LEFT)}
+    sheet = score_sections(pier("L L\n. .\n. .\nP P\n"))  # one on each side, both scoring
+    assert sheet.lovers == 4
+    sheet = score_sections(pier(". .\nF .\n"))  # a lone Flower Seller at the sea end
+    assert sheet.flower == 0 and sheet.scoring[F] == frozenset()
 
 
 def test_poet_slots_are_the_pairs_that_score():
