@@ -13,7 +13,10 @@ from pier18.bots.estimate import describe, plan_progress
 from pier18.bots.simulation import play_game
 from pier18.engine import Draft, Game, Goal, IllegalDecision, Keep, PlacePlan, Phase, Pier18Error, PlayerView
 from pier18.engine.characters import Character
+from pier18.engine.pier import Pier
 from pier18.engine.scoring import score_sections
+
+from helpers import assert_view_reveals_only_known
 
 BOTS_DIR = Path(__file__).resolve().parents[1] / "src" / "pier18" / "bots"
 
@@ -129,7 +132,9 @@ def test_games_differing_only_in_hidden_cards_give_identical_views_and_decisions
             twin = hide_differently(game, seat, rng)
             assert twin.draw_pile != game.draw_pile or len(set(game.draw_pile)) < 2
             view, twin_view = PlayerView.of(game, seat), PlayerView.of(twin, seat)
-            assert view == twin_view
+            assert view == twin_view  # compares the declared fields only; so also:
+            assert_view_reveals_only_known(view, game, seat)
+            assert_view_reveals_only_known(twin_view, twin, seat)
             if checked % 3 == 0:  # the hard bot is slow: check every third decision
                 levels = LEVELS
             else:
@@ -150,6 +155,38 @@ def test_a_view_holds_no_deck_order_and_no_other_hand(deck):
         assert not hasattr(view, secret)
     assert view.hand == tuple(game.hands[1])
     assert set(game.hands[0]) <= view.unseen and set(game.hands[2]) <= view.unseen
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_no_view_reaches_a_card_its_seat_may_not_know(deck, players):
+    """Every attribute, however named, of every seat's view at every step of a game."""
+    for seed in range(8):
+        game = Game(deck, players, seed)
+        chooser = random.Random(seed)
+        while True:
+            for seat in range(players):
+                view = PlayerView.of(game, seat)
+                assert_view_reveals_only_known(view, game, seat)
+                view.unseen  # worked out and cached on the view: checked as well
+                assert_view_reveals_only_known(view, game, seat)
+            if game.is_terminal():
+                break
+            game.apply(chooser.choice(game.legal_decisions()))
+
+
+@pytest.mark.parametrize("where", ["dealt", "piers"])
+def test_the_view_check_catches_a_hand_hidden_under_any_name(deck, where):
+    """The check itself: another seat's hand smuggled into a view must be found."""
+    game = Game(deck, 3, 4)
+    view = PlayerView.of(game, 1)
+    assert_view_reveals_only_known(view, game, 1)
+    if where == "dealt":
+        object.__setattr__(view, "dealt", {0: list(game.hands[0])})
+    else:
+        foundation = Pier().place(deck[game.hands[2][0]])
+        object.__setattr__(view, "piers", (view.piers[0], view.piers[1], foundation))
+    with pytest.raises(AssertionError, match="may not know"):
+        assert_view_reveals_only_known(view, game, 1)
 
 
 def test_bot_modules_never_import_game_internals():

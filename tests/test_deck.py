@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from helpers import child_env
 from pier18.engine import CHARACTERS, GOAL_KINDS, DeckError, load_deck
 
 
@@ -113,5 +114,5 @@ def test_the_deck_is_found_from_any_directory(tmp_path):
     import sys
 
     code = "from pier18.engine import load_deck; print(len(load_deck()))"
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=child_env(), check=True)
     assert out.stdout.strip() == "18"

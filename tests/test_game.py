@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import reference
 from helpers import make_deck, random_game
 from pier18.engine import Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, PlayerView, SetupError
 
@@ -171,12 +172,18 @@ def test_ranking_by_total_then_characters_then_plan_date():
 
 
 def test_plan_bonus_counts_only_at_game_end(deck):
+    met_count = 0
     for seed in range(40):
         game = random_game(deck, 2, seed)
+        rows = [reference.pier_rows(game.piers[seat]) for seat in range(2)]
         for seat in range(2):
             card = game.plan_card(seat)
-            sheet = game.score(seat)
-            assert sheet.plan == (card.plan.bonus if game.plan_met(seat) else 0)
+            goal = card.plan.goal_for(2)
+            met = reference.goal_met(goal, rows[seat], len(game.patrons[seat]), [rows[1 - seat]])
+            assert game.score(seat).plan == (card.plan.bonus if met else 0)
+            assert game.plan_met(seat) is met
+            met_count += met
+    assert 0 < met_count < 80  # both outcomes are checked
     game = Game(deck, 2, seed=1)
     while game.phase is not Phase.PLAN:
         game.apply(game.legal_decisions()[0])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -11,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from pier18.persist import record
+import reference
+from helpers import child_env
 from pier18.cli import main
-from pier18.engine import Phase, parse_sections, score_sections
+from pier18.engine import Phase
+from pier18.persist import record
 from pier18.persist.session import Session
 
-SRC = Path(__file__).resolve().parents[1] / "src"
 KEYS = {"flower", "poet", "lovers", "fisher", "patrons", "plan", "total", "characters"}
 
 
@@ -47,10 +47,15 @@ def test_json_of_a_finished_game_matches_the_engine(deck, tmp_path, capsys, play
     for seat, player in enumerate(result["players"]):
         assert set(player) == {"name", "pier", "score"}
         assert set(player["score"]) == KEYS
-        assert player["score"] == session.game.score(seat).as_dict()
-        visible = session.game.piers[seat].visible_sections()
-        assert parse_sections(player["pier"]) == visible
-        assert player["pier"].count("\n") == len(visible)
+        rows = reference.pier_rows(session.game.piers[seat])
+        game = session.game
+        goal = game.plan_card(seat).plan.goal_for(players)
+        others = [reference.pier_rows(game.piers[s]) for s in range(players) if s != seat]
+        met = reference.goal_met(goal, rows, len(game.patrons[seat]), others)
+        bonus = game.plan_card(seat).plan.bonus if met else 0
+        assert player["score"] == reference.reference_total(rows, len(game.patrons[seat]), bonus)
+        assert reference.pier_text_rows(player["pier"]) == rows
+        assert player["pier"].count("\n") == len(rows)
 
 
 def test_pier_text_scores_the_same_with_pier18_score(deck, tmp_path, capsys):
@@ -76,8 +81,9 @@ def test_json_of_an_unfinished_game_is_its_current_state(deck, tmp_path, capsys)
     result = replay_json(capsys, str(path))
     assert result["finished"] is False
     for seat, player in enumerate(result["players"]):
-        assert parse_sections(player["pier"]) == session.game.piers[seat].visible_sections()
-        assert score_sections(parse_sections(player["pier"]), len(session.game.patrons[seat])).as_dict() == player["score"]
+        rows = reference.pier_rows(session.game.piers[seat])
+        assert reference.pier_text_rows(player["pier"]) == rows
+        assert player["score"] == reference.reference_total(rows, len(session.game.patrons[seat]))
         assert player["score"]["plan"] == 0  # the Plan bonus only counts at the end
 
 
@@ -117,7 +123,7 @@ def test_bad_files_exit_2_with_one_line_and_no_traceback(tmp_path, case):
     path = tmp_path / "game.json"
     if text is not None:
         path.write_text(text)
-    env = dict(os.environ, PYTHONPATH=str(SRC))
+    env = child_env()
     for extra in (["--json"], []):
         done = subprocess.run(
             [sys.executable, "-m", "pier18", "replay", str(path), *extra],

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from helpers import child_env
 from pier18.persist import autosave as saves
 from pier18.persist import files, record
 from pier18.persist.files import atomic_write
 from pier18.engine import Game, Phase
 from pier18.engine.errors import Pier18Error
 from pier18.persist.session import Session
-
-SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 @pytest.fixture
@@ -74,6 +73,66 @@ def test_a_failed_write_keeps_the_old_file(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         atomic_write(target, "new")
     assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_save_never_rewrites_the_file_in_place(tmp_path):
+    """Whoever has the old save open still reads all of it: the new text arrives as a
+    new file put in its place (a rename), never by truncating and rewriting the old."""
+    target = tmp_path / "game.json"
+    old_text = json.dumps({"decisions": ["keep 1 2"] * 2000})
+    atomic_write(target, old_text)
+    before = target.stat()
+    with open(target, encoding="utf-8") as old:
+        atomic_write(target, json.dumps({"decisions": []}))
+        assert old.read() == old_text
+    after = target.stat()
+    assert (after.st_ino, after.st_dev) != (before.st_ino, before.st_dev) or os.name != "posix"
+    assert json.loads(target.read_text()) == {"decisions": []}
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+WRITER = """
+import json, sys
+from pathlib import Path
+from pier18.persist.files import atomic_write
+
+path, count = Path(sys.argv[1]), int(sys.argv[2])
+for number in range(count):
+    text = json.dumps({"number": number, "decisions": ["draft 12:1"] * (5000 + 3000 * (number % 2))})
+    atomic_write(path, text)
+    if number == 0:
+        print("first", flush=True)
+print("done", flush=True)
+"""
+
+
+def test_a_reader_only_ever_sees_a_whole_save(tmp_path):
+    """Another process saves over and over while this one reads: every read is a whole record."""
+    target = tmp_path / "game.json"
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(target), "150"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+    )
+    seen: set[int] = set()
+    try:
+        assert writer.stdout.readline() == "first\n"
+        for _ in range(1_000_000):  # bounded: a writer that never ends fails, not hangs
+            if writer.poll() is not None:
+                break
+            text = target.read_text(encoding="utf-8")
+            record_read = json.loads(text)  # a half-written save would not parse
+            assert len(record_read["decisions"]) in (5000, 8000)
+            seen.add(record_read["number"])
+        assert writer.wait(timeout=120) == 0, writer.stderr.read()
+        assert writer.stdout.read() == "done\n"
+    finally:
+        if writer.poll() is None:
+            writer.kill()
+        writer.wait()
+        writer.stdout.close()
+        writer.stderr.close()
+    assert json.loads(target.read_text())["number"] == 149
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
 
 
@@ -213,11 +272,13 @@ from pier18.persist import autosave as saves
 deck = load_deck()
 game = 0
 while True:
+    sys.stdin.readline()  # each step waits for the test's go-ahead
     session = Session(deck, ["Ann", "Bob", "Cy"], game)
     saves.attach(session, saves.games_dir() / f"game-{game:04d}.json")
     print(f"saved {game} 0", flush=True)
     chooser = random.Random(game)
     while not session.game.is_terminal():
+        sys.stdin.readline()
         session.apply(chooser.choice(session.game.legal_decisions()))
         print(f"saved {game} {len(session.decisions)}", flush=True)
     game += 1
@@ -232,17 +293,30 @@ def expected_decisions(deck, game: int) -> list[str]:
 
 @pytest.mark.parametrize("kill_after", [1, 17, 40, 77])
 def test_sigkill_mid_game_loses_at_most_the_decision_being_made(deck, data_dir, kill_after):
-    env = dict(os.environ, PYTHONPATH=str(SRC), **{saves.DATA_DIR_ENV: str(data_dir)})
+    """The child takes one step (a new game's first save, or a decision and its save)
+    each time the test says "go", and says when the step is saved; so the test knows
+    exactly where it is, and kills it in the middle of the step after."""
+    env = child_env(**{saves.DATA_DIR_ENV: str(data_dir)})
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True
+        [sys.executable, "-c", CHILD],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
     )
+    lines: list[str] = []
     try:
-        lines = [child.stdout.readline() for _ in range(kill_after)]
-        os.kill(child.pid, signal.SIGKILL)
+        for _ in range(kill_after):
+            child.stdin.write("go\n")
+            child.stdin.flush()
+            lines.append(child.stdout.readline())
+            assert lines[-1].startswith("saved "), child.stderr.read()
+        child.stdin.write("go\n")  # the next step starts ...
+        child.stdin.flush()
+        os.kill(child.pid, signal.SIGKILL)  # ... and the plug is pulled
     finally:
+        if child.poll() is None:
+            child.kill()
         child.wait(timeout=60)
-        child.stdout.close()
-        child.stderr.close()
+        for stream in (child.stdin, child.stdout, child.stderr):
+            stream.close()
     assert child.returncode == -signal.SIGKILL
     _, game, made = lines[-1].split()
     game, made = int(game), int(made)

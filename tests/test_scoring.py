@@ -135,3 +135,38 @@ def test_patron_score_sums_the_patron_characters():
     sheet = score("F P\nP A\n. A\nL .\n")
     assert sheet.patron_score((F,)) == 1
     assert sheet.patron_score((P, A)) == 1 + 2
+
+
+def test_flower_scoring_slots_are_the_group_itself_even_away_from_the_land_end():
+    # Killed mutmut survivors: the highlighted slots started at the land end, not the group.
+    sheet = score_sections(pier(". P\n. .\nF P\nP .\n"))
+    assert sheet.flower == 1
+    assert sheet.scoring[F] == {(2, Side.LEFT), (3, Side.LEFT)}
+
+
+def test_patrons_and_plan_are_zero_unless_given():
+    sheet = score_sections(pier("F P\n"))
+    assert (sheet.patrons, sheet.plan) == (0, 0)
+    assert sheet.total == sheet.flower + sheet.poet + sheet.lovers + sheet.fisher
+
+
+def test_scoring_slots_in_the_middle_of_a_side():
+    # Hand-worked cases that killed mutmut survivors in the highlight slots.
+    sheet = score_sections(pier(". .\nF .\nP .\n. .\n"))  # a group between empty slots
+    assert sheet.flower == 1 and sheet.scoring[F] == {(1, Side.LEFT), (2, Side.LEFT)}
+    sheet = score_sections(pier(". .\nF .\n. .\n"))  # a lone Flower Seller scores nothing
+    assert sheet.flower == 0 and sheet.scoring[F] == frozenset()
+    sheet = score_sections(pier("L .\n. .\n. .\nL .\n"))  # two lone Lovers, one at the sea end
+    assert sheet.lovers == 4 and sheet.scoring[L] == {(0, Side.LEFT), (3, Side.LEFT)}
+    sheet = score_sections(pier("L L\n. .\n. .\nP P\n"))  # one on each side, both scoring
+    assert sheet.lovers == 4
+    sheet = score_sections(pier(". .\nF .\n"))  # a lone Flower Seller at the sea end
+    assert sheet.flower == 0 and sheet.scoring[F] == frozenset()
+
+
+def test_poet_slots_are_the_pairs_that_score():
+    sheet = score_sections(pier("P P\nP .\nF P\n. P\n"))  # five Poets: two pairs score
+    assert sheet.poet == 2
+    assert len(sheet.scoring[P]) == 4
+    assert all(sheet_slot in {(0, Side.LEFT), (0, Side.RIGHT), (1, Side.LEFT), (2, Side.RIGHT), (3, Side.RIGHT)}
+               for sheet_slot in sheet.scoring[P])

@@ -1,6 +1,6 @@
 """Scoring agrees with a plain, slow reading of the rules on any pier (hypothesis).
 
-The reference below is written straight from docs/rules.md, one rule at a time, with
+The reference (tests/reference.py) is written straight from docs/rules.md, one rule at a time, with
 none of the engine's code, so a mistake in either shows up as a disagreement.
 """
 
@@ -11,36 +11,9 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from reference import TOKENS, reference_score
 from pier18.cli import main
 from pier18.engine import format_sections, parse_sections, score_sections
-
-TOKENS = [".", "F", "P", "L", "A"]
-
-
-def reference_score(rows: list[tuple[str, str]]) -> dict[str, int]:
-    n = len(rows)
-    sides = [[row[0] for row in rows], [row[1] for row in rows]]
-    poets = sum(column.count("P") for column in sides)
-    lovers = 0
-    flower = 0
-    for column in sides:
-        for i, who in enumerate(column):
-            near = [column[j] for j in range(i - 2, i + 3) if j != i and 0 <= j < n]
-            if who == "L" and all(slot == "." for slot in near):
-                lovers += 2
-        # Split the side at empty slots; each piece with a Flower Seller scores its others.
-        for piece in "".join(column).split("."):
-            if "F" in piece:
-                flower += len(piece) - 1
-    fisher = max(column.count("A") for column in sides)
-    return {
-        "flower": flower,
-        "poet": poets // 2,
-        "lovers": lovers,
-        "fisher": fisher,
-        "characters": sum(slot != "." for column in sides for slot in column),
-    }
-
 
 piers = st.lists(st.tuples(st.sampled_from(TOKENS), st.sampled_from(TOKENS)), min_size=1, max_size=30)
 

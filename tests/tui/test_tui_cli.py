@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import child_env
 from pier18.cli import main
 from pier18.cli.play import parse_names
 from pier18.engine.errors import Pier18Error
@@ -47,7 +48,7 @@ def test_play_module_imports_no_textual_until_run():
     import sys
 
     code = "import sys, pier18.cli.play; print(any(m.startswith(('textual', 'rich')) for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=child_env(), check=True)
     assert out.stdout.strip() == "False"
 
 

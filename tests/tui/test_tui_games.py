@@ -9,7 +9,7 @@ import pytest
 
 from pier18.engine import Game, Keep, Phase
 from pier18.tui.screens.final import final_table
-from tui_helpers import NAMES, make_app, play_by_keys, screen_name, text_of
+from tui_helpers import NAMES, make_app, play_by_keys, press_until, screen_name, text_of
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 8), (3, 11)])
@@ -103,9 +103,12 @@ def test_the_plan_cannot_be_escaped(tui_deck):
     async def run():
         app = make_app(tui_deck, 2, 6)
         async with app.run_test(size=(100, 30)) as pilot:
-            while app.session.game.phase is not Phase.PLAN or screen_name(app) != "PlaceScreen":
-                await pilot.press("enter")
-                await pilot.pause()
+            await press_until(
+                pilot,
+                lambda: app.session.game.phase is Phase.PLAN and screen_name(app) == "PlaceScreen",
+                lambda: "enter",
+                "the Plan placement",
+            )
             await pilot.press("escape")
             await pilot.pause()
             assert screen_name(app) == "PlaceScreen"

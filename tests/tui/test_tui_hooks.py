@@ -67,18 +67,32 @@ def test_a_bot_seat_plays_through_the_provider(tui_deck):
 
 
 class GatedBot:
-    """Waits for the test to open the gate before answering, like a slow hard bot."""
+    """Answers each request only once the test opens that request's gate, like a slow
+    hard bot: request 0 answers its first legal decision, later ones their last.
 
-    def __init__(self) -> None:
+    Nothing is asserted in here (the app catches what a bot raises): the test reads
+    `views` and `answers` instead.
+    """
+
+    def __init__(self, requests: int = 2) -> None:
         import threading
 
-        self.gate = threading.Event()
+        self.gates = [threading.Event() for _ in range(requests)]
         self.views: list[PlayerView] = []
+        self.answers: list[object] = []
 
     def choose(self, view: PlayerView):
+        request = len(self.views)
         self.views.append(view)
-        assert self.gate.wait(10)
-        return view.legal[0]
+        if request >= len(self.gates) or not self.gates[request].wait(60):
+            return None  # the test fails on `answers`, not in here
+        answer = view.legal[0] if request == 0 else view.legal[-1]
+        self.answers.append(answer)
+        return answer
+
+    def open_all(self) -> None:
+        for gate in self.gates:
+            gate.set()
 
 
 def test_a_bot_answer_for_a_taken_back_turn_is_dropped(tui_deck):
@@ -86,26 +100,46 @@ def test_a_bot_answer_for_a_taken_back_turn_is_dropped(tui_deck):
 
     bot = GatedBot()
 
-    async def run():
-        app = make_app(tui_deck, 2, 5, names=["Ann", "Slow bot"], seats=["human", "slow"], bot_provider=lambda level, seat: bot)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: len(bot.views) == 1, "the bot to start thinking")
-            first = app.session.decisions[0]
-            assert app.session.undo() == first  # a takeback while the bot thinks
-            app.resync()
-            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up again")
-            await pilot.press("down", "enter")  # a different choice this time
-            await wait_until(pilot, lambda: len(bot.views) == 2, "the bot to think again")
-            bot.gate.set()
-            await wait_until(pilot, lambda: len(app.session.decisions) == 2, "the bot's keep")
-            await pilot.pause(0.1)
-            session = app.session
-            assert len(session.decisions) == 2 and session.decisions[0] != first
-            assert session.decisions[1] == bot.views[1].legal[0]
-            assert app.is_running
+    def bot_workers():
+        return [worker for worker in app.workers if worker.group == "bot"]
 
+    async def run():
+        async with app.run_test(size=(100, 30)) as pilot:
+            try:
+                await steps(pilot)
+            finally:
+                bot.open_all()  # a failed check must not leave a worker waiting
+
+    async def steps(pilot):
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(bot.views) == 1, "the bot to start thinking")
+        (stale,) = bot_workers()
+        first = app.session.decisions[0]
+        assert app.session.undo() == first  # a takeback while the bot thinks
+        app.resync()
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up again")
+        await pilot.press("down", "enter")  # a different choice this time
+        await wait_until(pilot, lambda: len(bot.views) == 2, "the bot to think again")
+        session = app.session
+        assert len(session.decisions) == 1 and session.decisions[0] != first
+
+        # The stale answer is a legal keep for the bot now too: only the app's check
+        # of the turn keeps it out. Its worker ends once the app has handled it.
+        bot.gates[0].set()
+        await wait_until(pilot, lambda: stale.is_finished, "the stale answer to be delivered")
+        await pilot.pause()
+        assert len(session.decisions) == 1, f"the answer for the taken-back turn was played: {session.decisions}"
+        assert bot.answers == [bot.views[0].legal[0]]
+        assert bot.answers[0] in session.game.legal_decisions()  # so dropping it was the app's doing
+
+        bot.gates[1].set()
+        await wait_until(pilot, lambda: len(session.decisions) == 2, "the bot's keep")
+        assert bot.answers[1] == bot.views[1].legal[-1] != bot.answers[0]
+        assert session.decisions[1] == bot.answers[1]
+        assert app.is_running
+
+    app = make_app(tui_deck, 2, 5, names=["Ann", "Slow bot"], seats=["human", "slow"], bot_provider=lambda level, seat: bot)
     asyncio.run(run())
 
 

@@ -7,6 +7,7 @@ import sys
 
 from rich.console import Console
 
+from helpers import child_env
 from pier18.engine import Character, Pier, score_sections
 from pier18.render import STYLES, draw_card, draw_pier
 from pier18.render.style import SCORING, slot_text
@@ -75,5 +76,5 @@ def test_plain_sections_draw_without_labels():
 
 def test_render_imports_no_textual():
     code = "import sys, pier18.render; print(any(m.startswith('textual') for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=child_env(), check=True)
     assert out.stdout.strip() == "False"

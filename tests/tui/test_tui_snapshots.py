@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from tui_helpers import make_app, play_by_keys, screen_name
+from tui_helpers import make_app, play_by_keys, press_until, screen_name
 
 SIZE = (100, 30)
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
@@ -24,9 +24,12 @@ def test_placement_preview(snap_compare, tui_deck):
 def test_patron_panel(snap_compare, tui_deck):
     async def finish_round(pilot):
         app = pilot.app
-        while screen_name(app) != "PatronScreen":
-            await pilot.press("1" if screen_name(app) == "TableScreen" else "enter")
-            await pilot.pause()
+        await press_until(
+            pilot,
+            lambda: screen_name(app) == "PatronScreen",
+            lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+            "the patron panel",
+        )
 
     assert snap_compare(make_app(tui_deck, 3, 4), run_before=finish_round, terminal_size=SIZE)
 

@@ -45,6 +45,17 @@ async def wait_until(pilot, condition, what: str = "the condition", tries: int =
     raise AssertionError(f"timed out waiting for {what}")
 
 
+async def press_until(pilot, condition, key, what: str, tries: int = 500) -> None:
+    """Press `key()` (a key name, chosen afresh each time) until `condition()` holds;
+    fails after `tries` presses instead of looping for ever."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.press(key())
+        await pilot.pause()
+    raise AssertionError(f"gave up waiting for {what} after {tries} key presses: {screen_name(pilot.app)}")
+
+
 def text_of(renderable, width: int = 120) -> str:
     console = Console(width=width, record=True, color_system=None)
     console.print(renderable)
