@@ -111,7 +111,7 @@ def make_deck(sections=None, goal=None, dates=None):
 #: attribute that carries cards under any name is checked, not ignored.
 NOT_CARD_IDS = frozenset(
     {"players", "seat", "current_player", "round", "round_starter", "first_player",
-     "cards_in_deck", "cover", "winner", "scores", "index"}
+     "cards_in_deck", "cover", "winner", "scores", "index", "after"}
 )
 
 
