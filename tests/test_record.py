@@ -38,7 +38,7 @@ def state(game: Game) -> tuple:
         tuple(game.revealed),
         tuple(game.awards),
         game.first_player,
-        game.rng.getstate(),
+        game.deal,
         game.returns(),
     )
 
