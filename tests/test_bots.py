@@ -12,6 +12,7 @@ from pier18.bots import LEVELS, HardBot, Hint, make_bot
 from pier18.bots.estimate import describe, plan_progress
 from pier18.bots.simulation import play_game
 from pier18.engine import Draft, Game, Goal, IllegalDecision, Keep, PlacePlan, Phase, Pier18Error, PlayerView
+from pier18.engine.game import Deal
 from pier18.engine.characters import Character
 from pier18.engine.pier import Pier
 from pier18.engine.scoring import score_sections
@@ -106,7 +107,9 @@ def hide_differently(game: Game, seat: int, rng: random.Random) -> Game:
     swapped with cards from the draw pile.
     """
     other = game.clone()
-    other.rng = random.Random(rng.random())
+    reshuffle = list(other.deal.reshuffle)
+    random.Random(rng.random()).shuffle(reshuffle)
+    other.deal = Deal(other.deal.order, tuple(reshuffle))
     hidden = list(other.draw_pile)
     waiting = [s for s in range(game.players) if s != seat and other.hands[s]]
     for s in waiting:

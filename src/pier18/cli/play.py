@@ -40,7 +40,12 @@ def add_parser(sub) -> None:
     parser.add_argument("--first", metavar="NAME", help="who plays first in round 1 (default: earliest Foundation date)")
     parser.add_argument("--cards", metavar="PATH", help="a deck file of your own (default: the game's deck)")
     parser.add_argument(
-        "--resume", action="store_true", help="go on with the last unfinished game (every game is autosaved)"
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="FILE|N",
+        help="go on with a saved game (every game is autosaved): the last played unfinished one, "
+        "a saved game FILE, or game N of 'pier18 games'",
     )
     parser.add_argument(
         "--record", metavar="FILE", help="also save the game record to FILE (for 'pier18 replay FILE')"
@@ -63,6 +68,8 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
         raise Pier18Error(f"--names needs {players} comma-separated names for --players {players}, got {text!r}")
     if len({n.lower() for n in names}) != len(names):
         raise Pier18Error(f"--names must all differ, got {text!r}")
+    if any(len(n) > MAX_NAME for n in names):
+        raise Pier18Error(f"--names: a name may have at most {MAX_NAME} characters")
     return names
 
 
@@ -103,9 +110,10 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
 def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
-    from ..persist.session import Session
 
-    if args.resume:
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise Pier18Error(f"--seed must be a whole number from 0 to 2**64, got {args.seed}")
+    if args.resume is not None:
         return resume(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
@@ -119,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
             raise Pier18Error(f"--first {args.first!r} is not one of the names {', '.join(names)}")
         first = lowered.index(args.first.lower())
     import random
+
+    from ..persist.session import Session
 
     seeds = random.Random(args.seed)
     games: list[Session] = []
@@ -144,34 +154,48 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.app import Pier18App
 
     found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
+    factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.warn(m))
     app = Pier18App(
         args.players,
-        autosave.autosaving(new_session, args.record, on_error=lambda m: app.notify(m, severity="error")),
+        factory,
         names=names,
         bot_provider=bot_for,
         seats=seats,
         hint_bot=make_bot("hard", bot_seed),
     )
-    if found.session is not None:
+    if found.free:
         app.resume_offer = found  # asked before anything else
     else:
-        _tell_set_aside(found)
-    app.run()
-    return 0
+        _tell(found.messages())
+    return run_app(app, factory)
 
 
 def resume(args: argparse.Namespace) -> int:
-    """`play --resume`: the last unfinished game, exactly where it stopped, still autosaving."""
+    """`play --resume [FILE|N]`: a saved game, exactly where it stopped, still autosaving.
+
+    Without FILE or N: the last played unfinished game that no other terminal has open.
+    A game open in another terminal is not played twice: the other saved games (or a
+    new one) are offered instead.
+    """
     from ..persist import autosave
+    from ..persist.lock import GameLocked
     from ..bots import make_bot
     from ..engine.errors import Pier18Error
     from ..tui.app import Pier18App
 
     found = autosave.find_resumable()
-    _tell_set_aside(found)
-    session = found.session
-    if session is None:
+    _tell(found.messages())
+    found.set_aside, found.notices = [], []  # told already, on stderr (they stay after the app ends)
+    if args.resume:
+        target = named_game(args.resume)
+    elif found.free:
+        target = found.free[0]
+    elif found.games:  # every unfinished game is open in another terminal
+        target = found.games[0]
+    else:
         raise Pier18Error("there is no unfinished game to resume; start one with 'pier18 play'")
+    session = target.session
+    assert session is not None
     import random
 
     seeds = random.Random()
@@ -190,7 +214,7 @@ def resume(args: argparse.Namespace) -> int:
 
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
-    factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.notify(m, severity="error"))
+    factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.warn(m))
     app = Pier18App(
         session.players,
         factory,
@@ -200,15 +224,71 @@ def resume(args: argparse.Namespace) -> int:
         seats=list(session.seats),
         hint_bot=make_bot("hard", seeds.randrange(2**31)),
     )
-    saver = autosave.attach(session, found.path, factory.next_record_path())  # unwritable: one clear error now
-    saver.on_error = lambda m: app.notify(m, severity="error")
-    app.run()
+    try:
+        factory.play(session, target.path)
+    except GameLocked as locked:  # offer the other saved games, or a new one with these players
+        app.session = None
+        app.resume_offer = found.without(target.path, autosave.open_elsewhere_notice(locked))
+    return run_app(app, factory)
+
+
+def named_game(which: str):
+    """`--resume FILE` or `--resume N` (N as numbered by 'pier18 games'): an unfinished game."""
+    from pathlib import Path
+
+    from ..engine.errors import Pier18Error
+    from ..persist import autosave
+
+    if which.isdigit():
+        games = autosave.saved_games()
+        number = int(which)
+        if not 1 <= number <= len(games):
+            listed = f"'pier18 games' lists {len(games)}" if games else "there are no saved games"
+            raise Pier18Error(f"--resume {number}: there is no saved game {number} ({listed})")
+        saved = games[number - 1]
+    else:
+        saved = autosave.load_saved(Path(which))
+    if saved.session is None:
+        from ..engine.text import printable
+
+        raise Pier18Error(f"{printable(str(saved.path))}: {saved.problem}")
+    if saved.finished:
+        raise Pier18Error(f"{saved.path.name}: this game is finished; 'pier18 replay {saved.path}' shows it")
+    return saved
+
+
+MAX_SEED = 2**64  # as in a record (pier18.persist.record.MAX_SEED)
+MAX_NAME = 64  # as in a record (pier18.persist.record.MAX_NAME)
+
+
+def run_app(app, factory) -> int:
+    """Run the app; an unexpected exception ends it with one line on stderr and status 1.
+
+    The details go to a crash report; the autosave keeps the last decision made.
+    """
+    import sys
+
+    from ..persist import crash
+
+    try:
+        app.run()
+    except Exception as error:  # outside Textual's own handlers (starting or closing)
+        try:
+            report = crash.write_report(error, getattr(factory.lock, "save", None))
+        except OSError:
+            report = None
+        app.crash, app.crash_report = error, report
+    finally:
+        factory.release()
+    if app.crash is not None:
+        print(crash.crash_line(app.crash, app.crash_report), file=sys.stderr)
+        return 1
     return 0
 
 
-def _tell_set_aside(found) -> None:
+def _tell(messages: list[str]) -> None:
     """Say where each damaged autosave was kept (on stderr: it stays after the app ends)."""
     import sys
 
-    for moved in found.set_aside:
-        print(f"pier18: {moved.message()}", file=sys.stderr)
+    for message in messages:
+        print(f"pier18: {message}", file=sys.stderr)

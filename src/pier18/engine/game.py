@@ -1,8 +1,9 @@
 """A whole game of Pier 18 as a state machine.
 
 Front ends and bots only talk to this surface: `phase`, `current_player`,
-`legal_decisions()`, `apply()`, `is_terminal()`, `returns()`, `score()`. Chance comes
-from one seeded RNG, so a seed plus the list of decisions rebuilds a game exactly.
+`legal_decisions()`, `apply()`, `is_terminal()`, `returns()`, `score()`. All the chance
+in a game is one `Deal`, drawn from a seed or given as data, so a deal plus the list of
+decisions rebuilds a game exactly, whatever `random` does in another Python.
 """
 
 from __future__ import annotations
@@ -52,6 +53,45 @@ class Standing:
     decided_by: str | None  # "total", "characters", "plan date" or None (last place)
 
 
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Every chance outcome of a game, as data, so that replaying it needs no RNG.
+
+    `order` is every card id as dealt: three per seat in seat order, then the draw pile
+    from the top. `reshuffle` is how the pile is shuffled once set-up ends: the pile then
+    (the rest of the draw pile, then each seat's returned card in seat order) becomes
+    `[pile[i] for i in reshuffle]`. Positions, not cards, so it does not depend on which
+    cards the players returned.
+    """
+
+    order: tuple[int, ...]
+    reshuffle: tuple[int, ...]
+
+    @classmethod
+    def from_seed(cls, deck: Deck, players: int, seed: int | None) -> "Deal":
+        """The deal a seed gives: the same outcomes the seed has always given."""
+        rng = random.Random(seed)
+        order = sorted(deck)
+        rng.shuffle(order)
+        positions = list(range(pile_size(deck, players)))
+        rng.shuffle(positions)  # the shuffle made when set-up ends, done ahead of time
+        return cls(tuple(order), tuple(positions))
+
+    def problem(self, deck: Deck, players: int) -> str | None:
+        """What makes this deal impossible for `deck` and `players`, or None."""
+        if sorted(self.order) != sorted(deck):
+            return f"the card order must hold every card id of the deck once ({len(deck)} ids)"
+        size = pile_size(deck, players)
+        if sorted(self.reshuffle) != list(range(size)):
+            return f"the reshuffle must hold every position from 0 to {size - 1} once"
+        return None
+
+
+def pile_size(deck: Deck, players: int) -> int:
+    """How many cards the pile holds when it is reshuffled after set-up."""
+    return len(deck) - (HAND_SIZE - 1) * players
+
+
 def judge_plan(card: Card, players: int, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
     """A seat's Plan goal judged on every seat's sheet (others count for `most` goals)."""
     others = [s for p, s in enumerate(sheets) if p != seat]
@@ -70,7 +110,7 @@ class Game:
     players: int
     seed: int | None
     first_player: int | None
-    rng: random.Random
+    deal: Deal
     hands: list[tuple[int, ...]]
     draw_pile: list[int]
     plans: list[int | None]
@@ -88,18 +128,29 @@ class Game:
     _final_sheets: list[ScoreSheet] | None
     _final_met: list[bool | None]
 
-    def __init__(self, deck: Deck, players: int, seed: int | None = 0, first_player: int | None = None) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        players: int,
+        seed: int | None = 0,
+        first_player: int | None = None,
+        deal: Deal | None = None,
+    ) -> None:
+        """A new game, dealt by `deal` if given (as a record stores it), else from `seed`."""
         if players not in (2, 3):
             raise SetupError(f"Pier 18 is played by 2 or 3 players, not {players}")
         if first_player is not None and not 0 <= first_player < players:
             raise SetupError(f"the first player must be a seat from 0 to {players - 1}")
+        if deal is None:
+            deal = Deal.from_seed(deck, players, seed)
+        elif (problem := deal.problem(deck, players)) is not None:
+            raise SetupError(f"impossible deal: {problem}")
         self.deck = deck
         self.players = players
         self.seed = seed
         self.first_player = first_player
-        self.rng = random.Random(seed)
-        order = sorted(deck)
-        self.rng.shuffle(order)
+        self.deal = deal
+        order = list(deal.order)
         self.hands = [tuple(order[HAND_SIZE * p : HAND_SIZE * (p + 1)]) for p in range(players)]
         self.draw_pile = order[HAND_SIZE * players :]
         self.plans = [None] * players
@@ -127,9 +178,10 @@ class Game:
         seed: int | None,
         decisions: Iterable[Decision],
         first_player: int | None = None,
+        deal: Deal | None = None,
     ) -> "Game":
-        """Rebuild a game from its seed and decisions (IllegalDecision names the bad one)."""
-        game = cls(deck, players, seed, first_player)
+        """Rebuild a game from its deal (or seed) and decisions (IllegalDecision names the bad one)."""
+        game = cls(deck, players, seed, first_player, deal)
         for number, decision in enumerate(decisions, start=1):
             try:
                 game.apply(decision)
@@ -159,10 +211,6 @@ class Game:
             value = getattr(self, name)
             if type(value) is list:
                 value = value.copy()
-            elif type(value) is random.Random:
-                rng = random.Random()
-                rng.setstate(value.getstate())
-                value = rng
             setattr(other, name, value)
         return other
 
@@ -227,8 +275,8 @@ class Game:
         if seat + 1 < self.players:
             self.current_player = seat + 1
             return
-        self.draw_pile.extend(c for c in self.returned if c is not None)
-        self.rng.shuffle(self.draw_pile)
+        pile = self.draw_pile + [c for c in self.returned if c is not None]
+        self.draw_pile = [pile[i] for i in self.deal.reshuffle]
         if self.first_player is None:
             dates = [self.piers[p].placements[0].card.date_key for p in range(self.players)]
             self.first_player = dates.index(min(dates))
@@ -304,8 +352,7 @@ class Game:
     @property
     def total_rounds(self) -> int:
         """How many rounds this game has: 4 with 2 players, 3 with 3 (18 cards)."""
-        pile = len(self.deck) - (HAND_SIZE - 1) * self.players
-        return pile // (self.players + 1)
+        return pile_size(self.deck, self.players) // (self.players + 1)
 
     def _place_plan(self, decision: PlacePlan) -> None:
         seat = self.current_player

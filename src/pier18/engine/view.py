@@ -18,7 +18,7 @@ from typing import TypedDict
 from .cards import Card
 from .deck import Deck
 from .decisions import Decision, Keep, PlacePlan
-from .game import Game, PatronAward, Standing, judge_plan
+from .game import Deal, Game, PatronAward, Standing, judge_plan
 from .phase import Phase
 from .pier import Pier
 from .scoring import ScoreSheet
@@ -240,6 +240,14 @@ class PlayerView:
         elif self.returned is not None and not self._on_table(self.returned):
             unseen.append(self.returned)  # this seat's returned card is still in the deck
             rng.shuffle(unseen)
+        # The pile is reshuffled when set-up ends: draw that shuffle now, from the same
+        # stream as always, so bots keep playing the same games for the same seed.
+        reshuffle_rng = random.Random(rng.random())
+        reshuffle: tuple[int, ...] = ()
+        if self.phase is Phase.SETUP:
+            positions = list(range(len(unseen) + self.players))
+            reshuffle_rng.shuffle(positions)
+            reshuffle = tuple(positions)
         if self.phase is Phase.PLAN:
             # Plans are placed at the same time: guess that seats already done covered nothing.
             for s in range(self.current_player):
@@ -251,7 +259,7 @@ class PlayerView:
             players=self.players,
             seed=None,
             first_player=self.first_player,
-            rng=random.Random(rng.random()),
+            deal=Deal(tuple(unseen), reshuffle),  # what this world dealt: its pile, its reshuffle
             hands=hands,
             draw_pile=unseen,
             plans=plans,

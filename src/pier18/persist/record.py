@@ -2,26 +2,22 @@
 
 A record holds what it takes to rebuild a game through the engine and nothing else:
 the deck (its TOML text, so a shared record replays anywhere, plus its sha256 and the
-path it came from), the players' names and seat kinds, the seed, the first player and
-every decision in its text form (`keep 3 11`, `draft 7:1`, `plan 2`). Loading replays
-those decisions through `Game.replay`; state is never stored, so it is never patched.
-Never pickle: a record is plain JSON that a person can read:
+path it came from), the players' names and seat kinds, the seed, the deal (every chance
+outcome, so replaying never depends on `random`), the first player and every decision
+in its text form (`keep 3 11`, `draft 7:1`, `plan 2`). Loading replays those decisions
+through `Game.replay`; state is never stored, so it is never patched. Never pickle.
+docs/records.md describes every field of versions 1 and 2.
 
-    {"format": "pier18-record", "version": 1, "pier18": "0.1.0",
-     "saved_at": "2026-11-29T14:02:11Z", "finished": false,
-     "players": [{"name": "Ann", "seat": "human"}, {"name": "Bob", "seat": "human"}],
-     "seed": 1234, "first_player": null,
-     "deck": {"path": ".../cards.toml", "sha256": "9f79...", "toml": "# Pier 18 ..."},
-     "decisions": ["keep 3 11", "keep 5 2", "draft 7:1", ...]}
-
-`saved_at`, `finished` and `pier18` are for people and for finding a game to resume;
-loading trusts only the engine. A record from a newer format version is refused.
+A record is a file from outside: it may be huge, deeply nested, a FIFO, or hold any
+value in any field. Every such problem is one RecordError naming the file and the field,
+found before the engine sees the value; nothing else escapes `load` and `loads`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from collections.abc import Mapping
 from datetime import datetime, timezone
@@ -29,14 +25,26 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..engine import Deck, Decision, default_deck_path, load_deck, parse_decision
+from ..bots import LEVELS
+from ..bots.seats import HUMAN
+from ..engine import Deck, Decision, default_deck_path, parse_decision
 from ..engine.deck import parse_deck
-from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error
-from .files import atomic_write
+from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error, SetupError
+from ..engine.game import Deal
+from ..engine.text import printable
+from .files import atomic_write, read_limited
 from .session import Session
 
 FORMAT = "pier18-record"
-VERSION = 1
+VERSION = 2
+
+MAX_BYTES = 4 * 2**20  # a record is about 10 KiB; anything over this is not one
+MAX_DECK_BYTES = 2**20  # a deck file named by a record (the game's own is 12 KiB)
+MAX_DEPTH = 8  # a record nests 3 deep
+MAX_SEED = 2**64
+MAX_NAME = 64
+MAX_DECISION = 40  # "draft 12:3" is 10 characters
+SEATS: tuple[str, ...] = (HUMAN, *LEVELS)
 
 #: The TOML text of every deck seen, by sha256, so a record can embed its deck even
 #: when the deck came from another record rather than from a file.
@@ -44,7 +52,13 @@ _deck_texts: dict[str, str] = {}
 
 
 class RecordError(Pier18Error):
-    """A game record that cannot be read or replayed; the message names the file."""
+    """A game record that cannot be read or replayed; the message names the file.
+
+    The message is made printable (one line, no terminal escapes): it quotes the file.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(printable(message))
 
 
 class NewerRecordError(RecordError):
@@ -59,7 +73,7 @@ def deck_text(deck: Deck) -> str | None:
     if deck.digest in _deck_texts:
         return _deck_texts[deck.digest]
     try:
-        raw = Path(deck.source).read_bytes()
+        raw = read_limited(deck.source, MAX_DECK_BYTES)
     except OSError:
         return None
     if hashlib.sha256(raw).hexdigest() != deck.digest:
@@ -73,12 +87,13 @@ def deck_text(deck: Deck) -> str | None:
 
 
 def to_dict(session: Session, embed_deck: bool = True) -> dict[str, Any]:
-    """The record of a session as a JSON-ready dict."""
+    """The record of a session as a JSON-ready dict (always the current version)."""
     deck: dict[str, Any] = {"path": session.deck.source, "sha256": session.deck.digest}
     if embed_deck:
         text = deck_text(session.deck)
         if text is not None:
             deck["toml"] = text
+    deal = session.game.deal
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -89,6 +104,7 @@ def to_dict(session: Session, embed_deck: bool = True) -> dict[str, Any]:
         "seed": session.seed,
         "first_player": session.first_player,
         "deck": deck,
+        "deal": {"order": list(deal.order), "reshuffle": list(deal.reshuffle)},
         "decisions": [str(decision) for decision in session.decisions],
     }
 
@@ -108,9 +124,13 @@ def save(session: Session, path: str | Path, embed_deck: bool = True) -> None:
 
 def load(path: str | Path, deck: Deck | None = None) -> Session:
     """Read a record file and rebuild its game; RecordError says what is wrong."""
-    path = Path(path)
+    return loads(read_text(path), str(path), deck)
+
+
+def read_text(path: str | Path) -> str:
+    """A record file's text: a regular UTF-8 file of at most MAX_BYTES, else RecordError."""
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path, MAX_BYTES)
     except FileNotFoundError:
         raise RecordError(f"{path}: no such game record") from None
     except IsADirectoryError:
@@ -118,73 +138,112 @@ def load(path: str | Path, deck: Deck | None = None) -> Session:
     except OSError as exc:
         raise RecordError(f"{path}: cannot read the game record ({exc.strerror or exc})") from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not a Pier 18 game record (not UTF-8 text)") from None
-    return loads(text, str(path), deck)
+
+
+def read_data(path: str | Path) -> dict[str, Any]:
+    """A record file's JSON object with its header checked, without replaying the game.
+
+    For listing saved games: the cheap part of `load`.
+    """
+    data = parse_json(read_text(path), str(path))
+    _check_header(data, str(path))
+    return data
 
 
 def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Session:
     """Rebuild a session from record text; `deck` stands in for a record without its deck."""
-    data = _parse_json(text, where)
-    _check_header(data, where)
+    data = parse_json(text, where)
+    version = _check_header(data, where)
     names, seats = _players(data, where)
     seed = data.get("seed")
-    if not _is_int(seed):
-        raise RecordError(f"{where}: field 'seed': expected a whole number, got {seed!r}")
+    if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise _field_error(where, "seed", f"expected a whole number from 0 to 2**64, got {_shown(seed)}")
     first = data.get("first_player")
     if first is not None and not (_is_int(first) and 0 <= first < len(names)):
-        raise RecordError(f"{where}: field 'first_player': expected a seat from 0 to {len(names) - 1} or null")
+        raise _field_error(where, "first_player", f"expected a seat from 0 to {len(names) - 1} or null, got {_shown(first)}")
+    for key, kind in (("finished", bool), ("saved_at", str), ("pier18", str)):
+        if key in data and not isinstance(data[key], kind):
+            raise _field_error(where, key, f"expected {_KINDS[kind]}, got {_shown(data[key])}")
     decisions = _decisions(data, where)
     game_deck = _deck(data, where, deck)
+    deal = _deal(data, where, game_deck, len(names)) if version >= 2 else None
     try:
-        return Session(game_deck, names, seed, first, seats, decisions)
+        return Session(game_deck, names, seed, first, seats, decisions, deal)
     except IllegalDecision as exc:
         raise RecordError(f"{where}: {exc}") from None
 
 
-def _parse_json(text: str, where: str) -> dict[str, Any]:
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> int:
+    """How deep the JSON text's arrays and objects nest, found without recursion."""
+    depth = deepest = 0
+    for match in _BRACKET.finditer(_STRING.sub("", text)):
+        if match.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str, where: str) -> dict[str, Any]:
+    """The record's JSON object: nesting and number sizes are bounded before parsing."""
     if not text.strip():
         raise RecordError(f"{where}: the game record is empty")
+    if _nesting(text) > MAX_DEPTH:
+        raise RecordError(f"{where}: not a Pier 18 game record (lists or objects nested over {MAX_DEPTH} deep)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             raise RecordError(f"{where}: the game record is cut short (truncated file?)") from None
         raise RecordError(f"{where}: not a Pier 18 game record (bad JSON at line {exc.lineno}, column {exc.colno})") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits; nesting past the scan
+        raise RecordError(f"{where}: not a Pier 18 game record (a number far too long, or nesting too deep)") from None
     if not isinstance(data, dict):
         raise RecordError(f"{where}: not a Pier 18 game record (expected a JSON object)")
     return data
 
 
-def _check_header(data: Mapping[str, Any], where: str) -> None:
+def _check_header(data: Mapping[str, Any], where: str) -> int:
+    """The record's version, once format and version are known to be readable."""
     if data.get("format") != FORMAT:
         raise RecordError(f"{where}: not a Pier 18 game record (no \"format\": \"{FORMAT}\")")
     version = data.get("version")
     if not _is_int(version) or version < 1:
-        raise RecordError(f"{where}: unknown record version {version!r} (this Pier 18 reads version {VERSION})")
+        raise RecordError(f"{where}: unknown record version {_shown(version)} (this Pier 18 reads versions 1 to {VERSION})")
     if version > VERSION:
+        shown = version if version < 10**6 else "from the future"
         raise NewerRecordError(
-            f"{where}: record version {version} was written by a newer Pier 18 "
-            f"(this one, {__version__}, reads version {VERSION}); please upgrade"
+            f"{where}: record version {shown} was written by a newer Pier 18 "
+            f"(this one, {__version__}, reads versions 1 to {VERSION}); please upgrade"
         )
+    return version
 
 
 def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]:
+    """Names (made printable) and seat kinds, each checked: a seat must be a known kind."""
     players = data.get("players")
     if not isinstance(players, list) or len(players) not in (2, 3):
-        raise RecordError(f"{where}: field 'players': expected a list of 2 or 3 players")
+        raise _field_error(where, "players", "expected a list of 2 or 3 players")
     names: list[str] = []
     seats: list[str] = []
-    for number, player in enumerate(players, start=1):
+    for index, player in enumerate(players):
+        field = f"players[{index}]"
         if not isinstance(player, dict):
-            raise RecordError(f"{where}: player {number}: expected {{\"name\": ..., \"seat\": ...}}")
-        name, seat = player.get("name"), player.get("seat", "human")
-        if not isinstance(name, str) or not name.strip():
-            raise RecordError(f"{where}: player {number}: field 'name': expected a non-empty string")
-        if not isinstance(seat, str) or not seat:
-            raise RecordError(f"{where}: player {number}: field 'seat': expected \"human\" or a bot level")
-        names.append(name)
+            raise _field_error(where, field, f'expected {{"name": ..., "seat": ...}} (player {index + 1})')
+        name, seat = player.get("name"), player.get("seat", HUMAN)
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise _field_error(where, f"{field}.name", f"expected a name of 1 to {MAX_NAME} characters (player {index + 1})")
+        if seat not in SEATS:
+            raise _field_error(where, f"{field}.seat", f"unknown seat {_shown(seat)} (use {', '.join(SEATS)})")
+        names.append(printable(name))
         seats.append(seat)
     return names, seats
 
@@ -192,11 +251,14 @@ def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]
 def _decisions(data: Mapping[str, Any], where: str) -> list[Decision]:
     raw = data.get("decisions")
     if not isinstance(raw, list):
-        raise RecordError(f"{where}: field 'decisions': expected a list of decisions")
+        raise _field_error(where, "decisions", "expected a list of decisions")
     decisions: list[Decision] = []
     for number, text in enumerate(raw, start=1):
-        if not isinstance(text, str):
-            raise RecordError(f"{where}: decision {number}: expected text such as \"draft 7:1\", got {text!r}")
+        if not isinstance(text, str) or len(text) > MAX_DECISION:
+            raise RecordError(
+                f"{where}: field 'decisions[{number - 1}]': decision {number}: "
+                f"expected text such as \"draft 7:1\", got {_shown(text)}"
+            )
         try:
             decisions.append(parse_decision(text))
         except NotationError as exc:
@@ -204,46 +266,114 @@ def _decisions(data: Mapping[str, Any], where: str) -> list[Decision]:
     return decisions
 
 
+def _deal(data: Mapping[str, Any], where: str, deck: Deck, players: int) -> Deal:
+    """A version 2 record's deal: every card once, every pile position once."""
+    info = data.get("deal")
+    if not isinstance(info, dict):
+        raise _field_error(where, "deal", 'expected {"order": [...], "reshuffle": [...]}')
+    lists: dict[str, tuple[int, ...]] = {}
+    for key in ("order", "reshuffle"):
+        value = info.get(key)
+        if not isinstance(value, list) or not all(_is_int(item) for item in value):
+            raise _field_error(where, f"deal.{key}", "expected a list of whole numbers")
+        lists[key] = tuple(value)
+    deal = Deal(lists["order"], lists["reshuffle"])
+    problem = deal.problem(deck, players)
+    if problem is not None:
+        key = "order" if problem.startswith("the card order") else "reshuffle"
+        raise _field_error(where, f"deal.{key}", problem)
+    return deal
+
+
 def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
     """The deck the game was played with, checked against the record's sha256."""
     info = data.get("deck")
     if not isinstance(info, dict):
-        raise RecordError(f"{where}: field 'deck': expected {{\"sha256\": ..., \"toml\": ...}}")
+        raise _field_error(where, "deck", 'expected {"sha256": ..., "toml": ...}')
     digest = info.get("sha256")
-    if not isinstance(digest, str) or len(digest) != 64:
-        raise RecordError(f"{where}: field 'deck.sha256': expected the deck's sha256 (64 hex digits)")
-    source = info.get("path") if isinstance(info.get("path"), str) else "<deck>"
+    if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
+        raise _field_error(where, "deck.sha256", "expected the deck's sha256 (64 hex digits)")
+    path = info.get("path")
+    if path is not None and not isinstance(path, str):
+        raise _field_error(where, "deck.path", f"expected the deck file's path, got {_shown(path)}")
+    source = path or "<deck>"
     text = info.get("toml")
     if text is not None:
         if not isinstance(text, str):
-            raise RecordError(f"{where}: field 'deck.toml': expected the deck file's text")
+            raise _field_error(where, "deck.toml", "expected the deck file's text")
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
             raise RecordError(f"{where}: the deck inside the record does not match its sha256 (was it edited?)")
-        try:
-            deck = parse_deck(tomllib.loads(text), source, digest)
-        except tomllib.TOMLDecodeError as exc:
-            raise RecordError(f"{where}: the deck inside the record is not valid TOML: {exc}") from None
-        except DeckError as exc:
-            raise RecordError(f"{where}: the deck inside the record is broken: {exc}") from None
+        deck = parse_deck_text(text, source, digest, f"{where}: the deck inside the record")
         _deck_texts[digest] = text
         return deck
     if given is not None:
         if given.digest != digest:
             raise RecordError(f"{where}: the deck {given.source} does not match the deck this game was played with")
         return given
-    candidates = [Path(source)] if source != "<deck>" else []
+    candidates = [Path(source)] if path else []
     candidates.append(default_deck_path())
     for candidate in candidates:
         try:
-            deck = load_deck(candidate)
-        except DeckError:
+            raw = read_limited(candidate, MAX_DECK_BYTES)
+        except OSError:
             continue
-        if deck.digest == digest:
-            return deck
+        if hashlib.sha256(raw).hexdigest() != digest:
+            continue  # not this game's deck: not even parsed
+        try:
+            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, f"{where}: the deck {candidate}")
+        except (UnicodeDecodeError, RecordError):
+            continue
     raise RecordError(
         f"{where}: the record does not include its deck, and no deck file matching it was found"
         f" (looked at {', '.join(str(c) for c in candidates)}; give one with --cards)"
     )
+
+
+def parse_deck_text(text: str, source: str, digest: str, what: str) -> Deck:
+    """A deck from TOML text that came from outside; any problem is one RecordError.
+
+    `parse_deck` is meant to report a DeckError for any bad deck, but a value of an
+    unexpected type can still reach a plain TypeError there: that is reported here too.
+    """
+    try:
+        return parse_deck(tomllib.loads(text), source, digest)
+    except tomllib.TOMLDecodeError as exc:
+        raise RecordError(f"{what} is not valid TOML: {exc}") from None
+    except DeckError as exc:
+        raise RecordError(f"{what} is broken: {exc}") from None
+    except (SetupError, NotationError) as exc:
+        raise RecordError(f"{what} is broken: {exc}") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        raise RecordError(f"{what} is broken ({type(exc).__name__}: {_first_line(exc)})") from None
+
+
+# -- small helpers --------------------------------------------------------------------
+
+_KINDS: dict[type, str] = {bool: "true or false", str: "text", int: "a whole number", list: "a list", dict: "an object"}
+
+
+def _field_error(where: str, field: str, message: str) -> RecordError:
+    return RecordError(f"{where}: field '{field}': {message}")
+
+
+def _shown(value: object) -> str:
+    """A value from the record, quoted short and printable (never a huge or nested repr)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 30 else value[:30] + "…")
+    if isinstance(value, int):
+        return str(value) if abs(value) < 10**30 else "a number of more than 30 digits"
+    if isinstance(value, float):
+        return repr(value)
+    return _KINDS.get(type(value), type(value).__name__)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return (text.splitlines() or [""])[0][:200]
 
 
 def _is_int(value: object) -> bool:

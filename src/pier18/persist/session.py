@@ -1,6 +1,7 @@
 """A game being played: the engine's `Game` plus what it takes to save and rebuild it.
 
-The session is the in-memory game record: deck, names, seats, seed and every decision.
+The session is the in-memory game record: deck, names, seats, seed, the deal (every
+chance outcome, drawn from the seed unless given) and every decision.
 Undo rebuilds the game from the record minus its last decision (never patches state).
 Front ends (the Textual app, `pier18 replay`, `pier18 simulate`) drive games through it.
 """
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, Game
+from ..engine.game import Deal
 from ..engine.errors import SetupError
 
 
@@ -23,6 +25,7 @@ class Session:
     first_player: int | None = None
     seats: list[str] = field(default_factory=list)  # "human" or a bot level, per seat
     decisions: list[Decision] = field(default_factory=list)
+    deal: Deal | None = None  # None: drawn from the seed (a version 1 record stores no deal)
     on_change: Callable[["Session"], None] | None = field(default=None, repr=False, compare=False)
     game: Game = field(init=False, repr=False, compare=False)
 
@@ -31,7 +34,8 @@ class Session:
             self.seats = [HUMAN] * len(self.names)
         if len(self.seats) != len(self.names):
             raise SetupError(f"{len(self.names)} players but {len(self.seats)} seat kinds: give one per player")
-        self.game = Game.replay(self.deck, len(self.names), self.seed, self.decisions, self.first_player)
+        self.game = Game.replay(self.deck, len(self.names), self.seed, self.decisions, self.first_player, self.deal)
+        self.deal = self.game.deal  # undo and saving reuse it: the seed is never asked again
 
     @property
     def players(self) -> int:
@@ -48,7 +52,7 @@ class Session:
         if not self.decisions:
             return None
         last = self.decisions.pop()
-        self.game = Game.replay(self.deck, self.players, self.seed, self.decisions, self.first_player)
+        self.game = Game.replay(self.deck, self.players, self.seed, self.decisions, self.first_player, self.deal)
         self._changed()
         return last
 

@@ -62,9 +62,12 @@ class Pier18App(App):
         Binding("u", "takeback", "Take back"),
     ]
 
-    #: An unfinished saved game to offer before anything else (`pier18.persist.autosave.Resumable`);
+    #: Unfinished saved games to offer before anything else (`pier18.persist.autosave.Resumable`);
     #: `pier18 play` sets it when one exists.
     resume_offer: Any = None
+    #: The unexpected exception that ended the app, and where its crash report was written.
+    crash: BaseException | None = None
+    crash_report: Path | None = None
 
     def __init__(
         self,
@@ -94,8 +97,38 @@ class Pier18App(App):
         self._too_small: TooSmallScreen | None = None
         self._advance_later = False
         self._mounted = False  # the first Resize comes before on_mount pushes any screen
+        self._early_warnings: list[str] = []  # `warn` before mounting
 
-    # -- start-up -----------------------------------------------------------------
+    # -- start-up and crashes --------------------------------------------------------
+
+    def warn(self, message: str) -> None:
+        """Show a problem (a save that failed...) as plain text: paths may hold brackets.
+
+        Problems met before the app is on screen are shown once it is.
+        """
+        if not self._mounted:
+            self._early_warnings.append(message)
+            return
+        self.notify(message, severity="error", markup=False)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Any unexpected exception: write a crash report and exit with status 1.
+
+        Textual would print a screenful of traceback; the report file gets it instead,
+        and `pier18 play` prints one line saying where. The autosave is not written
+        here: it stays as the last decision saved it, so the game can be resumed.
+        """
+        if self.crash is None:
+            from ..persist import crash
+
+            self.crash = error
+            lock = getattr(self.new_session, "lock", None)
+            try:
+                self.crash_report = crash.write_report(error, getattr(lock, "save", None))
+            except OSError:
+                self.crash_report = None
+        super()._handle_exception(error)
+        self._exit_renderables.clear()  # the report has the traceback; one line is printed
 
     def on_mount(self) -> None:
         offer, self.resume_offer = self.resume_offer, None
@@ -106,6 +139,9 @@ class Pier18App(App):
         else:
             self._begin()
         self._mounted = True
+        for message in self._early_warnings:
+            self.warn(message)
+        self._early_warnings.clear()
         self.check_size()
 
     def _begin(self) -> None:

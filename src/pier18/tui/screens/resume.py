@@ -1,7 +1,10 @@
-"""`pier18 play` with an unfinished game saved: offer to go on with it first.
+"""`pier18 play` with unfinished games saved: offer to go on with one of them first.
 
-Shows only the names, the phase and whose turn it is (`pier18.words.summary`), never
-a card, since whoever is at the keys may not be the player whose turn it is.
+Every unfinished game is listed (last played first), so none is ever stranded behind
+a newer one; Enter or y goes on with the last played, 1-9 or the arrows pick another,
+n starts a new game and the old ones stay saved. Each game shows only its names, phase
+and whose turn it is (`pier18.words.summary`), never a card, since whoever is at the
+keys may not be the player whose turn it is.
 """
 
 from __future__ import annotations
@@ -10,55 +13,103 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
 
-from ...engine import TableView
 from ...persist import autosave
-from ...words import summary
-from .confirm import ConfirmScreen
+from ...persist.lock import GameLocked
 
 if TYPE_CHECKING:
     from ..app import Pier18App
 
+NEW_GAME = "new"
 
-class ResumeScreen(ConfirmScreen):
-    """Dismisses with True to resume the saved game, False to start a new one."""
 
-    AUTO_FOCUS = "#yes"  # Enter goes on with the saved game
+class ResumeScreen(ModalScreen["int | None"]):
+    """Dismisses with the index of the game to resume in `games`, or None for a new game."""
+
+    DEFAULT_CSS = """
+    ResumeScreen { align: center middle; }
+    ResumeScreen OptionList { height: auto; max-height: 14; margin-top: 1; }
+    """
+    AUTO_FOCUS = "OptionList"  # Enter goes on with the last played game
     BINDINGS = [
-        Binding("y,enter", "answer(True)", "Resume"),
-        Binding("n", "answer(False)", "New game"),
+        Binding("y", "pick(0)", "Resume the last played"),
+        Binding("n,escape", "new_game", "New game"),
+        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
-    YES = "Resume it (y)"
-    NO = "New game (n)"
-    YES_VARIANT = "primary"
-    NO_VARIANT = "default"
 
-    def __init__(self, summary: str, notes: list[str] | None = None) -> None:
-        # Names and file paths are shown as plain text, never read as markup.
-        super().__init__("[b]An unfinished game is saved.[/b]", Text(summary), *(Text(n) for n in notes or []))
-        self.summary = summary
+    def __init__(self, games: list[autosave.SavedGame], notes: list[str] | None = None) -> None:
+        super().__init__()
+        self.games = games
         self.notes = notes or []
+        self.summary = games[0].summary() if games else ""  # the last played game's line
+
+    def compose(self) -> ComposeResult:
+        if not self.games:
+            title = "[b]No saved game can be resumed here.[/b]"
+        elif len(self.games) == 1:
+            title = "[b]An unfinished game is saved.[/b] Enter or y goes on with it; n starts a new game."
+        else:
+            title = (
+                f"[b]{len(self.games)} unfinished games are saved.[/b] Enter or y goes on with the last"
+                " played; 1-9 or the arrows pick another; n starts a new game (all stay saved)."
+            )
+        options = [
+            # Names, paths and reasons are plain text, never read as markup.
+            Option(Text(f"{number}. {game.summary()} · last played {game.last_played()}"), id=f"game-{number - 1}")
+            for number, game in enumerate(self.games, start=1)
+        ]
+        options.append(Option(Text("New game (n)"), id=NEW_GAME))
+        with Vertical(classes="confirm-box"):
+            yield Static(title, classes="confirm-line")
+            for note in self.notes:
+                yield Static(Text(note), classes="confirm-line")
+            yield OptionList(*options)
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or NEW_GAME
+        self.dismiss(None if option_id == NEW_GAME else int(option_id.removeprefix("game-")))
+
+    def action_pick(self, index: int) -> None:
+        if index < len(self.games):
+            self.dismiss(index)
+
+    def action_new_game(self) -> None:
+        self.dismiss(None)
 
 
 def offer_resume(app: Pier18App, found: autosave.Resumable, otherwise: Callable[[], None]) -> None:
-    """Ask whether to go on with `found`, before anything else.
+    """Ask which saved game to go on with, before anything else.
 
-    Yes: the saved game is autosaved to its own file again (and to `play --record FILE`,
-    taking the factory's next record number) and shown where it stopped.
-    No: `otherwise()` runs (the usual start: the names screen or a new game).
+    A game: it is locked to this process, autosaved to its own file again (and to
+    `play --record FILE`, taking the factory's next record number) and shown where it
+    stopped. If another terminal opened it meanwhile, the offer comes back without it.
+    New game: `otherwise()` runs (the usual start: the names screen or a new game).
     """
-    session = found.session
-    assert session is not None
-    notes = [moved.message() for moved in found.set_aside]
+    games = found.free
 
-    def answered(yes: bool | None) -> None:
-        if yes:
-            factory = app.new_session  # an `Autosaving` when started by `pier18 play`
-            record_path = factory.next_record_path() if isinstance(factory, autosave.Autosaving) else None
-            autosave.attach(session, found.path, record_path, on_error=lambda m: app.notify(m, severity="error"))
-            app.start(session)
-        else:
+    def answered(choice: int | None) -> None:
+        if choice is None:
             otherwise()
+            return
+        saved = games[choice]
+        session = saved.session
+        assert session is not None
+        factory = app.new_session  # an `Autosaving` when started by `pier18 play`
+        try:
+            if isinstance(factory, autosave.Autosaving):
+                factory.play(session, saved.path)
+            else:
+                autosave.attach(session, saved.path, on_error=app.warn)
+        except GameLocked as locked:
+            offer_resume(app, found.without(saved.path, autosave.open_elsewhere_notice(locked)), otherwise)
+            return
+        app.start(session)
 
-    app.push_screen(ResumeScreen(summary(TableView.of(session.game), session.names), notes), answered)
+    app.push_screen(ResumeScreen(games, found.messages()), answered)

@@ -1,0 +1,246 @@
+"""Saves people can find: `pier18 games`, `play --resume [FILE|N]`, file names with the
+players' names, the resume offer listing every unfinished game, and broken data folders."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from pier18.cli import main
+from pier18.persist import autosave as saves
+from pier18.persist import record
+from pier18.persist.lock import holder
+from pier18.persist.session import Session
+from pier18.tui.app import Pier18App
+
+
+def saved(deck, name: str, names: list[str], steps: int | None, mtime: int) -> Session:
+    session = Session(deck, names, 11)
+    path = saves.games_dir() / name
+    saves.attach(session, path)
+    while not session.game.is_terminal() and (steps is None or len(session.decisions) < steps):
+        session.apply(session.game.legal_decisions()[0])
+    os.utime(path, ns=(mtime * 10**9, mtime * 10**9))
+    return session
+
+
+@pytest.fixture
+def three_games(deck):
+    """Started in name order a, b, c; b is finished; c was played longest ago."""
+    return {
+        "a.json": saved(deck, "a.json", ["Ann", "Bob"], 4, 2_000_000_000),
+        "b.json": saved(deck, "b.json", ["Ann", "Bob", "Cy"], None, 2_000_000_100),
+        "c.json": saved(deck, "c.json", ["Dee", "Eve"], 1, 1_900_000_000),
+    }
+
+
+def test_games_lists_every_saved_game_numbered_with_players_phase_time_and_file(capsys, three_games):
+    assert main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"Saved games in {saves.games_dir()}")
+    assert lines[1] == "1. Ann and Bob: round 2, Bob to draft (4 decisions made)"
+    assert lines[3] == "2. [finished] Ann, Bob and Cy: game over (15 decisions made)"
+    assert lines[5] == "3. Dee and Eve: set-up, Eve to choose (1 decision made)"
+    for line, name in zip(lines[2::2], ["a.json", "b.json", "c.json"]):
+        assert re.fullmatch(rf"   last played \d{{4}}-\d\d-\d\d \d\d:\d\d · {name}", line), line
+
+
+def test_games_with_nothing_saved(capsys):
+    assert main(["games"]) == 0
+    assert "No saved games" in capsys.readouterr().out
+
+
+def test_games_marks_damaged_saves_and_moves_nothing(capsys, three_games):
+    bad = saves.games_dir() / "d.json"
+    bad.write_text("{")
+    assert main(["games"]) == 0
+    assert "4. [damaged] cannot be loaded: the game record is cut short" in capsys.readouterr().out
+    assert bad.read_text() == "{"
+
+
+@pytest.fixture
+def captured_run(monkeypatch):
+    """Run `pier18 play` without a terminal: keep what the app would have started with."""
+    seen: dict = {}
+
+    def fake_run(app: Pier18App, *args, **kwargs):
+        seen["app"] = app
+        seen["session"] = app.session
+        seen["offer"] = app.resume_offer
+        lock = app.new_session.lock
+        seen["locked"] = lock.save if lock is not None else None
+        seen["holder"] = holder(lock.save) if lock is not None else None
+
+    monkeypatch.setattr(Pier18App, "run", fake_run)
+    return seen
+
+
+def test_resume_n_goes_on_with_game_n_of_the_list_and_locks_it(three_games, captured_run):
+    assert main(["play", "--resume", "3"]) == 0
+    assert captured_run["session"].decisions == three_games["c.json"].decisions
+    assert captured_run["locked"] == saves.games_dir() / "c.json"
+    assert captured_run["holder"] == os.getpid()
+    assert holder(saves.games_dir() / "c.json") is None  # let go when the app ended
+
+
+def test_resume_without_n_goes_on_with_the_last_played_unfinished_game(three_games, captured_run):
+    assert main(["play", "--resume"]) == 0
+    assert captured_run["session"].decisions == three_games["a.json"].decisions
+
+
+def test_resume_file(three_games, captured_run):
+    assert main(["play", "--resume", str(saves.games_dir() / "c.json")]) == 0
+    assert captured_run["session"].names == ["Dee", "Eve"]
+
+
+@pytest.mark.parametrize(
+    "which, words",
+    [("2", "this game is finished"), ("9", "there is no saved game 9"), ("0", "there is no saved game 0")],
+)
+def test_resume_of_a_finished_or_missing_game_is_one_line(capsys, three_games, which, words):
+    assert main(["play", "--resume", which]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_resume_of_a_damaged_file_is_one_line_and_the_file_is_kept(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "pier18-record", "version": 2, "players": [{"name": "A", "seat": "superbot"}]}')
+    assert main(["play", "--resume", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "field 'players'" in err and "Traceback" not in err
+    assert bad.exists()
+
+
+def test_play_offers_every_unfinished_game(three_games, captured_run):
+    assert main(["play", "--names", "Ann,Bob", "--players", "2"]) == 0
+    offer = captured_run["offer"]
+    assert [g.path.name for g in offer.free] == ["a.json", "c.json"]  # last played first
+
+
+def test_new_games_are_named_after_their_players(deck):
+    factory = saves.autosaving(lambda names: Session(deck, names, 3))
+    factory(["Zoë", "Bob/../x", "Cy Ann"])
+    name = factory.lock.save.name
+    factory.release()
+    assert re.fullmatch(r"\d{8}-\d{6}-zoe-bob-x-cy-ann-[0-9a-f]{6}\.json", name), name
+    assert saves.file_name_part(["☃", "//"]) == "game"
+
+
+# -- the resume offer in the app ---------------------------------------------------------------
+
+
+def test_the_offer_lists_every_unfinished_game_and_a_number_picks_one(deck, three_games):
+    async def go():
+        factory = saves.autosaving(lambda names: Session(deck, names, 99))
+        app = Pier18App(2, factory, names=["Ann", "Bob"])
+        app.resume_offer = saves.find_resumable()
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(50):
+                if type(app.screen).__name__ == "ResumeScreen":
+                    break
+                await pilot.pause()
+            screen = app.screen
+            assert [g.path.name for g in screen.games] == ["a.json", "c.json"]
+            await pilot.press("2")
+            for _ in range(50):
+                if app.session is not None:
+                    break
+                await pilot.pause()
+            assert app.session.names == ["Dee", "Eve"]
+            assert factory.lock.save == saves.games_dir() / "c.json"
+        factory.release()
+
+    asyncio.run(go())
+    assert sorted(p.name for p in saves.autosaves()) == ["a.json", "b.json", "c.json"]  # nothing lost
+
+
+# -- damaged saves and broken data folders ---------------------------------------------------
+
+HOSTILE = {
+    "nested": "[" * 100_000,
+    "long seed": lambda text: text.replace('"seed": 11', '"seed": ' + "9" * 5000),
+    "superbot": lambda text: text.replace('"seat": "human"', '"seat": "superbot"', 1),
+    "binary": b"\xff\xfe\x00\x01",
+    "oversize": lambda text: text[:-2] + ', "pad": "' + "x" * (record.MAX_BYTES) + '"}\n',
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_hostile_autosave_is_set_aside_with_its_bytes_intact(deck, case):
+    good = saved(deck, "good.json", ["Ann", "Bob"], 3, 1_900_000_000)
+    saved(deck, "bad.json", ["Ann", "Bob"], 5, 2_000_000_000)
+    bad = saves.games_dir() / "bad.json"
+    damage = HOSTILE[case]
+    content = damage(bad.read_text()) if callable(damage) else damage
+    raw = content if isinstance(content, bytes) else content.encode()
+    bad.write_bytes(raw)
+    found = saves.find_resumable()
+    assert found.session.decisions == good.decisions
+    (moved,) = found.set_aside
+    assert moved.kept_at.read_bytes() == raw and not bad.exists()
+
+
+def test_an_autosave_that_cannot_be_moved_is_skipped_with_a_notice(deck, tmp_path):
+    good = saved(deck, "good.json", ["Ann", "Bob"], 3, 1_900_000_000)
+    bad = saves.games_dir() / "bad.json"
+    bad.write_text("{")
+    saves.damaged_dir().parent.mkdir(parents=True, exist_ok=True)
+    saves.damaged_dir().write_text("not a folder")  # damaged/ is a file
+    found = saves.find_resumable()
+    assert found.session.decisions == good.decisions
+    (skipped,) = found.set_aside
+    assert skipped.kept_at is None and bad.read_text() == "{"
+    assert "could not be moved aside" in skipped.message() and str(bad) in skipped.message()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into read-only folders")
+def test_a_read_only_games_folder_skips_damaged_saves(deck):
+    saved(deck, "good.json", ["Ann", "Bob"], 3, 1_900_000_000)
+    bad = saves.games_dir() / "bad.json"
+    bad.write_text("{")
+    saves.games_dir().chmod(0o555)
+    try:
+        found = saves.find_resumable()
+    finally:
+        saves.games_dir().chmod(0o755)
+    assert found.set_aside[0].kept_at is None and bad.exists()
+
+
+@pytest.mark.parametrize("broken", ["data folder is a file", "games folder is a file"])
+def test_a_broken_data_folder_turns_autosave_off_with_one_notice(deck, tmp_path, broken):
+    target = saves.data_dir() if broken == "data folder is a file" else saves.games_dir()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("")
+    notices: list[str] = []
+    factory = saves.autosaving(lambda names: Session(deck, names, 3), tmp_path / "rec.json", notices.append)
+    session = factory(["Ann", "Bob"])
+    for _ in range(4):
+        session.apply(session.game.legal_decisions()[0])
+    assert len(notices) == 1 and notices[0].startswith("autosave is off: cannot save games in")
+    assert len(json.loads((tmp_path / "rec.json").read_text())["decisions"]) == 4  # --record still written
+    assert saves.find_resumable().games == []
+
+
+def test_play_with_a_broken_data_folder_starts_the_game(captured_run):
+    saves.data_dir().parent.mkdir(parents=True, exist_ok=True)
+    saves.data_dir().write_text("")
+    assert main(["play", "--names", "Ann,Bob", "--players", "2", "--seed", "4"]) == 0
+    assert captured_run["offer"] is None
+
+
+def test_save_warnings_show_brackets_as_they_are(deck):
+    async def go():
+        app = Pier18App(2, lambda names: Session(deck, names, 3), names=["Ann", "Bob"])
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.warn("could not save the game to /tmp/[bold]x[/]/g.json: No space")
+            await pilot.pause()
+            (note,) = list(app._notifications)
+            assert "[bold]x[/]" in str(note.message) and note.markup is False
+
+    asyncio.run(go())

@@ -1,0 +1,267 @@
+"""Records and autosaves from outside are hostile: every bad one is one line, exit 2.
+
+Each case builds a damaged record, runs `pier18 replay FILE --json` in-process (or as a
+subprocess where a bug would hang), and checks for exit status 2, one line on stderr
+naming the file (and the field), and no traceback.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pier18.cli import main
+from pier18.persist import record
+from pier18.persist.session import Session
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+def finished_record(deck, seed: int = 5) -> dict:
+    session = Session(deck, ["Ann", "Bob"], seed)
+    chooser = random.Random(seed)
+    while not session.game.is_terminal():
+        session.apply(chooser.choice(session.game.legal_decisions()))
+    return json.loads(record.dumps(session))
+
+
+@pytest.fixture(scope="module")
+def good(deck) -> dict:
+    return finished_record(deck)
+
+
+def write(tmp_path: Path, content: dict | str | bytes, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    if isinstance(content, dict):
+        content = json.dumps(content)
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    return path
+
+
+def replay_fails(capsys, path: Path, *words: str) -> str:
+    """`pier18 replay PATH --json` exits 2 with one line naming the file and `words`."""
+    assert main(["replay", str(path), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith(f"pier18: {path}"), err
+    assert "Traceback" not in err
+    for word in words:
+        assert word in err, err
+    return err
+
+
+def changed(data: dict, change) -> dict:
+    data = copy.deepcopy(data)
+    change(data)
+    return data
+
+
+def with_deck_toml(data: dict, toml: str) -> dict:
+    """The record with another embedded deck whose sha256 matches (a crafted record)."""
+    data = copy.deepcopy(data)
+    data["deck"] = {"path": "x.toml", "sha256": hashlib.sha256(toml.encode()).hexdigest(), "toml": toml}
+    return data
+
+
+CASES = {
+    "seat superbot": (
+        lambda d: d["players"][1].update(seat="superbot"),
+        ["field 'players[1].seat'", "unknown seat 'superbot' (use human, random, greedy, hard)"],
+    ),
+    "seat not text": (lambda d: d["players"][0].update(seat=["hard"]), ["field 'players[0].seat'", "unknown seat"]),
+    "name a number": (lambda d: d["players"][0].update(name=7), ["field 'players[0].name'"]),
+    "name too long": (lambda d: d["players"][1].update(name="x" * 500), ["field 'players[1].name'"]),
+    "players an object": (lambda d: d.update(players={"a": 1}), ["field 'players'"]),
+    "seed text": (lambda d: d.update(seed="5"), ["field 'seed'"]),
+    "seed float": (lambda d: d.update(seed=5.5), ["field 'seed'"]),
+    "seed bool": (lambda d: d.update(seed=True), ["field 'seed'"]),
+    "seed negative": (lambda d: d.update(seed=-1), ["field 'seed'"]),
+    "seed huge": (lambda d: d.update(seed=2**64 + 1), ["field 'seed'"]),
+    "first player text": (lambda d: d.update(first_player="0"), ["field 'first_player'"]),
+    "finished text": (lambda d: d.update(finished="yes"), ["field 'finished'"]),
+    "saved_at number": (lambda d: d.update(saved_at=3), ["field 'saved_at'"]),
+    "decisions object": (lambda d: d.update(decisions={}), ["field 'decisions'"]),
+    "decision a list": (lambda d: d["decisions"].__setitem__(1, ["keep"]), ["decisions[1]", "decision 2"]),
+    "decision huge": (lambda d: d["decisions"].__setitem__(0, "keep " + "1" * 5000), ["decision 1"]),
+    "deck a list": (lambda d: d.update(deck=[1]), ["field 'deck'"]),
+    "deck sha not hex": (lambda d: d["deck"].update(sha256="z" * 64), ["field 'deck.sha256'"]),
+    "deck path a number": (lambda d: d["deck"].update(path=3), ["field 'deck.path'"]),
+    "deck toml a number": (lambda d: d["deck"].update(toml=3), ["field 'deck.toml'"]),
+    "deal missing": (lambda d: d.pop("deal"), ["field 'deal'"]),
+    "deal order short": (lambda d: d["deal"].update(order=d["deal"]["order"][:-1]), ["field 'deal.order'"]),
+    "deal order repeats": (
+        lambda d: d["deal"].update(order=[1] * len(d["deal"]["order"])),
+        ["field 'deal.order'", "every card id"],
+    ),
+    "deal order text": (lambda d: d["deal"].update(order="1 2 3"), ["field 'deal.order'"]),
+    "deal reshuffle bools": (
+        lambda d: d["deal"].update(reshuffle=[True] * len(d["deal"]["reshuffle"])),
+        ["field 'deal.reshuffle'"],
+    ),
+    "deal reshuffle out of range": (
+        lambda d: d["deal"].update(reshuffle=[p + 1 for p in d["deal"]["reshuffle"]]),
+        ["field 'deal.reshuffle'"],
+    ),
+    "version huge": (lambda d: d.update(version=10**40), ["newer Pier 18"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_wrong_type_or_unknown_value_is_one_line_naming_the_field(capsys, tmp_path, good, case):
+    change, words = CASES[case]
+    replay_fails(capsys, write(tmp_path, changed(good, change)), *words)
+
+
+def test_the_good_record_replays(capsys, tmp_path, good):
+    assert main(["replay", str(write(tmp_path, good)), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] is True
+
+
+def test_truncated_at_every_tenth_byte(capsys, tmp_path, good):
+    text = json.dumps(good, indent=1)
+    for cut in range(0, len(text), max(1, len(text) // 40)):
+        replay_fails(capsys, write(tmp_path, text[:cut]))
+
+
+def test_nesting_100000_deep(capsys, tmp_path, good):
+    deep = json.dumps(good)[:-1] + ', "extra": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    replay_fails(capsys, write(tmp_path, deep), "nested")
+    replay_fails(capsys, write(tmp_path, "[" * 100_000), "nested")
+
+
+def test_a_5000_digit_seed(capsys, tmp_path, good):
+    text = json.dumps(good).replace(f'"seed": {good["seed"]}', '"seed": ' + "9" * 5000)
+    assert "9" * 5000 in text
+    replay_fails(capsys, write(tmp_path, text), "number")
+
+
+def test_an_oversize_file_is_refused_before_parsing(capsys, tmp_path, good):
+    big = json.dumps(dict(good, padding="x" * (record.MAX_BYTES + 10)))
+    replay_fails(capsys, write(tmp_path, big), "larger than 4 MiB")
+
+
+def test_an_embedded_deck_with_a_list_as_goal_kind_is_one_line(capsys, tmp_path, good):
+    toml = good["deck"]["toml"]
+    bad = toml.replace('kind = "count"', 'kind = ["count"]', 1)
+    assert bad != toml
+    replay_fails(capsys, write(tmp_path, with_deck_toml(good, bad)), "the deck inside the record")
+
+
+@pytest.mark.parametrize(
+    "toml",
+    ["cards = 3", "[[cards]]\nid = 'x'", "x = " + "[" * 5000 + "]" * 5000, "n = " + "9" * 5000, "\x00"],
+    ids=["cards a number", "id text", "deep toml", "5000-digit toml", "nul"],
+)
+def test_other_broken_embedded_decks_are_one_line(capsys, tmp_path, good, toml):
+    replay_fails(capsys, write(tmp_path, with_deck_toml(good, toml)), "the deck inside the record")
+
+
+def test_the_record_file_itself_must_be_a_regular_file(capsys, tmp_path):
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    replay_fails(capsys, fifo, "not a regular file")
+    replay_fails(capsys, Path("/dev/zero"), "not a regular file")
+
+
+# -- deck paths inside a record: a subprocess, so a hang fails on its timeout -------------
+
+
+def run_replay(path: Path, timeout: float = 30) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    return subprocess.run(
+        [sys.executable, "-m", "pier18", "replay", str(path), "--json"],
+        capture_output=True, text=True, timeout=timeout, env=env,
+    )
+
+
+def without_deck_text(good: dict, deck_path: str) -> dict:
+    return changed(good, lambda d: d.update(deck={"path": deck_path, "sha256": "1" * 64}))
+
+
+@pytest.mark.parametrize("kind", ["dev-zero", "fifo"])
+def test_a_deck_path_that_is_not_a_regular_file_is_never_read(tmp_path, good, kind):
+    if kind == "fifo":
+        deck_path = tmp_path / "deck.toml"
+        os.mkfifo(deck_path)
+    else:
+        deck_path = Path("/dev/zero")
+    path = write(tmp_path, without_deck_text(good, str(deck_path)))
+    done = run_replay(path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "no deck file matching it" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_an_oversize_deck_path_is_not_read(tmp_path, good):
+    deck_path = tmp_path / "huge.toml"
+    with open(deck_path, "wb") as file:
+        file.truncate(record.MAX_DECK_BYTES + 1)  # sparse: large, but costs no disk
+    path = write(tmp_path, without_deck_text(good, str(deck_path)))
+    done = run_replay(path)
+    assert done.returncode == 2 and "no deck file matching it" in done.stderr
+
+
+def test_names_from_a_record_are_made_printable(tmp_path, good):
+    data = changed(good, lambda d: d["players"][0].update(name="Ann\x1b[2J"))
+    session = record.load(write(tmp_path, data))
+    assert session.names[0] == "Ann\u241b[2J"
+
+
+# -- random mutation: RecordError or a valid session, nothing else -------------------------
+
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.lists(st.integers(min_value=-2, max_value=30), max_size=20),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+)
+
+
+def paths(data, prefix=()):
+    """Every place in the record a value sits (the deck's TOML text aside)."""
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key != "toml":
+                yield from paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data[:25]):
+            yield from paths(value, (*prefix, index))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_random_type_swaps_and_deletions_give_a_record_error_or_a_session(good, data):
+    mutated = copy.deepcopy(good)
+    places = [p for p in paths(mutated) if p]
+    for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
+        place = data.draw(st.sampled_from(places))
+        parent = mutated
+        try:
+            for step in place[:-1]:
+                parent = parent[step]
+            if data.draw(st.booleans()) and isinstance(parent, dict):
+                parent.pop(place[-1], None)
+            else:
+                parent[place[-1]] = data.draw(VALUES)
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier mutation removed or replaced this place
+    try:
+        session = record.loads(json.dumps(mutated), "m.json")
+    except record.RecordError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith("m.json")
+    else:
+        assert len(session.names) in (2, 3)

@@ -1,0 +1,87 @@
+"""Record format 2 stores the deal; version 1 records (seed only) still load, exactly.
+
+The version 1 files in tests/fixtures were written by Pier 18 before format 2, with
+their `pier18 replay --json` output and state beside them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pier18.cli import main
+from pier18.engine import Game
+from pier18.engine.game import Deal
+from pier18.persist import record
+from pier18.persist.session import Session
+
+FIXTURES = Path(__file__).parent / "fixtures"
+V1 = ["v1-finished-3p", "v1-unfinished-2p"]
+
+
+@pytest.mark.parametrize("name", V1)
+def test_a_version_1_record_replays_exactly_as_before(capsys, name):
+    path = FIXTURES / f"{name}.json"
+    assert json.loads(path.read_text())["version"] == 1
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads((FIXTURES / f"{name}.replay.json").read_text())
+    expected = json.loads((FIXTURES / "v1-expected.json").read_text())[name]
+    game = record.load(path).game
+    assert game.phase.value == expected["phase"] and game.current_player == expected["current_player"]
+    assert game.round == expected["round"] and game.draw_pile == expected["draw_pile"]
+    assert game.revealed == expected["revealed"]
+    assert [p.notation() for p in game.piers] == expected["piers"]
+    assert [list(p) for p in game.patrons] == expected["patrons"]
+    assert list(game.returns()) == expected["returns"]
+    assert [str(d) for d in game.legal_decisions()] == expected["legal"]
+
+
+@pytest.mark.parametrize("name", V1)
+def test_a_version_1_record_is_saved_again_as_version_2_with_its_deal(tmp_path, name):
+    session = record.load(FIXTURES / f"{name}.json")
+    again = tmp_path / "again.json"
+    record.save(session, again)
+    data = json.loads(again.read_text())
+    assert data["version"] == 2 == record.VERSION
+    assert data["deal"]["order"] == list(Deal.from_seed(session.deck, len(session.names), session.seed).order)
+    reloaded = record.load(again)
+    assert reloaded.game.returns() == session.game.returns() and reloaded.decisions == session.decisions
+
+
+def test_a_version_2_record_replays_from_its_deal_not_its_seed(deck):
+    """The deal is the truth: another seed in the file changes nothing."""
+    session = Session(deck, ["Ann", "Bob", "Cy"], 31)
+    chooser = random.Random(2)
+    while not session.game.is_terminal():
+        session.apply(chooser.choice(session.game.legal_decisions()))
+    data = json.loads(record.dumps(session))
+    data["seed"] = 32
+    loaded = record.loads(json.dumps(data))
+    assert loaded.game.returns() == session.game.returns()
+    assert loaded.game.awards == session.game.awards
+
+
+def test_a_seed_deals_what_it_always_dealt(deck):
+    """The deal drawn from a seed matches shuffling with `random` as Pier 18 always did."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        order = sorted(deck)
+        rng.shuffle(order)
+        game = Game(deck, 3, seed)
+        assert list(game.deal.order) == order
+        assert [c for hand in game.hands for c in hand] + game.draw_pile == order
+
+
+def test_determinized_worlds_carry_a_deal_and_clone(deck):
+    from pier18.engine import PlayerView
+
+    game = Game(deck, 3, 4)
+    world = PlayerView.of(game, 0).determinize(random.Random(1))
+    assert isinstance(world.deal, Deal) and len(world.deal.reshuffle) == len(deck) - 2 * 3
+    copy = world.clone()
+    while not copy.is_terminal():
+        copy.apply(copy.legal_decisions()[0])
+    assert sorted(copy.cards_in_play()) == sorted(deck)
