@@ -6,6 +6,8 @@ of the view, which must be the seat to move. The `hard` bot also gives hints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine.errors import Pier18Error
 from .base import Bot, Hint
 from .estimate import describe
@@ -17,7 +19,7 @@ from .seats import HUMAN, bot_name, clashes_with_bots, human_seats, seat_kinds, 
 #: The bot levels, weakest first.
 LEVELS: tuple[str, ...] = ("random", "greedy", "hard")
 
-_BOTS = {"random": RandomBot, "greedy": GreedyBot, "hard": HardBot}
+_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "hard": HardBot}
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:

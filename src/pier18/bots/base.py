@@ -7,9 +7,12 @@ player's hand, so whatever a bot computes, it cannot peek.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine import Decision, IllegalDecision, PlayerView
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Phase, Pier, ScoreSheet, Standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,27 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Decision:
         """The bot's decision for the seat of `view`; that seat must be the one to move."""
         ...
+
+
+class World(Protocol):
+    """A game dealt from a view (`PlayerView.determinize`), as look-ahead plays it out.
+
+    Bots never name the engine's game class: this is all of a dealt game they use.
+    """
+
+    phase: Phase
+    current_player: int
+    piers: list[Pier]
+
+    def clone(self) -> World: ...
+
+    def legal_decisions(self) -> list[Decision]: ...
+
+    def apply(self, decision: Decision) -> None: ...
+
+    def score(self, seat: int) -> ScoreSheet: ...
+
+    def ranking(self) -> list[Standing]: ...
 
 
 def legal_for(view: PlayerView) -> tuple[Decision, ...]:

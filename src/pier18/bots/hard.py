@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..engine import Decision, Phase, PlacePlan, PlayerView
-from .base import Hint, legal_for
+from .base import Hint, World, legal_for
 from .estimate import describe, values_of
 
 #: How much a win is worth next to one point of margin.
 WIN_WEIGHT = 4.0
+
+_W = TypeVar("_W", bound=World)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +38,7 @@ class Estimate:
     worlds: int
 
 
-def outcome(game, seat: int) -> float:
+def outcome(game: World, seat: int) -> float:
     """What a finished game is worth to `seat`: margin over the best rival plus a win bonus."""
     standings = game.ranking()
     totals = {s.seat: s.total for s in standings}
@@ -45,7 +48,7 @@ def outcome(game, seat: int) -> float:
     return totals[seat] - best_rival + WIN_WEIGHT * share
 
 
-def play_out(game, light: bool = True):
+def play_out(game: _W, light: bool = True) -> _W:
     """Finish a (determinized) game with every seat following the light greedy policy.
 
     Plans are placed greedily too (best for the seat against the piers as they stand):
@@ -106,7 +109,7 @@ class HardBot:
             only = candidates[0]
             return [Estimate(only, 0.0, self._total_after(view, only), 0)]
         seeds = [self.rng.getrandbits(64) for _ in range(self.worlds)]
-        sums: dict[Decision, list[float]] = {d: [0.0, 0.0, 0] for d in candidates}  # type: ignore[misc]
+        sums: dict[Decision, list[float]] = {d: [0.0, 0.0, 0] for d in candidates}
         alive = list(candidates)
         start = 0
         # Successive halving: each stage tries the survivors in more worlds, then keeps the better half.
@@ -153,7 +156,7 @@ class HardBot:
         before = list(view.piers)  # every pier without its Plan: placed Plans are hidden
         options = [range(pier.max_cover + 1) for pier in before]
 
-        def finish(profile: list[int]):
+        def finish(profile: list[int]) -> World:
             game = world.clone()
             game.piers = list(before)
             game.current_player = 0
@@ -175,7 +178,7 @@ class HardBot:
                 profile[s] = cover
             if not changed:
                 break
-        result = []
+        result: list[Estimate] = []
         for decision in legal:
             assert isinstance(decision, PlacePlan)
             game = finish(profile[:seat] + [decision.cover] + profile[seat + 1 :])

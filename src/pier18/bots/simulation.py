@@ -70,7 +70,7 @@ class Simulation:
         total = sum(sums.values()) or 1
         return {name: points / total for name, points in sums.items()}
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         """The `pier18 simulate --json` object."""
         return {
             "games": self.games,

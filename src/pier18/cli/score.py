@@ -9,6 +9,19 @@ from __future__ import annotations
 import sys
 from types import SimpleNamespace
 
+TYPE_CHECKING = False  # typing costs start-up time; `--json` must start fast
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+    from collections.abc import Callable, Sequence
+
+    from ..engine.cards import Section
+    from ..engine.deck import Deck
+    from ..engine.pier import VisibleSection
+    from ..engine.scoring import ScoreSheet
+
+    #: The arguments: from argparse, or from `quick_args`.
+    Args = argparse.Namespace | SimpleNamespace
+
 EXAMPLE = """\
 example: a pier written land end first, one section per line (LEFT RIGHT):
 
@@ -25,7 +38,7 @@ example: a pier written land end first, one section per line (LEFT RIGHT):
 """
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
 
     parser = sub.add_parser(
@@ -48,7 +61,7 @@ def add_parser(sub) -> None:
 
 
 #: Options the quick reader understands: name -> (attribute, converter).
-_QUICK_OPTIONS = {
+_QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object]]] = {
     "--cards": ("cards", str),
     "--patrons": ("patrons", int),
     "--plan": ("plan", int),
@@ -64,7 +77,7 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
     unusual (help, an unknown option, a missing or bad value) returns None, and the
     full parser then reads the same arguments and reports problems its own way.
     """
-    values = {"file": None, "cards": None, "patrons": 0, "plan": None, "players": None, "deck": None, "json": False}
+    values: dict[str, object] = {"file": None, "cards": None, "patrons": 0, "plan": None, "players": None, "deck": None, "json": False}
     rest = iter(argv)
     for word in rest:
         name, eq, inline = word.partition("=")
@@ -88,7 +101,7 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
     return SimpleNamespace(command="score", run=run, **values)
 
 
-def run(args) -> int:
+def run(args: Args) -> int:
     from . import CliError
     from ..engine.errors import NotationError
     from ..engine.notation import parse_sections
@@ -99,10 +112,11 @@ def run(args) -> int:
     if args.patrons < 0:
         raise CliError("score: --patrons must be 0 or more")
     deck = _load_deck(args.deck) if (args.cards is not None or args.plan is not None) else None
-    visible = None
+    visible: tuple[VisibleSection, ...] | None = None
     if args.cards is not None:
         from ..engine.pier import Pier
 
+        assert deck is not None  # loaded above for --cards
         try:
             pier = Pier.from_notation(args.cards, deck)
         except NotationError as exc:
@@ -125,6 +139,7 @@ def run(args) -> int:
     sheet = score_sections(sections, patrons=args.patrons)
     plan_note = None
     if args.plan is not None:
+        assert deck is not None  # loaded above for --plan
         sheet, plan_note = _judge_plan(args, deck, sheet)
     if args.json:
         if plan_note:
@@ -141,13 +156,13 @@ def _read(path: str) -> str:
         return handle.read()
 
 
-def _load_deck(path):
+def _load_deck(path: str | None) -> Deck:
     from ..engine.deck import load_deck
 
     return load_deck(path)
 
 
-def _judge_plan(args, deck, sheet):
+def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, str]:
     """Add the Plan bonus when its goal is met; say why when it cannot be judged."""
     from . import CliError
     from ..engine.goals import goal_met
@@ -166,7 +181,13 @@ def _judge_plan(args, deck, sheet):
     return sheet, f"Plan goal \"{goal.text}\" not met"
 
 
-def print_score(sections, sheet, *, visible=None, plan_note: str | None = None) -> None:
+def print_score(
+    sections: Sequence[Section],
+    sheet: ScoreSheet,
+    *,
+    visible: Sequence[VisibleSection] | None = None,
+    plan_note: str | None = None,
+) -> None:
     """The drawn output: the pier (scoring slots highlighted) beside a table of points."""
     from rich.console import Console
     from rich.table import Table

@@ -6,6 +6,13 @@ each category's share of the points); `--json` prints the one object scripts rea
 
 from __future__ import annotations
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+
+    from ..bots.simulation import Simulation
+    from ..engine.deck import Deck
+
 EXAMPLE = """\
 examples:
   pier18 simulate --players 2 --seats hard,greedy --games 200 --seed 1
@@ -18,7 +25,7 @@ first seat. Bot levels: random, greedy, hard.
 """
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
 
     parser = sub.add_parser(
@@ -43,7 +50,7 @@ def add_parser(sub) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import json
     import sys
     from pathlib import Path
@@ -125,7 +132,7 @@ class _Ticker:
             self._pending, self._last = 0, now
 
 
-def _print_tables(result, deck, args) -> None:
+def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> None:
     from rich.console import Console
     from rich.table import Table
 

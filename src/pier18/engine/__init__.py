@@ -31,7 +31,7 @@ _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_WHERE)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'pier18.engine' has no attribute {name!r}")
@@ -45,15 +45,34 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .cards import Card, Goal, Plan, Section
-    from .characters import CHARACTERS, Character, Side
-    from .decisions import Decision, Draft, Keep, PlacePlan, parse_decision
-    from .deck import Deck, default_deck_path, load_deck
-    from .errors import DeckError, IllegalDecision, IllegalOverlap, NotationError, Pier18Error, SetupError
-    from .game import Game, PatronAward, Standing, judge_plan
-    from .phase import Phase
-    from .goals import GOAL_KINDS, goal_measures, goal_met
-    from .notation import format_sections, parse_sections
-    from .pier import Pier, Placement, VisibleSection
-    from .scoring import CATEGORIES, ScoreSheet, Slot, score_sections
-    from .view import PlayerView, TableView
+    # `X as X`: re-exported for type checkers, which cannot read the computed __all__.
+    from .cards import Card as Card, Goal as Goal, Plan as Plan, Section as Section
+    from .characters import CHARACTERS as CHARACTERS, Character as Character, Side as Side
+    from .decisions import (
+        Decision as Decision,
+        Draft as Draft,
+        Keep as Keep,
+        PlacePlan as PlacePlan,
+        parse_decision as parse_decision,
+    )
+    from .deck import Deck as Deck, default_deck_path as default_deck_path, load_deck as load_deck
+    from .errors import (
+        DeckError as DeckError,
+        IllegalDecision as IllegalDecision,
+        IllegalOverlap as IllegalOverlap,
+        NotationError as NotationError,
+        Pier18Error as Pier18Error,
+        SetupError as SetupError,
+    )
+    from .game import Game as Game, PatronAward as PatronAward, Standing as Standing, judge_plan as judge_plan
+    from .goals import GOAL_KINDS as GOAL_KINDS, goal_measures as goal_measures, goal_met as goal_met
+    from .notation import format_sections as format_sections, parse_sections as parse_sections
+    from .phase import Phase as Phase
+    from .pier import Pier as Pier, Placement as Placement, VisibleSection as VisibleSection
+    from .scoring import (
+        CATEGORIES as CATEGORIES,
+        ScoreSheet as ScoreSheet,
+        Slot as Slot,
+        score_sections as score_sections,
+    )
+    from .view import PlayerView as PlayerView, TableView as TableView

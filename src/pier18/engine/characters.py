@@ -18,8 +18,10 @@ class Character(str, Enum):
         """The one-letter token of the pier notation (A is the Fisher's anchor)."""
         return _LETTERS[self]
 
+    # Deliberately hides `str.title()`: a character's title is its display name.
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
+        """The name players read, e.g. "Flower Seller"."""
         return _TITLES[self]
 
     @classmethod

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,8 @@ from .errors import DeckError
 from .goals import GOAL_KINDS
 
 DECK_SIZE = 18
+#: Makes the DeckError for a field of the card being read: fail(field, message).
+Fail = Callable[[str, str], DeckError]
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
@@ -136,7 +138,7 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
     return Card(card_id, name.strip(), date, patron_chars, tuple(parsed_sections), plan)
 
 
-def _parse_plan(raw: Any, fail) -> Plan:
+def _parse_plan(raw: Any, fail: Fail) -> Plan:
     if not isinstance(raw, Mapping):
         raise fail("plan", "expected a [cards.plan] table")
     bonus = raw.get("bonus", DEFAULT_PLAN_BONUS)
@@ -152,7 +154,7 @@ def _parse_plan(raw: Any, fail) -> Plan:
     raise fail("plan", "expected `goal`, or both `two` and `three`")
 
 
-def _parse_goal(raw: Any, field_name: str, fail) -> Goal:
+def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
     if not isinstance(raw, Mapping):
         raise fail(field_name, "expected a table such as {text = \"...\", kind = \"count\", ...}")
     text, kind = raw.get("text"), raw.get("kind")
@@ -185,7 +187,7 @@ def _parse_goal(raw: Any, field_name: str, fail) -> Goal:
     return Goal(kind=kind, text=text.strip(), **values)
 
 
-def _character(value: Any, fail) -> Character:
+def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:
     try:
         return Character(value)
     except ValueError:

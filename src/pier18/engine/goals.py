@@ -61,9 +61,12 @@ def goal_measures(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
     tell "closer to the goal" from "no change".
     """
     kind = goal.kind
+    # The deck loader makes sure each kind has the settings it needs (GOAL_KINDS).
     if kind in ("count", "most"):
+        assert goal.character is not None
         return (sheet.counts[goal.character],)
     if kind in ("points", "most_points"):
+        assert goal.category is not None
         return (sheet.points(goal.category),)
     if kind == "patrons":
         return (sheet.patrons,)
@@ -76,7 +79,9 @@ def goal_measures(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
     if kind == "empty_run":
         return (sheet.longest_empty_run,)
     if kind == "each_side":
-        return tuple(side[goal.character] for side in sheet.side_counts)
+        character = goal.character
+        assert character is not None
+        return tuple(side[character] for side in sheet.side_counts)
     if kind == "variety":
         return tuple(sheet.counts.values())
     raise ValueError(f"unknown goal kind {kind!r}")  # the deck loader never lets one through

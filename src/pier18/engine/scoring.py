@@ -14,6 +14,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .cards import Section
 
+    #: Per character category, the scoring slots (for highlighting).
+    Highlight = dict[Character, frozenset["Slot"]]
+    #: What `_walk` finds: Flower and Lovers points, counts (all, per side), the largest
+    #: group, the longest empty run, and with `collect` the scoring slots.
+    _Walk = tuple[
+        int, int, dict[Character, int], tuple[dict[Character, int], dict[Character, int]], int, int, Highlight | None
+    ]
+
 FLOWER, POET, LOVERS, FISHER = Character.FLOWER, Character.POET, Character.LOVERS, Character.FISHER
 
 #: A slot on the visible pier: (section index from the land end, side).
@@ -26,7 +34,8 @@ CATEGORIES: tuple[str, ...] = ("flower", "poet", "lovers", "fisher", "patrons", 
 _CHARACTERS: tuple[Character, ...] = tuple(Character)
 _SIDES: tuple[Side, Side] = (Side.LEFT, Side.RIGHT)
 # A character's ScoreSheet field; reading `Character.value` goes through Enum's Python code.
-_FIELDS: dict[Character, str] = {c: c.value for c in _CHARACTERS}
+# Keyed by `str` because `points` also takes the other categories' names (kept as they are).
+_FIELDS: dict[str, str] = {c: c.value for c in _CHARACTERS}
 
 
 class ScoreSheet:
@@ -75,14 +84,17 @@ class ScoreSheet:
         self.largest_group = largest_group
         self.longest_empty_run = longest_empty_run
         self._visible = visible
-        self._scoring: dict[Character, frozenset[Slot]] | None = None
+        self._scoring: Highlight | None = None
 
     @property
-    def scoring(self) -> dict[Character, frozenset[Slot]]:
+    def scoring(self) -> Highlight:
         """The slots that earned points, per character category (for highlighting)."""
-        if self._scoring is None:
-            self._scoring = _walk(self._visible, collect=True)[-1]
-        return self._scoring
+        scoring = self._scoring
+        if scoring is None:
+            scoring = _walk(self._visible, collect=True)[-1]
+            assert scoring is not None  # `collect` always gives the slots
+            self._scoring = scoring
+        return scoring
 
     def _replace(self, patrons: int, plan: int) -> "ScoreSheet":
         """This sheet with other patron and Plan points (and the same scoring slots).
@@ -103,7 +115,8 @@ class ScoreSheet:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self.FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]
+    # No __hash__: a class that defines __eq__ alone gets `__hash__ = None` from Python,
+    # so a ScoreSheet stays unhashable.
 
     def __repr__(self) -> str:
         return f"ScoreSheet({self.as_dict()})"
@@ -114,7 +127,8 @@ class ScoreSheet:
 
     def points(self, category: Character | str) -> int:
         """Points in one category: a character, 'patrons' or 'plan'."""
-        return getattr(self, _FIELDS.get(category, category))  # type: ignore[call-overload]
+        points: int = getattr(self, _FIELDS.get(category, category))  # the categories' fields are ints
+        return points
 
     def patron_score(self, patrons: Sequence[Character]) -> int:
         """What this pier offers a Patron card: its points in the patron's characters."""
@@ -159,7 +173,7 @@ def score_sections(sections: Sequence[Section], patrons: int = 0, plan: int = 0)
     )
 
 
-def _walk(sections: Sequence[Section], collect: bool):
+def _walk(sections: Sequence[Section], collect: bool) -> _Walk:
     """One pass down each side: points for Flower Sellers and Lovers, and the facts.
 
     With `collect`, also the slots that score in each category. This runs for every
@@ -169,7 +183,7 @@ def _walk(sections: Sequence[Section], collect: bool):
     empty at both ends).
     """
     flower_points = lovers_points = largest_group = longest_empty = 0
-    side_counts = []
+    side_counts: list[dict[Character, int]] = []
     flower_slots: list[Slot] = []
     lovers_slots: list[Slot] = []
     for side in (0, 1):  # plain ints: indexing with an Enum member is slower
@@ -237,7 +251,7 @@ def _walk(sections: Sequence[Section], collect: bool):
         LOVERS: left[LOVERS] + right[LOVERS],
         FISHER: left[FISHER] + right[FISHER],
     }
-    slots = None
+    slots: Highlight | None = None
     if collect:
         fisher_side = Side.LEFT if left[FISHER] >= right[FISHER] else Side.RIGHT
         poet_slots = [(i, side) for i, s in enumerate(sections) for side in _SIDES if s[side] is POET]

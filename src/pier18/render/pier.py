@@ -8,16 +8,16 @@ date stand beside its top row, so cards read apart without extra lines.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence, Set
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from ..engine.characters import Character, Side
+from ..engine.pier import VisibleSection
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.cards import Card, Section
-    from ..engine.pier import VisibleSection
 
 #: The scoring slots to highlight: Character -> {(section index from the land end, side)}.
 Highlight = Mapping[Character, Set[tuple[int, Side]]]
@@ -66,8 +66,11 @@ def _runs(visible: Sequence["VisibleSection | Section"]) -> list[tuple["Card | N
     """Group the visible sections into runs of one card each, land end first."""
     runs: list[tuple[Card | None, list[tuple[int, Section]]]] = []
     for index, item in enumerate(visible):
-        card = getattr(item, "card", None)
-        section = getattr(item, "section", item)
+        card: Card | None
+        if isinstance(item, VisibleSection):
+            card, section = item.card, item.section
+        else:  # a plain section
+            card, section = None, item
         if runs and card is not None and runs[-1][0] is card:
             runs[-1][1].append((index, section))
         elif runs and card is None and runs[-1][0] is None:

@@ -9,15 +9,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import App
 
+_T = TypeVar("_T")
+
 #: Gets the work's result and None, or None and what went wrong.
-Deliver = Callable[[Any, "str | None"], None]
+Deliver = Callable[["_T | None", "str | None"], None]
 
 
-def think_in_background(app: App, group: str, work: Callable[[], Any], deliver: Deliver, at_least: float = 0.0) -> None:
+def think_in_background(
+    app: App[Any],  # any app: what it returns when it exits plays no part here
+    group: str,
+    work: Callable[[], _T],
+    deliver: Deliver[_T],
+    at_least: float = 0.0,
+) -> None:
     """Run `work()` in a worker thread, then `deliver(result, problem)` on the app's thread.
 
     It takes at least `at_least` seconds, so people can see a bot's turn happen. If the
@@ -26,7 +34,8 @@ def think_in_background(app: App, group: str, work: Callable[[], Any], deliver: 
 
     def run() -> None:
         started = time.monotonic()
-        result, problem = None, None
+        result: _T | None = None
+        problem: str | None = None
         try:
             result = work()
         except Exception as exc:

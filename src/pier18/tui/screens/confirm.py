@@ -6,12 +6,15 @@ its keys. The box's look is in `pier18.tcss` (`.confirm-box`).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
+from textual.widgets.button import ButtonVariant
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -21,8 +24,8 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
     YES = "Yes (y)"
     NO = "No (n)"
-    YES_VARIANT = "error"
-    NO_VARIANT = "primary"
+    YES_VARIANT: ClassVar[ButtonVariant] = "error"
+    NO_VARIANT: ClassVar[ButtonVariant] = "primary"
 
     def __init__(self, *lines: RenderableType) -> None:
         super().__init__()

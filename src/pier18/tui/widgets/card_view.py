@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import Static
@@ -19,17 +19,27 @@ class CardView(Static):
             super().__init__()
             self.card_id = card_id
 
-    def __init__(self, card: Card, note: Text | str | None = None, *, number: int | None = None, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(
+        self,
+        card: Card,
+        note: Text | str | None = None,
+        *,
+        number: int | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self.card = card
         self.note = note
         self.number = number
 
-    def render(self):
+    def render(self) -> Group:
         drawing = draw_card(self.card)
         if self.number is not None:
             drawing = Text.assemble(Text(f"{self.number}: ", style="bold reverse"), drawing)
-        parts: list = [drawing]
+        parts: list[RenderableType] = [drawing]
         if self.note:
             parts.append(self.note if isinstance(self.note, Text) else Text(self.note))
         return Group(*parts)

@@ -30,8 +30,10 @@ class DraftRow(Horizontal, can_focus=True):
             super().__init__()
             self.card_id = card_id
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None, disabled: bool = False
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self.cards: list[int] = []
 
     def show(self, deck: Deck, cards: list[int]) -> None:

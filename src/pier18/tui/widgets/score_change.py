@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -33,7 +33,7 @@ class ScoreChange(Static):
         for category in preview.categories:
             table.add_row(category_label(category), str(preview.before.points(category)), str(preview.after.points(category)), _delta(preview.change(category)))
         table.add_row(Text("Total", style="bold"), str(preview.before.total), str(preview.after.total), _delta(preview.total_change))
-        parts: list = [table]
+        parts: list[RenderableType] = [table]
         if preview.plan_met is not None:
             plan = Text("Plan goal after this: ")
             plan.append("✔ met" if preview.plan_met else "✘ not yet", style="bold green" if preview.plan_met else "bold red")
