@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ..engine import Decision, IllegalDecision, PlayerView
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import Phase, Pier, ScoreSheet, Standing
+    from collections.abc import Sequence
+
+    from ..engine import Deck, Phase, Pier, ScoreSheet, Standing
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +35,28 @@ class Bot(Protocol):
         ...
 
 
-class World(Protocol):
+class Table(Protocol):
+    """A PlayerView or a dealt game: the public table attributes bots read."""
+
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def round_starter(self) -> int: ...
+    @property
+    def piers(self) -> Sequence[Pier]: ...
+    @property
+    def patrons(self) -> Sequence[tuple[int, ...]]: ...
+    @property
+    def plans(self) -> Sequence[int | None]: ...
+    @property
+    def revealed(self) -> Sequence[int]: ...
+    @property
+    def drafted(self) -> Sequence[int | None]: ...
+
+
+class World(Table, Protocol):
     """A game dealt from a view (`PlayerView.determinize`), as look-ahead plays it out.
 
     Bots never name the engine's game class: this is all of a dealt game they use.

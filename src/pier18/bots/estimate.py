@@ -10,13 +10,13 @@ rules themselves (scoring, goals) always come from the engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..engine import Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met
 from ..words import covering, plural, points_change
+from .base import Table
 
-#: A PlayerView or a determinized Game: anything with the public table attributes.
-Table = Any
+#: For each card of the row as a possible Patron: each rival's score and drafted date.
+Rivals = dict[int, list[tuple[int, tuple[int, int] | None]]]
 
 #: How far a Plan goal's `at_most` bound may be exceeded before progress reaches zero.
 _OVER_SLACK = 4.0
@@ -69,7 +69,7 @@ def other_sheets(table: Table, seat: int) -> list[ScoreSheet]:
     ]
 
 
-def _rivals(table: Table, seat: int) -> dict[int, list[tuple[int, tuple[int, int] | None]]]:
+def _rivals(table: Table, seat: int) -> Rivals:
     """For each card of the row as a possible Patron: every rival's score for it and the
     date of the card the rival drafted this round (None if it has not drafted yet)."""
     deck = table.deck
@@ -84,7 +84,7 @@ def _rivals(table: Table, seat: int) -> dict[int, list[tuple[int, tuple[int, int
     }
 
 
-def _patron_chance(table: Table, rivals: dict, pier: Pier, card: int) -> float:
+def _patron_chance(table: Table, rivals: Rivals, pier: Pier, card: int) -> float:
     row = [c for c in table.revealed if c != card]
     if not row:
         return 0.0
@@ -182,17 +182,18 @@ def plan_value(table: Table, seat: int, decision: PlacePlan) -> float:
 
 def value_of(table: Table, seat: int, decision: Decision, light: bool = False) -> float:
     """The greedy worth of any decision for `seat` at this table."""
-    if type(decision) is Draft:
+    if isinstance(decision, Draft):
         return draft_value(table, seat, decision, light)
-    if type(decision) is Keep:
+    if isinstance(decision, Keep):
         return keep_value(table, decision)
     return plan_value(table, seat, decision)
 
 
 def values_of(table: Table, seat: int, decisions: Sequence[Decision], light: bool = False) -> list[float]:
     """The greedy worth of each of the seat's legal decisions (all of one kind)."""
-    if decisions and type(decisions[0]) is Draft:
-        return draft_values(table, seat, decisions, light)  # type: ignore[arg-type]
+    drafts = [d for d in decisions if isinstance(d, Draft)]
+    if drafts and len(drafts) == len(decisions):
+        return draft_values(table, seat, drafts, light)
     return [value_of(table, seat, decision, light) for decision in decisions]
 
 
@@ -202,7 +203,7 @@ def describe(table: Table, seat: int, decision: Decision) -> str:
     The table shows it after a bot moves, and it is the reason given with a hint.
     """
     deck = table.deck
-    if type(decision) is Keep:
+    if isinstance(decision, Keep):
         plan, foundation = deck[decision.plan], deck[decision.foundation]
         goal = plan.plan.goal_for(table.players)
         points = Pier().place(foundation).sheet().total
@@ -211,17 +212,17 @@ def describe(table: Table, seat: int, decision: Decision) -> str:
             f"{foundation.name} ({plural(points, 'point')} to start)"
         )
     old = table.piers[seat]
-    if type(decision) is Draft:
+    if isinstance(decision, Draft):
         card = deck[decision.card]
         what = f"drafts {card.name}"
     else:
-        plan = plan_goal(table, seat)
-        assert plan is not None
-        card = plan[0]
+        placing = plan_goal(table, seat)
+        assert placing is not None
+        card = placing[0]
         what = f"places the Plan {card.name}"
     new = old.place(card, decision.cover)
     parts = [f"{what} {covering(decision.cover)}", points_change(old.sheet(), new.sheet())]
-    if type(decision) is Draft:
+    if isinstance(decision, Draft):
         chance = patron_chance(table, seat, new, decision.card)
         if chance >= 0.999:
             parts.append("wins the Patron")

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "games",
         help="list the saved games (resume one with 'pier18 play --resume N')",

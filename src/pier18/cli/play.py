@@ -5,9 +5,13 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
+    from collections.abc import Callable
+
+    from ..persist.autosave import Autosaving, SavedGame
+    from ..tui.app import BotProvider, Pier18App
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser("play", help="play a hot-seat game for 2 or 3 players at one laptop")
     parser.epilog = (
         "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
@@ -59,7 +63,9 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
 
     if text is None:
         return None
-    names = [n.strip() for n in text.split(",")]
+    from ..engine.text import printable
+
+    names = [printable(n.strip()) for n in text.split(",")]
     if humans is not None and humans != players:
         if len(names) != humans or not all(names):
             seats = "seat" if humans == 1 else "seats"
@@ -139,16 +145,11 @@ def run(args: argparse.Namespace) -> int:
         games.append(Session(deck, players, seed, first_player=first, seats=list(seats)))
         return games[-1]
 
-    from ..bots import make_bot
+    from ..bots import HardBot
 
     bot_seed = seeds.randrange(2**31) if args.seed is None else args.seed
-    bots: dict[tuple[str, int], object] = {}
-
-    def bot_for(level: str, seat: int):
-        """One bot per seat and level, seeded from --seed so a game can be played again."""
-        if (level, seat) not in bots:
-            bots[level, seat] = make_bot(level, bot_seed * 10 + seat)
-        return bots[level, seat]
+    # Seeded from --seed, so a game against bots can be played again.
+    bot_for = bot_provider(lambda seat: bot_seed * 10 + seat)
 
     from ..persist import autosave
     from ..tui.app import Pier18App
@@ -161,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         names=names,
         bot_provider=bot_for,
         seats=seats,
-        hint_bot=make_bot("hard", bot_seed),
+        hint_bot=HardBot(bot_seed),
     )
     if found.free:
         app.resume_offer = found  # asked before anything else
@@ -179,7 +180,7 @@ def resume(args: argparse.Namespace) -> int:
     """
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from ..bots import make_bot
+    from ..bots import HardBot
     from ..engine.errors import Pier18Error
     from ..tui.app import Pier18App
 
@@ -198,20 +199,14 @@ def resume(args: argparse.Namespace) -> int:
     assert session is not None
     import random
 
+    from ..persist.session import Session
+
     seeds = random.Random()
-    bots: dict[tuple[str, int], object] = {}
-
-    def bot_for(level: str, seat: int):
-        if (level, seat) not in bots:
-            bots[level, seat] = make_bot(level, seeds.randrange(2**31))
-        return bots[level, seat]
-
+    bot_for = bot_provider(lambda seat: seeds.randrange(2**31))
     deck, first = session.deck, session.first_player
 
-    def new_session(players: list[str]):
+    def new_session(players: list[str]) -> Session:
         """'New game' after the resumed one ends: same deck, players and seats."""
-        from ..persist.session import Session
-
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
     factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.warn(m))
@@ -222,7 +217,7 @@ def resume(args: argparse.Namespace) -> int:
         session=session,
         bot_provider=bot_for,
         seats=list(session.seats),
-        hint_bot=make_bot("hard", seeds.randrange(2**31)),
+        hint_bot=HardBot(seeds.randrange(2**31)),
     )
     try:
         factory.play(session, target.path)
@@ -232,7 +227,21 @@ def resume(args: argparse.Namespace) -> int:
     return run_app(app, factory)
 
 
-def named_game(which: str):
+def bot_provider(seed_for: Callable[[int], int]) -> BotProvider:
+    """Makes one bot per seat and level, on first use, seeded by `seed_for(seat)`."""
+    from ..bots import Bot, make_bot
+
+    bots: dict[tuple[str, int], Bot] = {}
+
+    def bot_for(level: str, seat: int) -> Bot:
+        if (level, seat) not in bots:
+            bots[level, seat] = make_bot(level, seed_for(seat))
+        return bots[level, seat]
+
+    return bot_for
+
+
+def named_game(which: str) -> SavedGame:
     """`--resume FILE` or `--resume N` (N as numbered by 'pier18 games'): an unfinished game."""
     from pathlib import Path
 
@@ -261,7 +270,7 @@ MAX_SEED = 2**64  # as in a record (pier18.persist.record.MAX_SEED)
 MAX_NAME = 64  # as in a record (pier18.persist.record.MAX_NAME)
 
 
-def run_app(app, factory) -> int:
+def run_app(app: Pier18App, factory: Autosaving) -> int:
     """Run the app; an unexpected exception ends it with one line on stderr and status 1.
 
     The details go to a crash report; the autosave keeps the last decision made.

@@ -6,10 +6,13 @@ Imports nothing heavy at module level: the record, engine and Textual load in `r
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..persist.session import Session
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "replay",
         help="step through a saved game (left/right), or print its final state with --json",
@@ -31,7 +34,7 @@ def add_parser(sub) -> None:
     parser.set_defaults(run=run)
 
 
-def state_of(session) -> dict[str, Any]:
+def state_of(session: Session) -> dict[str, Any]:
     """The `--json` object: each player's visible pier in `pier18 score` notation and score."""
     from ..engine import format_sections
 

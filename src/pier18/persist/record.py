@@ -22,7 +22,7 @@ import tomllib
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from .. import __version__
 from ..bots import LEVELS
@@ -376,5 +376,5 @@ def _first_line(exc: BaseException) -> str:
     return (text.splitlines() or [""])[0][:200]
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

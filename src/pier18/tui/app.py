@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual import events
@@ -18,7 +18,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 
-from ..bots import Hint
+from ..bots import Bot, Hint
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist.session import Session
 from ..words import move_line
@@ -26,17 +26,18 @@ from .moves import MoveLog, hint_text
 from .screens.names import NamesScreen
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
+from .widgets.draft_row import DraftRow
 from .widgets.hint_line import HintedScreen
+
+if TYPE_CHECKING:
+    from ..persist.autosave import Resumable
+    from .screens.final import FinalScreen
+    from .screens.table import TableScreen
 
 #: Below this size the layout would break, so a message is shown instead.
 MIN_SIZE = (100, 30)
 
 
-class Bot(Protocol):
-    def choose(self, view: PlayerView) -> Decision: ...
-
-
-#: Makes a bot for a seat's level (the text in `Session.seats`).
 BotProvider = Callable[[str, int], Bot]
 
 #: How long a bot's turn lasts at least, in seconds, so people can see it happen.
@@ -51,7 +52,7 @@ class HintGiver(Protocol):
     def hint(self, view: PlayerView) -> Hint: ...
 
 
-class Pier18App(App):
+class Pier18App(App[None]):
     CSS_PATH = Path(__file__).with_name("pier18.tcss")
     TITLE = "Pier 18"
     ENABLE_COMMAND_PALETTE = False
@@ -64,7 +65,7 @@ class Pier18App(App):
 
     #: Unfinished saved games to offer before anything else (`pier18.persist.autosave.Resumable`);
     #: `pier18 play` sets it when one exists.
-    resume_offer: Any = None
+    resume_offer: Resumable | None = None
     #: The unexpected exception that ended the app, and where its crash report was written.
     crash: BaseException | None = None
     crash_report: Path | None = None
@@ -179,7 +180,7 @@ class Pier18App(App):
     def game_running(self) -> bool:
         return self.session is not None and not self.session.game.is_terminal()
 
-    def table(self):
+    def table(self) -> TableScreen | None:
         from .screens.table import TableScreen
 
         for screen in reversed(self.screen_stack):
@@ -278,7 +279,7 @@ class Pier18App(App):
             return
         seat = session.game.current_player
         turn = self.turn()
-        if not session.is_bot(seat) or self._thinking == turn:
+        if turn is None or not session.is_bot(seat) or self._thinking == turn:
             return
         self._thinking = turn
         bot = self.bot_provider(session.seats[seat], seat)
@@ -317,9 +318,9 @@ class Pier18App(App):
             return
         self._hint_pending = turn
         if self.hint_bot is None:
-            from ..bots import make_bot
+            from ..bots import HardBot
 
-            self.hint_bot = make_bot("hard", session.seed)
+            self.hint_bot = HardBot(session.seed)
         view = PlayerView.of(session.game, session.game.current_player)
         think_in_background(self, "hint", partial(self.hint_bot.hint, view), partial(self._hint_ready, turn, view))
 
@@ -345,15 +346,17 @@ class Pier18App(App):
         turn = self.turn()
         return self._hints.get(turn) if turn is not None else None
 
-    def on_draft_row_picked(self, message: Any) -> None:
+    def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
         session = self.session
-        game = session.game if session else None
-        if game is None or (session.is_bot(game.current_player) and self.bot_provider is not None):
+        if session is None:
+            return
+        game = session.game
+        if session.is_bot(game.current_player) and self.bot_provider is not None:
             return  # a bot's turn: the row is there to look at
         if game.phase is Phase.DRAFT and message.card_id in game.revealed:
             self._place(message.card_id)
 
-    def on_final_screen_new_game(self, message: Any) -> None:
+    def on_final_screen_new_game(self, message: FinalScreen.NewGame) -> None:
         if self.names:
             self.start(self.new_session(list(self.names)))
 

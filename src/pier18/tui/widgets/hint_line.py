@@ -6,7 +6,7 @@ background and hands the answer to every `HintedScreen` on the stack (`show_hint
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -57,7 +57,7 @@ class HintLine(Static):
 class HintedScreen(Screen[ResultT]):
     """A screen with a `HintLine` where `h` asks the hard bot what to do."""
 
-    BINDINGS: list[BindingType] = [Binding("h", "hint", "Hint")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", "Hint")]
 
     class HintRequested(Message):
         """The player to move asks for a hint; the app answers through `show_hint`."""
