@@ -321,6 +321,10 @@ class Pier18App(App):
         if self.names:
             self.start(self.new_session(list(self.names)))
 
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
+        """Notices quote file paths and errors: plain text unless a caller asks for markup."""
+        super().notify(message, markup=markup, **kwargs)
+
     # -- keys that work everywhere ---------------------------------------------------
 
     def action_request_quit(self) -> None:

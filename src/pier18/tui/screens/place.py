@@ -43,9 +43,13 @@ class PlaceScreen(HintedScreen[Decision | None]):
     def compose(self) -> ComposeResult:
         what = "the Plan card" if not self.can_go_back else "a card"
         yield Static(
-            f"[b]{self.names[self.seat]}[/b] places {what}: [b]#{self.card.id} {self.card.name}[/b] ({self.card.date}). "
-            f"↑/↓ chooses how many sections of the card below it covers; Enter places it"
-            + ("; Escape goes back." if self.can_go_back else "."),
+            Text.assemble(
+                (self.names[self.seat], "bold"),
+                f" places {what}: ",
+                (f"#{self.card.id} {self.card.name}", "bold"),
+                f" ({self.card.date}). ↑/↓ chooses how many sections of the card below it covers; Enter places it",
+                "; Escape goes back." if self.can_go_back else ".",
+            ),
             id="place-help",
         )
         yield HintLine(id="hint")
