@@ -57,7 +57,7 @@ def test_bots_and_seats_give_every_seat_a_kind_and_a_name():
     from pier18.cli.play import parse_seats, seated_names
 
     def read(*argv):
-        args = build_parser("play").parse_args(["play", *argv])
+        args = build_parser("play").parse_command(["play", *argv])
         seats = parse_seats(args)
         return seats, seated_names(args, seats)
 

@@ -94,13 +94,18 @@ async def take_first_choices_until(pilot, app: Pier18App, condition, what: str, 
     raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}, {app.session.game.phase}")
 
 
-async def play_by_keys(pilot, app: Pier18App, rng: random.Random) -> list[Decision]:
-    """Play to the final screen; returns the decisions the keys should have made."""
+async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None) -> list[Decision]:
+    """Play to the final screen; returns the decisions the keys should have made.
+
+    `on_screen(app)`, if given, looks at every screen before a key is pressed on it.
+    """
     expected: list[Decision] = []
     for _ in range(2000):
         await pilot.pause()
         name = screen_name(app)
         game = app.session.game
+        if on_screen is not None:
+            on_screen(app)
         if name == "FinalScreen":
             return expected
         if not game.is_terminal() and app.session.is_bot(game.current_player) and name == "TableScreen":

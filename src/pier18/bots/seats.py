@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.errors import Pier18Error
+from ..engine.text import printable, quote
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
 DEFAULT_LEVEL = "hard"
@@ -29,13 +30,13 @@ def seat_kinds(players: int, bots: int | None = None, seats: str | None = None, 
         kinds = [word.strip().lower() for word in seats.split(",") if word.strip()]
         for kind in kinds:
             if kind != HUMAN and kind not in LEVELS:
-                raise Pier18Error(f"unknown seat {kind!r} in --seats (use human, {', '.join(LEVELS)})")
+                raise Pier18Error(f"unknown seat {quote(kind)} in --seats (use human, {', '.join(LEVELS)})")
         if len(kinds) != players:
             raise Pier18Error(f"--seats names {len(kinds)} seat(s) but the game has {players} players")
         return kinds
     bots = bots or 0
     if level not in LEVELS:
-        raise Pier18Error(f"unknown bot level {level!r} (use one of {', '.join(LEVELS)})")
+        raise Pier18Error(f"unknown bot level {quote(level)} (use one of {', '.join(LEVELS)})")
     if not 0 <= bots <= players:
         raise Pier18Error(f"--bots must be from 0 to {players} in a {players}-player game")
     return [HUMAN] * (players - bots) + [level] * bots
@@ -55,9 +56,13 @@ def human_seats(seats: Sequence[str]) -> list[int]:
 
 
 def seat_names(humans: Sequence[str], seats: Sequence[str]) -> list[str]:
-    """Every seat's name, in seat order: the human names in turn, bots by level."""
+    """Every seat's name, in seat order: the human names in turn, bots by level.
+
+    This is where typed names (the names screen, `--names`) enter the game, so control
+    and escape characters in them become visible stand-ins here, once.
+    """
     given = iter(humans)
-    return [next(given) if kind == HUMAN else bot_name(seats, seat) for seat, kind in enumerate(seats)]
+    return [printable(next(given)) if kind == HUMAN else bot_name(seats, seat) for seat, kind in enumerate(seats)]
 
 
 def clashes_with_bots(humans: Sequence[str], seats: Sequence[str]) -> str | None:

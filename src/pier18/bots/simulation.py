@@ -7,13 +7,17 @@ first seat. Bots only ever get a `PlayerView` of their own seat.
 
 from __future__ import annotations
 
+import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..engine import CATEGORIES, Deck, Game, PlayerView
 from ..engine.errors import Pier18Error
+from ..engine.text import quote
 from . import LEVELS, make_bot
 
 
@@ -56,6 +60,7 @@ class Simulation:
     levels: dict[str, LevelStats] = field(default_factory=dict)
     plan_chosen: dict[int, int] = field(default_factory=dict)
     plan_met: dict[int, int] = field(default_factory=dict)
+    interrupted: bool = False  # Ctrl+C stopped the run: `games` counts the finished ones
 
     def goal_rate(self) -> dict[int, float]:
         """Per Plan card id: the share of games where its owner met the goal."""
@@ -87,7 +92,7 @@ def parse_seats(text: str, players: int) -> tuple[str, ...]:
     seats = tuple(word.strip().lower() for word in text.split(",") if word.strip())
     for level in seats:
         if level not in LEVELS:
-            raise Pier18Error(f"unknown bot level {level!r} in --seats (use {', '.join(LEVELS)})")
+            raise Pier18Error(f"unknown bot level {quote(level)} in --seats (use {', '.join(LEVELS)})")
     if len(seats) != players:
         raise Pier18Error(f"--seats names {len(seats)} level(s) but the game has {players} players")
     return seats
@@ -139,6 +144,9 @@ def simulate(
 
     `start` skips to game number `start` of the run, so a long run can be split into
     parts (e.g. one per core) that together play exactly the same games.
+
+    Ctrl+C ends the run at once: the game being played is dropped, and the result holds
+    the finished games with `interrupted` set.
     """
     if players not in (2, 3):
         raise Pier18Error("Pier 18 is played by 2 or 3 players")
@@ -150,26 +158,46 @@ def simulate(
     for level in seats:
         result.levels.setdefault(level, LevelStats())
     started = time.perf_counter()
-    for index in range(start, start + games):
-        levels = seats_for_game(seats, index)
-        # Decision times go straight into each seat's level: no lists per game to merge.
-        timings = [result.levels[level].decision_seconds for level in levels]
-        game = play_game(deck, levels, seed + index, timings)
-        _tally(result, game, levels)
-        if record_dir is not None:
-            _record(deck, game, levels, seed + index, record_dir / f"game-{index + 1:05d}.json")
-        if on_game is not None:
-            on_game(index)
+    try:
+        for index in range(start, start + games):
+            levels = seats_for_game(seats, index)
+            timings: list[list[float]] = [[] for _ in range(players)]
+            game = play_game(deck, levels, seed + index, timings)
+            with _interrupts_held():  # a finished game is counted whole, or not at all
+                _tally(result, game, levels, timings)
+                result.games += 1
+                if record_dir is not None:
+                    _record(deck, game, levels, seed + index, record_dir / f"game-{index + 1:05d}.json")
+                if on_game is not None:
+                    on_game(index)
+    except KeyboardInterrupt:
+        result.interrupted = True
     result.seconds = time.perf_counter() - started
-    result.games = games
     return result
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl+C back for a moment; it arrives when the block ends."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:  # pragma: no cover - not on POSIX
+        yield
+        return
+    held = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, held)
 
 
 def merge(parts: Sequence[Simulation]) -> Simulation:
     """One result from the parts of a split run (their seconds add up: CPU time, not wall time)."""
     first = parts[0]
     total = Simulation(first.players, first.seats, first.seed)
+    for level in first.seats:
+        total.levels.setdefault(level, LevelStats())
     for part in parts:
+        total.interrupted = total.interrupted or part.interrupted
         total.games += part.games
         total.seconds += part.seconds
         for level, stats in part.levels.items():
@@ -201,32 +229,47 @@ def simulate_parallel(
 
     `seconds` is then the sum of the parts' times (time on one core), and decision
     times are measured inside each process.
+
+    Ctrl+C stops every process at once; the result holds the parts that had finished,
+    with `interrupted` set. The worker processes ignore Ctrl+C, so a terminal's Ctrl+C
+    (sent to all of them) is handled here, once.
     """
     if jobs <= 1 or games < 2:
         return simulate(deck, players, seats, games, seed, record_dir, on_game)
     if players not in (2, 3) or len(seats) != players or games < 1:
         return simulate(deck, players, seats, games, seed, record_dir, on_game)  # raises the usual error
     # Imported only here: loading it takes longer than a hundred games in one process.
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from multiprocessing import get_context
 
     size = max(1, min(25, -(-games // (jobs * 4))))
-    parts = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {
-            pool.submit(simulate, deck, players, tuple(seats), min(size, games - start), seed, record_dir, None, start): start
-            for start in range(0, games, size)
-        }
-        for future in as_completed(futures):
-            part = future.result()
-            parts.append((futures[future], part))
+    tasks = [(deck, players, tuple(seats), min(size, games - start), seed, record_dir, None, start) for start in range(0, games, size)]
+    parts: list[tuple[int, Simulation]] = []
+    interrupted = False
+    pool = get_context().Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    try:
+        for start, part in pool.imap_unordered(_play_part, tasks):
+            parts.append((start, part))
             if on_game is not None:
                 for index in range(part.games):
-                    on_game(futures[future] + index)
+                    on_game(start + index)
+        pool.close()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        pool.terminate()  # at once: an interrupted run does not wait for the games being played
+        pool.join()
     parts.sort(key=lambda item: item[0])
-    return merge([part for _, part in parts])
+    total = merge([part for _, part in parts] or [Simulation(players, tuple(seats), seed)])
+    total.interrupted = total.interrupted or interrupted
+    return total
 
 
-def _tally(result: Simulation, game: Game, levels: Sequence[str]) -> None:
+def _play_part(task: tuple[Any, ...]) -> tuple[int, Simulation]:
+    """One part of a split run, in a worker process: (its first game number, its result)."""
+    return task[-1], simulate(*task)
+
+
+def _tally(result: Simulation, game: Game, levels: Sequence[str], timings: list[list[float]]) -> None:
     """Add a finished game's wins, scores, points per category and Plan goals to `result`."""
     winners = [s.seat for s in game.ranking() if s.place == 1]
     for seat, level in enumerate(levels):
@@ -239,6 +282,7 @@ def _tally(result: Simulation, game: Game, levels: Sequence[str]) -> None:
             sums[name] += getattr(sheet, name)
         if seat in winners:
             stats.wins += 1 / len(winners)
+        stats.decision_seconds += timings[seat]
         plan = game.plans[seat]
         if plan is not None:
             result.plan_chosen[plan] = result.plan_chosen.get(plan, 0) + 1

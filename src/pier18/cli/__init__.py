@@ -7,26 +7,34 @@ argument definitions import nothing beyond the standard library.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
+from ..engine.text import printable, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
+
+    from types import SimpleNamespace
+
+    from .parser import Parser
     from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
 COMMANDS = ("play", "score", "cards", "replay", "simulate", "games")
 
+EXIT_OUTPUT_FAILED = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> Parser:
     """The argument parser; with `only`, just that sub-command (quicker to start)."""
-    import argparse
+    from .parser import Parser
 
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pier18",
         description="Pier 18, the 18-card pier-building drafting game, in your terminal.",
     )
@@ -41,30 +49,50 @@ class CliError(Pier18Error):
     """Bad input on the command line or in a file it names: one line, exit status 2."""
 
 
-def fail(message: str) -> int:
-    """Print one line on stderr and return the bad-input exit status."""
-    print(f"pier18: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
+    """Print one line on stderr (never a control character) and return `status`."""
+    print(f"pier18: {printable(message)}", file=sys.stderr)
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     only = argv[0] if argv and argv[0] in COMMANDS else None
-    args = None
+    args: argparse.Namespace | SimpleNamespace | None = None
     if only == "score":
         from .score import quick_args
 
         args = quick_args(argv[1:])
     if args is None:
-        args = build_parser(only).parse_args(argv)
+        args = build_parser(only).parse_command(argv)
     try:
-        return int(args.run(args) or 0)
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()  # a full disk shows here, while the error can still be reported
+        return status
     except Pier18Error as exc:
         return fail(str(exc))
     except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as Unix tools do
+        _drop_output()
+        return EXIT_OUTPUT_FAILED
+    except OSError as exc:  # most often the output failing (a full disk); one line either way
+        _drop_output()
+        if exc.filename:
+            return fail(f"{quote(exc.filename)}: {exc.strerror or exc}", EXIT_OUTPUT_FAILED)
+        return fail(f"cannot write the output ({exc.strerror or exc})", EXIT_OUTPUT_FAILED)
+
+
+def _drop_output() -> None:
+    """Point standard output at the null device, so the flush at exit has nowhere to fail."""
+    if sys.stdout is not sys.__stdout__ or sys.stdout is None:
+        return  # captured (as in tests): nothing is left to flush to the broken file
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -23,10 +23,12 @@ def run(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from ..engine.deck import load_deck
+    from ..engine.text import printable
     from ..render import draw_card
 
     deck = load_deck(args.deck)
-    table = Table(title=f"The deck ({deck.source})", show_lines=True)
+    # Every piece of text from the deck file (its path, names, goals) goes in as Text, never markup.
+    table = Table(title=Text(f"The deck ({printable(deck.source)})"), show_lines=True)
     table.add_column("Card", no_wrap=True)
     table.add_column("Plan goal", ratio=1)
     for card in deck.values():

@@ -106,11 +106,12 @@ def run(args: Args) -> int:
     from ..engine.errors import NotationError
     from ..engine.notation import parse_sections
     from ..engine.scoring import score_sections
+    from ..engine.text import quote
 
     if (args.file is None) == (args.cards is None):
         raise CliError("score: give a pier file (or - for standard input), or --cards IDS, but not both")
     if args.patrons < 0:
-        raise CliError("score: --patrons must be 0 or more")
+        raise CliError(f"score: --patrons must be 0 or more, not {quote(args.patrons)}")
     deck = _load_deck(args.deck) if (args.cards is not None or args.plan is not None) else None
     visible: tuple[VisibleSection, ...] | None = None
     if args.cards is not None:
@@ -127,7 +128,7 @@ def run(args: Args) -> int:
     else:
         source = "standard input" if args.file == "-" else args.file
         try:
-            text = sys.stdin.read() if args.file == "-" else _read(args.file)
+            text = (sys.stdin.read() if args.file == "-" else _read(args.file)).removeprefix("\ufeff")  # a BOM is fine
         except UnicodeDecodeError:
             raise CliError(f"{source}: cannot read the pier (not UTF-8 text)") from None
         except OSError as exc:
@@ -166,9 +167,10 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     """Add the Plan bonus when its goal is met; say why when it cannot be judged."""
     from . import CliError
     from ..engine.goals import goal_met
+    from ..engine.text import quote
 
     if args.plan not in deck:
-        raise CliError(f"--plan: card {args.plan} is not in the deck")
+        raise CliError(f"--plan: card {quote(args.plan)} is not in the deck")
     plan = deck[args.plan].plan
     if plan.split and args.players is None:
         raise CliError(f"--plan: card {args.plan} has different goals for 2 and 3 players; add --players 2 or 3")

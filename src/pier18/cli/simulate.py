@@ -11,6 +11,10 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
     from ..bots.simulation import Simulation
+    from pathlib import Path
+
+    from rich.progress import Progress, TaskID
+
     from ..engine.deck import Deck
 
 EXAMPLE = """\
@@ -44,10 +48,24 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
     parser.add_argument("--record-dir", metavar="DIR", help="save every game as a record `pier18 replay` reads")
     parser.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help="play on J processes (same games, same results; default 1)"
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="play on J processes, at most one per core (same games, same results; default 1)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.set_defaults(run=run)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
 
 
 def run(args: argparse.Namespace) -> int:
@@ -55,38 +73,59 @@ def run(args: argparse.Namespace) -> int:
     import sys
     from pathlib import Path
 
+    from . import EXIT_INTERRUPTED
     from ..bots.simulation import parse_seats, simulate_parallel
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
+    from ..engine.text import quote
 
     if args.players not in (2, 3):
-        raise Pier18Error(f"--players must be 2 or 3, not {args.players}")
+        raise Pier18Error(f"--players must be 2 or 3, not {quote(args.players)}")
     if args.games < 1:
-        raise Pier18Error(f"--games must be at least 1, not {args.games}")
+        raise Pier18Error(f"--games must be at least 1, not {quote(args.games)}")
     if args.jobs < 1:
-        raise Pier18Error(f"--jobs must be at least 1, not {args.jobs}")
+        raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
+    if args.jobs > cores():
+        raise Pier18Error(f"--jobs {quote(args.jobs)} is more than the {cores()} core(s) here")
     seats = parse_seats(args.seats or ",".join(["greedy"] * args.players), args.players)
     deck = load_deck(args.deck)
-    record_dir = None
-    if args.record_dir:
-        record_dir = Path(args.record_dir)
-        try:
-            record_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise Pier18Error(f"{record_dir}: cannot create the record directory ({exc.strerror or exc})") from None
+    record_dir = Path(args.record_dir) if args.record_dir else None
+    if record_dir is not None:
+        _check_writable(record_dir)
 
     if sys.stderr.isatty():
         result = _simulate_with_progress(deck, seats, record_dir, args)
     else:  # nobody watches a bar on a pipe or a file: no rich to import, nothing to update
         result = simulate_parallel(deck, args.players, seats, args.games, args.seed, record_dir, jobs=args.jobs)
-    if args.json:
+    if result.games and args.json:
         sys.stdout.write(json.dumps(result.as_json()) + "\n")
-        return 0
-    _print_tables(result, deck, args)
+    elif result.games:
+        _print_tables(result, deck, args)
+    if result.interrupted:
+        sys.stdout.flush()
+        played = f"{result.games} of {args.games} games finished" if result.games else "no game finished"
+        print(f"pier18: interrupted: {played}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
 
 
-def _simulate_with_progress(deck, seats, record_dir, args):
+def _check_writable(record_dir: Path) -> None:
+    """Make the record directory and write a file in it now, so a read-only place is
+    one clear line before any game is played (not an error in a worker later)."""
+    import tempfile
+
+    from ..engine.errors import Pier18Error
+    from ..engine.text import printable
+
+    try:
+        record_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=record_dir):
+            pass
+    except OSError as exc:
+        raise Pier18Error(f"{printable(str(record_dir))}: cannot write records there ({exc.strerror or exc})") from None
+
+
+def _simulate_with_progress(deck: Deck, seats: tuple[str, ...], record_dir: Path | None, args: argparse.Namespace) -> Simulation:
     """`simulate_parallel` with a transient progress bar on stderr (a terminal)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -117,7 +156,7 @@ class _Ticker:
     game takes long enough that the bar still moves after each one.
     """
 
-    def __init__(self, progress, task) -> None:
+    def __init__(self, progress: Progress, task: TaskID) -> None:
         import time
 
         self._clock = time.monotonic
@@ -135,6 +174,7 @@ class _Ticker:
 def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     console = Console()
     seats = ",".join(result.seats)
@@ -161,9 +201,9 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         card = deck[card_id]
         goal = card.plan.goal_for(result.players)
         flag = "" if 0.10 <= rate <= 0.80 else "  (outside 10-80%)"
-        plans.add_row(
-            f"#{card_id} {card.name}",
-            goal.text,
+        plans.add_row(  # the deck's words as Text: brackets in a card name are not markup
+            Text(f"#{card_id} {card.name}"),
+            Text(goal.text),
             str(result.plan_chosen[card_id]),
             str(result.plan_met.get(card_id, 0)),
             f"{rate:.0%}{flag}",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .text import quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,4 +88,4 @@ def parse_decision(text: str) -> Decision:
             return PlacePlan(int(words[1]))
     except ValueError:
         pass
-    raise NotationError(f"{text!r} is not a decision (expected 'keep P F', 'draft ID:K' or 'plan K')")
+    raise NotationError(f"{quote(text)} is not a decision (expected 'keep P F', 'draft ID:K' or 'plan K')")

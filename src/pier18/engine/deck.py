@@ -6,6 +6,8 @@ Every problem becomes one `DeckError` naming the file, the card id and the field
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -15,10 +17,14 @@ from .cards import DEFAULT_PLAN_BONUS, Card, Goal, Plan, Section
 from .characters import Character
 from .errors import DeckError
 from .goals import GOAL_KINDS
+from .text import printable, quote
 
 DECK_SIZE = 18
 #: Makes the DeckError for a field of the card being read: fail(field, message).
 Fail = Callable[[str, str], DeckError]
+
+#: A deck is a few kilobytes; anything larger is refused before it is parsed.
+MAX_DECK_BYTES = 1 << 20
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
@@ -54,46 +60,81 @@ def default_deck_path() -> Path:
 def load_deck(path: str | Path | None = None) -> Deck:
     """Load and check a deck file; the default is the game's own deck."""
     path = Path(path) if path is not None else default_deck_path()
+    where = printable(str(path))
+    raw = _read_capped(path, where)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DeckError(f"{path}: cannot read the deck file ({exc.strerror or exc})") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark is allowed
     except UnicodeDecodeError:
-        raise DeckError(f"{path}: the deck file is not UTF-8 text") from None
+        raise DeckError(f"{where}: the deck file is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
-        raise DeckError(f"{path}: not valid TOML: {exc}") from None
+        raise DeckError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DeckError(f"{where}: not valid TOML: nested too deeply") from None
     return parse_deck(data, str(path), hashlib.sha256(raw).hexdigest())
 
 
+def _read_capped(path: Path, where: str) -> bytes:
+    """The bytes of a regular file of at most MAX_DECK_BYTES.
+
+    Opened without blocking and checked on the open file, so a FIFO, a device such as
+    /dev/zero or a huge file is refused at once instead of hanging or filling memory.
+    """
+    too_big = f"{where}: the deck file is over {MAX_DECK_BYTES // 1024} KiB; a deck is a few KiB"
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise DeckError(f"{where}: cannot read the deck file ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DeckError(f"{where}: cannot read the deck file (not a regular file)")
+        if info.st_size > MAX_DECK_BYTES:
+            raise DeckError(too_big)
+        raw = os.read(fd, MAX_DECK_BYTES + 1)
+        while len(raw) <= MAX_DECK_BYTES and (more := os.read(fd, MAX_DECK_BYTES + 1 - len(raw))):
+            raw += more
+    except OSError as exc:
+        raise DeckError(f"{where}: cannot read the deck file ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_DECK_BYTES:  # grew while being read
+        raise DeckError(too_big)
+    return raw
+
+
 def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = "") -> Deck:
-    """Build a deck from already-parsed TOML data."""
-    raw_cards = data.get("cards")
+    """Build a deck from already-parsed TOML data.
+
+    Any value of any type may stand anywhere: every wrong one is a DeckError naming
+    the file, the card and the field. Text that is shown (names, goal texts) is made
+    printable here, once.
+    """
+    where = printable(source)
+    raw_cards = data.get("cards") if isinstance(data, Mapping) else None
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise DeckError(f"{source}: no [[cards]] tables found")
+        raise DeckError(f"{where}: no [[cards]] tables found")
     cards: list[Card] = []
     seen_dates: dict[str, int] = {}
     seen_texts: set[str] = set()
     for index, raw in enumerate(raw_cards, start=1):
-        card = _parse_card(raw, source, index)
+        card = _parse_card(raw, where, index)
         if any(c.id == card.id for c in cards):
-            raise DeckError(f"{source}: card {card.id}: field 'id': the id is used twice")
+            raise DeckError(f"{where}: card {card.id}: field 'id': the id is used twice")
         if card.date in seen_dates:
             raise DeckError(
-                f"{source}: card {card.id}: field 'date': {card.date} is also the date of card {seen_dates[card.date]}"
+                f"{where}: card {card.id}: field 'date': {card.date} is also the date of card {seen_dates[card.date]}"
             )
         seen_dates[card.date] = card.id
         for goal in {card.plan.two, card.plan.three}:
             if goal.text in seen_texts:
-                raise DeckError(f"{source}: card {card.id}: field 'plan': goal text {goal.text!r} is used twice")
+                raise DeckError(f"{where}: card {card.id}: field 'plan': goal text {quote(goal.text)} is used twice")
             seen_texts.add(goal.text)
         cards.append(card)
     if len(cards) != DECK_SIZE:
-        raise DeckError(f"{source}: the deck has {len(cards)} cards; Pier 18 needs {DECK_SIZE}")
+        raise DeckError(f"{where}: the deck has {len(cards)} cards; Pier 18 needs {DECK_SIZE}")
     missing = sorted(set(range(1, DECK_SIZE + 1)) - {c.id for c in cards})
     if missing:
-        raise DeckError(f"{source}: card ids must be 1 to {DECK_SIZE}; missing {missing[0]}")
+        raise DeckError(f"{where}: card ids must be 1 to {DECK_SIZE}; missing {missing[0]}")
     return Deck(sorted(cards, key=lambda c: c.id), source, digest)
 
 
@@ -113,7 +154,7 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
         raise fail("name", "expected a non-empty string")
     date = raw.get("date")
     if not isinstance(date, str) or not _valid_date(date):
-        raise fail("date", f"expected a date as \"MM-DD\", got {date!r}")
+        raise fail("date", f"expected a date as \"MM-DD\", got {quote(date)}")
     patrons = raw.get("patron")
     if isinstance(patrons, str):
         patrons = [patrons]
@@ -135,7 +176,7 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
         )
         parsed_sections.append((left, right))
     plan = _parse_plan(raw.get("plan"), fail)
-    return Card(card_id, name.strip(), date, patron_chars, tuple(parsed_sections), plan)
+    return Card(card_id, printable(name.strip()), date, patron_chars, tuple(parsed_sections), plan)
 
 
 def _parse_plan(raw: Any, fail: Fail) -> Plan:
@@ -160,13 +201,13 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
     text, kind = raw.get("text"), raw.get("kind")
     if not isinstance(text, str) or not text.strip():
         raise fail(f"{field_name}.text", "expected the goal's text")
-    if kind not in GOAL_KINDS:
-        raise fail(f"{field_name}.kind", f"unknown goal kind {kind!r} (known: {', '.join(GOAL_KINDS)})")
+    if not isinstance(kind, str) or kind not in GOAL_KINDS:
+        raise fail(f"{field_name}.kind", f"unknown goal kind {quote(kind)} (known: {', '.join(GOAL_KINDS)})")
     spec = GOAL_KINDS[kind]
     allowed = {"text", "kind", *spec.required, *spec.optional}
     for key in raw:
         if key not in allowed:
-            raise fail(f"{field_name}.{key}", f"not a setting of goal kind {kind!r}")
+            raise fail(field_name, f"{quote(key)} is not a setting of goal kind {kind!r}")
     for key in spec.required:
         if key not in raw:
             raise fail(f"{field_name}.{key}", f"goal kind {kind!r} needs it")
@@ -184,20 +225,22 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
             values[key] = value
     if values.get("at_least", 0) > values.get("at_most", values.get("at_least", 0)):
         raise fail(field_name, "at_least is more than at_most: the goal could never be met")
-    return Goal(kind=kind, text=text.strip(), **values)
+    return Goal(kind=kind, text=printable(text.strip()), **values)
 
 
 def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:
-    try:
-        return Character(value)
-    except ValueError:
-        names = ", ".join(c.value for c in Character)
-        raise fail(f"unknown character {value!r} (use one of {names})") from None
+    if isinstance(value, str):
+        try:
+            return Character(value)
+        except ValueError:
+            pass
+    names = ", ".join(c.value for c in Character)
+    raise fail(f"unknown character {quote(value)} (use one of {names})")
 
 
 def _valid_date(text: str) -> bool:
     parts = text.split("-")
-    if len(parts) != 2 or not all(len(p) == 2 and p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(len(p) == 2 and p.isascii() and p.isdigit() for p in parts):
         return False
     month, day = int(parts[0]), int(parts[1])
     return 1 <= month <= 12 and 1 <= day <= _DAYS_IN_MONTH[month - 1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .characters import Character
 from .errors import NotationError
+from .text import quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,7 +34,7 @@ def parse_sections(text: str) -> tuple[Section, ...]:
                 slots.append(Character.from_token(token))
             except KeyError:
                 raise NotationError(
-                    f"line {number}: unknown token {token!r} (use . F P L A or flower poet lovers fisher)"
+                    f"line {number}: unknown token {quote(token)} (use . F P L A or flower poet lovers fisher)"
                 ) from None
         sections.append((slots[0], slots[1]))
     if not sections:

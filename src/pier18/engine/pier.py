@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Section
 from .errors import IllegalOverlap, NotationError
+from .text import quote
 from .scoring import ScoreSheet, score_sections
 
 
@@ -154,9 +155,9 @@ class Pier:
                 card_id = int(id_text)
                 cover = int(cover_text) if cover_text else 0
             except ValueError:
-                raise NotationError(f"{token!r} is not a card id (write ID or ID:K)") from None
+                raise NotationError(f"{quote(token)} is not a card id (write ID or ID:K)") from None
             if card_id not in deck:
-                raise NotationError(f"card {card_id} is not in the deck")
+                raise NotationError(f"card {quote(card_id)} is not in the deck")
             if card_id in seen:
                 raise NotationError(f"card {card_id} appears twice")
             seen.add(card_id)

@@ -28,3 +28,17 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text  # the usual case, checked in C
     return "".join(_stand_in(c) if unicodedata.category(c) in _UNSHOWN else c for c in text)
+
+
+def quote(value: object, limit: int = 60) -> str:
+    """`value` as an error message quotes it: printable, in quotes, at most `limit` characters.
+
+    A string shows as `'its text'` (never escaped); anything else (a list from a deck file, a number) as
+    its repr. A long token is cut with an ellipsis, so one bad argument cannot flood
+    the terminal or hide the rest of the message.
+    """
+    if isinstance(value, str):
+        text = printable(value)  # quoted as is, unescaped: the message is for a person
+        return "'" + (text if len(text) <= limit - 2 else text[: max(limit - 3, 1)] + "…") + "'"
+    shown = printable(repr(value))
+    return shown if len(shown) <= limit else shown[: max(limit - 1, 1)] + "…"

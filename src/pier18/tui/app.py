@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 from textual import events
@@ -359,6 +359,10 @@ class Pier18App(App[None]):
     def on_final_screen_new_game(self, message: FinalScreen.NewGame) -> None:
         if self.names:
             self.start(self.new_session(list(self.names)))
+
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
+        """Notices quote file paths and errors: plain text unless a caller asks for markup."""
+        super().notify(message, markup=markup, **kwargs)
 
     # -- keys that work everywhere ---------------------------------------------------
 

@@ -31,9 +31,14 @@ class KeepScreen(HintedScreen[Keep]):
     def compose(self) -> ComposeResult:
         deck = self.game.deck
         yield Static(
-            f"[b]{self.player}[/b], your three cards. Keep one as your [b]Plan[/b] (its goal scores "
-            f"a bonus at the end and it becomes the last card of your pier) and one as your "
-            f"[b]Foundation[/b] (the first card of your pier). The third goes back into the deck.",
+            Text.assemble(
+                (self.player, "bold"),
+                ", your three cards. Keep one as your ",
+                ("Plan", "bold"),
+                " (its goal scores a bonus at the end and it becomes the last card of your pier) and one as your ",
+                ("Foundation", "bold"),
+                " (the first card of your pier). The third goes back into the deck.",
+            ),
             id="keep-help",
         )
         yield HintLine(id="hint")

@@ -5,13 +5,14 @@ Only the human seats are asked; bot seats are listed with the names they play un
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from ...bots.seats import HUMAN, bot_name, clashes_with_bots
+from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 
 
 class NamesScreen(Screen[list[str]]):
@@ -41,12 +42,8 @@ class NamesScreen(Screen[list[str]]):
 
     def names(self) -> list[str]:
         """Every seat's name: what was typed (or "Player N") for people, bots by level."""
-        return [
-            (self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}")
-            if kind == HUMAN
-            else bot_name(self.seats, seat)
-            for seat, kind in enumerate(self.seats)
-        ]
+        typed = [self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}" for seat in self.humans]
+        return seat_names(typed, self.seats)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -63,6 +60,6 @@ class NamesScreen(Screen[list[str]]):
             humans = [names[s] for s in self.humans]
             clash = clashes_with_bots(humans, self.seats)
             why = f"{clash} is a bot's name here." if clash else "Each player needs a different name."
-            self.query_one("#names-error", Static).update(f"[b red]{why}[/]")
+            self.query_one("#names-error", Static).update(Text(why, style="bold red"))
             return
         self.dismiss(names)

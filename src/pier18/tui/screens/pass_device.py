@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -20,12 +21,16 @@ class PassScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(
-                    f"[b]Pass the laptop to {self.player}[/b]\n\n{self.why}\n\n"
-                    f"Everyone else: look away.\n\n[reverse] {self.player}: press Enter [/reverse]",
-                    id="pass-message",
-                )
+                yield Static(self.message(), id="pass-message")
         yield Footer()
+
+    def message(self) -> Text:
+        """The name is plain text: brackets in it are never read as markup."""
+        return Text.assemble(
+            (f"Pass the laptop to {self.player}", "bold"),
+            f"\n\n{self.why}\n\nEveryone else: look away.\n\n",
+            (f" {self.player}: press Enter ", "reverse"),
+        )
 
     def action_ready(self) -> None:
         self.dismiss(True)

@@ -28,7 +28,7 @@ def explain(award: PatronAward, deck: Deck, names: list[str]) -> Group:
     for seat, name in enumerate(names):
         drafted = deck[award.drafted[seat]]
         mark = "→ " if seat == award.winner else "  "
-        table.add_row(mark + name, str(award.scores[seat]), f"#{drafted.id} {drafted.name} ({drafted.date})")
+        table.add_row(Text(mark + name), str(award.scores[seat]), Text(f"#{drafted.id} {drafted.name} ({drafted.date})"))
     best = award.scores[award.winner]
     winner = names[award.winner]
     why = Text()

@@ -34,7 +34,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         self.seat = game.current_player
         legal = game.legal_decisions()
         if card_id is None:  # the Plan card
-            self.choices: list[Decision] = [d for d in legal if isinstance(d, PlacePlan)]
+            self.choices: list[Draft | PlacePlan] = [d for d in legal if isinstance(d, PlacePlan)]
         else:
             self.choices = [d for d in legal if isinstance(d, Draft) and d.card == card_id]
         self.card = game.deck[placing_card(game, self.choices[0])]
@@ -43,9 +43,13 @@ class PlaceScreen(HintedScreen[Decision | None]):
     def compose(self) -> ComposeResult:
         what = "the Plan card" if not self.can_go_back else "a card"
         yield Static(
-            f"[b]{self.names[self.seat]}[/b] places {what}: [b]#{self.card.id} {self.card.name}[/b] ({self.card.date}). "
-            f"↑/↓ chooses how many sections of the card below it covers; Enter places it"
-            + ("; Escape goes back." if self.can_go_back else "."),
+            Text.assemble(
+                (self.names[self.seat], "bold"),
+                f" places {what}: ",
+                (f"#{self.card.id} {self.card.name}", "bold"),
+                f" ({self.card.date}). ↑/↓ chooses how many sections of the card below it covers; Enter places it",
+                "; Escape goes back." if self.can_go_back else ".",
+            ),
             id="place-help",
         )
         yield HintLine(id="hint")
@@ -57,7 +61,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
                 yield ScoreChange(id="score-change")
         yield Footer()
 
-    def _label(self, decision: Decision) -> str:
+    def _label(self, decision: Draft | PlacePlan) -> str:
         cover = decision.cover
         if not self.game.piers[self.seat].placements:
             return "first card"

@@ -134,7 +134,7 @@ class ReplayScreen(Screen[None]):
         return Group(*parts)
 
 
-class ReplayApp(App):
+class ReplayApp(App[None]):
     """A small app around `ReplayScreen`, sharing the game's stylesheet when it exists."""
 
     TITLE = "Pier 18 replay"

@@ -37,7 +37,8 @@ class HintLine(Static):
         self.show_known()
 
     def show(self, text: str | Text) -> None:
-        self.update(text)
+        """Show a hint; a plain string is plain text (a bot's reason may quote anything)."""
+        self.update(Text(text) if isinstance(text, str) else text)
         self.display = True
 
     def show_known(self) -> None:

@@ -1,0 +1,38 @@
+"""The command line's argument parser: every argument error is one line, exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Sequence
+from typing import NoReturn
+
+from ..engine.text import printable, quote
+
+EXIT_BAD_INPUT = 2  # as `pier18.cli.EXIT_BAD_INPUT`
+
+
+class Parser(argparse.ArgumentParser):
+    """Argument errors in one line, plus where to read more; exit status 2.
+
+    Sub-command parsers are made of the same class, so each names its own --help.
+    """
+
+    def parse_command(self, args: Sequence[str]) -> argparse.Namespace:
+        """Like `parse_args`, with an unknown argument reported by the sub-command."""
+        parsed, extras = self.parse_known_args(args)
+        if extras:
+            more = f" (and {len(extras) - 1} more)" if len(extras) > 1 else ""
+            command = getattr(parsed, "command", None)
+            self.fail(f"unrecognized argument {quote(extras[0])}{more}", f"{self.prog} {command}" if command else None)
+        return parsed
+
+    def error(self, message: str) -> NoReturn:
+        self.fail(message)
+
+    def fail(self, message: str, prog: str | None = None) -> NoReturn:
+        # argparse quotes a bad value with repr(): show at most ~60 characters of it.
+        message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
+        prog = prog or self.prog
+        self.exit(EXIT_BAD_INPUT, f"{prog}: {message}\ntry '{prog} --help'\n")
+

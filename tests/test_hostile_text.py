@@ -1,0 +1,213 @@
+"""Hostile text from outside the program: deck files, names and paths never crash a
+command or reach the terminal as markup or escape codes."""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hostile import FROZEN_DECK, SAMPLES, hostile_deck, hostile_text
+from pier18.cli import main
+from pier18.engine.deck import MAX_DECK_BYTES, Deck, load_deck, parse_deck
+from pier18.engine.errors import DeckError
+from pier18.engine.text import printable, quote
+
+ESC = "\x1b"
+FUNCTION_SCOPED = [HealthCheck.function_scoped_fixture]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- quote: how every message shows a bad token ------------------------------------------
+
+
+def test_quote_makes_tokens_printable_and_short():
+    assert quote("wizard") == "'wizard'"
+    assert quote("A\x1b[2JB") == "'A␛[2JB'"
+    long = quote("x" * 500)
+    assert len(long) == 60 and long.endswith("…'")
+    assert quote(["count"]) == "['count']"
+    assert len(quote(list(range(100)))) == 60
+
+
+@given(hostile_text(12))
+def test_quote_never_lets_a_control_character_through(text):
+    shown = quote(text)
+    assert shown.isprintable() and len(shown) <= 60
+
+
+# -- deck files: any value of any type anywhere is a Deck or a DeckError -----------------
+
+GOOD = tomllib.loads(FROZEN_DECK.read_text(encoding="utf-8"))
+
+ODD_VALUES = st.one_of(
+    st.integers(),
+    st.integers(min_value=2**63, max_value=2**200),
+    st.floats(),
+    st.booleans(),
+    st.text(max_size=4),
+    st.sampled_from(["", "count", "poet", "flower", "01-17", "²²-¹¹", "[b]", "\x1b"]),
+    st.lists(st.sampled_from(["count", "poet", "", 3]), max_size=3),
+    st.dictionaries(st.sampled_from(["text", "kind", "goal", "x"]), st.integers(), max_size=2),
+    st.datetimes(),
+    st.none(),
+)
+
+
+@st.composite
+def mutated_decks(draw):
+    """The frozen deck's TOML data with one to three values swapped for odd ones or deleted."""
+    data = copy.deepcopy(GOOD)
+    for _ in range(draw(st.integers(1, 3))):
+        node = data
+        while True:  # walk down to a random container, then change one of its entries
+            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+            if not keys:
+                break
+            key = draw(st.sampled_from(keys))
+            child = node[key]
+            if isinstance(child, (dict, list)) and child and draw(st.booleans()):
+                node = child
+                continue
+            action = draw(st.sampled_from(["swap", "delete", "wrap"]))
+            if action == "delete":
+                del node[key]
+            elif action == "wrap":
+                node[key] = [child] if not isinstance(child, list) else {"0": child}
+            else:
+                node[key] = draw(ODD_VALUES)
+            break
+    return data
+
+
+@settings(max_examples=400, deadline=None)
+@given(mutated_decks())
+def test_a_deck_of_any_shape_loads_or_gives_a_one_line_deck_error(data):
+    try:
+        deck = parse_deck(data, "mutated.toml")
+    except DeckError as exc:
+        message = str(exc)
+        assert message.startswith("mutated.toml: ") and message.isprintable()
+    else:
+        assert isinstance(deck, Deck)
+
+
+@pytest.mark.parametrize(
+    "old, new, where",
+    [
+        ('kind = "count"', 'kind = ["count"]', "card 1: field 'plan.two.kind'"),
+        ('name = "Bandstand"', "name = 7", "card 1: field 'name'"),
+        ('patron = ["poet"]', "patron = [{ x = 1 }]", "card 1: field 'patron'"),
+        ('["poet", ""], ["poet", ""]', '{ a = "poet" }, ["poet", ""]', "card 1: field 'sections'"),
+        ('date = "01-17"', 'date = "¹¹-¹¹"', "card 1: field 'date'"),
+        ('character = "poet", at_least = 5', "character = [1], at_least = 5", "card 1: field 'plan.two.character'"),
+    ],
+)
+def test_a_wrong_type_names_file_card_and_field(tmp_path, old, new, where):
+    path = tmp_path / "deck.toml"
+    path.write_text(FROZEN_DECK.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DeckError, match=where):
+        load_deck(path)
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + FROZEN_DECK.read_bytes())
+    assert len(load_deck(path)) == 18
+
+
+def test_files_that_are_not_small_regular_files_are_refused_at_once(tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * (MAX_DECK_BYTES + 1))
+    with pytest.raises(DeckError, match="over 1024 KiB"):
+        load_deck(big)
+    with pytest.raises(DeckError, match="not a regular file"):
+        load_deck(tmp_path)
+    if os.path.exists("/dev/zero"):
+        with pytest.raises(DeckError, match="not a regular file"):
+            load_deck("/dev/zero")
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo.toml"
+        os.mkfifo(fifo)
+        with pytest.raises(DeckError, match="not a regular file"):
+            load_deck(fifo)  # nobody writes to it: this would block without O_NONBLOCK
+
+
+def test_deck_texts_are_made_printable_where_they_are_read(tmp_path):
+    deck = load_deck(hostile_deck(tmp_path / "d.toml", ["A\x1b[2JB"], ["goal\x07\u202e"]))
+    assert deck[1].name == "A␛[2JB 1"
+    assert deck[1].plan.two.text == "goal␇\ufffd 1"
+    assert all(card.name.isprintable() for card in deck.values())
+
+
+# -- commands that show a deck -----------------------------------------------------------
+
+
+def _wide(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping, so every text shows whole
+
+
+def test_cards_shows_card_names_with_brackets(capsys, tmp_path, monkeypatch):
+    """The bug this suite started from: a card named with brackets broke `pier18 cards`."""
+    _wide(monkeypatch)
+    monkeypatch.chdir(tmp_path)  # a short path: the title shows it on one line
+    os.mkdir("[red]")
+    hostile_deck(tmp_path / "[red]" / "deck[b].toml", ["x[/b]", "[b]Pier", "Ann[/]"])
+    code, out, err = run(capsys, "cards", "--cards", "[red]/deck[b].toml")
+    assert (code, err) == (0, "")
+    assert "[b]Pier 1" in out and "Ann[/] 2" in out and "x[/b] 3" in out
+    assert "[red]/deck[b].toml" in out
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=FUNCTION_SCOPED)
+@given(names=st.lists(hostile_text(3), min_size=1, max_size=3), goals=st.lists(hostile_text(3), min_size=1, max_size=3))
+def test_cards_and_simulate_show_any_deck_text_literally(capsys, tmp_path, monkeypatch, names, goals):
+    _wide(monkeypatch)
+    deck_file = hostile_deck(tmp_path / "hostile.toml", names, goals)
+    deck = load_deck(deck_file)
+    for argv in (["cards", "--cards", str(deck_file)], ["simulate", "--games", "2", "--deck", str(deck_file)]):
+        code, out, err = run(capsys, *argv)
+        assert (code, err) == (0, ""), argv
+        assert ESC not in out and "\x07" not in out
+        if argv[0] == "cards":
+            for card in deck.values():
+                assert card.plan.two.text in out
+        else:
+            for line in out.splitlines():  # each played Plan's row: its name and goal
+                if line.startswith("│ #"):
+                    card = deck[int(line[3:].split()[0])]
+                    assert f"#{card.id} {card.name}" in line and card.plan.two.text in line
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_score_quotes_a_plan_goal_literally(capsys, tmp_path, monkeypatch, name):
+    _wide(monkeypatch)
+    deck_file = hostile_deck(tmp_path / "hostile.toml", [name], [name])
+    goal = load_deck(deck_file)[9].plan.goal_for(2).text
+    code, out, err = run(capsys, "score", "--cards", "9 12", "--plan", "9", "--players", "2", "--deck", str(deck_file))
+    assert (code, err) == (0, "")
+    assert goal in out and ESC not in out
+
+
+def test_score_reads_a_pier_file_with_a_byte_order_mark(capsys, tmp_path):
+    path = tmp_path / "pier.txt"
+    path.write_bytes("\ufeffF P\nP A\n".encode())
+    code, out, err = run(capsys, "score", str(path), "--json")
+    assert code == 0 and err == "" and '"total"' in out
+
+
+@pytest.mark.parametrize("command", [["cards", "--cards"], ["simulate", "--games", "1", "--deck"], ["score", "--plan", "1", "--cards", "1", "--deck"]])
+def test_a_hostile_deck_path_in_an_error_is_one_printable_line(capsys, tmp_path, command):
+    bad = tmp_path / "[link=file:///etc/passwd]\x1b[2J.toml"
+    code, out, err = run(capsys, *command, str(bad))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and ESC not in err and "␛[2J.toml" in err
