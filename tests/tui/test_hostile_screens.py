@@ -97,7 +97,7 @@ def _distinct(raw_names: list[str]) -> bool:
     return len(set(made)) == len(made)
 
 
-@settings(max_examples=4, deadline=None)  # a whole game by pilot each: a few examples only
+@settings(max_examples=2, deadline=None)  # a whole game by pilot each: a few examples only
 @given(
     raw_names=st.lists(hostile_text(3), min_size=2, max_size=2).filter(_distinct),
     card_names=st.lists(hostile_text(3), min_size=1, max_size=4),
