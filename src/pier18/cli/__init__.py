@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
-COMMANDS = ("play", "score", "cards", "replay", "simulate", "games")
+COMMANDS = ("play", "score", "cards", "replay", "simulate", "games", "host", "join")
 
 EXIT_BAD_INPUT = 2
 

@@ -107,6 +107,8 @@ class Client:
         self.state: NetState | None = None
         self.fatal: str | None = None
         self.attempts = 0  # connection attempts since the last one that got in
+        self.ever_in = False  # once in, a client retries until the game is over
+        self.first_tries = 3  # ... before that, an address that never answers is an error
         self._ws: ClientConnection | None = None
         self._queue: asyncio.Queue[Event] = asyncio.Queue()
         self._changed = asyncio.Condition()
@@ -215,7 +217,7 @@ class Client:
                 self._ws = None
             if self.fatal is not None or self._closing or self._over():
                 break
-            if not self.reconnect:
+            if not self.reconnect or (not self.ever_in and self.attempts >= self.first_tries):
                 await self._fail(reason)
                 break
             delay = min(self.max_backoff, self.min_backoff * 2 ** min(self.attempts - 1, 10))
@@ -246,6 +248,7 @@ class Client:
             seat = data.get("seat")
             self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
             self.attempts = 0
+            self.ever_in = True
             await self._emit(Event("welcome"))
         elif kind == "state":
             if self.deck is None:
