@@ -109,6 +109,7 @@ class Client:
         self.attempts = 0  # connection attempts since the last one that got in
         self.ever_in = False  # once in, a client retries until the game is over
         self.first_tries = 3  # ... before that, an address that never answers is an error
+        self.log: list[Any] | None = None  # set to a list to keep every message as decoded JSON
         self._ws: ClientConnection | None = None
         self._queue: asyncio.Queue[Event] = asyncio.Queue()
         self._changed = asyncio.Condition()
@@ -238,6 +239,8 @@ class Client:
             data = json.loads(raw)
         except (ValueError, RecursionError):
             raise ProtocolError("the host sent a message that is not JSON") from None
+        if self.log is not None:
+            self.log.append(data)
         if not isinstance(data, dict):
             raise ProtocolError("the host sent a message that is not an object")
         kind = data.get("type")
