@@ -109,6 +109,7 @@ class Client:
         self.attempts = 0  # connection attempts since the last one that got in
         self.ever_in = False  # once in, a client retries until the game is over
         self.first_tries = 3  # ... before that, an address that never answers is an error
+        self.refusals: list[str] = []  # why the host refused our decisions, oldest first
         self.log: list[Any] | None = None  # set to a list to keep every message as decoded JSON
         self._ws: ClientConnection | None = None
         self._queue: asyncio.Queue[Event] = asyncio.Queue()
@@ -164,6 +165,15 @@ class Client:
                     await self._changed.wait()
 
         return await asyncio.wait_for(wait(), timeout)
+
+    async def until(self, test: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Wait until `test()` is true, checked after every event (TimeoutError after `timeout`)."""
+        async def wait() -> None:
+            async with self._changed:
+                while not test():
+                    await self._changed.wait()
+
+        await asyncio.wait_for(wait(), timeout)
 
     async def wait_turn(self, turn: int, timeout: float = 10.0) -> NetState:
         """The state once `turn` decisions have been made."""
@@ -259,7 +269,9 @@ class Client:
             self.state = decode_state(data, self.deck)
             await self._emit(Event("state", state=self.state))
         elif kind == "refused":
-            await self._emit(Event("refused", printable(str(data.get("reason")))[:200]))
+            reason = printable(str(data.get("reason")))[:200]
+            self.refusals.append(reason)
+            await self._emit(Event("refused", reason))
         elif kind == "error":
             reason = printable(str(data.get("reason")))[:200]
             if data.get("retry") is True:
