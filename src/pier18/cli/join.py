@@ -99,7 +99,7 @@ class LineFrontEnd:
         self.lost = False
 
     def say(self, text: str) -> None:
-        self.console.print(text, markup=False)
+        self.console.print(text, markup=False, soft_wrap=True)
 
     async def run(self) -> int:
         """Until the game is over (0) or the host refuses us (1); 'quit' leaves (0)."""
