@@ -34,7 +34,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--seed", type=int, help="shuffle seed")
     parser.add_argument("--cards", metavar="PATH", help="a deck file of your own")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
-    parser.add_argument("--bind", metavar="ADDR", help="listen only on this address (e.g. 127.0.0.1 behind an SSH tunnel)")
+    parser.add_argument(
+        "--bind", metavar="ADDR", default="0.0.0.0",
+        help="listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)",
+    )
     parser.add_argument("--tls-cert", metavar="FILE", help="serve TLS with this certificate (PEM) ...")
     parser.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     parser.add_argument("--no-seat", action="store_true", help="do not play a seat yourself: only run the table")

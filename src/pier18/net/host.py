@@ -58,7 +58,7 @@ CLOSE_BUSY = 1013
 class HostConfig:
     """Limits and timings; tests shorten the timeouts and penalties."""
 
-    bind: str | None = None  # None: every interface
+    bind: str | None = "0.0.0.0"  # every IPv4 interface; "::" for IPv6 too; None: each family on its own port
     port: int = 8018
     ssl: Any = None  # an ssl.SSLContext for TLS
     hello_timeout: float = 10.0  # seconds a new connection has to say hello with a code
