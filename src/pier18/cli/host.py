@@ -12,6 +12,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
     import ssl
+    from collections.abc import Callable
 
     from ..net.host import Host
     from ..persist.session import Session
@@ -206,14 +207,13 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     return 0
 
 
-async def run_table(host: Host, command: object) -> None:
+async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
     """--no-seat: report the table's changes and obey commands until the game is over."""
     import asyncio
 
     from .join import _stdin_lines
 
     lines = _stdin_lines()
-    assert callable(command)
     while not host.finished.is_set():
         getter = asyncio.ensure_future(lines.get())
         finished = asyncio.ensure_future(host.finished.wait())
@@ -231,7 +231,9 @@ async def run_table(host: Host, command: object) -> None:
             print(answer, flush=True)
 
 
-async def play_own_seat(host: Host, port: int, code: str, context: ssl.SSLContext | None, shown: str, command: object) -> None:
+async def play_own_seat(
+    host: Host, port: int, code: str, context: ssl.SSLContext | None, shown: str, command: Callable[[str], str | None]
+) -> None:
     """The host's own seat: a client of its own table, over loopback, in the line front end."""
     import ssl
 
@@ -247,6 +249,6 @@ async def play_own_seat(host: Host, port: int, code: str, context: ssl.SSLContex
     address = f"{'wss' if context else 'ws'}://{'[' + local + ']' if ':' in str(local) else local}:{port}/"
     client = Client(address, code, ssl=client_context).start()
     try:
-        await LineFrontEnd(client, command).run()  # type: ignore[arg-type]
+        await LineFrontEnd(client, command).run()
     finally:
         await client.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
+    import asyncio
     import ssl
     from collections.abc import Callable
 
@@ -124,7 +125,7 @@ class LineFrontEnd:
                 if next_line in done:
                     line = next_line.result()
                     if line is None:  # stdin closed: keep following the game
-                        next_line = asyncio.ensure_future(asyncio.Event().wait())  # type: ignore[arg-type]
+                        next_line = asyncio.ensure_future(_never())
                         continue
                     if line.strip().lower() in ("quit", "exit"):
                         self.say("Left the table; join again with the same code to come back.")
@@ -237,7 +238,15 @@ class LineFrontEnd:
         self.say(f"Your move ({legal}):")
 
 
-def _stdin_lines() -> object:
+async def _never() -> str | None:
+    """Stands in for stdin once it has ended: no more lines, ever."""
+    import asyncio
+
+    await asyncio.Event().wait()
+    return None
+
+
+def _stdin_lines() -> asyncio.Queue[str | None]:
     """An asyncio queue fed with stdin lines by a daemon thread (None at end of input).
 
     A thread, because reading a terminal is blocking on every platform asyncio runs on.
@@ -255,7 +264,10 @@ def _stdin_lines() -> object:
                 line = sys.stdin.readline()
             except (OSError, ValueError):
                 line = ""
-            loop.call_soon_threadsafe(queue.put_nowait, line or None)
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, line or None)
+            except RuntimeError:  # the loop has closed: nobody is listening any more
+                return
             if not line:
                 return
 

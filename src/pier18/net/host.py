@@ -131,12 +131,13 @@ class Connection:
                 await self.wake.wait()
                 self.wake.clear()
                 while self.queue or self.state is not None:
-                    if self.queue:
+                    text: str | None
+                    if self.queue:  # replies first, in order; then the latest state
                         text = self.queue.popleft()
                     else:
                         text, self.state = self.state, None
-                    assert text is not None
-                    await self.ws.send(text)
+                    if text is not None:
+                        await self.ws.send(text)
                 self.idle.set()
         except ConnectionClosed:
             self.idle.set()
@@ -294,7 +295,8 @@ class Host:
         if len(self._failures) > 10_000:  # many addresses: keep the recent ones
             for key in [k for k, v in self._failures.items() if now - v.last > self.config.forget_after]:
                 del self._failures[key]
-        return min(self.config.penalty * 2 ** (record.count - 1), self.config.max_penalty)
+        delay: float = self.config.penalty * 2.0 ** (record.count - 1)
+        return min(delay, self.config.max_penalty)
 
     async def _serve(self, ws: ServerConnection, seat: int | None) -> None:
         conn = Connection(ws, seat, self.config.outbox)
