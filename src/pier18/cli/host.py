@@ -198,7 +198,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
             await run_table(host, command)
         await host.flush()
         if session.game.is_terminal():
-            for standing in session.game.ranking():
+            for standing in (session.game.ranking() if mine is None else ()):
                 say(f"{standing.place}. {session.names[standing.seat]}: {standing.total} points")
             say(f"The record: pier18 replay {save}")
     finally:

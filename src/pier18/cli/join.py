@@ -143,6 +143,8 @@ class LineFrontEnd:
             self.say(f"{who} to {self.client.url}")
         elif event.kind == "state" and event.state is not None:
             self.show(event.state)
+            if event.state.table.is_terminal():
+                return 0
         elif event.kind == "refused":
             self.say(f"refused: {event.text}")
         elif event.kind == "lost":

@@ -105,6 +105,7 @@ class Connection:
         self.ws = ws
         self.seat = seat  # None: a spectator
         self.limit = limit
+        self.dropping = False
         self.queue: deque[str] = deque()
         self.state: str | None = None
         self.wake = asyncio.Event()
@@ -113,8 +114,10 @@ class Connection:
         self.sender = asyncio.create_task(self._send_loop())
 
     def push(self, text: str) -> None:
-        if len(self.queue) >= self.limit:
-            asyncio.create_task(_close(self.ws, CLOSE_POLICY, "not reading its messages"))
+        if len(self.queue) >= self.limit:  # it sends but does not read: let it go
+            if not self.dropping:
+                self.dropping = True
+                asyncio.create_task(_close(self.ws, CLOSE_POLICY, "not reading its messages"))
             return
         self.queue.append(text)
         self.idle.clear()
