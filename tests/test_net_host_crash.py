@@ -81,3 +81,43 @@ def test_a_killed_host_resumes_with_the_same_codes(tmp_path):
     assert replay.returncode == 0, replay.stderr
     shown = json.loads(replay.stdout)
     assert shown["finished"] and [p["score"]["total"] for p in shown["players"]] == list(game.returns())
+
+
+def test_the_host_plays_its_own_seat_in_the_line_front_end(tmp_path):
+    """`pier18 host` with the host's own seat against a bot: every move typed in the
+    notation at the host's terminal, to the end of the game and its record."""
+    env = child_env(PIER18_DATA_DIR=str(tmp_path / "data"))
+
+    async def go():
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "pier18", "host", "--players", "2", "--bots", "1", "--level", "random",
+            "--port", "0", "--bind", "127.0.0.1", "--names", "Ann", "--seed", "9",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            env=env, start_new_session=True,
+        )
+        lines: list[str] = []
+        try:
+            while True:
+                raw = await asyncio.wait_for(proc.stdout.readline(), WAIT)
+                if not raw:
+                    break
+                line = raw.decode()
+                lines.append(line)
+                if line.startswith("Your move ("):
+                    proc.stdin.write(line.removeprefix("Your move (").split(" |")[0].rstrip("):\n").encode() + b"\n")
+                    await proc.stdin.drain()
+            return await asyncio.wait_for(proc.wait(), WAIT), lines
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+
+    code, lines = run(go())
+    text = "".join(lines)
+    assert code == 0, text[-2000:]
+    assert "Traceback" not in text and "── game over ──" in text
+    assert not any(line.lstrip().startswith("Random bot: pier18 join") for line in lines)  # bots get no code
+    save = Path(re.search(r"pier18 replay (\S+)", text).group(1))
+    session = record.load(save)
+    assert session.game.is_terminal() and session.codes is not None and session.codes.seats[1] is None
+    assert f"1. {session.names[session.game.ranking()[0].seat]}: " in text
