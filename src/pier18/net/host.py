@@ -27,7 +27,7 @@ from ..bots.seats import HUMAN
 from ..engine import PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..persist.session import Session, TableCodes
-from ..words import whose_turn
+from ..words import move_line, whose_turn
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
@@ -194,6 +194,7 @@ class Host:
         self._open = 0
         self._failures: dict[str, _Failures] = {}
         self._bot_turn: int | None = None
+        self._table: TableView | None = TableView.of(self.session.game)  # for move lines
         self._tasks: set[asyncio.Task[None]] = set()
         if self.bots is None:
             self.bots = _default_bots()
@@ -392,6 +393,10 @@ class Host:
 
     def _changed(self) -> None:
         self._send_state()
+        table = TableView.of(self.session.game)
+        before, self._table = self._table, table
+        if before is not None and len(table.history) == len(before.history) + 1:
+            self._status(move_line(before, table, self.session.names))  # only what the table sees
         if self.session.game.is_terminal():
             if not self.finished.is_set():
                 self._status("game over")
