@@ -59,7 +59,7 @@ def all_imports() -> list[Import]:
 
 
 def layer(module: str) -> str:
-    """The layer a pier18 module belongs to: engine, words, persist, bots, render, tui, cli."""
+    """The layer a pier18 module belongs to: engine, words, persist, bots, net, render, tui, cli."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "pier18"
 
@@ -89,6 +89,9 @@ RULES = {
     # The command line opens the app only in the commands that show it, and only when run.
     "cli opens the app lazily": lambda imp, source, target: source == "cli" and target == "tui"
     and (imp.top_level or imp.module not in ("pier18.cli.play", "pier18.cli.replay")),
+    # Network play serves and follows games; drawing is for the front ends above it.
+    "net never draws": lambda imp, source, target: source == "net"
+    and target in ("tui", "render", "cli", "rich", "textual"),
     # Nothing below the front ends reaches up into them.
     "nothing imports the cli": lambda imp, source, target: target == "cli" and source not in ("cli", "__main__"),
 }

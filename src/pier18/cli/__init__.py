@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
-COMMANDS = ("play", "score", "cards", "replay", "simulate", "games")
+COMMANDS = ("play", "score", "cards", "replay", "simulate", "games", "host", "join")
 
 EXIT_OUTPUT_FAILED = 1
 EXIT_BAD_INPUT = 2

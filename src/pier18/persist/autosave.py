@@ -91,7 +91,7 @@ class Autosaver:
         self.error = None
         for path in self.paths:
             try:
-                atomic_write(path, text)
+                atomic_write(path, text, private=session.codes is not None)
             except OSError as exc:
                 self.error = f"could not save the game to {path}: {exc.strerror or exc}"
                 if self.on_error is not None:

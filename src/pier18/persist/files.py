@@ -57,8 +57,11 @@ def _size(limit: int) -> str:
     return f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit} bytes"
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace `path` with `text` so that a crash leaves either the old or the new file."""
+def atomic_write(path: Path, text: str, private: bool = False) -> None:
+    """Replace `path` with `text` so that a crash leaves either the old or the new file.
+
+    `private` writes it readable by its owner only (mode 0600): it holds secrets.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -67,7 +70,7 @@ def atomic_write(path: Path, text: str) -> None:
             file.flush()
             os.fsync(file.fileno())
         with contextlib.suppress(OSError):
-            os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+            os.chmod(temp, 0o600 if private else path.stat().st_mode & 0o777 if path.exists() else 0o644)
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -33,7 +33,7 @@ from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Err
 from ..engine.game import Deal
 from ..engine.text import printable
 from .files import atomic_write, read_limited
-from .session import Session
+from .session import Session, TableCodes
 
 FORMAT = "pier18-record"
 VERSION = 2
@@ -106,7 +106,12 @@ def to_dict(session: Session, embed_deck: bool = True) -> dict[str, Any]:
         "deck": deck,
         "deal": {"order": list(deal.order), "reshuffle": list(deal.reshuffle)},
         "decisions": [str(decision) for decision in session.decisions],
+        **({"net": _net_dict(session.codes)} if session.codes is not None else {}),
     }
+
+
+def _net_dict(codes: TableCodes) -> dict[str, Any]:
+    return {"codes": list(codes.seats), "watch": codes.watch}
 
 
 def dumps(session: Session, embed_deck: bool = True) -> str:
@@ -116,7 +121,7 @@ def dumps(session: Session, embed_deck: bool = True) -> str:
 
 def save(session: Session, path: str | Path, embed_deck: bool = True) -> None:
     """Write the record atomically: a crash leaves the old record or the new one."""
-    atomic_write(Path(path), dumps(session, embed_deck))
+    atomic_write(Path(path), dumps(session, embed_deck), private=session.codes is not None)
 
 
 # -- reading ------------------------------------------------------------------------
@@ -170,8 +175,9 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
     decisions = _decisions(data, where)
     game_deck = _deck(data, where, deck)
     deal = _deal(data, where, game_deck, len(names)) if version >= 2 else None
+    codes = _codes(data, where, len(names)) if "net" in data else None
     try:
-        return Session(game_deck, names, seed, first, seats, decisions, deal)
+        return Session(game_deck, names, seed, first, seats, decisions, deal, codes)
     except IllegalDecision as exc:
         raise RecordError(f"{where}: {exc}") from None
 
@@ -264,6 +270,25 @@ def _decisions(data: Mapping[str, Any], where: str) -> list[Decision]:
         except NotationError as exc:
             raise RecordError(f"{where}: decision {number}: {exc}") from None
     return decisions
+
+
+_CODE = re.compile(r"[0-9A-Z-]{8,40}")
+
+
+def _codes(data: Mapping[str, Any], where: str, players: int) -> TableCodes:
+    """A networked table's seat codes (`pier18 host`): a code or null per seat, and one to watch."""
+    info = data.get("net")
+    if not isinstance(info, dict):
+        raise _field_error(where, "net", 'expected {"codes": [...], "watch": ...}')
+    codes, watch = info.get("codes"), info.get("watch")
+    if not isinstance(codes, list) or len(codes) != players:
+        raise _field_error(where, "net.codes", f"expected a list of {players} seat codes or nulls")
+    for index, code in enumerate(codes):
+        if code is not None and not (isinstance(code, str) and _CODE.fullmatch(code)):
+            raise _field_error(where, f"net.codes[{index}]", f"expected a seat code or null, got {_shown(code)}")
+    if not (isinstance(watch, str) and _CODE.fullmatch(watch)):
+        raise _field_error(where, "net.watch", f"expected a code, got {_shown(watch)}")
+    return TableCodes(tuple(codes), watch)
 
 
 def _deal(data: Mapping[str, Any], where: str, deck: Deck, players: int) -> Deal:

@@ -17,6 +17,18 @@ from ..engine.game import Deal
 from ..engine.errors import SetupError
 
 
+@dataclass(frozen=True)
+class TableCodes:
+    """A networked table's secret codes: one per seat (None for a bot seat) and one to watch.
+
+    Kept with the game so that `pier18 host --resume` brings the table back with the
+    same codes; a record holding them is written readable by its owner only.
+    """
+
+    seats: tuple[str | None, ...]
+    watch: str
+
+
 @dataclass
 class Session:
     deck: Deck
@@ -26,6 +38,7 @@ class Session:
     seats: list[str] = field(default_factory=list)  # "human" or a bot level, per seat
     decisions: list[Decision] = field(default_factory=list)
     deal: Deal | None = None  # None: drawn from the seed (a version 1 record stores no deal)
+    codes: TableCodes | None = None  # the secret codes of a networked table (`pier18 host`)
     on_change: Callable[["Session"], None] | None = field(default=None, repr=False, compare=False)
     game: Game = field(init=False, repr=False, compare=False)
 

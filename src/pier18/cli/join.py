@@ -1,0 +1,277 @@
+"""`pier18 join ADDRESS CODE`: play one seat of a table someone hosts (`pier18 host`).
+
+The front end here is an INTERIM one: plain lines in the terminal (the table in words
+from `pier18.words`, piers drawn by `pier18.render`), decisions typed in the record
+notation. It will give way to the Textual game for one seat (docs/protocol.md, "Next
+step"); until then `pier18 host` uses it for the host's own seat too. Everything about
+the network lives in `pier18.net.client`; this module only shows events and reads lines.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+    import asyncio
+    import ssl
+    from collections.abc import Callable
+
+    from ..net.client import Client, Event
+    from ..net.protocol import NetState
+
+HELP = (
+    "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
+    "'draft ID:K' (take card ID covering K sections), 'plan K'. Also: 'show', 'help', 'quit'."
+)
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "join",
+        help="play a seat at a table someone hosts with 'pier18 host' (or watch it)",
+        description="Join a networked Pier 18 table. The host prints the command to type.",
+    )
+    parser.add_argument("address", metavar="ADDRESS", help="HOST:PORT as the host printed it (wss://HOST:PORT for TLS)")
+    parser.add_argument("code", metavar="CODE", nargs="?", help="your seat's code, as the host printed it")
+    parser.add_argument("--watch", metavar="CODE", help="watch the game with the spectator code instead of playing")
+    parser.add_argument(
+        "--cafile", metavar="FILE", help="trust this certificate (a host's self-signed one); implies TLS"
+    )
+    parser.set_defaults(run=run)
+
+
+def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
+    """TLS settings for `address`: wss:// or a --cafile means TLS, verified as usual."""
+    if cafile is None and not address.startswith("wss://"):
+        return None
+    import ssl
+
+    from . import CliError
+
+    try:
+        return ssl.create_default_context(cafile=cafile)
+    except (OSError, ssl.SSLError) as exc:
+        raise CliError(f"--cafile {cafile}: cannot read the certificate ({exc})") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from . import CliError
+    from ..net.client import Client
+
+    if (args.code is None) == (args.watch is None):
+        raise CliError("give your seat's CODE, or --watch CODE to watch (one of them)")
+    context = client_ssl(args.address, args.cafile)
+    address = args.address
+    if context is not None and not address.startswith("wss://"):
+        address = "wss://" + address.removeprefix("ws://").rstrip("/") + "/"
+    code = args.code or args.watch
+
+    async def main() -> int:
+        client = Client(address, code, ssl=context).start()
+        try:
+            return await LineFrontEnd(client).run()
+        finally:
+            await client.close()
+
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        print("\npier18: left the table (join again with the same code to come back)")
+        return 130
+
+
+class LineFrontEnd:
+    """The interim terminal front end: prints each state, reads decisions line by line.
+
+    `commands` lets the host add its own commands (e.g. 'bot NAME'); it returns the
+    answer to print, or None if the line is not one of its commands.
+    """
+
+    def __init__(self, client: Client, commands: Callable[[str], str | None] | None = None, quiet_input: bool = False) -> None:
+        from rich.console import Console
+
+        self.client = client
+        self.commands = commands
+        self.console = Console(highlight=False)
+        self.shown: NetState | None = None
+        self.quiet_input = quiet_input
+        self.lost = False
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, soft_wrap=True)
+
+    async def run(self) -> int:
+        """Until the game is over (0) or the host refuses us (1); 'quit' leaves (0)."""
+        import asyncio
+
+        lines = _stdin_lines()
+        events = self.client.events().__aiter__()
+        next_event = asyncio.ensure_future(events.__anext__())
+        next_line = asyncio.ensure_future(lines.get())
+        try:
+            while True:
+                done, _ = await asyncio.wait({next_event, next_line}, return_when=asyncio.FIRST_COMPLETED)
+                if next_event in done:
+                    try:
+                        event = next_event.result()
+                    except StopAsyncIteration:
+                        return 0
+                    status = self.on_event(event)
+                    if status is not None:
+                        return status
+                    next_event = asyncio.ensure_future(events.__anext__())
+                if next_line in done:
+                    line = next_line.result()
+                    if line is None:  # stdin closed: keep following the game
+                        next_line = asyncio.ensure_future(_never())
+                        continue
+                    if line.strip().lower() in ("quit", "exit"):
+                        self.say("Left the table; join again with the same code to come back.")
+                        return 0
+                    await self.on_line(line.strip())
+                    next_line = asyncio.ensure_future(lines.get())
+        finally:
+            next_event.cancel()
+            next_line.cancel()
+
+    def on_event(self, event: Event) -> int | None:
+        if event.kind == "welcome":
+            self.lost = False
+            who = "watching" if self.client.seat is None else "connected"
+            self.say(f"{who} to {self.client.url}")
+        elif event.kind == "state" and event.state is not None:
+            self.show(event.state)
+            if event.state.table.is_terminal():
+                return 0
+        elif event.kind == "refused":
+            self.say(f"refused: {event.text}")
+        elif event.kind == "lost":
+            if not self.lost:  # once per outage, not once per attempt
+                self.say(f"connection lost: {event.text}")
+            self.lost = True
+        elif event.kind == "fatal":
+            self.say(f"pier18: {event.text}")
+            return 1
+        elif event.kind == "closed":
+            return 0
+        return None
+
+    async def on_line(self, line: str) -> None:
+        from ..engine.errors import NotationError, Pier18Error
+        from ..engine import parse_decision
+
+        if not line:
+            return
+        if line == "help":
+            self.say(HELP)
+            return
+        if line == "show":
+            if self.client.state is not None:
+                self.shown = None
+                self.show(self.client.state)
+            return
+        if self.commands is not None:
+            answer = self.commands(line)
+            if answer is not None:
+                self.say(answer)
+                return
+        state = self.client.state
+        if state is None or not state.my_turn:
+            self.say("It is not your turn." if state is not None else "Not connected yet.")
+            return
+        try:
+            decision = parse_decision(line)
+        except NotationError as exc:
+            self.say(str(exc))
+            return
+        assert state.you is not None
+        if decision not in state.you.legal:
+            self.say(f"{line!r} is not one of your moves now; 'show' lists them.")
+            return
+        try:
+            await self.client.decide(decision)
+        except Pier18Error as exc:
+            self.say(str(exc))
+
+    def show(self, state: NetState) -> None:
+        """The table in words and drawings; on your turn, your cards and your moves."""
+        from rich.columns import Columns
+
+        from ..engine import Phase
+        from ..render.pier import draw_card, draw_pier
+        from ..words import move_line, players_list, whose_turn
+
+        table, names, before = state.table, state.names, self.shown
+        self.shown = state
+        if before is not None and len(table.history) == len(before.table.history) + 1:
+            self.say(move_line(before.table, table, names))
+        if before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for:
+            return  # same position (a reconnect): nothing new to say
+        line = whose_turn(table, names)
+        if state.waiting_for and not table.is_terminal():
+            line += "; waiting for " + players_list([names[s] for s in state.waiting_for])
+        covered = [s.name for s in state.seats if s.covered]
+        if covered:
+            line += "; a bot plays for " + players_list(covered)
+        self.say(f"── {line} ──")
+        view = state.player_view()
+        piers = view.piers if view is not None else table.piers
+        drawings = [
+            draw_pier(piers[s].visible(), title=f"{names[s]}: {table.score(s).total} pts", label_width=12)
+            for s in range(table.players)
+        ]
+        self.console.print(Columns(drawings, padding=(0, 3)))
+        if table.is_terminal():
+            for standing in table.standings:
+                self.say(f"{standing.place}. {names[standing.seat]}: {standing.total} points")
+            return
+        you = state.you
+        if you is None or not state.my_turn:
+            return
+        cards = you.hand if table.phase is Phase.SETUP else table.revealed
+        if cards:
+            self.console.print(Columns([draw_card(table.deck[c]) for c in cards], padding=(0, 3)))
+        if you.plan is not None and table.phase is not Phase.SETUP:
+            plan = table.deck[you.plan]
+            self.say(f"Your Plan: #{plan.id} {plan.name}: {plan.plan.goal_for(table.players).text}")
+        legal = " | ".join(str(d) for d in you.legal[:12]) + (" | …" if len(you.legal) > 12 else "")
+        self.say(f"Your move ({legal}):")
+
+
+async def _never() -> str | None:
+    """Stands in for stdin once it has ended: no more lines, ever."""
+    import asyncio
+
+    await asyncio.Event().wait()
+    return None
+
+
+def _stdin_lines() -> asyncio.Queue[str | None]:
+    """An asyncio queue fed with stdin lines by a daemon thread (None at end of input).
+
+    A thread, because reading a terminal is blocking on every platform asyncio runs on.
+    """
+    import asyncio
+    import sys
+    import threading
+
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def read() -> None:
+        while True:
+            try:
+                line = sys.stdin.readline()
+            except (OSError, ValueError):
+                line = ""
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, line or None)
+            except RuntimeError:  # the loop has closed: nobody is listening any more
+                return
+            if not line:
+                return
+
+    threading.Thread(target=read, daemon=True, name="pier18-stdin").start()
+    return queue

@@ -1,0 +1,290 @@
+"""A client of a networked table: connect, say hello, follow the game, send decisions.
+
+Headless on purpose: tests drive it directly, the interim line front end
+(`pier18.cli.join`) prints what it hears, and a Textual front end can do the same by
+iterating `events()` (or passing `on_event`). A dropped connection is retried with
+backoff until the game is over, and the host then sends the current state, so a client
+always lands where the game is. Only a refusal the host marks final (a wrong code, a
+broken message) stops it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import random
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..engine import Deck, Decision, Phase
+from ..engine.errors import Pier18Error
+from ..engine.text import printable
+from .protocol import MAX_HOST_MESSAGE, PROTOCOL, VERSION, NetState, ProtocolError, decode_state, encode
+
+_quiet = logging.getLogger("pier18.net.websockets.client")
+_quiet.addHandler(logging.NullHandler())
+_quiet.propagate = False
+
+_decks: dict[str, Deck] = {}
+
+
+class NetError(Pier18Error):
+    """A network problem a person can act on; one line."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """What the client heard. `kind` is one of:
+
+    - "welcome": the host let us in (`seat` is ours, None when watching);
+    - "state": a new view of the table (`state`);
+    - "refused": the host refused a decision (`text` says why); the game goes on;
+    - "lost": the connection dropped; reconnecting (`text` says when);
+    - "fatal": the host refused us for good (`text`: e.g. "wrong code"); the client stops;
+    - "closed": the client stopped (the game is over, or `close` was called).
+    """
+
+    kind: str
+    text: str = ""
+    state: NetState | None = None
+
+
+def url_of(address: str) -> str:
+    """'192.168.1.20:8018' -> 'ws://192.168.1.20:8018/'; ws:// and wss:// pass through."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    return f"ws://{address}/"
+
+
+def _deck(info: Any) -> Deck:
+    """The deck from a welcome: its TOML text, checked against its sha256."""
+    from ..persist.record import RecordError, parse_deck_text
+
+    if not isinstance(info, dict) or not isinstance(info.get("toml"), str) or not isinstance(info.get("sha256"), str):
+        raise ProtocolError("the host sent no deck")
+    digest, text = info["sha256"], info["toml"]
+    if digest in _decks:
+        return _decks[digest]
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
+        raise ProtocolError("the host's deck does not match its sha256")
+    try:
+        deck = parse_deck_text(text, "<host deck>", digest, "the host's deck")
+    except RecordError as exc:
+        raise ProtocolError(str(exc)) from None
+    _decks[digest] = deck
+    return deck
+
+
+class Client:
+    """One seat's (or a spectator's) connection to a host, kept alive until the game ends."""
+
+    def __init__(
+        self,
+        address: str,
+        code: str,
+        *,
+        ssl: Any = None,
+        reconnect: bool = True,
+        min_backoff: float = 0.1,
+        max_backoff: float = 5.0,
+        on_event: Callable[[Event], None] | None = None,
+    ) -> None:
+        self.url = url_of(address)
+        self.code = code
+        self.ssl = ssl
+        self.reconnect = reconnect
+        self.min_backoff, self.max_backoff = min_backoff, max_backoff
+        self.on_event = on_event
+        self.seat: int | None = None
+        self.names: list[str] = []
+        self.deck: Deck | None = None
+        self.state: NetState | None = None
+        self.fatal: str | None = None
+        self.attempts = 0  # connection attempts since the last one that got in
+        self.ever_in = False  # once in, a client retries until the game is over
+        self.first_tries = 3  # ... before that, an address that never answers is an error
+        self.refusals: list[str] = []  # why the host refused our decisions, oldest first
+        self.log: list[Any] | None = None  # set to a list to keep every message as decoded JSON
+        self._ws: ClientConnection | None = None
+        self._queue: asyncio.Queue[Event] = asyncio.Queue()
+        self._changed = asyncio.Condition()
+        self._task: asyncio.Task[None] | None = None
+        self._closing = False
+
+    # -- the front end's side ------------------------------------------------------------
+
+    def start(self) -> "Client":
+        """Connect in the background (call from a running event loop)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run())
+        return self
+
+    async def events(self) -> AsyncIterator[Event]:
+        """Every event in order, ending after "closed" (for a front end's main loop)."""
+        while True:
+            event = await self._queue.get()
+            yield event
+            if event.kind == "closed":
+                return
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None and self.deck is not None
+
+    async def decide(self, decision: Decision | str) -> None:
+        """Send a decision for the position we last saw; the answer comes as an event."""
+        if self._ws is None or self.state is None:
+            raise NetError("not connected to the host just now; the game will wait")
+        text = str(decision)
+        await self._ws.send(encode({"type": "decide", "decision": text, "turn": self.state.turn}))
+
+    async def send_raw(self, message: dict[str, Any]) -> None:
+        """Send any message (tests use it to misbehave on purpose)."""
+        if self._ws is None:
+            raise NetError("not connected")
+        await self._ws.send(encode(message))
+
+    async def wait_for(self, test: Callable[[NetState], bool], timeout: float = 10.0) -> NetState:
+        """The first state (the current one included) for which `test` is true.
+
+        TimeoutError after `timeout` seconds; NetError if the host refused us for good.
+        """
+        async def wait() -> NetState:
+            async with self._changed:
+                while True:
+                    if self.fatal is not None:
+                        raise NetError(self.fatal)
+                    if self.state is not None and test(self.state):
+                        return self.state
+                    await self._changed.wait()
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def until(self, test: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Wait until `test()` is true, checked after every event (TimeoutError after `timeout`)."""
+        async def wait() -> None:
+            async with self._changed:
+                while not test():
+                    await self._changed.wait()
+
+        await asyncio.wait_for(wait(), timeout)
+
+    async def wait_turn(self, turn: int, timeout: float = 10.0) -> NetState:
+        """The state once `turn` decisions have been made."""
+        return await self.wait_for(lambda s: s.turn >= turn, timeout)
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._task = None
+
+    def drop(self) -> None:
+        """Cut the connection abruptly, without a closing handshake (tests: a pulled cable).
+
+        The client reconnects by itself as it would after any drop.
+        """
+        ws = self._ws
+        if ws is not None:
+            ws.transport.abort()
+
+    # -- the connection ------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while not self._closing:
+            self.attempts += 1
+            reason = "the host cannot be reached"
+            try:
+                async with connect(
+                    self.url, ssl=self.ssl, max_size=MAX_HOST_MESSAGE, compression=None, open_timeout=5,
+                    ping_interval=10, ping_timeout=10, close_timeout=2, logger=_quiet,
+                ) as ws:
+                    self._ws = ws
+                    await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "code": self.code}))
+                    async for raw in ws:
+                        await self._receive(raw)
+                    reason = "the host closed the connection"
+            except ProtocolError as exc:
+                await self._fail(str(exc))
+            except ConnectionClosed:
+                reason = "the connection dropped"
+            except (OSError, TimeoutError, InvalidHandshake) as exc:
+                reason = f"the host cannot be reached ({printable(str(exc))[:80]})"
+            except InvalidURI:
+                await self._fail(f"{self.url} is not an address (use HOST:PORT)")
+            finally:
+                self._ws = None
+            if self.fatal is not None or self._closing or self._over():
+                break
+            if not self.reconnect or (not self.ever_in and self.attempts >= self.first_tries):
+                await self._fail(reason)
+                break
+            delay = min(self.max_backoff, self.min_backoff * 2 ** min(self.attempts - 1, 10))
+            delay *= random.uniform(0.5, 1.0)  # many clients of one host do not retry in step
+            await self._emit(Event("lost", f"{reason}; reconnecting in {delay:.1f} s"))
+            await asyncio.sleep(delay)
+        await self._emit(Event("closed"))
+
+    def _over(self) -> bool:
+        return self.state is not None and self.state.table.phase is Phase.OVER
+
+    async def _fail(self, reason: str) -> None:
+        self.fatal = reason
+        await self._emit(Event("fatal", reason))
+
+    async def _receive(self, raw: str | bytes) -> None:
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise ProtocolError("the host sent a message that is not JSON") from None
+        if self.log is not None:
+            self.log.append(data)
+        if not isinstance(data, dict):
+            raise ProtocolError("the host sent a message that is not an object")
+        kind = data.get("type")
+        if kind == "welcome":
+            if data.get("protocol") != PROTOCOL or data.get("version") != VERSION:
+                raise ProtocolError("the host speaks another version of the protocol")
+            self.deck = _deck(data.get("deck"))
+            seat = data.get("seat")
+            self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+            self.attempts = 0
+            self.ever_in = True
+            await self._emit(Event("welcome"))
+        elif kind == "state":
+            if self.deck is None:
+                raise ProtocolError("the host sent a state before its welcome")
+            self.state = decode_state(data, self.deck)
+            await self._emit(Event("state", state=self.state))
+        elif kind == "refused":
+            reason = printable(str(data.get("reason")))[:200]
+            self.refusals.append(reason)
+            await self._emit(Event("refused", reason))
+        elif kind == "error":
+            reason = printable(str(data.get("reason")))[:200]
+            if data.get("retry") is True:
+                return  # busy: the host closes, and we try again later
+            await self._fail(f"the host refused: {reason}")
+        elif kind == "pong":
+            pass
+        else:
+            raise ProtocolError("the host sent an unknown message type")
+
+    async def _emit(self, event: Event) -> None:
+        self._queue.put_nowait(event)
+        if self.on_event is not None:
+            self.on_event(event)
+        async with self._changed:
+            self._changed.notify_all()

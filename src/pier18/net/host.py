@@ -1,0 +1,513 @@
+"""The table server: the only authority over a networked game.
+
+One `Session` holds the game; every decision from the network goes through the engine
+(`Session.apply`), so an illegal or out-of-turn one changes nothing. Each connection is
+sent only its seat's view (`protocol.state_message`), never the game itself. Every
+connection is hostile until it has shown a seat code: a late hello, a wrong code,
+garbage, an oversized message or a flood closes that connection and nothing else.
+Bots play the bot seats, and a human seat whose player is away once the host hands it
+over (`cover`) until that player is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..bots import Bot, make_bot
+from ..bots.seats import HUMAN
+from ..engine import PlayerView, TableView
+from ..engine.errors import Pier18Error
+from ..persist.session import Session, TableCodes
+from ..words import move_line, whose_turn
+from .protocol import (
+    MAX_CLIENT_MESSAGE,
+    PROTOCOL,
+    VERSION,
+    ProtocolError,
+    code_matches,
+    encode,
+    read_client_message,
+    read_decision,
+    state_message,
+)
+
+BotProvider = Callable[[str, int], Bot]
+
+#: websockets logs failed handshakes (garbage bytes, port scans) with tracebacks: hostile
+#: input is expected here, so its log goes nowhere unless a caller attaches a handler.
+_quiet = logging.getLogger("pier18.net.websockets")
+_quiet.addHandler(logging.NullHandler())
+_quiet.propagate = False
+
+#: Close codes (docs/protocol.md): 1008 policy violation; 4001 seat taken over elsewhere.
+CLOSE_POLICY = 1008
+CLOSE_REPLACED = 4001
+CLOSE_BUSY = 1013
+
+
+@dataclass
+class HostConfig:
+    """Limits and timings; tests shorten the timeouts and penalties."""
+
+    bind: str | None = "0.0.0.0"  # every IPv4 interface; "::" for IPv6 too; None: each family on its own port
+    port: int = 8018
+    ssl: Any = None  # an ssl.SSLContext for TLS
+    hello_timeout: float = 10.0  # seconds a new connection has to say hello with a code
+    open_timeout: float = 10.0  # seconds for the WebSocket handshake itself
+    ping_interval: float = 10.0  # keepalive: a half-open connection is dropped after
+    ping_timeout: float = 10.0  # about ping_interval + ping_timeout
+    bot_pause: float = 0.6  # a bot's move lasts at least this long, so people see it
+    bot_level: str = "hard"  # who plays an away seat the host hands over
+    rate: float = 20.0  # messages per second a connection may send, sustained ...
+    burst: float = 40.0  # ... and in a burst
+    outbox: int = 64  # queued replies to a client that does not read, before closing it
+    pending_per_address: int = 16  # connections from one address not yet past hello
+    max_connections: int = 256
+    penalty: float = 0.1  # first wrong-code delay in seconds, doubling per failure ...
+    max_penalty: float = 5.0  # ... up to this
+    forget_after: float = 600.0  # failures older than this are forgotten
+
+
+class _Bucket:
+    """A token bucket: `take` is False once a connection sends faster than allowed."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One authenticated connection and its outbox.
+
+    Sending happens in a task of its own, so a client that reads slowly never holds up
+    the table; a state message replaces any state not yet sent (each is a full snapshot),
+    so a slow client cannot make the host's memory grow either.
+    """
+
+    def __init__(self, ws: ServerConnection, seat: int | None, limit: int) -> None:
+        self.ws = ws
+        self.seat = seat  # None: a spectator
+        self.limit = limit
+        self.dropping = False
+        self.queue: deque[str] = deque()
+        self.state: str | None = None
+        self.wake = asyncio.Event()
+        self.idle = asyncio.Event()
+        self.idle.set()
+        self.sender = asyncio.create_task(self._send_loop())
+
+    def push(self, text: str) -> None:
+        if len(self.queue) >= self.limit:  # it sends but does not read: let it go
+            if not self.dropping:
+                self.dropping = True
+                asyncio.create_task(_close(self.ws, CLOSE_POLICY, "not reading its messages"))
+            return
+        self.queue.append(text)
+        self.idle.clear()
+        self.wake.set()
+
+    def push_state(self, text: str) -> None:
+        self.state = text
+        self.idle.clear()
+        self.wake.set()
+
+    async def _send_loop(self) -> None:
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.queue or self.state is not None:
+                    text: str | None
+                    if self.queue:  # replies first, in order; then the latest state
+                        text = self.queue.popleft()
+                    else:
+                        text, self.state = self.state, None
+                    if text is not None:
+                        await self.ws.send(text)
+                self.idle.set()
+        except ConnectionClosed:
+            self.idle.set()
+
+
+async def _close(ws: ServerConnection, code: int, reason: str) -> None:
+    try:
+        await ws.close(code, reason[:120])
+    except Exception:  # already gone: nothing to tell it
+        pass
+
+
+async def _refuse(ws: ServerConnection, reason: str, code: int = CLOSE_POLICY) -> None:
+    """Tell the client why in one line, then close the connection."""
+    try:
+        message = {"type": "error", "reason": reason, "retry": code == CLOSE_BUSY}
+        await asyncio.wait_for(ws.send(encode(message)), 2)
+    except Exception:
+        pass
+    await _close(ws, code, reason)
+
+
+@dataclass
+class _Failures:
+    count: int = 0
+    last: float = 0.0
+
+
+@dataclass
+class Host:
+    """The authoritative table: serve it with `start`, stop it with `close`.
+
+    `session` should already autosave (`persist.autosave`); `codes` are its seat codes.
+    `on_status` hears one line whenever the table changes (who is away, whose turn).
+    """
+
+    session: Session
+    codes: TableCodes
+    config: HostConfig = field(default_factory=HostConfig)
+    bots: BotProvider | None = None
+    on_status: Callable[[str], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.players: list[Connection | None] = [None] * self.session.players
+        self.watchers: set[Connection] = set()
+        self.covered: set[int] = set()  # human seats a bot plays while their player is away
+        self.finished = asyncio.Event()
+        self.port = 0
+        self._server: Server | None = None
+        self._pending: dict[str, int] = {}
+        self._open = 0
+        self._failures: dict[str, _Failures] = {}
+        self._bot_turn: int | None = None
+        self._table: TableView | None = TableView.of(self.session.game)  # for move lines
+        self._tasks: set[asyncio.Task[None]] = set()
+        if self.bots is None:
+            self.bots = _default_bots()
+        if self.session.game.is_terminal():
+            self.finished.set()
+
+    # -- serving ------------------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Listen (port 0 picks a free one) and return the port; bots start moving."""
+        c = self.config
+        self._server = await serve(
+            self._handle, c.bind, c.port, ssl=c.ssl, max_size=MAX_CLIENT_MESSAGE, compression=None,
+            open_timeout=c.open_timeout, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
+            close_timeout=2, max_queue=4, logger=_quiet, server_header=None,
+        )
+        self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else c.port
+        self._maybe_bot()
+        return self.port
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    async def flush(self, timeout: float = 2.0) -> None:
+        """Wait until every connection has been sent what it is owed (at most `timeout`)."""
+        conns = [c for c in (*self.players, *self.watchers) if c is not None]
+        if conns:
+            await asyncio.wait([asyncio.create_task(c.idle.wait()) for c in conns], timeout=timeout)
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        """One connection, from hello to goodbye; nothing it sends can reach the table
+        except a legal decision for its own seat on its own turn."""
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        c = self.config
+        if self._pending.get(address, 0) >= c.pending_per_address or self._open >= c.max_connections:
+            await _refuse(ws, "too many connections", CLOSE_BUSY)
+            return
+        self._pending[address] = self._pending.get(address, 0) + 1
+        self._open += 1
+        try:
+            seat = await self._hello(ws, address)
+        finally:
+            self._pending[address] -= 1
+            if not self._pending[address]:
+                del self._pending[address]
+        try:
+            if seat is not None:
+                await self._serve(ws, None if seat < 0 else seat)
+        finally:
+            self._open -= 1
+
+    async def _hello(self, ws: ServerConnection, address: str) -> int | None:
+        """The seat the hello's code opens (-1: the spectator code), or None if refused."""
+        try:
+            raw = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
+        except TimeoutError:
+            await _refuse(ws, "no hello in time")
+            return None
+        except ConnectionClosed:
+            return None
+        try:
+            hello = read_client_message(raw)
+            if hello["type"] != "hello":
+                raise ProtocolError("expected a hello first")
+            if hello.get("protocol") != PROTOCOL or hello.get("version") != VERSION:
+                raise ProtocolError(f"unsupported protocol (this host speaks {PROTOCOL} version {VERSION})")
+        except ProtocolError as exc:
+            await _refuse(ws, str(exc))
+            return None
+        seat = self._who(hello.get("code"))
+        if seat is None:
+            await asyncio.sleep(self._penalty(address))
+            await _refuse(ws, "wrong code")
+            return None
+        return seat
+
+    def _who(self, code: object) -> int | None:
+        """The seat a code opens (-1 for the spectator code); every code is compared, in
+        constant time, whatever matches first."""
+        if not isinstance(code, str) or len(code) > 64:
+            return None
+        found = None
+        for seat, expected in enumerate(self.codes.seats):
+            if expected is not None and code_matches(code, expected) and found is None:
+                found = seat
+        if code_matches(code, self.codes.watch) and found is None:
+            found = -1
+        return found
+
+    def _penalty(self, address: str) -> float:
+        """How long to wait before refusing a wrong code: doubling per recent failure."""
+        now = time.monotonic()
+        record = self._failures.setdefault(address, _Failures())
+        if now - record.last > self.config.forget_after:
+            record.count = 0
+        record.count += 1
+        record.last = now
+        if len(self._failures) > 10_000:  # many addresses: keep the recent ones
+            for key in [k for k, v in self._failures.items() if now - v.last > self.config.forget_after]:
+                del self._failures[key]
+        delay: float = self.config.penalty * 2.0 ** (record.count - 1)
+        return min(delay, self.config.max_penalty)
+
+    async def _serve(self, ws: ServerConnection, seat: int | None) -> None:
+        conn = Connection(ws, seat, self.config.outbox)
+        conn.push(encode(self._welcome(seat)))
+        self._arrive(conn)
+        bucket = _Bucket(self.config.rate, self.config.burst)
+        try:
+            async for raw in ws:
+                if not bucket.take():
+                    await _refuse(ws, "too many messages")
+                    return
+                try:
+                    message = read_client_message(raw)
+                    if message["type"] == "ping":
+                        conn.push(encode({"type": "pong"}))
+                    elif message["type"] == "decide":
+                        self._decide(conn, message)
+                    else:
+                        raise ProtocolError("hello sent twice")
+                except ProtocolError as exc:
+                    await _refuse(ws, str(exc))
+                    return
+        except ConnectionClosed:
+            pass
+        finally:
+            conn.sender.cancel()
+            self._depart(conn)
+
+    def _welcome(self, seat: int | None) -> dict[str, Any]:
+        from ..persist.record import deck_text
+
+        deck = self.session.deck
+        return {
+            "type": "welcome",
+            "protocol": PROTOCOL,
+            "version": VERSION,
+            "seat": seat,
+            "names": list(self.session.names),
+            "kinds": list(self.session.seats),
+            "deck": {"sha256": deck.digest, "toml": deck_text(deck)},
+        }
+
+    def _arrive(self, conn: Connection) -> None:
+        seat = conn.seat
+        if seat is None:
+            self.watchers.add(conn)
+            self._send_state([conn])
+            return
+        old = self.players[seat]
+        self.players[seat] = conn
+        if old is not None:  # the same code again: the newer connection wins (a reconnect)
+            asyncio.create_task(_refuse(old.ws, "this seat was opened on another connection", CLOSE_REPLACED))
+        self.covered.discard(seat)
+        self._status(f"{self.session.names[seat]} is here")
+        self._changed()
+
+    def _depart(self, conn: Connection) -> None:
+        if conn.seat is None:
+            self.watchers.discard(conn)
+            return
+        if self.players[conn.seat] is conn:
+            self.players[conn.seat] = None
+            if not self.finished.is_set():
+                self._status(f"{self.session.names[conn.seat]} left")
+            self._changed()
+
+    # -- the game -------------------------------------------------------------------
+
+    def _decide(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Apply a decision if it is this seat's, on its turn, for this very position."""
+        decision, turn = read_decision(message)
+        session, game = self.session, self.session.game
+        if conn.seat is None:
+            reason = "spectators cannot decide"
+        elif game.is_terminal():
+            reason = "the game is over"
+        elif turn != len(session.decisions):
+            reason = "that decision is for an earlier position (the game has moved on)"
+        elif game.current_player != conn.seat or self._bot_level(conn.seat) is not None:
+            reason = "it is not your turn"
+        else:
+            try:
+                session.apply(decision)
+            except Pier18Error as exc:
+                reason = str(exc)
+            else:
+                self._changed()
+                return
+        conn.push(encode({"type": "refused", "reason": reason, "turn": len(session.decisions)}))
+
+    def _changed(self) -> None:
+        self._send_state()
+        table = TableView.of(self.session.game)
+        before, self._table = self._table, table
+        if before is not None and len(table.history) == len(before.history) + 1:
+            self._status(move_line(before, table, self.session.names))  # only what the table sees
+        if self.session.game.is_terminal():
+            if not self.finished.is_set():
+                self._status("game over")
+            self.finished.set()
+            return
+        self._maybe_bot()
+
+    def seat_info(self) -> list[dict[str, Any]]:
+        return [
+            {"name": name, "kind": kind, "connected": self.players[s] is not None, "covered": s in self.covered}
+            for s, (name, kind) in enumerate(zip(self.session.names, self.session.seats))
+        ]
+
+    def waiting_for(self) -> list[int]:
+        """Human seats whose player is away and that no bot covers."""
+        return [
+            s for s, kind in enumerate(self.session.seats)
+            if kind == HUMAN and self.players[s] is None and s not in self.covered
+        ]
+
+    def status(self) -> str:
+        """One line for the host's screen: whose turn, and who is being waited for."""
+        table = TableView.of(self.session.game)
+        line = whose_turn(table, self.session.names)
+        away = [self.session.names[s] for s in self.waiting_for()]
+        if away and not table.is_terminal():
+            line += "; waiting for " + ", ".join(away)
+        return line
+
+    def _send_state(self, only: list[Connection] | None = None) -> None:
+        game = self.session.game
+        table = TableView.of(game)
+        seats, waiting = self.seat_info(), self.waiting_for()
+        public: str | None = None
+        for conn in only if only is not None else [*(c for c in self.players if c), *self.watchers]:
+            if conn.seat is None:
+                public = public or encode(state_message(table, None, seats, waiting))
+                conn.push_state(public)
+            else:
+                conn.push_state(encode(state_message(table, PlayerView.of(game, conn.seat), seats, waiting)))
+
+    def _status(self, line: str) -> None:
+        if self.on_status is not None:
+            self.on_status(line)
+
+    # -- bots and away seats ---------------------------------------------------------------
+
+    def cover(self, seat: int) -> str:
+        """Hand an away human seat to a bot until its player is back; says what happened."""
+        names = self.session.names
+        if not 0 <= seat < len(names) or self.session.seats[seat] != HUMAN:
+            return "only a human seat can be handed to a bot"
+        if self.players[seat] is not None:
+            return f"{names[seat]} is here: their seat stays theirs"
+        self.covered.add(seat)
+        self._status(f"a {self.config.bot_level} bot plays for {names[seat]} until they are back")
+        self._changed()
+        return f"{names[seat]}'s seat is played by a {self.config.bot_level} bot until they are back"
+
+    def _bot_level(self, seat: int) -> str | None:
+        kind = self.session.seats[seat]
+        if kind != HUMAN:
+            return kind
+        return self.config.bot_level if seat in self.covered else None
+
+    def _maybe_bot(self) -> None:
+        game = self.session.game
+        if game.is_terminal():
+            return
+        seat = game.current_player
+        level = self._bot_level(seat)
+        turn = len(self.session.decisions)
+        if level is None or self._bot_turn == turn:
+            return
+        self._bot_turn = turn
+        task = asyncio.create_task(self._bot_move(seat, level, turn))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_move(self, seat: int, level: str, turn: int) -> None:
+        """A bot decides in a thread (the table stays live); its answer counts only if the
+        game is still where it was and the seat still belongs to a bot."""
+        assert self.bots is not None
+        started = time.monotonic()
+        view = PlayerView.of(self.session.game, seat)
+        try:
+            decision = await asyncio.to_thread(self.bots(level, seat).choose, view)
+        except Exception:  # a bot bug must not stop the table
+            decision = view.legal[0]
+        wait = self.config.bot_pause - (time.monotonic() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self._bot_turn == turn:
+            self._bot_turn = None
+        if len(self.session.decisions) != turn or self._bot_level(seat) is None:
+            self._maybe_bot()
+            return
+        try:
+            self.session.apply(decision)
+        except Pier18Error:
+            self.session.apply(view.legal[0])
+        self._changed()
+
+
+def _default_bots() -> BotProvider:
+    """One bot per seat and level, made on first use."""
+    made: dict[tuple[str, int], Bot] = {}
+
+    def bot_for(level: str, seat: int) -> Bot:
+        if (level, seat) not in made:
+            made[level, seat] = make_bot(level, seat * 7919 + 1)
+        return made[level, seat]
+
+    return bot_for

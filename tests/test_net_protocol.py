@@ -1,0 +1,107 @@
+"""Seat codes, message checks and the seat codes kept in a record (no network here)."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from helpers import child_env
+from net_support import new_table
+from pier18.net.protocol import (
+    CODE_ALPHABET, CODE_LENGTH, MAX_CLIENT_MESSAGE, ProtocolError, code_matches, new_code, read_client_message,
+    read_decision,
+)
+from pier18.persist import record
+
+
+def test_codes_are_random_secrets_of_at_least_64_bits():
+    assert CODE_LENGTH * math.log2(len(set(CODE_ALPHABET))) >= 64
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    for code in codes:
+        assert len(code.replace("-", "")) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET + "-")
+
+
+def test_codes_match_as_typed_and_only_themselves():
+    code = new_code()
+    assert code_matches(code.lower().replace("-", " "), code)
+    assert not code_matches(code[:-1], code)
+    assert not code_matches(code[:-1] + ("2" if code[-1] != "2" else "3"), code)
+    assert not code_matches("", code)
+
+
+@pytest.mark.parametrize(
+    "raw, problem",
+    [
+        (b"\x00", "binary"),
+        ("x" * (MAX_CLIENT_MESSAGE + 1), "too large"),
+        ("{", "not JSON"),
+        ("[1]", "JSON object"),
+        ('{"type": "rm -rf"}', "unknown message type"),
+        ('{"kind": "hello"}', "unknown message type"),
+        ("[" * 2000 + "]" * 2000, "not JSON"),
+    ],
+)
+def test_bad_client_messages_are_one_protocol_error(raw, problem):
+    with pytest.raises(ProtocolError, match=problem):
+        read_client_message(raw)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [{"decision": 7, "turn": 0}, {"decision": "draft 7:1", "turn": True}, {"decision": "draft 7:1", "turn": -1},
+     {"decision": "fold", "turn": 0}, {"decision": "draft " + "9" * 50, "turn": 0}, {"decision": "draft 7:1"}],
+)
+def test_bad_decisions_are_refused(message):
+    with pytest.raises(ProtocolError):
+        read_decision({"type": "decide", **message})
+
+
+def test_a_record_keeps_the_seat_codes_privately(tmp_path):
+    session = new_table(3, 1, seats=["human", "human", "hard"])
+    path = tmp_path / "table.json"
+    record.save(session, path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    data = json.loads(path.read_text())
+    assert data["net"] == {"codes": list(session.codes.seats), "watch": session.codes.watch}
+    assert data["net"]["codes"][2] is None
+    assert record.load(path).codes == session.codes
+    del data["net"]
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(data))
+    assert record.load(plain).codes is None
+
+
+@pytest.mark.parametrize(
+    "net, field",
+    [([], "net"), ({"codes": ["AB"], "watch": "ABCDEFGH"}, "net.codes"),
+     ({"codes": ["ABCDEFGH", 5, None], "watch": "ABCDEFGH"}, "net.codes[1]"),
+     ({"codes": [None, None, None], "watch": None}, "net.watch")],
+)
+def test_a_broken_codes_field_is_one_record_error(tmp_path, net, field):
+    data = json.loads(record.dumps(new_table(3, 1)))
+    data["net"] = net
+    with pytest.raises(record.RecordError, match=re.escape(f"field '{field}'")):
+        record.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [(["join", "127.0.0.1:1"], "give your seat's CODE"),
+     (["join", "127.0.0.1:1", "AB", "--watch", "CD"], "give your seat's CODE"),
+     (["join", "127.0.0.1:1", "AB", "--cafile", "/nonexistent"], "--cafile"),
+     (["host", "--tls-cert", "x.pem"], "both --tls-cert and --tls-key"),
+     (["host", "--tls-cert", "/nonexistent", "--tls-key", "/nonexistent"], "cannot use the TLS certificate"),
+     (["host", "--resume", "/nonexistent.json"], "no such game record")],
+)
+def test_command_line_mistakes_are_one_line(args, message, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "pier18", *args], capture_output=True, text=True,
+                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=30, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and message in done.stderr and "Traceback" not in done.stderr
