@@ -29,7 +29,8 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def __init__(self, game: Game, names: list[str], card_id: int | None = None) -> None:
         super().__init__()
-        self.game = game
+        # A copy: a highlight handled after the decision is made must preview this turn.
+        self.game = game.clone()
         self.names = names
         self.seat = game.current_player
         legal = game.legal_decisions()
