@@ -16,7 +16,7 @@ from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option
 
 from ...engine import Decision, Draft, Game, PlacePlan
-from ...render import draw_pier
+from ...render import FittedPier
 from ..preview import placing_card, preview
 from ..widgets.score_change import ScoreChange
 
@@ -80,7 +80,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         result = preview(self.game, self.choices[index])
         title = f"{self.names[self.seat]}'s pier after placing #{self.card.id}"
         self.query_one("#place-pier", Static).update(
-            draw_pier(result.pier.visible(), result.after.scoring, title=title, marked=self.card.id, label_width=16)
+            FittedPier(result.pier.visible(), result.after.scoring, title, marked=self.card.id)
         )
         self.query_one(ScoreChange).show(result, self.names)
 
