@@ -27,13 +27,13 @@ _MEASURED = {
 
 
 def _against(value: int, goal: Goal) -> str:
-    """"5/7" for a lower bound, "13 (at most 12)" for an upper one."""
+    """"5/7" for a lower bound, "13 (max 12)" for an upper one."""
     low, high = goal.at_least, goal.at_most
     if low is not None and high is not None:
-        return f"{value} (needs {low} to {high})"
+        return f"{value} ({low} to {high})"
     if low is not None:
         return f"{value}/{low}"
-    return f"{value} (at most {high})"
+    return f"{value} (max {high})"
 
 
 def _kinds(character: Character | None) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import CATEGORIES, Decision, Draft, Game, Phase, PlacePlan, Pier, PlayerView, ScoreSheet
+from ..render.plan import goal_progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,7 @@ class Preview:
     drafted_dates: dict[int, str] = field(default_factory=dict)  # seat -> date of its card this round
     final: bool = False  # placing the Plan card: `after` is the final score, Plan bonus included
     rivals_unknown: bool = False  # the Plan goal compares players, whose Plan cards are unseen or still to come
+    plan_why: str = ""  # the numbers the goal is judged on after the placement ("Poets: 3/4")
 
     def change(self, category: str) -> int:
         return self.after.points(category) - self.before.points(category)
@@ -101,6 +103,7 @@ def preview(game: Game, decision: Decision) -> Preview:
         plan_met=after_game.plan_met(seat),
         races=tuple(races),
         drafted_dates=_drafted_dates(game, decision),
+        plan_why=_plan_why(game, seat, list(PlayerView.of(game, seat).piers), after_game.piers[seat]),
     )
 
 
@@ -123,7 +126,19 @@ def _plan_preview(game: Game, decision: PlacePlan, pier: Pier) -> Preview:
     card = game.plan_card(seat)
     # Earlier seats placed their Plans unseen; later seats have still to place theirs.
     unknown = card is not None and card.plan.goal_for(game.players).compares_players
-    return Preview(seat, decision, pier, before, after, met, (), final=True, rivals_unknown=unknown)
+    why = _plan_why(game, seat, list(PlayerView.of(game, seat).piers), pier)
+    return Preview(seat, decision, pier, before, after, met, (), final=True, rivals_unknown=unknown, plan_why=why)
+
+
+def _plan_why(game: Game, seat: int, piers: list[Pier], pier: Pier) -> str:
+    """The goal's numbers with `pier` in place of the seat's own, the others as it sees them."""
+    card = game.plan_card(seat)
+    if card is None:
+        return ""
+    piers[seat] = pier
+    sheets = [piers[p].sheet(len(game.patrons[p])) for p in range(game.players)]
+    others = [sheets[p] for p in range(game.players) if p != seat]
+    return goal_progress(card.plan.goal_for(game.players), sheets[seat], others)
 
 
 def _drafted_dates(game: Game, decision: Decision) -> dict[int, str]:

@@ -39,12 +39,12 @@ def plan_line(table: TableView, seat: int) -> Text:
     if table.plan_hidden(seat):
         return Text("Plan: placed, shown when the game ends", style="bold")
     goal = card.plan.goal_for(table.players)
-    line = Text(f"Plan #{card.id} {card.date} +{card.plan.bonus} ", style="bold")
-    line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal()))
     sheets = [table.score(p) for p in range(table.players)]
     others = [sheets[p] for p in range(table.players) if p != seat]
-    line.append(f"\n{goal.text}\n")
-    line.append(goal_progress(goal, sheets[seat], others), style="italic")
+    line = Text(f"Plan #{card.id} {card.date} (+{card.plan.bonus})\n", style="bold")
+    line.append(f"{goal.text}\n")
+    line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal()))
+    line.append(f" — {goal_progress(goal, sheets[seat], others)}", style="italic")
     return line
 
 

@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from ...render.plan import verdict_text
 from ...render.style import category_label
 from ..preview import Preview
 
@@ -36,11 +37,10 @@ class ScoreChange(Static):
         parts: list[RenderableType] = [table]
         if preview.plan_met is not None:
             plan = Text("Plan goal after this: ")
+            plan.append_text(verdict_text(preview.plan_met, final=preview.final))
             if preview.final:
-                plan.append("✔ met" if preview.plan_met else "✘ not met", style="bold green" if preview.plan_met else "bold red")
                 plan.append(f" (Plan bonus {preview.after.plan})")
-            else:
-                plan.append("✔ met" if preview.plan_met else "✘ not yet", style="bold green" if preview.plan_met else "bold red")
+            plan.append(f" — {preview.plan_why}", style="italic")
             parts.append(plan)
         if preview.rivals_unknown:
             parts.append(
