@@ -106,7 +106,7 @@ def test_plan_preview_total_is_what_the_final_screen_shows(tui_deck):
             ranking = shown(app.screen.query_one("#final-ranking"), 300)
             assert sorted(promised) == [0, 1, 2]
             checked = [seat for seat, (_, compares) in promised.items() if not compares]
-            assert len(checked) >= 2
+            assert checked  # at least one goal that does not compare players
             for seat in checked:
                 total = promised[seat][0]
                 assert app.session.game.score(seat).total == total

@@ -50,7 +50,7 @@ def goal_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | 
         line = f"{what}: {values[0]}"
         if others:
             best = max(goal_measures(goal, other)[0] for other in others)
-            line += f", best rival {best} (needs more)"
+            line += f", best rival {best}"
         return line
     if kind == "count":
         return f"{_kinds(goal.character)}: {_against(values[0], goal)}"

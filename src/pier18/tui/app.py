@@ -353,6 +353,8 @@ class Pier18App(App[None]):
         game = session.game
         if session.is_bot(game.current_player) and self.bot_provider is not None:
             return  # a bot's turn: the row is there to look at
+        if self.screen is not self.table():
+            return  # a second Enter before the placement screen came up: it is already open
         if game.phase is Phase.DRAFT and message.card_id in game.revealed:
             self._place(message.card_id)
 
