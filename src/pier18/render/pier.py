@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from ..engine.characters import Character, Side
@@ -121,6 +122,21 @@ def draw_pier(
     return drawing
 
 
+class FittedPier:
+    """`draw_pier` with card labels as wide as the room it is drawn in, worked out at draw
+    time: a panel that grows after its first layout shows whole names, not "#11 Penny Arc…"."""
+
+    def __init__(self, visible: Sequence["VisibleSection | Section"], highlight: Highlight | None = None, title: str | None = None, *, marked: int | None = None) -> None:
+        self.visible = visible
+        self.highlight = highlight
+        self.title = title
+        self.marked = marked
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(8, options.max_width - ROW_WIDTH - 1)
+        yield draw_pier(self.visible, self.highlight, self.title, marked=self.marked, label_width=width)
+
+
 def _card_notes(card: "Card", hidden: int, width: int) -> list[Text]:
     """The label lines beside a card: "#id name", then date (and how much is covered)."""
     first = Text(_fit(f"#{card.id} {card.name}", width), style=LABEL)
@@ -135,8 +151,12 @@ def draw_card(card: "Card", *, name_width: int = 18) -> Text:
     head = Text(f"#{card.id} ", style="bold")
     head.append_text(patrons_text(card.patrons))
     head.append(f" {card.date}", style=LABEL)
-    lines = [head, Text(_fit(card.name, name_width), style=LABEL)]
+    lines = [head, Text(_fit(card.name, name_width), style=LABEL), draw_sections(card)]
+    return Text("\n").join(lines)
+
+
+def draw_sections(card: "Card") -> Text:
+    """Only the card's sections, sea end on top: the small drawing beside a Plan's goal."""
     rows = list(enumerate(card.sections))
-    for position, (index, section) in enumerate(reversed(rows)):
-        lines.append(_row(section, index, set(), _edges(position, len(rows)), False))
+    lines = [_row(section, index, set(), _edges(position, len(rows)), False) for position, (index, section) in enumerate(reversed(rows))]
     return Text("\n").join(lines)

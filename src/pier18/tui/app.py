@@ -233,7 +233,7 @@ class Pier18App(App[None]):
         if game.is_terminal():
             from .screens.final import FinalScreen
 
-            self.push_screen(FinalScreen(game, names))
+            self.push_screen(FinalScreen(game, names, self.save_path()))
             return
         seat = game.current_player
         if session.is_bot(seat) and self.bot_provider is not None:
@@ -353,6 +353,8 @@ class Pier18App(App[None]):
         game = session.game
         if session.is_bot(game.current_player) and self.bot_provider is not None:
             return  # a bot's turn: the row is there to look at
+        if self.screen is not self.table():
+            return  # a second Enter before the placement screen came up: it is already open
         if game.phase is Phase.DRAFT and message.card_id in game.revealed:
             self._place(message.card_id)
 
@@ -372,9 +374,13 @@ class Pier18App(App[None]):
         if isinstance(self.screen, QuitScreen):
             return
         if self.game_running:
-            self.push_screen(QuitScreen(), lambda yes: self.exit() if yes else self.check_size())
+            self.push_screen(QuitScreen(self.save_path()), lambda yes: self.exit() if yes else self.check_size())
         else:
             self.exit()
+
+    def save_path(self) -> Path | None:
+        """Where the game being played is autosaved (`Autosaving` holds its lock), if it is."""
+        return getattr(getattr(self.new_session, "lock", None), "save", None)
 
     def action_takeback(self) -> None:
         """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""

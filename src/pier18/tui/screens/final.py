@@ -1,35 +1,87 @@
-"""The final score: every category, patrons, Plan bonus, the ranking and its tie-breaker."""
+"""The end of the game: who won and why, every pier as built, every Plan and its verdict.
+
+Everything comes from the finished game's `TableView` (nothing is hidden any more): the
+ranking with the tie-breaker that decided each place, the piers side by side with their
+scoring characters lit, each Plan with the numbers it was judged on, the score per
+category, and where the record is kept (with the command that replays it).
+"""
 
 from __future__ import annotations
 
-from rich.console import Group
+import shlex
+from pathlib import Path
+
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import CATEGORIES, Game, TableView
+from ...render import FittedPier
+from ...render.plan import plan_summary
 from ...render.style import category_label
 from ...words import DECIDED_BY
+from ..widgets.more_below import MoreBelow, MoreScroll
 
 
 def score_command(game: Game, seat: int) -> str:
     """The `pier18 score` command that scores this seat's final pier on its own."""
     command = f'pier18 score --cards "{game.piers[seat].notation()}" --patrons {len(game.patrons[seat])}'
-    plan = game.plans[seat]
+    plan = game.plan_card(seat)
     if plan is not None:
-        command += f" --plan {plan} --players {game.players}"
+        command += f" --plan {plan.id} --players {game.players}"
     return command
 
 
-def final_table(game: Game, names: list[str]) -> Group:
-    view = TableView.of(game)
+def ranking_text(view: TableView, names: list[str]) -> Text:
+    """The winner(s), then each place with the tie-breaker that put it above the next."""
+    standings = view.standings
+    winners = [names[s.seat] for s in standings if s.place == 1]
+    text = Text(" and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " Pier 18!\n", style="bold yellow")
+    for i, standing in enumerate(standings):
+        text.append(f"{standing.place}. ", style="bold")
+        text.append(names[standing.seat], style="bold" if standing.place == 1 else "")
+        text.append(f"  {standing.total} points", style="bold" if standing.place == 1 else "")
+        if standing.decided_by:
+            below = names[standings[i + 1].seat]
+            text.append(f"  — ahead of {below} {DECIDED_BY.get(standing.decided_by, standing.decided_by)}", style="dim")
+        elif i + 1 < len(standings):
+            text.append(f"  — tied with {names[standings[i + 1].seat]} on every tie-breaker", style="dim")
+        text.append("\n")
+    return text
+
+
+def plan_text(view: TableView, seat: int) -> Text:
+    """The seat's Plan revealed: goal, ✔ met / ✘ not met, and the numbers that decided it."""
+    card = view.plan_card(seat)
+    if card is None:
+        return Text("no Plan", style="dim")
+    sheets = [view.score(p) for p in range(view.players)]
+    others = [sheets[p] for p in range(view.players) if p != seat]
+    line = Text(f"Plan #{card.id} {card.name} ({card.date}): ", style="bold")
+    line.append_text(plan_summary(card, view.players, sheets[seat], others, view.plan_met(seat), final=True))
+    return line
+
+
+def pier_card(view: TableView, names: list[str], seat: int) -> Group:
+    """One finished pier as on the table, its scoring characters lit, with its Plan."""
+    sheet = view.score(seat)
+    place = next(s.place for s in view.standings if s.seat == seat)
+    head = Text(f"{place}. ", style="bold")
+    head.append(names[seat], style="bold")
+    head.append(f"  {sheet.total} points", style="bold")
+    return Group(head, plan_text(view, seat), FittedPier(view.piers[seat].visible(), sheet.scoring))
+
+
+def breakdown(view: TableView, names: list[str]) -> Table:
+    """Points per category for every seat, then the total and the first tie-breaker."""
     sheets = [view.score(seat) for seat in range(view.players)]
-    table = Table(padding=(0, 1))
+    table = Table(padding=(0, 1), title="Score by category", title_justify="left", title_style="bold")
     table.add_column("")
     for name in names:
         table.add_column(Text(name), justify="right")
@@ -37,29 +89,32 @@ def final_table(game: Game, names: list[str]) -> Group:
         table.add_row(category_label(category), *(str(sheet.points(category)) for sheet in sheets))
     table.add_row(Text("Total", style="bold"), *(Text(str(s.total), style="bold") for s in sheets))
     table.add_row(Text("visible characters", style="dim"), *(str(s.characters) for s in sheets))
-    plans = Text()
+    return table
+
+
+def record_text(game: Game, names: list[str], record: Path | None) -> Text:
+    """Where the game is kept and how to watch it again; the commands that check each pier."""
+    text = Text()
+    if record is not None:
+        text.append("This game is saved in ")
+        text.append(str(record), style="bold")
+        text.append("\nWatch it again:\n  ")
+        text.append(f"pier18 replay {shlex.quote(str(record))}", style="bold")
+        text.append("\n")
+    text.append("Check any pier on its own:\n", style="dim")
     for seat, name in enumerate(names):
-        card = view.plan_card(seat)
-        if card is None:
-            continue
-        met = view.plan_met(seat)
-        plans.append(f"{name}'s Plan #{card.id} ({card.date}): {card.plan.goal_for(game.players).text} ")
-        plans.append("✔ met" if met else "✘ not met", style="bold green" if met else "bold red")
-        plans.append("\n")
-    ranking = Text()
-    standings = view.standings
-    for i, standing in enumerate(standings):
-        ranking.append(f"{standing.place}. {names[standing.seat]}  {standing.total} points", style="bold" if standing.place == 1 else "")
-        if standing.decided_by:
-            below = names[standings[i + 1].seat]
-            ranking.append(f"  — ahead of {below} {DECIDED_BY.get(standing.decided_by, standing.decided_by)}", style="dim")
-        ranking.append("\n")
-    winners = [names[s.seat] for s in standings if s.place == 1]
-    crown = Text(" and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " Pier 18!", style="bold yellow")
-    check = Text("Check any pier on its own:\n", style="dim")
-    for seat, name in enumerate(names):
-        check.append(f"  {name}: {score_command(game, seat)}\n", style="dim")
-    return Group(crown, table, plans, ranking, check)
+        text.append(f"  {name}: {score_command(game, seat)}\n", style="dim")
+    return text
+
+
+def final_table(game: Game, names: list[str], record: Path | None = None) -> Group:
+    """The final screen's words without the piers: ranking, score by category, record."""
+    view = TableView.of(game)
+    return Group(ranking_text(view, names), scores_and_record(view, game, names, record))
+
+
+def scores_and_record(view: TableView, game: Game, names: list[str], record: Path | None) -> Group:
+    return Group(breakdown(view, names), Text(""), record_text(game, names, record))
 
 
 class FinalScreen(Screen[None]):
@@ -68,19 +123,29 @@ class FinalScreen(Screen[None]):
     class NewGame(Message):
         """Asks the app for a new game with the same players."""
 
-    def __init__(self, game: Game, names: list[str]) -> None:
+    def __init__(self, game: Game, names: list[str], record: Path | None = None) -> None:
         super().__init__()
         self.game = game
         self.names = names
+        self.record = record  # the autosave the game was written to, if any
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="final-scroll"):
-            yield Static(final_table(self.game, self.names), id="final-table")
+        view = TableView.of(self.game)
+        with MoreScroll(id="final-scroll"):
+            yield Static(ranking_text(view, self.names), id="final-ranking")
+            with Horizontal(id="final-piers"):
+                for seat in range(view.players):
+                    yield Static(pier_card(view, self.names, seat), id=f"final-pier-{seat}", classes="final-pier")
+            yield Static(scores_and_record(view, self.game, self.names, self.record), id="final-table")
+        yield MoreBelow("↓ or PgDn scrolls (the score by category and the record are below)", id="final-more")
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             yield Button("New game (n)", id="new-game", variant="primary")
             yield Button("Quit (q)", id="quit")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MoreBelow).follow(self.query_one(MoreScroll))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-game":

@@ -16,7 +16,7 @@ from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option
 
 from ...engine import Decision, Draft, Game, PlacePlan
-from ...render import draw_pier
+from ...render import FittedPier
 from ..preview import placing_card, preview
 from ..widgets.score_change import ScoreChange
 
@@ -29,7 +29,8 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def __init__(self, game: Game, names: list[str], card_id: int | None = None) -> None:
         super().__init__()
-        self.game = game
+        # A copy: a highlight handled after the decision is made must preview this turn.
+        self.game = game.clone()
         self.names = names
         self.seat = game.current_player
         legal = game.legal_decisions()
@@ -79,7 +80,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         result = preview(self.game, self.choices[index])
         title = f"{self.names[self.seat]}'s pier after placing #{self.card.id}"
         self.query_one("#place-pier", Static).update(
-            draw_pier(result.pier.visible(), result.after.scoring, title=title, marked=self.card.id, label_width=16)
+            FittedPier(result.pier.visible(), result.after.scoring, title, marked=self.card.id)
         )
         self.query_one(ScoreChange).show(result, self.names)
 
@@ -88,6 +89,8 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if not self.is_current:
+            return  # Enter pressed twice: the first press already placed the card
         self.dismiss(self.choices[event.option_index])
 
     def action_cover(self, cover: int) -> None:

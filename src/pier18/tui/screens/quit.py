@@ -1,18 +1,29 @@
-"""Ctrl+Q while a game is running: ask first, and say that the game is kept."""
+"""Ctrl+Q while a game is running: ask first, and say where the game is kept."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from rich.text import Text
 from textual.binding import Binding
 
 from .confirm import ConfirmScreen
+
+
+def saved_text(save: Path | None) -> Text:
+    """Where the game is saved and how to go on with it; the path is plain text, never markup."""
+    if save is None:
+        return Text("It is saved as you play: ").append("pier18 play --resume", style="bold").append(" goes on from here.")
+    text = Text("It is saved in ")
+    text.append(str(save), style="bold")
+    text.append("\n")
+    text.append("pier18 play --resume", style="bold")
+    return text.append(" goes on from here.")
 
 
 class QuitScreen(ConfirmScreen):
     BINDINGS = [Binding("y", "answer(True)", "Yes, quit"), Binding("n,escape", "answer(False)", "No, keep playing")]
     YES = "Yes, quit (y)"
 
-    def __init__(self) -> None:
-        super().__init__(
-            "[b]Quit the game in progress?[/b]",
-            "It is saved: [b]pier18 play --resume[/b] goes on from here.",
-        )
+    def __init__(self, save: Path | None = None) -> None:
+        super().__init__(Text("Quit the game in progress?", style="bold"), saved_text(save))

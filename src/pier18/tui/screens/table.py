@@ -7,17 +7,18 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from ...engine import Phase, TableView
 from ...persist.session import Session
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
+from ..widgets.more_below import MoreBelow, MoreScroll
 from ..widgets.pier_panel import PierPanel
 
 
-class PiersScroll(VerticalScroll, can_focus=False):
+class PiersScroll(MoreScroll, can_focus=False):
     """Scrolls with the wheel or PgUp/PgDn; never takes focus from the draft row."""
 
 
@@ -44,9 +45,11 @@ class TableScreen(HintedScreen[None]):
             with Horizontal(id="piers"):
                 for seat in range(self.session.players):
                     yield PierPanel(seat, id=f"pier-{seat}", classes="pier-panel")
+        yield MoreBelow("PgDn or the mouse wheel scrolls the piers", id="piers-more")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(MoreBelow).follow(self.query_one(PiersScroll))
         self.show_game()
 
     def action_scroll_piers(self, direction: int) -> None:

@@ -1,4 +1,7 @@
-"""One player's side of the table: score by category, patrons, Plan goal and pier.
+"""One player's side of the table: score by category, patrons, Plan and pier.
+
+The Plan is drawn as a small card beside its goal, its live verdict and the numbers
+behind it ("Poets: 2/4"), so a player never has to work out how far off the goal is.
 
 Drawn from the engine's `TableView` only, so it shows exactly what the whole table may
 see: hidden Foundations during set-up and placed Plans during the Plan phase stay out.
@@ -6,12 +9,14 @@ see: hidden Foundations during set-up and placed Plans during the Plan phase sta
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
 from ...engine import Character, Phase, ScoreSheet, TableView
-from ...render import ROW_WIDTH, draw_pier
+from ...render import ROW_WIDTH, FittedPier, draw_sections
+from ...render.plan import goal_progress, verdict_text
 from ...render.style import character_text, patrons_text
 
 
@@ -27,18 +32,33 @@ def score_line(sheet: ScoreSheet) -> Text:
 
 
 def plan_line(table: TableView, seat: int) -> Text:
-    """The public Plan goal with a live mark that reads without colour."""
+    """The public Plan: goal, bonus, a live mark that reads without colour, and its numbers."""
     card = table.plan_card(seat)
     if card is None:
         return Text("Plan: not chosen yet", style="dim")
     if table.plan_hidden(seat):
         return Text("Plan: placed, shown when the game ends", style="bold")
     goal = card.plan.goal_for(table.players)
-    met = table.plan_met(seat)
-    line = Text("Plan: ", style="bold")
-    line.append(f"{goal.text} (+{card.plan.bonus}) ")
-    line.append("✔ met" if met else "✘ not yet", style="bold green" if met else "bold red")
+    sheets = [table.score(p) for p in range(table.players)]
+    others = [sheets[p] for p in range(table.players) if p != seat]
+    line = Text(f"Plan #{card.id} {card.date} (+{card.plan.bonus})\n", style="bold")
+    line.append(f"{goal.text}\n")
+    line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal()))
+    line.append(f" — {goal_progress(goal, sheets[seat], others)}", style="italic")
     return line
+
+
+def plan_block(table: TableView, seat: int) -> RenderableType:
+    """The Plan line, with the card drawn small beside it while it is still in hand."""
+    line = plan_line(table, seat)
+    card = table.plan_card(seat)
+    if card is None or table.plan_hidden(seat) or any(p.card.id == card.id for p in table.piers[seat]):
+        return line
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, width=ROW_WIDTH)
+    grid.add_column(ratio=1)
+    grid.add_row(draw_sections(card), line)
+    return grid
 
 
 def patrons_line(table: TableView, seat: int) -> Text:
@@ -78,13 +98,9 @@ class PierPanel(Static):
         sheet = table.score(seat)
         head.append(f"  total {sheet.total}", style="bold")
         pier = table.piers[seat]
-        parts = [head, score_line(sheet), patrons_line(table, seat), plan_line(table, seat)]
-        parts.append(draw_pier(pier.visible(), sheet.scoring, label_width=self._label_width()))
+        parts: list[RenderableType] = [head, score_line(sheet), patrons_line(table, seat), plan_block(table, seat)]
+        parts.append(FittedPier(pier.visible(), sheet.scoring))
         return Group(*parts)
 
-    def _label_width(self) -> int:
-        """Card labels use the room beside the pier (at least 14 cells, before layout)."""
-        return max(14, self.content_size.width - ROW_WIDTH - 1)
 
-
-__all__ = ["PierPanel", "patrons_line", "plan_line", "score_line"]
+__all__ = ["PierPanel", "patrons_line", "plan_block", "plan_line", "score_line"]

@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from ...render.plan import verdict_text
 from ...render.style import category_label
 from ..preview import Preview
 
@@ -28,7 +29,7 @@ class ScoreChange(Static):
         table = Table(box=None, padding=(0, 1), show_edge=False)
         table.add_column("Category")
         table.add_column("now", justify="right")
-        table.add_column("after", justify="right")
+        table.add_column("final" if preview.final else "after", justify="right")
         table.add_column("change", justify="right")
         for category in preview.categories:
             table.add_row(category_label(category), str(preview.before.points(category)), str(preview.after.points(category)), _delta(preview.change(category)))
@@ -36,8 +37,19 @@ class ScoreChange(Static):
         parts: list[RenderableType] = [table]
         if preview.plan_met is not None:
             plan = Text("Plan goal after this: ")
-            plan.append("✔ met" if preview.plan_met else "✘ not yet", style="bold green" if preview.plan_met else "bold red")
+            plan.append_text(verdict_text(preview.plan_met, final=preview.final))
+            if preview.final:
+                plan.append(f" (Plan bonus {preview.after.plan})")
+            plan.append(f" — {preview.plan_why}", style="italic")
             parts.append(plan)
+        if preview.rivals_unknown:
+            parts.append(
+                Text(
+                    "This goal compares you with the other players: judged on their piers as you see them. "
+                    "Their Plan cards (placed unseen, or still to place) may change it at the end.",
+                    style="italic yellow",
+                )
+            )
         for race in preview.races:
             line = Text(f"If #{race.card} is the Patron: ")
             line.append(_outlook(race.after, race.winner_after, names, preview.drafted_dates))

@@ -1,0 +1,42 @@
+"""Snapshots of the table at three terminal sizes, the Plan progress in the pier panels
+and the final screen (pytest-textual-snapshot; frozen deck tests/tui/deck.toml).
+
+Update after a deliberate change of look, after reading the text diff:
+pytest tests/tui --snapshot-update
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tui_helpers import make_app, play_by_keys, press_until, screen_name
+
+SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_table_at(snap_compare, tui_deck, size):
+    assert snap_compare(make_app(tui_deck, 3, 4), press=SET_UP_3, terminal_size=size)
+
+
+def test_plan_progress_panels(snap_compare, tui_deck):
+    """Two rounds in: every panel shows its Plan card, verdict and numbers ("Poets: 2/4")."""
+
+    async def two_rounds(pilot):
+        app = pilot.app
+        await press_until(
+            pilot,
+            lambda: screen_name(app) == "TableScreen" and app.session.game.round == 3,
+            lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+            "round 3",
+        )
+
+    assert snap_compare(make_app(tui_deck, 3, 4), run_before=two_rounds, terminal_size=(140, 45))
+
+
+def test_final_screen_wide(snap_compare, tui_deck):
+    async def play(pilot):
+        await play_by_keys(pilot, pilot.app, random.Random(4))
+
+    assert snap_compare(make_app(tui_deck, 3, 4), run_before=play, terminal_size=(160, 50))
