@@ -21,7 +21,7 @@ from textual.geometry import Size
 from ..bots import Bot, Hint
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist.session import Session
-from ..words import move_line
+from ..words import move_line, pass_reason
 from .moves import MoveLog, hint_text
 from .screens.names import NamesScreen
 from .screens.too_small import TooSmallScreen
@@ -242,13 +242,18 @@ class Pier18App(App[None]):
         if game.phase is Phase.SETUP:
             from .screens.pass_device import PassScreen
 
-            if sum(1 for s in range(game.players) if not session.is_bot(s)) == 1:
+            if not session.hot_seat:
                 self._keep()  # one person at the laptop: nobody to hide the cards from
                 return
-            why = "Time to choose your Plan and Foundation from your three secret cards."
-            self.push_screen(PassScreen(names[seat], why), lambda _: self._keep())
+            self.push_screen(PassScreen(names[seat], pass_reason(Phase.SETUP)), lambda _: self._keep())
         elif game.phase is Phase.PLAN:
-            self._place(None)
+            if not session.hot_seat:
+                self._place(None)
+                return
+            from .screens.pass_device import PassScreen
+
+            # Plans are placed at the same time: the one placed before stays hidden.
+            self.push_screen(PassScreen(names[seat], pass_reason(Phase.PLAN)), lambda _: self._place(None))
 
     def resync(self) -> None:
         """Show what the session's game asks for now: the hook for undo and loaded saves."""
@@ -375,6 +380,29 @@ class Pier18App(App[None]):
             self.push_screen(QuitScreen(), lambda yes: self.exit() if yes else self.check_size())
         else:
             self.exit()
+
+    def at_keys(self) -> int | None:
+        """The person whose own turn screen is showing (a take-back reaches back to their
+        own last decision), or None where anyone may be at the keys (a pass screen, a
+        Patron panel, the final score): the last person's decision is taken back there.
+        """
+        from .screens.help import HelpScreen
+        from .screens.keep import KeepScreen
+        from .screens.place import PlaceScreen
+        from .screens.rules import RulesScreen
+        from .screens.table import TableScreen
+
+        session = self.session
+        if session is None or session.game.is_terminal() or session.is_bot(session.game.current_player):
+            return None
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, (KeepScreen, PlaceScreen)):
+                return session.game.current_player
+            if isinstance(screen, TableScreen):
+                return session.game.current_player if session.game.phase is Phase.DRAFT else None
+            if not isinstance(screen, (HelpScreen, RulesScreen)):
+                return None
+        return None
 
     def action_takeback(self) -> None:
         """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import CATEGORIES, Decision, Draft, Game, Phase, PlacePlan, Pier, ScoreSheet
+from ..engine import CATEGORIES, Decision, Draft, Game, Phase, PlacePlan, Pier, PlayerView, ScoreSheet
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,13 +83,18 @@ def preview(game: Game, decision: Decision) -> Preview:
             races.append(
                 PatronRace(card_id, _leaders(now), _leaders(then), now, then, winner_now, winner_then, by_date)
             )
+    after, met = after_game.score(seat), after_game.plan_met(seat)
+    if isinstance(decision, PlacePlan):  # judged on the piers the placing player may see
+        seen = list(PlayerView.of(game, seat).piers)
+        seen[seat] = after_game.piers[seat]
+        after, met = game.score_with_plan(seat, seen)
     return Preview(
         seat=seat,
         decision=decision,
         pier=after_game.piers[seat],
         before=game.score(seat),
-        after=after_game.score(seat),
-        plan_met=after_game.plan_met(seat),
+        after=after,
+        plan_met=met,
         races=tuple(races),
         drafted_dates=_drafted_dates(game, decision),
     )
