@@ -115,31 +115,83 @@ def whose_turn(table: TableView, names: Sequence[str]) -> str:
     return "game over"
 
 
+def pass_reason(phase: Phase) -> str:
+    """Why the laptop is passed before a hidden choice."""
+    if phase is Phase.PLAN:
+        return (
+            "Time to place your Plan card. Plans are placed at the same time: "
+            "the ones already placed stay hidden until everyone has placed theirs."
+        )
+    return "Time to choose your Plan and Foundation from your three secret cards."
+
+
 def summary(table: TableView, names: Sequence[str]) -> str:
     """One line naming a saved game, for the resume offer (never a hidden card)."""
     made = len(table.history)
     return f"{players_list(names)}: {whose_turn(table, names)} ({plural(made, 'decision')} made)"
 
 
-def takeback_prompt(table: TableView, names: Sequence[str], undone: int) -> str | None:
-    """The confirm question for taking back the last `undone` decisions (the last of
-    them a person's, any after it a bot's), worded from what the table may see.
+def takeback_prompt(
+    table: TableView,
+    names: Sequence[str],
+    undone: int,
+    bots: Sequence[bool] = (),
+    at_keys: int | None = None,
+) -> str | None:
+    """The confirm question for taking back the last `undone` decisions, worded from
+    what the table may see.
 
-    A choice still hidden (a set-up choice, a placed Plan) is named only as a kind of
-    choice: the next player may already be holding the laptop.
+    `bots` says which seats are bots (a bot's move is only counted); `at_keys` is the
+    person whose turn screen is showing, if any. A choice still hidden (a set-up
+    choice, a placed Plan) is never described: a hidden choice of someone other than
+    the person at the keys is only counted, and its maker makes it again after the
+    laptop is passed to them.
     """
     if undone <= 0 or undone > len(table.history):
         return None
-    index = len(table.history) - undone
-    seat, decision = table.history[index]
+    undoing = table.history[len(table.history) - undone :]
+    seat, decision = undoing[0]
     name = names[seat]
-    bots = undone - 1
-    also = f" (and {plural(bots, 'bot move')} after it)" if bots else ""
+
+    def bot(s: int) -> bool:
+        return bool(bots) and bots[s]
+
+    hidden_kind = "set-up choice" if table.phase is Phase.SETUP else "Plan placement"
     if decision is None or isinstance(decision, Keep):
-        if isinstance(decision, Keep) or table.phase is Phase.SETUP:
-            return f"Take back {name}'s set-up choice{also}? {name} will choose their Plan and Foundation again."
-        return f"Take back {name}'s Plan placement{also}? {name} will place their Plan card again."
-    return f"Take back {name}'s last move, {decision_text(table.deck, decision)}{also}?"
+        what = f"{name}'s {'set-up choice' if isinstance(decision, Keep) else hidden_kind}"
+    else:
+        what = f"{name}'s last move, {decision_text(table.deck, decision)}"
+    also: list[str] = []
+    people_hidden: list[int] = [seat] if decision is None and seat != at_keys and not bot(seat) else []
+    bot_moves = 0
+    for s, later in undoing[1:]:
+        if bot(s):
+            bot_moves += 1
+        elif later is None:
+            if s != at_keys:
+                people_hidden.append(s)
+        else:
+            also.append(f"{names[s]}'s move after it, {decision_text(table.deck, later)}")
+    if bot_moves:
+        also.append(f"{plural(bot_moves, 'bot move')} after it")
+    if sum(1 for s in range(table.players) if not bot(s)) < 2:
+        people_hidden = []  # one person at the laptop: their own choices are theirs to see
+    later_hidden = [s for s in people_hidden if s != seat or decision is not None]
+    if people_hidden and later_hidden:
+        who = players_list(sorted({names[s] for s in later_hidden}))
+        also.append(f"{plural(len(later_hidden), 'hidden decision')} by {who}")
+    question = f"Take back {what}" + (f" (and {players_list(also)})" if also else "") + "?"
+    if decision is None or isinstance(decision, Keep):
+        again = "choose their Plan and Foundation" if hidden_kind == "set-up choice" or isinstance(decision, Keep) else "place their Plan card"
+        question += f" {name} will {again} again."
+    if people_hidden:
+        count = len(people_hidden)
+        makers = players_list(sorted({names[s] for s in people_hidden}))
+        question += (
+            f" This takes back {plural(count, 'hidden decision')} without showing "
+            f"{'it' if count == 1 else 'them'}: the laptop goes to {makers} before {'it is' if count == 1 else 'they are'} made again."
+        )
+    return question
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]) -> str:
