@@ -69,6 +69,15 @@ def decision_text(deck: Deck, decision: Decision) -> str:
     return f"place the Plan card {covering(decision.cover)}"
 
 
+def short_decision(deck: Deck, decision: Decision) -> str:
+    """A decision in few words, for lists: '#7 Bandstand covering nothing'."""
+    if isinstance(decision, Keep):
+        return f"Plan {card_label(deck[decision.plan])} + Foundation {card_label(deck[decision.foundation])}"
+    if isinstance(decision, Draft):
+        return f"{card_label(deck[decision.card])} {covering(decision.cover)}"
+    return covering(decision.cover)
+
+
 def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
     """'+3 Lovers, -1 Fisher': what a placement does to each character's points."""
     changes = [
@@ -192,6 +201,26 @@ def takeback_prompt(
             f"{'it' if count == 1 else 'them'}: the laptop goes to {makers} before {'it is' if count == 1 else 'they are'} made again."
         )
     return question
+
+
+def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now: int | None,
+               alternatives: Sequence[tuple[Decision, float]], reason: str) -> list[str]:
+    """The hard bot's advice as sentences: the choice with every card named, where it
+    should leave the player, the next best choices and why.
+
+    'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
+    """
+    head = decision_text(deck, decision)
+    if expected_total is not None:
+        head += f": you should end about {expected_total:.0f} points"
+        if now is not None:
+            head += f" (now {now})"
+    lines = [head + "."]
+    if alternatives:
+        others = "; ".join(f"{short_decision(deck, d)} (about {total:.0f})" for d, total in alternatives)
+        lines.append(f"Next best: {others}.")
+    lines.append(f"Why: it {reason}.")
+    return lines
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]) -> str:

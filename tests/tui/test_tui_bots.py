@@ -156,7 +156,7 @@ def test_h_shows_the_hard_bots_hint_for_the_set_up(tui_deck):
             best = HardBot(seed=1, worlds=4, width=3).hint(PlayerView.of(app.session.game, 0))
             assert isinstance(best.decision, Keep)
             assert decision_text(tui_deck, best.decision) in text
-            assert f"{best.expected_gain:+.1f} points" in text
+            assert f"you should end about {best.expected_total:.0f} points (now 0)" in text
             assert app.session.decisions == []  # a hint decides nothing
             tagged = [i for i in range(len(app.screen.choices))
                       if str(app.screen.query_one("#keep-list").get_option_at_index(i).prompt).startswith(" hint ")]

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..bots import Hint
 from ..engine import Deck
-from ..words import decision_text
+from ..words import hint_lines
 
 
 class MoveLog:
@@ -37,9 +37,13 @@ class MoveLog:
 
 
 def hint_text(deck: Deck, hint: Hint) -> Text:
-    """The hard bot's `Hint` for the player to move, as shown under `h`."""
+    """The hard bot's `Hint` for the player to move, as shown under `h` (words from
+    `pier18.words.hint_lines`)."""
+    head, *rest = hint_lines(deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, hint.reason)
     text = Text()
-    text.append("Hint:", style="bold")
-    text.append(f" {decision_text(deck, hint.decision)}, about {hint.expected_gain:+.1f} points by the end of the game.\n")
-    text.append(f"Why: {hint.reason}", style="dim")
+    text.append("Hint: ", style="bold")
+    text.append(head)
+    for line in rest:
+        text.append("\n")
+        text.append(line, style="dim")
     return text

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
-from ...engine import Phase, TableView
+from ...engine import Decision, Draft, Phase, TableView
 from ...persist.session import Session
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
@@ -65,6 +65,10 @@ class TableScreen(HintedScreen[None]):
         if action == "hint":
             return self.human_drafting()
         return True
+
+    def mark_hint(self, decision: Decision | None) -> None:
+        """Tag the hinted card in the draft row."""
+        self.query_one(DraftRow).mark_hint(decision.card if isinstance(decision, Draft) else None)
 
     def show_game(self) -> None:
         """Redraw everything from the public view of the session's game."""
