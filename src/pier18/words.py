@@ -86,29 +86,46 @@ def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
     return ", ".join(changes) if changes else "no points change"
 
 
-def move_line(before: TableView, after: TableView, names: Sequence[str]) -> str:
+def move_line(
+    before: TableView,
+    after: TableView,
+    names: Sequence[str],
+    reason: str | None = None,
+    now: TableView | None = None,
+) -> str:
     """The line for the decision that took the table from `before` to `after`.
 
-    Only what the table may see is said: a hidden choice is said to have happened.
+    Only what the table may see is said: a hidden choice is said to have happened. With
+    `now` (the table as it is now) a choice shown since is told in full. `reason` (a
+    bot's, from its estimate) ends the line.
     """
     seat, decision = after.history[-1]
+    if now is not None:
+        decision = now.history[len(after.history) - 1][1]
     name = names[seat]
+    why = f"; {reason}" if reason else ""
     if decision is None:
         if before.phase is Phase.PLAN:
             return f"{name} placed the Plan card (shown when the game ends)."
         return f"{name} kept a Plan and a Foundation (hidden until everyone has chosen)."
     if isinstance(decision, Keep):
-        return f"{name} kept a Plan and a Foundation; every Plan and Foundation is now shown."
+        plan, foundation = before.deck[decision.plan], before.deck[decision.foundation]
+        line = f"{name} kept {card_label(plan)} as the Plan and {card_label(foundation)} as the Foundation"
+        if after.phase is not Phase.SETUP and now is None:
+            line += "; every Plan and Foundation is now shown"
+        return line + "."
     if isinstance(decision, PlacePlan):
-        return f"{name} placed the Plan card {covering(decision.cover)}."
+        return f"{name} placed the Plan card {covering(decision.cover)}{why}."
     card = before.deck[decision.card]
     change = points_change(before.piers[seat].sheet(), after.piers[seat].sheet())
     line = f"{name} took {card_label(card)} {covering(decision.cover)}: {change}"
-    was, now = before.plan_met(seat), after.plan_met(seat)
-    if now and not was:
+    was, now_met = before.plan_met(seat), after.plan_met(seat)
+    if now_met and not was:
         line += "; Plan goal now met ✔"
-    elif was and not now:
+    elif was and not now_met:
         line += "; Plan goal no longer met ✘"
+    if reason and reason != change:
+        line += why
     return line + "."
 
 
@@ -132,6 +149,37 @@ def pass_reason(phase: Phase) -> str:
             "the ones already placed stay hidden until everyone has placed theirs."
         )
     return "Time to choose your Plan and Foundation from your three secret cards."
+
+
+#: The start rules offered at set-up: the digital edition's, and the printed rulebook's.
+START_BY_DATE = "The earliest Foundation date starts (the digital edition's rule)"
+
+
+def start_by_sea(name: str) -> str:
+    """The printed rulebook's start rule, for one player."""
+    return f"{name} starts: the player who last saw the sea (the rulebook's rule)"
+
+
+def names_help(humans: int, bots: Sequence[str]) -> str:
+    """What to do on the names screen."""
+    if not bots:
+        return f"{humans} players at one laptop. Type each name (Tab or Enter: the next one), then choose who starts."
+    against = f"Playing against {players_list(list(bots))}."
+    if humans == 1:
+        return f"{against} Type your name, choose who starts, Enter to start."
+    return f"{against} Type each player's name (Tab or Enter: the next one), then choose who starts."
+
+
+def start_rule(table: TableView, names: Sequence[str], chosen: bool) -> str | None:
+    """Which rule decided who starts round 1: 'Ann starts: earliest Foundation date (03-14)'."""
+    first = table.first_player
+    if first is None:
+        return None
+    if chosen:
+        return f"{names[first]} starts: last saw the sea"
+    pier = table.piers[first]
+    date = f" ({pier.placements[0].card.date})" if pier.placements else ""
+    return f"{names[first]} starts: earliest Foundation date{date}"
 
 
 def summary(table: TableView, names: Sequence[str]) -> str:

@@ -67,7 +67,9 @@ def test_a_lone_human_gets_no_pass_screen_and_bots_never_show_the_hand(tui_deck)
             await pilot.press("enter")
             await wait_until(pilot, lambda: app.session.game.phase.value == "draft", "the draft")
             # The bots may have drafted already (they do not pause in tests): read the whole log.
-            assert "Random bot 3 kept a Plan and a Foundation" in " ".join(app.moves.recent(99, 99))
+            # Once every choice is shown, the log names the cards (the "hidden" note is gone).
+            log = " ".join(app.moves.recent(99, 99))
+            assert "Random bot 3 kept #" in log and "hidden until" not in log
 
     asyncio.run(run())
 

@@ -47,6 +47,14 @@ class Session:
         self.decisions.append(decision)
         self._changed()
 
+    def choose_first_player(self, seat: int | None) -> None:
+        """Who starts round 1 (None: the earliest Foundation date), before any decision."""
+        if self.decisions:
+            raise SetupError("who starts is chosen before the first decision")
+        self.first_player = seat
+        self.game = Game.replay(self.deck, self.players, self.seed, [], seat, self.deal)
+        self._changed()
+
     def undo(self) -> Decision | None:
         """Take back the last decision by rebuilding the game without it."""
         if not self.decisions:

@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Decision, Draft, Phase, TableView
 from ...persist.session import Session
+from ...words import start_rule
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
 from ..widgets.pier_panel import PierPanel
@@ -76,7 +77,12 @@ class TableScreen(HintedScreen[None]):
             return  # not composed yet: on_mount draws it
         table = TableView.of(self.session.game)
         names = self.session.names
-        self.query_one("#status", Static).update(self.status(table, names, self.thinking))
+        status = self.status(table, names, self.thinking)
+        if table.phase is Phase.DRAFT and table.round == 1:
+            rule = start_rule(table, names, self.session.first_player is not None)
+            if rule:
+                status = Text.assemble(status, "  ·  ", (rule, "dim"))
+        self.query_one("#status", Static).update(status)
         moves = self.query_one("#moves", Static)
         moves.update(Text("\n".join(self.moves), style="italic", no_wrap=True, overflow="ellipsis"))
         moves.display = bool(self.moves)
