@@ -80,8 +80,9 @@ class TableScreen(HintedScreen[None]):
         status = self.status(table, names, self.thinking)
         if table.phase is Phase.DRAFT and table.round == 1:
             rule = start_rule(table, names, self.session.first_player is not None)
-            if rule:
-                status = Text.assemble(status, "  ·  ", (rule, "dim"))
+            if rule:  # said right after the round, so a narrow terminal still shows it
+                cut = status.plain.find("  ·  ")
+                status = Text.assemble(status[:cut], "  ·  ", (rule, "italic"), status[cut:])
         self.query_one("#status", Static).update(status)
         moves = self.query_one("#moves", Static)
         moves.update(Text("\n".join(self.moves), style="italic", no_wrap=True, overflow="ellipsis"))
