@@ -243,9 +243,8 @@ def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidden_ones
             await pilot.press("y")
             await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
             # Bob drafts again; when the Plans come, Ann gets a pass screen first.
-            await press_until(pilot, lambda: session.game.phase is Phase.PLAN,
+            await press_until(pilot, lambda: session.game.phase is Phase.PLAN and screen_name(app) == "PassScreen",
                               lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the Plan phase")
-            await wait_until(pilot, lambda: screen_name(app) == "PassScreen", "Ann's pass screen")
             assert app.screen.player == "Ann" and "Plan" in shown(app.screen.query_one("#pass-message"))
 
     run(go())
@@ -323,28 +322,43 @@ def test_a_bot_move_line_says_its_cover_and_a_reason(tui_deck):
     run(go())
 
 
+async def play_people_until(pilot, app, condition, what: str, tries: int = 3000) -> None:
+    """Press keys for the person only (first card, first choice) until `condition()`;
+    never while a bot moves or a bot's last move is held on screen."""
+    for _ in range(tries):
+        if condition():
+            return
+        name = screen_name(app)
+        game = app.session.game
+        if name == "LastMoveScreen" or (name == "TableScreen" and (app.table().thinking or game.is_terminal())):
+            await pilot.pause(0.01)
+            continue
+        await pilot.press("1" if name == "TableScreen" else "enter")
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}")
+
+
 def test_a_bots_round_ending_move_stays_until_a_key_then_the_patron(tui_deck):
     async def go():
         app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
                        bot_provider=random_bots, last_move_pause=600)
         async with app.run_test(size=(120, 40)) as pilot:
-            await press_until(pilot, lambda: screen_name(app) == "LastMoveScreen",
-                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "a bot ending a round")
+            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
             session = app.session
             award = session.game.awards[-1]
             assert session.game.history[award.after - 1][0] == 1  # the bot's draft ended it
-            text = screen_text(app)
-            assert "Random bot took #" in " ".join(text.split())
-            assert not any(screen_name(app) == "PatronScreen" for _ in [0])
+            line = app.moves.recent(award.after, 1)[0]
+            assert line.startswith("Random bot took #")
+            assert line in shown(app.screen.query_one("#last-move"), width=400)
+            assert not any(screen_name(app) == "PatronScreen" for _ in range(1))
             await pilot.press("x")
             await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")
             assert app.screen.award == award
         # Without a key it goes on by itself after the pause (a timer, no sleep here).
         app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, last_move_pause=0.3)
+                       bot_provider=random_bots, last_move_pause=1.0)
         async with app.run_test(size=(120, 40)) as pilot:
-            await press_until(pilot, lambda: screen_name(app) == "LastMoveScreen",
-                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "a bot ending a round")
+            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
             await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel after the pause")
 
     run(go())
