@@ -472,3 +472,21 @@ def test_stale_and_wrong_texts_are_gone(tui_deck):
             assert "hidden until everyone has chosen" not in moves and "Ann kept #" in moves
 
     run(go())
+
+
+def test_the_pause_ending_under_a_quit_question_waits_for_the_answer(tui_deck):
+    async def go():
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots, last_move_pause=600)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
+            held = app.screen
+            await pilot.press("ctrl+q")
+            await wait_until(pilot, lambda: screen_name(app) == "QuitScreen", "the quit question")
+            held.go_on()  # what the timer does when the pause ends
+            await pilot.pause()
+            assert screen_name(app) == "QuitScreen"  # the question stays; nothing popped under it
+            await pilot.press("n")
+            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")
+
+    run(go())

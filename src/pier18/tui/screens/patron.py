@@ -59,6 +59,7 @@ class LastMoveScreen(ModalScreen[None]):
         self.line = line
         self.pause = pause
         self._done = False
+        self._waiting = False  # the pause ended while another screen was on top
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(Text(self.line), "\n", ("any key: the Patron", "dim")), id="last-move")
@@ -75,9 +76,17 @@ class LastMoveScreen(ModalScreen[None]):
         self.go_on()
 
     def go_on(self) -> None:
-        if not self._done:
-            self._done = True
-            self.dismiss(None)
+        if self._done:
+            return
+        if self.app.screen is not self:  # under a quit question: go on once it is answered
+            self._waiting = True
+            return
+        self._done = True
+        self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        if self._waiting:
+            self.go_on()
 
 
 class PatronScreen(ModalScreen[bool]):
