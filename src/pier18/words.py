@@ -152,12 +152,12 @@ def pass_reason(phase: Phase) -> str:
 
 
 #: The start rules offered at set-up: the digital edition's, and the printed rulebook's.
-START_BY_DATE = "The earliest Foundation date starts (the digital edition's rule)"
+START_BY_DATE = "Earliest Foundation date starts (digital edition)"
 
 
 def start_by_sea(name: str) -> str:
     """The printed rulebook's start rule, for one player."""
-    return f"{name} starts: the player who last saw the sea (the rulebook's rule)"
+    return f"{name} starts: last saw the sea (rulebook)"
 
 
 def names_help(humans: int, bots: Sequence[str]) -> str:

@@ -404,7 +404,7 @@ def test_the_rulebook_start_rule_through_a_whole_game(tui_deck):
             await type_names(pilot, ["Ann", "Bob"])
             await pilot.press("tab")  # to the start rule
             rules = " ".join(screen_text(app).split())
-            assert "Bob starts: the player who last saw the sea" in rules
+            assert "Bob starts: last saw the sea (rulebook)" in rules
             assert "earliest Foundation date" in rules
             await pilot.press("down", "down", "enter")  # Bob last saw the sea
             await wait_until(pilot, lambda: app.session is not None, "the game")
