@@ -145,8 +145,11 @@ def test_takeback_across_a_patron_phase_and_again_to_setup(deck):
             await settle(pilot, app, "PatronScreen")
             assert session.game.awards == [award]
             await pilot.press("enter")
-            # Then all the way back, one confirmed takeback at a time.
+            # Then all the way back, one confirmed takeback at a time (on a player's turn
+            # it reaches back to that player's own last decision, so maybe several at once).
             for _ in range(len(session.decisions)):
+                if not session.decisions:
+                    break
                 await settle(pilot, app, {Phase.SETUP: "PassScreen"}.get(session.game.phase, "TableScreen"))
                 await take_back(pilot, app)
             assert session.decisions == [] and session.game.phase is Phase.SETUP
@@ -167,7 +170,7 @@ def test_takeback_at_the_end_reopens_the_plan_placement(deck):
                 name = screen(app)
                 if name == "FinalScreen":
                     break
-                if name == "PatronScreen":
+                if name in ("PatronScreen", "PassScreen"):  # hot-seat: a pass screen before each Plan
                     await pilot.press("enter")
                 elif name == "TableScreen":
                     await pilot.press("1")
@@ -178,6 +181,9 @@ def test_takeback_at_the_end_reopens_the_plan_placement(deck):
             last = session.decisions[-1]
             await take_back(pilot, app)
             assert not session.game.is_terminal() and session.game.phase is Phase.PLAN
+            await settle(pilot, app, "PassScreen")
+            assert app.screen.player == "Bob"
+            await pilot.press("enter")
             await settle(pilot, app, "PlaceScreen")
             await pilot.press(*(["down"] * last.cover), "enter")
             await settle(pilot, app, "FinalScreen")
@@ -263,6 +269,7 @@ def test_takeback_against_a_bot_goes_back_to_the_humans_last_move(deck):
             bot_provider=lambda level, seat: make_bot(level, seat),
             seats=seats,
             bot_pause=0.0,
+            last_move_pause=0.0,
         )
         async with app.run_test(size=(120, 40)) as pilot:
             session = app.session

@@ -69,6 +69,15 @@ def decision_text(deck: Deck, decision: Decision) -> str:
     return f"place the Plan card {covering(decision.cover)}"
 
 
+def short_decision(deck: Deck, decision: Decision) -> str:
+    """A decision in few words, for lists: '#7 Bandstand covering nothing'."""
+    if isinstance(decision, Keep):
+        return f"Plan {card_label(deck[decision.plan])} + Foundation {card_label(deck[decision.foundation])}"
+    if isinstance(decision, Draft):
+        return f"{card_label(deck[decision.card])} {covering(decision.cover)}"
+    return covering(decision.cover)
+
+
 def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
     """'+3 Lovers, -1 Fisher': what a placement does to each character's points."""
     changes = [
@@ -77,29 +86,46 @@ def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
     return ", ".join(changes) if changes else "no points change"
 
 
-def move_line(before: TableView, after: TableView, names: Sequence[str]) -> str:
+def move_line(
+    before: TableView,
+    after: TableView,
+    names: Sequence[str],
+    reason: str | None = None,
+    now: TableView | None = None,
+) -> str:
     """The line for the decision that took the table from `before` to `after`.
 
-    Only what the table may see is said: a hidden choice is said to have happened.
+    Only what the table may see is said: a hidden choice is said to have happened. With
+    `now` (the table as it is now) a choice shown since is told in full. `reason` (a
+    bot's, from its estimate) ends the line.
     """
     seat, decision = after.history[-1]
+    if now is not None:
+        decision = now.history[len(after.history) - 1][1]
     name = names[seat]
+    why = f"; {reason}" if reason else ""
     if decision is None:
         if before.phase is Phase.PLAN:
             return f"{name} placed the Plan card (shown when the game ends)."
         return f"{name} kept a Plan and a Foundation (hidden until everyone has chosen)."
     if isinstance(decision, Keep):
-        return f"{name} kept a Plan and a Foundation; every Plan and Foundation is now shown."
+        plan, foundation = before.deck[decision.plan], before.deck[decision.foundation]
+        line = f"{name} kept {card_label(plan)} as the Plan and {card_label(foundation)} as the Foundation"
+        if after.phase is not Phase.SETUP and now is None:
+            line += "; every Plan and Foundation is now shown"
+        return line + "."
     if isinstance(decision, PlacePlan):
-        return f"{name} placed the Plan card {covering(decision.cover)}."
+        return f"{name} placed the Plan card {covering(decision.cover)}{why}."
     card = before.deck[decision.card]
     change = points_change(before.piers[seat].sheet(), after.piers[seat].sheet())
     line = f"{name} took {card_label(card)} {covering(decision.cover)}: {change}"
-    was, now = before.plan_met(seat), after.plan_met(seat)
-    if now and not was:
+    was, now_met = before.plan_met(seat), after.plan_met(seat)
+    if now_met and not was:
         line += "; Plan goal now met ✔"
-    elif was and not now:
+    elif was and not now_met:
         line += "; Plan goal no longer met ✘"
+    if reason and reason != change:
+        line += why
     return line + "."
 
 
@@ -115,31 +141,134 @@ def whose_turn(table: TableView, names: Sequence[str]) -> str:
     return "game over"
 
 
+def pass_reason(phase: Phase) -> str:
+    """Why the laptop is passed before a hidden choice."""
+    if phase is Phase.PLAN:
+        return (
+            "Time to place your Plan card. Plans are placed at the same time: "
+            "the ones already placed stay hidden until everyone has placed theirs."
+        )
+    return "Time to choose your Plan and Foundation from your three secret cards."
+
+
+#: The start rules offered at set-up: the digital edition's, and the printed rulebook's.
+START_BY_DATE = "Earliest Foundation date starts (digital edition)"
+
+
+def start_by_sea(name: str) -> str:
+    """The printed rulebook's start rule, for one player."""
+    return f"{name} starts: last saw the sea (rulebook)"
+
+
+def names_help(humans: int, bots: Sequence[str]) -> str:
+    """What to do on the names screen."""
+    if not bots:
+        return f"{humans} players at one laptop. Type each name (Tab or Enter: the next one), then choose who starts."
+    against = f"Playing against {players_list(list(bots))}."
+    if humans == 1:
+        return f"{against} Type your name, choose who starts, Enter to start."
+    return f"{against} Type each player's name (Tab or Enter: the next one), then choose who starts."
+
+
+def start_rule(table: TableView, names: Sequence[str], chosen: bool) -> str | None:
+    """Which rule decided who starts round 1: 'Ann starts: earliest Foundation date (03-14)'."""
+    first = table.first_player
+    if first is None:
+        return None
+    if chosen:
+        return f"{names[first]} starts: last saw the sea"
+    pier = table.piers[first]
+    date = f" ({pier.placements[0].card.date})" if pier.placements else ""
+    return f"{names[first]} starts: earliest Foundation date{date}"
+
+
 def summary(table: TableView, names: Sequence[str]) -> str:
     """One line naming a saved game, for the resume offer (never a hidden card)."""
     made = len(table.history)
     return f"{players_list(names)}: {whose_turn(table, names)} ({plural(made, 'decision')} made)"
 
 
-def takeback_prompt(table: TableView, names: Sequence[str], undone: int) -> str | None:
-    """The confirm question for taking back the last `undone` decisions (the last of
-    them a person's, any after it a bot's), worded from what the table may see.
+def takeback_prompt(
+    table: TableView,
+    names: Sequence[str],
+    undone: int,
+    bots: Sequence[bool] = (),
+    at_keys: int | None = None,
+) -> str | None:
+    """The confirm question for taking back the last `undone` decisions, worded from
+    what the table may see.
 
-    A choice still hidden (a set-up choice, a placed Plan) is named only as a kind of
-    choice: the next player may already be holding the laptop.
+    `bots` says which seats are bots (a bot's move is only counted); `at_keys` is the
+    person whose turn screen is showing, if any. A choice still hidden (a set-up
+    choice, a placed Plan) is never described: a hidden choice of someone other than
+    the person at the keys is only counted, and its maker makes it again after the
+    laptop is passed to them.
     """
     if undone <= 0 or undone > len(table.history):
         return None
-    index = len(table.history) - undone
-    seat, decision = table.history[index]
+    undoing = table.history[len(table.history) - undone :]
+    seat, decision = undoing[0]
     name = names[seat]
-    bots = undone - 1
-    also = f" (and {plural(bots, 'bot move')} after it)" if bots else ""
+
+    def bot(s: int) -> bool:
+        return bool(bots) and bots[s]
+
+    hidden_kind = "set-up choice" if table.phase is Phase.SETUP else "Plan placement"
     if decision is None or isinstance(decision, Keep):
-        if isinstance(decision, Keep) or table.phase is Phase.SETUP:
-            return f"Take back {name}'s set-up choice{also}? {name} will choose their Plan and Foundation again."
-        return f"Take back {name}'s Plan placement{also}? {name} will place their Plan card again."
-    return f"Take back {name}'s last move, {decision_text(table.deck, decision)}{also}?"
+        what = f"{name}'s {'set-up choice' if isinstance(decision, Keep) else hidden_kind}"
+    else:
+        what = f"{name}'s last move, {decision_text(table.deck, decision)}"
+    also: list[str] = []
+    people_hidden: list[int] = [seat] if decision is None and seat != at_keys and not bot(seat) else []
+    bot_moves = 0
+    for s, later in undoing[1:]:
+        if bot(s):
+            bot_moves += 1
+        elif later is None:
+            if s != at_keys:
+                people_hidden.append(s)
+        else:
+            also.append(f"{names[s]}'s move after it, {decision_text(table.deck, later)}")
+    if bot_moves:
+        also.append(f"{plural(bot_moves, 'bot move')} after it")
+    if sum(1 for s in range(table.players) if not bot(s)) < 2:
+        people_hidden = []  # one person at the laptop: their own choices are theirs to see
+    later_hidden = [s for s in people_hidden if s != seat or decision is not None]
+    if people_hidden and later_hidden:
+        who = players_list(sorted({names[s] for s in later_hidden}))
+        also.append(f"{plural(len(later_hidden), 'hidden decision')} by {who}")
+    question = f"Take back {what}" + (f" (and {players_list(also)})" if also else "") + "?"
+    if decision is None or isinstance(decision, Keep):
+        again = "choose their Plan and Foundation" if hidden_kind == "set-up choice" or isinstance(decision, Keep) else "place their Plan card"
+        question += f" {name} will {again} again."
+    if people_hidden:
+        count = len(people_hidden)
+        makers = players_list(sorted({names[s] for s in people_hidden}))
+        question += (
+            f" This takes back {plural(count, 'hidden decision')} without showing "
+            f"{'it' if count == 1 else 'them'}: the laptop goes to {makers} before {'it is' if count == 1 else 'they are'} made again."
+        )
+    return question
+
+
+def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now: int | None,
+               alternatives: Sequence[tuple[Decision, float]], reason: str) -> list[str]:
+    """The hard bot's advice as sentences: the choice with every card named, where it
+    should leave the player, the next best choices and why.
+
+    'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
+    """
+    head = decision_text(deck, decision)
+    if expected_total is not None:
+        head += f": you should end about {expected_total:.0f} points"
+        if now is not None:
+            head += f" (now {now})"
+    lines = [head + "."]
+    if alternatives:
+        others = "; ".join(f"{short_decision(deck, d)} (about {total:.0f})" for d, total in alternatives)
+        lines.append(f"Next best: {others}.")
+    lines.append(f"Why: it {reason}.")
+    return lines
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]) -> str:

@@ -20,7 +20,8 @@ DECK_FILE = Path(__file__).with_name("deck.toml")
 
 
 def make_app(
-    deck, players: int, seed: int, names: list[str] | None = NAMES, seats=None, bot_provider=None, hint_bot=None
+    deck, players: int, seed: int, names: list[str] | None = NAMES, seats=None, bot_provider=None, hint_bot=None,
+    last_move_pause: float = 0.0,
 ) -> Pier18App:
     def new_session(chosen: list[str]) -> Session:
         return Session(deck, chosen, seed, seats=list(seats or []))
@@ -33,6 +34,7 @@ def make_app(
         seats=list(seats) if seats else None,
         bot_pause=0.0,  # no waiting in tests: the bots' pause is for people watching
         hint_bot=hint_bot,
+        last_move_pause=last_move_pause,  # 0: the Patron panel at once, unless a test asks
     )
 
 

@@ -24,6 +24,10 @@ class Hint:
     decision: Decision
     expected_gain: float  # points this decision should add to the player's final score
     reason: str
+    expected_total: float | None = None  # the player's expected final total after it
+    now: int | None = None  # the player's total now
+    #: The next best decisions, best first, each with its expected final total.
+    alternatives: tuple[tuple[Decision, float], ...] = ()
 
 
 @runtime_checkable

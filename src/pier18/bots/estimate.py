@@ -200,17 +200,26 @@ def values_of(table: Table, seat: int, decisions: Sequence[Decision], light: boo
 def describe(table: Table, seat: int, decision: Decision) -> str:
     """One line saying what a decision does to the seat's score, in the game's words.
 
-    The table shows it after a bot moves, and it is the reason given with a hint.
+    It is the reason given with a hint; `reasons` gives its parts.
+    """
+    return "; ".join(reasons(table, seat, decision))
+
+
+def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
+    """What a decision does, part by part: what it places and how (first), the points it
+    changes (second, for placements), then the Patron chance and Plan progress, if any.
+
+    The table's bot move lines pick one of these as the bot's reason.
     """
     deck = table.deck
     if isinstance(decision, Keep):
         plan, foundation = deck[decision.plan], deck[decision.foundation]
         goal = plan.plan.goal_for(table.players)
         points = Pier().place(foundation).sheet().total
-        return (
+        return [
             f"keeps {plan.name} as the Plan ({goal.text}, +{plan.plan.bonus}) and builds on "
             f"{foundation.name} ({plural(points, 'point')} to start)"
-        )
+        ]
     old = table.piers[seat]
     if isinstance(decision, Draft):
         card = deck[decision.card]
@@ -243,4 +252,4 @@ def describe(table: Table, seat: int, decision: Decision) -> str:
                 parts.append(f"closer to the Plan ({goal.text})")
             elif progress < before_progress:
                 parts.append(f"further from the Plan ({goal.text})")
-    return "; ".join(parts)
+    return parts

@@ -22,6 +22,9 @@ from ..engine import Decision, Phase, PlacePlan, PlayerView
 from .base import Hint, World, legal_for
 from .estimate import describe, values_of
 
+#: How many next-best choices a hint lists.
+HINT_ALTERNATIVES = 2
+
 #: How much a win is worth next to one point of margin.
 WIN_WEIGHT = 4.0
 
@@ -79,22 +82,19 @@ class HardBot:
         """The best decision for the seat to move, what it should gain and why.
 
         `expected_gain` is the points the seat should add to its score from now to the
-        end of the game by making this decision (then playing on well); the reason says
-        what the decision scores now, and how far ahead of the next best it looks.
+        end of the game by making this decision (then playing on well), `expected_total`
+        where that should leave it; `alternatives` are the next best decisions with
+        their expected final totals; the reason says what the decision does now.
         """
         estimates = self.estimates(view)
         best = estimates[0]
         now = view.piers[view.seat].sheet().total + len(view.patrons[view.seat])
         gain = best.final_total - now
         reason = describe(view, view.seat, best.decision)
-        if len(estimates) > 1:
-            lead = best.outcome - estimates[1].outcome
-            runner_up = estimates[1].decision
-            if lead < 0.05:
-                reason += f"; {runner_up} is about as good"
-            else:
-                reason += f"; {lead:.1f} points of expected lead better than {runner_up}"
-        return Hint(best.decision, round(gain, 2), reason)
+        if len(estimates) > 1 and best.outcome - estimates[1].outcome < 0.05:
+            reason += "; the next choice is about as good"
+        alternatives = tuple((e.decision, round(e.final_total, 2)) for e in estimates[1:HINT_ALTERNATIVES + 1])
+        return Hint(best.decision, round(gain, 2), reason, round(best.final_total, 2), now, alternatives)
 
     def estimates(self, view: PlayerView) -> list[Estimate]:
         """Candidates, best first, with their mean outcomes."""

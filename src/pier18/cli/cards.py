@@ -6,6 +6,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
+    from rich.text import Text
+
+    from ..engine.cards import Card
+
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
@@ -17,6 +21,51 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
+def wrap_path(path: str, width: int) -> str:
+    """A path over lines of at most `width` cells, broken only after a '/' (a part
+    longer than a line is the only thing ever cut)."""
+    lines: list[str] = []
+    line = ""
+    for part in path.replace("/", "/\0").split("\0"):
+        if line and len(line) + len(part) > width:
+            lines.append(line)
+            line = ""
+        while len(part) > width:
+            lines.append(part[:width])
+            part = part[width:]
+        line += part
+    if line:
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def legend() -> Text:
+    """What the drawings show: which end is the sea, and what each patron symbol means."""
+    from rich.text import Text
+
+    from ..engine.characters import Character
+    from ..render.style import character_text
+    from ..words import CATEGORY_LABELS
+
+    text = Text("Each card: its sea end at the top, its land end at the bottom.\n")
+    text.append("Patron symbol, after the card number:\n")
+    for i, character in enumerate(Character):
+        text.append("  " if i else "")
+        text.append_text(character_text(character))
+        text.append(f" {CATEGORY_LABELS[character.value]}")
+    return text
+
+
+def card_cell(card: Card) -> Text:
+    """A card's drawing with its sea and land ends labelled."""
+    from rich.text import Text
+
+    from ..render import draw_card
+
+    head, name, *rows = draw_card(card).split("\n")
+    return Text("\n").join([head, name, Text("sea ↑", style="dim"), *rows, Text("land ↓", style="dim")])
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -24,11 +73,12 @@ def run(args: argparse.Namespace) -> int:
 
     from ..engine.deck import load_deck
     from ..engine.text import printable
-    from ..render import draw_card
 
     deck = load_deck(args.deck)
+    console = Console()
     # Every piece of text from the deck file (its path, names, goals) goes in as Text, never markup.
-    table = Table(title=Text(f"The deck ({printable(deck.source)})"), show_lines=True)
+    source = wrap_path(printable(deck.source), max(20, console.width))
+    table = Table(title=Text("The deck"), show_lines=True)
     table.add_column("Card", no_wrap=True)
     table.add_column("Plan goal", ratio=1)
     for card in deck.values():
@@ -42,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             goals.append(plan.two.text)
         goals.append(f"\nbonus {plan.bonus}", style="dim")
-        table.add_row(draw_card(card), goals)
-    Console().print(table)
+        table.add_row(card_cell(card), goals)
+    console.print(Text("The deck file:", style="bold"))
+    console.print(Text(source))
+    console.print(legend())
+    console.print(table)
     return 0

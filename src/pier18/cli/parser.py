@@ -27,6 +27,17 @@ class Parser(argparse.ArgumentParser):
             self.fail(f"unrecognized argument {quote(extras[0])}{more}", f"{self.prog} {command}" if command else None)
         return parsed
 
+    def format_help(self) -> str:
+        """`--help` opens with the one line saying what the command does, then usage."""
+        summary = self.description
+        if not summary:
+            return super().format_help()
+        self.description = None
+        try:
+            return f"{summary}\n\n{super().format_help()}"
+        finally:
+            self.description = summary
+
     def error(self, message: str) -> NoReturn:
         self.fail(message)
 

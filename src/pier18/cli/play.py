@@ -12,11 +12,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("play", help="play a hot-seat game for 2 or 3 players at one laptop")
+    parser = sub.add_parser(
+        "play",
+        help="play a hot-seat game for 2 or 3 players at one laptop",
+        description="Play Pier 18 at one laptop: 2 or 3 players, people or computer opponents, every game autosaved.",
+    )
     parser.epilog = (
         "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
         "and the table says what they took and what it scored; in the game, h asks the hard bot "
-        "for a hint (best card and cover, and the points it expects) and ? lists every key."
+        "for a hint (best card and cover, where it should leave you, and the next best choices) and ? lists every key."
     )
     parser.add_argument("--players", type=int, choices=(2, 3), default=3, help="how many players (2 or 3)")
     parser.add_argument(
@@ -41,7 +45,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "(e.g. human,human,hard); instead of --bots",
     )
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
-    parser.add_argument("--first", metavar="NAME", help="who plays first in round 1 (default: earliest Foundation date)")
+    parser.add_argument(
+        "--first",
+        metavar="NAME",
+        help="who plays first in round 1: the rulebook's player who last saw the sea "
+        "(default: the earliest Foundation date, as the digital edition does)",
+    )
     parser.add_argument("--cards", metavar="PATH", help="a deck file of your own (default: the game's deck)")
     parser.add_argument(
         "--resume",

@@ -50,7 +50,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("file", nargs="?", help="a pier in text notation, or - for standard input")
     parser.add_argument(
-        "--cards", metavar="IDS", help='the pier as card ids, land first; ID:K covers K sections of the card before'
+        "--cards",
+        metavar="CARDS",
+        help="the pier as card ids or names (any case, or the start of a name), land first; "
+        "ID:K or NAME:K covers K sections of the card before; separate names with commas if they have spaces",
     )
     parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
     parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
@@ -101,6 +104,73 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
     return SimpleNamespace(command="score", run=run, **values)
 
 
+def _card_id(token: str, deck: Deck) -> str | None:
+    """One `--cards` token as `ID` or `ID:K`: a card id, a name or the start of one
+    (any case); None if it is not a card. NotationError if it could be several."""
+    from ..engine.errors import NotationError
+    from ..engine.text import quote
+
+    token = token.strip()
+    name, colon, cover = token.rpartition(":") if ":" in token else (token, "", "")
+    name = name.strip()
+    if colon and not cover.strip().isdigit():
+        return None
+    if name.isdigit() or not name:
+        return token
+    wanted = " ".join(name.lower().split())
+    exact = [card.id for card in deck.values() if card.name.lower() == wanted]
+    found = exact or [card.id for card in deck.values() if card.name.lower().startswith(wanted)]
+    if len(found) > 1:
+        names = ", ".join(quote(deck[c].name) for c in found[:4])
+        raise NotationError(f"{quote(token)} could be {names}: write more of the name")
+    return f"{found[0]}{colon}{cover.strip()}" if found else None
+
+
+def card_notation(text: str, deck: Deck) -> str:
+    """`--cards` as card ids: names (exact, any case, or an unambiguous start) become ids.
+
+    With commas each piece is one card; without, the longest run of words that is a
+    card's full name is taken first, then a single word. NotationError names a token
+    that is no card.
+    """
+    from ..engine.errors import NotationError
+    from ..engine.text import quote
+
+    pieces = [p for p in text.split(",")] if "," in text else []
+    ids: list[str] = []
+    if pieces:
+        for piece in pieces:
+            if not piece.strip():
+                continue
+            found = _card_id(piece, deck)
+            if found is None:
+                raise NotationError(f"{quote(piece.strip())} is not a card id or name")
+            ids.append(found)
+        return " ".join(ids)
+    words = text.split()
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            token = " ".join(words[i:j])
+            exact = j > i + 1 and _exact_name(token, deck)
+            if j == i + 1 or exact:
+                found = _card_id(token, deck)
+                if found is None:
+                    raise NotationError(f"{quote(token)} is not a card id or name")
+                ids.append(found)
+                i = j
+                break
+    return " ".join(ids)
+
+
+def _exact_name(token: str, deck: Deck) -> bool:
+    name, colon, cover = token.rpartition(":") if ":" in token else (token, "", "")
+    if colon and not cover.strip().isdigit():
+        return False
+    wanted = " ".join(name.lower().split())
+    return any(card.name.lower() == wanted for card in deck.values())
+
+
 def run(args: Args) -> int:
     from . import CliError
     from ..engine.errors import NotationError
@@ -119,7 +189,7 @@ def run(args: Args) -> int:
 
         assert deck is not None  # loaded above for --cards
         try:
-            pier = Pier.from_notation(args.cards, deck)
+            pier = Pier.from_notation(card_notation(args.cards, deck), deck)
         except NotationError as exc:
             raise CliError(f"--cards: {exc}") from None
         visible = pier.visible()

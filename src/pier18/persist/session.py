@@ -60,6 +60,14 @@ class Session:
         self.decisions.append(decision)
         self._changed()
 
+    def choose_first_player(self, seat: int | None) -> None:
+        """Who starts round 1 (None: the earliest Foundation date), before any decision."""
+        if self.decisions:
+            raise SetupError("who starts is chosen before the first decision")
+        self.first_player = seat
+        self.game = Game.replay(self.deck, self.players, self.seed, [], seat, self.deal)
+        self._changed()
+
     def undo(self) -> Decision | None:
         """Take back the last decision by rebuilding the game without it."""
         if not self.decisions:
@@ -72,22 +80,33 @@ class Session:
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat] != HUMAN
 
-    def takeback_count(self) -> int:
-        """How many decisions `takeback` would undo: the last person's and the bots' after it.
+    @property
+    def hot_seat(self) -> bool:
+        """More than one person shares the laptop, so hidden choices need pass screens."""
+        return sum(1 for seat in range(self.players) if not self.is_bot(seat)) > 1
 
-        Undoing only a bot's move would be pointless: the bot would make it again at once.
-        0 when no person has decided yet.
+    def takeback_count(self, at_keys: int | None = None) -> int:
+        """How many decisions `takeback` would undo.
+
+        With `at_keys` (the person whose turn screen is showing), it reaches back to that
+        seat's own last decision, taking back every decision made after it too. Without
+        it, or when that seat has made no decision yet, it takes back the last person's
+        decision and the bots' after it (undoing only a bot's move would be pointless: the
+        bot would make it again at once). 0 when no person has decided yet.
         """
         seats = [seat for seat, _ in self.game.history]
+        if at_keys is not None and at_keys in seats:
+            return len(seats) - max(i for i, seat in enumerate(seats) if seat == at_keys)
         for count, seat in enumerate(reversed(seats), start=1):
             if not self.is_bot(seat):
                 return count
         return 0
 
-    def takeback(self) -> list[Decision]:
-        """Undo the last person's decision and any bot decisions made after it."""
+    def takeback(self, count: int | None = None) -> list[Decision]:
+        """Undo the last `count` decisions (default: the last person's and any bot
+        decisions made after it)."""
         undone: list[Decision] = []
-        for _ in range(self.takeback_count()):
+        for _ in range(self.takeback_count() if count is None else count):
             decision = self.undo()
             assert decision is not None
             undone.append(decision)

@@ -2,7 +2,9 @@
 
 A character is always drawn as a glyph plus its notation letter, so a pier reads the
 same in a terminal without colour; the colours follow the digital edition (gold Flower
-Seller, blue Poet, red Lovers, brown Fisher).
+Seller, blue Poet, red Lovers, brown Fisher). Each stays a different colour when a
+terminal has only 16 (rich turns them into bright yellow, bright blue, bright red and
+dark yellow there); a test checks it.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ class CharacterStyle:
 
 
 STYLES: dict[Character, CharacterStyle] = {
-    Character.FLOWER: CharacterStyle("★", Character.FLOWER.letter, "#e0a800", Character.FLOWER.title),
+    Character.FLOWER: CharacterStyle("★", Character.FLOWER.letter, "#e8b800", Character.FLOWER.title),
     Character.POET: CharacterStyle("✎", Character.POET.letter, "#4f8fe6", Character.POET.title),
     Character.LOVERS: CharacterStyle("♥", Character.LOVERS.letter, "#e04848", Character.LOVERS.title),
     Character.FISHER: CharacterStyle("⚓", Character.FISHER.letter, "#b07a45", Character.FISHER.title),

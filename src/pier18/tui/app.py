@@ -21,9 +21,9 @@ from textual.geometry import Size
 from ..bots import Bot, Hint
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist.session import Session
-from ..words import move_line
-from .moves import MoveLog, hint_text
-from .screens.names import NamesScreen
+from ..words import pass_reason
+from .moves import MoveLog, game_moves, hint_text
+from .screens.names import NamesScreen, Seating
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
 from .widgets.draft_row import DraftRow
@@ -42,6 +42,11 @@ BotProvider = Callable[[str, int], Bot]
 
 #: How long a bot's turn lasts at least, in seconds, so people can see it happen.
 BOT_PAUSE = 0.8
+
+
+#: How long a bot's move that ends a round stays in sight before the Patron panel (a key
+#: goes on at once); 0 shows the panel straight away.
+LAST_MOVE_PAUSE = 2.0
 
 
 #: A turn of a session: see `Pier18App.turn`.
@@ -80,6 +85,7 @@ class Pier18App(App[None]):
         seats: list[str] | None = None,
         bot_pause: float = BOT_PAUSE,
         hint_bot: HintGiver | None = None,
+        last_move_pause: float = LAST_MOVE_PAUSE,
     ) -> None:
         super().__init__()
         self.players = players
@@ -90,6 +96,8 @@ class Pier18App(App[None]):
         self.seats = list(seats) if seats else (list(session.seats) if session else None)
         self.bot_pause = bot_pause
         self.hint_bot = hint_bot
+        self.last_move_pause = last_move_pause
+        self.first_choice: int | None = None  # who starts round 1, if chosen on the names screen
         self.moves = MoveLog()
         self._thinking: Turn | None = None  # the turn a bot worker is deciding
         self._hints: dict[Turn, tuple[Text, Decision | None]] = {}  # hints given (text, advice), by turn
@@ -153,10 +161,18 @@ class Pier18App(App[None]):
         else:
             self.push_screen(NamesScreen(self.players, self.seats), self._names_chosen)
 
-    def _names_chosen(self, names: list[str] | None) -> None:
-        if names:
-            self.names = names
-            self.start(self.new_session(names))
+    def _names_chosen(self, seating: Seating | None) -> None:
+        if seating:
+            self.names = seating.names
+            self.first_choice = seating.first_player
+            self.start(self._new_session(seating.names))
+
+    def _new_session(self, names: list[str]) -> Session:
+        """A new game; the start rule chosen on the names screen, if one was."""
+        session = self.new_session(names)
+        if self.first_choice is not None and session.first_player is None:
+            session.choose_first_player(self.first_choice)
+        return session
 
     def start(self, session: Session) -> None:
         """Show a session's game (a new one, or one loaded from a save)."""
@@ -202,10 +218,7 @@ class Pier18App(App[None]):
     def decide(self, decision: Decision | None) -> None:
         """Make the current player's decision through the session, then move on."""
         if decision is not None and self.session is not None:
-            before = TableView.of(self.session.game)
             self.session.apply(decision)
-            line = move_line(before, TableView.of(self.session.game), self.session.names)
-            self.moves.add(len(self.session.decisions), line)
         self.advance()
 
     def advance(self) -> None:
@@ -219,16 +232,28 @@ class Pier18App(App[None]):
         game = session.game
         names = session.names
         table = self.table()
+        self.moves.clear()
+        for count, line in enumerate(game_moves(session), start=1):
+            self.moves.add(count, line)
         if table is not None:
             table.moves = self.moves.recent(len(session.decisions), game.players - 1)
             table.thinking = session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None
             table.show_game()
         if len(game.awards) > self._awards_shown:
-            from .screens.patron import PatronScreen
+            from .screens.patron import LastMoveScreen, PatronScreen
 
             award = game.awards[self._awards_shown]
             self._awards_shown += 1
-            self.push_screen(PatronScreen(award, game.deck, names), lambda _: self.advance())
+
+            def patron(_: object = None) -> None:
+                self.push_screen(PatronScreen(award, game.deck, names), lambda _: self.advance())
+
+            ended = award.after - 1  # the round's last draft
+            last = self.moves.recent(award.after, 1)
+            if self.last_move_pause > 0 and ended < len(game.history) and session.is_bot(game.history[ended][0]) and last:
+                self.push_screen(LastMoveScreen(last[0], self.last_move_pause), patron)
+            else:
+                patron()
             return
         if game.is_terminal():
             from .screens.final import FinalScreen
@@ -242,13 +267,18 @@ class Pier18App(App[None]):
         if game.phase is Phase.SETUP:
             from .screens.pass_device import PassScreen
 
-            if sum(1 for s in range(game.players) if not session.is_bot(s)) == 1:
+            if not session.hot_seat:
                 self._keep()  # one person at the laptop: nobody to hide the cards from
                 return
-            why = "Time to choose your Plan and Foundation from your three secret cards."
-            self.push_screen(PassScreen(names[seat], why), lambda _: self._keep())
+            self.push_screen(PassScreen(names[seat], pass_reason(Phase.SETUP)), lambda _: self._keep())
         elif game.phase is Phase.PLAN:
-            self._place(None)
+            if not session.hot_seat:
+                self._place(None)
+                return
+            from .screens.pass_device import PassScreen
+
+            # Plans are placed at the same time: the one placed before stays hidden.
+            self.push_screen(PassScreen(names[seat], pass_reason(Phase.PLAN)), lambda _: self._place(None))
 
     def resync(self) -> None:
         """Show what the session's game asks for now: the hook for undo and loaded saves."""
@@ -360,7 +390,7 @@ class Pier18App(App[None]):
 
     def on_final_screen_new_game(self, message: FinalScreen.NewGame) -> None:
         if self.names:
-            self.start(self.new_session(list(self.names)))
+            self.start(self._new_session(list(self.names)))
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
         """Notices quote file paths and errors: plain text unless a caller asks for markup."""
@@ -381,6 +411,29 @@ class Pier18App(App[None]):
     def save_path(self) -> Path | None:
         """Where the game being played is autosaved (`Autosaving` holds its lock), if it is."""
         return getattr(getattr(self.new_session, "lock", None), "save", None)
+
+    def at_keys(self) -> int | None:
+        """The person whose own turn screen is showing (a take-back reaches back to their
+        own last decision), or None where anyone may be at the keys (a pass screen, a
+        Patron panel, the final score): the last person's decision is taken back there.
+        """
+        from .screens.help import HelpScreen
+        from .screens.keep import KeepScreen
+        from .screens.place import PlaceScreen
+        from .screens.rules import RulesScreen
+        from .screens.table import TableScreen
+
+        session = self.session
+        if session is None or session.game.is_terminal() or session.is_bot(session.game.current_player):
+            return None
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, (KeepScreen, PlaceScreen)):
+                return session.game.current_player
+            if isinstance(screen, TableScreen):
+                return session.game.current_player if session.game.phase is Phase.DRAFT else None
+            if not isinstance(screen, (HelpScreen, RulesScreen)):
+                return None
+        return None
 
     def action_takeback(self) -> None:
         """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""

@@ -9,8 +9,10 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..bots import Hint
-from ..engine import Deck
-from ..words import decision_text
+from ..bots.estimate import reasons
+from ..engine import Deck, Decision, Draft, Game, PlacePlan, TableView
+from ..persist.session import Session
+from ..words import hint_lines, move_line
 
 
 class MoveLog:
@@ -36,10 +38,43 @@ class MoveLog:
         return lines[-how_many:] if how_many > 0 else []
 
 
+def bot_reason(table: TableView, seat: int, decision: Decision) -> str | None:
+    """One reason for a bot's placement, from its estimate's parts: the Patron chance or
+    the Plan progress if it has one, else the points it changes."""
+    if not isinstance(decision, (Draft, PlacePlan)):
+        return None  # a set-up line names both cards already
+    parts = reasons(table, seat, decision)
+    extra = parts[2:] or parts[1:2]
+    return extra[0] if extra else None
+
+
+def game_moves(session: Session) -> list[str]:
+    """Every move line of the session's game, oldest first, worded from what the table
+    may see now: a set-up choice shown since is told in full. Rebuilt from the history,
+    so the log is the same after a take-back or a resumed save.
+    """
+    game = Game(session.deck, session.players, session.seed, session.first_player, session.deal)
+    now = TableView.of(session.game)
+    before = TableView.of(game)
+    lines: list[str] = []
+    for index, (seat, decision) in enumerate(session.game.history):
+        game.apply(decision)
+        after = TableView.of(game)
+        shown = now.history[index][1]
+        reason = bot_reason(before, seat, shown) if session.is_bot(seat) and shown is not None else None
+        lines.append(move_line(before, after, session.names, reason, now))
+        before = after
+    return lines
+
+
 def hint_text(deck: Deck, hint: Hint) -> Text:
-    """The hard bot's `Hint` for the player to move, as shown under `h`."""
+    """The hard bot's `Hint` for the player to move, as shown under `h` (words from
+    `pier18.words.hint_lines`)."""
+    head, *rest = hint_lines(deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, hint.reason)
     text = Text()
-    text.append("Hint:", style="bold")
-    text.append(f" {decision_text(deck, hint.decision)}, about {hint.expected_gain:+.1f} points by the end of the game.\n")
-    text.append(f"Why: {hint.reason}", style="dim")
+    text.append("Hint: ", style="bold")
+    text.append(head)
+    for line in rest:
+        text.append("\n")
+        text.append(line, style="dim")
     return text

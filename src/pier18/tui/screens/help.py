@@ -10,18 +10,22 @@ from textual.widgets import Footer, Static
 
 KEYS = """[b]Keys[/b]
 
-[b]Anywhere[/b]
-  ?          this list            r        the rules
-  Ctrl+Q     quit (asks first while a game is running; the game is saved)
-  u          take back the last decision (asks first; as often as you like)
+[b]On every game screen[/b] (not while typing names)
+  ?        this list       r    the rules
+  Ctrl+Q   quit (asks first while a game is running; the game is saved)
+  u        take back (asks first; as often as you like). On your turn
+           it goes back to your own last decision; another player's
+           hidden choice on the way is only counted, never shown, and
+           that player gets the laptop back first.
 
-[b]Choosing names[/b]   Tab moves between names, Enter starts
+[b]Choosing names[/b]   Tab/Enter: next name; ↑/↓ who starts, Enter starts
 [b]Pass the laptop[/b]  Enter when the named player has the laptop
 [b]Set-up[/b]           ↑/↓ choose Plan + Foundation, Enter keeps them
-[b]Table[/b]            ←/→ or 1–4 choose a card, Enter (or click) places it;
-                 PgUp/PgDn (or the wheel) scroll the piers
+[b]Table[/b]            ←/→ or 1–4 choose a card, Enter (or click) opens it
+                 to choose the cover; PgUp/PgDn or the wheel scroll
 [b]Placing[/b]          ↑/↓ (or 0–3, or click) how many sections to cover,
                  Enter places it, Escape goes back to the cards
+[b]Bot's move[/b]       any key (or a moment) goes on to the Patron
 [b]Patron[/b]           Enter continues
 [b]Final score[/b]      n new game, q quit
 [b]Hints[/b]            h (set-up, table, placing) asks the hard bot what it

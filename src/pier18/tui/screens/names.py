@@ -5,18 +5,51 @@ Only the human seats are asked; bot seats are listed with the names they play un
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
+from ...words import START_BY_DATE, names_help, start_by_sea
 
 
-class NamesScreen(Screen[list[str]]):
-    """Asks each human player's name; dismisses with every seat's name, bots included."""
+class Seating(NamedTuple):
+    """What the names screen settles: every seat's name, and who starts round 1 (None:
+    the earliest Foundation date, as the digital edition says)."""
+
+    names: list[str]
+    first_player: int | None
+
+
+class StartRule(RadioSet):
+    """Who starts round 1: ↑/↓ choose, Enter chooses and starts the game."""
+
+    BINDINGS = [
+        Binding("down,right", "next_button", "Next rule", show=False),
+        Binding("up,left", "previous_button", "Previous rule", show=False),
+        Binding("space", "toggle_button", "Choose", show=False),
+        Binding("enter", "choose_and_start", "Start the game"),
+    ]
+
+    def highlighted(self) -> int:
+        """The rule under the cursor (the chosen one before any move)."""
+        index = self._selected
+        return self.pressed_index if index is None else index
+
+    def action_choose_and_start(self) -> None:
+        chosen = self.highlighted()
+        screen = self.screen
+        if isinstance(screen, NamesScreen):
+            screen.action_start(chosen)
+
+
+class NamesScreen(Screen[Seating]):
+    """Asks each human player's name and the start rule; dismisses with a `Seating`."""
 
     BINDINGS = [Binding("enter", "start", "Start the game", show=True)]
 
@@ -29,16 +62,28 @@ class NamesScreen(Screen[list[str]]):
     def compose(self) -> ComposeResult:
         with Vertical(id="names-box"):
             yield Static("[b]Pier 18[/b] — build the finest pier of your generation", id="names-title")
-            if len(self.humans) == self.players:
-                yield Static(f"{self.players} players at one laptop. Type each name, Tab to move, Enter to start.")
-            else:
-                bots = ", ".join(bot_name(self.seats, s) for s in range(self.players) if s not in self.humans)
-                who = "your name" if len(self.humans) == 1 else "each player's name"
-                yield Static(f"Playing against {bots}. Type {who}, Tab to move, Enter to start.")
+            bots = [bot_name(self.seats, s) for s in range(self.players) if s not in self.humans]
+            yield Static(names_help(len(self.humans), bots))
             for seat in self.humans:
                 yield Input(placeholder=f"Player {seat + 1}", id=f"name-{seat}", max_length=12)
+            yield Static("Who starts round 1?", id="start-rule-title")
+            with StartRule(id="start-rule"):
+                yield RadioButton(START_BY_DATE, value=True)
+                for seat in range(self.players):
+                    yield RadioButton(start_by_sea(self.seat_name(seat)), id=f"sea-{seat}")
             yield Static("", id="names-error")
         yield Footer()
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name as typed so far (before the screen is composed: "Player N")."""
+        if seat in self.humans and self.is_mounted:
+            typed = self.query_one(f"#name-{seat}", Input).value.strip()
+            return typed or f"Player {seat + 1}"
+        return seat_names([f"Player {s + 1}" for s in self.humans], self.seats)[seat]
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        for seat in range(self.players):
+            self.query_one(f"#sea-{seat}", RadioButton).label = start_by_sea(self.seat_name(seat))
 
     def names(self) -> list[str]:
         """Every seat's name: what was typed (or "Player N") for people, bots by level."""
@@ -54,7 +99,7 @@ class NamesScreen(Screen[list[str]]):
         else:
             self.action_start()
 
-    def action_start(self) -> None:
+    def action_start(self, rule: int | None = None) -> None:
         names = self.names()
         if len(set(n.lower() for n in names)) != len(names):
             humans = [names[s] for s in self.humans]
@@ -62,4 +107,6 @@ class NamesScreen(Screen[list[str]]):
             why = f"{clash} is a bot's name here." if clash else "Each player needs a different name."
             self.query_one("#names-error", Static).update(Text(why, style="bold red"))
             return
-        self.dismiss(names)
+        if rule is None:
+            rule = self.query_one(StartRule).pressed_index
+        self.dismiss(Seating(names, rule - 1 if rule > 0 else None))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -43,8 +44,61 @@ def explain(award: PatronAward, deck: Deck, names: list[str]) -> Group:
     return Group(head, Text(""), draw_card(card), Text(""), table, Text(""), why)
 
 
+class LastMoveScreen(ModalScreen[None]):
+    """A bot's move that ended a round, held on screen before the Patron panel covers
+    the table: any key, or `pause` seconds, goes on."""
+
+    DEFAULT_CSS = """
+    LastMoveScreen { align: center bottom; background: $background 20%; }
+    LastMoveScreen > Static { width: auto; max-width: 90%; height: auto; padding: 0 2; margin-bottom: 2;
+        border: round $accent; background: $panel; }
+    """
+
+    def __init__(self, line: str, pause: float) -> None:
+        super().__init__()
+        self.line = line
+        self.pause = pause
+        self._done = False
+        self._waiting = False  # the pause ended while another screen was on top
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(Text(self.line), "\n", ("any key: the Patron", "dim")), id="last-move")
+
+    def on_mount(self) -> None:
+        self.set_timer(self.pause, self.go_on)
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.go_on()
+
+    def on_click(self) -> None:
+        self.go_on()
+
+    def go_on(self) -> None:
+        if self._done:
+            return
+        if self.app.screen is not self:  # under a quit question: go on once it is answered
+            self._waiting = True
+            return
+        self._done = True
+        self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        if self._waiting:
+            self.go_on()
+
+
 class PatronScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("enter", "done", "Continue"), Binding("escape", "done", "Continue", show=False)]
+    # A modal screen hides the app's own bindings, so the keys that work on every game
+    # screen are bound here too.
+    BINDINGS = [
+        Binding("enter", "done", "Continue"),
+        Binding("escape", "done", "Continue", show=False),
+        Binding("u", "app.takeback", "Take back"),
+        Binding("question_mark", "app.help", "Keys"),
+        Binding("r", "app.rules", "Rules"),
+    ]
 
     def __init__(self, award: PatronAward, deck: Deck, names: list[str]) -> None:
         super().__init__()

@@ -10,8 +10,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
-from ...engine import Phase, TableView
+from ...engine import Decision, Draft, Phase, TableView
 from ...persist.session import Session
+from ...words import start_rule
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
 from ..widgets.more_below import MoreBelow, MoreScroll
@@ -69,13 +70,23 @@ class TableScreen(HintedScreen[None]):
             return self.human_drafting()
         return True
 
+    def mark_hint(self, decision: Decision | None) -> None:
+        """Tag the hinted card in the draft row."""
+        self.query_one(DraftRow).mark_hint(decision.card if isinstance(decision, Draft) else None)
+
     def show_game(self) -> None:
         """Redraw everything from the public view of the session's game."""
         if not self.query("#status"):
             return  # not composed yet: on_mount draws it
         table = TableView.of(self.session.game)
         names = self.session.names
-        self.query_one("#status", Static).update(self.status(table, names, self.thinking))
+        status = self.status(table, names, self.thinking)
+        if table.phase is Phase.DRAFT and table.round == 1:
+            rule = start_rule(table, names, self.session.first_player is not None)
+            if rule:  # said right after the round, so a narrow terminal still shows it
+                cut = status.plain.find("  ·  ")
+                status = Text.assemble(status[:cut], "  ·  ", (rule, "italic"), status[cut:])
+        self.query_one("#status", Static).update(status)
         moves = self.query_one("#moves", Static)
         moves.update(Text("\n".join(self.moves), style="italic", no_wrap=True, overflow="ellipsis"))
         moves.display = bool(self.moves)

@@ -19,7 +19,7 @@ class DraftRow(Horizontal, can_focus=True):
     BINDINGS = [
         Binding("left", "move(-1)", "Previous card"),
         Binding("right", "move(1)", "Next card"),
-        Binding("enter", "pick", "Place this card"),
+        Binding("enter", "pick", "Choose this card"),
         *(Binding(str(n), f"choose({n})", f"Card {n}", show=False) for n in range(1, 5)),
     ]
 
@@ -35,6 +35,7 @@ class DraftRow(Horizontal, can_focus=True):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self.cards: list[int] = []
+        self.hinted: int | None = None  # the card the turn's hint names
 
     def show(self, deck: Deck, cards: list[int]) -> None:
         """Redraw the row for a new set of revealed cards."""
@@ -45,12 +46,20 @@ class DraftRow(Horizontal, can_focus=True):
         self.selected = cards.index(keep) if keep in cards else 0
         self.call_after_refresh(self._mark)
 
+    def mark_hint(self, card_id: int | None) -> None:
+        """Tag the hinted card (None: no hint for this turn)."""
+        self.hinted = card_id
+        self._mark()
+
     def watch_selected(self) -> None:
         self._mark()
 
     def _mark(self) -> None:
         for index, view in enumerate(self.query(CardView)):
             view.set_class(index == self.selected, "-selected")
+            hinted = view.card.id == self.hinted
+            view.set_class(hinted, "-hint")
+            view.border_subtitle = "hint" if hinted else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a bot chooses, the row is only there to look at."""

@@ -53,6 +53,9 @@ class HintLine(Static):
         else:
             self.update("")
             self.display = False
+            screen = self.screen
+            if isinstance(screen, HintedScreen):
+                screen.mark_hint(None)
 
 
 class HintedScreen(Screen[ResultT]):

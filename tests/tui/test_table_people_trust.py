@@ -1,0 +1,492 @@
+"""A table people trust: hidden choices stay hidden from every other seat (screens and
+take-back questions), take-back in hot-seat, hints and bot moves in words, the move log
+after a resume, the start rule, and no stale text. All by pilot, waiting on events."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+from pier18.bots import HardBot, make_bot
+from pier18.bots.estimate import reasons
+from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView
+from pier18.persist.session import Session
+from pier18.tui.app import Pier18App
+from pier18.tui.moves import game_moves
+from pier18.words import covering, short_decision
+from tui_helpers import make_app, press_until, screen_name, shown, wait_until
+
+HUMANS = ["Ann", "Bob", "Cy"]
+
+
+def run(coroutine) -> None:
+    asyncio.run(coroutine)
+
+
+def random_bots(level: str, seat: int):
+    return make_bot("random", seat)
+
+
+def screen_text(app) -> str:
+    """Everything the top screen draws now, as plain text."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+
+
+def public_cards(table: TableView) -> set[int]:
+    known = set(table.revealed) | {p for p in table.plans if p is not None}
+    for seat in range(table.players):
+        known.update(card.id for card in table.piers[seat].cards)
+        known.update(table.patrons[seat])
+    for award in table.awards:
+        known.add(award.card)
+        known.update(award.drafted)
+    return known
+
+
+def hidden_from(game: Game, seat: int | None) -> set[int]:
+    """Cards `seat` may not know now (None: the whole table, for a public screen)."""
+    if seat is None:
+        return set(game.deck) - public_cards(TableView.of(game))
+    return set(PlayerView.of(game, seat).unseen)
+
+
+def leaks(text: str, game: Game, seat: int | None, names) -> list[str]:
+    """What `text` says that `seat` may not know: a hidden card or a hidden Plan cover."""
+    found = []
+    flat = " ".join(text.split())
+    for card_id in hidden_from(game, seat):
+        name = game.deck[card_id].name
+        if name in flat or re.search(rf"#{card_id}(?!\d)", flat):
+            found.append(f"card #{card_id} {name}")
+    table = TableView.of(game)
+    for index, (maker, decision) in enumerate(game.history):
+        if maker == seat or table.history[index][1] is not None:
+            continue
+        if isinstance(decision, PlacePlan) and f"{names[maker]} placed the Plan card covering" in flat:
+            found.append(f"{names[maker]}'s Plan cover")
+    if "place the Plan card covering" in flat and any(
+        isinstance(d, PlacePlan) and table.history[i][1] is None and game.history[i][0] != seat
+        for i, (_, d) in enumerate(game.history)
+    ):
+        found.append("a hidden Plan cover in a question")
+    return found
+
+
+def seat_of_screen(app) -> int | None:
+    """The seat a screen is built for: the hand or the placement of the player to move."""
+    if screen_name(app) in ("KeepScreen", "PlaceScreen"):
+        return app.session.game.current_player
+    return None
+
+
+def test_no_screen_or_question_shows_a_seat_what_it_may_not_know(tui_deck):
+    """A whole three-person hot-seat game by keys: every screen, and the take-back
+    question asked on every turn screen, holds only what its seat may know."""
+
+    async def go():
+        rng = random.Random(4)
+        app = make_app(tui_deck, 3, 11, names=HUMANS)
+        async with app.run_test(size=(120, 40)) as pilot:
+            seen = {"screens": 0, "questions": 0, "hidden placements asked over": 0}
+            asked: set[tuple] = set()
+            for _ in range(3000):
+                await pilot.pause()
+                name = screen_name(app)
+                game = app.session.game
+                if name == "FinalScreen":
+                    break
+                seat = seat_of_screen(app)
+                problems = leaks(screen_text(app), game, seat, HUMANS)
+                assert not problems, f"{name} for seat {seat} shows {problems}"
+                seen["screens"] += 1
+                turn = (len(game.history), name)
+                if name in ("KeepScreen", "PlaceScreen", "PassScreen") and turn not in asked and app.session.decisions:
+                    asked.add(turn)
+                    await pilot.press("u")
+                    await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the take-back question")
+                    question = app.screen.question
+                    problems = leaks(question, game, app.at_keys(), HUMANS) + leaks(screen_text(app), game, None, HUMANS)
+                    assert not problems, f"take-back on {name}: {question!r} shows {problems}"
+                    if game.phase is Phase.PLAN and game.current_player > 0 and name == "PlaceScreen":
+                        assert "hidden decision" in question
+                        seen["hidden placements asked over"] += 1
+                    seen["questions"] += 1
+                    await pilot.press("n")
+                    await wait_until(pilot, lambda: screen_name(app) == name, "the screen again")
+                    continue
+                if name in ("PassScreen", "PatronScreen"):
+                    await pilot.press("enter")
+                elif name == "KeepScreen":
+                    await pilot.press(*(["down"] * rng.randrange(6)), "enter")
+                elif name == "TableScreen":
+                    await pilot.press(str(rng.randrange(len(game.revealed)) + 1))
+                elif name == "PlaceScreen":
+                    covers = game.piers[game.current_player].covers()
+                    await pilot.press(*(["down"] * rng.randrange(len(covers))), "enter")
+            assert screen_name(app) == "FinalScreen"
+            assert seen["questions"] >= 6 and seen["hidden placements asked over"] == 2
+
+    run(go())
+
+
+def plan_cover_matters(deck, players: int = 2) -> tuple[int, list]:
+    """A seed and decisions up to Bob's Plan placement, where Ann's hidden cover changes
+    whether Bob's Plan is met (so a preview judged on the real piers would give it away)."""
+    for seed in range(300):
+        game = Game(deck, players, seed)
+        rng = random.Random(seed)
+        while game.phase is not Phase.PLAN:
+            legal = game.legal_decisions()
+            game.apply(legal[rng.randrange(len(legal))])
+        verdicts = set()
+        for ann in game.legal_decisions():
+            after = game.clone()
+            after.apply(ann)
+            for bob in after.legal_decisions():
+                final = after.clone()
+                final.apply(bob)
+                verdicts.add((bob.cover, final.plan_met(1)))
+        if len(verdicts) > len({cover for cover, _ in verdicts}):  # some Bob cover: met or not by Ann's
+            return seed, game.decisions
+    raise AssertionError("no deal where Ann's cover decides Bob's Plan")
+
+
+def test_bobs_plan_preview_is_the_same_whatever_ann_covered(tui_deck):
+    seed, decisions = plan_cover_matters(tui_deck)
+
+    async def bobs_previews(ann_cover: int) -> list[str]:
+        session = Session(tui_deck, ["Ann", "Bob"], seed, decisions=[*decisions, PlacePlan(ann_cover)])
+        app = Pier18App(2, lambda names: session, session=session, bot_pause=0.0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "PassScreen", "Bob's pass screen")
+            assert app.screen.player == "Bob"
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "Bob's placement")
+            texts = []
+            for index in range(len(app.screen.choices)):
+                app.screen.query_one("#cover-list").highlighted = index
+                await pilot.pause()
+                texts.append(shown(app.screen.query_one("#score-change")))
+            return texts
+
+    async def go():
+        covers = Game.replay(tui_deck, 2, seed, decisions).legal_decisions()
+        first = await bobs_previews(covers[0].cover)
+        last = await bobs_previews(covers[-1].cover)
+        assert first == last
+
+    run(go())
+
+
+async def to_hot_seat_plan(pilot, app, seat: int) -> None:
+    """Play by first choices until `seat` has its Plan placement on screen."""
+    await press_until(
+        pilot,
+        lambda: screen_name(app) == "PlaceScreen" and app.session.game.phase is Phase.PLAN
+        and app.session.game.current_player == seat,
+        lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+        f"seat {seat}'s Plan placement",
+    )
+
+
+def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidden_ones(tui_deck):
+    async def go():
+        app = make_app(tui_deck, 2, 21, names=["Ann", "Bob"])
+        async with app.run_test(size=(120, 40)) as pilot:
+            session = app.session
+            # Set-up: Bob has chosen nothing yet, so u reaches into Ann's hidden choice.
+            await press_until(pilot, lambda: screen_name(app) == "KeepScreen" and session.game.current_player == 1,
+                              lambda: "enter", "Bob's set-up")
+            kept = session.decisions[0]
+            await pilot.press("u")
+            await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
+            question = app.screen.question
+            assert "Ann's set-up choice" in question and "1 hidden decision" in question
+            assert "laptop goes to Ann" in question
+            assert tui_deck[kept.plan].name not in question and tui_deck[kept.foundation].name not in question
+            await pilot.press("y")
+            await wait_until(pilot, lambda: screen_name(app) == "PassScreen", "Ann's pass screen")
+            assert app.screen.player == "Ann" and session.decisions == []
+
+            # Drafting: on Bob's turn, u takes back Bob's own last decision and what came after.
+            await press_until(
+                pilot,
+                lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT
+                and session.game.current_player == 1 and any(isinstance(d, Draft) for d in session.decisions[2:])
+                and session.game.history[-1][0] == 0,
+                lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+                "Bob's draft after Ann's",
+            )
+            history = list(session.game.history)
+            bobs_last = max(i for i, (seat, _) in enumerate(history) if seat == 1)
+            await pilot.press("u")
+            await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
+            assert app.screen.question.startswith("Take back Bob's")
+            assert "Ann's move after it" in app.screen.question
+            await pilot.press("y")
+            await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
+            assert session.game.current_player == 1
+
+            # The Plan phase: Ann's placement is hidden from Bob; his u counts it, never shows it.
+            await to_hot_seat_plan(pilot, app, 1)
+            ann = session.decisions[-1]
+            assert isinstance(ann, PlacePlan)
+            bobs_last = max(i for i, (seat, _) in enumerate(session.game.history) if seat == 1)
+            await pilot.press("u")
+            await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
+            question = app.screen.question
+            assert question.startswith("Take back Bob's last move, take #")
+            assert "1 hidden decision by Ann" in question and "laptop goes to Ann" in question
+            assert "place the Plan card" not in question
+            await pilot.press("y")
+            await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
+            # Bob drafts again; when the Plans come, Ann gets a pass screen first.
+            await press_until(pilot, lambda: session.game.phase is Phase.PLAN and screen_name(app) == "PassScreen",
+                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the Plan phase")
+            assert app.screen.player == "Ann" and "Plan" in shown(app.screen.query_one("#pass-message"))
+
+    run(go())
+
+
+def test_the_hint_names_cards_where_you_should_end_and_the_next_best(tui_deck):
+    async def go():
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=6, width=4))
+        async with app.run_test(size=(120, 40)) as pilot:
+            session = app.session
+            await press_until(
+                pilot,
+                lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT
+                and session.game.current_player == 0 and not app.table().thinking,
+                lambda: "enter",
+                "Ann's draft turn",
+            )
+            view = PlayerView.of(session.game, 0)
+            expected = HardBot(seed=2, worlds=6, width=4).hint(view)
+            await pilot.press("h")
+            await wait_until(pilot, lambda: "Why:" in shown(app.table().query_one("#hint")), "the hint")
+            text = " ".join(shown(app.table().query_one("#hint")).split())
+            card = tui_deck[expected.decision.card]
+            assert f"take #{card.id} {card.name} {covering(expected.decision.cover)}" in text
+            now = view.piers[0].sheet().total + len(view.patrons[0])
+            assert f"you should end about {expected.expected_total:.0f} points (now {now})" in text
+            assert "expected lead" not in text and "draft " not in text  # no notation, no jargon
+            assert 1 <= len(expected.alternatives) <= 3
+            for decision, total in expected.alternatives:
+                assert f"{short_decision(tui_deck, decision)} (about {total:.0f})" in text
+            row = app.table().query_one("#draft-row")
+            marked = [view.card.id for view in row.query(".draft-card") if view.has_class("-hint")]
+            assert marked == [card.id]
+
+    run(go())
+
+
+def test_hint_alternatives_are_the_next_best_estimates(tui_deck):
+    game = Game(tui_deck, 2, 9)
+    game.apply(game.legal_decisions()[0])
+    game.apply(game.legal_decisions()[3])
+    view = PlayerView.of(game, game.current_player)
+    hint = HardBot(seed=3, worlds=6, width=5).hint(view)
+    estimates = HardBot(seed=3, worlds=6, width=5).estimates(view)
+    assert hint.decision == estimates[0].decision
+    assert hint.expected_total == round(estimates[0].final_total, 2)
+    assert [d for d, _ in hint.alternatives] == [e.decision for e in estimates[1:3]]
+    assert [t for _, t in hint.alternatives] == [round(e.final_total, 2) for e in estimates[1:3]]
+
+
+def test_a_bot_move_line_says_its_cover_and_a_reason(tui_deck):
+    async def go():
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots)
+        async with app.run_test(size=(120, 40)) as pilot:
+            session = app.session
+
+            def bot_drafted() -> bool:
+                return any(seat == 1 and isinstance(d, Draft) for seat, d in session.game.history)
+
+            await press_until(pilot, bot_drafted, lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+                              "the bot's draft")
+            index = next(i for i, (seat, d) in enumerate(session.game.history) if seat == 1 and isinstance(d, Draft))
+            draft = session.decisions[index]
+            before = Game.replay(tui_deck, 2, 5, session.decisions[:index])
+            line = app.moves.recent(index + 1, 1)[0]
+            card = tui_deck[draft.card]
+            assert line.startswith(f"Random bot took #{card.id} {card.name} {covering(draft.cover)}: ")
+            parts = reasons(TableView.of(before), 1, draft)
+            told = [part for part in parts[1:] if part in line]
+            assert told, (line, parts)
+            assert (parts[2] in line) if len(parts) > 2 else True  # the Patron or Plan reason when there is one
+
+    run(go())
+
+
+async def play_people_until(pilot, app, condition, what: str, tries: int = 3000) -> None:
+    """Press keys for the person only (first card, first choice) until `condition()`;
+    never while a bot moves or a bot's last move is held on screen."""
+    for _ in range(tries):
+        if condition():
+            return
+        name = screen_name(app)
+        game = app.session.game
+        if name == "LastMoveScreen" or (name == "TableScreen" and (app.table().thinking or game.is_terminal())):
+            await pilot.pause(0.01)
+            continue
+        await pilot.press("1" if name == "TableScreen" else "enter")
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}")
+
+
+def test_a_bots_round_ending_move_stays_until_a_key_then_the_patron(tui_deck):
+    async def go():
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots, last_move_pause=600)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
+            session = app.session
+            award = session.game.awards[-1]
+            assert session.game.history[award.after - 1][0] == 1  # the bot's draft ended it
+            line = app.moves.recent(award.after, 1)[0]
+            assert line.startswith("Random bot took #")
+            assert line in shown(app.screen.query_one("#last-move"), width=400)
+            assert not any(screen_name(app) == "PatronScreen" for _ in range(1))
+            await pilot.press("x")
+            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")
+            assert app.screen.award == award
+        # Without a key it goes on by itself after the pause (a timer, no sleep here).
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots, last_move_pause=1.0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
+            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel after the pause")
+
+    run(go())
+
+
+def test_the_move_log_is_rebuilt_when_a_saved_game_is_resumed(tui_deck):
+    async def go():
+        seats = ["human", "random"]
+        app = make_app(tui_deck, 2, 7, seats=seats, names=["Ann", "Random bot"], bot_provider=random_bots)
+        async with app.run_test(size=(120, 40)) as pilot:
+            session = app.session
+            await press_until(pilot, lambda: session.game.round >= 2 and screen_name(app) == "TableScreen"
+                              and session.game.current_player == 0,
+                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "round 2")
+            played = app.moves.recent(len(session.decisions), 99)
+            decisions = list(session.decisions)
+        assert len(played) == len(decisions)
+        assert not any("hidden until" in line for line in played)  # every choice is shown by now
+        saved = Session(tui_deck, ["Ann", "Random bot"], 7, seats=seats, decisions=decisions)
+        resumed = Pier18App(2, lambda names: saved, session=saved, bot_provider=random_bots, seats=seats,
+                            bot_pause=0.0, last_move_pause=0.0)
+        async with resumed.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(resumed) == "TableScreen", "the table")
+            assert resumed.moves.recent(len(decisions), 99) == played == game_moves(saved)
+            await pilot.pause()
+            assert played[-1] in shown(resumed.table().query_one("#moves"), width=400)
+
+    run(go())
+
+
+async def type_names(pilot, names) -> None:
+    for i, name in enumerate(names):
+        await pilot.press(*name)
+        if i + 1 < len(names):
+            await pilot.press("tab")
+
+
+def test_the_rulebook_start_rule_through_a_whole_game(tui_deck):
+    async def go():
+        app = make_app(tui_deck, 2, 13, names=None)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
+            await type_names(pilot, ["Ann", "Bob"])
+            await pilot.press("tab")  # to the start rule
+            rules = " ".join(screen_text(app).split())
+            assert "Bob starts: last saw the sea (rulebook)" in rules
+            assert "earliest Foundation date" in rules
+            await pilot.press("down", "down", "enter")  # Bob last saw the sea
+            await wait_until(pilot, lambda: app.session is not None, "the game")
+            session = app.session
+            assert session.first_player == 1 and session.names == ["Ann", "Bob"]
+            await press_until(pilot, lambda: session.game.phase is Phase.DRAFT, lambda: "enter", "round 1")
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            assert session.game.current_player == 1
+            assert "Bob starts: last saw the sea" in shown(app.table().query_one("#status"), width=400)
+            await press_until(pilot, lambda: screen_name(app) == "FinalScreen",
+                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the end")
+            assert [seat for seat, d in session.game.history if isinstance(d, Draft)][0] == 1
+            assert session.game.first_player == 1
+
+    run(go())
+
+
+def test_the_default_start_rule_names_the_date(tui_deck):
+    async def go():
+        app = make_app(tui_deck, 2, 13, names=None)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
+            await type_names(pilot, ["Ann", "Bob"])
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.session is not None, "the game")
+            session = app.session
+            assert session.first_player is None
+            await press_until(pilot, lambda: session.game.phase is Phase.DRAFT, lambda: "enter", "round 1")
+            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+            first = session.game.first_player
+            date = session.game.piers[first].placements[0].card.date
+            dates = [session.game.piers[s].placements[0].card.date_key for s in range(2)]
+            assert first == dates.index(min(dates))
+            assert f"{session.names[first]} starts: earliest Foundation date ({date})" in shown(
+                app.table().query_one("#status"), width=400)
+
+    run(go())
+
+
+def test_stale_and_wrong_texts_are_gone(tui_deck):
+    from pier18.tui.screens.help import KEYS
+    from pier18.tui.widgets.draft_row import DraftRow
+
+    assert "Anywhere" not in KEYS
+    enter = [b for b in DraftRow.BINDINGS if getattr(b, "key", None) == "enter"]
+    assert enter and "Place" not in enter[0].description and "Choose" in enter[0].description
+
+    async def go():
+        app = make_app(tui_deck, 2, 13, names=None, seats=["human", "random"], bot_provider=random_bots)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
+            assert "Tab" not in screen_text(app).split("Who starts")[0]  # one name: nothing to tab to
+        app = make_app(tui_deck, 2, 13, names=["Ann", "Bob"])
+        async with app.run_test(size=(120, 40)) as pilot:
+            await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
+                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "a Patron panel")
+            await pilot.press("question_mark")
+            await wait_until(pilot, lambda: screen_name(app) == "HelpScreen", "the keys on the Patron panel")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel again")
+            await pilot.press("u")
+            await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "take-back on the Patron panel")
+            await pilot.press("n")
+            moves = " ".join(app.moves.recent(99, 99))
+            assert "hidden until everyone has chosen" not in moves and "Ann kept #" in moves
+
+    run(go())
+
+
+def test_the_pause_ending_under_a_quit_question_waits_for_the_answer(tui_deck):
+    async def go():
+        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                       bot_provider=random_bots, last_move_pause=600)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
+            held = app.screen
+            await pilot.press("ctrl+q")
+            await wait_until(pilot, lambda: screen_name(app) == "QuitScreen", "the quit question")
+            held.go_on()  # what the timer does when the pause ends
+            await pilot.pause()
+            assert screen_name(app) == "QuitScreen"  # the question stays; nothing popped under it
+            await pilot.press("n")
+            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")
+
+    run(go())
