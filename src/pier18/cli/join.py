@@ -161,6 +161,7 @@ class LineFrontEnd:
     async def on_line(self, line: str) -> None:
         from ..engine.errors import NotationError, Pier18Error
         from ..engine import parse_decision
+        from ..engine.text import quote
 
         if not line:
             return
@@ -188,7 +189,7 @@ class LineFrontEnd:
             return
         assert state.you is not None
         if decision not in state.you.legal:
-            self.say(f"{line!r} is not one of your moves now; 'show' lists them.")
+            self.say(f"{quote(line)} is not one of your moves now; 'show' lists them.")
             return
         try:
             await self.client.decide(decision)

@@ -69,6 +69,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def parse_names(text: str | None, players: int, humans: int | None = None) -> list[str] | None:
     """Check `--names`: one distinct, non-empty name per human seat (every seat without bots)."""
     from ..engine.errors import Pier18Error
+    from ..engine.text import quote
 
     if text is None:
         return None
@@ -78,11 +79,11 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
     if humans is not None and humans != players:
         if len(names) != humans or not all(names):
             seats = "seat" if humans == 1 else "seats"
-            raise Pier18Error(f"--names needs {humans} comma-separated name(s), one per human {seats}, got {text!r}")
+            raise Pier18Error(f"--names needs {humans} comma-separated name(s), one per human {seats}, got {quote(text)}")
     elif len(names) != players or not all(names):
-        raise Pier18Error(f"--names needs {players} comma-separated names for --players {players}, got {text!r}")
+        raise Pier18Error(f"--names needs {players} comma-separated names for --players {players}, got {quote(text)}")
     if len({n.lower() for n in names}) != len(names):
-        raise Pier18Error(f"--names must all differ, got {text!r}")
+        raise Pier18Error(f"--names must all differ, got {quote(text)}")
     if any(len(n) > MAX_NAME for n in names):
         raise Pier18Error(f"--names: a name may have at most {MAX_NAME} characters")
     return names
@@ -92,13 +93,14 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
     """`--bots N [--level L]` or `--seats KINDS`: "human" or a bot level per seat."""
     from ..bots import seat_kinds
     from ..engine.errors import Pier18Error
+    from ..engine.text import quote
 
     bots = None
     if args.bots is not None:
         try:
             bots = int(args.bots)
         except ValueError:
-            raise Pier18Error(f"--bots needs a whole number of bot seats, got {args.bots!r}") from None
+            raise Pier18Error(f"--bots needs a whole number of bot seats, got {quote(args.bots)}") from None
     level = (args.level or "hard").strip().lower()
     return seat_kinds(args.players, bots, args.seats, level)
 
@@ -106,6 +108,7 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
 def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None:
     """Every seat's name from `--names` (humans only) plus the bots' names."""
     from ..engine.errors import Pier18Error
+    from ..engine.text import quote
     from ..bots.seats import HUMAN, clashes_with_bots, seat_names
 
     humans = seats.count(HUMAN)
@@ -118,13 +121,14 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
         return None
     clash = clashes_with_bots(given, seats)
     if clash is not None:
-        raise Pier18Error(f"--names {clash!r} is a bot's name in this game; choose another")
+        raise Pier18Error(f"--names {quote(clash)} is a bot's name in this game; choose another")
     return seat_names(given, seats)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
+    from ..engine.text import quote
 
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise Pier18Error(f"--seed must be a whole number from 0 to 2**64, got {args.seed}")
@@ -139,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
             raise Pier18Error("--first needs --names, so that it can name a player")
         lowered = [n.lower() for n in names]
         if args.first.lower() not in lowered:
-            raise Pier18Error(f"--first {args.first!r} is not one of the names {', '.join(names)}")
+            raise Pier18Error(f"--first {quote(args.first)} is not one of the names {', '.join(names)}")
         first = lowered.index(args.first.lower())
     import random
 
@@ -191,6 +195,7 @@ def resume(args: argparse.Namespace) -> int:
     from ..persist.lock import GameLocked
     from ..bots import HardBot
     from ..engine.errors import Pier18Error
+    from ..engine.text import quote
     from ..tui.app import Pier18App
 
     found = autosave.find_resumable()
@@ -255,6 +260,7 @@ def named_game(which: str) -> SavedGame:
     from pathlib import Path
 
     from ..engine.errors import Pier18Error
+    from ..engine.text import quote
     from ..persist import autosave
 
     if which.isdigit():
