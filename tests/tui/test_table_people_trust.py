@@ -405,7 +405,7 @@ def test_the_rulebook_start_rule_through_a_whole_game(tui_deck):
             await pilot.press("tab")  # to the start rule
             rules = " ".join(screen_text(app).split())
             assert "Bob starts: last saw the sea (rulebook)" in rules
-            assert "earliest Foundation date" in rules
+            assert "Earliest Foundation date starts" in rules
             await pilot.press("down", "down", "enter")  # Bob last saw the sea
             await wait_until(pilot, lambda: app.session is not None, "the game")
             session = app.session
