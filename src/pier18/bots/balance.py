@@ -19,9 +19,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import CHARACTERS, Deck, Game, Keep, Phase, PlayerView
+from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView
 from ..engine.errors import Pier18Error
-from ..engine.game import HAND_SIZE, Deal
 from .hard import HardBot
 
 #: The hard bot setting balance runs use (see docs/balance.md for its strength).
