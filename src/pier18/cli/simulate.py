@@ -23,6 +23,7 @@ examples:
   pier18 simulate --players 3 --seats greedy,greedy,greedy --games 2000 --json
   pier18 simulate --players 2 --seats hard,hard --games 400 --jobs 2
   pier18 simulate --players 2 --seats greedy,random --games 10 --record-dir games/
+  pier18 simulate --balance --players 3 --jobs 2
 
 Game i is dealt with seed S+i and the seats rotate every game, so no level keeps the
 first seat. Bot levels: random, greedy, hard.
@@ -43,7 +44,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--seats", metavar="LEVEL,LEVEL[,LEVEL]", help="one bot level per seat (default: greedy for every seat)"
     )
-    parser.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    parser.add_argument(
+        "--games", type=int, default=None, metavar="N",
+        help="games to play (default 100); with --balance, deals per Plan card (default 200)",
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
     parser.add_argument("--record-dir", metavar="DIR", help="save every game as a record `pier18 replay` reads")
@@ -55,6 +59,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="play on J processes, at most one per core (same games, same results; default 1)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument(
+        "--balance", action="store_true",
+        help="make every Plan card be kept in its own deals (hard bots) and report its met rate and worth",
+    )
     parser.set_defaults(run=run)
 
 
@@ -79,6 +87,12 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
 
+    if args.balance:
+        from .balance import run_balance
+
+        return run_balance(args)
+    if args.games is None:
+        args.games = 100
     if args.players not in (2, 3):
         raise Pier18Error(f"--players must be 2 or 3, not {quote(args.players)}")
     if args.games < 1:

@@ -18,7 +18,7 @@ _EXPORTS = {
     "decisions": ("Decision", "Draft", "Keep", "PlacePlan", "parse_decision"),
     "deck": ("Deck", "default_deck_path", "load_deck"),
     "errors": ("DeckError", "IllegalDecision", "IllegalOverlap", "NotationError", "Pier18Error", "SetupError"),
-    "game": ("Game", "PatronAward", "Standing", "judge_plan"),
+    "game": ("Deal", "Game", "HAND_SIZE", "PatronAward", "Standing", "judge_plan"),
     "phase": ("Phase",),
     "goals": ("GOAL_KINDS", "goal_measures", "goal_met"),
     "notation": ("format_sections", "parse_sections"),
@@ -64,7 +64,14 @@ if TYPE_CHECKING:  # pragma: no cover
         Pier18Error as Pier18Error,
         SetupError as SetupError,
     )
-    from .game import Game as Game, PatronAward as PatronAward, Standing as Standing, judge_plan as judge_plan
+    from .game import (
+        HAND_SIZE as HAND_SIZE,
+        Deal as Deal,
+        Game as Game,
+        PatronAward as PatronAward,
+        Standing as Standing,
+        judge_plan as judge_plan,
+    )
     from .goals import GOAL_KINDS as GOAL_KINDS, goal_measures as goal_measures, goal_met as goal_met
     from .notation import format_sections as format_sections, parse_sections as parse_sections
     from .phase import Phase as Phase

@@ -31,8 +31,9 @@ _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 class Deck(Mapping[int, Card]):
     """The 18 cards of a game, by id."""
 
-    def __init__(self, cards: list[Card], source: str = "<deck>", digest: str = "") -> None:
+    def __init__(self, cards: list[Card], source: str = "<deck>", digest: str = "", version: int = 1) -> None:
         self._cards = {card.id: card for card in cards}
+        self.version = version  # the deck file's `version` (1 when it gives none)
         self.source = source
         self.digest = digest
 
@@ -135,7 +136,10 @@ def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = ""
     missing = sorted(set(range(1, DECK_SIZE + 1)) - {c.id for c in cards})
     if missing:
         raise DeckError(f"{where}: card ids must be 1 to {DECK_SIZE}; missing {missing[0]}")
-    return Deck(sorted(cards, key=lambda c: c.id), source, digest)
+    version = data.get("version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise DeckError(f"{where}: field 'version': expected a whole number from 1, not {quote(version)}")
+    return Deck(sorted(cards, key=lambda c: c.id), source, digest, version)
 
 
 def _parse_card(raw: Any, source: str, index: int) -> Card:

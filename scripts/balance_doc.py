@@ -1,0 +1,258 @@
+"""Write docs/balance.md from `pier18 simulate --balance` runs on the shipped deck.
+
+    python scripts/balance_doc.py --jobs 2              # both table sizes, default deals
+    python scripts/balance_doc.py --games 20 --jobs 2   # a quick look (the doc says N)
+    python scripts/balance_doc.py --reuse out/          # out/balance-2.txt, out/balance-3.txt
+    python scripts/balance_doc.py --check               # exit 1 if the doc is stale
+
+The doc carries each command's output exactly as printed, and everything else on the
+page that depends on the deck (goals, sections, the deck's digest) is generated here
+from data/cards.toml and the deck it replaced (scripts/deck-v1.toml). `--check` rebuilds
+the page from the outputs it already holds and compares: a deck change that was not
+followed by a new run fails (tests/test_docs_match_deck.py runs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "balance.md"
+OLD_DECK = ROOT / "scripts" / "deck-v1.toml"
+sys.path.insert(0, str(ROOT / "src"))
+
+from pier18.bots import balance as bal  # noqa: E402
+from pier18.engine import load_deck  # noqa: E402
+from pier18.engine.deck import Deck  # noqa: E402
+
+#: Why each card changed in deck 2 (the what is generated from the two deck files).
+POETS = "a Poet now stands in the land-end section, which no card covers"
+WHY: dict[int, str] = {
+    1: f"{POETS} (two here); the goal stays, bonus 5: chasing Poets costs points elsewhere",
+    2: f"{POETS}; its Flower Sellers no longer touch other characters (they brought 38–40% of character points)",
+    3: "two Fishers instead of three, and 5+ / 4+ Fisher points: 7+ / 6+ was a trap once Fishers were fewer",
+    4: f"10+ Lovers points was almost never met; {POETS}; 3 players compare Lovers instead; bonus 5",
+    5: f"covering alone met the old goal; now it takes more covering than that (at most 15 / 12); {POETS}",
+    6: "13+ / 11+ was out of reach once Flower Sellers were spread out; its Flower Sellers no longer touch; bonus 5",
+    7: "one character fewer, so a long empty run is a real choice; 3 players need one slot fewer; bonus 5, as "
+    "it costs points to keep a side empty",
+    8: f"{POETS}; met often and worth more than the others at 4, so bonus 3",
+    9: f"{POETS}; Flower Sellers split; 7+ was met about 1 game in 10 once groups got shorter",
+    10: f"{POETS}; no Flower Seller on the card any more; 3 players need 3+ of every kind (4+ was met 20–25%)",
+    11: f"{POETS}; 2+ Patrons was met 74% (2p) and 31% (3p): 3+ at 2 players",
+    12: f"{POETS}; its Lovers have a neighbour; at 2 players More Fishers was met too often: Fisher points instead",
+    13: f"{POETS}; a count goal per table size; bonus 2: at 4 it was worth far more than the other Plans",
+    14: f"{POETS}; its Flower Sellers split; the counts follow the sparser piers; bonus 6, as it costs points",
+    15: "a Flower Seller added; every pier now shows several Poets, so at 2 players having more Poets came too "
+    "easily: Poet points instead",
+    16: "its Lovers now have a neighbour (Lovers brought up to 32% of character points)",
+    17: f"{POETS}; its Lovers have a neighbour; 8 Flower Sellers was out of reach with 14 in the deck",
+    18: f"{POETS}; Flower Sellers split; 2 players show so many Poets that 3+ on each side came too easily, so "
+    "they collect Flower Sellers on both sides instead (2+ was met 93%); bonus 5",
+}
+
+#: The strength check of the balance runs' bot setting (benchmarks/light_hard.py prints it).
+BOT_CHECK = ROOT / "benchmarks" / "light_hard.txt"
+
+
+def command(players: int, games: int | None, jobs: int) -> list[str]:
+    args = ["pier18", "simulate", "--balance", "--players", str(players)]
+    if games is not None:
+        args += ["--games", str(games)]
+    return args + ["--jobs", str(jobs)]
+
+
+def run(players: int, games: int | None, jobs: int) -> str:
+    argv = [sys.executable, "-m", "pier18"] + command(players, games, jobs)[1:]
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, cwd=ROOT)
+    return done.stdout
+
+
+def _goal_texts(deck: Deck, card: int) -> str:
+    plan = deck[card].plan
+    two, three = plan.goal_for(2).text, plan.goal_for(3).text
+    text = two if two == three else f"{two} / {three}"
+    return text if plan.bonus == 4 else f"{text} (bonus {plan.bonus})"
+
+
+def _sections(deck: Deck, card: int) -> str:
+    return " ".join(
+        f"{left.letter if left else '.'}{right.letter if right else '.'}" for left, right in deck[card].sections
+    )
+
+
+def changes(old: Deck, new: Deck) -> str:
+    rows = ["| card | deck 1 goal (2p / 3p) | deck 2 goal (2p / 3p) | sections deck 1 → deck 2 | why |", "|---|---|---|---|---|"]
+    for card in sorted(new):
+        before_goal, after_goal = _goal_texts(old, card), _goal_texts(new, card)
+        before_sec, after_sec = _sections(old, card), _sections(new, card)
+        if before_goal == after_goal and before_sec == after_sec:
+            continue
+        goal = after_goal if before_goal != after_goal else "(same)"
+        sec = f"`{before_sec}` → `{after_sec}`" if before_sec != after_sec else "(same)"
+        rows.append(f"| #{card} {new[card].name} | {before_goal} | {goal} | {sec} | {WHY.get(card, '')} |")
+    return "\n".join(rows)
+
+
+def outputs_in(doc: str) -> dict[int, tuple[str, str]]:
+    """The (command, output) pairs the doc holds, by table size."""
+    found: dict[int, tuple[str, str]] = {}
+    for match in re.finditer(r"```\n\$ (pier18 simulate --balance --players (\d)[^\n]*)\n(.*?)```", doc, re.S):
+        found[int(match.group(2))] = (match.group(1), match.group(3))
+    return found
+
+
+def render(outputs: dict[int, tuple[str, str]]) -> str:
+    deck, old = load_deck(), load_deck(OLD_DECK)
+    low, high = bal.MET_RANGE
+    s_low, s_high = bal.SHARE_RANGE
+    parts = [
+        "# Deck balance",
+        "",
+        "<!-- Generated by scripts/balance_doc.py from `pier18 simulate --balance`; do not edit by hand. -->",
+        "",
+        f"This page is generated for the shipped deck `data/cards.toml` (deck version {deck.version},",
+        f"sha256 `{deck.digest[:16]}`) by `python scripts/balance_doc.py --jobs 2`, which runs the",
+        "two commands shown below and copies their output here unchanged. Seeds are fixed, so",
+        "the same deck and commands print the same numbers on any machine (`--jobs` changes",
+        "only the speed). `python scripts/balance_doc.py --check` (run by the tests) fails when",
+        "the deck no longer matches this page.",
+        "",
+        "## What balanced means",
+        "",
+        "At each table size (a card's `two` goal at 2 players, its `three` goal at 3):",
+        "",
+        f"- **Every Plan is worth keeping**: its goal is met in **{low:.0%}–{high:.0%}** of the",
+        "  games where a player must keep it, and its **worth** is within",
+        f"  **±{bal.WORTH_SPREAD} points** of the mean worth of all Plans.",
+        f"- **Every character matters**: each category brings **{s_low:.0%}–{s_high:.0%}** of the points",
+        "  scored with characters.",
+        "",
+        "## How it is measured",
+        "",
+        "`pier18 simulate --balance` (see `pier18.bots.balance`) gives every Plan card its own",
+        "seeded deals. In deal `i` of card `c`, seat `i mod players` is dealt card `c` (swapped",
+        "into its hand when the shuffle did not put it there) and must keep it as its Plan; its",
+        "Foundation and every later decision are its own. The same deal is then played again",
+        "with that seat choosing freely. Every seat is a hard bot.",
+        "",
+        "- **met**: the share of the forced games in which the keeping seat met the goal.",
+        "- **worth**: the keeping seat's mean final total in the forced games minus its mean",
+        "  total in the free games on the same deals. A Plan worth more than the others is one",
+        "  to keep whatever the hand; worth less, one to avoid. Only differences between Plans",
+        "  matter: the mean is below zero because choosing freely is never worse on average.",
+        "- **kept**: how often the seat, choosing freely, kept the card anyway.",
+        "- **character shares** come from the free games, every seat.",
+        "",
+        "Self-play (`pier18 simulate --seats ...`) counts only the Plans bots choose, so a goal",
+        "bots never keep (a trap, or a bonus so easy it is not worth a card) never shows there;",
+        "forced games see every card.",
+        "",
+        "**Sample size.** Each run plays the number of deals per Plan card it prints, twice",
+        "(forced and free). With N deals a met rate near 50% has a 95% margin of error of",
+        "±1.96·√(0.25/N) (printed in each run's header); each card's worth is printed with its own",
+        "95% margin (`+-`, from the spread of the paired differences).",
+        "",
+        "**The bot.** The balance runs use the hard bot with a lighter search",
+        f"(`HardBot(worlds={bal.WORLDS}, width={bal.WIDTH})`) than the `hard` level",
+        "(`worlds=32, width=8`), so that a run of both table sizes at the default number of",
+        "deals fits in about half an hour on two idle cores. How it compares with the full hard",
+        "bot, each playing the same seeded games against greedy bots",
+        "(`python benchmarks/light_hard.py`, saved in `benchmarks/light_hard.txt`):",
+        "",
+        "```",
+        BOT_CHECK.read_text().rstrip("\n") if BOT_CHECK.exists() else "(not measured yet)",
+        "```",
+        "",
+        "The aim is a light bot that wins within 5 points of the full one. This setting does",
+        "not yet show that (see the table): its numbers are those of a somewhat weaker",
+        "player than the `hard` level, and a stronger setting (more worlds, wider) is the",
+        "first thing to try when more CPU time is at hand.",
+        "",
+    ]
+    played = sorted({int(m) for _cmd, out in outputs.values() for m in re.findall(r"(\d+) deals per Plan card", out)})
+    if played and played != [bal.DEFAULT_DEALS]:
+        shown = " and ".join(map(str, played))
+        parts += [
+            f"**The runs on this page played {shown} deals per Plan card**, fewer than the command's",
+            f"default of {bal.DEFAULT_DEALS} (95% margin ±{1.96 * (0.25 / bal.DEFAULT_DEALS) ** 0.5:.1%} on a met rate), so",
+            "their margins are wider; rerun without `--games` to check the deck at the default.",
+            "",
+        ]
+    for players in (2, 3):
+        parts += [f"## {players} players", ""]
+        if players in outputs:
+            cmd, out = outputs[players]
+            parts += ["```", f"$ {cmd}", out.rstrip("\n"), "```", ""]
+        else:
+            parts += ["(not run)", ""]
+    parts += [
+        "## Deck 2: what changed and why",
+        "",
+        "Deck 1 (kept as `scripts/deck-v1.toml`; records made with it replay, as every record",
+        "embeds its deck) was tuned only on the Plans bots chose. Forced games showed goals",
+        "that got much harder at three players with one goal for both sizes, a Kiosk goal",
+        "that covering alone reaches, and Poets far behind the other characters. Sections are",
+        "written land end first, one pair per section (`.` empty, F P L A).",
+        "",
+        changes(old, deck),
+        "",
+    ]
+    return "\n".join(parts)
+
+
+def check_outputs_match_deck(outputs: dict[int, tuple[str, str]]) -> list[str]:
+    """Every goal printed in the runs is the deck's goal for that card now."""
+    deck = load_deck()
+    problems = []
+    for players, (_cmd, out) in outputs.items():
+        for card in deck:
+            name = f"#{card} {deck[card].name}"[:21]
+            goal = deck[card].plan.goal_for(players).text[:40]
+            if not re.search(rf"^{re.escape(f'{name:<21} {goal:<40}')}", out, re.M):
+                problems.append(f"{players}p: card {card} does not show goal {goal!r}")
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, help="deals per Plan card (default: the command's default)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--reuse", type=Path, help="read balance-2.txt and balance-3.txt from this directory")
+    parser.add_argument("--save", type=Path, help="also save the outputs in this directory")
+    parser.add_argument("--check", action="store_true", help="only check that the doc is up to date")
+    args = parser.parse_args()
+    if args.check:
+        current = DOC.read_text()
+        outputs = outputs_in(current)
+        problems = check_outputs_match_deck(outputs)
+        if set(outputs) != {2, 3}:
+            problems.append("the doc does not hold both balance runs")
+        if render(outputs) != current:
+            problems.append("docs/balance.md differs from what scripts/balance_doc.py writes for this deck")
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 1 if problems else 0
+    outputs = {}
+    for players in (2, 3):
+        cmd = " ".join(command(players, args.games, args.jobs))
+        if args.reuse:
+            out = (args.reuse / f"balance-{players}.txt").read_text()
+            cmd = (args.reuse / f"balance-{players}.cmd").read_text().strip() if (args.reuse / f"balance-{players}.cmd").exists() else cmd
+        else:
+            out = run(players, args.games, args.jobs)
+        if args.save:
+            args.save.mkdir(parents=True, exist_ok=True)
+            (args.save / f"balance-{players}.txt").write_text(out)
+            (args.save / f"balance-{players}.cmd").write_text(cmd + "\n")
+        outputs[players] = (cmd, out)
+    DOC.write_text(render(outputs))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,84 @@
+"""Forced-Plan balance (`pier18 simulate --balance`): deals, determinism, JSON, and the deck."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pier18.bots.balance import ForcedPlan, balance, forced_deal, play_deal
+from pier18.bots.hard import HardBot
+from pier18.cli import main
+from pier18.engine.game import HAND_SIZE, Deal
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_forced_deal_gives_the_card_to_the_seat_and_keeps_every_card_once(deck, players):
+    for seed in range(30):
+        seat, card = seed % players, 1 + seed % 18
+        deal = forced_deal(deck, players, seed, seat, card)
+        assert deal.problem(deck, players) is None
+        assert card in deal.order[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]
+        plain = Deal.from_seed(deck, players, seed)
+        assert deal.reshuffle == plain.reshuffle
+        if card in plain.order[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]:
+            assert deal == plain  # nothing to swap: the seed's own deal
+
+
+def test_the_forced_seat_keeps_the_card_and_the_others_choose_freely(deck):
+    for card in (3, 12):
+        deal = forced_deal(deck, 2, 5, 1, card)
+        game = play_deal(deck, 2, deal, 5, (1, card), worlds=2, width=2)
+        assert game.is_terminal() and game.plans[1] == card
+    bot = ForcedPlan(HardBot(0, worlds=2, width=2), 7)
+    assert bot.level == "hard"
+
+
+def test_forced_plan_runs_are_deterministic_for_a_seed_whatever_the_jobs(deck):
+    first = balance(deck, 3, deals=2, seed=4, worlds=2, width=2, cards=[5, 11])
+    again = balance(deck, 3, deals=2, seed=4, worlds=2, width=2, cards=[5, 11], jobs=2)
+    assert first.as_json(deck) == again.as_json(deck)
+    other = balance(deck, 3, deals=2, seed=5, worlds=2, width=2, cards=[5, 11])
+    assert [r.forced_total for r in other.cards.values()] != [r.forced_total for r in first.cards.values()]
+
+
+def test_simulate_balance_json_has_the_documented_shape(capsys, deck):
+    assert main(["simulate", "--balance", "--players", "2", "--games", "1", "--seed", "3", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    data = json.loads(out)
+    assert set(data) == {
+        "players", "deals", "seed", "bot", "ranges", "met_margin", "mean_worth", "plans", "character_share", "ok",
+    }
+    assert data["players"] == 2 and data["deals"] == 1 and data["seed"] == 3
+    assert set(data["bot"]) == {"level", "worlds", "width"}
+    assert set(data["ranges"]) == {"met", "worth_spread", "share"}
+    assert set(data["plans"]) == {str(card) for card in deck}
+    for card, row in data["plans"].items():
+        assert set(row) == {"name", "goal", "deals", "met", "met_rate", "worth", "worth_margin", "free_kept", "ok"}
+        assert row["goal"] == deck[int(card)].plan.goal_for(2).text
+        assert row["deals"] == 1 and row["met"] in (0, 1) and 0 <= row["free_kept"] <= 1
+    assert set(data["character_share"]) == {"flower", "poet", "lovers", "fisher"}
+    assert sum(data["character_share"].values()) == pytest.approx(1, abs=1e-3)
+    assert isinstance(data["ok"], bool)
+
+
+def test_simulate_balance_refuses_seats_and_records(capsys):
+    assert main(["simulate", "--balance", "--seats", "hard,hard", "--games", "1"]) != 0
+    assert "--balance" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_plan_is_met_sometimes_and_missed_sometimes_when_forced(deck, players):
+    """A small sample with a light bot: no goal is a sure thing or out of reach."""
+    deals = 12
+    met: dict[int, list[bool]] = {}
+    for card in deck:
+        for index in range(deals):
+            seed = 900 + 1000 * card + index
+            seat = index % players
+            game = play_deal(deck, players, forced_deal(deck, players, seed, seat, card), seed, (seat, card), 2, 2)
+            met.setdefault(card, []).append(bool(game.plan_met(seat)))
+    always = [card for card, results in met.items() if all(results)]
+    never = [card for card, results in met.items() if not any(results)]
+    assert (always, never) == ([], [])
