@@ -92,7 +92,12 @@ def test_plan_preview_total_is_what_the_final_screen_shows(tui_deck):
                 "the Plan placement",
             )
             promised: dict[int, tuple[int, bool]] = {}
-            while screen_name(app) == "PlaceScreen":
+            for _ in range(12):  # three placements, each after its own pass screen
+                if app.session.game.is_terminal():
+                    break
+                if screen_name(app) == "PassScreen":  # hot-seat: each Plan is placed in private
+                    await pilot.press("enter")
+                    await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "the Plan placement")
                 game = app.session.game
                 seat = game.current_player
                 await pilot.press("end")
