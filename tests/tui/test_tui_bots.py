@@ -142,28 +142,40 @@ def test_bot_names_read_well():
     assert seat_names(["Ann", "Bob"], ["human", "greedy", "human"]) == ["Ann", "Greedy bot", "Bob"]
 
 
-def test_h_shows_the_hard_bots_hint_for_the_set_up(tui_deck):
-    hinter = HardBot(seed=1, worlds=4, width=3)
+class _ScriptedHinter:
+    """A hint giver whose advice the test chooses: the last legal keep, with set numbers."""
+
+    def hint(self, view):
+        from pier18.bots import Hint
+
+        choice, other = view.legal[-1], view.legal[0]
+        return Hint(choice, 7.0, "a reason the test wrote", expected_total=23.0, now=0, alternatives=((other, 19.0),))
+
+
+def test_h_shows_the_hint_it_was_given_for_the_set_up(tui_deck):
+    """The hint screen says exactly what the hint giver advised (chosen here, not by a bot),
+    and tags that choice in the list."""
 
     async def run():
         app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, hint_bot=hinter)
+                       bot_provider=random_bots, hint_bot=_ScriptedHinter())
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+            legal = app.session.game.legal_decisions()
+            chosen = legal[-1]
             await pilot.press("h")
             hint = app.screen.query_one("#hint")
             await wait_until(pilot, lambda: "Why:" in shown(hint), "the hint")
-            text = shown(hint)
-            from pier18.engine import PlayerView
-
-            best = HardBot(seed=1, worlds=4, width=3).hint(PlayerView.of(app.session.game, 0))
-            assert isinstance(best.decision, Keep)
-            assert decision_text(tui_deck, best.decision) in text
-            assert f"you should end about {best.expected_total:.0f} points (now 0)" in text
+            text = shown(hint, 300)
+            plan, foundation = tui_deck[chosen.plan], tui_deck[chosen.foundation]
+            assert f"keep #{plan.id} {plan.name} as the Plan and #{foundation.id} {foundation.name} as the Foundation" in text
+            assert "you should end about 23 points (now 0)" in text
+            assert "a reason the test wrote" in text
+            assert "Next best:" in text and "(about 19)" in text  # the alternative, with its total
             assert app.session.decisions == []  # a hint decides nothing
             tagged = [i for i in range(len(app.screen.choices))
                       if str(app.screen.query_one("#keep-list").get_option_at_index(i).prompt).startswith(" hint ")]
-            assert tagged == [app.screen.choices.index(best.decision)]
+            assert tagged == [app.screen.choices.index(chosen)]
 
     asyncio.run(run())
 
