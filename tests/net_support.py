@@ -71,6 +71,13 @@ async def play_turns(clients: dict[int, Client], rng: random.Random, count: int 
     return made
 
 
+async def close_table(clients: dict[int, Client], host: Host) -> None:
+    """Close every client, then the host: the end of each networked test."""
+    for one in clients.values():
+        await one.close()
+    await host.close()
+
+
 def engine_totals(session: Session) -> tuple[int, ...]:
     """The final totals the engine gives for the host's record, read back from JSON."""
     again = record.loads(record.dumps(session))

@@ -14,7 +14,7 @@ import time
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from net_support import WAIT, client, engine_totals, new_table, open_host, play_turns, run
+from net_support import close_table, WAIT, client, engine_totals, new_table, open_host, play_turns, run
 from pier18.net.protocol import PROTOCOL, VERSION
 
 
@@ -186,9 +186,7 @@ def test_two_hundred_bogus_connections_do_not_stop_a_game():
 
         await asyncio.wait_for(settled(), WAIT)  # every bogus connection is gone
         final = await players[0].wait_for(lambda s: s.table.final is not None)
-        for c in players.values():
-            await c.close()
-        await host.close()
+        await close_table(players, host)
         return final
 
     final = run(go())

@@ -12,7 +12,7 @@ import sys
 import random
 
 from helpers import child_env
-from net_support import WAIT, client, engine_totals, new_table, open_host, play_turns, run
+from net_support import close_table, WAIT, client, engine_totals, new_table, open_host, play_turns, run
 
 
 def test_a_dropped_client_reconnects_by_itself_onto_the_current_state():
@@ -34,9 +34,7 @@ def test_a_dropped_client_reconnects_by_itself_onto_the_current_state():
         assert state.you is not None and set(state.you.legal) == set(session.game.legal_decisions())
         await play_turns(players, rng)
         final = await players[1 - mover].wait_for(lambda s: s.table.final is not None)
-        for c in players.values():
-            await c.close()
-        await host.close()
+        await close_table(players, host)
         return final
 
     final = run(go())
