@@ -87,7 +87,7 @@ def test_a_killed_join_process_comes_back_with_its_code(tmp_path):
         host = await open_host(session)
         bob = client(host.port, session.codes.seats[1])
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "pier18", "join", f"127.0.0.1:{host.port}", session.codes.seats[0],
+            sys.executable, "-m", "pier18", "join", "--lines", f"127.0.0.1:{host.port}", session.codes.seats[0],
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
             env=child_env(), start_new_session=True,
         )

@@ -278,3 +278,47 @@ def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]
         plan, foundation = deck[decision.plan], deck[decision.foundation]
         return f"{name} kept {card_label(plan)} as the Plan and {card_label(foundation)} as the Foundation."
     return f"{name}: {decision_text(deck, decision)}."
+
+
+# -- network play (`pier18 join`, the host's own seat) ------------------------------------
+
+
+def seat_presence(name: str, human: bool, here: bool, covered: bool, you: bool) -> str:
+    """One seat of a networked table: 'Ann (you)', 'Bob: here', 'Cy: away, a bot plays for them'."""
+    if you:
+        return f"{name} (you)"
+    if not human:
+        return f"{name}: bot"
+    if here:
+        return f"{name}: here"
+    return f"{name}: away, a bot plays for them" if covered else f"{name}: away"
+
+
+def waiting_for(names: Sequence[str]) -> str:
+    """'waiting for Bob', 'waiting for Bob and Cy' (human seats away, no bot covering them)."""
+    return f"waiting for {players_list(list(names))}" if names else ""
+
+
+#: What a spectator is told about itself.
+WATCHING = "watching: you see only what the whole table sees"
+
+#: Before the first view of the table has come.
+CONNECTING = "Connecting to the table…"
+
+
+def connection_lost(why: str) -> str:
+    """The connection to the host dropped; the client tries again by itself."""
+    return f"Connection lost ({why}). Your seat is kept for you; press Ctrl+Q to leave."
+
+
+def connection_over(why: str) -> str:
+    """The host refused this client for good, or could never be reached."""
+    return f"No connection to the table: {why}. Ctrl+Q leaves."
+
+
+#: Ctrl+Q at a networked table, for a player and for the host.
+LEAVE_SEAT = ("Leave the table?", "The game goes on without you: join again with the same code to come back to your seat.")
+CLOSE_TABLE = ("Close the table?", "Every player is disconnected. 'pier18 host --resume' with the autosave opens it again with the same codes.")
+
+#: The host's key that lets a bot play for an away seat.
+COVER_KEY_HELP = "b: a hard bot plays for an away player until they are back"

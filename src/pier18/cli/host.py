@@ -2,8 +2,9 @@
 
 Prints one join line per remote human seat and a spectator code, autosaves every
 decision (with the seat codes, readable by you only) and, unless --no-seat, lets you
-play the first human seat through the interim line front end of `pier18 join`.
-`--resume FILE` brings a table back with the same codes.
+play the first human seat in the same Textual game `pier18 join` opens (a client of
+this very table over loopback), where `j` shows the join lines again and `b` lets a
+bot play for an away player. `--resume FILE` brings a table back with the same codes.
 """
 
 from __future__ import annotations
@@ -169,14 +170,15 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     def say(line: str) -> None:
         print(line, flush=True)
 
-    say(f"Pier 18 table open on port {port}{' (TLS)' if context else ''}; autosave: {save}")
-    for seat in humans:
-        if seat != mine:
-            say(f"  {session.names[seat]}: pier18 join {where} {codes.seats[seat]}{tls}")
-    say(f"  to watch: pier18 join {where} --watch {codes.watch}{tls}")
+    joins = [f"{session.names[s]}: pier18 join {where} {codes.seats[s]}{tls}" for s in humans if s != mine]
+    joins.append(f"to watch: pier18 join {where} --watch {codes.watch}{tls}")
     if context and tls:
-        say("  (--cafile is only needed when the certificate is self-signed)")
-    say("Commands: 'bot NAME' lets a hard bot play an away seat until its player is back; 'status'.")
+        joins.append("(--cafile is only needed when the certificate is self-signed)")
+    say(f"Pier 18 table open on port {port}{' (TLS)' if context else ''}; autosave: {save}")
+    for line in joins:
+        say(f"  {line}")
+    if mine is None:
+        say("Commands: 'bot NAME' lets a hard bot play an away seat until its player is back; 'status'.")
 
     def command(line: str) -> str | None:
         words = line.split(maxsplit=1)
@@ -191,8 +193,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         return None
 
     try:
+        status = 0
         if mine is not None:
-            await play_own_seat(host, port, codes.seats[mine] or "", context, shown, command)
+            status = await play_own_seat(host, port, codes.seats[mine] or "", context, joins, save)
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
             await run_table(host, command)
@@ -201,10 +204,12 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
             for standing in (session.game.ranking() if mine is None else ()):
                 say(f"{standing.place}. {session.names[standing.seat]}: {standing.total} points")
             say(f"The record: pier18 replay {save}")
+        elif save is not None:
+            say(f"The table is closed; 'pier18 host --resume {save}' opens it again with the same codes.")
     finally:
         await host.close()
     sys.stdout.flush()
-    return 0
+    return status
 
 
 async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
@@ -232,13 +237,15 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
 
 
 async def play_own_seat(
-    host: Host, port: int, code: str, context: ssl.SSLContext | None, shown: str, command: Callable[[str], str | None]
-) -> None:
-    """The host's own seat: a client of its own table, over loopback, in the line front end."""
+    host: Host, port: int, code: str, context: ssl.SSLContext | None, joins: list[str], save: object
+) -> int:
+    """The host's own seat: a client of its own table, over loopback, in the Textual game."""
     import ssl
+    from pathlib import Path
 
     from ..net.client import Client
-    from .join import LineFrontEnd
+    from ..tui.seat_app import SeatApp
+    from .join import app_ended
 
     local = host.config.bind if host.config.bind not in (None, "", "0.0.0.0", "::") else "127.0.0.1"
     client_context = None
@@ -247,8 +254,10 @@ async def play_own_seat(
         client_context.check_hostname = False
         client_context.verify_mode = ssl.CERT_NONE  # it is this very process on the other end
     address = f"{'wss' if context else 'ws'}://{'[' + local + ']' if ':' in str(local) else local}:{port}/"
-    client = Client(address, code, ssl=client_context).start()
+    client = Client(address, code, ssl=client_context)
+    app = SeatApp(client, desk=host, join_lines=joins, record=save if isinstance(save, Path) else None)
     try:
-        await LineFrontEnd(client, command).run()
+        await app.run_async()
     finally:
         await client.close()
+    return app_ended(app)

@@ -1,10 +1,10 @@
 """`pier18 join ADDRESS CODE`: play one seat of a table someone hosts (`pier18 host`).
 
-The front end here is an INTERIM one: plain lines in the terminal (the table in words
-from `pier18.words`, piers drawn by `pier18.render`), decisions typed in the record
-notation. It will give way to the Textual game for one seat (docs/protocol.md, "Next
-step"); until then `pier18 host` uses it for the host's own seat too. Everything about
-the network lives in `pier18.net.client`; this module only shows events and reads lines.
+It opens the Textual game for that seat alone (`pier18.tui.seat_app.SeatApp`), or the
+public table with `--watch CODE`. `--lines` gives a plain-line front end instead, for
+scripts and screen readers: the table in words from `pier18.words`, piers drawn by
+`pier18.render`, decisions typed in the record notation. Everything about the network
+lives in `pier18.net.client`.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..net.client import Client, Event
     from ..net.protocol import NetState
+    from ..tui.seat_app import SeatApp
 
 HELP = (
     "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
@@ -36,6 +37,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--watch", metavar="CODE", help="watch the game with the spectator code instead of playing")
     parser.add_argument(
         "--cafile", metavar="FILE", help="trust this certificate (a host's self-signed one); implies TLS"
+    )
+    parser.add_argument(
+        "--lines", action="store_true", help="plain lines instead of the full-screen game (moves typed as 'draft 7:1')"
     )
     parser.set_defaults(run=run)
 
@@ -69,17 +73,41 @@ def run(args: argparse.Namespace) -> int:
     code = args.code or args.watch
 
     async def main() -> int:
-        client = Client(address, code, ssl=context).start()
+        client = Client(address, code, ssl=context)
+        if args.lines:
+            try:
+                return await LineFrontEnd(client.start()).run()
+            finally:
+                await client.close()
+        from ..tui.seat_app import SeatApp
+
+        app = SeatApp(client)
         try:
-            return await LineFrontEnd(client).run()
+            await app.run_async()
         finally:
             await client.close()
+        return app_ended(app)
 
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
         print("\npier18: left the table (join again with the same code to come back)")
         return 130
+
+
+def app_ended(app: SeatApp) -> int:
+    """The exit status of a seat's app, with one line on stderr if it ended badly."""
+    import sys
+
+    from ..persist import crash
+
+    if app.crash is not None:
+        print(crash.crash_line(app.crash, app.crash_report), file=sys.stderr)
+        return 1
+    if app.problem is not None:
+        print(f"pier18: {app.problem}", file=sys.stderr)
+        return 1
+    return 0
 
 
 class LineFrontEnd:

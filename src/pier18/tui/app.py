@@ -10,32 +10,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
-from rich.text import Text
-from textual import events
-from textual.app import App
 from textual.binding import Binding
-from textual.geometry import Size
 
-from ..bots import Bot, Hint
+from ..bots import Bot
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist.session import Session
 from ..words import pass_reason
-from .moves import MoveLog, game_moves, hint_text
+from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
+from .moves import MoveLog, game_moves
 from .screens.names import NamesScreen, Seating
-from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
 from .widgets.draft_row import DraftRow
-from .widgets.hint_line import HintedScreen
 
 if TYPE_CHECKING:
     from ..persist.autosave import Resumable
     from .screens.final import FinalScreen
-    from .screens.table import TableScreen
+    from .screens.quit import QuitScreen
 
-#: Below this size the layout would break, so a message is shown instead.
-MIN_SIZE = (100, 30)
+__all__ = ["BOT_PAUSE", "LAST_MOVE_PAUSE", "MIN_SIZE", "HintGiver", "Pier18App", "awards_before_last_decision"]
 
 
 BotProvider = Callable[[str, int], Bot]
@@ -44,36 +38,18 @@ BotProvider = Callable[[str, int], Bot]
 BOT_PAUSE = 0.8
 
 
-#: How long a bot's move that ends a round stays in sight before the Patron panel (a key
-#: goes on at once); 0 shows the panel straight away.
-LAST_MOVE_PAUSE = 2.0
-
-
 #: A turn of a session: see `Pier18App.turn`.
 Turn = tuple[int, tuple[Decision, ...]]
 
 
-class HintGiver(Protocol):
-    def hint(self, view: PlayerView) -> Hint: ...
+class Pier18App(GameApp):
+    """A game held at this laptop: one person, or several passing it round."""
 
-
-class Pier18App(App[None]):
-    CSS_PATH = Path(__file__).with_name("pier18.tcss")
-    TITLE = "Pier 18"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True),
-        Binding("question_mark", "help", "Keys"),
-        Binding("r", "rules", "Rules"),
-        Binding("u", "takeback", "Take back"),
-    ]
+    BINDINGS = [*GameApp.BINDINGS, Binding("u", "takeback", "Take back")]
 
     #: Unfinished saved games to offer before anything else (`pier18.persist.autosave.Resumable`);
     #: `pier18 play` sets it when one exists.
     resume_offer: Resumable | None = None
-    #: The unexpected exception that ended the app, and where its crash report was written.
-    crash: BaseException | None = None
-    crash_report: Path | None = None
 
     def __init__(
         self,
@@ -87,7 +63,7 @@ class Pier18App(App[None]):
         hint_bot: HintGiver | None = None,
         last_move_pause: float = LAST_MOVE_PAUSE,
     ) -> None:
-        super().__init__()
+        super().__init__(hint_bot, last_move_pause)
         self.players = players
         self.new_session = new_session
         self.names = names
@@ -95,51 +71,18 @@ class Pier18App(App[None]):
         self.bot_provider = bot_provider
         self.seats = list(seats) if seats else (list(session.seats) if session else None)
         self.bot_pause = bot_pause
-        self.hint_bot = hint_bot
-        self.last_move_pause = last_move_pause
         self.first_choice: int | None = None  # who starts round 1, if chosen on the names screen
         self.moves = MoveLog()
         self._thinking: Turn | None = None  # the turn a bot worker is deciding
-        self._hints: dict[Turn, tuple[Text, Decision | None]] = {}  # hints given (text, advice), by turn
-        self._hint_pending: Turn | None = None
         self._awards_shown = 0
-        self._too_small: TooSmallScreen | None = None
-        self._advance_later = False
-        self._mounted = False  # the first Resize comes before on_mount pushes any screen
-        self._early_warnings: list[str] = []  # `warn` before mounting
 
-    # -- start-up and crashes --------------------------------------------------------
+    # -- start-up ------------------------------------------------------------------------
 
-    def warn(self, message: str) -> None:
-        """Show a problem (a save that failed...) as plain text: paths may hold brackets.
+    def save_path(self) -> Path | None:
+        """Where the game being played is autosaved (`Autosaving` holds its lock), if it is."""
+        return getattr(getattr(self.new_session, "lock", None), "save", None)
 
-        Problems met before the app is on screen are shown once it is.
-        """
-        if not self._mounted:
-            self._early_warnings.append(message)
-            return
-        self.notify(message, severity="error", markup=False)
-
-    def _handle_exception(self, error: Exception) -> None:
-        """Any unexpected exception: write a crash report and exit with status 1.
-
-        Textual would print a screenful of traceback; the report file gets it instead,
-        and `pier18 play` prints one line saying where. The autosave is not written
-        here: it stays as the last decision saved it, so the game can be resumed.
-        """
-        if self.crash is None:
-            from ..persist import crash
-
-            self.crash = error
-            lock = getattr(self.new_session, "lock", None)
-            try:
-                self.crash_report = crash.write_report(error, getattr(lock, "save", None))
-            except OSError:
-                self.crash_report = None
-        super()._handle_exception(error)
-        self._exit_renderables.clear()  # the report has the traceback; one line is printed
-
-    def on_mount(self) -> None:
+    def begin(self) -> None:
         offer, self.resume_offer = self.resume_offer, None
         if offer is not None and self.session is None:
             from .screens.resume import offer_resume
@@ -147,11 +90,6 @@ class Pier18App(App[None]):
             offer_resume(self, offer, self._begin)
         else:
             self._begin()
-        self._mounted = True
-        for message in self._early_warnings:
-            self.warn(message)
-        self._early_warnings.clear()
-        self.check_size()
 
     def _begin(self) -> None:
         if self.session is not None:
@@ -187,7 +125,7 @@ class Pier18App(App[None]):
         self._hints.clear()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(TableScreen(session))
+        self.push_screen(TableScreen(TableView.of(session.game), session.names, session.first_player is not None))
         self.advance()
 
     # -- the flow of a game ----------------------------------------------------------
@@ -195,14 +133,6 @@ class Pier18App(App[None]):
     @property
     def game_running(self) -> bool:
         return self.session is not None and not self.session.game.is_terminal()
-
-    def table(self) -> TableScreen | None:
-        from .screens.table import TableScreen
-
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, TableScreen):
-                return screen
-        return None
 
     def turn(self) -> Turn | None:
         """Which decision of which session is being made now: stale bot and hint answers
@@ -236,29 +166,24 @@ class Pier18App(App[None]):
         for count, line in enumerate(game_moves(session), start=1):
             self.moves.add(count, line)
         if table is not None:
+            table.view = TableView.of(game)
+            table.names = names
+            table.first_chosen = session.first_player is not None
             table.moves = self.moves.recent(len(session.decisions), game.players - 1)
             table.thinking = session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None
             table.show_game()
         if len(game.awards) > self._awards_shown:
-            from .screens.patron import LastMoveScreen, PatronScreen
-
             award = game.awards[self._awards_shown]
             self._awards_shown += 1
-
-            def patron(_: object = None) -> None:
-                self.push_screen(PatronScreen(award, game.deck, names), lambda _: self.advance())
-
             ended = award.after - 1  # the round's last draft
             last = self.moves.recent(award.after, 1)
-            if self.last_move_pause > 0 and ended < len(game.history) and session.is_bot(game.history[ended][0]) and last:
-                self.push_screen(LastMoveScreen(last[0], self.last_move_pause), patron)
-            else:
-                patron()
+            by_bot = ended < len(game.history) and session.is_bot(game.history[ended][0]) and last
+            self.show_award(award, game.deck, names, last[0] if by_bot else None)
             return
         if game.is_terminal():
             from .screens.final import FinalScreen
 
-            self.push_screen(FinalScreen(game, names, self.save_path()))
+            self.push_screen(FinalScreen(TableView.of(game), names, self.save_path()))
             return
         seat = game.current_player
         if session.is_bot(seat) and self.bot_provider is not None:
@@ -294,13 +219,16 @@ class Pier18App(App[None]):
         from .screens.keep import KeepScreen
 
         assert self.session is not None
-        self.push_screen(KeepScreen(self.session.game, self.session.names[self.session.game.current_player]), self.decide)
+        game = self.session.game
+        view = PlayerView.of(game, game.current_player)  # the screen sees this seat's cards only
+        self.push_screen(KeepScreen(view, self.session.names[game.current_player]), self.decide)
 
     def _place(self, card_id: int | None) -> None:
         from .screens.place import PlaceScreen
 
         assert self.session is not None
-        self.push_screen(PlaceScreen(self.session.game, self.session.names, card_id), self.decide)
+        game = self.session.game
+        self.push_screen(PlaceScreen(PlayerView.of(game, game.current_player), self.session.names, card_id), self.decide)
 
     def bot_turn(self) -> None:
         """A bot seat's turn: its bot decides in a worker thread, so the screen stays live."""
@@ -329,52 +257,14 @@ class Pier18App(App[None]):
 
     # -- hints -------------------------------------------------------------------------
 
-    def on_hinted_screen_hint_requested(self, message: HintedScreen.HintRequested) -> None:
-        """`h`: ask the hard bot what the human to move should do; the hinted screens show it."""
-        self.request_hint()
-
-    def request_hint(self) -> None:
+    def hint_view(self) -> PlayerView | None:
         session = self.session
-        turn = self.turn()
-        if session is None or turn is None or session.game.is_terminal():
-            return
-        if session.is_bot(session.game.current_player):
-            return
-        if turn in self._hints:
-            self._show_hint(*self._hints[turn])
-            return
-        self._show_hint(Text("Hint: the hard bot is thinking…"), None)
-        if self._hint_pending == turn:
-            return
-        self._hint_pending = turn
-        if self.hint_bot is None:
-            from ..bots import HardBot
+        if session is None or session.game.is_terminal() or session.is_bot(session.game.current_player):
+            return None
+        return PlayerView.of(session.game, session.game.current_player)
 
-            self.hint_bot = HardBot(session.seed)
-        view = PlayerView.of(session.game, session.game.current_player)
-        think_in_background(self, "hint", partial(self.hint_bot.hint, view), partial(self._hint_ready, turn, view))
-
-    def _hint_ready(self, turn: Turn, view: PlayerView, hint: Hint | None, problem: str | None) -> None:
-        if self._hint_pending == turn:
-            self._hint_pending = None
-        if turn != self.turn():
-            return
-        if problem is not None or hint is None:
-            text, decision = Text(f"No hint this time ({problem or 'no advice came back'})."), None
-        else:
-            text, decision = hint_text(view.deck, hint), hint.decision
-        self._hints[turn] = text, decision
-        self._show_hint(text, decision)
-
-    def _show_hint(self, text: Text, decision: Decision | None) -> None:
-        for screen in self.screen_stack:  # also under a help or rules screen opened meanwhile
-            if isinstance(screen, HintedScreen):
-                screen.show_hint(text, decision)
-
-    def known_hint(self) -> tuple[Text, Decision | None] | None:
-        """The hint already given for this turn (the next screen of the turn shows it too)."""
-        turn = self.turn()
-        return self._hints.get(turn) if turn is not None else None
+    def hint_seed(self) -> int:
+        return self.session.seed if self.session is not None else 0
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
         session = self.session
@@ -392,25 +282,12 @@ class Pier18App(App[None]):
         if self.names:
             self.start(self._new_session(list(self.names)))
 
-    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
-        """Notices quote file paths and errors: plain text unless a caller asks for markup."""
-        super().notify(message, markup=markup, **kwargs)
-
     # -- keys that work everywhere ---------------------------------------------------
 
-    def action_request_quit(self) -> None:
+    def quit_question(self) -> QuitScreen | None:
         from .screens.quit import QuitScreen
 
-        if isinstance(self.screen, QuitScreen):
-            return
-        if self.game_running:
-            self.push_screen(QuitScreen(self.save_path()), lambda yes: self.exit() if yes else self.check_size())
-        else:
-            self.exit()
-
-    def save_path(self) -> Path | None:
-        """Where the game being played is autosaved (`Autosaving` holds its lock), if it is."""
-        return getattr(getattr(self.new_session, "lock", None), "save", None)
+        return QuitScreen(self.save_path()) if self.game_running else None
 
     def at_keys(self) -> int | None:
         """The person whose own turn screen is showing (a take-back reaches back to their
@@ -443,40 +320,6 @@ class Pier18App(App[None]):
         from .screens.takeback import request_takeback
 
         request_takeback(self)
-
-    def action_help(self) -> None:
-        from .screens.help import HelpScreen
-
-        if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
-            self.push_screen(HelpScreen())
-
-    def action_rules(self) -> None:
-        from .screens.rules import RulesScreen
-
-        if not isinstance(self.screen, (RulesScreen, TooSmallScreen)):
-            self.push_screen(RulesScreen())
-
-    # -- terminal size -------------------------------------------------------------
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.check_size(event.size)  # runs before App updates self.size
-
-    def check_size(self, size: Size | None = None) -> None:
-        """Cover the game with the too-small message, or take it away again."""
-        if not self._mounted:
-            return
-        size = size or self.size
-        width, height = MIN_SIZE
-        small = size.width < width or size.height < height
-        if small and self._too_small is None:
-            self._too_small = TooSmallScreen(MIN_SIZE)
-            self.push_screen(self._too_small)
-        elif not small and self._too_small is not None and self.screen is self._too_small:
-            self._too_small = None
-            self.pop_screen()
-            if self._advance_later:
-                self._advance_later = False
-                self.advance()
 
 
 def awards_before_last_decision(session: Session) -> int:

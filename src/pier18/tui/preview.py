@@ -12,6 +12,7 @@ the goal compares players and a Plan placed at the same time (still hidden) chan
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from ..engine import CATEGORIES, Decision, Draft, Game, Phase, PlacePlan, Pier, PlayerView, ScoreSheet
@@ -69,6 +70,17 @@ class Preview:
 def _leaders(scores: tuple[int, ...]) -> tuple[int, ...]:
     best = max(scores)
     return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def seat_game(view: PlayerView) -> Game:
+    """A game for previewing the seat's placements, made from its view alone.
+
+    The engine's `determinize` deals the cards the seat has not seen (a fixed seed, so a
+    screen shows the same thing twice). No preview value depends on them: a placement
+    changes only the seat's own pier, its score and the Patron race on the public table,
+    and the Plan outlook reads the piers as the seat sees them (`PlayerView.of`).
+    """
+    return view.determinize(random.Random(0))
 
 
 def preview(game: Game, decision: Decision) -> Preview:

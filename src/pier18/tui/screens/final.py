@@ -1,6 +1,7 @@
 """The end of the game: who won and why, every pier as built, every Plan and its verdict.
 
-Everything comes from the finished game's `TableView` (nothing is hidden any more): the
+Everything comes from the finished game's `TableView` (nothing is hidden any more; over
+the network it is the view the host sent): the
 ranking with the tie-breaker that decided each place, the piers side by side with their
 scoring characters lit, each Plan with the numbers it was judged on, the score per
 category, and where the record is kept (with the command that replays it).
@@ -29,12 +30,18 @@ from ...words import DECIDED_BY
 from ..widgets.more_below import MoreBelow, MoreScroll
 
 
-def score_command(game: Game, seat: int) -> str:
+def table_of(game: Game | TableView) -> TableView:
+    """What the whole table sees of a game (a view is taken as it is)."""
+    return game if isinstance(game, TableView) else TableView.of(game)
+
+
+def score_command(game: Game | TableView, seat: int) -> str:
     """The `pier18 score` command that scores this seat's final pier on its own."""
-    command = f'pier18 score --cards "{game.piers[seat].notation()}" --patrons {len(game.patrons[seat])}'
-    plan = game.plan_card(seat)
+    view = table_of(game)
+    command = f'pier18 score --cards "{view.piers[seat].notation()}" --patrons {len(view.patrons[seat])}'
+    plan = view.plan_card(seat)
     if plan is not None:
-        command += f" --plan {plan.id} --players {game.players}"
+        command += f" --plan {plan.id} --players {view.players}"
     return command
 
 
@@ -92,7 +99,7 @@ def breakdown(view: TableView, names: list[str]) -> Table:
     return table
 
 
-def record_text(game: Game, names: list[str], record: Path | None) -> Text:
+def record_text(view: TableView, names: list[str], record: Path | None) -> Text:
     """Where the game is kept and how to watch it again; the commands that check each pier."""
     text = Text()
     if record is not None:
@@ -103,18 +110,18 @@ def record_text(game: Game, names: list[str], record: Path | None) -> Text:
         text.append("\n")
     text.append("Check any pier on its own:\n", style="dim")
     for seat, name in enumerate(names):
-        text.append(f"  {name}: {score_command(game, seat)}\n", style="dim")
+        text.append(f"  {name}: {score_command(view, seat)}\n", style="dim")
     return text
 
 
-def final_table(game: Game, names: list[str], record: Path | None = None) -> Group:
+def final_table(game: Game | TableView, names: list[str], record: Path | None = None) -> Group:
     """The final screen's words without the piers: ranking, score by category, record."""
-    view = TableView.of(game)
-    return Group(ranking_text(view, names), scores_and_record(view, game, names, record))
+    view = table_of(game)
+    return Group(ranking_text(view, names), scores_and_record(view, names, record))
 
 
-def scores_and_record(view: TableView, game: Game, names: list[str], record: Path | None) -> Group:
-    return Group(breakdown(view, names), Text(""), record_text(game, names, record))
+def scores_and_record(view: TableView, names: list[str], record: Path | None) -> Group:
+    return Group(breakdown(view, names), Text(""), record_text(view, names, record))
 
 
 class FinalScreen(Screen[None]):
@@ -123,24 +130,26 @@ class FinalScreen(Screen[None]):
     class NewGame(Message):
         """Asks the app for a new game with the same players."""
 
-    def __init__(self, game: Game, names: list[str], record: Path | None = None) -> None:
+    def __init__(self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True) -> None:
         super().__init__()
-        self.game = game
+        self.view = view
         self.names = names
+        self.new_game = new_game  # False where the app cannot start another game (network play)
         self.record = record  # the autosave the game was written to, if any
 
     def compose(self) -> ComposeResult:
-        view = TableView.of(self.game)
+        view = self.view
         with MoreScroll(id="final-scroll"):
             yield Static(ranking_text(view, self.names), id="final-ranking")
             with Horizontal(id="final-piers"):
                 for seat in range(view.players):
                     yield Static(pier_card(view, self.names, seat), id=f"final-pier-{seat}", classes="final-pier")
-            yield Static(scores_and_record(view, self.game, self.names, self.record), id="final-table")
+            yield Static(scores_and_record(view, self.names, self.record), id="final-table")
         yield MoreBelow("↓ or PgDn scrolls (the score by category and the record are below)", id="final-more")
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
-            yield Button("New game (n)", id="new-game", variant="primary")
+            if self.new_game:
+                yield Button("New game (n)", id="new-game", variant="primary")
             yield Button("Quit (q)", id="quit")
         yield Footer()
 
@@ -154,7 +163,11 @@ class FinalScreen(Screen[None]):
             self.action_quit_game()
 
     def action_new_game(self) -> None:
-        self.post_message(self.NewGame())
+        if self.new_game:
+            self.post_message(self.NewGame())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.new_game if action == "new_game" else True
 
     def action_quit_game(self) -> None:
         self.app.exit()

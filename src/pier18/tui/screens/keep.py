@@ -13,23 +13,26 @@ from ..widgets.choice_list import KeepList
 from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option
 
-from ...engine import Decision, Game, Keep
+from ...engine import Decision, Keep, PlayerView
 from ..widgets.card_view import CardView
 
 
 class KeepScreen(HintedScreen[Keep]):
-    """Dismisses with the chosen `Keep` (only the engine's legal choices are offered)."""
+    """Dismisses with the chosen `Keep` (only the engine's legal choices are offered).
 
-    def __init__(self, game: Game, name: str) -> None:
+    Drawn from the seat's own `PlayerView`: its hand and its legal choices, nothing else.
+    """
+
+    def __init__(self, view: PlayerView, name: str) -> None:
         super().__init__()
-        self.game = game
+        self.view = view
         self.player = name
-        self.hand = list(game.hands[game.current_player])
-        legal = set(game.legal_decisions())
+        self.hand = list(view.hand)
+        legal = set(view.legal)
         self.choices = [Keep(p, f) for p, f in permutations(self.hand, 2) if Keep(p, f) in legal]
 
     def compose(self) -> ComposeResult:
-        deck = self.game.deck
+        deck = self.view.deck
         yield Static(
             Text.assemble(
                 (self.player, "bold"),
@@ -45,7 +48,7 @@ class KeepScreen(HintedScreen[Keep]):
         with Horizontal(id="keep-hand"):
             for card_id in self.hand:
                 card = deck[card_id]
-                goal = card.plan.goal_for(self.game.players)
+                goal = card.plan.goal_for(self.view.players)
                 note = Text(f"Plan goal: {goal.text} (+{card.plan.bonus})")
                 yield CardView(card, note, id=f"hand-{card_id}", classes="hand-card")
         with Vertical(id="keep-choices"):
@@ -53,12 +56,12 @@ class KeepScreen(HintedScreen[Keep]):
         yield Footer()
 
     def _label(self, keep: Keep) -> Text:
-        deck = self.game.deck
+        deck = self.view.deck
         plan, foundation = deck[keep.plan], deck[keep.foundation]
         (back,) = [c for c in self.hand if c not in (keep.plan, keep.foundation)]
         text = Text()
         text.append("Plan ", style="bold")
-        text.append(f"#{plan.id} {plan.name}: {plan.plan.goal_for(self.game.players).text}")
+        text.append(f"#{plan.id} {plan.name}: {plan.plan.goal_for(self.view.players).text}")
         text.append("  ·  Foundation ", style="bold")
         text.append(f"#{foundation.id} {foundation.name}")
         text.append(f"  ·  back: #{back}", style="dim")

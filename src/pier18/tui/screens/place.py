@@ -1,6 +1,7 @@
 """Placing a card: choose how many sections it covers, with a live preview.
 
-Only the engine's legal covers are offered. Enter confirms (dismisses with the
+Drawn from the placing seat's own `PlayerView` (at one laptop or over the network
+alike); only the engine's legal covers are offered. Enter confirms (dismisses with the
 decision), Escape goes back to the card choice (dismisses with None) when allowed.
 """
 
@@ -15,9 +16,9 @@ from ..widgets.choice_list import CoverList
 from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option
 
-from ...engine import Decision, Draft, Game, PlacePlan
+from ...engine import Decision, Draft, PlacePlan, PlayerView
 from ...render import FittedPier
-from ..preview import placing_card, preview
+from ..preview import placing_card, preview, seat_game
 from ..widgets.score_change import ScoreChange
 
 
@@ -27,18 +28,19 @@ class PlaceScreen(HintedScreen[Decision | None]):
         *(Binding(str(k), f"cover({k})", show=False) for k in range(10)),
     ]
 
-    def __init__(self, game: Game, names: list[str], card_id: int | None = None) -> None:
+    def __init__(self, view: PlayerView, names: list[str], card_id: int | None = None) -> None:
         super().__init__()
-        # A copy: a highlight handled after the decision is made must preview this turn.
-        self.game = game.clone()
+        # A game of its own, made from the view: previews never see another seat's cards,
+        # and a highlight handled after the decision is made still previews this turn.
+        self.game = seat_game(view)
         self.names = names
-        self.seat = game.current_player
-        legal = game.legal_decisions()
+        self.seat = view.seat
+        legal = view.legal
         if card_id is None:  # the Plan card
             self.choices: list[Draft | PlacePlan] = [d for d in legal if isinstance(d, PlacePlan)]
         else:
             self.choices = [d for d in legal if isinstance(d, Draft) and d.card == card_id]
-        self.card = game.deck[placing_card(game, self.choices[0])]
+        self.card = self.game.deck[placing_card(self.game, self.choices[0])]
         self.can_go_back = card_id is not None
 
     def compose(self) -> ComposeResult:

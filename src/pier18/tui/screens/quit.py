@@ -27,3 +27,10 @@ class QuitScreen(ConfirmScreen):
 
     def __init__(self, save: Path | None = None) -> None:
         super().__init__(Text("Quit the game in progress?", style="bold"), saved_text(save))
+
+
+class LeaveScreen(QuitScreen):
+    """Ctrl+Q at a networked table: leave a seat (or, for the host, close the table)."""
+
+    def __init__(self, question: str, then: str) -> None:
+        ConfirmScreen.__init__(self, Text(question, style="bold"), Text(then))

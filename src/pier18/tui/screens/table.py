@@ -11,7 +11,6 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from ...engine import Decision, Draft, Phase, TableView
-from ...persist.session import Session
 from ...words import start_rule
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
@@ -24,33 +23,42 @@ class PiersScroll(MoreScroll, can_focus=False):
 
 
 class TableScreen(HintedScreen[None]):
-    """Shows the session's game; the draft row's `Picked` message goes up to the app."""
+    """Shows the table from its public `TableView`, which the app sets (`view`) before
+    each `show_game`: the same screen for a game at one laptop and over the network.
+    The draft row's `Picked` message goes up to the app."""
 
     BINDINGS = [
         Binding("pageup", "scroll_piers(-1)", "Piers ↑", show=False),
         Binding("pagedown", "scroll_piers(1)", "Piers ↓", show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, view: TableView, names: list[str], first_chosen: bool = False) -> None:
         super().__init__()
-        self.session = session
+        self.view = view  # the table as everyone sees it now (set by the app)
+        self.names = names
+        self.first_chosen = first_chosen  # who starts round 1 was chosen, not dated
         self.moves: list[str] = []  # the last moves, newest last (set by the app)
-        self.thinking = False  # True while a bot decides for the current player
+        self.thinking = False  # True while someone other than the person at the keys decides
+        self.people: Text | None = None  # network play: who is here, who is awaited
+        self.link_lost = False  # network play: the connection to the host is down
+        self._ready = False  # composed and mounted: on_mount draws the first time
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
+        yield Static("", id="people")
         yield Static("", id="moves")
         yield HintLine(id="hint")
         yield DraftRow(id="draft-row")
         with PiersScroll(id="piers-scroll"):
             with Horizontal(id="piers"):
-                for seat in range(self.session.players):
+                for seat in range(self.view.players):
                     yield PierPanel(seat, id=f"pier-{seat}", classes="pier-panel")
         yield MoreBelow("PgDn or the mouse wheel scrolls the piers", id="piers-more")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(MoreBelow).follow(self.query_one(PiersScroll))
+        self._ready = True
         self.show_game()
 
     def action_scroll_piers(self, direction: int) -> None:
@@ -58,8 +66,7 @@ class TableScreen(HintedScreen[None]):
         scroll.scroll_page_down() if direction > 0 else scroll.scroll_page_up()
 
     def human_drafting(self) -> bool:
-        game = self.session.game
-        return game.phase is Phase.DRAFT and not self.thinking
+        return self.view.phase is Phase.DRAFT and not self.thinking
 
     def action_hint(self) -> None:
         if self.human_drafting():
@@ -75,18 +82,22 @@ class TableScreen(HintedScreen[None]):
         self.query_one(DraftRow).mark_hint(decision.card if isinstance(decision, Draft) else None)
 
     def show_game(self) -> None:
-        """Redraw everything from the public view of the session's game."""
-        if not self.query("#status"):
+        """Redraw everything from the table's public view."""
+        if not self._ready:
             return  # not composed yet: on_mount draws it
-        table = TableView.of(self.session.game)
-        names = self.session.names
+        table = self.view
+        names = self.names
         status = self.status(table, names, self.thinking)
         if table.phase is Phase.DRAFT and table.round == 1:
-            rule = start_rule(table, names, self.session.first_player is not None)
+            rule = start_rule(table, names, self.first_chosen)
             if rule:  # said right after the round, so a narrow terminal still shows it
                 cut = status.plain.find("  ·  ")
                 status = Text.assemble(status[:cut], "  ·  ", (rule, "italic"), status[cut:])
         self.query_one("#status", Static).update(status)
+        people = self.query_one("#people", Static)
+        people.update(self.people or "")
+        people.display = self.people is not None
+        people.set_class(self.link_lost, "-lost")
         moves = self.query_one("#moves", Static)
         moves.update(Text("\n".join(self.moves), style="italic", no_wrap=True, overflow="ellipsis"))
         moves.display = bool(self.moves)

@@ -17,17 +17,17 @@ from textual.widgets import Static
 from ...engine import Decision
 
 if TYPE_CHECKING:
-    from ..app import Pier18App
+    from ..game_app import GameApp
 
 ResultT = TypeVar("ResultT")
 
 
-def game_app(node: Static | Screen[object]) -> Pier18App | None:
-    """The Pier 18 app `node` runs in, typed; None inside another app (e.g. a test harness)."""
-    from ..app import Pier18App
+def game_app(node: Static | Screen[object]) -> GameApp | None:
+    """The Pier 18 game app `node` runs in, typed; None inside another app (e.g. a test harness)."""
+    from ..game_app import GameApp
 
     app = node.app
-    return app if isinstance(app, Pier18App) else None
+    return app if isinstance(app, GameApp) else None
 
 
 class HintLine(Static):

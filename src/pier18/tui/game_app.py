@@ -1,0 +1,267 @@
+"""What every Pier 18 game app shares, wherever its table lives.
+
+`Pier18App` plays a game held at this laptop (a `Session`); `SeatApp` plays one seat of
+a table someone hosts (a network `Client`). Both show the same screens, which read
+only the engine's views: a `TableView` for the table, the Patron panels and the final
+score, and the `PlayerView` of the person at the keys for the set-up and placement
+screens. This base holds the rest they have in common: the keys that work everywhere,
+hints, the Patron panel after a round, the too-small message and crash reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rich.text import Text
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.geometry import Size
+
+from ..bots import Hint
+from ..engine import Deck, Decision, PatronAward, PlayerView
+from .moves import hint_text
+from .screens.too_small import TooSmallScreen
+from .thinking import think_in_background
+from .widgets.hint_line import HintedScreen
+
+if TYPE_CHECKING:
+    from .screens.quit import QuitScreen
+    from .screens.table import TableScreen
+
+#: Below this size the layout would break, so a message is shown instead.
+MIN_SIZE = (100, 30)
+
+#: How long a bot's move that ends a round stays in sight before the Patron panel (a key
+#: goes on at once); 0 shows the panel straight away.
+LAST_MOVE_PAUSE = 2.0
+
+
+class HintGiver(Protocol):
+    def hint(self, view: PlayerView) -> Hint: ...
+
+
+class GameApp(App[None]):
+    """The shared part of the game apps; a subclass says what its game is through the
+    hooks `begin`, `advance`, `turn`, `hint_view`, `hint_seed` and `quit_question`."""
+
+    CSS_PATH = Path(__file__).with_name("pier18.tcss")
+    TITLE = "Pier 18"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+q", "request_quit", "Quit", priority=True),
+        Binding("question_mark", "help", "Keys"),
+        Binding("r", "rules", "Rules"),
+    ]
+
+    #: The unexpected exception that ended the app, and where its crash report was written.
+    crash: BaseException | None = None
+    crash_report: Path | None = None
+
+    def __init__(self, hint_bot: HintGiver | None = None, last_move_pause: float = LAST_MOVE_PAUSE) -> None:
+        super().__init__()
+        self.hint_bot = hint_bot
+        self.last_move_pause = last_move_pause
+        self._hints: dict[Hashable, tuple[Text, Decision | None]] = {}  # hints given (text, advice), by turn
+        self._hint_pending: Hashable | None = None
+        self._too_small: TooSmallScreen | None = None
+        self._advance_later = False
+        self._mounted = False  # the first Resize comes before on_mount pushes any screen
+        self._early_warnings: list[str] = []  # `warn` before mounting
+
+    # -- hooks ---------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """Put the first screens up (on mount)."""
+
+    def advance(self) -> None:
+        """Show whatever the game needs next."""
+
+    def turn(self) -> Hashable | None:
+        """Which decision is being made now: stale hint answers are recognised by it."""
+        return None
+
+    def hint_view(self) -> PlayerView | None:
+        """The view of the person at the keys, if they are to decide now (a hint may help)."""
+        return None
+
+    def hint_seed(self) -> int:
+        return 0
+
+    def quit_question(self) -> QuitScreen | None:
+        """The question Ctrl+Q asks before quitting (None: quit at once)."""
+        return None
+
+    def save_path(self) -> Path | None:
+        """Where the game is saved on this computer, if it is."""
+        return None
+
+    def after_modal(self) -> None:
+        """Help, the rules or an unanswered quit question has closed."""
+
+    # -- start-up and crashes --------------------------------------------------------
+
+    def warn(self, message: str) -> None:
+        """Show a problem (a save that failed...) as plain text: paths may hold brackets.
+
+        Problems met before the app is on screen are shown once it is.
+        """
+        if not self._mounted:
+            self._early_warnings.append(message)
+            return
+        self.notify(message, severity="error", markup=False)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Any unexpected exception: write a crash report and exit with status 1.
+
+        Textual would print a screenful of traceback; the report file gets it instead,
+        and the command prints one line saying where. The autosave is not written
+        here: it stays as the last decision saved it, so the game can be resumed.
+        """
+        if self.crash is None:
+            from ..persist import crash
+
+            self.crash = error
+            try:
+                self.crash_report = crash.write_report(error, self.save_path())
+            except OSError:
+                self.crash_report = None
+        super()._handle_exception(error)
+        self._exit_renderables.clear()  # the report has the traceback; one line is printed
+
+    def on_mount(self) -> None:
+        self.begin()
+        self._mounted = True
+        for message in self._early_warnings:
+            self.warn(message)
+        self._early_warnings.clear()
+        self.check_size()
+
+    def table(self) -> TableScreen | None:
+        from .screens.table import TableScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
+        """Notices quote file paths and errors: plain text unless a caller asks for markup."""
+        super().notify(message, markup=markup, **kwargs)
+
+    # -- the Patron panel ----------------------------------------------------------------
+
+    def show_award(self, award: PatronAward, deck: Deck, names: list[str], held: str | None) -> None:
+        """The Patron panel of a round just ended, then `advance`; `held`: a bot's move
+        that ended the round, kept in sight a moment first so people see it happen."""
+        from .screens.patron import LastMoveScreen, PatronScreen
+
+        def patron(_: object = None) -> None:
+            self.push_screen(PatronScreen(award, deck, names), lambda _: self.advance())
+
+        if held is not None and self.last_move_pause > 0:
+            self.push_screen(LastMoveScreen(held, self.last_move_pause), patron)
+        else:
+            patron()
+
+    # -- hints -------------------------------------------------------------------------
+
+    def on_hinted_screen_hint_requested(self, message: HintedScreen.HintRequested) -> None:
+        """`h`: ask the hard bot what the person to move should do; the hinted screens show it."""
+        self.request_hint()
+
+    def request_hint(self) -> None:
+        turn, view = self.turn(), self.hint_view()
+        if turn is None or view is None:
+            return
+        if turn in self._hints:
+            self._show_hint(*self._hints[turn])
+            return
+        self._show_hint(Text("Hint: the hard bot is thinking…"), None)
+        if self._hint_pending == turn:
+            return
+        self._hint_pending = turn
+        if self.hint_bot is None:
+            from ..bots import HardBot
+
+            self.hint_bot = HardBot(self.hint_seed())
+        think_in_background(self, "hint", partial(self.hint_bot.hint, view), partial(self._hint_ready, turn, view))
+
+    def _hint_ready(self, turn: Hashable, view: PlayerView, hint: Hint | None, problem: str | None) -> None:
+        if self._hint_pending == turn:
+            self._hint_pending = None
+        if turn != self.turn():
+            return
+        if problem is not None or hint is None:
+            text, decision = Text(f"No hint this time ({problem or 'no advice came back'})."), None
+        else:
+            text, decision = hint_text(view.deck, hint), hint.decision
+        self._hints[turn] = text, decision
+        self._show_hint(text, decision)
+
+    def _show_hint(self, text: Text, decision: Decision | None) -> None:
+        for screen in self.screen_stack:  # also under a help or rules screen opened meanwhile
+            if isinstance(screen, HintedScreen):
+                screen.show_hint(text, decision)
+
+    def known_hint(self) -> tuple[Text, Decision | None] | None:
+        """The hint already given for this turn (the next screen of the turn shows it too)."""
+        turn = self.turn()
+        return self._hints.get(turn) if turn is not None else None
+
+    # -- keys that work everywhere ---------------------------------------------------
+
+    def action_request_quit(self) -> None:
+        from .screens.quit import QuitScreen
+
+        if isinstance(self.screen, QuitScreen):
+            return
+        question = self.quit_question()
+        if question is None:
+            self.exit()
+        else:
+            self.push_screen(question, self._quit_answered)
+
+    def _quit_answered(self, yes: bool | None) -> None:
+        if yes:
+            self.exit()
+            return
+        self.check_size()
+        self.after_modal()
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
+            self.push_screen(HelpScreen(), lambda _: self.after_modal())
+
+    def action_rules(self) -> None:
+        from .screens.rules import RulesScreen
+
+        if not isinstance(self.screen, (RulesScreen, TooSmallScreen)):
+            self.push_screen(RulesScreen(), lambda _: self.after_modal())
+
+    # -- terminal size -------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size)  # runs before App updates self.size
+
+    def check_size(self, size: Size | None = None) -> None:
+        """Cover the game with the too-small message, or take it away again."""
+        if not self._mounted:
+            return
+        size = size or self.size
+        width, height = MIN_SIZE
+        small = size.width < width or size.height < height
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(MIN_SIZE)
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None and self.screen is self._too_small:
+            self._too_small = None
+            self.pop_screen()
+            if self._advance_later:
+                self._advance_later = False
+                self.advance()

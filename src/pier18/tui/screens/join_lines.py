@@ -1,0 +1,30 @@
+"""`j` at the host's own seat: the commands the other players type to join the table.
+
+The host printed them before the game opened; this shows them again over the table.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+
+class JoinLinesScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,j,enter", "close", "Close")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="join-box"):
+            yield Static(Text("To join this table, each player types their line:", style="bold"))
+            yield Static(Text("\n".join(self.lines)), id="join-lines")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

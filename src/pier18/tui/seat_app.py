@@ -1,0 +1,345 @@
+"""One seat of a table someone hosts (`pier18 join`, the host's own seat), or a spectator.
+
+The same screens as a game at one laptop, fed from the network: the host sends each
+connection its seat's view (`pier18.net.protocol.NetState`), and the screens get the
+engine's `TableView` (`state.table`) and this seat's `PlayerView`
+(`state.player_view()`), never anything more. No pass-the-laptop screens: the person at
+the keys is always the same seat. A decision chosen on a screen goes to the host
+(`Client.decide`), which checks it with the engine; the next view shows what happened.
+
+The client runs in a worker that posts each of its events to the app as a `Heard`
+message, so everything on screen changes on the app's own thread. A lost connection,
+a refused decision or a host that has gone away is one line on the table, never an
+error: the client reconnects by itself and the next view puts the screens right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import Static
+
+from ..engine import Decision, Phase, PlayerView
+from ..net.client import Client, Event
+from ..net.protocol import NetState
+from ..words import (
+    CLOSE_TABLE,
+    CONNECTING,
+    LEAVE_SEAT,
+    WATCHING,
+    connection_lost,
+    connection_over,
+    move_line,
+    seat_presence,
+    waiting_for,
+)
+from .game_app import LAST_MOVE_PAUSE, GameApp, HintGiver
+from .moves import MoveLog, bot_reason
+from .widgets.draft_row import DraftRow
+
+if TYPE_CHECKING:
+    from .screens.keep import KeepScreen
+    from .screens.place import PlaceScreen
+    from .screens.quit import QuitScreen
+    from .screens.table import TableScreen
+
+
+class HostDesk(Protocol):
+    """What the host's own seat may do to the table besides playing (`net.host.Host`)."""
+
+    def cover(self, seat: int) -> str: ...
+
+
+class SeatApp(GameApp):
+    """Plays `client`'s seat (or watches, when its code is the spectator code).
+
+    `desk` and `join_lines` are given at the host's own seat: `b` then hands an away
+    player's seat to a bot, `j` shows the join commands again. `record` is where the
+    host autosaves the game, shown on the final screen.
+    """
+
+    BINDINGS = [
+        *GameApp.BINDINGS,
+        Binding("b", "cover", "Bot for the away player"),
+        Binding("j", "join_lines", "Join lines"),
+    ]
+
+    class Heard(Message):
+        """The client heard something (`net.client.Event`): posted by the listening worker."""
+
+        def __init__(self, event: Event) -> None:
+            super().__init__()
+            self.event = event
+
+    def __init__(
+        self,
+        client: Client,
+        *,
+        desk: HostDesk | None = None,
+        join_lines: list[str] | None = None,
+        record: Path | None = None,
+        hint_bot: HintGiver | None = None,
+        last_move_pause: float = LAST_MOVE_PAUSE,
+    ) -> None:
+        super().__init__(hint_bot, last_move_pause)
+        self.client = client
+        self.desk = desk
+        self.join_lines = list(join_lines or [])
+        self.record = record
+        self.state: NetState | None = None
+        self.moves = MoveLog()
+        self.lost: str | None = None  # why the connection is down, while it is
+        self.problem: str | None = None  # why the host refused us for good
+        self._awards_shown: int | None = None  # set from the first view
+        self._asked: int | None = None  # the turn a set-up or placement screen is open for
+        self._sent: int | None = None  # the turn a decision was sent for, until the host answers
+
+    # -- the connection --------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(CONNECTING, id="connecting")
+
+    def begin(self) -> None:
+        self.client.start()
+        self.listen()
+
+    @work(group="net", exclusive=True, exit_on_error=False)
+    async def listen(self) -> None:
+        """Hand each event of the client to the app, in order, as a message."""
+        async for event in self.client.events():
+            self.post_message(self.Heard(event))
+
+    def on_seat_app_heard(self, message: SeatApp.Heard) -> None:
+        event = message.event
+        if event.kind == "welcome":
+            self.lost = None
+        elif event.kind == "state" and event.state is not None:
+            self.lost = None
+            self.on_state(event.state)
+            return
+        elif event.kind == "refused":
+            self._sent = None
+            self.notify(f"The host refused that move: {event.text}", severity="warning")
+        elif event.kind == "lost":
+            self.lost = event.text
+            self._sent = None  # the view after reconnecting says whether it arrived
+        elif event.kind == "fatal":
+            self.problem = event.text
+            if self.state is None:  # never got in (a wrong code, no host): nothing to show
+                self.exit()
+                return
+        self.show_connection()
+        self.advance()
+
+    def on_state(self, state: NetState) -> None:
+        before, self.state = self.state, state
+        table = state.table
+        if before is not None and len(table.history) == len(before.table.history) + 1:
+            seat, decision = table.history[-1]
+            reason = None
+            if decision is not None and (state.seats[seat].kind != "human" or state.seats[seat].covered):
+                reason = bot_reason(before.table, seat, decision)
+            self.moves.add(len(table.history), move_line(before.table, table, state.names, reason))
+        if self._awards_shown is None:  # a round that ended before we came is not shown again
+            made = len(table.history)
+            self._awards_shown = sum(1 for award in table.awards if award.after < made)
+        if self._sent is not None and self._sent != state.turn:
+            self._sent = None  # the host has answered
+        self.advance()
+
+    def show_connection(self) -> None:
+        """The one line about the connection, on the table or on the waiting screen."""
+        table = self.table()
+        if table is not None:
+            self._people(table)
+            table.show_game()
+            return
+        line = CONNECTING
+        if self.problem is not None:
+            line = connection_over(self.problem)
+        elif self.lost is not None:
+            line = connection_lost(self.lost)
+        for waiting in self.query("#connecting"):
+            if isinstance(waiting, Static):
+                waiting.update(Text(line))
+
+    def _people(self, table: TableScreen) -> None:
+        state = self.state
+        assert state is not None
+        line = Text()
+        if self.problem is not None:
+            line.append(connection_over(self.problem), style="bold")
+        elif self.lost is not None:
+            line.append(connection_lost(self.lost), style="bold")
+        else:
+            me = self.client.seat
+            for seat, info in enumerate(state.seats):
+                if line:
+                    line.append("  ·  ")
+                text = seat_presence(info.name, info.kind == "human", info.connected, info.covered, seat == me)
+                line.append(text, style="bold" if seat == me else "")
+            if me is None:
+                line.append("  ·  ").append(WATCHING, style="italic")
+            away = waiting_for([state.names[s] for s in state.waiting_for])
+            if away and not state.table.is_terminal():
+                line.append("  ·  ").append(away, style="bold reverse")
+        table.people = line
+        table.link_lost = self.lost is not None or self.problem is not None
+
+    # -- the flow of a game ----------------------------------------------------------
+
+    def my_turn(self) -> bool:
+        """It is this seat's turn and its decision has not been sent yet."""
+        state = self.state
+        return state is not None and state.my_turn and self._sent != state.turn and not state.table.is_terminal()
+
+    def advance(self) -> None:
+        """Show the latest view: the table, a Patron panel, this seat's choice or the end."""
+        from .screens.table import TableScreen
+
+        state = self.state
+        if state is None:
+            return
+        if self._too_small is not None:  # resumed by check_size once the terminal is larger
+            self._advance_later = True
+            return
+        view = state.table
+        table = self.table()
+        if table is None:
+            table = TableScreen(view, state.names)
+            self.push_screen(table)
+        self._drop_stale(table)
+        table.view, table.names = view, state.names
+        table.moves = self.moves.recent(len(view.history), view.players - 1)
+        table.thinking = not self.my_turn()
+        self._people(table)
+        table.show_game()
+        if self.screen is not table:
+            return  # a Patron panel, a question or this turn's own screen is up: it comes back here
+        assert self._awards_shown is not None
+        if len(view.awards) > self._awards_shown:
+            award = view.awards[self._awards_shown]
+            self._awards_shown += 1
+            ended = award.after - 1  # the round's last draft
+            last = self.moves.recent(award.after, 1)
+            by_other = ended < len(view.history) and view.history[ended][0] != self.client.seat and last
+            self.show_award(award, view.deck, state.names, last[0] if by_other else None)
+            return
+        if view.is_terminal():
+            from .screens.final import FinalScreen
+
+            self.push_screen(FinalScreen(view, state.names, self.record, new_game=False))
+            return
+        mine = state.player_view()
+        if not self.my_turn() or mine is None:
+            return
+        if view.phase is Phase.SETUP:
+            from .screens.keep import KeepScreen
+
+            self._ask(KeepScreen(mine, state.names[mine.seat]))
+        elif view.phase is Phase.PLAN:
+            self._place(mine, None)
+
+    def _ask(self, screen: KeepScreen | PlaceScreen) -> None:
+        assert self.state is not None
+        self._asked = self.state.turn
+        self.push_screen(screen, self.decide)
+
+    def _place(self, mine: PlayerView, card_id: int | None) -> None:
+        from .screens.place import PlaceScreen
+
+        assert self.state is not None
+        self._ask(PlaceScreen(mine, self.state.names, card_id))
+
+    def _drop_stale(self, table: TableScreen) -> None:
+        """Close a set-up or placement screen opened for a turn that has gone by (the host
+        moved on: a bot played for this seat while it was away, say)."""
+        state = self.state
+        if self._asked is None or state is None or (self._asked == state.turn and self.my_turn()):
+            return
+        self._asked = None
+        while self.screen is not table and self.screen is not self._too_small:
+            self.pop_screen()
+
+    def decide(self, decision: Decision | None) -> None:
+        """A set-up or placement screen closed: send its decision (None: back to the cards)."""
+        asked, self._asked = self._asked, None
+        state = self.state
+        if decision is not None and state is not None and asked == state.turn and self.my_turn():
+            self._sent = state.turn
+            self.send(decision)
+        self.advance()
+
+    @work(group="send", exit_on_error=False)
+    async def send(self, decision: Decision) -> None:
+        """To the host; if the connection is down just now, say so and ask again later."""
+        try:
+            await self.client.decide(decision)
+        except Exception as exc:  # NetError, or the connection closing under the send
+            self._sent = None
+            self.notify(f"The move was not sent ({exc or 'the connection dropped'}); choose it again.", severity="warning")
+            self.advance()
+
+    def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
+        state = self.state
+        mine = state.player_view() if state is not None else None
+        if state is None or mine is None or not self.my_turn() or self.screen is not self.table():
+            return  # not this seat's turn (the row is there to look at), or already open
+        if state.table.phase is Phase.DRAFT and message.card_id in state.table.revealed:
+            self._place(mine, message.card_id)
+
+    # -- hooks of the game app ----------------------------------------------------------------
+
+    def turn(self) -> Hashable | None:
+        return None if self.state is None else self.state.turn
+
+    def hint_view(self) -> PlayerView | None:
+        return self.state.player_view() if self.state is not None and self.my_turn() else None
+
+    def hint_seed(self) -> int:
+        return self.client.seat or 0
+
+    def after_modal(self) -> None:
+        self.advance()  # a view may have come while help, the rules or a question were up
+
+    def quit_question(self) -> QuitScreen | None:
+        from .screens.quit import LeaveScreen
+
+        if self.state is None or self.state.table.is_terminal():
+            return None
+        if self.desk is not None:
+            return LeaveScreen(*CLOSE_TABLE)
+        return LeaveScreen(*LEAVE_SEAT) if self.client.seat is not None else None
+
+    # -- the host's own seat --------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cover":
+            state = self.state
+            return self.desk is not None and state is not None and bool(state.waiting_for) and not state.table.is_terminal()
+        if action == "join_lines":
+            return bool(self.join_lines)
+        if action == "takeback":
+            return False  # the host keeps every move: nothing is taken back at a shared table
+        return True
+
+    def action_cover(self) -> None:
+        """`b` (host): a hard bot plays for the first away player until they are back."""
+        state = self.state
+        if self.desk is None or state is None or not state.waiting_for:
+            return
+        self.notify(self.desk.cover(state.waiting_for[0]))
+
+    def action_join_lines(self) -> None:
+        from .screens.join_lines import JoinLinesScreen
+
+        if self.join_lines and not isinstance(self.screen, JoinLinesScreen):
+            self.push_screen(JoinLinesScreen(self.join_lines), lambda _: self.after_modal())
+

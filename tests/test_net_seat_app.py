@@ -1,0 +1,216 @@
+"""The Textual game over the network: a real host on 127.0.0.1 and `SeatApp` pilots.
+
+The seat at the keys is driven by key presses only; what each key should do is worked
+out from the host's engine (its legal moves, the draft row, the pier's covers), never
+from the app. Games start near their end from a record-like session, as
+`pier18 host --resume` would, so the tests stay short.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from rich.console import Console
+from textual.widgets import Static
+
+from helpers import cards_seat_may_know
+from net_support import client, engine_totals, new_table, open_host, run
+from pier18.engine import Draft, Keep, Phase, PlacePlan
+from pier18.net.client import Client
+from pier18.tui.seat_app import SeatApp
+
+SIZE = (120, 40)
+
+
+def near_the_end(session, rounds_left: int, seed: int) -> None:
+    """Play random legal decisions until `rounds_left` draft rounds are still to play."""
+    rng = random.Random(seed)
+    game = session.game
+    while not (game.phase is Phase.DRAFT and game.total_rounds - game.round < rounds_left):
+        session.apply(rng.choice(game.legal_decisions()))
+
+
+def seat_app(port: int, code: str) -> SeatApp:
+    """The app `pier18 join` opens, on a client that retries quickly (not started yet)."""
+    link = Client(f"ws://127.0.0.1:{port}/", code, min_backoff=0.02, max_backoff=0.2)
+    return SeatApp(link, last_move_pause=0.0)
+
+
+def screen_text(app) -> str:
+    """Every Static on every screen of the app, as plain text (what a person can read)."""
+    console = Console(width=200, record=True, color_system=None, file=open("/dev/null", "w"))
+    for screen in app.screen_stack:
+        for widget in screen.query(Static):
+            console.print(widget.render())
+    return console.export_text()
+
+
+def name(app) -> str:
+    return type(app.screen).__name__
+
+
+async def until(pilot, condition, what: str, tries: int = 1000) -> None:
+    """Let the app, the host and the client run until `condition()` holds (bounded)."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for {what}; screen {name(pilot.app)}")
+
+
+async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Random) -> list:
+    """Play `seat` by keys to the final screen; returns the decisions the keys should make."""
+    expected = []
+    for _ in range(2000):
+        await pilot.pause(0.01)
+        game = session.game
+        mine = not game.is_terminal() and game.current_player == seat and app.my_turn()
+        screen = name(app)
+        if screen == "FinalScreen":
+            return expected
+        if screen in ("PatronScreen", "LastMoveScreen"):
+            await pilot.press("enter")
+        elif screen == "KeepScreen":
+            legal = game.legal_decisions()
+            index = rng.randrange(len(legal))
+            expected.append(legal[index])
+            await pilot.press(*(["down"] * index), "enter")
+        elif screen == "TableScreen" and mine and game.phase is Phase.DRAFT:
+            number = rng.randrange(len(game.revealed)) + 1
+            card = game.revealed[number - 1]
+            await pilot.press(str(number))
+            await until(pilot, lambda: name(app) == "PlaceScreen", "the placement screen")
+            covers = game.piers[seat].covers()
+            cover = rng.choice(covers)
+            expected.append(Draft(card, cover))
+            await pilot.press(*(["down"] * covers.index(cover)), "enter")
+        elif screen == "PlaceScreen" and mine and game.phase is Phase.PLAN:
+            covers = game.piers[seat].covers()
+            cover = rng.choice(covers)
+            expected.append(PlacePlan(cover))
+            await pilot.press(*(["down"] * covers.index(cover)), "enter")
+    raise AssertionError(f"the game did not end; screen {name(app)}")
+
+
+def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
+    """Ann plays in the app with the host's controls; Bob never comes: the table says it
+    is waiting for him until `b` hands his seat to a bot. The final screen's scores are
+    the engine's, from the host's record."""
+    session = new_table(2, 21)
+    near_the_end(session, 2, 21)
+    made_before = len(session.decisions)
+
+    async def go():
+        host = await open_host(session)
+        link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
+        app = SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"], last_move_pause=0.0)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
+                if name(app) == "PatronScreen":  # the round that ended last, shown to whoever comes
+                    await pilot.press("enter")
+                await pilot.press("j")
+                assert name(app) == "JoinLinesScreen" and "Bob: pier18 join" in screen_text(app)
+                await pilot.press("escape")
+                if session.game.current_player == 1:  # Bob's turn: nothing happens until he is covered
+                    assert len(session.decisions) == made_before
+                await pilot.press("b")
+                await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
+                await until(pilot, lambda: "a bot plays for them" in screen_text(app), "the table saying so")
+                expected = await play_by_keys(pilot, app, session, 0, random.Random(5))
+                final = screen_text(app)
+                state = app.state
+        finally:
+            await link.close()
+            await host.close()
+        return expected, final, state
+
+    expected, final, state = run(go(), timeout=90)
+    mine = [d for (seat, d) in session.game.history[made_before:] if seat == 0]
+    assert mine == expected and len(expected) >= 3  # two drafts and the Plan, at least
+    totals = engine_totals(session)
+    assert tuple(sheet.total for sheet in state.table.final) == totals
+    for standing in session.game.ranking():
+        assert f"{standing.place}. {session.names[standing.seat]}  {standing.total} points" in final
+    assert "New game" not in final  # a networked table plays one game
+
+
+def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
+    """At set-up, after Ann has kept her cards: Bob's app shows Bob's hand and sends his
+    choice; a spectator's app shows no card the table may not know, and its view holds
+    no seat's part."""
+    session = new_table(2, 22)
+    session.apply(session.game.legal_decisions()[0])  # Ann keeps; her choice stays hidden
+
+    async def watch():
+        host = await open_host(session)
+        app = seat_app(host.port, session.codes.watch)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "watching" in screen_text(app), "the table")
+                return app.state, screen_text(app), name(app)
+        finally:
+            await app.client.close()
+            await host.close()
+
+    state, text, screen = run(watch())
+    game = session.game
+    public = set.intersection(*(cards_seat_may_know(game, s) for s in range(game.players)))
+    assert state.you is None and state.player_view() is None and screen == "TableScreen"
+    assert "watching" in text
+    names = {c: game.deck[c].name for c in game.deck}
+    hidden = [c for c in names if c not in public and not any(names[c] in names[p] for p in public)]
+    assert set(game.hands[1]) <= set(hidden) and game.plans[0] in hidden  # what there is to hide
+    assert [names[c] for c in hidden if names[c] in text] == []
+
+    async def bob():
+        host = await open_host(session)
+        app = seat_app(host.port, session.codes.seats[1])
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: name(app) == "KeepScreen", "Bob's set-up screen")
+                assert app.screen.hand == list(game.hands[1])
+                shown = screen_text(app)
+                await pilot.press("down", "enter")
+                await until(pilot, lambda: len(session.decisions) == 2, "Bob's choice at the host")
+                return shown
+        finally:
+            await app.client.close()
+            await host.close()
+
+    hand = list(game.hands[1])
+    bob_legal = game.legal_decisions()
+    shown = run(bob())
+    assert all(names[c] in shown for c in hand)
+    assert isinstance(bob_legal[1], Keep) and session.decisions[1] == bob_legal[1]  # "down", "enter"
+    ann_hidden = [c for c in hidden if c not in hand and not any(names[c] in names[h] for h in hand)]
+    assert [names[c] for c in ann_hidden if names[c] in shown] == []
+
+
+def test_a_host_that_goes_away_is_one_line_and_the_seat_comes_back():
+    """The host closes mid-game: the app keeps running and says the connection is lost;
+    a host brought back on the same port (as `--resume` would) puts the table back."""
+    session = new_table(2, 23)
+    near_the_end(session, 1, 23)
+
+    async def go():
+        host = await open_host(session)
+        port = host.port
+        app = seat_app(port, session.codes.seats[0])
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "Ann (you)" in screen_text(app), "the table")
+                await host.close()
+                await until(pilot, lambda: "Connection lost" in screen_text(app), "the lost-connection line")
+                assert app.is_running and app.table() is not None
+                assert app.table().query_one("#people").has_class("-lost")
+                host = await open_host(session, port=port)
+                await until(pilot, lambda: app.lost is None and "Connection lost" not in screen_text(app),
+                            "the table back", tries=2000)
+                assert "Ann (you)" in screen_text(app)
+        finally:
+            await app.client.close()
+            await host.close()
+
+    run(go(), timeout=60)
