@@ -214,3 +214,23 @@ def test_a_host_that_goes_away_is_one_line_and_the_seat_comes_back():
             await host.close()
 
     run(go(), timeout=60)
+
+
+def test_a_wrong_code_ends_the_app_with_one_line_and_no_table():
+    session = new_table(2, 24)
+
+    async def go():
+        host = await open_host(session)
+        app = seat_app(host.port, "AAAA-BBBB-CCCC-DDDD")
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: not app.is_running, "the app to stop")
+        finally:
+            await app.client.close()
+            await host.close()
+        return app
+
+    app = run(go())
+    assert app.problem == "the host refused: wrong code"
+    assert app.state is None and app.crash is None
+    assert session.decisions == []

@@ -306,9 +306,10 @@ WATCHING = "watching: you see only what the whole table sees"
 CONNECTING = "Connecting to the table…"
 
 
-def connection_lost(why: str) -> str:
+def connection_lost(why: str, seated: bool) -> str:
     """The connection to the host dropped; the client tries again by itself."""
-    return f"Connection lost ({why}). Your seat is kept for you; press Ctrl+Q to leave."
+    kept = " Your seat is kept." if seated else ""
+    return f"Connection lost: {why}.{kept} Ctrl+Q leaves."
 
 
 def connection_over(why: str) -> str:
@@ -320,5 +321,5 @@ def connection_over(why: str) -> str:
 LEAVE_SEAT = ("Leave the table?", "The game goes on without you: join again with the same code to come back to your seat.")
 CLOSE_TABLE = ("Close the table?", "Every player is disconnected. 'pier18 host --resume' with the autosave opens it again with the same codes.")
 
-#: The host's key that lets a bot play for an away seat.
-COVER_KEY_HELP = "b: a hard bot plays for an away player until they are back"
+#: Said after leaving a game that is still going on.
+LEFT_TABLE = "Left the table; join again with the same code to come back to your seat."

@@ -14,7 +14,6 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     import asyncio
     import ssl
-    from collections.abc import Callable
 
     from ..net.client import Client, Event
     from ..net.protocol import NetState
@@ -91,7 +90,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        print("\npier18: left the table (join again with the same code to come back)")
+        from ..words import LEFT_TABLE
+
+        print(f"\npier18: {LEFT_TABLE}")
         return 130
 
 
@@ -107,21 +108,20 @@ def app_ended(app: SeatApp) -> int:
     if app.problem is not None:
         print(f"pier18: {app.problem}", file=sys.stderr)
         return 1
+    if app.state is not None and not app.state.table.is_terminal() and app.client.seat is not None and app.desk is None:
+        from ..words import LEFT_TABLE
+
+        print(LEFT_TABLE)
     return 0
 
 
 class LineFrontEnd:
-    """The interim terminal front end: prints each state, reads decisions line by line.
+    """The plain-line front end (`--lines`): prints each state, reads decisions line by line."""
 
-    `commands` lets the host add its own commands (e.g. 'bot NAME'); it returns the
-    answer to print, or None if the line is not one of its commands.
-    """
-
-    def __init__(self, client: Client, commands: Callable[[str], str | None] | None = None, quiet_input: bool = False) -> None:
+    def __init__(self, client: Client, quiet_input: bool = False) -> None:
         from rich.console import Console
 
         self.client = client
-        self.commands = commands
         self.console = Console(highlight=False)
         self.shown: NetState | None = None
         self.quiet_input = quiet_input
@@ -156,7 +156,9 @@ class LineFrontEnd:
                         next_line = asyncio.ensure_future(_never())
                         continue
                     if line.strip().lower() in ("quit", "exit"):
-                        self.say("Left the table; join again with the same code to come back.")
+                        from ..words import LEFT_TABLE
+
+                        self.say(LEFT_TABLE)
                         return 0
                     await self.on_line(line.strip())
                     next_line = asyncio.ensure_future(lines.get())
@@ -201,11 +203,6 @@ class LineFrontEnd:
                 self.shown = None
                 self.show(self.client.state)
             return
-        if self.commands is not None:
-            answer = self.commands(line)
-            if answer is not None:
-                self.say(answer)
-                return
         state = self.client.state
         if state is None or not state.my_turn:
             self.say("It is not your turn." if state is not None else "Not connected yet.")

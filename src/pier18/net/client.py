@@ -1,8 +1,8 @@
 """A client of a networked table: connect, say hello, follow the game, send decisions.
 
-Headless on purpose: tests drive it directly, the interim line front end
-(`pier18.cli.join`) prints what it hears, and a Textual front end can do the same by
-iterating `events()` (or passing `on_event`). A dropped connection is retried with
+Headless on purpose: tests drive it directly, the Textual game for one seat
+(`pier18.tui.seat_app`) iterates `events()` in a worker, and the plain-line front end
+(`pier18 join --lines`) prints what it hears. A dropped connection is retried with
 backoff until the game is over, and the host then sends the current state, so a client
 always lands where the game is. Only a refusal the host marks final (a wrong code, a
 broken message) stops it.

@@ -19,7 +19,7 @@ from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist.session import Session
 from ..words import pass_reason
 from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
-from .moves import MoveLog, game_moves
+from .moves import game_moves
 from .screens.names import NamesScreen, Seating
 from .thinking import think_in_background
 from .widgets.draft_row import DraftRow
@@ -72,9 +72,7 @@ class Pier18App(GameApp):
         self.seats = list(seats) if seats else (list(session.seats) if session else None)
         self.bot_pause = bot_pause
         self.first_choice: int | None = None  # who starts round 1, if chosen on the names screen
-        self.moves = MoveLog()
         self._thinking: Turn | None = None  # the turn a bot worker is deciding
-        self._awards_shown = 0
 
     # -- start-up ------------------------------------------------------------------------
 
@@ -154,10 +152,7 @@ class Pier18App(GameApp):
     def advance(self) -> None:
         """Show whatever the game needs next: a patron result, a choice or the end."""
         session = self.session
-        if session is None:
-            return
-        if self._too_small is not None:  # resumed by check_size once the terminal is larger
-            self._advance_later = True
+        if session is None or self.too_small_now():
             return
         game = session.game
         names = session.names
@@ -172,13 +167,7 @@ class Pier18App(GameApp):
             table.moves = self.moves.recent(len(session.decisions), game.players - 1)
             table.thinking = session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None
             table.show_game()
-        if len(game.awards) > self._awards_shown:
-            award = game.awards[self._awards_shown]
-            self._awards_shown += 1
-            ended = award.after - 1  # the round's last draft
-            last = self.moves.recent(award.after, 1)
-            by_bot = ended < len(game.history) and session.is_bot(game.history[ended][0]) and last
-            self.show_award(award, game.deck, names, last[0] if by_bot else None)
+        if self.show_next_award(TableView.of(game), names, session.is_bot):
             return
         if game.is_terminal():
             from .screens.final import FinalScreen

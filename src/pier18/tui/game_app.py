@@ -10,7 +10,7 @@ hints, the Patron panel after a round, the too-small message and crash reports.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -22,8 +22,8 @@ from textual.binding import Binding
 from textual.geometry import Size
 
 from ..bots import Hint
-from ..engine import Deck, Decision, PatronAward, PlayerView
-from .moves import hint_text
+from ..engine import Decision, PlayerView, TableView
+from .moves import MoveLog, hint_text
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
 from .widgets.hint_line import HintedScreen
@@ -71,6 +71,8 @@ class GameApp(App[None]):
         self._advance_later = False
         self._mounted = False  # the first Resize comes before on_mount pushes any screen
         self._early_warnings: list[str] = []  # `warn` before mounting
+        self.moves = MoveLog()  # the move lines of the game, for the table
+        self._awards_shown = 0  # Patron panels already shown (or treated as seen)
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -152,20 +154,37 @@ class GameApp(App[None]):
         """Notices quote file paths and errors: plain text unless a caller asks for markup."""
         super().notify(message, markup=markup, **kwargs)
 
+    def too_small_now(self) -> bool:
+        """True while the too-small message covers the game: `advance` waits until it goes."""
+        if self._too_small is not None:
+            self._advance_later = True
+        return self._too_small is not None
+
     # -- the Patron panel ----------------------------------------------------------------
 
-    def show_award(self, award: PatronAward, deck: Deck, names: list[str], held: str | None) -> None:
-        """The Patron panel of a round just ended, then `advance`; `held`: a bot's move
-        that ended the round, kept in sight a moment first so people see it happen."""
+    def show_next_award(self, view: TableView, names: list[str], hold: Callable[[int], bool]) -> bool:
+        """The Patron panel of the next round not shown yet, then `advance`; False if none.
+
+        If the round's last draft was made by a seat `hold` picks (a bot, someone at
+        another screen), that move is kept in sight a moment first so people see it.
+        """
         from .screens.patron import LastMoveScreen, PatronScreen
 
-        def patron(_: object = None) -> None:
-            self.push_screen(PatronScreen(award, deck, names), lambda _: self.advance())
+        if len(view.awards) <= self._awards_shown:
+            return False
+        award = view.awards[self._awards_shown]
+        self._awards_shown += 1
+        ended = award.after - 1  # the round's last draft
+        last = self.moves.recent(award.after, 1)
 
-        if held is not None and self.last_move_pause > 0:
-            self.push_screen(LastMoveScreen(held, self.last_move_pause), patron)
+        def patron(_: object = None) -> None:
+            self.push_screen(PatronScreen(award, view.deck, names), lambda _: self.advance())
+
+        if self.last_move_pause > 0 and ended < len(view.history) and hold(view.history[ended][0]) and last:
+            self.push_screen(LastMoveScreen(last[0], self.last_move_pause), patron)
         else:
             patron()
+        return True
 
     # -- hints -------------------------------------------------------------------------
 

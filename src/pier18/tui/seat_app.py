@@ -41,7 +41,7 @@ from ..words import (
     waiting_for,
 )
 from .game_app import LAST_MOVE_PAUSE, GameApp, HintGiver
-from .moves import MoveLog, bot_reason
+from .moves import bot_reason
 from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class SeatApp(GameApp):
 
     BINDINGS = [
         *GameApp.BINDINGS,
-        Binding("b", "cover", "Bot for the away player"),
+        Binding("b", "cover", "Bot sits in"),
         Binding("j", "join_lines", "Join lines"),
     ]
 
@@ -94,10 +94,9 @@ class SeatApp(GameApp):
         self.join_lines = list(join_lines or [])
         self.record = record
         self.state: NetState | None = None
-        self.moves = MoveLog()
         self.lost: str | None = None  # why the connection is down, while it is
         self.problem: str | None = None  # why the host refused us for good
-        self._awards_shown: int | None = None  # set from the first view
+        self._first_view = True  # Patron panels of rounds ended before we came are not shown
         self._asked: int | None = None  # the turn a set-up or placement screen is open for
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
 
@@ -147,7 +146,8 @@ class SeatApp(GameApp):
             if decision is not None and (state.seats[seat].kind != "human" or state.seats[seat].covered):
                 reason = bot_reason(before.table, seat, decision)
             self.moves.add(len(table.history), move_line(before.table, table, state.names, reason))
-        if self._awards_shown is None:  # a round that ended before we came is not shown again
+        if self._first_view:  # the latest round's panel is shown, as when a save is opened
+            self._first_view = False
             made = len(table.history)
             self._awards_shown = sum(1 for award in table.awards if award.after < made)
         if self._sent is not None and self._sent != state.turn:
@@ -165,7 +165,7 @@ class SeatApp(GameApp):
         if self.problem is not None:
             line = connection_over(self.problem)
         elif self.lost is not None:
-            line = connection_lost(self.lost)
+            line = connection_lost(self.lost, self.client.seat is not None)
         for waiting in self.query("#connecting"):
             if isinstance(waiting, Static):
                 waiting.update(Text(line))
@@ -177,7 +177,7 @@ class SeatApp(GameApp):
         if self.problem is not None:
             line.append(connection_over(self.problem), style="bold")
         elif self.lost is not None:
-            line.append(connection_lost(self.lost), style="bold")
+            line.append(connection_lost(self.lost, self.client.seat is not None), style="bold")
         else:
             me = self.client.seat
             for seat, info in enumerate(state.seats):
@@ -205,10 +205,7 @@ class SeatApp(GameApp):
         from .screens.table import TableScreen
 
         state = self.state
-        if state is None:
-            return
-        if self._too_small is not None:  # resumed by check_size once the terminal is larger
-            self._advance_later = True
+        if state is None or self.too_small_now():
             return
         view = state.table
         table = self.table()
@@ -223,14 +220,7 @@ class SeatApp(GameApp):
         table.show_game()
         if self.screen is not table:
             return  # a Patron panel, a question or this turn's own screen is up: it comes back here
-        assert self._awards_shown is not None
-        if len(view.awards) > self._awards_shown:
-            award = view.awards[self._awards_shown]
-            self._awards_shown += 1
-            ended = award.after - 1  # the round's last draft
-            last = self.moves.recent(award.after, 1)
-            by_other = ended < len(view.history) and view.history[ended][0] != self.client.seat and last
-            self.show_award(award, view.deck, state.names, last[0] if by_other else None)
+        if self.show_next_award(view, state.names, lambda seat: seat != self.client.seat):
             return
         if view.is_terminal():
             from .screens.final import FinalScreen
@@ -325,7 +315,7 @@ class SeatApp(GameApp):
             state = self.state
             return self.desk is not None and state is not None and bool(state.waiting_for) and not state.table.is_terminal()
         if action == "join_lines":
-            return bool(self.join_lines)
+            return bool(self.join_lines) and not (self.state is not None and self.state.table.is_terminal())
         if action == "takeback":
             return False  # the host keeps every move: nothing is taken back at a shared table
         return True

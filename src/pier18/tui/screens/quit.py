@@ -32,5 +32,7 @@ class QuitScreen(ConfirmScreen):
 class LeaveScreen(QuitScreen):
     """Ctrl+Q at a networked table: leave a seat (or, for the host, close the table)."""
 
+    YES = "Yes, leave (y)"
+
     def __init__(self, question: str, then: str) -> None:
         ConfirmScreen.__init__(self, Text(question, style="bold"), Text(then))
