@@ -96,7 +96,7 @@ class SeatApp(GameApp):
         self.state: NetState | None = None
         self.lost: str | None = None  # why the connection is down, while it is
         self.problem: str | None = None  # why the host refused us for good
-        self._first_view = True  # Patron panels of rounds ended before we came are not shown
+        self._first_view = True  # the first view only shows the panel of a round ended by its last move
         self._asked: int | None = None  # the turn a set-up or placement screen is open for
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
 
@@ -196,9 +196,12 @@ class SeatApp(GameApp):
     # -- the flow of a game ----------------------------------------------------------
 
     def my_turn(self) -> bool:
-        """It is this seat's turn and its decision has not been sent yet."""
+        """It is this seat's turn, its decision has not been sent yet, and the host still
+        lets this client in."""
         state = self.state
-        return state is not None and state.my_turn and self._sent != state.turn and not state.table.is_terminal()
+        if state is None or self.problem is not None or state.table.is_terminal():
+            return False
+        return state.my_turn and self._sent != state.turn
 
     def advance(self) -> None:
         """Show the latest view: the table, a Patron panel, this seat's choice or the end."""

@@ -30,6 +30,7 @@ KEYS = """[b]Keys[/b]
 [b]Final score[/b]      n new game, q quit
 [b]Hints[/b]            h (set-up, table, placing) asks the hard bot what it
                  would do, and why; bots move on their own
+[b]Network play[/b]     no take-backs; host: j join lines, b a bot sits in
 
 Every choice shows what it scores before you confirm it."""
 
