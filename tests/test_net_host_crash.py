@@ -84,13 +84,13 @@ def test_a_killed_host_resumes_with_the_same_codes(tmp_path):
 
 
 def test_the_host_plays_its_own_seat_in_the_line_front_end(tmp_path):
-    """`pier18 host` with the host's own seat against a bot: every move typed in the
-    notation at the host's terminal, to the end of the game and its record."""
+    """`pier18 host --lines` with the host's own seat against a bot: every move typed in
+    the notation at the host's terminal, to the end of the game and its record."""
     env = child_env(PIER18_DATA_DIR=str(tmp_path / "data"))
 
     async def go():
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "pier18", "host", "--players", "2", "--bots", "1", "--level", "random",
+            sys.executable, "-m", "pier18", "host", "--lines", "--players", "2", "--bots", "1", "--level", "random",
             "--port", "0", "--bind", "127.0.0.1", "--names", "Ann", "--seed", "9",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
             env=env, start_new_session=True,

@@ -171,6 +171,7 @@ def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
             async with app.run_test(size=SIZE) as pilot:
                 await until(pilot, lambda: name(app) == "KeepScreen", "Bob's set-up screen")
                 assert app.screen.hand == list(game.hands[1])
+                await until(pilot, lambda: all(names[c] in screen_text(app) for c in hand), "Bob's cards drawn")
                 shown = screen_text(app)
                 await pilot.press("down", "enter")
                 await until(pilot, lambda: len(session.decisions) == 2, "Bob's choice at the host")
@@ -182,7 +183,6 @@ def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
     hand = list(game.hands[1])
     bob_legal = game.legal_decisions()
     shown = run(bob())
-    assert all(names[c] in shown for c in hand)
     assert isinstance(bob_legal[1], Keep) and session.decisions[1] == bob_legal[1]  # "down", "enter"
     ann_hidden = [c for c in hidden if c not in hand and not any(names[c] in names[h] for h in hand)]
     assert [names[c] for c in ann_hidden if names[c] in shown] == []

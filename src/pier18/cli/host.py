@@ -43,6 +43,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--tls-cert", metavar="FILE", help="serve TLS with this certificate (PEM) ...")
     parser.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
     parser.add_argument("--no-seat", action="store_true", help="do not play a seat yourself: only run the table")
+    parser.add_argument(
+        "--lines", action="store_true", help="play your seat in plain lines (moves typed as 'draft 7:1'), as 'pier18 join --lines'"
+    )
     parser.add_argument("--resume", metavar="FILE", help="bring back a hosted game from its autosave, with the same codes")
     parser.set_defaults(run=run)
 
@@ -177,7 +180,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     say(f"Pier 18 table open on port {port}{' (TLS)' if context else ''}; autosave: {save}")
     for line in joins:
         say(f"  {line}")
-    if mine is None:
+    if mine is None or args.lines:
         say("Commands: 'bot NAME' lets a hard bot play an away seat until its player is back; 'status'.")
 
     def command(line: str) -> str | None:
@@ -195,7 +198,8 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     try:
         status = 0
         if mine is not None:
-            status = await play_own_seat(host, port, codes.seats[mine] or "", context, joins, save)
+            seat = OwnSeat(codes.seats[mine] or "", joins, save, command if args.lines else None)
+            status = await play_own_seat(host, port, context, seat)
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
             await run_table(host, command)
@@ -236,16 +240,22 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
             print(answer, flush=True)
 
 
-async def play_own_seat(
-    host: Host, port: int, code: str, context: ssl.SSLContext | None, joins: list[str], save: object
-) -> int:
-    """The host's own seat: a client of its own table, over loopback, in the Textual game."""
+class OwnSeat:
+    """The host's own seat: its code, the join lines to show, the autosave, and the
+    host's typed commands when it plays in plain lines (None: in the Textual game)."""
+
+    def __init__(self, code: str, joins: list[str], save: object, commands: Callable[[str], str | None] | None) -> None:
+        self.code, self.joins, self.save, self.commands = code, joins, save, commands
+
+
+async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, seat: OwnSeat) -> int:
+    """The host's own seat: a client of its own table over loopback, in the Textual game
+    (or in plain lines with --lines)."""
     import ssl
     from pathlib import Path
 
     from ..net.client import Client
-    from ..tui.seat_app import SeatApp
-    from .join import app_ended
+    from .join import LineFrontEnd, app_ended
 
     local = host.config.bind if host.config.bind not in (None, "", "0.0.0.0", "::") else "127.0.0.1"
     client_context = None
@@ -254,8 +264,17 @@ async def play_own_seat(
         client_context.check_hostname = False
         client_context.verify_mode = ssl.CERT_NONE  # it is this very process on the other end
     address = f"{'wss' if context else 'ws'}://{'[' + local + ']' if ':' in str(local) else local}:{port}/"
-    client = Client(address, code, ssl=client_context)
-    app = SeatApp(client, desk=host, join_lines=joins, record=save if isinstance(save, Path) else None)
+    client = Client(address, seat.code, ssl=client_context)
+    if seat.commands is not None:
+        try:
+            await LineFrontEnd(client.start(), seat.commands).run()
+        finally:
+            await client.close()
+        return 0
+    from ..tui.seat_app import SeatApp
+
+    record = seat.save if isinstance(seat.save, Path) else None
+    app = SeatApp(client, desk=host, join_lines=seat.joins, record=record)
     try:
         await app.run_async()
     finally:

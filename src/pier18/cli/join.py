@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     import asyncio
     import ssl
+    from collections.abc import Callable
 
     from ..net.client import Client, Event
     from ..net.protocol import NetState
@@ -116,12 +117,17 @@ def app_ended(app: SeatApp) -> int:
 
 
 class LineFrontEnd:
-    """The plain-line front end (`--lines`): prints each state, reads decisions line by line."""
+    """The plain-line front end (`--lines`): prints each state, reads decisions line by line.
 
-    def __init__(self, client: Client, quiet_input: bool = False) -> None:
+    `commands` lets the host add its own commands (e.g. 'bot NAME'); it returns the
+    answer to print, or None if the line is not one of its commands.
+    """
+
+    def __init__(self, client: Client, commands: Callable[[str], str | None] | None = None, quiet_input: bool = False) -> None:
         from rich.console import Console
 
         self.client = client
+        self.commands = commands
         self.console = Console(highlight=False)
         self.shown: NetState | None = None
         self.quiet_input = quiet_input
@@ -203,6 +209,11 @@ class LineFrontEnd:
                 self.shown = None
                 self.show(self.client.state)
             return
+        if self.commands is not None:
+            answer = self.commands(line)
+            if answer is not None:
+                self.say(answer)
+                return
         state = self.client.state
         if state is None or not state.my_turn:
             self.say("It is not your turn." if state is not None else "Not connected yet.")
