@@ -234,3 +234,36 @@ def test_a_wrong_code_ends_the_app_with_one_line_and_no_table():
     assert app.problem == "the host refused: wrong code"
     assert app.state is None and app.crash is None
     assert session.decisions == []
+
+
+def test_a_seat_opened_elsewhere_closes_its_choice_and_says_so():
+    """Ann's set-up screen is open when her code is used on another connection: the
+    host keeps the newer one, so the app closes the screen it can no longer answer,
+    says why in one line and keeps running; the other connection plays on."""
+    session = new_table(2, 25)
+
+    async def go():
+        host = await open_host(session)
+        app = seat_app(host.port, session.codes.seats[0])
+        other = None
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: name(app) == "KeepScreen", "Ann's set-up screen")
+                other = client(host.port, session.codes.seats[0])
+                await until(pilot, lambda: app.problem is not None, "the app told it was replaced")
+                await until(pilot, lambda: name(app) == "TableScreen", "the set-up screen closed")
+                text = screen_text(app)
+                await pilot.press("enter", "1", "enter")  # nothing to send from here any more
+                mine = await other.wait_for(lambda s: s.my_turn)
+                await other.decide(mine.you.legal[0])
+                await other.wait_turn(1)
+                return text, app.is_running
+        finally:
+            if other is not None:
+                await other.close()
+            await app.client.close()
+            await host.close()
+
+    text, running = run(go())
+    assert running and "this seat was opened on another connection" in text
+    assert len(session.decisions) == 1  # only the other connection's choice
