@@ -8,7 +8,7 @@ from the app. Games start near their end from a record-like session, as
 
 from __future__ import annotations
 
-import asyncio
+import io
 import random
 
 from rich.console import Console
@@ -39,7 +39,7 @@ def seat_app(port: int, code: str) -> SeatApp:
 
 def screen_text(app) -> str:
     """Every Static on every screen of the app, as plain text (what a person can read)."""
-    console = Console(width=200, record=True, color_system=None, file=open("/dev/null", "w"))
+    console = Console(width=200, record=True, color_system=None, file=io.StringIO())
     for screen in app.screen_stack:
         for widget in screen.query(Static):
             console.print(widget.render())
