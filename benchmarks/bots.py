@@ -62,7 +62,7 @@ def main() -> int:
     if args.only in (None, "speed"):
         result = simulate(deck, 3, ("random", "random", "random"), args.speed_games, args.seed)
         rate = result.games / result.seconds
-        print(f"random-vs-random, 3 players, through PlayerView + bots: {rate:8.0f} games/s "
+        print(f"random-vs-random, 3 players, as `simulate` plays them: {rate:8.0f} games/s "
               f"(target >= 5000: {verdict(rate >= 5000)})")
         print(f"random decisions straight from the engine (no views):  {engine_only(deck, args.speed_games, args.seed):8.0f} games/s")
 

@@ -83,6 +83,15 @@ def test_random_bot_picks_every_legal_decision_about_equally_often(deck):
     assert len(firsts) == 6  # different seeds start differently
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_self_play_handing_bots_only_legal_decisions_plays_the_games_views_would(deck, players):
+    """`play_game` gives a `LegalBot` the legal decisions instead of a view: the games
+    must be the ones bots choosing from every seat's `PlayerView` play."""
+    levels = ["random", "greedy", "random"][:players]
+    for seed in range(200):
+        assert play_game(deck, levels, seed).history == play(deck, players, levels, seed)
+
+
 def test_make_bot_hard_is_deterministic_at_full_strength(deck):
     game = Game(deck, 2, 5)
     view = PlayerView.of(game, 0)

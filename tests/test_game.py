@@ -313,3 +313,18 @@ def test_history_names_the_seat_of_every_decision(deck):
         assert game.history[-1][0] == seat
     assert [s for s, _ in game.history][:4] == [0, 1, 2, 1]
     assert game.decisions == [d for _, d in game.history]
+
+
+def test_a_seed_deals_what_random_shuffle_deals(deck):
+    """`Deal.from_seed` shuffles with its own loop (faster than `random.shuffle`): it
+    must draw the same order, so every seed keeps dealing the games it always has."""
+    from pier18.engine.game import Deal, pile_size
+
+    for players in (2, 3):
+        for seed in range(500):
+            rng = random.Random(seed)
+            order = sorted(deck)
+            rng.shuffle(order)
+            positions = list(range(pile_size(deck, players)))
+            rng.shuffle(positions)
+            assert Deal.from_seed(deck, players, seed) == Deal(tuple(order), tuple(positions))

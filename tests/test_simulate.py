@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 
 import pytest
 
@@ -113,3 +115,28 @@ def test_bad_input_is_one_line_and_exit_status_2(capsys, args, message):
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_ctrl_c_while_a_finished_game_is_counted_stops_the_run_once_it_is_counted(tmp_path, deck, monkeypatch):
+    """Ctrl+C is held back while a finished game is tallied and recorded, and arrives
+    as soon as that game is counted whole."""
+    from pier18.bots import simulation
+
+    tally = simulation._tally
+
+    def tally_interrupted(result, game, levels, timings):
+        if result.games == 2:  # the third game: Ctrl+C just before it is tallied
+            os.kill(os.getpid(), signal.SIGINT)
+        tally(result, game, levels, timings)
+
+    monkeypatch.setattr(simulation, "_tally", tally_interrupted)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+    try:
+        result = simulate(deck, 2, ("random", "random"), 10, record_dir=tmp_path)
+        assert result.interrupted
+        assert result.games == 3
+        assert sum(stats.seat_games for stats in result.levels.values()) == 6  # tallied whole
+        assert len(list(tmp_path.iterdir())) == 3  # and recorded
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the run's own handler is gone
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
-from .base import Bot, Hint
+from .base import Bot, Hint, LegalBot
 from .estimate import describe
 from .greedy import GreedyBot
 from .hard import HardBot
@@ -20,7 +20,9 @@ from .seats import HUMAN, bot_name, clashes_with_bots, human_seats, seat_kinds, 
 #: The bot levels, weakest first.
 LEVELS: tuple[str, ...] = ("random", "greedy", "hard")
 
-_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "hard": HardBot}
+#: The levels whose bots decide from the legal decisions alone (see `LegalBot`).
+_LEGAL_BOTS: dict[str, Callable[[int], LegalBot]] = {"random": RandomBot}
+_BOTS: dict[str, Callable[[int], Bot]] = {**_LEGAL_BOTS, "greedy": GreedyBot, "hard": HardBot}
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
@@ -32,7 +34,13 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
+def make_legal_bot(level: str, seed: int = 0) -> LegalBot | None:
+    """The bot `make_bot(level, seed)` builds if that level is a `LegalBot`, else None."""
+    factory = _LEGAL_BOTS.get(level)
+    return None if factory is None else factory(seed)
+
+
 __all__ = [
-    "HUMAN", "Bot", "GreedyBot", "HardBot", "Hint", "LEVELS", "RandomBot", "bot_name", "clashes_with_bots", "describe",
-    "human_seats", "make_bot", "seat_kinds", "seat_names",
+    "HUMAN", "Bot", "GreedyBot", "HardBot", "Hint", "LEVELS", "LegalBot", "RandomBot", "bot_name", "clashes_with_bots",
+    "describe", "human_seats", "make_bot", "make_legal_bot", "seat_kinds", "seat_names",
 ]

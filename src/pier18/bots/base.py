@@ -39,6 +39,20 @@ class Bot(Protocol):
         ...
 
 
+class LegalBot(Bot, Protocol):
+    """A bot that needs nothing of the view but the seat's legal decisions.
+
+    Self-play hands such a bot the legal decisions straight from the engine (what
+    `PlayerView.legal` would hold) and builds no view: for a bot this cheap, the view
+    would cost more than the choice. `choose(view)` must pick what
+    `choose_legal(view.legal)` picks, so both ways play the same games.
+    """
+
+    def choose_legal(self, legal: Sequence[Decision]) -> Decision:
+        """The bot's pick among the legal decisions of its seat, which is to move."""
+        ...
+
+
 class Table(Protocol):
     """A PlayerView or a dealt game: the public table attributes bots read."""
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine import Decision, PlayerView
 from .base import legal_for
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
 
 _MASK = (1 << 64) - 1
 
@@ -29,5 +34,8 @@ class RandomBot:
         return z ^ (z >> 31)
 
     def choose(self, view: PlayerView) -> Decision:
-        legal = legal_for(view)
+        return self.choose_legal(legal_for(view))
+
+    def choose_legal(self, legal: Sequence[Decision]) -> Decision:
+        """Any legal decision (a `LegalBot`: self-play builds this bot no view)."""
         return legal[(self._next() * len(legal)) >> 64]  # scaled, not `%`: no bias to low indices

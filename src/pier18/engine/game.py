@@ -72,9 +72,9 @@ class Deal:
         """The deal a seed gives: the same outcomes the seed has always given."""
         rng = random.Random(seed)
         order = sorted(deck)
-        rng.shuffle(order)
+        _shuffle(order, rng)
         positions = list(range(pile_size(deck, players)))
-        rng.shuffle(positions)  # the shuffle made when set-up ends, done ahead of time
+        _shuffle(positions, rng)  # the shuffle made when set-up ends, done ahead of time
         return cls(tuple(order), tuple(positions))
 
     def problem(self, deck: Deck, players: int) -> str | None:
@@ -85,6 +85,24 @@ class Deal:
         if sorted(self.reshuffle) != list(range(size)):
             return f"the reshuffle must hold every position from 0 to {size - 1} once"
         return None
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    """`rng.shuffle(items)` written out: the same draws from `rng`, so the same order.
+
+    Every simulated game is dealt by two shuffles, and `random.shuffle` calls a Python
+    method per card to draw each position; drawing the bits here is the same
+    Fisher-Yates walk with the same rejection of draws past the range. Spelling it out
+    also fixes what a seed deals, whatever a later Python does inside `shuffle`.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1  # pick a position in items[:n] to swap with items[i]
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def pile_size(deck: Deck, players: int) -> int:
