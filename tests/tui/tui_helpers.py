@@ -21,10 +21,13 @@ DECK_FILE = Path(__file__).with_name("deck.toml")
 
 def make_app(
     deck, players: int, seed: int, names: list[str] | None = NAMES, seats=None, bot_provider=None, hint_bot=None,
-    last_move_pause: float = 0.0,
+    last_move_pause: float = 0.0, decisions=(),
 ) -> Pier18App:
+    """The app as `pier18 play` makes it; `decisions` already made start the game part-way
+    (as a resumed save does), so a test can begin near the moment it is about."""
+
     def new_session(chosen: list[str]) -> Session:
-        return Session(deck, chosen, seed, seats=list(seats or []))
+        return Session(deck, chosen, seed, seats=list(seats or []), decisions=list(decisions))
 
     return Pier18App(
         players,
