@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from tui_helpers import make_app, play_by_keys, press_until, screen_name
+from pier18.engine import Phase
+from tui_helpers import keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
 
@@ -36,7 +37,10 @@ def test_plan_progress_panels(snap_compare, tui_deck):
 
 
 def test_final_screen_wide(snap_compare, tui_deck):
-    async def play(pilot):
-        await play_by_keys(pilot, pilot.app, random.Random(4))
+    rng = random.Random(4)  # the game of test_tui_snapshots.py::test_final_screen
+    decisions = keyed_game(tui_deck, 3, 4, rng, until=lambda game: game.phase is Phase.PLAN)
 
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=play, terminal_size=(160, 50))
+    async def play(pilot):
+        await play_by_keys(pilot, pilot.app, rng)
+
+    assert snap_compare(make_app(tui_deck, 3, 4, decisions=decisions), run_before=play, terminal_size=(160, 50))

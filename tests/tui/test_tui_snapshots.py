@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from tui_helpers import make_app, play_by_keys, press_until, screen_name
+from pier18.engine import Phase
+from tui_helpers import keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SIZE = (100, 30)
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
@@ -35,10 +36,14 @@ def test_patron_panel(snap_compare, tui_deck):
 
 
 def test_final_screen(snap_compare, tui_deck):
-    async def play(pilot):
-        await play_by_keys(pilot, pilot.app, random.Random(4))
+    # The game the keys of random.Random(4) play; the Plans and the end by keys.
+    rng = random.Random(4)
+    decisions = keyed_game(tui_deck, 3, 4, rng, until=lambda game: game.phase is Phase.PLAN)
 
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=play, terminal_size=SIZE)
+    async def play(pilot):
+        await play_by_keys(pilot, pilot.app, rng)
+
+    assert snap_compare(make_app(tui_deck, 3, 4, decisions=decisions), run_before=play, terminal_size=SIZE)
 
 
 def test_too_small_message(snap_compare, tui_deck):
