@@ -16,7 +16,7 @@ from pier18.tui.app import Pier18App
 from pier18.tui.moves import game_moves
 from pier18.words import covering, short_decision
 from pier18.tui.screens.final import final_table
-from tui_helpers import make_app, play_by_keys, press_until, screen_name, shown, text_of, wait_until
+from tui_helpers import first_keys_game, make_app, play_by_keys, press_until, screen_name, shown, text_of, wait_until
 
 HUMANS = ["Ann", "Bob", "Cy"]
 
@@ -232,7 +232,12 @@ def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidden_ones
             await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
             assert session.game.current_player == 1
 
-            # The Plan phase: Ann's placement is hidden from Bob; his u counts it, never shows it.
+        # The Plan phase, from Ann's placed Plan (the first choices before it, made by the
+        # engine): Ann's placement is hidden from Bob; his u counts it, never shows it.
+        decisions = first_keys_game(tui_deck, 2, 21, until=lambda game: game.phase is Phase.PLAN and game.current_player == 1)
+        app = make_app(tui_deck, 2, 21, names=["Ann", "Bob"], decisions=decisions)
+        async with app.run_test(size=(120, 40)) as pilot:
+            session = app.session
             await to_hot_seat_plan(pilot, app, 1)
             ann = session.decisions[-1]
             assert isinstance(ann, PlacePlan)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 from pier18.engine import Phase
-from tui_helpers import keyed_game, make_app, play_by_keys, press_until, screen_name
+from tui_helpers import first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
 
@@ -33,7 +33,9 @@ def test_plan_progress_panels(snap_compare, tui_deck):
             "round 3",
         )
 
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=two_rounds, terminal_size=(140, 45))
+    # From round 2's last draft (the first choices the keys make).
+    to_round_3 = first_keys_game(tui_deck, 3, 4, until=lambda game: len(game.awards) == 2)[:-1]
+    assert snap_compare(make_app(tui_deck, 3, 4, decisions=to_round_3), run_before=two_rounds, terminal_size=(140, 45))
 
 
 def test_final_screen_wide(snap_compare, tui_deck):

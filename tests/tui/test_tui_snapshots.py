@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from pier18.engine import Phase
-from tui_helpers import keyed_game, make_app, play_by_keys, press_until, screen_name
+from tui_helpers import first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SIZE = (100, 30)
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
@@ -32,7 +32,9 @@ def test_patron_panel(snap_compare, tui_deck):
             "the patron panel",
         )
 
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=finish_round, terminal_size=SIZE)
+    # From the round's last draft (the first choices the keys make): "1", Enter, the panel.
+    to_patron = first_keys_game(tui_deck, 3, 4, until=lambda game: len(game.awards) == 1)[:-1]
+    assert snap_compare(make_app(tui_deck, 3, 4, decisions=to_patron), run_before=finish_round, terminal_size=SIZE)
 
 
 def test_final_screen(snap_compare, tui_deck):

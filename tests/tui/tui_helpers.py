@@ -160,12 +160,12 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
     raise AssertionError("the game did not end")
 
 
-def keyed_game(deck, players: int, seed: int, rng: random.Random, until=lambda game: False) -> list[Decision]:
+def keyed_game(deck, players: int, seed: int, rng: random.Random, until=lambda game: False, start=()) -> list[Decision]:
     """The decisions `play_by_keys` makes with `rng` in a game of people only, by the
     engine alone, until `until(game)` or the end. Go on from there with `play_by_keys`
     and the same `rng`: the game is the one `play_by_keys` alone would have played, so a
     test can start near the moment it is about (`make_app(..., decisions=...)`)."""
-    game = Game(deck, players, seed)
+    game = Game.replay(deck, players, seed, list(start))  # `start`: decisions already made
     while not game.is_terminal() and not until(game):
         if game.phase is Phase.SETUP:
             legal = game.legal_decisions()
@@ -176,7 +176,7 @@ def keyed_game(deck, players: int, seed: int, rng: random.Random, until=lambda g
         else:
             decision = PlacePlan(rng.choice(game.piers[game.current_player].covers()))
         game.apply(decision)
-    return game.decisions
+    return game.decisions[len(start):]
 
 
 def first_keys_game(deck, players: int, seed: int, until, first_player: int | None = None) -> list[Decision]:
