@@ -13,7 +13,7 @@ import re
 import shlex
 from types import SimpleNamespace
 
-from tui_helpers import NAMES, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, shown, wait_until
+from tui_helpers import NAMES, at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, shown, wait_until
 
 from pier18.engine import Phase, TableView
 from pier18.render.plan import goal_progress
@@ -30,8 +30,8 @@ def test_final_screen_shows_every_pier_and_plan_with_why(tui_deck, tmp_path):
     save = tmp_path / "Ann's game [1].json"
 
     async def run():
-        rng = random.Random(11)  # from the last Patron panel: the Plans and the end by keys
-        app = with_save(make_app(tui_deck, 3, 11, decisions=keyed_game(tui_deck, 3, 11, rng, until=lambda game: game.phase is Phase.PLAN)), save)
+        rng = random.Random(11)  # from the last Plan placement: it and the end by keys
+        app = with_save(make_app(tui_deck, 3, 11, decisions=keyed_game(tui_deck, 3, 11, rng, until=at_the_last_plan)), save)
         async with app.run_test(size=(120, 40)) as pilot:
             await play_by_keys(pilot, app, rng)
             game = app.session.game

@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from pier18.engine import Phase
-from tui_helpers import first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
+from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
 
@@ -40,7 +39,7 @@ def test_plan_progress_panels(snap_compare, tui_deck):
 
 def test_final_screen_wide(snap_compare, tui_deck):
     rng = random.Random(4)  # the game of test_tui_snapshots.py::test_final_screen
-    decisions = keyed_game(tui_deck, 3, 4, rng, until=lambda game: game.phase is Phase.PLAN)
+    decisions = keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan)
 
     async def play(pilot):
         await play_by_keys(pilot, pilot.app, rng)

@@ -9,7 +9,7 @@ import pytest
 
 from pier18.engine import Game, Keep, Phase
 from pier18.tui.screens.final import final_table
-from tui_helpers import NAMES, first_keys_game, keyed_game, make_app, play_by_keys, screen_name, text_of
+from tui_helpers import NAMES, at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, screen_name, text_of
 
 
 # The three-player whole game by keys is test_table_people_trust.py::
@@ -142,8 +142,8 @@ def test_the_final_screen_matches_pier18_score_for_each_pier(tui_deck, capsys):
     from tui_helpers import DECK_FILE
 
     async def run():
-        rng = random.Random(5)  # from the last Patron panel: the Plans and the end by keys
-        app = make_app(tui_deck, 3, 2, decisions=keyed_game(tui_deck, 3, 2, rng, until=lambda game: game.phase is Phase.PLAN))
+        rng = random.Random(5)  # from the last Plan placement: it and the end by keys
+        app = make_app(tui_deck, 3, 2, decisions=keyed_game(tui_deck, 3, 2, rng, until=at_the_last_plan))
         async with app.run_test(size=(100, 30)) as pilot:
             await play_by_keys(pilot, app, rng)
             return app.session.game

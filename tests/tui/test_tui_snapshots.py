@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import random
 
-from pier18.engine import Phase
-from tui_helpers import first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
+from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SIZE = (100, 30)
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
@@ -38,9 +37,9 @@ def test_patron_panel(snap_compare, tui_deck):
 
 
 def test_final_screen(snap_compare, tui_deck):
-    # The game the keys of random.Random(4) play; the Plans and the end by keys.
+    # The game the keys of random.Random(4) play; the last Plan and the end by keys.
     rng = random.Random(4)
-    decisions = keyed_game(tui_deck, 3, 4, rng, until=lambda game: game.phase is Phase.PLAN)
+    decisions = keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan)
 
     async def play(pilot):
         await play_by_keys(pilot, pilot.app, rng)

@@ -194,3 +194,8 @@ def first_keys_game(deck, players: int, seed: int, until, first_player: int | No
             decision = PlacePlan(game.piers[game.current_player].covers()[0])
         game.apply(decision)
     return game.decisions
+
+
+def at_the_last_plan(game) -> bool:
+    """Only the last Plan placement is left (its pass screen is next in a hot-seat game)."""
+    return game.phase is Phase.PLAN and sum(isinstance(d, PlacePlan) for d in game.decisions) == game.players - 1
