@@ -16,3 +16,10 @@ def deck():
 def private_data_dir(tmp_path, monkeypatch):
     """Autosaves from any test go to a temporary folder, never the player's own."""
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "pier18-data"))
+
+
+def pytest_collection_modifyitems(items):
+    """The Textual tests (tests/tui/ and test_*tui*.py) run first: they are the long ones,
+    and with pytest-xdist (`-n auto`) a long test handed out last keeps one worker busy
+    while the other has nothing left to do. The order within each part is unchanged."""
+    items.sort(key=lambda item: "tui" not in item.path.relative_to(item.config.rootpath).as_posix())

@@ -49,8 +49,9 @@ class Terminal:
         """Wait for the program to draw something (at most `limit` seconds), then read
         until it has stopped drawing for `settled` seconds: it has handled the key.
 
-        (Enter pressed again while a screen is still closing can crash the app, see
-        docs/testing.md; a person's key repeat can do that too.)
+        (Enter pressed again while a screen was still closing used to close the table
+        too and leave a blank screen; fixed, see docs/testing.md. Waiting for the
+        screen keeps each Enter to one decision, so the test knows what was saved.)
         """
         wait = limit
         while True:

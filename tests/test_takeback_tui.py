@@ -28,9 +28,11 @@ def data_dir(tmp_path, monkeypatch):
     return folder
 
 
-def make_app(deck, players: int, seed: int, autosave: bool = False) -> Pier18App:
+def make_app(deck, players: int, seed: int, autosave: bool = False, decisions=()) -> Pier18App:
+    """`decisions`: the game starts with these made, as a resumed save does."""
+
     def new_session(names: list[str]) -> Session:
-        return Session(deck, names, seed)
+        return Session(deck, names, seed, decisions=list(decisions))
 
     factory = saves.autosaving(new_session) if autosave else new_session
     return Pier18App(players, factory, names=NAMES[:players], bot_pause=0.0)
@@ -160,10 +162,12 @@ def test_takeback_across_a_patron_phase_and_again_to_setup(deck):
 
 def test_takeback_at_the_end_reopens_the_plan_placement(deck):
     async def go():
-        app = make_app(deck, 2, 21)
+        # From Bob's Plan placement, the game's last decision (first legal choices before it).
+        game = Game(deck, 2, 21)
+        while not game.is_terminal():
+            game.apply(game.legal_decisions()[0])
+        app = make_app(deck, 2, 21, decisions=game.decisions[:-1])
         async with app.run_test(size=(120, 40)) as pilot:
-            await keep_first(pilot, app)
-            await keep_first(pilot, app)
             session = app.session
             for _ in range(200):
                 await pilot.pause()

@@ -15,7 +15,8 @@ from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.moves import game_moves
 from pier18.words import covering, short_decision
-from tui_helpers import make_app, press_until, screen_name, shown, wait_until
+from pier18.tui.screens.final import final_table
+from tui_helpers import first_keys_game, make_app, play_by_keys, press_until, screen_name, shown, text_of, wait_until
 
 HUMANS = ["Ann", "Bob", "Cy"]
 
@@ -83,20 +84,21 @@ def seat_of_screen(app) -> int | None:
 
 def test_no_screen_or_question_shows_a_seat_what_it_may_not_know(tui_deck):
     """A whole three-person hot-seat game by keys: every screen, and the take-back
-    question asked on every turn screen, holds only what its seat may know."""
+    question asked on every turn screen, holds only what its seat may know. It is also
+    the suite's three-player whole game by keys: the keys made exactly the decisions
+    the engine was asked for, and the final screen ranks as the engine does."""
 
     async def go():
-        rng = random.Random(4)
         app = make_app(tui_deck, 3, 11, names=HUMANS)
         async with app.run_test(size=(120, 40)) as pilot:
             seen = {"screens": 0, "questions": 0, "hidden placements asked over": 0}
             asked: set[tuple] = set()
-            for _ in range(3000):
-                await pilot.pause()
+
+            async def look_and_ask(app) -> None:
                 name = screen_name(app)
                 game = app.session.game
                 if name == "FinalScreen":
-                    break
+                    return
                 seat = seat_of_screen(app)
                 problems = leaks(screen_text(app), game, seat, HUMANS)
                 assert not problems, f"{name} for seat {seat} shows {problems}"
@@ -115,18 +117,19 @@ def test_no_screen_or_question_shows_a_seat_what_it_may_not_know(tui_deck):
                     seen["questions"] += 1
                     await pilot.press("n")
                     await wait_until(pilot, lambda: screen_name(app) == name, "the screen again")
-                    continue
-                if name in ("PassScreen", "PatronScreen"):
-                    await pilot.press("enter")
-                elif name == "KeepScreen":
-                    await pilot.press(*(["down"] * rng.randrange(6)), "enter")
-                elif name == "TableScreen":
-                    await pilot.press(str(rng.randrange(len(game.revealed)) + 1))
-                elif name == "PlaceScreen":
-                    covers = game.piers[game.current_player].covers()
-                    await pilot.press(*(["down"] * rng.randrange(len(covers))), "enter")
+
+            expected = await play_by_keys(pilot, app, random.Random(11), on_screen=look_and_ask)
             assert screen_name(app) == "FinalScreen"
             assert seen["questions"] >= 6 and seen["hidden placements asked over"] == 2
+            session = app.session
+            assert session.decisions == expected
+            engine = Game.replay(tui_deck, 3, 11, expected)
+            assert engine.is_terminal() and session.game.returns() == engine.returns()
+            for seat in range(3):
+                assert session.game.score(seat).as_dict() == engine.score(seat).as_dict()
+            ranking = text_of(final_table(session.game, session.names))
+            for standing in engine.ranking():
+                assert f"{standing.place}. {HUMANS[standing.seat]}  {standing.total} points" in ranking
 
     run(go())
 
@@ -229,7 +232,12 @@ def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidden_ones
             await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
             assert session.game.current_player == 1
 
-            # The Plan phase: Ann's placement is hidden from Bob; his u counts it, never shows it.
+        # The Plan phase, from Ann's placed Plan (the first choices before it, made by the
+        # engine): Ann's placement is hidden from Bob; his u counts it, never shows it.
+        decisions = first_keys_game(tui_deck, 2, 21, until=lambda game: game.phase is Phase.PLAN and game.current_player == 1)
+        app = make_app(tui_deck, 2, 21, names=["Ann", "Bob"], decisions=decisions)
+        async with app.run_test(size=(120, 40)) as pilot:
+            session = app.session
             await to_hot_seat_plan(pilot, app, 1)
             ann = session.decisions[-1]
             assert isinstance(ann, PlacePlan)
@@ -396,7 +404,7 @@ async def type_names(pilot, names) -> None:
             await pilot.press("tab")
 
 
-def test_the_rulebook_start_rule_through_a_whole_game(tui_deck):
+def test_the_rulebook_start_rule_decides_who_drafts_first(tui_deck):
     async def go():
         app = make_app(tui_deck, 2, 13, names=None)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -414,8 +422,9 @@ def test_the_rulebook_start_rule_through_a_whole_game(tui_deck):
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
             assert session.game.current_player == 1
             assert "Bob starts: last saw the sea" in shown(app.table().query_one("#status"), width=400)
-            await press_until(pilot, lambda: screen_name(app) == "FinalScreen",
-                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the end")
+            # Round 1 to its Patron panel (the rest of the game follows from the engine's rules).
+            await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
+                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the end of round 1")
             assert [seat for seat, d in session.game.history if isinstance(d, Draft)][0] == 1
             assert session.game.first_player == 1
 

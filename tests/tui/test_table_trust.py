@@ -13,7 +13,7 @@ import re
 import shlex
 from types import SimpleNamespace
 
-from tui_helpers import NAMES, make_app, play_by_keys, press_until, screen_name, shown, wait_until
+from tui_helpers import NAMES, at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, shown, wait_until
 
 from pier18.engine import Phase, TableView
 from pier18.render.plan import goal_progress
@@ -30,9 +30,10 @@ def test_final_screen_shows_every_pier_and_plan_with_why(tui_deck, tmp_path):
     save = tmp_path / "Ann's game [1].json"
 
     async def run():
-        app = with_save(make_app(tui_deck, 3, 11), save)
+        rng = random.Random(11)  # from the last Plan placement: it and the end by keys
+        app = with_save(make_app(tui_deck, 3, 11, decisions=keyed_game(tui_deck, 3, 11, rng, until=at_the_last_plan)), save)
         async with app.run_test(size=(120, 40)) as pilot:
-            await play_by_keys(pilot, app, random.Random(11))
+            await play_by_keys(pilot, app, rng)
             game = app.session.game
             view = TableView.of(game)
             sheets = [view.score(p) for p in range(3)]
@@ -83,7 +84,8 @@ def test_plan_preview_total_is_what_the_final_screen_shows(tui_deck):
     the preview's final total is the score the final screen shows."""
 
     async def run():
-        app = make_app(tui_deck, 3, 7)
+        # From the end of round 3 (first choices, as "1" and Enter make them).
+        app = make_app(tui_deck, 3, 7, decisions=first_keys_game(tui_deck, 3, 7, until=lambda game: game.phase is Phase.PLAN))
         async with app.run_test(size=(120, 40)) as pilot:
             await press_until(
                 pilot,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tui_helpers import make_app, play_by_keys, press_until, screen_name
+from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
 
@@ -32,11 +32,16 @@ def test_plan_progress_panels(snap_compare, tui_deck):
             "round 3",
         )
 
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=two_rounds, terminal_size=(140, 45))
+    # From round 2's last draft (the first choices the keys make).
+    to_round_3 = first_keys_game(tui_deck, 3, 4, until=lambda game: len(game.awards) == 2)[:-1]
+    assert snap_compare(make_app(tui_deck, 3, 4, decisions=to_round_3), run_before=two_rounds, terminal_size=(140, 45))
 
 
 def test_final_screen_wide(snap_compare, tui_deck):
-    async def play(pilot):
-        await play_by_keys(pilot, pilot.app, random.Random(4))
+    rng = random.Random(4)  # the game of test_tui_snapshots.py::test_final_screen
+    decisions = keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan)
 
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=play, terminal_size=(160, 50))
+    async def play(pilot):
+        await play_by_keys(pilot, pilot.app, rng)
+
+    assert snap_compare(make_app(tui_deck, 3, 4, decisions=decisions), run_before=play, terminal_size=(160, 50))

@@ -11,7 +11,7 @@ from pier18.tui.moves import MoveLog
 from pier18.words import decision_text
 from helpers import table_move_line
 from pier18.bots.seats import bot_name, seat_names
-from tui_helpers import make_app, play_by_keys, screen_name, shown, take_first_choices_until, wait_until
+from tui_helpers import first_keys_game, make_app, play_by_keys, screen_name, shown, take_first_choices_until, wait_until
 
 ONE_HUMAN = ["human", "random", "random"]
 
@@ -215,7 +215,10 @@ def test_h_on_the_table_names_a_card_and_a_cover(tui_deck):
 def test_plans_placed_by_bots_stay_hidden_until_the_end(tui_deck):
     async def run():
         seats = ["random", "random", "human"]
-        app = make_app(tui_deck, 3, 6, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots)
+        # From the end of round 3: the bots place their Plans in the app, then Ann.
+        drafted = first_keys_game(tui_deck, 3, 6, until=lambda game: game.phase is Phase.PLAN)
+        app = make_app(tui_deck, 3, 6, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots,
+                       decisions=drafted)
         async with app.run_test(size=(100, 30)) as pilot:
             session = app.session
             await take_first_choices_until(

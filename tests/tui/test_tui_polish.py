@@ -9,7 +9,7 @@ from pier18.engine import Draft, Game, Phase, TableView
 from pier18.tui.preview import preview
 from pier18.tui.screens.table import TableScreen
 from pier18.tui.widgets.score_change import ScoreChange
-from tui_helpers import NAMES, make_app, play_by_keys, screen_name, text_of
+from tui_helpers import NAMES, at_the_last_plan, keyed_game, make_app, play_by_keys, screen_name, text_of
 
 
 def test_round_count_comes_from_the_engine(tui_deck):
@@ -72,9 +72,10 @@ def test_an_open_tie_says_the_date_decides(tui_deck):
 
 def test_the_final_buttons_are_in_sight_at_the_minimum_size(tui_deck):
     async def run():
-        app = make_app(tui_deck, 3, 4)
+        rng = random.Random(4)  # from the last Plan placement: it and the end by keys
+        app = make_app(tui_deck, 3, 4, decisions=keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan))
         async with app.run_test(size=(100, 30)) as pilot:
-            await play_by_keys(pilot, app, random.Random(4))
+            await play_by_keys(pilot, app, rng)
             assert screen_name(app) == "FinalScreen"
             await pilot.pause()
             for button in ("#new-game", "#quit"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from tui_helpers import make_app, play_by_keys, press_until, screen_name
+from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SIZE = (100, 30)
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
@@ -31,14 +31,20 @@ def test_patron_panel(snap_compare, tui_deck):
             "the patron panel",
         )
 
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=finish_round, terminal_size=SIZE)
+    # From the round's last draft (the first choices the keys make): "1", Enter, the panel.
+    to_patron = first_keys_game(tui_deck, 3, 4, until=lambda game: len(game.awards) == 1)[:-1]
+    assert snap_compare(make_app(tui_deck, 3, 4, decisions=to_patron), run_before=finish_round, terminal_size=SIZE)
 
 
 def test_final_screen(snap_compare, tui_deck):
-    async def play(pilot):
-        await play_by_keys(pilot, pilot.app, random.Random(4))
+    # The game the keys of random.Random(4) play; the last Plan and the end by keys.
+    rng = random.Random(4)
+    decisions = keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan)
 
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=play, terminal_size=SIZE)
+    async def play(pilot):
+        await play_by_keys(pilot, pilot.app, rng)
+
+    assert snap_compare(make_app(tui_deck, 3, 4, decisions=decisions), run_before=play, terminal_size=SIZE)
 
 
 def test_too_small_message(snap_compare, tui_deck):

@@ -6,12 +6,14 @@ pier's `covers()`), never the app, so a test fails if a key does something else.
 
 from __future__ import annotations
 
+import inspect
 import random
+from itertools import permutations
 from pathlib import Path
 
 from rich.console import Console
 
-from pier18.engine import Decision, Draft, Phase, PlacePlan
+from pier18.engine import Decision, Draft, Game, Keep, Phase, PlacePlan
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 
@@ -21,10 +23,15 @@ DECK_FILE = Path(__file__).with_name("deck.toml")
 
 def make_app(
     deck, players: int, seed: int, names: list[str] | None = NAMES, seats=None, bot_provider=None, hint_bot=None,
-    last_move_pause: float = 0.0,
+    last_move_pause: float = 0.0, decisions=(),
 ) -> Pier18App:
+    """The app as `pier18 play` makes it; `decisions` already made start the game part-way
+    (as a resumed save does), so a test can begin near the moment it is about; a new game
+    from the final screen starts from the beginning."""
+    made_before = [list(decisions)]
+
     def new_session(chosen: list[str]) -> Session:
-        return Session(deck, chosen, seed, seats=list(seats or []))
+        return Session(deck, chosen, seed, seats=list(seats or []), decisions=made_before.pop() if made_before else [])
 
     return Pier18App(
         players,
@@ -96,18 +103,27 @@ async def take_first_choices_until(pilot, app: Pier18App, condition, what: str, 
     raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}, {app.session.game.phase}")
 
 
+async def look(on_screen, app) -> None:
+    if on_screen is not None:
+        looked = on_screen(app)
+        if inspect.isawaitable(looked):
+            await looked
+
+
 async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None) -> list[Decision]:
     """Play to the final screen; returns the decisions the keys should have made.
 
-    `on_screen(app)`, if given, looks at every screen before a key is pressed on it.
+    `on_screen(app)`, if given, looks at every screen before a key is pressed on it (it
+    may be a coroutine function, to press keys of its own). `keyed_game` makes the same
+    decisions from the same `rng` with the engine alone.
     """
     expected: list[Decision] = []
     for _ in range(2000):
         await pilot.pause()
         name = screen_name(app)
         game = app.session.game
-        if on_screen is not None:
-            on_screen(app)
+        await look(on_screen, app)
+        name, game = screen_name(app), app.session.game
         if name == "FinalScreen":
             return expected
         if not game.is_terminal() and app.session.is_bot(game.current_player) and name == "TableScreen":
@@ -127,6 +143,8 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
             await pilot.press(str(number))
             await pilot.pause()
             assert screen_name(app) == "PlaceScreen"
+            await look(on_screen, app)
+            assert screen_name(app) == "PlaceScreen" and game.revealed[number - 1] == card
             covers = game.piers[game.current_player].covers()
             cover = rng.choice(covers)
             expected.append(Draft(card, cover))
@@ -140,3 +158,44 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
         else:  # pragma: no cover - a test failure explains itself
             raise AssertionError(f"unexpected screen {name}")
     raise AssertionError("the game did not end")
+
+
+def keyed_game(deck, players: int, seed: int, rng: random.Random, until=lambda game: False, start=()) -> list[Decision]:
+    """The decisions `play_by_keys` makes with `rng` in a game of people only, by the
+    engine alone, until `until(game)` or the end. Go on from there with `play_by_keys`
+    and the same `rng`: the game is the one `play_by_keys` alone would have played, so a
+    test can start near the moment it is about (`make_app(..., decisions=...)`)."""
+    game = Game.replay(deck, players, seed, list(start))  # `start`: decisions already made
+    while not game.is_terminal() and not until(game):
+        if game.phase is Phase.SETUP:
+            legal = game.legal_decisions()
+            decision: Decision = legal[rng.randrange(len(legal))]
+        elif game.phase is Phase.DRAFT:
+            card = game.revealed[rng.randrange(len(game.revealed))]
+            decision = Draft(card, rng.choice(game.piers[game.current_player].covers()))
+        else:
+            decision = PlacePlan(rng.choice(game.piers[game.current_player].covers()))
+        game.apply(decision)
+    return game.decisions[len(start):]
+
+
+def first_keys_game(deck, players: int, seed: int, until, first_player: int | None = None) -> list[Decision]:
+    """The decisions pressing Enter and "1" makes (the first Plan/Foundation pair on offer,
+    the first card, the highlighted cover), by the engine alone, until `until(game)`."""
+    game = Game(deck, players, seed, first_player)
+    while not game.is_terminal() and not until(game):
+        legal = game.legal_decisions()
+        if game.phase is Phase.SETUP:
+            hand = game.hands[game.current_player]
+            decision: Decision = next(Keep(p, f) for p, f in permutations(hand, 2) if Keep(p, f) in legal)
+        elif game.phase is Phase.DRAFT:
+            decision = Draft(game.revealed[0], game.piers[game.current_player].covers()[0])
+        else:
+            decision = PlacePlan(game.piers[game.current_player].covers()[0])
+        game.apply(decision)
+    return game.decisions
+
+
+def at_the_last_plan(game) -> bool:
+    """Only the last Plan placement is left (its pass screen is next in a hot-seat game)."""
+    return game.phase is Phase.PLAN and sum(isinstance(d, PlacePlan) for d in game.decisions) == game.players - 1

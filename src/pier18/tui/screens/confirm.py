@@ -12,12 +12,13 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 from textual.widgets.button import ButtonVariant
 
+from .closing import ModalClosesOnce
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(ModalClosesOnce[bool]):
     """Dismisses with True for yes, False for no."""
 
     AUTO_FOCUS = "#no"  # Enter on a fresh question never does the irreversible thing

@@ -5,8 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
+
+from .closing import ModalClosesOnce
 
 KEYS = """[b]Keys[/b]
 
@@ -35,7 +36,7 @@ KEYS = """[b]Keys[/b]
 Every choice shows what it scores before you confirm it."""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ModalClosesOnce[None]):
     BINDINGS = [Binding("escape", "close", "Close"), Binding("question_mark", "close", "Close", show=False)]
 
     def compose(self) -> ComposeResult:

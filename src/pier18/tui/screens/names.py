@@ -11,11 +11,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...words import START_BY_DATE, names_help, start_by_sea
+from .closing import ClosesOnce
 
 
 class Seating(NamedTuple):
@@ -48,7 +48,7 @@ class StartRule(RadioSet):
             screen.action_start(chosen)
 
 
-class NamesScreen(Screen[Seating]):
+class NamesScreen(ClosesOnce[Seating]):
     """Asks each human player's name and the start rule; dismisses with a `Seating`."""
 
     BINDINGS = [Binding("enter", "start", "Start the game", show=True)]

@@ -6,11 +6,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from .closing import ClosesOnce
 
-class PassScreen(Screen[bool]):
+
+class PassScreen(ClosesOnce[bool]):
     BINDINGS = [Binding("enter", "ready", "I am ready")]
 
     def __init__(self, name: str, why: str) -> None:

@@ -9,12 +9,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...engine import Deck, PatronAward
 from ...render import draw_card
 from ...render.style import patrons_text
+from .closing import ModalClosesOnce
 
 
 def explain(award: PatronAward, deck: Deck, names: list[str]) -> Group:
@@ -44,7 +44,7 @@ def explain(award: PatronAward, deck: Deck, names: list[str]) -> Group:
     return Group(head, Text(""), draw_card(card), Text(""), table, Text(""), why)
 
 
-class LastMoveScreen(ModalScreen[None]):
+class LastMoveScreen(ModalClosesOnce[None]):
     """A bot's move that ended a round, held on screen before the Patron panel covers
     the table: any key, or `pause` seconds, goes on."""
 
@@ -89,7 +89,7 @@ class LastMoveScreen(ModalScreen[None]):
             self.go_on()
 
 
-class PatronScreen(ModalScreen[bool]):
+class PatronScreen(ModalClosesOnce[bool]):
     # A modal screen hides the app's own bindings, so the keys that work on every game
     # screen are bound here too.
     BINDINGS = [

@@ -91,8 +91,6 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if not self.is_current:
-            return  # Enter pressed twice: the first press already placed the card
         self.dismiss(self.choices[event.option_index])
 
     def action_cover(self, cover: int) -> None:

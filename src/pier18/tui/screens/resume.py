@@ -16,12 +16,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...persist import autosave
 from ...persist.lock import GameLocked
+from .closing import ModalClosesOnce
 
 if TYPE_CHECKING:
     from ..app import Pier18App
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 NEW_GAME = "new"
 
 
-class ResumeScreen(ModalScreen["int | None"]):
+class ResumeScreen(ModalClosesOnce["int | None"]):
     """Dismisses with the index of the game to resume in `games`, or None for a new game."""
 
     DEFAULT_CSS = """

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Footer, MarkdownViewer
 
 from ..resources import rules_text
+from .closing import ClosesOnce
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(ClosesOnce[None]):
     BINDINGS = [Binding("escape", "close", "Back to the game"), Binding("r", "close", "Back", show=False)]
 
     def compose(self) -> ComposeResult:

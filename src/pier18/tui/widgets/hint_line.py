@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Decision
+from ..screens.closing import ClosesOnce
 
 if TYPE_CHECKING:
     from ..game_app import GameApp
@@ -58,7 +59,7 @@ class HintLine(Static):
                 screen.mark_hint(None)
 
 
-class HintedScreen(Screen[ResultT]):
+class HintedScreen(ClosesOnce[ResultT]):
     """A screen with a `HintLine` where `h` asks the hard bot what to do."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", "Hint")]
