@@ -9,11 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from .closing import ModalClosesOnce
 
-class JoinLinesScreen(ModalScreen[None]):
+
+class JoinLinesScreen(ModalClosesOnce[None]):
     BINDINGS = [Binding("escape,j,enter", "close", "Close")]
 
     def __init__(self, lines: list[str]) -> None:
