@@ -1,17 +1,26 @@
 """Is the balance runs' lighter hard bot nearly as strong as the full one? Not a test.
 
-Plays the same seeded deals with one hard bot against greedy bots, once with the full
-`hard` level (`HardBot(worlds=32, width=8)`) and once with the setting balance runs use
-(`pier18.bots.balance.WORLDS` / `WIDTH`), and prints each one's win share and mean score.
-The hard seat rotates with the game number. docs/balance.md quotes the output, which
-`scripts/balance_doc.py` reads from benchmarks/light_hard.txt.
+Plays the same seeded games with one hard bot against greedy bots, once with the full
+`hard` level (`HardBot(worlds=32, width=8)`) and once with each lighter setting asked for
+(by default the one balance runs use, `pier18.bots.balance.WORLDS` / `WIDTH`), and prints
+each one's win share and mean score. The hard seat rotates with the game number. As
+every setting plays the same deals against the same greedy bots, each lighter row also
+shows its win share minus the full bot's with a 95% margin taken from the per-game
+differences (paired, so the luck of the deal cancels). docs/balance.md quotes the
+output, which `scripts/balance_doc.py` reads from benchmarks/light_hard.txt.
 
-    python benchmarks/light_hard.py --games 200 --jobs 2 > benchmarks/light_hard.txt
+    python benchmarks/light_hard.py                       # the balance setting, 2 and 3 players
+    python benchmarks/light_hard.py --players 2 --light 4x2 8x4 6x6 --cache runs/   # compare settings
+
+benchmarks/light_hard.txt holds the commands it was made with and what they printed
+(`--cache DIR` keeps each row's games, so a row already played is not played again;
+`--deck=PATH` measures on another deck file).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 from multiprocessing import Pool
@@ -24,7 +33,8 @@ from pier18.bots.balance import WIDTH, WORLDS  # noqa: E402
 from pier18.bots.hard import HardBot  # noqa: E402
 from pier18.engine import Game, PlayerView, load_deck  # noqa: E402
 
-DECK = load_deck()
+DECK = load_deck(next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--deck=")), None))
+FULL = (32, 8)
 
 
 def play(task: tuple[int, int, int, int, int]) -> tuple[float, int]:
@@ -42,24 +52,56 @@ def play(task: tuple[int, int, int, int, int]) -> tuple[float, int]:
     return (1 / len(winners) if hard_seat in winners else 0.0), game.score(hard_seat).total
 
 
+def margin(values: list[float]) -> float:
+    """Half the 95% confidence interval of the mean of `values`."""
+    n = len(values)
+    mean = sum(values) / n
+    return 1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.0
+
+
+def setting(text: str) -> tuple[int, int]:
+    worlds, width = text.lower().split("x")
+    return int(worlds), int(width)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--light", type=setting, nargs="+", default=[(WORLDS, WIDTH)], help="WORLDSxWIDTH")
+    parser.add_argument("--deck", help="a deck file instead of the shipped deck (written --deck=PATH)")
+    parser.add_argument("--cache", type=Path, help="keep each row's games here and reuse them (same deck, seed, games)")
     args = parser.parse_args()
     print(f"one hard bot against greedy bots, {args.games} games per row, seed {args.seed}, deck version {DECK.version}")
-    print(f"{'players':>7} {'hard bot':<22} {'win share':>9} {'+-95%':>6} {'mean score':>10}")
+    print(f"{'players':>7} {'hard bot':<22} {'win share':>9} {'+-95%':>6} {'mean score':>10} {'vs full':>8} {'+-95%':>6}")
     with Pool(args.jobs) as pool:
         for players in args.players:
-            for label, worlds, width in (("full (32 worlds, 8)", 32, 8), (f"light ({WORLDS} worlds, {WIDTH})", WORLDS, WIDTH)):
+            full: list[float] = []
+            for worlds, width in [FULL, *args.light]:
+                label = f"{'full' if (worlds, width) == FULL else 'light'} ({worlds} worlds, {width})"
                 tasks = [(players, i, args.seed, worlds, width) for i in range(args.games)]
-                results = pool.map(play, tasks, chunksize=1)
-                share = sum(r[0] for r in results) / len(results)
-                margin = 1.96 * math.sqrt(share * (1 - share) / len(results))
+                saved = None
+                if args.cache:
+                    saved = args.cache / f"{DECK.digest[:16]}-{players}p-{args.games}-{args.seed}-{worlds}x{width}.json"
+                if saved and saved.exists():
+                    results = [tuple(r) for r in json.loads(saved.read_text())]
+                else:
+                    results = pool.map(play, tasks, chunksize=1)
+                    if saved:
+                        saved.parent.mkdir(parents=True, exist_ok=True)
+                        saved.write_text(json.dumps(results))
+                wins = [r[0] for r in results]
+                share = sum(wins) / len(wins)
                 mean = sum(r[1] for r in results) / len(results)
-                print(f"{players:>7} {label:<22} {share:>9.1%} {margin:>6.1%} {mean:>10.2f}", flush=True)
+                line = f"{players:>7} {label:<22} {share:>9.1%} {margin(wins):>6.1%} {mean:>10.2f}"
+                if (worlds, width) == FULL:
+                    full = wins
+                else:
+                    diffs = [a - b for a, b in zip(wins, full)]
+                    line += f" {sum(diffs) / len(diffs):>+8.1%} {margin(diffs):>6.1%}"
+                print(line, flush=True)
     return 0
 
 

@@ -42,6 +42,20 @@ def test_forced_plan_runs_are_deterministic_for_a_seed_whatever_the_jobs(deck):
     assert [r.forced_total for r in other.cards.values()] != [r.forced_total for r in first.cards.values()]
 
 
+def test_a_run_stopped_halfway_goes_on_to_the_same_result(deck):
+    """Outcomes saved by an interrupted run are not played again, and change nothing."""
+    seen: list[tuple[object, ...]] = []
+    whole = balance(deck, 2, deals=3, seed=4, worlds=2, width=2, cards=[5, 11], on_outcome=seen.append)
+    assert sorted((o[0], o[1]) for o in seen) == [(c, i) for c in (5, 11) for i in range(3)]
+    half = seen[:3] + [seen[0]]  # what a killed run saved, one line twice
+    played: list[tuple[object, ...]] = []
+    resumed = balance(
+        deck, 2, deals=3, seed=4, worlds=2, width=2, cards=[5, 11], saved=half, on_outcome=played.append  # type: ignore[arg-type]
+    )
+    assert len(played) == 3 and not {(o[0], o[1]) for o in played} & {(o[0], o[1]) for o in half}
+    assert resumed.as_json(deck) == whole.as_json(deck)
+
+
 def test_simulate_balance_json_has_the_documented_shape(capsys, deck):
     assert main(["simulate", "--balance", "--players", "2", "--games", "1", "--seed", "3", "--json"]) == 0
     out = capsys.readouterr().out
@@ -61,6 +75,14 @@ def test_simulate_balance_json_has_the_documented_shape(capsys, deck):
     assert set(data["character_share"]) == {"flower", "poet", "lovers", "fisher"}
     assert sum(data["character_share"].values()) == pytest.approx(1, abs=1e-3)
     assert isinstance(data["ok"], bool)
+
+
+def test_the_help_gives_the_default_number_of_deals(capsys):
+    from pier18.bots.balance import DEFAULT_DEALS
+
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert f"deals per Plan card (default {DEFAULT_DEALS})" in " ".join(capsys.readouterr().out.split())
 
 
 def test_simulate_balance_refuses_seats_and_records(capsys):

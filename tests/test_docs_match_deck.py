@@ -41,6 +41,16 @@ def _strip(block: str) -> str:
     return "".join(line.split("#", 1)[0].rstrip() + "\n" for line in block.splitlines())
 
 
+def test_the_rules_name_the_shipped_decks_version_and_split_goal_example(deck):
+    said = re.search(r"The shipped deck is\s+version\s+(\d+)\.", RULES)
+    assert said and int(said[1]) == deck.version
+    # The two/three example is a card of the deck as it is now.
+    (block,) = _blocks_after("and that kind's settings, for example:", 1)
+    goals = tomllib.loads(block)["cards"]["plan"]
+    texts = {(card.plan.two.text, card.plan.three.text) for card in deck.values()}
+    assert (goals["two"]["text"], goals["three"]["text"]) in texts
+
+
 def test_the_placing_example_shows_the_decks_cards_and_scores(deck):
     intro = re.search(r"Example: the Foundation is card (\d+) \((\w[^)]*)\) and the player drafts card (\d+)\s*\((\w[^)]*)\)", RULES)
     assert intro, "the placing example names its two cards"

@@ -24,10 +24,10 @@ from ..engine.errors import Pier18Error
 from .hard import HardBot
 
 #: The hard bot setting balance runs use (see docs/balance.md for its strength).
-WORLDS = 4
-WIDTH = 2
+WORLDS = 6
+WIDTH = 6
 #: Deals per Plan card and table size when none are asked for.
-DEFAULT_DEALS = 200
+DEFAULT_DEALS = 150
 #: The ranges the deck is tuned to (docs/balance.md).
 MET_RANGE = (0.25, 0.70)
 WORTH_SPREAD = 1.5
@@ -222,21 +222,38 @@ def balance(
     worlds: int = WORLDS,
     width: int = WIDTH,
     cards: Sequence[int] | None = None,
+    saved: Sequence[Outcome] = (),
+    on_outcome: Callable[[Outcome], None] | None = None,
 ) -> Balance:
-    """Play `deals` forced and free games per Plan card; the same result for any `jobs`."""
+    """Play `deals` forced and free games per Plan card; the same result for any `jobs`.
+
+    `saved` are outcomes of this very run (same deck, table size, seed and bot) played
+    before, by an interrupted run: their deals are not played again. `on_outcome` sees
+    every new outcome as soon as it is played, so a caller can save them as they come.
+    """
     if players not in (2, 3):
         raise Pier18Error("Pier 18 is played by 2 or 3 players")
     if deals < 1:
         raise Pier18Error("--games must be at least 1")
     chosen = sorted(deck) if cards is None else sorted(cards)
-    tasks: list[Task] = [(deck, players, c, i, seed, worlds, width) for i in range(deals) for c in chosen]
+    wanted = {(c, i) for i in range(deals) for c in chosen}
+    outcomes: list[Outcome] = list({(o[0], o[1]): o for o in saved if (o[0], o[1]) in wanted}.values())
+    known = {(o[0], o[1]) for o in outcomes}
+    tasks: list[Task] = [
+        (deck, players, c, i, seed, worlds, width) for i in range(deals) for c in chosen if (c, i) not in known
+    ]
     result = Balance(players, deals, seed, worlds, width, {c: CardResult(c) for c in chosen})
-    outcomes: list[Outcome] = []
+
+    def done(outcome: Outcome) -> None:
+        outcomes.append(outcome)
+        if on_outcome is not None:
+            on_outcome(outcome)
+        if on_task is not None:
+            on_task(len(outcomes))
+
     if jobs <= 1:
         for task in tasks:
-            outcomes.append(play_task(task))
-            if on_task is not None:
-                on_task(len(outcomes))
+            done(play_task(task))
     else:
         import signal
         from multiprocessing import get_context
@@ -244,9 +261,7 @@ def balance(
         pool = get_context().Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
         try:
             for outcome in pool.imap_unordered(play_task, tasks, chunksize=1):
-                outcomes.append(outcome)
-                if on_task is not None:
-                    on_task(len(outcomes))
+                done(outcome)
             pool.close()
         finally:
             pool.terminate()

@@ -46,7 +46,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument(
         "--games", type=int, default=None, metavar="N",
-        help="games to play (default 100); with --balance, deals per Plan card (default 200)",
+        help="games to play (default 100); with --balance, deals per Plan card (default 150)",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
