@@ -185,7 +185,6 @@ class GameApp(App[None]):
         self._awards_shown += 1
         ended = award.after - 1  # the round's last draft
         last = self.moves.recent(award.after, 1)
-
         self.panel_after = award.after
 
         def patron(_: object = None) -> None:
