@@ -267,3 +267,140 @@ def test_a_seat_opened_elsewhere_closes_its_choice_and_says_so():
     text, running = run(go())
     assert running and "this seat was opened on another connection" in text
     assert len(session.decisions) == 1  # only the other connection's choice
+
+
+async def drive(pilot, session, links: dict, rng: random.Random, stop) -> None:
+    """Make random legal decisions at the host, each sent by the connection of the seat to
+    move (its `Client`), until `stop()` holds; each is waited for at the host."""
+    for _ in range(200):
+        if stop():
+            return
+        game = session.game
+        made = len(session.decisions)
+        link = links[game.current_player]
+        await link.wait_turn(made)
+        await link.decide(rng.choice(game.legal_decisions()))
+        await until(pilot, lambda: len(session.decisions) > made, "the decision at the host")
+    raise AssertionError("the table never got there")
+
+
+def rounds_ended_since(session, count: int, moves_after: int):
+    """A `stop` for `drive`: `count` more rounds have ended, then `moves_after` decisions."""
+    first = len(session.game.awards)
+
+    def stop() -> bool:
+        awards = session.game.awards
+        return len(awards) >= first + count and len(session.decisions) == awards[-1].after + moves_after
+
+    return stop
+
+
+def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
+    """A spectator who presses nothing: two rounds end and the next one starts; its
+    screen shows the table as it is now, not the first round's panel waiting for Enter."""
+    session = new_table(2, 26)
+    near_the_end(session, 3, 26)
+
+    async def go():
+        host = await open_host(session)
+        links = {0: client(host.port, session.codes.seats[0]), 1: client(host.port, session.codes.seats[1])}
+        link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.watch, min_backoff=0.02, max_backoff=0.2)
+        app = SeatApp(link, last_move_pause=0.0, watch_patron_pause=600.0)
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "watching" in screen_text(app), "the table")
+                await drive(pilot, session, links, random.Random(1), rounds_ended_since(session, 2, 1))
+                made = len(session.decisions)
+                await until(pilot, lambda: app.state.turn == made and name(app) == "TableScreen",
+                            "the watcher at the current table")
+                return app.table().view.history == tuple(app.state.table.history)
+        finally:
+            for one in (*links.values(), link):
+                await one.close()
+            await host.close()
+
+    assert run(go(), timeout=60)
+
+
+def test_a_watchers_patron_panel_closes_by_itself():
+    session = new_table(2, 27)
+    near_the_end(session, 2, 27)
+
+    async def go():
+        host = await open_host(session)
+        links = {0: client(host.port, session.codes.seats[0]), 1: client(host.port, session.codes.seats[1])}
+        link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.watch, min_backoff=0.02, max_backoff=0.2)
+        app = SeatApp(link, last_move_pause=0.0, watch_patron_pause=0.05)
+        pushed: list[str] = []
+        push = app.push_screen
+        app.push_screen = lambda screen, *a, **k: (pushed.append(type(screen).__name__), push(screen, *a, **k))[1]
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "watching" in screen_text(app), "the table")
+                await drive(pilot, session, links, random.Random(2), rounds_ended_since(session, 1, 0))
+                await until(pilot, lambda: "PatronScreen" in pushed and name(app) == "TableScreen",
+                            "the panel shown, then closed with no key pressed")
+        finally:
+            for one in (*links.values(), link):
+                await one.close()
+            await host.close()
+
+    run(go(), timeout=60)
+
+
+def test_a_seats_patron_panel_closes_when_another_player_moves_on():
+    """Bob has not pressed Enter on the round's panel when Ann, who starts the next
+    round, drafts: his screen goes back to the table as it is now."""
+    session = new_table(2, 28)
+    near_the_end(session, 4, 28)
+
+    async def go():
+        host = await open_host(session)
+        ann = client(host.port, session.codes.seats[0])
+        app = seat_app(host.port, session.codes.seats[1])
+        links = {0: ann, 1: app.client}
+        game = session.game
+
+        def ann_starts_a_round() -> bool:
+            return bool(game.awards) and game.awards[-1].after == len(session.decisions) and game.current_player == 0
+
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "Bob (you)" in screen_text(app), "the table")
+                await drive(pilot, session, links, random.Random(3), ann_starts_a_round)
+                await until(pilot, lambda: name(app) == "PatronScreen", "Bob's Patron panel")
+                made = len(session.decisions)
+                await drive(pilot, session, links, random.Random(4), lambda: len(session.decisions) > made)
+                await until(pilot, lambda: app.state.turn == made + 1 and name(app) == "TableScreen",
+                            "Bob back at the table")
+        finally:
+            await ann.close()
+            await app.client.close()
+            await host.close()
+
+    run(go(), timeout=60)
+
+
+def test_a_seat_joining_mid_game_shows_the_last_move_at_once():
+    """Nothing came before the first view: the last move's line is worked out from it."""
+    from pier18.engine import Game, TableView
+    from pier18.words import move_line
+
+    session = new_table(2, 29)
+    near_the_end(session, 2, 29)
+    session.apply(session.game.legal_decisions()[0])  # a draft, so its line has points in it
+    earlier = Game.replay(session.deck, 2, session.seed, session.decisions[:-1], session.first_player, session.deal)
+    line = move_line(TableView.of(earlier), TableView.of(session.game), session.names)
+
+    async def go():
+        host = await open_host(session)
+        app = seat_app(host.port, session.codes.seats[0])
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: "Ann (you)" in screen_text(app), "the table")
+                return " ".join(screen_text(app).split())
+        finally:
+            await app.client.close()
+            await host.close()
+
+    assert "took" in line and " ".join(line.split()) in run(go())

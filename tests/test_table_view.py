@@ -48,3 +48,30 @@ def test_the_table_judges_plans_on_the_piers_it_can_see(deck):
         for seat in range(3):
             visible = [table.piers[s] for s in range(3)]
             assert table.plan_met(seat) == (game.plan_met(seat, visible) if not game.is_terminal() else game.plan_met(seat))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (3, 5), (3, 6)])
+def test_the_tables_before_the_last_decisions_are_rebuilt_from_the_view_alone(deck, players, seed):
+    """A client that joins mid-game has one view: the tables before its last decisions,
+    worked out from it step by step, have the fields a move line reads as the real
+    earlier views had them, so the last moves are told as by someone who saw them all."""
+    from pier18.words import move_line
+
+    names = ["Ann", "Bob", "Cy"][:players]
+    fields = ("phase", "current_player", "round", "round_starter", "first_player", "plans", "piers",
+              "patrons", "awards", "final", "plans_met", "standings")
+    seen = []
+    for _, now in _steps(deck, players, seed):
+        seen.append(now)
+        rebuilt = now
+        for back in range(1, min(players + 1, len(seen))):
+            earlier, rebuilt_before = seen[-1 - back], rebuilt.before_last()
+            where = (len(now.history), back)
+            assert {f: getattr(rebuilt_before, f) for f in fields} == {f: getattr(earlier, f) for f in fields}, where
+            assert len(rebuilt_before.history) == len(earlier.history)
+            assert [rebuilt_before.plan_met(s) for s in range(players)] == [earlier.plan_met(s) for s in range(players)]
+            told = move_line(earlier, seen[-back], names, None, now)
+            assert move_line(rebuilt_before, rebuilt, names, None, now) == told, where
+            rebuilt = rebuilt_before
+    with pytest.raises(ValueError):
+        TableView.of(Game(deck, players, seed)).before_last()

@@ -302,6 +302,9 @@ def waiting_for(names: Sequence[str]) -> str:
 #: What a spectator is told about itself.
 WATCHING = "watching: you see only what the whole table sees"
 
+#: Under a Patron panel shown to a spectator, which closes by itself.
+PATRON_CLOSES = "closes by itself: the table goes on"
+
 #: Before the first view of the table has come.
 CONNECTING = "Connecting to the table…"
 

@@ -11,13 +11,13 @@ random to make a full `Game` consistent with the view, for look-ahead.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TypedDict
 
 from .cards import Card
 from .deck import Deck
-from .decisions import Decision, Keep, PlacePlan
+from .decisions import Decision, Draft, Keep, PlacePlan
 from .game import Deal, Game, PatronAward, Standing, judge_plan
 from .phase import Phase
 from .pier import Pier
@@ -165,6 +165,59 @@ class TableView:
     def made_by(self, index: int) -> int:
         """The seat that made decision number `index` (0-based)."""
         return self.history[index][0]
+
+    def before_last(self) -> "TableView":
+        """The table as it was just before its last decision, worked out from this view
+        alone (a client that has just joined has no earlier one).
+
+        Rebuilt: the phase, the player, the round and its starter the decision was made in, the
+        deciding seat's pier without the card it placed, the Patron its draft won not
+        yet won, set-up's hidden piers and Plans, and the history. The draft row and
+        the deck count are left as they are now. Decisions in the history are shown as
+        this view shows them (a choice revealed since stays revealed), so stepping back
+        again gives the move lines before it, as `pier18.words.move_line` tells them now.
+        """
+        if not self.history:
+            raise ValueError("no decision has been made yet")
+        seat, decision = self.history[-1]
+        ended = self.awards[-1] if self.awards and self.awards[-1].after == len(self.history) else None
+        patrons, round_, starter, awards = self.patrons, self.round, self.round_starter, self.awards
+        piers = list(self.piers)
+        if ended is not None:  # this draft ended a round: its Patron was not won before it
+            round_, awards = ended.round, self.awards[:-1]
+            if self.phase is Phase.DRAFT:  # and started the next round with the next player
+                starter = (starter - 1) % self.players
+            won = list(patrons)
+            won[ended.winner] = won[ended.winner][:-1]
+            patrons = tuple(won)
+        if type(decision) is Draft:
+            phase = Phase.DRAFT
+            piers[seat] = Pier(piers[seat].placements[:-1])
+        elif type(decision) is Keep or self.phase is Phase.SETUP:
+            phase = Phase.SETUP
+        else:  # a Plan placed: the last one shows them all, before it they were all hidden
+            phase = Phase.PLAN
+            if self.phase is Phase.OVER:
+                piers = [Pier(pier.placements[:-1]) for pier in piers]
+        plans = self.plans
+        if phase is Phase.SETUP:  # before the first round, every Foundation and Plan hidden
+            plans, piers, round_, starter = (None,) * self.players, [Pier()] * self.players, 0, 0
+        return replace(
+            self,
+            phase=phase,
+            current_player=seat,
+            round=round_,
+            round_starter=starter,
+            first_player=None if phase is Phase.SETUP else self.first_player,
+            plans=plans,
+            piers=tuple(piers),
+            patrons=patrons,
+            awards=awards,
+            history=self.history[:-1],
+            final=None,
+            plans_met=None,
+            standings=(),
+        )
 
 
 @dataclass(frozen=True)

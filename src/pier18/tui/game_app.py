@@ -39,6 +39,10 @@ MIN_SIZE = (100, 30)
 #: goes on at once); 0 shows the panel straight away.
 LAST_MOVE_PAUSE = 2.0
 
+#: How long a spectator's Patron panel stays up before it closes by itself (Enter closes
+#: it at once): long enough to read who won and why, three times a last move's pause.
+WATCH_PATRON_PAUSE = 3 * LAST_MOVE_PAUSE
+
 
 class HintGiver(Protocol):
     def hint(self, view: PlayerView) -> Hint: ...
@@ -73,6 +77,7 @@ class GameApp(App[None]):
         self._early_warnings: list[str] = []  # `warn` before mounting
         self.moves = MoveLog()  # the move lines of the game, for the table
         self._awards_shown = 0  # Patron panels already shown (or treated as seen)
+        self.panel_after: int | None = None  # the decisions made when the last panel's round ended
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -92,6 +97,10 @@ class GameApp(App[None]):
 
     def hint_seed(self) -> int:
         return 0
+
+    def patron_pause(self) -> float | None:
+        """How long a Patron panel stays up before closing by itself (None: until Enter)."""
+        return None
 
     def quit_question(self) -> QuitScreen | None:
         """The question Ctrl+Q asks before quitting (None: quit at once)."""
@@ -176,9 +185,10 @@ class GameApp(App[None]):
         self._awards_shown += 1
         ended = award.after - 1  # the round's last draft
         last = self.moves.recent(award.after, 1)
+        self.panel_after = award.after
 
         def patron(_: object = None) -> None:
-            self.push_screen(PatronScreen(award, view.deck, names), lambda _: self.advance())
+            self.push_screen(PatronScreen(award, view.deck, names, self.patron_pause()), lambda _: self.advance())
 
         if self.last_move_pause > 0 and ended < len(view.history) and hold(view.history[ended][0]) and last:
             self.push_screen(LastMoveScreen(last[0], self.last_move_pause), patron)

@@ -67,6 +67,18 @@ def game_moves(session: Session) -> list[str]:
     return lines
 
 
+def view_moves(view: TableView, names: list[str], how_many: int) -> list[tuple[int, str]]:
+    """The lines of the last `how_many` decisions, each under its number, worked out from
+    one view alone (`TableView.before_last`): what a client that has just joined shows."""
+    lines: list[tuple[int, str]] = []
+    after = view
+    while after.history and len(lines) < how_many:
+        before = after.before_last()
+        lines.append((len(after.history), move_line(before, after, names, None, view)))
+        after = before
+    return lines[::-1]
+
+
 def hint_text(deck: Deck, hint: Hint) -> Text:
     """The hard bot's `Hint` for the player to move, as shown under `h` (words from
     `pier18.words.hint_lines`)."""

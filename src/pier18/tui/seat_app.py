@@ -40,8 +40,8 @@ from ..words import (
     seat_presence,
     waiting_for,
 )
-from .game_app import LAST_MOVE_PAUSE, GameApp, HintGiver
-from .moves import bot_reason
+from .game_app import LAST_MOVE_PAUSE, WATCH_PATRON_PAUSE, GameApp, HintGiver
+from .moves import bot_reason, view_moves
 from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
@@ -87,8 +87,10 @@ class SeatApp(GameApp):
         record: Path | None = None,
         hint_bot: HintGiver | None = None,
         last_move_pause: float = LAST_MOVE_PAUSE,
+        watch_patron_pause: float = WATCH_PATRON_PAUSE,
     ) -> None:
         super().__init__(hint_bot, last_move_pause)
+        self.watch_patron_pause = watch_patron_pause
         self.client = client
         self.desk = desk
         self.join_lines = list(join_lines or [])
@@ -96,7 +98,6 @@ class SeatApp(GameApp):
         self.state: NetState | None = None
         self.lost: str | None = None  # why the connection is down, while it is
         self.problem: str | None = None  # why the host refused us for good
-        self._first_view = True  # the first view only shows the panel of a round ended by its last move
         self._asked: int | None = None  # the turn a set-up or placement screen is open for
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
 
@@ -140,16 +141,19 @@ class SeatApp(GameApp):
     def on_state(self, state: NetState) -> None:
         before, self.state = self.state, state
         table = state.table
-        if before is not None and len(table.history) == len(before.table.history) + 1:
+        made = len(table.history)
+        if before is not None and made == len(before.table.history) + 1:
             seat, decision = table.history[-1]
             reason = None
             if decision is not None and (state.seats[seat].kind != "human" or state.seats[seat].covered):
                 reason = bot_reason(before.table, seat, decision)
-            self.moves.add(len(table.history), move_line(before.table, table, state.names, reason))
-        if self._first_view:  # the latest round's panel is shown, as when a save is opened
-            self._first_view = False
-            made = len(table.history)
-            self._awards_shown = sum(1 for award in table.awards if award.after < made)
+            self.moves.add(made, move_line(table.before_last(), table, state.names, reason))
+        elif before is None or made != len(before.table.history):  # joined, or back after a gap
+            for count, line in view_moves(table, state.names, table.players - 1):
+                self.moves.add(count, line)
+        # Only the panel of a round ended by the last move is shown: once anyone has moved
+        # since, the table has gone on (a spectator, or a seat not to act, never lags).
+        self._awards_shown = max(self._awards_shown, sum(1 for award in table.awards if award.after < made))
         if self._sent is not None and self._sent != state.turn:
             self._sent = None  # the host has answered
         self.advance()
@@ -216,6 +220,7 @@ class SeatApp(GameApp):
             table = TableScreen(view, state.names)
             self.push_screen(table)
         self._drop_stale(table)
+        self._drop_stale_panel()
         table.view, table.names = view, state.names
         table.moves = self.moves.recent(len(view.history), view.players - 1)
         table.thinking = not self.my_turn()
@@ -261,6 +266,17 @@ class SeatApp(GameApp):
         while self.screen is not table and self.screen is not self._too_small:
             self.pop_screen()
 
+    def _drop_stale_panel(self) -> None:
+        """Close the Patron panel (or the last move before it) of a round the table has
+        gone on from; a help or rules screen on top of it is left alone until closed."""
+        from .screens.patron import LastMoveScreen, PatronScreen
+
+        state = self.state
+        if state is None or self.panel_after is None or self.panel_after >= len(state.table.history):
+            return
+        if isinstance(self.screen, (LastMoveScreen, PatronScreen)):
+            self.pop_screen()  # popped, not dismissed: a last move's screen would open the panel
+
     def decide(self, decision: Decision | None) -> None:
         """A set-up or placement screen closed: send its decision (None: back to the cards)."""
         asked, self._asked = self._asked, None
@@ -298,6 +314,9 @@ class SeatApp(GameApp):
 
     def hint_seed(self) -> int:
         return self.client.seat or 0
+
+    def patron_pause(self) -> float | None:
+        return self.watch_patron_pause if self.client.seat is None else None
 
     def after_modal(self) -> None:
         self.advance()  # a view may have come while help, the rules or a question were up

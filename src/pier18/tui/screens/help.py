@@ -27,7 +27,8 @@ KEYS = """[b]Keys[/b]
 [b]Placing[/b]          ↑/↓ (or 0–3, or click) how many sections to cover,
                  Enter places it, Escape goes back to the cards
 [b]Bot's move[/b]       any key (or a moment) goes on to the Patron
-[b]Patron[/b]           Enter continues
+[b]Patron[/b]           Enter continues; at a shared table it closes when
+                 the next move is made (watching: by itself)
 [b]Final score[/b]      n new game, q quit
 [b]Hints[/b]            h (set-up, table, placing) asks the hard bot what it
                  would do, and why; bots move on their own

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -14,6 +16,7 @@ from textual.widgets import Footer, Static
 from ...engine import Deck, PatronAward
 from ...render import draw_card
 from ...render.style import patrons_text
+from ...words import PATRON_CLOSES
 from .closing import ModalClosesOnce
 
 
@@ -44,7 +47,36 @@ def explain(award: PatronAward, deck: Deck, names: list[str]) -> Group:
     return Group(head, Text(""), draw_card(card), Text(""), table, Text(""), why)
 
 
-class LastMoveScreen(ModalClosesOnce[None]):
+class _ClosesByItself(ModalClosesOnce[Any]):
+    """A panel that closes by itself after `pause` seconds (None: only when asked), but
+    not from under a screen opened on top of it (a quit question): it closes once that
+    one has gone."""
+
+    def __init__(self, pause: float | None) -> None:
+        super().__init__()
+        self.pause = pause
+        self._done = False
+        self._waiting = False  # the pause ended while another screen was on top
+
+    def on_mount(self) -> None:
+        if self.pause is not None:
+            self.set_timer(self.pause, self.go_on)
+
+    def go_on(self) -> None:
+        if self._done or self not in self.app.screen_stack:
+            return
+        if self.app.screen is not self:
+            self._waiting = True
+            return
+        self._done = True
+        self.dismiss(True)
+
+    def on_screen_resume(self) -> None:
+        if self._waiting:
+            self.go_on()
+
+
+class LastMoveScreen(_ClosesByItself):
     """A bot's move that ended a round, held on screen before the Patron panel covers
     the table: any key, or `pause` seconds, goes on."""
 
@@ -55,17 +87,11 @@ class LastMoveScreen(ModalClosesOnce[None]):
     """
 
     def __init__(self, line: str, pause: float) -> None:
-        super().__init__()
+        super().__init__(pause)
         self.line = line
-        self.pause = pause
-        self._done = False
-        self._waiting = False  # the pause ended while another screen was on top
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(Text(self.line), "\n", ("any key: the Patron", "dim")), id="last-move")
-
-    def on_mount(self) -> None:
-        self.set_timer(self.pause, self.go_on)
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -75,21 +101,11 @@ class LastMoveScreen(ModalClosesOnce[None]):
     def on_click(self) -> None:
         self.go_on()
 
-    def go_on(self) -> None:
-        if self._done:
-            return
-        if self.app.screen is not self:  # under a quit question: go on once it is answered
-            self._waiting = True
-            return
-        self._done = True
-        self.dismiss(None)
 
-    def on_screen_resume(self) -> None:
-        if self._waiting:
-            self.go_on()
+class PatronScreen(_ClosesByItself):
+    """The Patron panel of a round: Enter closes it, and so does `pause` seconds if given
+    (someone only watching the table)."""
 
-
-class PatronScreen(ModalClosesOnce[bool]):
     # A modal screen hides the app's own bindings, so the keys that work on every game
     # screen are bound here too.
     BINDINGS = [
@@ -100,17 +116,20 @@ class PatronScreen(ModalClosesOnce[bool]):
         Binding("r", "app.rules", "Rules"),
     ]
 
-    def __init__(self, award: PatronAward, deck: Deck, names: list[str]) -> None:
-        super().__init__()
+    def __init__(self, award: PatronAward, deck: Deck, names: list[str], pause: float | None = None) -> None:
+        super().__init__(pause)
         self.award = award
         self.deck = deck
         self.names = names
 
     def compose(self) -> ComposeResult:
+        go_on = Text.assemble((" Enter ", "reverse"), " continue")
+        if self.pause is not None:
+            go_on.append(f"  ·  {PATRON_CLOSES}", style="dim")
         with Vertical(id="patron-box"):
             yield Static(explain(self.award, self.deck, self.names), id="patron-panel")
-            yield Static("[reverse] Enter [/reverse] continue", id="patron-continue")
+            yield Static(go_on, id="patron-continue")
         yield Footer()
 
     def action_done(self) -> None:
-        self.dismiss(True)
+        self.go_on()
