@@ -92,12 +92,18 @@ def test_text_notation_reads_letters_names_case_comments_and_blank_lines():
         ("F .\nQ .\n", "line 2: unknown token 'Q'"),
         ("F .\n\nP\n", "line 3: expected two tokens LEFT RIGHT, found one token"),
         ("F . P\n", "line 1: expected two tokens LEFT RIGHT, found 3 tokens"),
-        ("# nothing\n\n", "the pier is empty"),
+        ("# nothing\n\n", "the pier is empty: write one section per line, land end first"),
+        ("F . # a comment # with a second hash\nQ P\n", "line 2: unknown token 'Q' (use . F P L A or flower poet lovers fisher)"),
     ],
 )
 def test_text_notation_errors_name_the_line(text, message):
-    with pytest.raises(NotationError, match=message):
+    with pytest.raises(NotationError) as info:
         parse_sections(text)
+    assert str(info.value).startswith(message)
+
+
+def test_everything_after_the_first_hash_is_a_comment():
+    assert parse_sections("F P # one # two # three\n. A\n") == (("flower", "poet"), (None, "fisher"))
 
 
 def test_visible_sections_extended_step_by_step_match_a_fresh_walk(deck):
