@@ -48,13 +48,17 @@ def test_anything_else_is_one_notation_error(text):
 
 
 def test_listed_decisions_cover_every_count_asked_for():
-    assert drafts(5, 3) == (Draft(5, 0), Draft(5, 1), Draft(5, 2))
-    assert drafts(5, 1) == (Draft(5, 0),)
-    assert drafts(5, 4) == (Draft(5, 0), Draft(5, 1), Draft(5, 2), Draft(5, 3))
-    assert drafts(6, 2) == (Draft(6, 0), Draft(6, 1))
-    assert keeps((4, 9, 2)) == (Keep(4, 9), Keep(4, 2), Keep(9, 4), Keep(9, 2), Keep(2, 4), Keep(2, 9))
-    assert keeps((4, 9, 2)) == keeps((4, 9, 2))
-    assert keeps((9, 4)) == (Keep(9, 4), Keep(4, 9))
+    # Card ids no deck has, and more placements than any pier allows: lists made here,
+    # not ones an earlier test (or game) already made.
+    assert drafts(101, 3) == (Draft(101, 0), Draft(101, 1), Draft(101, 2))
+    assert drafts(101, 1) == (Draft(101, 0),)
+    assert drafts(101, 4) == (Draft(101, 0), Draft(101, 1), Draft(101, 2), Draft(101, 3))
+    assert drafts(102, 2) == (Draft(102, 0), Draft(102, 1))
+    assert keeps((104, 109, 102)) == (
+        Keep(104, 109), Keep(104, 102), Keep(109, 104), Keep(109, 102), Keep(102, 104), Keep(102, 109)
+    )
+    assert keeps((104, 109, 102)) == keeps((104, 109, 102))
+    assert keeps((109, 104)) == (Keep(109, 104), Keep(104, 109))
+    assert plan_placements(40) == [PlacePlan(k) for k in range(40)]
     assert plan_placements(3) == [PlacePlan(0), PlacePlan(1), PlacePlan(2)]
     assert plan_placements(1) == [PlacePlan(0)]
-    assert plan_placements(5) == [PlacePlan(k) for k in range(5)]

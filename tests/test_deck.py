@@ -275,6 +275,8 @@ def test_what_a_deck_may_leave_out_or_spell_loosely():
         first["plan"]["three"] = {"text": "Exactly 3 Poets", "kind": "count", "character": "poet", "at_least": 3, "at_most": 3}
         data["cards"][1]["date"] = "12-31"
         data["cards"][2]["plan"]["bonus"] = 0
+        data["cards"][1]["plan"]["bonus"] = 6  # one goal for both counts, its own bonus
+        data["cards"][2]["plan"]["three"]["at_least"] = 0  # a bound of 0 is allowed
 
     deck = parse_deck(changed(loosen), "d.toml", "abc")
     first = deck[1]
@@ -284,7 +286,8 @@ def test_what_a_deck_may_leave_out_or_spell_loosely():
     assert first.plan.bonus == 4  # the rules' default
     assert first.plan.two.text == "At least 5 Poets"
     assert (first.plan.three.at_least, first.plan.three.at_most) == (3, 3)
-    assert deck[3].plan.bonus == 0
+    assert deck[3].plan.bonus == 0 and deck[3].plan.three.at_least == 0
+    assert deck[2].plan.bonus == 6
     assert first.sections[2] == (None, None) and first.sections[3] == ("flower", "lovers")
     one_goal = deck[2].plan
     assert one_goal.two is one_goal.three and one_goal.two.kind == "most_points" and one_goal.two.category == "flower"
@@ -341,3 +344,14 @@ def test_a_loaded_deck_knows_its_file_and_the_hash_of_its_bytes(tmp_path):
     assert deck.source == str(path) and deck.version == 1
     assert deck.digest == hashlib.sha256(path.read_bytes()).hexdigest()
     assert [card.id for card in deck.cards()] == list(range(1, 19)) and deck.cards()[4] is deck[5]
+
+
+def test_a_deck_given_as_data_without_a_name_is_called_deck():
+    with pytest.raises(DeckError) as info:
+        parse_deck({})
+    assert str(info.value) == "<deck>: no [[cards]] tables found"
+    with pytest.raises(DeckError) as info:
+        parse_deck(["cards"], "d.toml")  # TOML data that is not a table at all
+    assert str(info.value) == "d.toml: no [[cards]] tables found"
+    deck = parse_deck(FROZEN)
+    assert (deck.source, deck.digest, deck.version) == ("<deck>", "", 1)
