@@ -116,3 +116,242 @@ def test_the_deck_is_found_from_any_directory(tmp_path):
     code = "from pier18.engine import load_deck; print(len(load_deck()))"
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env=child_env(), check=True)
     assert out.stdout.strip() == "18"
+
+
+# -- every deck error, word for word (a representative of each kind of mistake) ----------
+
+import copy  # noqa: E402
+import tomllib  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from pier18.engine.deck import MAX_DECK_BYTES, parse_deck  # noqa: E402
+
+FROZEN = tomllib.loads((Path(__file__).parent / "tui" / "deck.toml").read_text(encoding="utf-8"))
+CARD1 = ("cards", 0)
+TWO = (*CARD1, "plan", "two")
+CHARACTER_NAMES = "flower, poet, lovers, fisher"
+KIND_NAMES = "count, points, patrons, sections, characters, group, each_side, empty_run, variety, most, most_points"
+
+
+def put(path, value):
+    def change(data):
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+
+    return change
+
+
+def drop(path):
+    def change(data):
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        del node[path[-1]]
+
+    return change
+
+
+def changed(change):
+    data = copy.deepcopy(FROZEN)
+    change(data)
+    return data
+
+
+DATE = "d.toml: card 1: field 'date': expected a date as \"MM-DD\", got "
+ID = "d.toml: card #1: field 'id': expected a whole number from 1 to 18"
+PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `three`"
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(cards=[]), "d.toml: no [[cards]] tables found"),
+        (lambda d: d.update(cards={"id": 1}), "d.toml: no [[cards]] tables found"),
+        (put(("cards", 2), "x"), "d.toml: card #3: not a table"),
+        (put((*CARD1, "id"), True), ID),
+        (put((*CARD1, "id"), 0), ID),
+        (put((*CARD1, "id"), 19), ID),
+        (put((*CARD1, "id"), "1"), ID),
+        (put((*CARD1, "name"), "  "), "d.toml: card 1: field 'name': expected a non-empty string"),
+        (put((*CARD1, "name"), 7), "d.toml: card 1: field 'name': expected a non-empty string"),
+        (put((*CARD1, "date"), "02-30"), DATE + "'02-30'"),
+        (put((*CARD1, "date"), "13-01"), DATE + "'13-01'"),
+        (put((*CARD1, "date"), "00-10"), DATE + "'00-10'"),
+        (put((*CARD1, "date"), "01-00"), DATE + "'01-00'"),
+        (put((*CARD1, "date"), "04-31"), DATE + "'04-31'"),
+        (put((*CARD1, "date"), "1-17"), DATE + "'1-17'"),
+        (put((*CARD1, "date"), "01-7"), DATE + "'01-7'"),
+        (put((*CARD1, "date"), "01-17-01"), DATE + "'01-17-01'"),
+        (put((*CARD1, "date"), "0117"), DATE + "'0117'"),
+        (put((*CARD1, "date"), 117), DATE + "117"),
+        (put((*CARD1, "patron"), []), "d.toml: card 1: field 'patron': expected a list of one or two characters"),
+        (put((*CARD1, "patron"), ["poet", "flower", "fisher"]), "d.toml: card 1: field 'patron': expected a list of one or two characters"),
+        (put((*CARD1, "patron"), ["poet", "poet"]), "d.toml: card 1: field 'patron': the same character is listed twice"),
+        (put((*CARD1, "patron"), ["bard"]), f"d.toml: card 1: field 'patron': unknown character 'bard' (use one of {CHARACTER_NAMES})"),
+        (put((*CARD1, "patron"), [3]), f"d.toml: card 1: field 'patron': unknown character 3 (use one of {CHARACTER_NAMES})"),
+        (put((*CARD1, "sections"), [["poet", ""]]), "d.toml: card 1: field 'sections': expected a list of at least two [left, right] sections"),
+        (put((*CARD1, "sections"), "poet"), "d.toml: card 1: field 'sections': expected a list of at least two [left, right] sections"),
+        (put((*CARD1, "sections", 1), ["poet", "", ""]), "d.toml: card 1: field 'sections': section 2 must be a [left, right] pair"),
+        (put((*CARD1, "sections", 1), "poet"), "d.toml: card 1: field 'sections': section 2 must be a [left, right] pair"),
+        (
+            put((*CARD1, "sections", 2, 1), "bard"),
+            f"d.toml: card 1: field 'sections': section 3: unknown character 'bard' (use one of {CHARACTER_NAMES})",
+        ),
+        (drop((*CARD1, "plan")), "d.toml: card 1: field 'plan': expected a [cards.plan] table"),
+        (put((*CARD1, "plan", "bonus"), -1), "d.toml: card 1: field 'plan.bonus': expected a whole number of points"),
+        (put((*CARD1, "plan", "bonus"), True), "d.toml: card 1: field 'plan.bonus': expected a whole number of points"),
+        (put((*CARD1, "plan", "bonus"), "4"), "d.toml: card 1: field 'plan.bonus': expected a whole number of points"),
+        (
+            put((*CARD1, "plan", "goal"), {"text": "x", "kind": "patrons", "at_least": 1}),
+            "d.toml: card 1: field 'plan': give either `goal` or both `two` and `three`, not both",
+        ),
+        (
+            put(("cards", 1, "plan", "two"), {"text": "x", "kind": "patrons", "at_least": 1}),
+            "d.toml: card 2: field 'plan': give either `goal` or both `two` and `three`, not both",
+        ),
+        (
+            put(("cards", 1, "plan", "three"), {"text": "x", "kind": "patrons", "at_least": 1}),
+            "d.toml: card 2: field 'plan': give either `goal` or both `two` and `three`, not both",
+        ),
+        (drop((*CARD1, "plan", "three")), PLAN_NEEDS),
+        (drop((*CARD1, "plan", "two")), PLAN_NEEDS),
+        (put(TWO, "x"), "d.toml: card 1: field 'plan.two': expected a table such as {text = \"...\", kind = \"count\", ...}"),
+        (put((*CARD1, "plan", "three"), "x"), "d.toml: card 1: field 'plan.three': expected a table such as {text = \"...\", kind = \"count\", ...}"),
+        (put(("cards", 1, "plan", "goal"), "x"), "d.toml: card 2: field 'plan.goal': expected a table such as {text = \"...\", kind = \"count\", ...}"),
+        (put((*TWO, "text"), " "), "d.toml: card 1: field 'plan.two.text': expected the goal's text"),
+        (put((*TWO, "text"), 5), "d.toml: card 1: field 'plan.two.text': expected the goal's text"),
+        (put((*TWO, "kind"), ["count"]), f"d.toml: card 1: field 'plan.two.kind': unknown goal kind ['count'] (known: {KIND_NAMES})"),
+        (put((*TWO, "kind"), "vibes"), f"d.toml: card 1: field 'plan.two.kind': unknown goal kind 'vibes' (known: {KIND_NAMES})"),
+        (put((*TWO, "colour"), 1), "d.toml: card 1: field 'plan.two': 'colour' is not a setting of goal kind 'count'"),
+        (drop((*TWO, "character")), "d.toml: card 1: field 'plan.two.character': goal kind 'count' needs it"),
+        (drop((*TWO, "at_least")), "d.toml: card 1: field 'plan.two': goal kind 'count' needs at_least or at_most"),
+        (
+            put((*TWO, "character"), "bard"),
+            f"d.toml: card 1: field 'plan.two.character': unknown character 'bard' (use one of {CHARACTER_NAMES})",
+        ),
+        (
+            put(("cards", 1, "plan", "goal", "category"), "bard"),
+            f"d.toml: card 2: field 'plan.goal.category': unknown character 'bard' (use one of {CHARACTER_NAMES})",
+        ),
+        (put((*TWO, "at_least"), -1), "d.toml: card 1: field 'plan.two.at_least': expected a whole number, 0 or more"),
+        (put((*TWO, "at_least"), "5"), "d.toml: card 1: field 'plan.two.at_least': expected a whole number, 0 or more"),
+        (put((*TWO, "at_most"), True), "d.toml: card 1: field 'plan.two.at_most': expected a whole number, 0 or more"),
+        (put((*TWO, "at_most"), 4), "d.toml: card 1: field 'plan.two': at_least is more than at_most: the goal could never be met"),
+        (put(("cards", 1, "id"), 1), "d.toml: card 1: field 'id': the id is used twice"),
+        (put(("cards", 1, "date"), "01-17"), "d.toml: card 2: field 'date': 01-17 is also the date of card 1"),
+        (
+            put(("cards", 1, "plan", "goal", "text"), "At least 4 Poets"),
+            "d.toml: card 2: field 'plan': goal text 'At least 4 Poets' is used twice",
+        ),
+        (lambda d: d["cards"].pop(), "d.toml: the deck has 17 cards; Pier 18 needs 18"),
+        (lambda d: d.update(version=0), "d.toml: field 'version': expected a whole number from 1, not 0"),
+        (lambda d: d.update(version=True), "d.toml: field 'version': expected a whole number from 1, not True"),
+        (lambda d: d.update(version="2"), "d.toml: field 'version': expected a whole number from 1, not '2'"),
+    ],
+)
+def test_each_deck_mistake_is_one_exact_line(change, message):
+    with pytest.raises(DeckError) as info:
+        parse_deck(changed(change), "d.toml")
+    assert str(info.value) == message
+
+
+def test_a_control_character_in_the_source_name_is_shown_as_a_stand_in():
+    with pytest.raises(DeckError) as info:
+        parse_deck({}, "d\x1b.toml")
+    assert str(info.value) == "d\u241b.toml: no [[cards]] tables found"
+
+
+def test_what_a_deck_may_leave_out_or_spell_loosely():
+    def loosen(data):
+        data["version"] = 2
+        first = data["cards"][0]
+        first["patron"] = "flower"  # one patron as a plain string
+        first["name"] = "  Bandstand \t"
+        first["date"] = "02-29"  # there is a 29 February
+        del first["plan"]["bonus"]
+        first["plan"]["two"]["text"] = " At least 5 Poets "
+        first["plan"]["three"] = {"text": "Exactly 3 Poets", "kind": "count", "character": "poet", "at_least": 3, "at_most": 3}
+        data["cards"][1]["date"] = "12-31"
+        data["cards"][2]["plan"]["bonus"] = 0
+        data["cards"][1]["plan"]["bonus"] = 6  # one goal for both counts, its own bonus
+        data["cards"][2]["plan"]["three"]["at_least"] = 0  # a bound of 0 is allowed
+
+    deck = parse_deck(changed(loosen), "d.toml", "abc")
+    first = deck[1]
+    assert (deck.version, deck.source, deck.digest) == (2, "d.toml", "abc")
+    assert first.patrons == ("flower",)
+    assert first.name == "Bandstand" and first.date == "02-29"
+    assert first.plan.bonus == 4  # the rules' default
+    assert first.plan.two.text == "At least 5 Poets"
+    assert (first.plan.three.at_least, first.plan.three.at_most) == (3, 3)
+    assert deck[3].plan.bonus == 0 and deck[3].plan.three.at_least == 0
+    assert deck[2].plan.bonus == 6
+    assert first.sections[2] == (None, None) and first.sections[3] == ("flower", "lovers")
+    one_goal = deck[2].plan
+    assert one_goal.two is one_goal.three and one_goal.two.kind == "most_points" and one_goal.two.category == "flower"
+    assert parse_deck(FROZEN, "d.toml").version == 1  # no `version`: 1
+
+
+def test_a_plan_with_two_goals_gives_each_its_player_count():
+    plan = parse_deck(FROZEN, "d.toml")[1].plan
+    assert plan.goal_for(2).text == "At least 5 Poets"
+    assert plan.goal_for(3).text == "At least 4 Poets"
+
+
+def test_deck_files_that_cannot_be_read_say_why_in_one_line(tmp_path):
+    path = tmp_path / "d.toml"
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(DeckError) as info:
+        load_deck(path)
+    assert str(info.value) == f"{path}: the deck file is not UTF-8 text"
+    path.write_text("x = " + "[" * 100_000 + "]" * 100_000)
+    with pytest.raises(DeckError) as info:
+        load_deck(path)
+    assert str(info.value) == f"{path}: not valid TOML: nested too deeply"
+    path.write_text("[[cards]\n")
+    with pytest.raises(DeckError) as info:
+        load_deck(path)
+    message = str(info.value)  # the rest is tomllib's own wording, which varies by Python
+    assert message.startswith(f"{path}: not valid TOML: ") and "(at line 1, column 8)" in message
+    with pytest.raises(DeckError) as info:
+        load_deck(tmp_path / "none.toml")
+    assert str(info.value) == f"{tmp_path / 'none.toml'}: cannot read the deck file (No such file or directory)"
+    with pytest.raises(DeckError) as info:
+        load_deck(tmp_path)
+    assert str(info.value) == f"{tmp_path}: cannot read the deck file (not a regular file)"
+    path.write_bytes(b"#" * (MAX_DECK_BYTES + 1))
+    with pytest.raises(DeckError) as info:
+        load_deck(path)
+    assert str(info.value) == f"{path}: the deck file is over 1024 KiB; a deck is a few KiB"
+
+
+def test_a_deck_file_of_exactly_the_size_limit_is_read(tmp_path):
+    path = tmp_path / "d.toml"
+    path.write_bytes(b"#" * MAX_DECK_BYTES)  # one long comment: read, parsed, and found empty
+    with pytest.raises(DeckError) as info:
+        load_deck(path)
+    assert str(info.value) == f"{path}: no [[cards]] tables found"
+
+
+def test_a_loaded_deck_knows_its_file_and_the_hash_of_its_bytes(tmp_path):
+    import hashlib
+
+    path = tmp_path / "d.toml"
+    path.write_bytes((Path(__file__).parent / "tui" / "deck.toml").read_bytes())
+    deck = load_deck(path)
+    assert deck.source == str(path) and deck.version == 1
+    assert deck.digest == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert [card.id for card in deck.cards()] == list(range(1, 19)) and deck.cards()[4] is deck[5]
+
+
+def test_a_deck_given_as_data_without_a_name_is_called_deck():
+    with pytest.raises(DeckError) as info:
+        parse_deck({})
+    assert str(info.value) == "<deck>: no [[cards]] tables found"
+    with pytest.raises(DeckError) as info:
+        parse_deck(["cards"], "d.toml")  # TOML data that is not a table at all
+    assert str(info.value) == "d.toml: no [[cards]] tables found"
+    deck = parse_deck(FROZEN)
+    assert (deck.source, deck.digest, deck.version) == ("<deck>", "", 1)

@@ -8,7 +8,7 @@ import pytest
 
 import reference
 from helpers import make_deck, random_game
-from pier18.engine import Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, PlayerView, SetupError
+from pier18.engine import Deal, Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, PlayerView, SetupError, Standing
 
 
 @pytest.mark.parametrize("players, rounds, unused", [(2, 4, 2), (3, 3, 0)])
@@ -328,3 +328,178 @@ def test_a_seed_deals_what_random_shuffle_deals(deck):
             positions = list(range(pile_size(deck, players)))
             rng.shuffle(positions)
             assert Deal.from_seed(deck, players, seed) == Deal(tuple(order), tuple(positions))
+
+
+def test_three_seats_ranked_with_what_separated_each_from_the_next():
+    one_flower_poet = [["flower", "poet"], ["", ""], ["", ""], ["", ""]]
+    deck = make_deck(
+        sections=lambda i: one_flower_poet if i <= 6 else [["", ""]] * 4,
+        goal=lambda i: {"text": f"goal {i}", "kind": "sections", "at_least": 99},
+        dates=lambda i: f"{i:02d}-01" if i <= 12 else f"12-{i:02d}",
+    )
+    # Seat 0: one Patron (1 point), no characters. Seats 1 and 2: a lone Flower Seller
+    # and Poet each (0 points, 2 characters); seat 2's Plan (12-13) is earlier than seat 1's (12-14).
+    game = _finished(deck, ["7 8", "1 9", "3 10"], [[11], [], []], [15, 14, 13])
+    assert game.ranking() == [
+        Standing(seat=0, place=1, total=1, characters=0, decided_by="total"),
+        Standing(seat=2, place=2, total=0, characters=2, decided_by="plan date"),
+        Standing(seat=1, place=3, total=0, characters=2, decided_by=None),
+    ]
+
+
+def test_a_new_game_before_any_decision(deck):
+    game = Game(deck, 3, seed=5)
+    assert (game.seed, game.phase, game.current_player, game.round, game.round_starter) == (5, Phase.SETUP, 0, 0, 0)
+    assert game.first_player is None and game.revealed == [] and game.awards == [] and game.history == []
+    assert game.drafted == [None] * 3 and game.plans == [None] * 3 and game.returned == [None] * 3
+    assert game.patrons == [()] * 3 and all(len(pier) == 0 for pier in game.piers)
+    order = game.deal.order
+    assert game.hands == [order[0:3], order[3:6], order[6:9]] and game.draw_pile == list(order[9:])
+    assert Game(deck, 2).seed == 0 and Game(deck, 2).hands == Game(deck, 2, seed=0).hands  # the default seed
+    assert Game(deck, 2).hands != Game(deck, 2, seed=1).hands
+    assert Game(deck, 2, first_player=0).first_player == 0
+
+
+def test_a_game_from_a_given_deal_deals_exactly_that(deck):
+    order = tuple(range(18, 0, -1))
+    reshuffle = tuple(range(13, -1, -1))  # 2 players: 18 - 2 * 2 cards in the pile at the reshuffle
+    game = Game(deck, 2, seed=None, deal=Deal(order, reshuffle))
+    assert game.hands == [(18, 17, 16), (15, 14, 13)] and game.draw_pile == list(range(12, 0, -1))
+    game.apply(Keep(18, 17))
+    game.apply(Keep(15, 14))
+    # pile then: 12 ... 1, then the returned 16 and 13; reversed by the reshuffle
+    assert game.returned == [16, 13]
+    assert game.revealed + game.draw_pile == [13, 16, *range(1, 13)]
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda deck: Game(deck, 4), "Pier 18 is played by 2 or 3 players, not 4"),
+        (lambda deck: Game(deck, 1), "Pier 18 is played by 2 or 3 players, not 1"),
+        (lambda deck: Game(deck, 3, first_player=3), "the first player must be a seat from 0 to 2"),
+        (lambda deck: Game(deck, 2, first_player=-1), "the first player must be a seat from 0 to 1"),
+        (
+            lambda deck: Game(deck, 2, deal=Deal(tuple(range(1, 18)) + (1,), tuple(range(14)))),
+            "impossible deal: the card order must hold every card id of the deck once (18 ids)",
+        ),
+        (
+            lambda deck: Game(deck, 2, deal=Deal(tuple(range(1, 19)), tuple(range(12)))),
+            "impossible deal: the reshuffle must hold every position from 0 to 13 once",
+        ),
+        (
+            lambda deck: Game(deck, 3, deal=Deal(tuple(range(1, 19)), tuple(range(14)))),
+            "impossible deal: the reshuffle must hold every position from 0 to 11 once",
+        ),
+    ],
+)
+def test_an_impossible_game_is_refused_in_one_exact_line(deck, make, message):
+    with pytest.raises(SetupError) as info:
+        make(deck)
+    assert str(info.value) == message
+
+
+def test_each_wrong_decision_says_what_was_expected(deck):
+    game = Game(deck, 2, seed=3)
+    hand = game.hands[0]
+    not_dealt = next(c for c in deck if c not in hand)
+
+    def refused(decision):
+        with pytest.raises(IllegalDecision) as info:
+            game.apply(decision)
+        return str(info.value)
+
+    assert refused(Draft(1, 0)) == "it is the setup phase: expected a 'keep' decision, not draft 1:0"
+    assert refused(PlacePlan(0)) == "it is the setup phase: expected a 'keep' decision, not plan 0"
+    assert refused(Keep(not_dealt, hand[0])) == f"player 1 was dealt cards {hand}; keep two of those"
+    assert refused(Keep(hand[0], not_dealt)) == f"player 1 was dealt cards {hand}; keep two of those"
+    assert refused(Keep(hand[1], hand[1])) == "the Plan and the Foundation must be different cards"
+    game.apply(Keep(hand[0], hand[1]))
+    assert refused(Keep(*hand[:2])) == f"player 2 was dealt cards {game.hands[1]}; keep two of those"
+    game.apply(game.legal_decisions()[0])
+    assert refused(Keep(1, 2)) == "it is the draft phase: expected a 'draft' decision, not keep 1 2"
+    assert refused(PlacePlan(1)) == "it is the draft phase: expected a 'draft' decision, not plan 1"
+    absent = next(c for c in deck if c not in game.revealed)
+    assert refused(Draft(absent, 0)) == f"card {absent} is not in the draft row {game.revealed}"
+    while game.phase is Phase.DRAFT:
+        game.apply(game.legal_decisions()[0])
+    assert refused(Draft(1, 0)) == "it is the plan phase: expected a 'plan' decision, not draft 1:0"
+    assert refused(Keep(1, 2)) == "it is the plan phase: expected a 'plan' decision, not keep 1 2"
+    game.apply(PlacePlan(0))
+    game.apply(PlacePlan(0))
+    assert refused(PlacePlan(0)) == "the game is over"
+    assert refused(Draft(1, 0)) == "the game is over"
+    assert refused(Keep(1, 2)) == "the game is over"
+
+
+def test_score_with_plan_judges_the_plan_on_the_piers_given():
+    # No characters anywhere: every total is patrons plus a met Plan's bonus (4).
+    deck = make_deck(goal=lambda i: {"text": f"5+ sections {i}", "kind": "sections", "at_least": 5})
+    game = _finished(deck, ["1", "2"], [[11], []], [13, 14])  # as played: 4 sections each
+    longer = [Pier.from_notation("1 13", deck), Pier.from_notation("2", deck)]
+    sheet, met = game.score_with_plan(0, longer)
+    assert (met, sheet.total, sheet.patrons, sheet.plan, sheet.sections) == (True, 5, 1, 4, 8)
+    sheet, met = game.score_with_plan(1, longer)
+    assert (met, sheet.total, sheet.plan, sheet.sections) == (False, 0, 0, 4)
+    assert game.score(0).total == 1 and game.plan_met(0) is False  # the game's own piers are unchanged
+
+
+def test_replay_keeps_the_named_first_player_and_the_given_deal(deck):
+    deal = Deal(tuple(range(18, 0, -1)), tuple(range(14)))
+    game = Game(deck, 2, seed=None, first_player=1, deal=deal)
+    chooser = random.Random(5)
+    while not game.is_terminal():
+        game.apply(chooser.choice(game.legal_decisions()))
+    again = Game.replay(deck, 2, None, game.decisions, first_player=1, deal=deal)
+    assert again.first_player == 1 and again.deal == deal
+    assert again.piers == game.piers and again.patrons == game.patrons and again.history == game.history
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_each_patron_award_records_how_many_decisions_came_before_it(deck, players):
+    game = random_game(deck, players, 11)
+    # set-up takes one decision per seat, each round one per seat; the award comes with
+    # the round's last draft
+    assert [award.after for award in game.awards] == [players + players * r for r in range(1, game.round + 1)]
+    assert [award.round for award in game.awards] == list(range(1, game.round + 1))
+
+
+def test_patron_contest_scores_the_piers_it_is_given():
+    deck = make_deck(sections=lambda i: [["poet", "poet"], ["", ""]] if i <= 3 else [["", ""], ["", ""]])
+    game = Game(deck, 2, seed=6)
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    poet_patron = next(c for c in deck if "poet" in deck[c].patrons)
+    piers = [Pier.from_notation("1", deck), Pier.from_notation("4", deck)]  # two Poets (one pair: 1 point) against none
+    assert game.patron_contest(poet_patron, piers=piers, drafted=[None, None]) == ((1, 0), 0, False)
+    piers.reverse()
+    assert game.patron_contest(poet_patron, piers=piers, drafted=[None, None]) == ((0, 1), 1, False)
+
+
+def test_a_plan_placed_covering_sections_covers_them(deck):
+    game = Game(deck, 2, seed=5)
+    while game.phase is not Phase.PLAN:
+        game.apply(game.legal_decisions()[0])
+    assert game.plan_card(0) == deck[game.plans[0]]
+    before = len(game.piers[0].visible_sections())
+    game.apply(PlacePlan(1))
+    pier = game.piers[0]
+    assert pier.placements[-1].card.id == game.plans[0] and pier.placements[-1].cover == 1
+    assert len(pier.visible_sections()) == before - 1 + len(deck[game.plans[0]])
+
+
+def test_no_plan_card_before_a_seat_has_kept_one(deck):
+    game = Game(deck, 2, seed=5)
+    assert game.plan_card(0) is None and game.plan_met(0) is None
+    game.apply(game.legal_decisions()[0])
+    assert game.plan_card(0) == deck[game.plans[0]] and game.plan_card(1) is None
+
+
+def test_a_finished_game_still_judges_plans_on_other_piers():
+    deck = make_deck(
+        sections=lambda i: [["fisher", ""], ["", ""], ["", ""], ["", ""]],
+        goal=lambda i: {"text": f"Most Fishers {i}", "kind": "most", "character": "fisher"},
+    )
+    game = _finished(deck, ["1 2", "3"], [[], []], [13, 14])
+    assert game.score(0).plan == 4 and game.plan_met(0) is True  # 2 Fishers against 1
+    assert game.plan_met(0, [Pier.from_notation("1", deck), Pier.from_notation("3 4", deck)]) is False

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import pier
-from pier18.engine import GOAL_KINDS, Character, Goal, goal_met, score_sections
+from pier18.engine import GOAL_KINDS, Character, Goal, Pier, goal_met, load_deck, score_sections
+from pier18.engine.goals import goal_measures
 
 F, P, L, A = Character.FLOWER, Character.POET, Character.LOVERS, Character.FISHER
 
@@ -59,3 +60,12 @@ def test_most_goals_compare_with_every_other_player_strictly():
 def test_every_goal_kind_is_tested():
     tested = {case[0]["kind"] for case in CASES} | {"patrons", "most", "most_points"}
     assert tested == set(GOAL_KINDS)
+
+
+def test_a_goal_of_an_unknown_kind_is_refused_by_name():
+    """The deck loader never lets an unknown kind through; if code ever builds one, the
+    error must say which kind it was, not fail somewhere later."""
+    goal = Goal(kind="moon_phase", text="Build at full moon")
+    sheet = Pier.from_notation("7", load_deck()).sheet()
+    with pytest.raises(ValueError, match="unknown goal kind 'moon_phase'"):
+        goal_measures(goal, sheet)

@@ -39,6 +39,33 @@ def test_quote_makes_tokens_printable_and_short():
     assert len(quote(list(range(100)))) == 60
 
 
+def test_quote_cuts_at_exactly_the_limit():
+    assert quote("x" * 58) == "'" + "x" * 58 + "'"  # 60 with its quotes: whole
+    assert quote("x" * 59) == "'" + "x" * 57 + "…'"
+    assert quote("") == "''"
+    assert quote(list(range(100))) == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, …"  # 59 characters and the ellipsis
+    assert quote(10**59) == "1" + "0" * 59  # 60 characters: whole
+    assert quote(10**60) == "1" + "0" * 58 + "…"
+    assert quote("abcdef", limit=5) == "'ab…'"
+    assert quote("abcdef", limit=3) == "'a…'"  # never less than one character of the text
+    assert quote("abcdef", limit=2) == "'a…'"
+    assert quote(123456, limit=4) == "123…"
+    assert quote(123456, limit=1) == "1…"
+    assert quote(None) == "None" and quote(["\x1b"]) == "['\\x1b']"
+
+
+def test_printable_replaces_exactly_what_draws_nothing():
+    assert printable("plain text, ünïcödé ★") == "plain text, ünïcödé ★"
+    assert printable("\x00\x01\x1b\x1f") == "\u2400\u2401\u241b\u241f"  # ␀ ␁ ␛ ␟
+    assert printable("a\x7fb") == "a\u2421b"  # ␡
+    # C1 controls, direction overrides, zero-width joiners, private use, surrogates,
+    # unassigned code points and line/paragraph separators: one replacement character each
+    for char in ("\x9b", "\u202e", "\u200d", "\ue000", "\ud800", "\U000e0080", "\u2028", "\u2029"):
+        assert printable("a" + char + "b") == "a\ufffdb", repr(char)
+    # a no-break space is not printable to Python but draws a space: kept
+    assert printable("a\u00a0b\tc") == "a\u00a0b\u2409c"
+
+
 @given(hostile_text(12))
 def test_quote_never_lets_a_control_character_through(text):
     shown = quote(text)

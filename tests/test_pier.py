@@ -12,6 +12,8 @@ from pier18.engine import (
     format_sections,
     parse_sections,
 )
+from pier18.engine.deck import load_deck
+from reference import pier_rows, reference_total
 
 
 def test_a_card_may_cover_all_but_one_section_of_the_card_before(deck):
@@ -90,12 +92,18 @@ def test_text_notation_reads_letters_names_case_comments_and_blank_lines():
         ("F .\nQ .\n", "line 2: unknown token 'Q'"),
         ("F .\n\nP\n", "line 3: expected two tokens LEFT RIGHT, found one token"),
         ("F . P\n", "line 1: expected two tokens LEFT RIGHT, found 3 tokens"),
-        ("# nothing\n\n", "the pier is empty"),
+        ("# nothing\n\n", "the pier is empty: write one section per line, land end first"),
+        ("F . # a comment # with a second hash\nQ P\n", "line 2: unknown token 'Q' (use . F P L A or flower poet lovers fisher)"),
     ],
 )
 def test_text_notation_errors_name_the_line(text, message):
-    with pytest.raises(NotationError, match=message):
+    with pytest.raises(NotationError) as info:
         parse_sections(text)
+    assert str(info.value).startswith(message)
+
+
+def test_everything_after_the_first_hash_is_a_comment():
+    assert parse_sections("F P # one # two # three\n. A\n") == (("flower", "poet"), (None, "fisher"))
 
 
 def test_visible_sections_extended_step_by_step_match_a_fresh_walk(deck):
@@ -109,3 +117,53 @@ def test_visible_sections_extended_step_by_step_match_a_fresh_walk(deck):
             pier = pier.place(deck[card_id], rng.choice(list(pier.covers())))
             assert pier.visible_sections() == Pier(pier.placements).visible_sections()
             assert pier.visible_sections() == tuple(v.section for v in pier.visible())
+
+
+def test_piers_are_equal_only_when_their_placements_are(deck):
+    pier = Pier().place(deck[7]).place(deck[12], 1)
+    assert pier == Pier.from_notation("7 12:1", deck)
+    assert pier != Pier.from_notation("7 12", deck)
+    assert pier != Pier.from_notation("7 12:1 3", deck)
+    assert pier != pier.placements  # a tuple of the same placements is not a pier
+
+
+def test_one_pier_extended_in_several_ways_gives_each_its_own_pier(deck):
+    """Placing from the same pier again (bots try many placements) must never hand back
+    an earlier, different result, whatever the engine remembers between calls."""
+    base = Pier().place(deck[7])
+    for cover in (0, 1, 2, 0, 1):
+        extended = base.place(deck[12], cover)
+        assert [(p.card.id, p.cover) for p in extended] == [(7, 0), (12, cover)]
+        assert extended.visible_sections() == deck[7].sections[: len(deck[7]) - cover] + deck[12].sections
+    assert base.place(deck[3]).placements[-1].card is deck[3]
+    assert [p.card.id for p in base] == [7]
+
+
+def test_a_pier_extended_with_another_decks_card_holds_that_card(deck):
+    """Two decks may share card ids; a pier holds the very card object it was given."""
+    other_deck = load_deck()
+    assert other_deck[12] is not deck[12] and other_deck[12] == deck[12]
+    base = Pier().place(deck[7])
+    assert base.place(deck[12]).placements[-1].card is deck[12]
+    assert base.place(other_deck[12]).placements[-1].card is other_deck[12]
+
+
+@pytest.mark.parametrize("text", ["7 12:1 3:2 9", "7", "7 12 3"])
+def test_a_piers_sheet_counts_exactly_the_patron_points_asked_for(deck, text):
+    pier = Pier.from_notation(text, deck)
+    rows = pier_rows(pier)
+    for patrons in (0, 1, 2, 1, 0, 3):
+        sheet = pier.sheet(patrons)
+        expected = reference_total(rows, patrons=patrons)
+        assert (sheet.patrons, sheet.total) == (patrons, expected["total"])
+    assert pier.sheet().patrons == 0 and pier.sheet().total == reference_total(rows)["total"]
+
+
+def test_card_notation_may_separate_cards_with_commas(deck):
+    assert Pier.from_notation("7, 12:1,3:2", deck) == Pier.from_notation("7 12:1 3:2", deck)
+
+
+def test_an_empty_card_notation_says_so_in_one_plain_line(deck):
+    with pytest.raises(NotationError) as raised:
+        Pier.from_notation(" , ", deck)
+    assert str(raised.value) == "the pier has no cards"

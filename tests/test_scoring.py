@@ -170,3 +170,19 @@ def test_poet_slots_are_the_pairs_that_score():
     assert len(sheet.scoring[P]) == 4
     assert all(sheet_slot in {(0, Side.LEFT), (0, Side.RIGHT), (1, Side.LEFT), (2, Side.RIGHT), (3, Side.RIGHT)}
                for sheet_slot in sheet.scoring[P])
+
+
+def test_sheets_are_equal_when_every_figure_is():
+    first, second = score_sections(pier("F F\nP .\n")), score_sections(pier("F F\nP .\n"))
+    assert first == second and not (first != second)
+    assert first != score_sections(pier("F F\nL .\n"))  # the same points (none from the Poet or the Lovers), other counts
+    assert first != first.with_plan(3) and first.with_plan(3) == second.with_plan(3)
+    assert first != "F F\nP .\n" and first != None  # noqa: E711
+
+
+def test_a_sheet_with_plan_or_patron_points_highlights_the_same_slots():
+    sections = pier("F F\nF .\nP P\n")
+    expected = score_sections(sections).scoring
+    assert expected  # the Flower Sellers' group and the Poets score
+    assert score_sections(sections).with_plan(4).scoring == expected
+    assert score_sections(sections).with_patrons(2).scoring == expected
