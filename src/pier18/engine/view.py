@@ -277,6 +277,7 @@ class PlayerView:
         hands: list[tuple[int, ...]] = [()] * self.players
         plans = list(self.plans)
         returned: list[int | None] = [None] * self.players
+        returned[self.seat] = self.returned  # the seat knows which card it sent back, in every phase
         piers = list(self.piers)
         if self.phase is Phase.SETUP:
             hands[self.seat] = self.hand
@@ -289,7 +290,6 @@ class PlayerView:
                     piers[s] = Pier().place(self.deck[foundation])
                 else:
                     hands[s] = tuple(dealt)
-            returned[self.seat] = self.returned
         elif self.returned is not None and not self._on_table(self.returned):
             unseen.append(self.returned)  # this seat's returned card is still in the deck
             rng.shuffle(unseen)
