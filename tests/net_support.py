@@ -78,12 +78,17 @@ async def close_table(clients: dict[int, Client], host: Host) -> None:
     await host.close()
 
 
-def engine_totals(session: Session) -> tuple[int, ...]:
-    """The final totals the engine gives for the host's record, read back from JSON."""
+def replayed(session: Session) -> Game:
+    """The finished game the engine makes of the host's record, read back from JSON."""
     again = record.loads(record.dumps(session))
     game = Game.replay(again.deck, again.players, again.seed, again.decisions, again.first_player, again.deal)
     assert game.is_terminal()
-    return game.returns()
+    return game
+
+
+def engine_totals(session: Session) -> tuple[int, ...]:
+    """The final totals the engine gives for the host's record, read back from JSON."""
+    return replayed(session).returns()
 
 
 def run(coroutine: Any, timeout: float = 40.0) -> Any:

@@ -2,22 +2,26 @@
 
 The seat at the keys is driven by key presses only; what each key should do is worked
 out from the host's engine (its legal moves, the draft row, the pier's covers), never
-from the app. Games start near their end from a record-like session, as
-`pier18 host --resume` would, so the tests stay short.
+from the app. Most games start near their end from a record-like session, as
+`pier18 host --resume` would, so the tests stay short; one plays whole games with
+every seat in its own app.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 
+import pytest
 from rich.console import Console
 from textual.widgets import Static
 
 from helpers import cards_seat_may_know
-from net_support import client, engine_totals, new_table, open_host, run
+from net_support import client, engine_totals, new_table, open_host, replayed, run
 from pier18.engine import Draft, Keep, Phase, PlacePlan
 from pier18.net.client import Client
+from pier18.tui.game_app import MIN_SIZE
 from pier18.tui.seat_app import SeatApp
 
 SIZE = (120, 40)
@@ -59,9 +63,15 @@ async def until(pilot, condition, what: str, tries: int = 1000) -> None:
     raise AssertionError(f"timed out waiting for {what}; screen {name(pilot.app)}")
 
 
-async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Random) -> list:
-    """Play `seat` by keys to the final screen; returns the decisions the keys should make."""
+async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Random,
+                       heard: asyncio.Event | None = None) -> list:
+    """Play `seat` by keys to the final screen; returns the decisions the keys should make.
+
+    With `heard` (set whenever the app takes in something from the host), a seat with
+    nothing to do waits for it instead of looking again and again: a pilot's key press
+    waits for the whole process to go quiet, so other seats' apps must not keep it busy."""
     expected = []
+    seen = None
     for _ in range(2000):
         await pilot.pause(0.01)
         game = session.game
@@ -69,8 +79,19 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
         screen = name(app)
         if screen == "FinalScreen":
             return expected
+        now = (screen, len(session.decisions), app.state.turn if app.state else None)
+        if heard is not None and not mine and now == seen and screen not in ("PatronScreen", "LastMoveScreen"):
+            heard.clear()
+            try:
+                await asyncio.wait_for(heard.wait(), 1.0)  # at worst, look again in a second
+            except TimeoutError:
+                pass
+            continue
+        seen = now
         if screen in ("PatronScreen", "LastMoveScreen"):
-            await pilot.press("enter")
+            # Escape, not Enter: if another seat moves on first, the panel closes under the
+            # key, and Enter on the table would pick the highlighted card.
+            await pilot.press("escape")
         elif screen == "KeepScreen":
             legal = game.legal_decisions()
             index = rng.randrange(len(legal))
@@ -134,6 +155,66 @@ def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
     for standing in session.game.ranking():
         assert f"{standing.place}. {session.names[standing.seat]}  {standing.total} points" in final
     assert "New game" not in final  # a networked table plays one game
+
+
+@pytest.mark.parametrize("players, seed", [(2, 41), (3, 42)])
+def test_a_whole_game_with_every_seat_at_its_own_app_scores_as_the_engine(players, seed):
+    """Every seat is a `SeatApp` (what `pier18 join` opens) on its own connection, each
+    run by its own Textual pilot in its own task of one event loop, all at once; each is
+    played by key presses from the first set-up choice to the final screen. Every final
+    screen shows each seat's total as the engine gives it for the host's record."""
+    session = new_table(players, seed)
+
+    finished: list[int] = []
+    everyone_done = asyncio.Event()
+
+    async def one_seat(port: int, seat: int) -> tuple[list, str, object]:
+        app = seat_app(port, session.codes.seats[seat])
+        heard = asyncio.Event()
+        kinds: list[str] = []
+
+        def hook(message) -> None:
+            if isinstance(message, SeatApp.Heard):
+                kinds.append(message.event.kind)
+                heard.set()
+
+        try:
+            async with app.run_test(size=MIN_SIZE, message_hook=hook) as pilot:
+                rng = random.Random(seed * 10 + seat)
+                expected = await play_by_keys(pilot, app, session, seat, rng, heard)
+                result = expected, screen_text(app), app.state
+                # Leave only once every seat is done and this client has heard its last
+                # event, so no news of another seat leaving reaches an app shutting down.
+                finished.append(seat)
+                if len(finished) == players:
+                    everyone_done.set()
+                await asyncio.wait_for(everyone_done.wait(), 30)
+                await app.client.close()
+                await until(pilot, lambda: "closed" in kinds, "the client's last event")
+                await pilot.pause()
+                return result
+        finally:
+            await app.client.close()
+
+    async def go():
+        host = await open_host(session)
+        try:
+            seats = await asyncio.gather(*(one_seat(host.port, seat) for seat in range(players)))
+            assert host.finished.is_set()
+        finally:
+            await host.close()
+        return seats
+
+    seats = run(go(), timeout=120)
+    game = replayed(session)
+    assert game.history == session.game.history
+    for seat, (expected, final, state) in enumerate(seats):
+        assert [d for (s, d) in game.history if s == seat] == expected
+        assert isinstance(expected[0], Keep) and isinstance(expected[-1], PlacePlan)
+        assert tuple(sheet.total for sheet in state.table.final) == game.returns()
+        for standing in game.ranking():
+            assert f"{standing.place}. {session.names[standing.seat]}  {standing.total} points" in final
+    assert sum(len(expected) for expected, _, _ in seats) == len(session.decisions) == len(game.history)
 
 
 def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
