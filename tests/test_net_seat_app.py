@@ -20,7 +20,7 @@ from textual.widgets import Static
 from helpers import cards_seat_may_know
 from net_support import client, engine_totals, new_table, open_host, replayed, run
 from pier18.engine import Draft, Keep, Phase, PlacePlan
-from pier18.net.client import Client
+from pier18.net.client import Client, Event
 from pier18.tui.game_app import MIN_SIZE
 from pier18.tui.seat_app import SeatApp
 
@@ -485,3 +485,28 @@ def test_a_seat_joining_mid_game_shows_the_last_move_at_once():
             await host.close()
 
     assert "took" in line and " ".join(line.split()) in run(go())
+
+
+def test_news_from_the_host_after_leaving_is_not_drawn():
+    """Once the app is leaving (its screens being taken down), a late message from the
+    host must not reach the screens: drawing on a table whose widgets are gone crashed
+    a seat whose game had just ended while another seat disconnected."""
+    session = new_table(2, 25)
+
+    async def go():
+        host = await open_host(session)
+        app = seat_app(host.port, session.codes.seats[1])
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: app.state is not None, "the first view")
+                seen = app.state
+                app.exit()
+                app.on_seat_app_heard(SeatApp.Heard(Event("lost", "the host went quiet")))
+                app.on_seat_app_heard(SeatApp.Heard(Event("state", state=None)))
+                return app, seen
+        finally:
+            await app.client.close()
+            await host.close()
+
+    app, seen = run(go())
+    assert app.lost is None and app.state is seen and app.crash is None

@@ -117,6 +117,8 @@ class SeatApp(GameApp):
             self.post_message(self.Heard(event))
 
     def on_seat_app_heard(self, message: SeatApp.Heard) -> None:
+        if self.return_code is not None:  # leaving: the screens are being taken down, nothing to draw on
+            return
         event = message.event
         if event.kind == "welcome":
             self.lost = None

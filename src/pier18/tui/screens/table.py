@@ -85,6 +85,8 @@ class TableScreen(HintedScreen[None]):
         """Redraw everything from the table's public view."""
         if not self._ready:
             return  # not composed yet: on_mount draws it
+        if self.app.return_code is not None:
+            return  # the app is leaving and taking its widgets down: nothing to draw on
         table = self.view
         names = self.names
         status = self.status(table, names, self.thinking)
