@@ -42,6 +42,18 @@ def test_plan_goals(deck):
     assert len(kinds) >= 8 and kinds <= set(GOAL_KINDS)
 
 
+#: Goals that total something over the whole pier: a 3-player pier has one card fewer, so
+#: the same number is harder there, and each such card needs its own 3-player goal.
+COUNTING_KINDS = {"count", "points", "characters", "sections", "patrons"}
+
+
+def test_every_counting_goal_has_its_own_three_player_goal(deck):
+    for card in deck.values():
+        two, three = card.plan.two, card.plan.three
+        if {two.kind, three.kind} & COUNTING_KINDS:
+            assert two != three and two.text != three.text, f"card {card.id}: one {two.kind} goal for both sizes"
+
+
 GOOD_CARD = """
 [[cards]]
 id = 1
