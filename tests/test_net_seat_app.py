@@ -376,6 +376,12 @@ def rounds_ended_since(session, count: int, moves_after: int):
     return stop
 
 
+def watched_table(host, session, watch_patron_pause: float):
+    """Clients for both seats of a 2-player table, and a spectator's app (not started)."""
+    links = {seat: client(host.port, session.codes.seats[seat]) for seat in (0, 1)}
+    link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.watch, min_backoff=0.02, max_backoff=0.2)
+    return links, link, SeatApp(link, last_move_pause=0.0, watch_patron_pause=watch_patron_pause)
+
 def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
     """A spectator who presses nothing: two rounds end and the next one starts; its
     screen shows the table as it is now, not the first round's panel waiting for Enter."""
@@ -384,9 +390,7 @@ def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
 
     async def go():
         host = await open_host(session)
-        links = {0: client(host.port, session.codes.seats[0]), 1: client(host.port, session.codes.seats[1])}
-        link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.watch, min_backoff=0.02, max_backoff=0.2)
-        app = SeatApp(link, last_move_pause=0.0, watch_patron_pause=600.0)
+        links, link, app = watched_table(host, session, watch_patron_pause=600.0)
         try:
             async with app.run_test(size=SIZE) as pilot:
                 await until(pilot, lambda: "watching" in screen_text(app), "the table")
@@ -409,9 +413,7 @@ def test_a_watchers_patron_panel_closes_by_itself():
 
     async def go():
         host = await open_host(session)
-        links = {0: client(host.port, session.codes.seats[0]), 1: client(host.port, session.codes.seats[1])}
-        link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.watch, min_backoff=0.02, max_backoff=0.2)
-        app = SeatApp(link, last_move_pause=0.0, watch_patron_pause=0.05)
+        links, link, app = watched_table(host, session, watch_patron_pause=0.05)
         pushed: list[str] = []
         push = app.push_screen
         app.push_screen = lambda screen, *a, **k: (pushed.append(type(screen).__name__), push(screen, *a, **k))[1]
