@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from pier18.bots.balance import ForcedPlan, balance, forced_deal, play_deal
 from pier18.bots.hard import HardBot
+from pier18.bots.simulation import play_game
 from pier18.cli import main
+from pier18.engine.deck import Deck
 from pier18.engine.game import HAND_SIZE, Deal
 
 
@@ -109,3 +112,24 @@ def test_every_plan_is_met_sometimes_and_missed_sometimes_when_forced(deck, play
     always = [card for card, results in met.items() if all(results)]
     never = [card for card, results in met.items() if not any(results)]
     assert (always, never) == ([], [])
+
+
+def test_a_two_player_game_never_reads_the_three_player_goals(deck):
+    """docs/balance.md reuses a 2-player run when a new deck changes only 3-player goals.
+
+    That holds only if nothing at a 2-player table reads a card's `three` goal: give every
+    card its 2-player goal at both sizes and the same forced deals must play move for move.
+    """
+    same = Deck(
+        [replace(card, plan=replace(card.plan, three=card.plan.two)) for card in deck.cards()],
+        deck.source, deck.digest, deck.version,
+    )
+    assert any(deck[c].plan.three != same[c].plan.three for c in deck)
+    for card, seed in ((4, 7), (7, 8), (13, 9)):
+        deal = forced_deal(deck, 2, seed, seed % 2, card)
+        for forced in ((seed % 2, card), None):  # a forced game and a free one, as balance runs play
+            games = [play_deal(d, 2, deal, seed, forced, worlds=2, width=2) for d in (deck, same)]
+            assert games[0].history == games[1].history
+    for seed in range(40):  # greedy bots weigh every dealt card's goal at set-up
+        games = [play_game(d, ("greedy", "greedy"), seed) for d in (deck, same)]
+        assert games[0].history == games[1].history
