@@ -174,6 +174,22 @@ def changes(old: Deck, new: Deck, why: dict[int, str]) -> str:
     return "\n".join(rows)
 
 
+def shared_goals(deck: Deck, outputs: dict[int, tuple[str, str]]) -> str:
+    """The cards with one goal for both sizes, each with its met rate at each size (from the runs)."""
+    lines = []
+    for card in sorted(deck):
+        plan = deck[card].plan
+        if plan.goal_for(2) != plan.goal_for(3):
+            continue
+        name = f"#{card} {deck[card].name}"
+        rates = []
+        for players in (2, 3):
+            row = re.search(rf"^{re.escape(f'{name[:21]:<21}')} .*?(\d+)%", outputs.get(players, ("", ""))[1], re.M)
+            rates.append(f"{row.group(1)}% at {players} players" if row else f"not run at {players} players")
+        lines.append(f"- {name} ({plan.goal_for(2).text}): met {', '.join(rates)}.")
+    return "\n".join(lines) if lines else "- (none)"
+
+
 def outputs_in(doc: str) -> dict[int, tuple[str, str]]:
     """The (command, output) pairs the doc holds, by table size."""
     found: dict[int, tuple[str, str]] = {}
@@ -207,6 +223,12 @@ def render(outputs: dict[int, tuple[str, str]]) -> str:
         f"  **±{bal.WORTH_SPREAD} points** of the mean worth of all Plans.",
         f"- **Every character matters**: each category brings **{s_low:.0%}–{s_high:.0%}** of the points",
         "  scored with characters.",
+        "",
+        "A 3-player pier has one card fewer, so a goal that counts characters, sections,",
+        "patrons or points gets its own 3-player goal (tests/test_deck.py checks it). The other",
+        "kinds may keep one goal for both sizes when the runs below show it in range at both:",
+        "",
+        shared_goals(deck, outputs),
         "",
         "## How it is measured",
         "",
