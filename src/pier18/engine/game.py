@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 from .cards import Card
 from .deck import Deck
-from .decisions import Decision, Draft, Keep, PlacePlan, drafts, keeps, plan_placements
+from .decisions import Decision, Draft, Keep, PlacePlan, draft_row, keeps, plan_placements
 from .errors import IllegalDecision, SetupError
 from .goals import goal_met
 from .phase import Phase
@@ -247,11 +247,7 @@ class Game:
         if self.phase is Phase.SETUP:
             return list(keeps(self.hands[self.current_player]))
         if self.phase is Phase.DRAFT:
-            count = self.piers[self.current_player].max_cover + 1
-            legal: list[Decision] = []
-            for card in self.revealed:
-                legal.extend(drafts(card, count))
-            return legal
+            return draft_row(self.revealed, self.piers[self.current_player].max_cover + 1)
         if self.phase is Phase.PLAN:
             placements: list[Decision] = list(plan_placements(self.piers[self.current_player].max_cover + 1))
             return placements
@@ -332,7 +328,7 @@ class Game:
         scores, winner, by_date = self.patron_contest(patron)
         assert winner is not None  # everyone has drafted, so every tie can be broken
         self.patrons[winner] += (patron,)
-        drafted = tuple(card for card in self.drafted if card is not None)
+        drafted = tuple([card for card in self.drafted if card is not None])
         assert len(drafted) == self.players
         # The draft that ends the round is not in the history yet: it is the next entry.
         self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, by_date, len(self.history) + 1))
@@ -354,13 +350,11 @@ class Game:
         piers = self.piers if piers is None else piers
         drafted = self.drafted if drafted is None else drafted
         characters = self.deck[patron].patrons
-        scores = tuple(
-            piers[p].sheet().patron_score(characters) for p in range(self.players)
-        )
+        scores = tuple([piers[p].sheet().patron_score(characters) for p in range(self.players)])
         best = max(scores)
+        if scores.count(best) == 1:
+            return scores, scores.index(best), False
         tied = [p for p in range(self.players) if scores[p] == best]
-        if len(tied) == 1:
-            return scores, tied[0], False
         if any(drafted[p] is None for p in tied):
             return scores, None, True
         dates = {p: self.deck[card].date_key for p in tied if (card := drafted[p]) is not None}

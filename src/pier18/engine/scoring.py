@@ -102,10 +102,15 @@ class ScoreSheet:
     def _count(self) -> tuple[dict[Character, int], tuple[dict[Character, int], dict[Character, int]]]:
         counts = self._counts
         if counts is None:
-            tally = self._tally
-            left = dict(zip(_CHARACTERS, tally[:4]))
-            right = dict(zip(_CHARACTERS, tally[4:]))
-            counts = self._counts = ({c: left[c] + right[c] for c in _CHARACTERS}, (left, right))
+            flowers, poets, lovers, fishers, right_flowers, right_poets, right_lovers, right_fishers = self._tally
+            counts = self._counts = (
+                {FLOWER: flowers + right_flowers, POET: poets + right_poets, LOVERS: lovers + right_lovers,
+                 FISHER: fishers + right_fishers},
+                (
+                    {FLOWER: flowers, POET: poets, LOVERS: lovers, FISHER: fishers},
+                    {FLOWER: right_flowers, POET: right_poets, LOVERS: right_lovers, FISHER: right_fishers},
+                ),
+            )
         return counts
 
     @property
