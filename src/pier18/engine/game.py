@@ -413,9 +413,8 @@ class Game:
 
     def _with_plan(self, seat: int, sheets: Sequence[ScoreSheet]) -> tuple[ScoreSheet, bool | None]:
         met = self._judge_plan(seat, sheets)
-        card = self.plan_card(seat)
-        sheet = sheets[seat]
-        return (sheet.with_plan(card.plan.bonus) if met and card is not None else sheet), met
+        card = self.plan_card(seat) if met else None
+        return (sheets[seat] if card is None else sheets[seat].with_plan(card.plan.bonus)), met
 
     def score(self, seat: int) -> ScoreSheet:
         """The seat's score now; the Plan bonus counts only once the game is over."""
@@ -434,7 +433,7 @@ class Game:
 
     def ranking(self) -> list[Standing]:
         """Seats from first to last: total, then visible characters, then earliest Plan date."""
-        sheets = [self.score(p) for p in range(self.players)]
+        sheets = self._final()[0] if self.phase is Phase.OVER else [self.score(p) for p in range(self.players)]
         keys = []
         for p, sheet in enumerate(sheets):
             plan = self.plan_card(p)

@@ -140,7 +140,8 @@ class Pier:
         """
         sheet = self._sheet
         if sheet is None:
-            sheet = self._sheet = score_sections(self.visible_sections())
+            visible = self._visible
+            sheet = self._sheet = score_sections(self.visible_sections() if visible is None else visible)
         if patrons == 0:
             return sheet
         if self._with_patrons is None or self._with_patrons.patrons != patrons:
