@@ -96,13 +96,22 @@ def _shuffle(items: list[int], rng: random.Random) -> None:
     also fixes what a seed deals, whatever a later Python does inside `shuffle`.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # pick a position in items[:n] to swap with items[i]
-        bits = n.bit_length()
+    for i, n, bits in _shuffle_steps(len(items)):  # swap items[i] with one of items[:n]
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling `size` items, worked out once per size: (i, i + 1, its bit length)."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
 
 
 def pile_size(deck: Deck, players: int) -> int:
@@ -112,8 +121,9 @@ def pile_size(deck: Deck, players: int) -> int:
 
 def judge_plan(card: Card, players: int, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
     """A seat's Plan goal judged on every seat's sheet (others count for `most` goals)."""
-    others = [s for p, s in enumerate(sheets) if p != seat]
-    return goal_met(card.plan.goal_for(players), sheets[seat], others)
+    goal = card.plan.goal_for(players)
+    others = [s for p, s in enumerate(sheets) if p != seat] if goal.compares_players else ()
+    return goal_met(goal, sheets[seat], others)
 
 
 @dataclass(init=False, eq=False, slots=True)
@@ -437,7 +447,7 @@ class Game:
         keys = []
         for p, sheet in enumerate(sheets):
             plan = self.plan_card(p)
-            keys.append((-sheet.total, -sheet.characters, plan.date_key if plan else (13, 0)))
+            keys.append((-sheet.total, -sheet.characters, (13, 0) if plan is None else plan.date_key))
         order = sorted(range(self.players), key=keys.__getitem__)
         standings: list[Standing] = []
         place = 1
@@ -448,7 +458,7 @@ class Game:
             if i + 1 < len(order):
                 a, b = keys[seat], keys[order[i + 1]]
                 decided_by = "total" if a[0] != b[0] else "characters" if a[1] != b[1] else "plan date" if a[2] != b[2] else None
-            standings.append(Standing(seat, place, sheets[seat].total, sheets[seat].characters, decided_by))
+            standings.append(Standing(seat, place, -keys[seat][0], -keys[seat][1], decided_by))
         return standings
 
     def cards_in_play(self) -> list[int]:

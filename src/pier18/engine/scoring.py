@@ -56,7 +56,8 @@ class ScoreSheet:
     )
     __slots__ = (
         "flower", "poet", "lovers", "fisher", "patrons", "plan", "characters", "sections",
-        "largest_group", "longest_empty_run", "_tally", "_counts", "_visible", "_scoring",
+        "largest_group", "longest_empty_run", "_tally", "_counts", "_side_counts", "_visible",
+        "_scoring",
     )
 
     def __init__(
@@ -85,33 +86,34 @@ class ScoreSheet:
         self.largest_group = largest_group
         self.longest_empty_run = longest_empty_run
         self._tally = tally
-        self._counts: tuple[dict[Character, int], tuple[dict[Character, int], dict[Character, int]]] | None = None
+        self._counts: dict[Character, int] | None = None
+        self._side_counts: tuple[dict[Character, int], dict[Character, int]] | None = None
         self._visible = visible
         self._scoring: Highlight | None = None
 
     @property
     def counts(self) -> dict[Character, int]:
         """Visible characters per kind (Flower Seller, Poet, Lovers, Fisher)."""
-        return self._count()[0]
+        counts = self._counts
+        if counts is None:
+            flowers, poets, lovers, fishers, right_flowers, right_poets, right_lovers, right_fishers = self._tally
+            counts = self._counts = {
+                FLOWER: flowers + right_flowers, POET: poets + right_poets, LOVERS: lovers + right_lovers,
+                FISHER: fishers + right_fishers,
+            }
+        return counts
 
     @property
     def side_counts(self) -> tuple[dict[Character, int], dict[Character, int]]:
         """Visible characters per kind on the left side, then on the right."""
-        return self._count()[1]
-
-    def _count(self) -> tuple[dict[Character, int], tuple[dict[Character, int], dict[Character, int]]]:
-        counts = self._counts
-        if counts is None:
+        side_counts = self._side_counts
+        if side_counts is None:
             flowers, poets, lovers, fishers, right_flowers, right_poets, right_lovers, right_fishers = self._tally
-            counts = self._counts = (
-                {FLOWER: flowers + right_flowers, POET: poets + right_poets, LOVERS: lovers + right_lovers,
-                 FISHER: fishers + right_fishers},
-                (
-                    {FLOWER: flowers, POET: poets, LOVERS: lovers, FISHER: fishers},
-                    {FLOWER: right_flowers, POET: right_poets, LOVERS: right_lovers, FISHER: right_fishers},
-                ),
+            side_counts = self._side_counts = (
+                {FLOWER: flowers, POET: poets, LOVERS: lovers, FISHER: fishers},
+                {FLOWER: right_flowers, POET: right_poets, LOVERS: right_lovers, FISHER: right_fishers},
             )
-        return counts
+        return side_counts
 
     @property
     def scoring(self) -> Highlight:
@@ -134,6 +136,7 @@ class ScoreSheet:
             patrons, plan,
         )
         other._counts = self._counts
+        other._side_counts = self._side_counts
         other._scoring = self._scoring
         return other
 
