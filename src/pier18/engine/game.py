@@ -364,11 +364,16 @@ class Game:
         best = max(scores)
         if scores.count(best) == 1:
             return scores, scores.index(best), False
-        tied = [p for p in range(self.players) if scores[p] == best]
-        if any(drafted[p] is None for p in tied):
-            return scores, None, True
-        dates = {p: self.deck[card].date_key for p in tied if (card := drafted[p]) is not None}
-        winner = min(tied, key=dates.__getitem__)
+        winner: int | None = None  # the first tied seat with the earliest card drafted
+        earliest: tuple[int, int] | None = None
+        for p in range(self.players):
+            if scores[p] == best:
+                card = drafted[p]
+                if card is None:
+                    return scores, None, True
+                date = self.deck[card].date_key
+                if earliest is None or date < earliest:
+                    winner, earliest = p, date
         return scores, winner, True
 
     @property
