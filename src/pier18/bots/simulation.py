@@ -103,8 +103,8 @@ def parse_seats(text: str, players: int) -> tuple[str, ...]:
 
 def seats_for_game(seats: Sequence[str], index: int) -> tuple[str, ...]:
     """The seat order of game `index`: the levels rotated by one seat per game."""
-    n = len(seats)
-    return tuple([seats[(seat + index) % n] for seat in range(n)])
+    first = index % len(seats)
+    return tuple(seats[first:]) + tuple(seats[:first])
 
 
 def play_game(deck: Deck, levels: Sequence[str], seed: int, timings: Sequence[list[float]] | None = None) -> Game:
