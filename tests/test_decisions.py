@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pier18.engine import Draft, Keep, PlacePlan, parse_decision
-from pier18.engine.decisions import drafts, keeps, plan_placements
+from pier18.engine.decisions import draft_row, drafts, keeps, plan_placements
 from pier18.engine.errors import NotationError
 
 

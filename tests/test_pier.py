@@ -9,6 +9,7 @@ from pier18.engine import (
     IllegalOverlap,
     NotationError,
     Pier,
+    Placement,
     format_sections,
     parse_sections,
 )
@@ -146,6 +147,19 @@ def test_a_pier_extended_with_another_decks_card_holds_that_card(deck):
     base = Pier().place(deck[7])
     assert base.place(deck[12]).placements[-1].card is deck[12]
     assert base.place(other_deck[12]).placements[-1].card is other_deck[12]
+
+
+def test_placements_shared_per_card_and_cover_hold_each_decks_own_card(deck):
+    """Placements are made once per card id and cover, but never hand out another deck's card."""
+    other_deck = load_deck()
+    for first, second in ((deck, other_deck), (other_deck, deck), (deck, deck)):
+        one, two = Pier().place(first[7]), Pier().place(second[7])
+        assert one.placements[0].card is first[7] and two.placements[0].card is second[7]
+        for cover in (2, 0, 2):
+            assert one.place(first[12], cover).placements[-1].card is first[12]
+            assert two.place(second[12], cover).placements[-1].card is second[12]
+            assert two.place(second[12], cover).placements[-1].cover == cover
+    assert Pier().place(deck[7]).place(deck[12], 1).placements[-1] == Placement(deck[12], 1)
 
 
 @pytest.mark.parametrize("text", ["7 12:1 3:2 9", "7", "7 12 3"])

@@ -26,16 +26,16 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._state = seed & _MASK
 
-    def _next(self) -> int:
-        """The next 64-bit number of the sequence (Steele, Lea and Flood's SplitMix64)."""
-        self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
     def choose(self, view: PlayerView) -> Decision:
         return self.choose_legal(legal_for(view))
 
     def choose_legal(self, legal: Sequence[Decision]) -> Decision:
-        """Any legal decision (a `LegalBot`: self-play builds this bot no view)."""
-        return legal[(self._next() * len(legal)) >> 64]  # scaled, not `%`: no bias to low indices
+        """Any legal decision (a `LegalBot`: self-play builds this bot no view).
+
+        Draws the next 64-bit number of the sequence (Steele, Lea and Flood's
+        SplitMix64) in place: a method call per pick cost a fifth of the bot's time.
+        """
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return legal[((z ^ (z >> 31)) * len(legal)) >> 64]  # scaled, not `%`: no bias to low indices

@@ -16,10 +16,12 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from ..engine import CATEGORIES, Decision, Deck, Game, PlayerView
+from ..engine import CATEGORIES, Decision, Deck, Game, Phase, PlayerView
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
 from . import LEVELS, make_bot, make_legal_bot
+
+_OVER = Phase.OVER
 
 
 @dataclass
@@ -101,8 +103,8 @@ def parse_seats(text: str, players: int) -> tuple[str, ...]:
 
 def seats_for_game(seats: Sequence[str], index: int) -> tuple[str, ...]:
     """The seat order of game `index`: the levels rotated by one seat per game."""
-    n = len(seats)
-    return tuple(seats[(seat + index) % n] for seat in range(n))
+    first = index % len(seats)
+    return tuple(seats[first:]) + tuple(seats[:first])
 
 
 def play_game(deck: Deck, levels: Sequence[str], seed: int, timings: Sequence[list[float]] | None = None) -> Game:
@@ -124,9 +126,9 @@ def play_game(deck: Deck, levels: Sequence[str], seed: int, timings: Sequence[li
         by_legal.append(None if legal_bot is None else legal_bot.choose_legal)
         by_view.append(make_bot(level, bot_seed).choose if legal_bot is None else legal_bot.choose)
     game = Game(deck, players, seed)
-    view_of, legal_decisions, apply, is_terminal = PlayerView.of, game.legal_decisions, game.apply, game.is_terminal
+    view_of, legal_decisions, apply = PlayerView.of, game.legal_decisions, game.apply
     clock = time.perf_counter
-    while not is_terminal():
+    while game.phase is not _OVER:  # `game.is_terminal()`, without a call per decision
         seat = game.current_player
         if timings is not None:
             started = clock()

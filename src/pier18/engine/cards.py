@@ -25,11 +25,12 @@ class Goal:
     category: Character | None = None
     at_least: int | None = None
     at_most: int | None = None
+    #: True for goals judged against the other players' piers. A field worked out once,
+    #: not a property: every finished game asks it for each seat's Plan.
+    compares_players: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def compares_players(self) -> bool:
-        """True for goals judged against the other players' piers."""
-        return self.kind in ("most", "most_points")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "compares_players", self.kind in ("most", "most_points"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ The text form (`keep 3 11`, `draft 7:1`, `plan 2`) is what game records store.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import NotationError
@@ -58,6 +59,19 @@ def drafts(card: int, count: int) -> tuple[Draft, ...]:
     if len(row) < count:
         row = _DRAFTS[card] = tuple(Draft(card, k) for k in range(count))
     return row[:count]
+
+
+def draft_row(cards: Iterable[int], count: int) -> list[Decision]:
+    """`drafts(card, count)` for each card in turn, in a fresh list: a turn's legal drafts.
+
+    Calls `drafts` only for a row not made yet: a call per card was a visible part of
+    a random game.
+    """
+    legal: list[Decision] = []
+    for card in cards:
+        row = _DRAFTS.get(card, ())
+        legal += row[:count] if len(row) >= count else drafts(card, count)
+    return legal
 
 
 def keeps(hand: tuple[int, ...]) -> tuple[Keep, ...]:

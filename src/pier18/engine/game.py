@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 from .cards import Card
 from .deck import Deck
-from .decisions import Decision, Draft, Keep, PlacePlan, drafts, keeps, plan_placements
+from .decisions import Decision, Draft, Keep, PlacePlan, draft_row, keeps, plan_placements
 from .errors import IllegalDecision, SetupError
 from .goals import goal_met
 from .phase import Phase
@@ -96,13 +96,22 @@ def _shuffle(items: list[int], rng: random.Random) -> None:
     also fixes what a seed deals, whatever a later Python does inside `shuffle`.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # pick a position in items[:n] to swap with items[i]
-        bits = n.bit_length()
+    for i, n, bits in _shuffle_steps(len(items)):  # swap items[i] with one of items[:n]
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling `size` items, worked out once per size: (i, i + 1, its bit length)."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps
 
 
 def pile_size(deck: Deck, players: int) -> int:
@@ -112,8 +121,9 @@ def pile_size(deck: Deck, players: int) -> int:
 
 def judge_plan(card: Card, players: int, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
     """A seat's Plan goal judged on every seat's sheet (others count for `most` goals)."""
-    others = [s for p, s in enumerate(sheets) if p != seat]
-    return goal_met(card.plan.goal_for(players), sheets[seat], others)
+    goal = card.plan.goal_for(players)
+    others = [s for p, s in enumerate(sheets) if p != seat] if goal.compares_players else ()
+    return goal_met(goal, sheets[seat], others)
 
 
 @dataclass(init=False, eq=False, slots=True)
@@ -247,11 +257,7 @@ class Game:
         if self.phase is Phase.SETUP:
             return list(keeps(self.hands[self.current_player]))
         if self.phase is Phase.DRAFT:
-            count = self.piers[self.current_player].max_cover + 1
-            legal: list[Decision] = []
-            for card in self.revealed:
-                legal.extend(drafts(card, count))
-            return legal
+            return draft_row(self.revealed, self.piers[self.current_player].max_cover + 1)
         if self.phase is Phase.PLAN:
             placements: list[Decision] = list(plan_placements(self.piers[self.current_player].max_cover + 1))
             return placements
@@ -332,7 +338,7 @@ class Game:
         scores, winner, by_date = self.patron_contest(patron)
         assert winner is not None  # everyone has drafted, so every tie can be broken
         self.patrons[winner] += (patron,)
-        drafted = tuple(card for card in self.drafted if card is not None)
+        drafted = tuple([card for card in self.drafted if card is not None])
         assert len(drafted) == self.players
         # The draft that ends the round is not in the history yet: it is the next entry.
         self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, by_date, len(self.history) + 1))
@@ -354,17 +360,20 @@ class Game:
         piers = self.piers if piers is None else piers
         drafted = self.drafted if drafted is None else drafted
         characters = self.deck[patron].patrons
-        scores = tuple(
-            piers[p].sheet().patron_score(characters) for p in range(self.players)
-        )
+        scores = tuple([piers[p].sheet().patron_score(characters) for p in range(self.players)])
         best = max(scores)
-        tied = [p for p in range(self.players) if scores[p] == best]
-        if len(tied) == 1:
-            return scores, tied[0], False
-        if any(drafted[p] is None for p in tied):
-            return scores, None, True
-        dates = {p: self.deck[card].date_key for p in tied if (card := drafted[p]) is not None}
-        winner = min(tied, key=dates.__getitem__)
+        if scores.count(best) == 1:
+            return scores, scores.index(best), False
+        winner: int | None = None  # the first tied seat with the earliest card drafted
+        earliest: tuple[int, int] | None = None
+        for p in range(self.players):
+            if scores[p] == best:
+                card = drafted[p]
+                if card is None:
+                    return scores, None, True
+                date = self.deck[card].date_key
+                if earliest is None or date < earliest:
+                    winner, earliest = p, date
         return scores, winner, True
 
     @property
@@ -419,9 +428,8 @@ class Game:
 
     def _with_plan(self, seat: int, sheets: Sequence[ScoreSheet]) -> tuple[ScoreSheet, bool | None]:
         met = self._judge_plan(seat, sheets)
-        card = self.plan_card(seat)
-        sheet = sheets[seat]
-        return (sheet.with_plan(card.plan.bonus) if met and card is not None else sheet), met
+        card = self.plan_card(seat) if met else None
+        return (sheets[seat] if card is None else sheets[seat].with_plan(card.plan.bonus)), met
 
     def score(self, seat: int) -> ScoreSheet:
         """The seat's score now; the Plan bonus counts only once the game is over."""
@@ -440,11 +448,11 @@ class Game:
 
     def ranking(self) -> list[Standing]:
         """Seats from first to last: total, then visible characters, then earliest Plan date."""
-        sheets = [self.score(p) for p in range(self.players)]
+        sheets = self._final()[0] if self.phase is Phase.OVER else [self.score(p) for p in range(self.players)]
         keys = []
         for p, sheet in enumerate(sheets):
             plan = self.plan_card(p)
-            keys.append((-sheet.total, -sheet.characters, plan.date_key if plan else (13, 0)))
+            keys.append((-sheet.total, -sheet.characters, (13, 0) if plan is None else plan.date_key))
         order = sorted(range(self.players), key=keys.__getitem__)
         standings: list[Standing] = []
         place = 1
@@ -455,7 +463,7 @@ class Game:
             if i + 1 < len(order):
                 a, b = keys[seat], keys[order[i + 1]]
                 decided_by = "total" if a[0] != b[0] else "characters" if a[1] != b[1] else "plan date" if a[2] != b[2] else None
-            standings.append(Standing(seat, place, sheets[seat].total, sheets[seat].characters, decided_by))
+            standings.append(Standing(seat, place, -keys[seat][0], -keys[seat][1], decided_by))
         return standings
 
     def cards_in_play(self) -> list[int]:

@@ -91,8 +91,14 @@ def goal_met(goal: "Goal", sheet: "ScoreSheet", others: Sequence["ScoreSheet"] |
     """Whether `sheet` meets `goal`; None when the goal compares players and `others` is None."""
     values = goal_measures(goal, sheet)
     if not goal.compares_players:
-        return all(_within(value, goal) for value in values)
+        for value in values:  # a loop, not all(...): every finished game judges a Plan per seat
+            if not _within(value, goal):
+                return False
+        return True
     if others is None:
         return None
     (mine,) = values
-    return all(mine > goal_measures(goal, other)[0] for other in others)
+    for other in others:
+        if mine <= goal_measures(goal, other)[0]:
+            return False
+    return True

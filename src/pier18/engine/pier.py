@@ -32,6 +32,11 @@ class VisibleSection:
     index: int  # the section's place on its card, from the land end
 
 
+#: Placements are immutable and a game makes one per card placed, so each (card id,
+#: cover) is made once and shared (made again if another deck's card has that id).
+_PLACEMENTS: dict[tuple[int, int], Placement] = {}
+
+
 class Pier:
     """An immutable pier; `place` returns a new one."""
 
@@ -76,29 +81,34 @@ class Pier:
 
     def place(self, card: Card, cover: int = 0) -> "Pier":
         """The pier with `card` added at the sea end, covering `cover` sections."""
-        if not 0 <= cover <= self.max_cover:
-            if not self.placements:
+        placements = self.placements
+        if not (0 <= cover < len(placements[-1].card.sections) if placements else cover == 0):
+            if not placements:
                 raise IllegalOverlap(f"card {card.id} is the first card of the pier and cannot cover anything")
-            last = self.placements[-1].card
+            last = placements[-1].card
             raise IllegalOverlap(
                 f"card {card.id} cannot cover {cover} sections of card {last.id}: "
                 f"0 to {self.max_cover} allowed, so at least one section stays visible"
             )
-        if not self.placements:  # a Foundation: not remembered, so an empty pier shared by many games never grows
-            pier = Pier((Placement(card, cover),))
+        key = (card.id, cover)
+        placement = _PLACEMENTS.get(key)
+        if placement is None or placement.card is not card:
+            placement = _PLACEMENTS[key] = Placement(card, cover)
+        if not placements:  # a Foundation: not remembered, so an empty pier shared by many games never grows
+            pier = Pier((placement,))
             pier._visible = card.sections
             return pier
-        key = (card.id, cover)
-        if self._next is None:
-            self._next = {}
+        following = self._next
+        if following is None:
+            following = self._next = {}
         else:
-            known = self._next.get(key)
+            known = following.get(key)
             if known is not None and known.placements[-1].card is card:
                 return known
-        pier = Pier(self.placements + (Placement(card, cover),))
-        if self._visible is not None:  # extend what is known rather than walk every card again
-            pier._visible = self._visible[: len(self._visible) - cover] + card.sections
-        self._next[key] = pier
+        pier = following[key] = Pier(placements + (placement,))
+        visible = self._visible
+        if visible is not None:  # extend what is known rather than walk every card again
+            pier._visible = visible[: len(visible) - cover] + card.sections
         return pier
 
     def visible(self) -> tuple[VisibleSection, ...]:
@@ -130,7 +140,8 @@ class Pier:
         """
         sheet = self._sheet
         if sheet is None:
-            sheet = self._sheet = score_sections(self.visible_sections())
+            visible = self._visible
+            sheet = self._sheet = score_sections(self.visible_sections() if visible is None else visible)
         if patrons == 0:
             return sheet
         if self._with_patrons is None or self._with_patrons.patrons != patrons:

@@ -16,11 +16,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
     #: Per character category, the scoring slots (for highlighting).
     Highlight = dict[Character, frozenset["Slot"]]
-    #: What `_walk` finds: Flower and Lovers points, counts (all, per side), the largest
-    #: group, the longest empty run, and with `collect` the scoring slots.
-    _Walk = tuple[
-        int, int, dict[Character, int], tuple[dict[Character, int], dict[Character, int]], int, int, Highlight | None
-    ]
+    #: Characters per side: Flower Sellers, Poets, Lovers and Fishers on the left, then on the right.
+    Tally = tuple[int, int, int, int, int, int, int, int]
+    #: What `_walk` finds: Flower and Lovers points, the largest group, the longest empty
+    #: run, the characters per side, and with `collect` the scoring slots.
+    _Walk = tuple[int, int, int, int, Tally, Highlight | None]
 
 FLOWER, POET, LOVERS, FISHER = Character.FLOWER, Character.POET, Character.LOVERS, Character.FISHER
 
@@ -45,46 +45,75 @@ class ScoreSheet:
     characters (the first tie-breaker), sections, counts per kind and side, the largest
     group and the longest run of empty slots. Treat it as immutable.
 
-    The scoring slots (`scoring`) are worked out only when asked for: front ends
-    highlight them, while bots score thousands of piers and never look.
+    The scoring slots (`scoring`) and the counts as dicts (`counts`, `side_counts`) are
+    worked out only when asked for: front ends highlight the slots and Plan goals read
+    the counts, while bots score thousands of piers and mostly read points.
     """
 
     FIELDS = (
         "flower", "poet", "lovers", "fisher", "patrons", "plan", "characters", "sections",
         "counts", "side_counts", "largest_group", "longest_empty_run",
     )
-    __slots__ = FIELDS + ("_visible", "_scoring")
+    __slots__ = (
+        "flower", "poet", "lovers", "fisher", "patrons", "plan", "characters", "sections",
+        "largest_group", "longest_empty_run", "_tally", "_counts", "_side_counts", "_visible",
+        "_scoring",
+    )
 
     def __init__(
         self,
         flower: int,
-        poet: int,
         lovers: int,
-        fisher: int,
-        patrons: int,
-        plan: int,
-        characters: int,
-        sections: int,
-        counts: dict[Character, int],
-        side_counts: tuple[dict[Character, int], dict[Character, int]],
+        tally: Tally,
         largest_group: int,
         longest_empty_run: int,
-        visible: Sequence[Section] = (),
+        visible: Sequence[Section],
+        patrons: int = 0,
+        plan: int = 0,
     ) -> None:
+        """A sheet from what the walk found; Poets, Fishers and characters follow from `tally`."""
+        left_flowers, left_poets, left_lovers, left_fishers, right_flowers, right_poets, right_lovers, right_fishers = tally
         self.flower = flower
-        self.poet = poet
+        self.poet = (left_poets + right_poets) // 2
         self.lovers = lovers
-        self.fisher = fisher
+        self.fisher = left_fishers if left_fishers >= right_fishers else right_fishers
         self.patrons = patrons
         self.plan = plan
-        self.characters = characters
-        self.sections = sections
-        self.counts = counts
-        self.side_counts = side_counts
+        self.characters = (
+            left_flowers + left_poets + left_lovers + left_fishers + right_flowers + right_poets + right_lovers + right_fishers
+        )
+        self.sections = len(visible)
         self.largest_group = largest_group
         self.longest_empty_run = longest_empty_run
+        self._tally = tally
+        self._counts: dict[Character, int] | None = None
+        self._side_counts: tuple[dict[Character, int], dict[Character, int]] | None = None
         self._visible = visible
         self._scoring: Highlight | None = None
+
+    @property
+    def counts(self) -> dict[Character, int]:
+        """Visible characters per kind (Flower Seller, Poet, Lovers, Fisher)."""
+        counts = self._counts
+        if counts is None:
+            flowers, poets, lovers, fishers, right_flowers, right_poets, right_lovers, right_fishers = self._tally
+            counts = self._counts = {
+                FLOWER: flowers + right_flowers, POET: poets + right_poets, LOVERS: lovers + right_lovers,
+                FISHER: fishers + right_fishers,
+            }
+        return counts
+
+    @property
+    def side_counts(self) -> tuple[dict[Character, int], dict[Character, int]]:
+        """Visible characters per kind on the left side, then on the right."""
+        side_counts = self._side_counts
+        if side_counts is None:
+            flowers, poets, lovers, fishers, right_flowers, right_poets, right_lovers, right_fishers = self._tally
+            side_counts = self._side_counts = (
+                {FLOWER: flowers, POET: poets, LOVERS: lovers, FISHER: fishers},
+                {FLOWER: right_flowers, POET: right_poets, LOVERS: right_lovers, FISHER: right_fishers},
+            )
+        return side_counts
 
     @property
     def scoring(self) -> Highlight:
@@ -97,16 +126,17 @@ class ScoreSheet:
         return scoring
 
     def _replace(self, patrons: int, plan: int) -> "ScoreSheet":
-        """This sheet with other patron and Plan points (and the same scoring slots).
+        """This sheet with other patron and Plan points (and the same slots and counts).
 
         Built positionally: every finished game makes such copies, and copying field by
         field with getattr and setattr cost several times as much.
         """
         other = ScoreSheet(
-            self.flower, self.poet, self.lovers, self.fisher, patrons, plan, self.characters,
-            self.sections, self.counts, self.side_counts, self.largest_group,
-            self.longest_empty_run, self._visible,
+            self.flower, self.lovers, self._tally, self.largest_group, self.longest_empty_run, self._visible,
+            patrons, plan,
         )
+        other._counts = self._counts
+        other._side_counts = self._side_counts
         other._scoring = self._scoring
         return other
 
@@ -153,24 +183,8 @@ class ScoreSheet:
 
 def score_sections(sections: Sequence[Section], patrons: int = 0, plan: int = 0) -> ScoreSheet:
     """Score the visible sections of a pier, listed from the land end."""
-    flower, lovers, counts, side_counts, largest_group, longest_empty, _ = _walk(sections, collect=False)
-    left_fishers, right_fishers = side_counts[0][FISHER], side_counts[1][FISHER]
-    # Positional, in FIELDS order: binding thirteen keywords adds about a sixth to the walk.
-    return ScoreSheet(
-        flower,
-        counts[POET] // 2,  # poet
-        lovers,
-        left_fishers if left_fishers >= right_fishers else right_fishers,  # fisher
-        patrons,
-        plan,
-        counts[FLOWER] + counts[POET] + counts[LOVERS] + counts[FISHER],  # characters
-        len(sections),  # sections
-        counts,
-        side_counts,
-        largest_group,
-        longest_empty,  # longest_empty_run
-        sections,  # visible
-    )
+    flower, lovers, largest_group, longest_empty, tally, _ = _walk(sections, collect=False)
+    return ScoreSheet(flower, lovers, tally, largest_group, longest_empty, sections, patrons, plan)
 
 
 def _walk(sections: Sequence[Section], collect: bool) -> _Walk:
@@ -183,7 +197,7 @@ def _walk(sections: Sequence[Section], collect: bool) -> _Walk:
     empty at both ends).
     """
     flower_points = lovers_points = largest_group = longest_empty = 0
-    side_counts: list[dict[Character, int]] = []
+    sides: list[tuple[int, int, int, int]] = []
     flower_slots: list[Slot] = []
     lovers_slots: list[Slot] = []
     for side in (0, 1):  # plain ints: indexing with an Enum member is slower
@@ -243,22 +257,16 @@ def _walk(sections: Sequence[Section], collect: bool) -> _Walk:
             lovers_points += 2
             if collect:
                 lovers_slots.append((start, _SIDES[side]))
-        side_counts.append({FLOWER: flowers, POET: poets, LOVERS: lovers, FISHER: fishers})
-    left, right = side_counts
-    counts = {
-        FLOWER: left[FLOWER] + right[FLOWER],
-        POET: left[POET] + right[POET],
-        LOVERS: left[LOVERS] + right[LOVERS],
-        FISHER: left[FISHER] + right[FISHER],
-    }
+        sides.append((flowers, poets, lovers, fishers))
+    tally = sides[0] + sides[1]
     slots: Highlight | None = None
     if collect:
-        fisher_side = Side.LEFT if left[FISHER] >= right[FISHER] else Side.RIGHT
+        fisher_side = Side.LEFT if tally[3] >= tally[7] else Side.RIGHT
         poet_slots = [(i, side) for i, s in enumerate(sections) for side in _SIDES if s[side] is POET]
         slots = {
             FLOWER: frozenset(flower_slots),
-            POET: frozenset(poet_slots[: counts[POET] // 2 * 2]),
+            POET: frozenset(poet_slots[: (tally[1] + tally[5]) // 2 * 2]),
             LOVERS: frozenset(lovers_slots),
             FISHER: frozenset((i, fisher_side) for i, s in enumerate(sections) if s[fisher_side] is FISHER),
         }
-    return flower_points, lovers_points, counts, (left, right), largest_group, longest_empty, slots
+    return flower_points, lovers_points, largest_group, longest_empty, tally, slots
