@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Decision, Draft, Phase, TableView
 from ...words import start_rule
+from ..widgets.footer import Footer
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
 from ..widgets.more_below import MoreBelow, MoreScroll
