@@ -1,6 +1,8 @@
-"""Shared fixtures: the game's deck."""
+"""Shared fixtures: the game's deck; how pytest-xdist spreads the tests."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -23,3 +25,12 @@ def pytest_collection_modifyitems(items):
     and with pytest-xdist (`-n auto`) a long test handed out last keeps one worker busy
     while the other has nothing left to do. The order within each part is unchanged."""
     items.sort(key=lambda item: "tui" not in item.path.relative_to(item.config.rootpath).as_posix())
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: two workers per core. A Textual pilot test spends much of its wall time
+    asleep (each key press waits until the app has been idle for 20 ms; network tests
+    wait on sockets), so with one worker per core the cores were half idle. With
+    `--dist worksteal` (pyproject.toml) a worker that runs out takes half of the
+    longest queue left, so no worker is left alone with a pile of long tests."""
+    return 2 * len(os.sched_getaffinity(0))
