@@ -1,6 +1,8 @@
-"""Shared fixtures: the game's deck."""
+"""Shared fixtures: the game's deck; how pytest-xdist spreads the tests."""
 
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -18,8 +20,37 @@ def private_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "pier18-data"))
 
 
+#: The tests that take longest by the clock (mostly asleep between key presses): each
+#: is put near the start of a different worker's share, so none starts near the end.
+LONGEST = (
+    "test_random_keys_never_crash_or_lose_a_card",
+    "test_no_screen_or_question_shows_a_seat_what_it_may_not_know",
+    "test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine[3-42-None]",
+)
+
+
 def pytest_collection_modifyitems(items):
     """The Textual tests (tests/tui/ and test_*tui*.py) run first: they are the long ones,
     and with pytest-xdist (`-n auto`) a long test handed out last keeps one worker busy
-    while the other has nothing left to do. The order within each part is unchanged."""
+    while the other has nothing left to do. The order within each part is unchanged.
+
+    With worksteal each worker starts on its own equal slice of this list, in order, so
+    each of the `LONGEST` goes a couple of tests into a different slice."""
     items.sort(key=lambda item: "tui" not in item.path.relative_to(item.config.rootpath).as_posix())
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    longest = sorted((item for item in items if item.name in LONGEST), key=lambda item: LONGEST.index(item.name))
+    if workers < 2 or not longest:
+        return
+    rest = [item for item in items if item not in longest]
+    for slot, item in enumerate(longest):
+        rest.insert((slot % workers) * len(items) // workers + 2 + slot // workers, item)
+    items[:] = rest
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: two workers per core. A Textual pilot test spends much of its wall time
+    asleep (each key press waits until the app has been idle for 20 ms; network tests
+    wait on sockets), so with one worker per core the cores were half idle. With
+    `--dist worksteal` (pyproject.toml) a worker that runs out takes half of the
+    longest queue left, so no worker is left alone with a pile of long tests."""
+    return 2 * len(os.sched_getaffinity(0))

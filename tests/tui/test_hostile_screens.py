@@ -1,5 +1,6 @@
-"""Whole games with hostile player names and card names: every screen shows them
-literally, nothing is read as markup, and no escape code reaches the screen."""
+"""Games with hostile player names and card names: every screen shows them literally,
+nothing is read as markup, and no escape code reaches the screen. (The whole game by
+keys with the fixed markup sample is the privacy game in test_table_people_trust.py.)"""
 
 from __future__ import annotations
 
@@ -8,77 +9,27 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from textual.widgets import Input
 
-from hostile import SAMPLES, hostile_deck, hostile_text
+from hostile import hostile_deck, hostile_text
 from pier18.engine import load_deck
-from pier18.engine.text import printable
 from pier18.tui.app import Pier18App
-from tui_helpers import keyed_game, make_app, play_by_keys, screen_name, shown, wait_until
-
-ESC = "\x1b"
-
-
-def typed_name(raw: str, seat: int) -> str:
-    """The name the names screen should make of what was typed (the test's own oracle)."""
-    return printable(raw.strip()) or f"Player {seat + 1}"
+from tui_helpers import (
+    ScreenWatcher, check_final_screen, keyed_game, make_app, play_by_keys, screen_name, start_with_names, typed_name, wait_until,
+)
 
 
-class ScreenWatcher:
-    """Checks, on every screen of a game, that each name it must show is there literally."""
-
-    def __init__(self, names: list[str]) -> None:
-        self.names = names
-        self.seen: set[str] = set()
-        self._checked: set[tuple[int, int]] = set()
-
-    def __call__(self, app) -> None:
-        name = screen_name(app)
-        screen, game = app.screen, app.session.game
-        if (id(screen), len(game.history)) in self._checked:
-            return  # drawing every widget again for each key press would only be slow
-        self._checked.add((id(screen), len(game.history)))
-        self.seen.add(name)
-        texts = {widget.id: shown(widget) for widget in screen.query("Static") if widget.id}
-        for text in texts.values():
-            assert ESC not in text and "\x07" not in text
-        if name == "PassScreen":
-            assert f"Pass the laptop to {self.names[game.current_player]}" in texts["pass-message"]
-        elif name == "KeepScreen":
-            assert texts["keep-help"].startswith(f"{self.names[game.current_player]}, your three cards")
-        elif name == "PlaceScreen":
-            card = screen.card
-            assert f"{self.names[game.current_player]} places" in texts["place-help"]
-            assert f"#{card.id} {card.name}" in texts["place-help"]
-        elif name == "TableScreen":
-            assert f" {self.names[game.current_player]}'s turn " in texts["status"]
-            for seat, player in enumerate(self.names):
-                assert player in texts[f"pier-{seat}"].splitlines()[0]
-        elif name == "PatronScreen":
-            card = game.deck[game.awards[-1].card]
-            assert f"#{card.id} {card.name}" in texts["patron-panel"]
-            for player in self.names:
-                assert player in texts["patron-panel"]
-
-
-async def play_named_game(deck, raw_names: list[str], seed: int, whole: bool = True) -> tuple[list[str], set[str]]:
-    """Type `raw_names` on the names screen and play the game to its end by keys; unless
-    `whole`, only round 1 by keys (every kind of turn screen: pass, keep, table, place,
-    patron), then the engine plays the rest and the app reopens the finished game as it
-    opens a save, so the final screen is checked too."""
+async def play_round_one(deck, raw_names: list[str], seed: int) -> tuple[list[str], set[str]]:
+    """Type `raw_names` on the names screen and play round 1 by keys (every kind of turn
+    screen: pass, keep, table, place, patron); then the engine plays the rest and the app
+    reopens the finished game as it opens a save, so the final screen is checked too."""
     players = len(raw_names)
     app = make_app(deck, players, seed, names=None)
     rng = random.Random(seed)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
-        for seat, raw in enumerate(raw_names):
-            app.screen.query_one(f"#name-{seat}", Input).value = raw
-        app.screen.action_start()
-        await wait_until(pilot, lambda: app.session is not None, "the game to start")
-        names = [typed_name(raw, seat) for seat, raw in enumerate(raw_names)]
-        assert app.session.names == names
+        names = await start_with_names(pilot, app, raw_names)
         watcher = ScreenWatcher(names)
 
         def round_one(app) -> None:
@@ -86,42 +37,21 @@ async def play_named_game(deck, raw_names: list[str], seed: int, whole: bool = T
             if screen_name(app) == "PatronScreen":
                 raise RoundOver
 
-        try:
-            await play_by_keys(pilot, app, rng, on_screen=watcher if whole else round_one)
-        except RoundOver:
-            pass
+        with pytest.raises(RoundOver):
+            await play_by_keys(pilot, app, rng, on_screen=round_one)
         session = app.session
-        if whole:
-            await check_final_screen(app, pilot, names)
-    if not whole:
-        assert session.game.awards, "round 1 did not end"
-        for decision in keyed_game(deck, players, seed, rng, start=session.decisions):
-            session.apply(decision)
-        app = Pier18App(players, lambda chosen: session, session=session, bot_pause=0.0, last_move_pause=0.0)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "FinalScreen", "the final screen")
-            await check_final_screen(app, pilot, names)
+    assert session.game.awards, "round 1 did not end"
+    for decision in keyed_game(deck, players, seed, rng, start=session.decisions):
+        session.apply(decision)
+    app = Pier18App(players, lambda chosen: session, session=session, bot_pause=0.0, last_move_pause=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "FinalScreen", "the final screen")
+        check_final_screen(app, names)
     return names, watcher.seen
-
-
-async def check_final_screen(app, pilot, names: list[str]) -> None:
-    assert screen_name(app) == "FinalScreen" and app.session.game.is_terminal()
-    final = shown(app.screen.query_one("#final-table"))
-    assert all(name in final for name in names) and ESC not in final
-    assert ESC not in app.export_screenshot()
 
 
 class RoundOver(Exception):
     pass
-
-
-def test_names_and_card_names_that_look_like_markup_play_a_whole_game():
-    """The crash this suite started from: `x[/b]` as a name broke the pass-the-laptop screen."""
-    with tempfile.TemporaryDirectory() as folder:
-        deck = load_deck(hostile_deck(Path(folder) / "deck.toml", SAMPLES, SAMPLES))
-    names, seen = asyncio.run(play_named_game(deck, ["x[/b]", "Ann[/]", "[link=file:///etc/passwd]"], seed=4))
-    assert names == ["x[/b]", "Ann[/]", "[link=file:///etc/passwd]"]
-    assert {"PassScreen", "KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen"} <= seen
 
 
 def _distinct(raw_names: list[str]) -> bool:
@@ -129,8 +59,9 @@ def _distinct(raw_names: list[str]) -> bool:
     return len(set(made)) == len(made)
 
 
-# Round 1 by pilot each (the whole game by keys is the test above): a few examples, the
-# same ones every run (derandomize), so a failure here is never a one-off.
+# Round 1 by pilot each (the whole game by keys with the fixed markup sample is the
+# privacy game in test_table_people_trust.py): a few examples, the same ones every run
+# (derandomize), so a failure here is never a one-off.
 @settings(max_examples=2, deadline=None, derandomize=True)
 @given(
     raw_names=st.lists(hostile_text(3), min_size=2, max_size=2).filter(_distinct),
@@ -140,7 +71,7 @@ def _distinct(raw_names: list[str]) -> bool:
 def test_any_hostile_names_play_a_whole_game_and_show_literally(raw_names, card_names, seed):
     with tempfile.TemporaryDirectory() as folder:
         deck = load_deck(hostile_deck(Path(folder) / "deck.toml", card_names, card_names))
-    names, seen = asyncio.run(play_named_game(deck, raw_names, seed, whole=False))
+    names, seen = asyncio.run(play_round_one(deck, raw_names, seed))
     assert all(name.isprintable() for name in names)
     assert {"PassScreen", "KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen"} <= seen
 

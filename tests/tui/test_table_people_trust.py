@@ -7,18 +7,23 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import tempfile
+from pathlib import Path
 
+from hostile import SAMPLES, hostile_deck
 from pier18.bots import HardBot, make_bot
 from pier18.bots.estimate import reasons
-from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView
+from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.moves import game_moves
 from pier18.words import covering, short_decision
 from pier18.tui.screens.final import final_table
-from tui_helpers import first_keys_game, make_app, play_by_keys, press_until, screen_name, shown, text_of, wait_until
+from tui_helpers import (
+    ScreenWatcher, check_final_screen, first_keys_game, make_app, play_by_keys, press_until, screen_name, shown, text_of,
+    start_with_names, wait_until,
+)
 
-HUMANS = ["Ann", "Bob", "Cy"]
 
 
 def run(coroutine) -> None:
@@ -53,14 +58,19 @@ def hidden_from(game: Game, seat: int | None) -> set[int]:
     return set(PlayerView.of(game, seat).unseen)
 
 
+def named(text: str, game: Game) -> set[int]:
+    """The cards `text` names: by name (as the deck has made it printable) or by #id."""
+    flat = " ".join(text.split())
+    return {
+        card_id for card_id, card in game.deck.items()
+        if re.search(rf"{re.escape(' '.join(card.name.split()))}(?!\d)|#{card_id}(?!\d)", flat)
+    }
+
+
 def leaks(text: str, game: Game, seat: int | None, names) -> list[str]:
     """What `text` says that `seat` may not know: a hidden card or a hidden Plan cover."""
-    found = []
+    found = [f"card #{card_id} {game.deck[card_id].name}" for card_id in sorted(named(text, game) & hidden_from(game, seat))]
     flat = " ".join(text.split())
-    for card_id in hidden_from(game, seat):
-        name = game.deck[card_id].name
-        if name in flat or re.search(rf"#{card_id}(?!\d)", flat):
-            found.append(f"card #{card_id} {name}")
     table = TableView.of(game)
     for index, (maker, decision) in enumerate(game.history):
         if maker == seat or table.history[index][1] is not None:
@@ -82,26 +92,44 @@ def seat_of_screen(app) -> int | None:
     return None
 
 
-def test_no_screen_or_question_shows_a_seat_what_it_may_not_know(tui_deck):
+def test_no_screen_or_question_shows_a_seat_what_it_may_not_know():
     """A whole three-person hot-seat game by keys: every screen, and the take-back
-    question asked on every turn screen, holds only what its seat may know. It is also
-    the suite's three-player whole game by keys: the keys made exactly the decisions
-    the engine was asked for, and the final screen ranks as the engine does."""
+    question asked on every turn screen, holds only what its seat may know.
+
+    The names are typed on the names screen and, like the card names, look like markup
+    or carry escape codes (tests/hostile.py): every screen shows them literally (the
+    crash the hostile-text tests started from: `x[/b]` as a name broke the pass screen).
+    Every card's name is seen at least once over the game, so the leak check can
+    recognise each one. It is also the suite's three-player whole game by keys: the keys
+    made exactly the decisions the engine was asked for, and the final screen ranks as
+    the engine does."""
+    with tempfile.TemporaryDirectory() as folder:
+        # Card names ("Card x[/b] 6") and goals ("x[/b] goal 12") made from the samples so
+        # that neither a goal nor a player's name followed by a number reads as a card.
+        cards, goals = [f"Card {text}" for text in SAMPLES], [f"{text} goal" for text in SAMPLES]
+        deck = load_deck(hostile_deck(Path(folder) / "deck.toml", cards, goals))
 
     async def go():
-        app = make_app(tui_deck, 3, 11, names=HUMANS)
+        app = make_app(deck, 3, 11, names=None)
         async with app.run_test(size=(120, 40)) as pilot:
+            names = await start_with_names(pilot, app, ["x[/b]", "Ann[/]", "[link=file:///etc/passwd]"])
+            assert names == ["x[/b]", "Ann[/]", "[link=file:///etc/passwd]"]
+            watcher = ScreenWatcher(names)
             seen = {"screens": 0, "questions": 0, "hidden placements asked over": 0}
             asked: set[tuple] = set()
+            recognised: set[int] = set()
 
             async def look_and_ask(app) -> None:
+                watcher(app)
                 name = screen_name(app)
                 game = app.session.game
                 if name == "FinalScreen":
                     return
                 seat = seat_of_screen(app)
-                problems = leaks(screen_text(app), game, seat, HUMANS)
+                text = screen_text(app)
+                problems = leaks(text, game, seat, names)
                 assert not problems, f"{name} for seat {seat} shows {problems}"
+                recognised.update(named(text, game))
                 seen["screens"] += 1
                 turn = (len(game.history), name)
                 if name in ("KeepScreen", "PlaceScreen", "PassScreen") and turn not in asked and app.session.decisions:
@@ -109,7 +137,7 @@ def test_no_screen_or_question_shows_a_seat_what_it_may_not_know(tui_deck):
                     await pilot.press("u")
                     await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the take-back question")
                     question = app.screen.question
-                    problems = leaks(question, game, app.at_keys(), HUMANS) + leaks(screen_text(app), game, None, HUMANS)
+                    problems = leaks(question, game, app.at_keys(), names) + leaks(screen_text(app), game, None, names)
                     assert not problems, f"take-back on {name}: {question!r} shows {problems}"
                     if game.phase is Phase.PLAN and game.current_player > 0 and name == "PlaceScreen":
                         assert "hidden decision" in question
@@ -120,16 +148,19 @@ def test_no_screen_or_question_shows_a_seat_what_it_may_not_know(tui_deck):
 
             expected = await play_by_keys(pilot, app, random.Random(11), on_screen=look_and_ask)
             assert screen_name(app) == "FinalScreen"
+            check_final_screen(app, names)
             assert seen["questions"] >= 6 and seen["hidden placements asked over"] == 2
+            assert recognised == set(deck), f"never recognised: {set(deck) - recognised}"
+            assert {"PassScreen", "KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen"} <= watcher.seen
             session = app.session
             assert session.decisions == expected
-            engine = Game.replay(tui_deck, 3, 11, expected)
+            engine = Game.replay(deck, 3, 11, expected)
             assert engine.is_terminal() and session.game.returns() == engine.returns()
             for seat in range(3):
                 assert session.game.score(seat).as_dict() == engine.score(seat).as_dict()
             ranking = text_of(final_table(session.game, session.names))
             for standing in engine.ranking():
-                assert f"{standing.place}. {HUMANS[standing.seat]}  {standing.total} points" in ranking
+                assert f"{standing.place}. {names[standing.seat]}  {standing.total} points" in ranking
 
     run(go())
 

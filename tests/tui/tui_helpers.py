@@ -12,8 +12,10 @@ from itertools import permutations
 from pathlib import Path
 
 from rich.console import Console
+from textual.widgets import Input
 
 from pier18.engine import Decision, Draft, Game, Keep, Phase, PlacePlan
+from pier18.engine.text import printable
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 
@@ -199,3 +201,70 @@ def first_keys_game(deck, players: int, seed: int, until, first_player: int | No
 def at_the_last_plan(game) -> bool:
     """Only the last Plan placement is left (its pass screen is next in a hot-seat game)."""
     return game.phase is Phase.PLAN and sum(isinstance(d, PlacePlan) for d in game.decisions) == game.players - 1
+
+
+ESC = "\x1b"
+
+
+def typed_name(raw: str, seat: int) -> str:
+    """The name the names screen should make of what was typed (the test's own oracle)."""
+    return printable(raw.strip()) or f"Player {seat + 1}"
+
+
+async def start_with_names(pilot, app: Pier18App, raw_names: list[str]) -> list[str]:
+    """Type `raw_names` on the names screen and start; returns the names the game uses."""
+    await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
+    for seat, raw in enumerate(raw_names):
+        app.screen.query_one(f"#name-{seat}", Input).value = raw
+    app.screen.action_start()
+    await wait_until(pilot, lambda: app.session is not None, "the game to start")
+    names = [typed_name(raw, seat) for seat, raw in enumerate(raw_names)]
+    assert app.session.names == names
+    return names
+
+
+class ScreenWatcher:
+    """Checks, on every screen of a game, that each name it must show is there literally
+    (hostile names: markup, escape codes; tests/hostile.py) and that no escape code or
+    bell reaches any text."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.seen: set[str] = set()
+        self._checked: set[tuple[int, int]] = set()
+
+    def __call__(self, app) -> None:
+        name = screen_name(app)
+        screen, game = app.screen, app.session.game
+        if (id(screen), len(game.history)) in self._checked:
+            return  # drawing every widget again for each key press would only be slow
+        self._checked.add((id(screen), len(game.history)))
+        self.seen.add(name)
+        texts = {widget.id: shown(widget) for widget in screen.query("Static") if widget.id}
+        for text in texts.values():
+            assert ESC not in text and "\x07" not in text
+        if name == "PassScreen":
+            assert f"Pass the laptop to {self.names[game.current_player]}" in texts["pass-message"]
+        elif name == "KeepScreen":
+            assert texts["keep-help"].startswith(f"{self.names[game.current_player]}, your three cards")
+        elif name == "PlaceScreen":
+            card = screen.card
+            assert f"{self.names[game.current_player]} places" in texts["place-help"]
+            assert f"#{card.id} {card.name}" in texts["place-help"]
+        elif name == "TableScreen":
+            assert f" {self.names[game.current_player]}'s turn " in texts["status"]
+            for seat, player in enumerate(self.names):
+                assert player in texts[f"pier-{seat}"].splitlines()[0]
+        elif name == "PatronScreen":
+            card = game.deck[game.awards[-1].card]
+            assert f"#{card.id} {card.name}" in texts["patron-panel"]
+            for player in self.names:
+                assert player in texts["patron-panel"]
+
+
+def check_final_screen(app, names: list[str]) -> None:
+    """The final screen names every player literally, and no escape code reaches it."""
+    assert screen_name(app) == "FinalScreen" and app.session.game.is_terminal()
+    final = shown(app.screen.query_one("#final-table"))
+    assert all(name in final for name in names) and ESC not in final
+    assert ESC not in app.export_screenshot()

@@ -42,6 +42,7 @@ from ..words import (
 )
 from .game_app import LAST_MOVE_PAUSE, WATCH_PATRON_PAUSE, GameApp, HintGiver
 from .moves import bot_reason, view_moves
+from .screens.closing import app_leaving
 from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class SeatApp(GameApp):
             self.post_message(self.Heard(event))
 
     def on_seat_app_heard(self, message: SeatApp.Heard) -> None:
-        if self.return_code is not None:  # leaving: the screens are being taken down, nothing to draw on
+        if app_leaving(self):  # the screens are being taken down: nothing to draw on
             return
         event = message.event
         if event.kind == "welcome":

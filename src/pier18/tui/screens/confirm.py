@@ -12,10 +12,11 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
 from .closing import ModalClosesOnce
+from ..widgets.footer import Footer
 
 
 class ConfirmScreen(ModalClosesOnce[bool]):

@@ -20,13 +20,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...engine import CATEGORIES, Game, TableView
 from ...render import FittedPier
 from ...render.plan import plan_summary
 from ...render.style import category_label
 from ...words import DECIDED_BY
+from ..widgets.footer import Footer
 from ..widgets.more_below import MoreBelow, MoreScroll
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .closing import ModalClosesOnce
+from ..widgets.footer import Footer
 
 KEYS = """[b]Keys[/b]
 

@@ -9,9 +9,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .closing import ModalClosesOnce
+from ..widgets.footer import Footer
 
 
 class JoinLinesScreen(ModalClosesOnce[None]):

@@ -7,8 +7,9 @@ from itertools import permutations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
+from ..widgets.footer import Footer
 from ..widgets.choice_list import KeepList
 from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option

@@ -6,9 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from .closing import ClosesOnce
+from ..widgets.footer import Footer
 
 
 class PassScreen(ClosesOnce[bool]):

@@ -11,13 +11,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Deck, PatronAward
 from ...render import draw_card
 from ...render.style import patrons_text
 from ...words import PATRON_CLOSES
 from .closing import ModalClosesOnce
+from ..widgets.footer import Footer
 
 
 def explain(award: PatronAward, deck: Deck, names: list[str]) -> Group:

@@ -11,7 +11,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
+from ..widgets.footer import Footer
 from ..widgets.choice_list import CoverList
 from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option

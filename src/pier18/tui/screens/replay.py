@@ -15,11 +15,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Game, TableView
 from ...persist.session import Session
 from ...words import card_label, replay_event, whose_turn
+from ..widgets.footer import Footer
 from ..widgets.card_view import CardView
 from ..widgets.pier_panel import PierPanel
 

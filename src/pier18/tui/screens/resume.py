@@ -16,12 +16,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...persist import autosave
 from ...persist.lock import GameLocked
 from .closing import ModalClosesOnce
+from ..widgets.footer import Footer
 
 if TYPE_CHECKING:
     from ..app import Pier18App

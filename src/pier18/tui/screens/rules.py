@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import MarkdownViewer
 
 from ..resources import rules_text
 from .closing import ClosesOnce
+from ..widgets.footer import Footer
 
 
 class RulesScreen(ClosesOnce[None]):

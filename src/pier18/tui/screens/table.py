@@ -8,10 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Decision, Draft, Phase, TableView
 from ...words import start_rule
+from ..widgets.footer import Footer
+from .closing import app_leaving
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
 from ..widgets.more_below import MoreBelow, MoreScroll
@@ -85,8 +87,8 @@ class TableScreen(HintedScreen[None]):
         """Redraw everything from the table's public view."""
         if not self._ready:
             return  # not composed yet: on_mount draws it
-        if self.app.return_code is not None:
-            return  # the app is leaving and taking its widgets down: nothing to draw on
+        if app_leaving(self.app):
+            return  # the app is taking its widgets down: nothing to draw on
         table = self.view
         names = self.names
         status = self.status(table, names, self.thinking)
