@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import os
+import sys
 
-import pytest
+# The suite starts dozens of Python processes (xdist workers, `pier18` child processes).
+# Where the shell sets PYTHONDONTWRITEBYTECODE, each of them would compile pier18 again
+# (about 20 s of CPU over a run); let them keep the compiled modules, as an unset shell does.
+# Done before anything imports pier18, and before pytest-xdist starts its workers.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
-from pier18.engine import load_deck
+import pytest  # noqa: E402
+
+from pier18.engine import load_deck  # noqa: E402
 
 
 @pytest.fixture(scope="session")

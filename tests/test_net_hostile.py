@@ -82,7 +82,9 @@ def test_hostile_clients_leave_the_game_as_it_was():
             took.append(time.monotonic() - start)
             assert got == [{"type": "error", "reason": "wrong code", "retry": False}]
             assert close == 1008
-        assert took[-1] > 4 * took[0] and took[-1] >= 0.3, took
+        # The sixth wrong code waits 0.02 s doubled five times. A lower bound on a wait holds
+        # however loaded the machine is; a flat penalty would answer in about 0.02 s.
+        assert took[-1] >= 0.02 * 2**5, took
         # A code that is not even text, and a hello of another protocol.
         got, _ = await attack(port, json.dumps({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "code": 7}))
         assert got[0]["reason"] == "wrong code"
