@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 import pier18.tui.screens as screens_package
 from pier18.engine import Game, Phase
-from pier18.tui.screens.closing import ClosesOnce
+from pier18.tui.screens.closing import ClosesOnce, unless_leaving
 from tui_helpers import make_app, screen_name, wait_until
 
 
@@ -102,3 +102,19 @@ def test_every_screen_that_closes_itself_closes_once():
                 closing.append(cls)
                 assert issubclass(cls, ClosesOnce), f"{cls.__name__} dismisses itself but is no ClosesOnce"
     assert len(closing) >= 8  # pass, keep, place, patron, confirm, help, rules, names, resume...
+
+
+def test_every_screen_that_draws_on_mount_skips_it_once_the_app_is_leaving():
+    """A screen pushed just before the app quits can be mounted after its widgets are gone
+    (a seat's table whose host sent news as the seat left: NoMatches 'MoreBelow'), so every
+    screen's `on_mount` in `pier18.tui.screens` is wrapped in `unless_leaving`."""
+    guard = unless_leaving(lambda screen: None).__code__
+    mounting = []
+    for module_info in pkgutil.iter_modules(screens_package.__path__):
+        module = importlib.import_module(f"{screens_package.__name__}.{module_info.name}")
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ != module.__name__ or not issubclass(cls, Screen) or "on_mount" not in vars(cls):
+                continue
+            mounting.append(cls)
+            assert vars(cls)["on_mount"].__code__ is guard, f"{cls.__name__}.on_mount is not wrapped in unless_leaving"
+    assert len(mounting) >= 5  # table, keep, place, patron, final, replay...

@@ -7,11 +7,15 @@ the screen under it (the table) and could decide twice. Every screen that closes
 a key, a click or a selection is a `ClosesOnce`, which drops such a second close.
 
 `app_leaving` is the other end of a screen's life: once the app is closing, its
-screens are being taken down and nothing should draw on them any more.
+screens are being taken down and nothing should draw on them any more. A screen
+pushed just before the app quits can even be mounted after its widgets are gone, so
+every screen's `on_mount` is wrapped in `unless_leaving`.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from textual.app import App
@@ -19,6 +23,7 @@ from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
 
 ResultT = TypeVar("ResultT")
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 
 def app_leaving(app: App[Any]) -> bool:
@@ -26,6 +31,17 @@ def app_leaving(app: App[Any]) -> bool:
     (a test's pilot takes the screens down without quitting first). News that arrives
     now, or a callback of a screen that has just closed, must not draw."""
     return app.return_code is not None or not app.is_running
+
+
+def unless_leaving(handler: Callable[[ScreenT], None]) -> Callable[[ScreenT], None]:
+    """A screen handler (`on_mount`) that does nothing once the app is leaving: its widgets may be gone."""
+
+    @functools.wraps(handler)
+    def guarded(screen: ScreenT) -> None:
+        if not app_leaving(screen.app):
+            handler(screen)
+
+    return guarded
 
 
 class ClosesOnce(Screen[ResultT]):

@@ -29,6 +29,7 @@ from ...render.style import category_label
 from ...words import DECIDED_BY
 from ..widgets.footer import Footer
 from ..widgets.more_below import MoreBelow, MoreScroll
+from .closing import unless_leaving
 
 
 def table_of(game: Game | TableView) -> TableView:
@@ -154,6 +155,7 @@ class FinalScreen(Screen[None]):
             yield Button("Quit (q)", id="quit")
         yield Footer()
 
+    @unless_leaving
     def on_mount(self) -> None:
         self.query_one(MoreBelow).follow(self.query_one(MoreScroll))
 

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import Decision, Keep, PlayerView
 from ..widgets.card_view import CardView
+from .closing import unless_leaving
 
 
 class KeepScreen(HintedScreen[Keep]):
@@ -68,6 +69,7 @@ class KeepScreen(HintedScreen[Keep]):
         text.append(f"  ·  back: #{back}", style="dim")
         return text
 
+    @unless_leaving
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self.query_one(OptionList).highlighted = 0

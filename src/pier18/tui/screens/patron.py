@@ -17,7 +17,7 @@ from ...engine import Deck, PatronAward
 from ...render import draw_card
 from ...render.style import patrons_text
 from ...words import PATRON_CLOSES
-from .closing import ModalClosesOnce
+from .closing import ModalClosesOnce, unless_leaving
 from ..widgets.footer import Footer
 
 
@@ -59,6 +59,7 @@ class _ClosesByItself(ModalClosesOnce[Any]):
         self._done = False
         self._waiting = False  # the pause ended while another screen was on top
 
+    @unless_leaving
     def on_mount(self) -> None:
         if self.pause is not None:
             self.set_timer(self.pause, self.go_on)

@@ -21,6 +21,7 @@ from ...engine import Decision, Draft, PlacePlan, PlayerView
 from ...render import FittedPier
 from ..preview import placing_card, preview, seat_game
 from ..widgets.score_change import ScoreChange
+from .closing import unless_leaving
 
 
 class PlaceScreen(HintedScreen[Decision | None]):
@@ -73,6 +74,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
             return "covers nothing (adds every section)"
         return f"covers {cover} section{'s' if cover != 1 else ''}"
 
+    @unless_leaving
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
         options.focus()

@@ -23,6 +23,7 @@ from ...words import card_label, replay_event, whose_turn
 from ..widgets.footer import Footer
 from ..widgets.card_view import CardView
 from ..widgets.pier_panel import PierPanel
+from .closing import unless_leaving
 
 
 def games_by_step(session: Session) -> list[Game]:
@@ -81,6 +82,7 @@ class ReplayScreen(Screen[None]):
                     yield PierPanel(seat, id=f"replay-pier-{seat}")
         yield Footer()
 
+    @unless_leaving
     def on_mount(self) -> None:
         self.show_step()
 

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from ...engine import Decision, Draft, Phase, TableView
 from ...words import start_rule
 from ..widgets.footer import Footer
-from .closing import app_leaving
+from .closing import app_leaving, unless_leaving
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
 from ..widgets.more_below import MoreBelow, MoreScroll
@@ -58,6 +58,7 @@ class TableScreen(HintedScreen[None]):
         yield MoreBelow("PgDn or the mouse wheel scrolls the piers", id="piers-more")
         yield Footer()
 
+    @unless_leaving
     def on_mount(self) -> None:
         self.query_one(MoreBelow).follow(self.query_one(PiersScroll))
         self._ready = True
