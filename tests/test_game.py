@@ -149,13 +149,19 @@ def _finished(deck, piers, patrons, plans):
     return game
 
 
-def test_ranking_by_total_then_characters_then_plan_date():
+def _ranking_deck():
+    """Cards 1-6 show a Flower Seller and a Poet, the rest nothing; no Plan is ever met;
+    cards 13-18 are dated 12-13 to 12-18, so Plan dates can break ties."""
     one_flower_poet = [["flower", "poet"], ["", ""], ["", ""], ["", ""]]
-    deck = make_deck(
+    return make_deck(
         sections=lambda i: one_flower_poet if i <= 6 else [["", ""]] * 4,
         goal=lambda i: {"text": f"goal {i}", "kind": "sections", "at_least": 99},
         dates=lambda i: f"{i:02d}-01" if i <= 12 else f"12-{i:02d}",
     )
+
+
+def test_ranking_by_total_then_characters_then_plan_date():
+    deck = _ranking_deck()
     # Equal totals (0 points each), different visible characters: most characters wins.
     game = _finished(deck, ["1 7", "8 9"], [[], []], [13, 14])
     ranking = game.ranking()
@@ -331,12 +337,7 @@ def test_a_seed_deals_what_random_shuffle_deals(deck):
 
 
 def test_three_seats_ranked_with_what_separated_each_from_the_next():
-    one_flower_poet = [["flower", "poet"], ["", ""], ["", ""], ["", ""]]
-    deck = make_deck(
-        sections=lambda i: one_flower_poet if i <= 6 else [["", ""]] * 4,
-        goal=lambda i: {"text": f"goal {i}", "kind": "sections", "at_least": 99},
-        dates=lambda i: f"{i:02d}-01" if i <= 12 else f"12-{i:02d}",
-    )
+    deck = _ranking_deck()
     # Seat 0: one Patron (1 point), no characters. Seats 1 and 2: a lone Flower Seller
     # and Poet each (0 points, 2 characters); seat 2's Plan (12-13) is earlier than seat 1's (12-14).
     game = _finished(deck, ["7 8", "1 9", "3 10"], [[11], [], []], [15, 14, 13])
