@@ -125,3 +125,27 @@ def test_cover_keys_stop_at_the_ends_instead_of_wrapping(tui_deck):
             assert covers.highlighted == most - 1
 
     asyncio.run(run())
+
+
+def test_the_names_screen_fits_whole_at_the_minimum_size(tui_deck):
+    """Three names and the start rule at 100×30: the whole box is in sight without
+    scrolling, centred, and an empty error line takes no room until there is an error."""
+    async def run():
+        app = make_app(tui_deck, 3, 4, names=None)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert screen_name(app) == "NamesScreen"
+            box = app.screen.query_one("#names-box")
+            assert box.region.y >= 0 and box.region.bottom <= 29, box.region  # row 29: the footer
+            assert app.screen.max_scroll_y == 0, "nothing to scroll to"
+            assert abs(box.region.x - (100 - box.region.right)) <= 1, "the box is centred"
+            rule = app.screen.query_one("#start-rule")
+            assert rule.region.bottom <= box.region.bottom
+            error = app.screen.query_one("#names-error")
+            assert error.region.height == 0
+            await pilot.press(*"Ann", "tab", *"Bob", "tab", *"ann", "tab", "enter")
+            await pilot.pause()
+            assert screen_name(app) == "NamesScreen"  # Ann and ann: refused, and said so
+            assert error.region.height >= 1 and error.region.bottom <= box.region.bottom <= 29
+
+    asyncio.run(run())

@@ -13,6 +13,12 @@ SIZE = (100, 30)
 SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
 
 
+def test_names_with_a_clash(snap_compare, tui_deck):
+    """Three names typed, two the same: the whole box and its error in sight at 100×30."""
+    keys = (*"Ann", "tab", *"Bob", "tab", *"ann", "enter")
+    assert snap_compare(make_app(tui_deck, 3, 4, names=None), press=keys, terminal_size=SIZE)
+
+
 def test_table(snap_compare, tui_deck):
     assert snap_compare(make_app(tui_deck, 3, 4), press=SET_UP_3, terminal_size=SIZE)
 

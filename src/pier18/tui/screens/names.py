@@ -106,7 +106,9 @@ class NamesScreen(ClosesOnce[Seating]):
             humans = [names[s] for s in self.humans]
             clash = clashes_with_bots(humans, self.seats)
             why = f"{clash} is a bot's name here." if clash else "Each player needs a different name."
-            self.query_one("#names-error", Static).update(Text(why, style="bold red"))
+            error = self.query_one("#names-error", Static)
+            error.update(Text(why, style="bold red"))
+            error.add_class("-shown")
             return
         if rule is None:
             rule = self.query_one(StartRule).pressed_index
