@@ -2,7 +2,7 @@
 
 `hostile_text()` draws player names or card names mixing Rich/Textual markup, terminal
 escape sequences, control characters and Unicode that draws oddly (combining marks, a
-right-to-left override, wide emoji). `hostile_deck()` is the frozen TUI deck with such
+right-to-left override, wide emoji, spaces that are not the plain one). `hostile_deck()` is the frozen TUI deck with such
 names and goal texts, written as a TOML file.
 """
 
@@ -18,7 +18,7 @@ FROZEN_DECK = Path(__file__).parent / "tui" / "deck.toml"
 
 MARKUP = ["[b]", "[/]", "x[/b]", "Ann[/]", "[link=file:///etc/passwd]", "[@click=app.quit]", "[red]", "[/red]", "[", "]", "\\"]
 CONTROL = ["\x1b[2J", "\x1b]8;;http://x\x1b\\", "\x1b", "\x00", "\x07", "\x08", "\r", "\t", "\n", "\x7f", "\x9b"]
-ODD = ["e\u0301", "\u202e", "\u200b", "\u200d", "\ufeff", "👨\u200d👩\u200d👧", "中", "🐟"]
+ODD = ["e\u0301", "\u202e", "\u200b", "\u200d", "\ufeff", "👨\u200d👩\u200d👧", "中", "🐟", "\u00a0", "\u3000"]
 PLAIN = st.text(alphabet="abcXYZ 19-'\"", min_size=1, max_size=3)
 
 

@@ -62,8 +62,22 @@ def test_printable_replaces_exactly_what_draws_nothing():
     # unassigned code points and line/paragraph separators: one replacement character each
     for char in ("\x9b", "\u202e", "\u200d", "\ue000", "\ud800", "\U000e0080", "\u2028", "\u2029"):
         assert printable("a" + char + "b") == "a\ufffdb", repr(char)
-    # a no-break space is not printable to Python but draws a space: kept
-    assert printable("a\u00a0b\tc") == "a\u00a0b\u2409c"
+    # other spaces (no-break, ideographic, en quad) draw a space and become one
+    assert printable("a\u00a0b\u3000c\u2000d\tc") == "a b c d\u2409c"
+
+
+@given(st.text())
+def test_printable_text_is_printable_whatever_it_was(text):
+    shown = printable(text)
+    assert shown.isprintable()
+    assert len(shown) == len(text)  # one stand-in per character: nothing vanishes
+
+
+def test_quote_spells_out_a_space_that_is_not_the_plain_one():
+    assert quote("\u00a0") == "'\\u00a0'"  # not "' '", which would look like a space
+    assert quote("12\u202f31") == "'12\\u202f31'"
+    assert quote("a b") == "'a b'"
+    assert quote("x" * 10**6) == "'" + "x" * 57 + "…'"
 
 
 @given(hostile_text(12))

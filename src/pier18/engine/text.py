@@ -2,7 +2,8 @@
 
 A player name or a deck file may carry terminal escape codes, control characters or
 invisible direction overrides. Those are replaced by visible stand-ins once, where the
-text is read, so nothing downstream can clear a screen or hide a character.
+text is read, so nothing downstream can clear a screen or hide a character. What
+`printable` returns is always `str.isprintable()`.
 """
 
 from __future__ import annotations
@@ -24,21 +25,38 @@ def _stand_in(char: str) -> str:
 
 
 def printable(text: str) -> str:
-    """`text` with every control or invisible character replaced by a visible stand-in."""
+    """`text` with every control or invisible character replaced by a visible stand-in,
+    and every other kind of space (no-break, ideographic, …) by a plain one: it draws
+    the same, and "Ann" with a no-break space cannot pose as another "Ann"."""
     if text.isprintable():
         return text  # the usual case, checked in C
-    return "".join(_stand_in(c) if unicodedata.category(c) in _UNSHOWN else c for c in text)
+    return "".join(_shown_as(c) for c in text)
+
+
+def _shown_as(char: str) -> str:
+    category = unicodedata.category(char)
+    if category in _UNSHOWN:
+        return _stand_in(char)
+    return " " if category == "Zs" else char
+
+
+def _spelled(char: str) -> str:
+    """A space other than the plain one, spelled out (as TOML and JSON write it)."""
+    return f"\\u{ord(char):04x}" if char != " " and unicodedata.category(char) == "Zs" else char
 
 
 def quote(value: object, limit: int = 60) -> str:
     """`value` as an error message quotes it: printable, in quotes, at most `limit` characters.
 
-    A string shows as `'its text'` (never escaped); anything else (a list from a deck file, a number) as
-    its repr. A long token is cut with an ellipsis, so one bad argument cannot flood
-    the terminal or hide the rest of the message.
+    A string shows as `'its text'`, with controls as visible stand-ins and any space
+    but the plain one spelled out (`'\\u00a0'`: a no-break space that looked like a
+    space would make "got ' '" a riddle); anything else (a list from a deck file, a
+    number) as its repr. A long token is cut with an ellipsis, so one bad argument
+    cannot flood the terminal or hide the rest of the message.
     """
     if isinstance(value, str):
-        text = printable(value)  # quoted as is, unescaped: the message is for a person
+        value = value[:limit]  # enough to show; a huge value is never walked
+        text = printable(value if value.isprintable() else "".join(_spelled(c) for c in value))
         return "'" + (text if len(text) <= limit - 2 else text[: max(limit - 3, 1)] + "…") + "'"
     shown = printable(repr(value))
     return shown if len(shown) <= limit else shown[: max(limit - 1, 1)] + "…"
