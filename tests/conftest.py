@@ -1,4 +1,4 @@
-"""Shared fixtures: the game's deck; how pytest-xdist spreads the tests."""
+"""Shared fixtures: the game's deck; how pytest-xdist spreads the tests; a cheaper garbage collector."""
 
 from __future__ import annotations
 
