@@ -149,3 +149,29 @@ def test_the_names_screen_fits_whole_at_the_minimum_size(tui_deck):
             assert error.region.height >= 1 and error.region.bottom <= box.region.bottom <= 29
 
     asyncio.run(run())
+
+
+def test_each_turn_starts_with_the_piers_scrolled_to_the_top(tui_deck):
+    """At 100×30 the piers scroll; the first player scrolls down on their turn, and the
+    next player's turn starts with every name and total in sight again, not where the
+    last player left the scroll."""
+    async def run():
+        app = make_app(tui_deck, 3, 4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press(*("enter", "enter") * 3)  # the pass screen and set-up, per player
+            await pilot.pause()
+            first = app.session.game.current_player
+            assert screen_name(app) == "TableScreen"
+            scroll = app.screen.query_one("#piers-scroll")
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert scroll.scroll_y > 0, "nothing to scroll at 100×30: the test shows nothing"
+            await pilot.press("1")
+            await pilot.pause()
+            await pilot.press("enter")  # placed: the next player's turn (drafts are public)
+            await pilot.pause()
+            assert screen_name(app) == "TableScreen" and app.session.game.current_player != first
+            scroll = app.screen.query_one("#piers-scroll")
+            assert scroll.scroll_y == 0
+
+    asyncio.run(run())

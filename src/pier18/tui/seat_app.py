@@ -220,7 +220,7 @@ class SeatApp(GameApp):
         view = state.table
         table = self.table()
         if table is None:
-            table = TableScreen(view, state.names)
+            table = TableScreen(view, state.names, shared=False)  # one person's own scroll
             self.push_screen(table)
         self._drop_stale(table)
         self._drop_stale_panel()

@@ -34,8 +34,9 @@ class TableScreen(HintedScreen[None]):
         Binding("pagedown", "scroll_piers(1)", "Piers ↓", show=False),
     ]
 
-    def __init__(self, view: TableView, names: list[str], first_chosen: bool = False) -> None:
+    def __init__(self, view: TableView, names: list[str], first_chosen: bool = False, shared: bool = True) -> None:
         super().__init__()
+        self.shared = shared  # one laptop passed round: each turn may be someone else at the keys
         self.view = view  # the table as everyone sees it now (set by the app)
         self.names = names
         self.first_chosen = first_chosen  # who starts round 1 was chosen, not dated
@@ -44,6 +45,7 @@ class TableScreen(HintedScreen[None]):
         self.people: Text | None = None  # network play: who is here, who is awaited
         self.link_lost = False  # network play: the connection to the host is down
         self._ready = False  # composed and mounted: on_mount draws the first time
+        self._turn_shown: tuple[int, int, Phase] | None = None  # whose turn the piers were scrolled for
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -110,6 +112,10 @@ class TableScreen(HintedScreen[None]):
         for seat in range(table.players):
             turn = table.phase in (Phase.DRAFT, Phase.PLAN) and table.current_player == seat
             self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn)
+        now = (table.round, table.current_player, table.phase)
+        if self.shared and now != self._turn_shown:  # at one laptop a new turn starts with the
+            self._turn_shown = now  # names and totals in sight, not where the last player scrolled
+            self.query_one(PiersScroll).scroll_home(animate=False)
         row = self.query_one(DraftRow)
         if list(table.revealed) != row.cards:
             row.show(table.deck, list(table.revealed))
