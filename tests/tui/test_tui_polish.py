@@ -129,7 +129,8 @@ def test_cover_keys_stop_at_the_ends_instead_of_wrapping(tui_deck):
 
 def test_the_names_screen_fits_whole_at_the_minimum_size(tui_deck):
     """Three names and the start rule at 100×30: the whole box is in sight without
-    scrolling, centred, and an empty error line takes no room until there is an error."""
+    scrolling, centred, and an empty error line takes no room until there is an error
+    (and again once a name is changed)."""
     async def run():
         app = make_app(tui_deck, 3, 4, names=None)
         async with app.run_test(size=(100, 30)) as pilot:
@@ -147,6 +148,9 @@ def test_the_names_screen_fits_whole_at_the_minimum_size(tui_deck):
             await pilot.pause()
             assert screen_name(app) == "NamesScreen"  # Ann and ann: refused, and said so
             assert error.region.height >= 1 and error.region.bottom <= box.region.bottom <= 29
+            await pilot.press("shift+tab", "backspace", "y")  # "any": the error was about names now changed
+            await pilot.pause()
+            assert error.region.height == 0
 
     asyncio.run(run())
 

@@ -83,6 +83,7 @@ class NamesScreen(ClosesOnce[Seating]):
         return seat_names([f"Player {s + 1}" for s in self.humans], self.seats)[seat]
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#names-error", Static).remove_class("-shown")  # said of names now changed
         for seat in range(self.players):
             self.query_one(f"#sea-{seat}", RadioButton).label = start_by_sea(self.seat_name(seat))
 
