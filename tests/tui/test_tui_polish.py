@@ -179,3 +179,24 @@ def test_each_turn_starts_with_the_piers_scrolled_to_the_top(tui_deck):
             assert scroll.scroll_y == 0
 
     asyncio.run(run())
+
+
+def offered(app) -> set[str]:
+    """The keys the footer shows now."""
+    return {key for key, active in app.screen.active_bindings.items() if active.binding.show and active.enabled}
+
+
+def test_take_back_is_not_offered_before_a_game_is_on(tui_deck):
+    async def run():
+        app = make_app(tui_deck, 2, 4, names=None)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("tab", "tab")  # past both names to the start rule: a name takes a "u"
+            await pilot.pause()
+            assert screen_name(app) == "NamesScreen" and app.focused.id == "start-rule"
+            assert "u" not in offered(app)
+            await pilot.press("enter")  # default names; then the game is on
+            await pilot.pause()
+            assert screen_name(app) != "NamesScreen" and "u" in offered(app)
+
+    asyncio.run(run())

@@ -301,6 +301,12 @@ class Pier18App(GameApp):
                 return None
         return None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`u` is offered only once a game is on: not on the names or resume questions."""
+        if action == "takeback":
+            return self.session is not None
+        return super().check_action(action, parameters)
+
     def action_takeback(self) -> None:
         """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""
         if self._thinking is not None:
