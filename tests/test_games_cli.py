@@ -160,6 +160,36 @@ def test_the_offer_lists_every_unfinished_game_and_a_number_picks_one(deck, thre
     assert sorted(p.name for p in saves.autosaves()) == ["a.json", "b.json", "c.json"]  # nothing lost
 
 
+def test_the_offer_offers_only_keys_that_do_something(deck, three_games):
+    """With two games: y, 1 and 2 pick one, 3 is not offered. With none left to resume (all
+    open in other terminals), the footer offers no "Resume" and y does nothing."""
+    from pier18.tui.screens.resume import ResumeScreen
+
+    def offered(screen) -> set[str]:
+        return {key for key, active in screen.active_bindings.items() if active.enabled and active.binding.show}
+
+    async def go(games):
+        factory = saves.autosaving(lambda names: Session(deck, names, 99))
+        app = Pier18App(2, factory, names=["Ann", "Bob"])
+        async with app.run_test(size=(120, 40)) as pilot:
+            picked: list[int | None] = []
+            app.push_screen(ResumeScreen(games, ["open in another terminal"]), picked.append)
+            await pilot.pause()
+            screen = app.screen
+            keys = offered(screen)
+            allowed = {n: screen.check_action("pick", (n,)) for n in range(3)}
+            await pilot.press("y")
+            await pilot.pause()
+        factory.release()
+        return keys, allowed, picked
+
+    two = saves.find_resumable().free
+    keys, allowed, picked = asyncio.run(go(two))
+    assert "y" in keys and allowed == {0: True, 1: True, 2: False} and picked == [0]
+    keys, allowed, picked = asyncio.run(go([]))
+    assert "y" not in keys and not any(allowed.values()) and picked == []
+
+
 # -- damaged saves and broken data folders ---------------------------------------------------
 
 HOSTILE = {

@@ -77,6 +77,12 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
         option_id = event.option.id or NEW_GAME
         self.dismiss(None if option_id == NEW_GAME else int(option_id.removeprefix("game-")))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`y` and the numbers are offered only for games that are there to resume."""
+        if action == "pick":
+            return isinstance(parameters[0], int) and parameters[0] < len(self.games)
+        return True
+
     def action_pick(self, index: int) -> None:
         if index < len(self.games):
             self.dismiss(index)
