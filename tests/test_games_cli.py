@@ -100,7 +100,14 @@ def test_resume_file(three_games, captured_run):
 
 @pytest.mark.parametrize(
     "which, words",
-    [("2", "this game is finished"), ("9", "there is no saved game 9"), ("0", "there is no saved game 0")],
+    [
+        ("2", "this game is finished"),
+        ("9", "--resume '9': there is no saved game with that number"),
+        ("0", "--resume '0': there is no saved game"),
+        ("9" * 5000, "there is no saved game"),  # past int()'s 4,300 digits
+        ("\u00b2", "no such game record"),  # "²": a digit to str.isdigit(), not to int(); so a file name
+        ("\u0663", "no such game record"),  # Arabic-Indic three, likewise
+    ],
 )
 def test_resume_of_a_finished_or_missing_game_is_one_line(capsys, three_games, which, words):
     assert main(["play", "--resume", which]) == 2
@@ -198,7 +205,18 @@ HOSTILE = {
     "superbot": lambda text: text.replace('"seat": "human"', '"seat": "superbot"', 1),
     "binary": b"\xff\xfe\x00\x01",
     "oversize": lambda text: text[:-2] + ', "pad": "' + "x" * (record.MAX_BYTES) + '"}\n',
+    "half a character in the deck": lambda text: text.replace('"toml": "', '"toml": "\\ud800', 1),
+    "NUL in the deck path": lambda text: _without_deck_text(text, "/tmp/a\x00b"),
+    "half a character in the deck path": lambda text: _without_deck_text(text, "/tmp/a\ud800"),
+    "escaped quotes, never closed": '"' + '\\"' * 200_000,  # the nesting scan once took hours on it
 }
+
+
+def _without_deck_text(text: str, path: str) -> str:
+    data = json.loads(text)
+    del data["deck"]["toml"]
+    data["deck"]["path"] = path
+    return json.dumps(data)  # ASCII: the NUL and the lone surrogate as \u escapes
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
@@ -214,6 +232,24 @@ def test_a_hostile_autosave_is_set_aside_with_its_bytes_intact(deck, case):
     assert found.session.decisions == good.decisions
     (moved,) = found.set_aside
     assert moved.kept_at.read_bytes() == raw and not bad.exists()
+
+
+def test_an_autosave_no_check_foresaw_is_set_aside_and_the_game_goes_on(deck, monkeypatch):
+    """Whatever a save's loader might still raise, starting a game is never blocked by it."""
+    good = saved(deck, "good.json", ["Ann", "Bob"], 3, 1_900_000_000)
+    saved(deck, "odd.json", ["Ann", "Bob"], 5, 2_000_000_000)
+    loader = record.load
+
+    def load(path, deck=None):
+        if Path(path).name == "odd.json":
+            raise ArithmeticError("something no check foresaw")
+        return loader(path, deck)
+
+    monkeypatch.setattr(record, "load", load)
+    found = saves.find_resumable()
+    assert found.session.decisions == good.decisions
+    (moved,) = found.set_aside
+    assert moved.kept_at is not None and moved.kept_at.exists() and "ArithmeticError" in moved.message()
 
 
 def test_an_autosave_that_cannot_be_moved_is_skipped_with_a_notice(deck, tmp_path):
@@ -274,3 +310,13 @@ def test_save_warnings_show_brackets_as_they_are(deck):
             assert "[bold]x[/]" in str(note.message) and note.markup is False
 
     asyncio.run(go())
+
+
+def test_a_damaged_autosave_named_with_escape_codes_is_told_without_them(captured_run, capsys):
+    saves.games_dir().mkdir(parents=True, exist_ok=True)
+    bad = saves.games_dir() / "\x1b[31mbad\x1b]0;title\x07.json"
+    bad.write_text('{"format": "pier18-record", "version": 1')
+    assert main(["play", "--names", "Ann,Bob", "--players", "2", "--seed", "4"]) == 0
+    err = capsys.readouterr().err
+    assert "a damaged autosave was kept at" in err and "\u241b[31mbad" in err
+    assert "\x1b" not in err and "\x07" not in err

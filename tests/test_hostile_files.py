@@ -139,6 +139,27 @@ def test_nesting_100000_deep(capsys, tmp_path, good):
     replay_fails(capsys, write(tmp_path, "[" * 100_000), "nested")
 
 
+@pytest.mark.timeout(60)  # linear: milliseconds; the old scan took about 17 minutes on this
+def test_a_string_of_escaped_quotes_that_never_closes(capsys, tmp_path):
+    replay_fails(capsys, write(tmp_path, '"' + '\\"' * 200_000), "cut short")
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d["deck"].update(toml=d["deck"]["toml"] + "#\ud800"), ["\\ud800 is half a character"]),
+        (lambda d: d["names"].__setitem__(0, "\udc00Ann") if "names" in d else d["players"][0].update(name="\udc00"), ["\\udc00"]),
+        (lambda d: d["deck"].pop("toml") and d["deck"].update(path="/tmp/a\x00b"), ["deck.path", "NUL"]),
+        (lambda d: d["deck"].pop("toml") and d["deck"].update(path="/tmp/a\ud800"), ["\\ud800"]),
+    ],
+    ids=["deck text", "name", "NUL in the deck path", "deck path"],
+)
+def test_half_a_character_or_a_nul_is_one_line(capsys, tmp_path, good, change, words):
+    """JSON can escape a lone surrogate (\\ud800), which is no character: Python holds it
+    but cannot write or hash it; a NUL cannot be in a path."""
+    replay_fails(capsys, write(tmp_path, json.dumps(changed(good, change))), *words)
+
+
 def test_a_5000_digit_seed(capsys, tmp_path, good):
     text = json.dumps(good).replace(f'"seed": {good["seed"]}', '"seed": ' + "9" * 5000)
     assert "9" * 5000 in text

@@ -263,19 +263,17 @@ def named_game(which: str) -> SavedGame:
     from ..engine.text import quote
     from ..persist import autosave
 
-    if which.isdigit():
+    if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
         games = autosave.saved_games()
-        number = int(which)
+        number = int(which) if len(which) <= 9 else 0  # past any list, and past int()'s limit
         if not 1 <= number <= len(games):
             listed = f"'pier18 games' lists {len(games)}" if games else "there are no saved games"
-            raise Pier18Error(f"--resume {number}: there is no saved game {number} ({listed})")
+            raise Pier18Error(f"--resume {quote(which, 20)}: there is no saved game with that number ({listed})")
         saved = games[number - 1]
     else:
         saved = autosave.load_saved(Path(which))
     if saved.session is None:
-        from ..engine.text import printable
-
-        raise Pier18Error(f"{printable(str(saved.path))}: {saved.problem}")
+        raise Pier18Error(f"{saved.path}: {saved.problem}")  # made printable where it is printed
     if saved.finished:
         raise Pier18Error(f"{saved.path.name}: this game is finished; 'pier18 replay {saved.path}' shows it")
     return saved
@@ -314,5 +312,7 @@ def _tell(messages: list[str]) -> None:
     """Say where each damaged autosave was kept (on stderr: it stays after the app ends)."""
     import sys
 
+    from ..engine.text import printable
+
     for message in messages:
-        print(f"pier18: {message}", file=sys.stderr)
+        print(f"pier18: {printable(message)}", file=sys.stderr)  # file names are outside text

@@ -270,6 +270,9 @@ def load_saved(path: Path) -> SavedGame:
         return SavedGame(path, None, _reason(path, exc), True, played_by, modified)
     except record.RecordError as exc:
         return SavedGame(path, None, _reason(path, exc), False, played_by, modified)
+    except Exception as exc:  # noqa: BLE001 - a save no check foresaw must not crash every start:
+        # it is set aside (kept) like any damaged one, and the player can still play.
+        return SavedGame(path, None, f"could not be read ({type(exc).__name__})", False, played_by, modified)
     return SavedGame(path, session, None, False, played_by, modified)
 
 

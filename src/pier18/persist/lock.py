@@ -79,7 +79,7 @@ def read_pid(save: Path) -> int:
             text = file.read(32).decode("ascii", "replace").strip()
     except OSError:
         return 0
-    return int(text) if text.isdigit() and len(text) < 12 else 0
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0
 
 
 def holder(save: Path) -> int | None:

@@ -182,18 +182,22 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
         raise RecordError(f"{where}: {exc}") from None
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
+#: A JSON string (to its closing quote, or to the end of a text cut short) or a bracket.
+#: A string's match never restarts inside it, so the scan is linear even for a text of
+#: escaped quotes with no closing one (a pattern that needed the closing quote tried
+#: again at every quote: 100 KB of them took minutes).
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
 
 
 def _nesting(text: str) -> int:
     """How deep the JSON text's arrays and objects nest, found without recursion."""
     depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub("", text)):
-        if match.group() in "[{":
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        else:
+        elif token in "]}":
             depth -= 1
     return deepest
 
@@ -214,6 +218,11 @@ def parse_json(text: str, where: str) -> dict[str, Any]:
         raise RecordError(f"{where}: not a Pier 18 game record (a number far too long, or nesting too deep)") from None
     if not isinstance(data, dict):
         raise RecordError(f"{where}: not a Pier 18 game record (expected a JSON object)")
+    try:  # a "\\ud800" escape without its pair is no character: nothing downstream could write it
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(exc.object[exc.start])
+        raise RecordError(f"{where}: not a Pier 18 game record (\\u{code:04x} is half a character, not text)") from None
     return data
 
 
@@ -321,6 +330,8 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
     path = info.get("path")
     if path is not None and not isinstance(path, str):
         raise _field_error(where, "deck.path", f"expected the deck file's path, got {_shown(path)}")
+    if path is not None and "\x00" in path:
+        raise _field_error(where, "deck.path", "a file's path cannot hold a NUL character")
     source = path or "<deck>"
     text = info.get("toml")
     if text is not None:
@@ -340,7 +351,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
     for candidate in candidates:
         try:
             raw = read_limited(candidate, MAX_DECK_BYTES)
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a path the system cannot take
             continue
         if hashlib.sha256(raw).hexdigest() != digest:
             continue  # not this game's deck: not even parsed
