@@ -200,3 +200,22 @@ def test_take_back_is_not_offered_before_a_game_is_on(tui_deck):
             assert screen_name(app) != "NamesScreen" and "u" in offered(app)
 
     asyncio.run(run())
+
+
+def test_the_keys_list_is_in_sight_whole_at_the_minimum_size(tui_deck):
+    async def run():
+        app = make_app(tui_deck, 2, 4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert screen_name(app) == "HelpScreen"
+            box = app.screen.query_one("#help-box")
+            assert box.region.y >= 0 and box.region.bottom <= 29, box.region  # the footer's row is 29
+            assert box.max_scroll_y == 0, "cut short: the end of the list is out of sight"
+            shown = "\n".join("".join(s.text for s in strip) for strip in app.screen._compositor.render_strips())
+            assert "Keys" in shown and "Every choice shows what it scores" in shown
+            await pilot.press("escape")
+            await pilot.pause()
+            assert screen_name(app) != "HelpScreen"
+
+    asyncio.run(run())

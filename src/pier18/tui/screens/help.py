@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from .closing import ModalClosesOnce
@@ -23,8 +23,9 @@ KEYS = """[b]Keys[/b]
 [b]Choosing names[/b]   Tab/Enter: next name; ↑/↓ who starts, Enter starts
 [b]Pass the laptop[/b]  Enter when the named player has the laptop
 [b]Set-up[/b]           ↑/↓ choose Plan + Foundation, Enter keeps them
-[b]Table[/b]            ←/→ or 1–4 choose a card, Enter (or click) opens it
-                 to choose the cover; PgUp/PgDn or the wheel scroll
+[b]Table[/b]            ←/→ choose a card and Enter (or click) opens it to
+                 choose the cover, or 1–4 open that card at once;
+                 PgUp/PgDn or the wheel scroll the piers
 [b]Placing[/b]          ↑/↓ (or 0–3, or click) how many sections to cover,
                  Enter places it, Escape goes back to the cards
 [b]Bot's move[/b]       any key (or a moment) goes on to the Patron
@@ -39,10 +40,13 @@ Every choice shows what it scores before you confirm it."""
 
 
 class HelpScreen(ModalClosesOnce[None]):
+    """The list scrolls (↑/↓, PgUp/PgDn, Home/End, the wheel) where the terminal is too
+    short for all of it, as at the 100×30 minimum."""
+
     BINDINGS = [Binding("escape", "close", "Close"), Binding("question_mark", "close", "Close", show=False)]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help-box"):
+        with VerticalScroll(id="help-box"):
             yield Static(KEYS, id="help-text")
         yield Footer()
 
