@@ -47,6 +47,26 @@ def test_the_patron_outlook_names_the_engines_winner(tui_deck):
     assert checked > 100
 
 
+def test_a_patron_outlook_says_was_only_when_the_words_change(tui_deck):
+    """"(was: …)" with the same words as now reads as a change that is not there."""
+    import re
+
+    seen_same = seen_was = 0
+    for seed in (8, 9):  # games with a tie whose partner changes and whose winner does not
+        rng = random.Random(seed)
+        game = Game(tui_deck, 3, seed)
+        while not game.is_terminal():
+            if game.phase is Phase.DRAFT:
+                for decision in game.legal_decisions():
+                    text = text_of(ScoreChange.draw(preview(game, decision), NAMES), width=300)
+                    for now, was in re.findall(r"is the Patron: (.*?)\s+\(was: (.*?)\)", text):
+                        assert now.strip() != was.strip(), text
+                        seen_was += 1
+                    seen_same += text.count("(no change)")
+            game.apply(rng.choice(game.legal_decisions()))
+    assert seen_was and seen_same
+
+
 def test_an_open_tie_says_the_date_decides(tui_deck):
     """Before every tied seat has drafted, nobody is named the winner yet."""
     found = False

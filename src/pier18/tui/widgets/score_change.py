@@ -52,10 +52,11 @@ class ScoreChange(Static):
             )
         for race in preview.races:
             line = Text(f"If #{race.card} is the Patron: ")
-            line.append(_outlook(race.after, race.winner_after, names, preview.drafted_dates))
-            if race.changed:
-                was = _outlook(race.before, race.winner_before, names, {})
-                line.append(f"  (was: {was})", style="bold yellow")
+            now = _outlook(race.after, race.winner_after, names, preview.drafted_dates)
+            line.append(now)
+            was = _outlook(race.before, race.winner_before, names, {})
+            if race.changed and was != now:  # the same words twice would read as a change
+                line.append(f" (was: {was})", style="bold yellow")
             else:
                 line.append(" (no change)", style="dim")
             parts.append(line)
