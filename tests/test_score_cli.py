@@ -136,11 +136,11 @@ def test_a_pier_file_that_is_not_a_small_regular_file_is_never_read(capsys, tmp_
     if kind == "fifo":
         path = tmp_path / "fifo"
         os.mkfifo(path)  # nobody writes to it: opening it to read would block forever
-        why = "not a regular file (a FIFO)"
+        why = "not a regular file"
     elif kind == "device":
-        path, why = Path("/dev/zero"), "not a regular file (a device)"  # it never ends
+        path, why = Path("/dev/zero"), "not a regular file"  # it never ends
     elif kind == "directory":
-        path, why = tmp_path, "is a directory"
+        path, why = tmp_path, "not a regular file"
     else:
         path = tmp_path / "big.txt"
         path.write_bytes(b"F .\n" * (MAX_PIER_BYTES // 4 + 1))

@@ -238,9 +238,9 @@ def _read(path: str) -> str:
         if len(raw) > MAX_PIER_BYTES:
             raise OSError(f"larger than {MAX_PIER_BYTES // 2**20} MiB")
     else:
-        from ..persist.files import read_limited
+        from ..engine.reading import read_capped
 
-        raw = read_limited(path, MAX_PIER_BYTES)
+        raw = read_capped(path, MAX_PIER_BYTES)
     return raw.decode("utf-8")
 
 

@@ -5,9 +5,8 @@ Every problem becomes one `DeckError` naming the file, the card id and the field
 
 from __future__ import annotations
 
+import errno
 import hashlib
-import os
-import stat
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -17,6 +16,7 @@ from .cards import DEFAULT_PLAN_BONUS, Card, Goal, Plan, Section
 from .characters import Character
 from .errors import DeckError
 from .goals import GOAL_KINDS
+from .reading import read_capped
 from .text import printable, quote
 
 DECK_SIZE = 18
@@ -75,32 +75,13 @@ def load_deck(path: str | Path | None = None) -> Deck:
 
 
 def _read_capped(path: Path, where: str) -> bytes:
-    """The bytes of a regular file of at most MAX_DECK_BYTES.
-
-    Opened without blocking and checked on the open file, so a FIFO, a device such as
-    /dev/zero or a huge file is refused at once instead of hanging or filling memory.
-    """
-    too_big = f"{where}: the deck file is over {MAX_DECK_BYTES // 1024} KiB; a deck is a few KiB"
+    """The deck file's bytes: a regular file of at most MAX_DECK_BYTES, else DeckError."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return read_capped(path, MAX_DECK_BYTES)
     except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            raise DeckError(f"{where}: the deck file is over {MAX_DECK_BYTES // 1024} KiB; a deck is a few KiB") from None
         raise DeckError(f"{where}: cannot read the deck file ({exc.strerror or exc})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise DeckError(f"{where}: cannot read the deck file (not a regular file)")
-        if info.st_size > MAX_DECK_BYTES:
-            raise DeckError(too_big)
-        raw = os.read(fd, MAX_DECK_BYTES + 1)
-        while len(raw) <= MAX_DECK_BYTES and (more := os.read(fd, MAX_DECK_BYTES + 1 - len(raw))):
-            raw += more
-    except OSError as exc:
-        raise DeckError(f"{where}: cannot read the deck file ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_DECK_BYTES:  # grew while being read
-        raise DeckError(too_big)
-    return raw
 
 
 def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = "") -> Deck:
