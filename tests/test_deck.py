@@ -136,7 +136,7 @@ import copy  # noqa: E402
 import tomllib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from pier18.engine.deck import MAX_DECK_BYTES, parse_deck  # noqa: E402
+from pier18.engine.deck import MAX_DECK_BYTES, default_deck_path, parse_deck  # noqa: E402
 
 FROZEN = tomllib.loads((Path(__file__).parent / "tui" / "deck.toml").read_text(encoding="utf-8"))
 CARD1 = ("cards", 0)
@@ -173,6 +173,8 @@ def changed(change):
 
 DATE = "d.toml: card 1: field 'date': expected a date as \"MM-DD\", got "
 ID = "d.toml: card #1: field 'id': expected a whole number from 1 to 18"
+BONUS = "d.toml: card 1: field 'plan.bonus': expected a whole number of points from 0 to 50, not "
+GOAL_NUMBER = "d.toml: card 1: field 'plan.two.{}': expected a whole number from 0 to 999, not "
 PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `three`"
 
 
@@ -212,9 +214,13 @@ PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `
             f"d.toml: card 1: field 'sections': section 3: unknown character 'bard' (use one of {CHARACTER_NAMES})",
         ),
         (drop((*CARD1, "plan")), "d.toml: card 1: field 'plan': expected a [cards.plan] table"),
-        (put((*CARD1, "plan", "bonus"), -1), "d.toml: card 1: field 'plan.bonus': expected a whole number of points"),
-        (put((*CARD1, "plan", "bonus"), True), "d.toml: card 1: field 'plan.bonus': expected a whole number of points"),
-        (put((*CARD1, "plan", "bonus"), "4"), "d.toml: card 1: field 'plan.bonus': expected a whole number of points"),
+        (put((*CARD1, "plan", "bonus"), -1), BONUS + "-1"),
+        (put((*CARD1, "plan", "bonus"), True), BONUS + "True"),
+        (put((*CARD1, "plan", "bonus"), "4"), BONUS + "'4'"),
+        (put((*CARD1, "plan", "bonus"), 51), BONUS + "51"),
+        (put((*CARD1, "plan", "bonus"), 10**400), BONUS + repr(10**400)[:59] + "…"),
+        (put((*CARD1, "sections"), [["poet", ""]] * 13), "d.toml: card 1: field 'sections': 13 sections; a card has at most 12"),
+        (put((*CARD1, "sections"), [["poet", ""]] * 5000), "d.toml: card 1: field 'sections': 5000 sections; a card has at most 12"),
         (
             put((*CARD1, "plan", "goal"), {"text": "x", "kind": "patrons", "at_least": 1}),
             "d.toml: card 1: field 'plan': give either `goal` or both `two` and `three`, not both",
@@ -247,9 +253,11 @@ PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `
             put(("cards", 1, "plan", "goal", "category"), "bard"),
             f"d.toml: card 2: field 'plan.goal.category': unknown character 'bard' (use one of {CHARACTER_NAMES})",
         ),
-        (put((*TWO, "at_least"), -1), "d.toml: card 1: field 'plan.two.at_least': expected a whole number, 0 or more"),
-        (put((*TWO, "at_least"), "5"), "d.toml: card 1: field 'plan.two.at_least': expected a whole number, 0 or more"),
-        (put((*TWO, "at_most"), True), "d.toml: card 1: field 'plan.two.at_most': expected a whole number, 0 or more"),
+        (put((*TWO, "at_least"), -1), GOAL_NUMBER.format("at_least") + "-1"),
+        (put((*TWO, "at_least"), "5"), GOAL_NUMBER.format("at_least") + "'5'"),
+        (put((*TWO, "at_least"), 1000), GOAL_NUMBER.format("at_least") + "1000"),
+        (put((*TWO, "at_most"), True), GOAL_NUMBER.format("at_most") + "True"),
+        (put((*TWO, "at_most"), 10**30), GOAL_NUMBER.format("at_most") + str(10**30)),
         (put((*TWO, "at_most"), 4), "d.toml: card 1: field 'plan.two': at_least is more than at_most: the goal could never be met"),
         (put(("cards", 1, "id"), 1), "d.toml: card 1: field 'id': the id is used twice"),
         (put(("cards", 1, "date"), "01-17"), "d.toml: card 2: field 'date': 01-17 is also the date of card 1"),
@@ -258,9 +266,10 @@ PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `
             "d.toml: card 2: field 'plan': goal text 'At least 4 Poets' is used twice",
         ),
         (lambda d: d["cards"].pop(), "d.toml: the deck has 17 cards; Pier 18 needs 18"),
-        (lambda d: d.update(version=0), "d.toml: field 'version': expected a whole number from 1, not 0"),
-        (lambda d: d.update(version=True), "d.toml: field 'version': expected a whole number from 1, not True"),
-        (lambda d: d.update(version="2"), "d.toml: field 'version': expected a whole number from 1, not '2'"),
+        (lambda d: d.update(version=0), "d.toml: field 'version': expected a whole number from 1 to 9999, not 0"),
+        (lambda d: d.update(version=True), "d.toml: field 'version': expected a whole number from 1 to 9999, not True"),
+        (lambda d: d.update(version="2"), "d.toml: field 'version': expected a whole number from 1 to 9999, not '2'"),
+        (lambda d: d.update(version=10_000), "d.toml: field 'version': expected a whole number from 1 to 9999, not 10000"),
     ],
 )
 def test_each_deck_mistake_is_one_exact_line(change, message):
@@ -367,3 +376,14 @@ def test_a_deck_given_as_data_without_a_name_is_called_deck():
     assert str(info.value) == "d.toml: no [[cards]] tables found"
     deck = parse_deck(FROZEN)
     assert (deck.source, deck.digest, deck.version) == ("<deck>", "", 1)
+
+
+@pytest.mark.parametrize("field", ["version = 4", "at_least = 5"])
+def test_a_number_of_thousands_of_digits_is_one_line(tmp_path, field):
+    text = default_deck_path().read_text(encoding="utf-8")
+    assert field in text
+    path = tmp_path / "d.toml"
+    path.write_text(text.replace(field, field.split("=")[0] + "= " + "9" * 5000, 1), encoding="utf-8")
+    with pytest.raises(DeckError) as info:  # Python itself will not read it as a number
+        load_deck(path)
+    assert str(info.value) == f"{path}: not valid TOML: a number far too long"

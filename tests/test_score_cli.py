@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,8 @@ import pytest
 import reference
 from helpers import child_env
 from pier18.cli import main
+from pier18.cli import score as score_cli
+from pier18.cli.score import MAX_PIER_BYTES
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "pier.txt"
 KEYS = {"flower", "poet", "lovers", "fisher", "patrons", "plan", "total", "characters"}
@@ -21,7 +24,8 @@ def run(capsys, *argv, stdin=None, monkeypatch=None):
     if stdin is not None:
         import io
 
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        data = stdin if isinstance(stdin, bytes) else stdin.encode("utf-8")
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
@@ -125,6 +129,59 @@ def test_unreadable_files_and_bad_deck(capsys, tmp_path):
     bad_deck.write_text("[[cards]]\nid = 1\nname = 'x'\ndate = '13-01'\n")
     code, _, err = run(capsys, "score", "--cards", "1", "--deck", str(bad_deck))
     assert code == 2 and "deck.toml: card 1: field 'date'" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory", "oversize"])
+def test_a_pier_file_that_is_not_a_small_regular_file_is_never_read(capsys, tmp_path, kind):
+    if kind == "fifo":
+        path = tmp_path / "fifo"
+        os.mkfifo(path)  # nobody writes to it: opening it to read would block forever
+        why = "not a regular file"
+    elif kind == "device":
+        path, why = Path("/dev/zero"), "not a regular file"  # it never ends
+    elif kind == "directory":
+        path, why = tmp_path, "not a regular file"
+    else:
+        path = tmp_path / "big.txt"
+        path.write_bytes(b"F .\n" * (MAX_PIER_BYTES // 4 + 1))
+        why = "larger than 1 MiB"
+    code, out, err = run(capsys, "score", str(path), "--json")
+    assert (code, out) == (2, "")
+    assert err == f"pier18: {path}: cannot read the pier ({why})\n"
+
+
+def test_standard_input_is_read_only_up_to_the_size_limit(capsys, monkeypatch):
+    too_long = b"#" * (MAX_PIER_BYTES + 1000)
+    code, out, err = run(capsys, "score", "-", "--json", stdin=too_long, monkeypatch=monkeypatch)
+    assert (code, out) == (2, "")
+    assert err == "pier18: standard input: cannot read the pier (larger than 1 MiB)\n"
+    assert sys.stdin.buffer.tell() == MAX_PIER_BYTES + 1  # the rest was never read
+    code, _, err = run(capsys, "score", "-", stdin=too_long[:MAX_PIER_BYTES], monkeypatch=monkeypatch)
+    assert code == 2 and "the pier is empty" in err  # exactly the limit is read
+    monkeypatch.setattr(sys, "stdin", None)  # started with standard input closed
+    code, _, err = run(capsys, "score", "-")
+    assert code == 2 and err == "pier18: standard input: cannot read the pier (standard input is closed)\n"
+
+
+def test_more_cards_than_a_pier_holds_is_refused_at_once(capsys, deck):
+    for cards in ("1 " * 3000, "1, " * 3000, " ".join(str(i) for i in range(1, 20))):
+        code, out, err = run(capsys, "score", "--cards", cards, "--json")
+        assert (code, out) == (2, "")
+        assert err == "pier18: --cards: more than 18 cards: a pier holds at most the whole deck\n"
+
+
+def test_card_names_are_found_in_time_linear_in_the_number_of_words(deck, monkeypatch):
+    calls = []
+    exact_name = score_cli._exact_name
+    monkeypatch.setattr(score_cli, "_exact_name", lambda token, deck: calls.append(token) or exact_name(token, deck))
+    names = " ".join(card.name for card in deck.values())
+    words = len(names.split())
+    assert score_cli.card_notation(names, deck) == " ".join(str(card_id) for card_id in deck)
+    longest = max(len(card.name.split()) for card in deck.values())
+    assert 0 < len(calls) <= (longest + 2) * words  # never every run of words from each word on
+    longest_name = next(card for card in deck.values() if len(card.name.split()) == longest)
+    spaced = f"1 {longest_name.name.lower()} : 1"  # its cover written apart: two words more
+    assert score_cli.card_notation(spaced, deck) == f"1 {longest_name.id}:1"
 
 
 def test_no_traceback_from_a_real_process(tmp_path):

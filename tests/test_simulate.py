@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -92,6 +93,25 @@ def test_record_dir_saves_games_that_replay_to_the_same_scores(tmp_path, capsys,
     assert mean == pytest.approx(data["mean_score"]["greedy"], abs=0.01)
 
 
+def test_the_highest_seeds_simulate_allows_write_records_that_replay(tmp_path, capsys):
+    from pier18.persist import record
+
+    run_json(capsys, "--players", "2", "--games", "2", "--seed", str(2**64 - 1), "--record-dir", str(tmp_path))
+    assert [record.load(path).seed for path in sorted(tmp_path.glob("*.json"))] == [2**64 - 1, 2**64]
+
+
+def test_a_record_that_cannot_be_written_is_named(tmp_path, capsys, monkeypatch):
+    from pier18.persist import record
+
+    def full_disk(path, text, private=False):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(record, "atomic_write", full_disk)
+    code = main(["simulate", "--players", "2", "--games", "2", "--record-dir", str(tmp_path / "games"), "--json"])
+    assert code == 1
+    assert capsys.readouterr().err == f"pier18: {tmp_path / 'games' / 'game-00001.json'}: No space left on device\n"
+
+
 def test_table_output_names_levels_and_plans(capsys):
     assert main(["simulate", "--players", "2", "--seats", "greedy,random", "--games", "4"]) == 0
     out = capsys.readouterr().out
@@ -108,6 +128,9 @@ def test_table_output_names_levels_and_plans(capsys):
         (["--players", "2", "--games", "0"], "--games must be at least 1"),
         (["--players", "2", "--jobs", "0"], "--jobs must be at least 1"),
         (["--players", "2", "--deck", "/nonexistent/cards.toml"], "cannot read the deck file"),
+        (["--players", "2", "--seed", "-1"], "--seed must be a whole number from 0 to 2**64, got -1"),
+        (["--players", "2", "--seed", "99999999999999999999999"], "--seed must be a whole number from 0 to 2**64, got 99999999999999999999999"),
+        (["--players", "2", "--seed", str(2**64), "--games", "2"], f"--seed {2**64} with --games 2 goes past seed 2**64: use at most 2**64 - 1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_status_2(capsys, args, message):
@@ -140,3 +163,12 @@ def test_ctrl_c_while_a_finished_game_is_counted_stops_the_run_once_it_is_counte
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the run's own handler is gone
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**64 + 1)])
+def test_play_and_simulate_refuse_a_seed_in_the_same_words(capsys, seed):
+    errors = []
+    for command in ("play", "simulate"):
+        assert main([command, "--players", "2", "--seed", seed]) == 2
+        errors.append(capsys.readouterr().err)
+    assert errors[0] == errors[1] == f"pier18: --seed must be a whole number from 0 to 2**64, got {seed}\n"

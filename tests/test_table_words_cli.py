@@ -64,6 +64,7 @@ def score(capsys, cards):
         "bandstand TEA ROOM:1 helter skelter",  # any case, spaces only
         "band, tea:1, helter",  # unambiguous starts
         "1 tea room:1 3",  # ids and names mixed
+        "bandstand tea room : 1 helter skelter",  # a cover written apart from its name
     ],
 )
 def test_score_cards_takes_names_as_well_as_ids(capsys, names):

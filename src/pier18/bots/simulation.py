@@ -342,4 +342,7 @@ def _record(deck: Deck, game: Game, levels: Sequence[str], seed: int, path: Path
 
     names = [f"{level} {seat + 1}" for seat, level in enumerate(levels)]
     session = Session(deck, names, seed, seats=list(levels), decisions=game.decisions)
-    record.save(session, path)
+    try:
+        record.save(session, path)
+    except OSError as exc:  # a full disk: say which record could not be written
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None

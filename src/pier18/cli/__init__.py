@@ -11,7 +11,7 @@ import os
 import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
-from ..engine.text import printable, quote
+from ..engine.text import printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # most often the output failing (a full disk); one line either way
         _drop_output()
         if exc.filename:
-            return fail(f"{quote(exc.filename)}: {exc.strerror or exc}", EXIT_OUTPUT_FAILED)
+            return fail(f"{exc.filename}: {exc.strerror or exc}", EXIT_OUTPUT_FAILED)  # whole: the file name is the point
         return fail(f"cannot write the output ({exc.strerror or exc})", EXIT_OUTPUT_FAILED)
 
 

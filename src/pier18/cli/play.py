@@ -130,8 +130,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
 
-    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        raise Pier18Error(f"--seed must be a whole number from 0 to 2**64, got {args.seed}")
+    check_seed(args.seed)
     if args.resume is not None:
         return resume(args)
     seats = parse_seats(args)
@@ -281,6 +280,20 @@ def named_game(which: str) -> SavedGame:
 
 MAX_SEED = 2**64  # as in a record (pier18.persist.record.MAX_SEED)
 MAX_NAME = 64  # as in a record (pier18.persist.record.MAX_NAME)
+
+
+def check_seed(seed: int | None, games: int = 1) -> None:
+    """The rule for `--seed`: the games it deals use seeds `seed` to `seed + games - 1`,
+    and each must be a seed a game record holds (0 to MAX_SEED); else Pier18Error."""
+    from ..engine.errors import Pier18Error
+    from ..engine.text import quote
+
+    if seed is None:
+        return
+    if not 0 <= seed <= MAX_SEED:
+        raise Pier18Error(f"--seed must be a whole number from 0 to 2**64, got {quote(seed)}")
+    if seed + games - 1 > MAX_SEED:
+        raise Pier18Error(f"--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {games - 1}")
 
 
 def run_app(app: Pier18App, factory: Autosaving) -> int:

@@ -63,6 +63,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
+#: A pier written out is a few hundred bytes; a file or standard input longer than this
+#: is refused without reading the rest (it could be /dev/zero).
+MAX_PIER_BYTES = 2**20
+
 #: Options the quick reader understands: name -> (attribute, converter).
 _QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object]]] = {
     "--cards": ("cards", str),
@@ -131,33 +135,35 @@ def card_notation(text: str, deck: Deck) -> str:
 
     With commas each piece is one card; without, the longest run of words that is a
     card's full name is taken first, then a single word. NotationError names a token
-    that is no card.
+    that is no card, or more cards than a pier can hold.
     """
+    from ..engine.deck import DECK_SIZE
     from ..engine.errors import NotationError
     from ..engine.text import quote
 
-    pieces = [p for p in text.split(",")] if "," in text else []
+    def add(found: str | None, token: str) -> None:
+        if found is None:
+            raise NotationError(f"{quote(token.strip())} is not a card id or name")
+        if len(ids) == DECK_SIZE:  # said at once, however long the rest is
+            raise NotationError(f"more than {DECK_SIZE} cards: a pier holds at most the whole deck")
+        ids.append(found)
+
     ids: list[str] = []
-    if pieces:
-        for piece in pieces:
-            if not piece.strip():
-                continue
-            found = _card_id(piece, deck)
-            if found is None:
-                raise NotationError(f"{quote(piece.strip())} is not a card id or name")
-            ids.append(found)
+    if "," in text:
+        for piece in text.split(","):
+            if piece.strip():
+                add(_card_id(piece, deck), piece)
         return " ".join(ids)
     words = text.split()
+    # Only runs of words as long as a name (and its `:K`, maybe written apart) are
+    # tried, so the search stays linear in the number of words.
+    longest = 2 + max((len(card.name.split()) for card in deck.values()), default=1)
     i = 0
     while i < len(words):
-        for j in range(len(words), i, -1):
+        for j in range(min(len(words), i + longest), i, -1):
             token = " ".join(words[i:j])
-            exact = j > i + 1 and _exact_name(token, deck)
-            if j == i + 1 or exact:
-                found = _card_id(token, deck)
-                if found is None:
-                    raise NotationError(f"{quote(token)} is not a card id or name")
-                ids.append(found)
+            if j == i + 1 or _exact_name(token, deck):
+                add(_card_id(token, deck), token)
                 i = j
                 break
     return " ".join(ids)
@@ -198,7 +204,7 @@ def run(args: Args) -> int:
     else:
         source = "standard input" if args.file == "-" else args.file
         try:
-            text = (sys.stdin.read() if args.file == "-" else _read(args.file)).removeprefix("\ufeff")  # a BOM is fine
+            text = _read(args.file).removeprefix("\ufeff")  # a BOM is fine
         except UnicodeDecodeError:
             raise CliError(f"{source}: cannot read the pier (not UTF-8 text)") from None
         except OSError as exc:
@@ -223,8 +229,19 @@ def run(args: Args) -> int:
 
 
 def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+    """A pier file's text, or standard input's for `-`: at most MAX_PIER_BYTES, and a
+    named file only if it is a regular one (a FIFO or a device is never read)."""
+    if path == "-":
+        if sys.stdin is None:  # started with standard input closed
+            raise OSError("standard input is closed")
+        raw = sys.stdin.buffer.read(MAX_PIER_BYTES + 1)
+        if len(raw) > MAX_PIER_BYTES:
+            raise OSError(f"larger than {MAX_PIER_BYTES // 2**20} MiB")
+    else:
+        from ..engine.reading import read_capped
+
+        raw = read_capped(path, MAX_PIER_BYTES)
+    return raw.decode("utf-8")
 
 
 def _load_deck(path: str | None) -> Deck:

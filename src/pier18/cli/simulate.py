@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
+    from .play import check_seed
 
     if args.balance:
         from .balance import run_balance
@@ -97,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
         raise Pier18Error(f"--players must be 2 or 3, not {quote(args.players)}")
     if args.games < 1:
         raise Pier18Error(f"--games must be at least 1, not {quote(args.games)}")
+    check_seed(args.seed, args.games)
     if args.jobs < 1:
         raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
     if args.jobs > cores():

@@ -5,9 +5,8 @@ Every problem becomes one `DeckError` naming the file, the card id and the field
 
 from __future__ import annotations
 
+import errno
 import hashlib
-import os
-import stat
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -17,6 +16,7 @@ from .cards import DEFAULT_PLAN_BONUS, Card, Goal, Plan, Section
 from .characters import Character
 from .errors import DeckError
 from .goals import GOAL_KINDS
+from .reading import read_capped
 from .text import printable, quote
 
 DECK_SIZE = 18
@@ -25,6 +25,13 @@ Fail = Callable[[str, str], DeckError]
 
 #: A deck is a few kilobytes; anything larger is refused before it is parsed.
 MAX_DECK_BYTES = 1 << 20
+#: Upper bounds on the numbers a deck may give, well above the shipped deck's (4 sections
+#: a card, bonuses up to 9, goal numbers up to 23, version 4) and at or above anything a
+#: game can reach: with them no deck can make a game slow or a sum overflow a float.
+MAX_SECTIONS = 12
+MAX_BONUS = 50
+MAX_GOAL_NUMBER = 999  # 18 cards of 12 sections show at most 432 characters
+MAX_VERSION = 9999
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
@@ -71,36 +78,19 @@ def load_deck(path: str | Path | None = None) -> Deck:
         raise DeckError(f"{where}: not valid TOML: {exc}") from None
     except RecursionError:
         raise DeckError(f"{where}: not valid TOML: nested too deeply") from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise DeckError(f"{where}: not valid TOML: a number far too long") from None
     return parse_deck(data, str(path), hashlib.sha256(raw).hexdigest())
 
 
 def _read_capped(path: Path, where: str) -> bytes:
-    """The bytes of a regular file of at most MAX_DECK_BYTES.
-
-    Opened without blocking and checked on the open file, so a FIFO, a device such as
-    /dev/zero or a huge file is refused at once instead of hanging or filling memory.
-    """
-    too_big = f"{where}: the deck file is over {MAX_DECK_BYTES // 1024} KiB; a deck is a few KiB"
+    """The deck file's bytes: a regular file of at most MAX_DECK_BYTES, else DeckError."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return read_capped(path, MAX_DECK_BYTES)
     except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            raise DeckError(f"{where}: the deck file is over {MAX_DECK_BYTES // 1024} KiB; a deck is a few KiB") from None
         raise DeckError(f"{where}: cannot read the deck file ({exc.strerror or exc})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise DeckError(f"{where}: cannot read the deck file (not a regular file)")
-        if info.st_size > MAX_DECK_BYTES:
-            raise DeckError(too_big)
-        raw = os.read(fd, MAX_DECK_BYTES + 1)
-        while len(raw) <= MAX_DECK_BYTES and (more := os.read(fd, MAX_DECK_BYTES + 1 - len(raw))):
-            raw += more
-    except OSError as exc:
-        raise DeckError(f"{where}: cannot read the deck file ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_DECK_BYTES:  # grew while being read
-        raise DeckError(too_big)
-    return raw
 
 
 def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = "") -> Deck:
@@ -137,8 +127,8 @@ def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = ""
     if missing:
         raise DeckError(f"{where}: card ids must be 1 to {DECK_SIZE}; missing {missing[0]}")
     version = data.get("version", 1)
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise DeckError(f"{where}: field 'version': expected a whole number from 1, not {quote(version)}")
+    if not _whole(version, 1, MAX_VERSION):
+        raise DeckError(f"{where}: field 'version': expected a whole number from 1 to {MAX_VERSION}, not {quote(version)}")
     return Deck(sorted(cards, key=lambda c: c.id), source, digest, version)
 
 
@@ -170,6 +160,8 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
     sections = raw.get("sections")
     if not isinstance(sections, list) or len(sections) < 2:
         raise fail("sections", "expected a list of at least two [left, right] sections")
+    if len(sections) > MAX_SECTIONS:
+        raise fail("sections", f"{len(sections)} sections; a card has at most {MAX_SECTIONS}")
     parsed_sections: list[Section] = []
     for number, section in enumerate(sections, start=1):
         if not isinstance(section, list) or len(section) != 2:
@@ -187,8 +179,8 @@ def _parse_plan(raw: Any, fail: Fail) -> Plan:
     if not isinstance(raw, Mapping):
         raise fail("plan", "expected a [cards.plan] table")
     bonus = raw.get("bonus", DEFAULT_PLAN_BONUS)
-    if not isinstance(bonus, int) or isinstance(bonus, bool) or bonus < 0:
-        raise fail("plan.bonus", "expected a whole number of points")
+    if not _whole(bonus, 0, MAX_BONUS):
+        raise fail("plan.bonus", f"expected a whole number of points from 0 to {MAX_BONUS}, not {quote(bonus)}")
     if "goal" in raw:
         if "two" in raw or "three" in raw:
             raise fail("plan", "give either `goal` or both `two` and `three`, not both")
@@ -224,8 +216,8 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
     for key in ("at_least", "at_most"):
         if key in raw:
             value = raw[key]
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise fail(f"{field_name}.{key}", "expected a whole number, 0 or more")
+            if not _whole(value, 0, MAX_GOAL_NUMBER):
+                raise fail(f"{field_name}.{key}", f"expected a whole number from 0 to {MAX_GOAL_NUMBER}, not {quote(value)}")
             values[key] = value
     if values.get("at_least", 0) > values.get("at_most", values.get("at_least", 0)):
         raise fail(field_name, "at_least is more than at_most: the goal could never be met")
@@ -240,6 +232,11 @@ def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:
             pass
     names = ", ".join(c.value for c in Character)
     raise fail(f"unknown character {quote(value)} (use one of {names})")
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    """Whether `value` is an integer (not a bool) from `low` to `high`."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _valid_date(text: str) -> bool:

@@ -1,0 +1,45 @@
+"""Reading a file from outside (a deck, a pier) so that no file can hang or flood us.
+
+Kept apart from `deck` so that `pier18 score` can read a pier without loading the deck
+code: it imports nothing but `os`, `stat` and `errno`.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+
+TYPE_CHECKING = False  # typing costs start-up time
+if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
+
+def read_capped(path: str | Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, else OSError.
+
+    Opened without blocking and checked on the open file, so a FIFO, a device such as
+    /dev/zero or a directory is refused at once ("not a regular file") instead of
+    hanging or filling memory; a file over `limit` bytes, or one that grows past it
+    while being read, is refused with errno EFBIG.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        if info.st_size > limit:
+            raise _too_big(limit)
+        raw = os.read(fd, limit + 1)
+        while len(raw) <= limit and (more := os.read(fd, limit + 1 - len(raw))):
+            raw += more
+    finally:
+        os.close(fd)
+    if len(raw) > limit:  # grew while being read
+        raise _too_big(limit)
+    return raw
+
+
+def _too_big(limit: int) -> OSError:
+    size = f"{limit // 2**20} MiB" if limit >= 2**20 and limit % 2**20 == 0 else f"{limit} bytes"
+    return OSError(errno.EFBIG, f"larger than {size}")
