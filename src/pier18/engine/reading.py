@@ -1,4 +1,4 @@
-"""Reading a file from outside (a deck, a pier) so that no file can hang or flood us.
+"""Reading a file from outside (a deck, a pier, a record) so that no file can hang or flood us.
 
 Kept apart from `deck` so that `pier18 score` can read a pier without loading the deck
 code: it imports nothing but `os`, `stat` and `errno`.
@@ -18,16 +18,18 @@ if TYPE_CHECKING:  # pragma: no cover
 def read_capped(path: str | Path, limit: int) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, else OSError.
 
-    Opened without blocking and checked on the open file, so a FIFO, a device such as
-    /dev/zero or a directory is refused at once ("not a regular file") instead of
-    hanging or filling memory; a file over `limit` bytes, or one that grows past it
-    while being read, is refused with errno EFBIG.
+    Checked before opening (opening some devices does something) and again on the file
+    opened without blocking (it may have been swapped in between), so a FIFO, a device
+    such as /dev/zero or a directory is refused at once ("not a regular file"; a
+    directory as IsADirectoryError) instead of hanging or filling memory; a file over
+    `limit` bytes, or one that grows past it while being read, is refused with errno
+    EFBIG. Every file from outside is read through here: decks, piers, game records.
     """
+    _check_kind(os.stat(path).st_mode)
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file")
+        _check_kind(info.st_mode)
         if info.st_size > limit:
             raise _too_big(limit)
         raw = os.read(fd, limit + 1)
@@ -38,6 +40,13 @@ def read_capped(path: str | Path, limit: int) -> bytes:
     if len(raw) > limit:  # grew while being read
         raise _too_big(limit)
     return raw
+
+
+def _check_kind(mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "not a regular file")
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file")
 
 
 def _too_big(limit: int) -> OSError:

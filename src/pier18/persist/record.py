@@ -32,7 +32,8 @@ from ..engine.deck import parse_deck
 from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error, SetupError
 from ..engine.game import Deal
 from ..engine.text import printable
-from .files import atomic_write, read_limited
+from ..engine.reading import read_capped
+from .files import atomic_write
 from .session import Session, TableCodes
 
 FORMAT = "pier18-record"
@@ -73,7 +74,7 @@ def deck_text(deck: Deck) -> str | None:
     if deck.digest in _deck_texts:
         return _deck_texts[deck.digest]
     try:
-        raw = read_limited(deck.source, MAX_DECK_BYTES)
+        raw = read_capped(deck.source, MAX_DECK_BYTES)
     except OSError:
         return None
     if hashlib.sha256(raw).hexdigest() != deck.digest:
@@ -135,7 +136,7 @@ def load(path: str | Path, deck: Deck | None = None) -> Session:
 def read_text(path: str | Path) -> str:
     """A record file's text: a regular UTF-8 file of at most MAX_BYTES, else RecordError."""
     try:
-        raw = read_limited(path, MAX_BYTES)
+        raw = read_capped(path, MAX_BYTES)
     except FileNotFoundError:
         raise RecordError(f"{path}: no such game record") from None
     except IsADirectoryError:
@@ -350,7 +351,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
     candidates.append(default_deck_path())
     for candidate in candidates:
         try:
-            raw = read_limited(candidate, MAX_DECK_BYTES)
+            raw = read_capped(candidate, MAX_DECK_BYTES)
         except (OSError, ValueError):  # ValueError: a path the system cannot take
             continue
         if hashlib.sha256(raw).hexdigest() != digest:
