@@ -90,6 +90,9 @@ def test_hostile_clients_leave_the_game_as_it_was():
         assert got[0]["reason"] == "wrong code"
         got, _ = await attack(port, json.dumps({"type": "hello", "protocol": "chess", "version": 1, "code": codes.watch}))
         assert "unsupported protocol" in got[0]["reason"]
+        # `true` is not version 1, though Python's True == 1.
+        got, _ = await attack(port, json.dumps({"type": "hello", "protocol": PROTOCOL, "version": True, "code": codes.watch}))
+        assert [m["type"] for m in got] == ["error"] and "unsupported protocol" in got[0]["reason"]
 
         # Another seat's decision, on the other seat's turn; and a turn from the future.
         await other.send_raw({"type": "decide", "decision": legal, "turn": turn})

@@ -126,6 +126,27 @@ def judge_plan(card: Card, players: int, seat: int, sheets: Sequence[ScoreSheet]
     return goal_met(goal, sheets[seat], others)
 
 
+def rank(sheets: Sequence[ScoreSheet], plans: Sequence[Card | None]) -> list[Standing]:
+    """Seats from first to last by their sheets: total, then visible characters, then
+    earliest Plan date (`plans[seat]`, None: no Plan); each with what put it above the next."""
+    keys = [
+        (-sheet.total, -sheet.characters, (13, 0) if plan is None else plan.date_key)
+        for sheet, plan in zip(sheets, plans, strict=True)
+    ]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    standings: list[Standing] = []
+    place = 1
+    for i, seat in enumerate(order):
+        if i > 0 and keys[seat] != keys[order[i - 1]]:
+            place = i + 1
+        decided_by = None
+        if i + 1 < len(order):
+            a, b = keys[seat], keys[order[i + 1]]
+            decided_by = "total" if a[0] != b[0] else "characters" if a[1] != b[1] else "plan date" if a[2] != b[2] else None
+        standings.append(Standing(seat, place, -keys[seat][0], -keys[seat][1], decided_by))
+    return standings
+
+
 @dataclass(init=False, eq=False, slots=True)
 class Game:
     """The state of one game; `apply` changes it, `clone` copies it for look-ahead.
@@ -449,22 +470,7 @@ class Game:
     def ranking(self) -> list[Standing]:
         """Seats from first to last: total, then visible characters, then earliest Plan date."""
         sheets = self._final()[0] if self.phase is Phase.OVER else [self.score(p) for p in range(self.players)]
-        keys = []
-        for p, sheet in enumerate(sheets):
-            plan = self.plan_card(p)
-            keys.append((-sheet.total, -sheet.characters, (13, 0) if plan is None else plan.date_key))
-        order = sorted(range(self.players), key=keys.__getitem__)
-        standings: list[Standing] = []
-        place = 1
-        for i, seat in enumerate(order):
-            if i > 0 and keys[seat] != keys[order[i - 1]]:
-                place = i + 1
-            decided_by = None
-            if i + 1 < len(order):
-                a, b = keys[seat], keys[order[i + 1]]
-                decided_by = "total" if a[0] != b[0] else "characters" if a[1] != b[1] else "plan date" if a[2] != b[2] else None
-            standings.append(Standing(seat, place, -keys[seat][0], -keys[seat][1], decided_by))
-        return standings
+        return rank(sheets, [self.plan_card(p) for p in range(self.players)])
 
     def cards_in_play(self) -> list[int]:
         """Every card id somewhere in the game: used by tests to check none is lost."""

@@ -37,6 +37,7 @@ from .protocol import (
     encode,
     read_client_message,
     read_decision,
+    same_protocol,
     state_message,
 )
 
@@ -263,7 +264,7 @@ class Host:
             hello = read_client_message(raw)
             if hello["type"] != "hello":
                 raise ProtocolError("expected a hello first")
-            if hello.get("protocol") != PROTOCOL or hello.get("version") != VERSION:
+            if not same_protocol(hello):
                 raise ProtocolError(f"unsupported protocol (this host speaks {PROTOCOL} version {VERSION})")
         except ProtocolError as exc:
             await _refuse(ws, str(exc))

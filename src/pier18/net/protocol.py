@@ -16,10 +16,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, Phase, Pier, PlayerView, TableView, parse_decision
 from ..engine.errors import NotationError, Pier18Error
 from ..engine.text import printable
-from ..engine.game import PatronAward, Standing, judge_plan
+from ..engine.game import PatronAward, Standing, judge_plan, rank
 
 PROTOCOL = "pier18"
 VERSION = 1
@@ -64,6 +65,13 @@ def code_matches(given: str, expected: str) -> bool:
 
 def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def same_protocol(message: dict[str, Any]) -> bool:
+    """The hello or welcome names this protocol and version (`true` is not version 1,
+    though Python's True == 1)."""
+    version = message.get("version")
+    return message.get("protocol") == PROTOCOL and type(version) is int and version == VERSION
 
 
 def read_client_message(raw: str | bytes) -> dict[str, Any]:
@@ -217,32 +225,90 @@ class NetState:
         )
 
 
+#: The most rounds and decisions a game can have, with room to spare: bounds for numbers a
+#: host sends (an honest host's are far below).
+MAX_ROUNDS = 100
+MAX_TURN = 10**6
+
+
 def _pier(deck: Deck, data: Any) -> Pier:
     pier = Pier()
-    for card, cover in data:
-        pier = pier.place(deck[_int(card)], _int(cover))
+    for card, cover in _list(data):
+        pier = pier.place(deck[_card(deck, card)], _int(cover))
     return pier
 
 
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError("expected a whole number")
+def _list(value: Any, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise TypeError("expected a list" if length is None else f"expected a list of {length}")
+    return value
+
+
+def _int(value: Any, low: int = 0, high: int = MAX_TURN) -> int:
+    """A whole number from `low` to `high` (a bool is not one, though Python says so)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise TypeError("expected a whole number in range")
     return value
 
 
 def _ints(values: Any) -> tuple[int, ...]:
-    return tuple(_int(v) for v in values)
+    return tuple(_int(v) for v in _list(values))
 
 
-def _opt(value: Any) -> int | None:
-    return None if value is None else _int(value)
+def _seat(value: Any, players: int) -> int:
+    return _int(value, 0, players - 1)
+
+
+def _card(deck: Deck, value: Any) -> int:
+    card = _int(value, 0, 10**9)
+    deck[card]  # KeyError for a card the deck does not have
+    return card
+
+
+def _cards(deck: Deck, values: Any) -> tuple[int, ...]:
+    return tuple(_card(deck, v) for v in _list(values))
+
+
+def _opt_card(deck: Deck, value: Any) -> int | None:
+    return None if value is None else _card(deck, value)
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("expected true or false")
+    return value
+
+
+def _text(value: Any, limit: int) -> str:
+    """A string from the host, cut to `limit` and made printable (no escape codes)."""
+    if not isinstance(value, str):
+        raise TypeError("expected a string")
+    return printable(value[:limit])
+
+
+def _kind(value: Any) -> str:
+    """A seat's kind: "human" or a bot level this program knows."""
+    from ..bots import LEVELS
+
+    if value != HUMAN and value not in LEVELS:
+        raise ValueError("unknown seat kind")
+    return str(value)
+
+
+def _decision(value: Any) -> Decision:
+    if not isinstance(value, str) or len(value) > MAX_DECISION_TEXT:
+        raise ValueError("bad decision")
+    return parse_decision(value)
 
 
 def decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     """A `state` message as engine values; ProtocolError if it does not make sense.
 
-    Final scores are worked out here again from the piers (everything is public once the
-    game is over) and must equal the totals the host sent.
+    Every field is checked for its shape and range (a seat is a seat of this table, a card
+    is in the deck, a flag is true or false, text is made printable), so nothing a host
+    sends reaches a screen unchecked. Final scores and the ranking are worked out here
+    again from the piers (everything is public once the game is over) and must equal
+    what the host sent; the ranking shown is the one worked out here.
     """
     try:
         return _decode_state(data, deck)
@@ -254,26 +320,23 @@ def decode_state(data: dict[str, Any], deck: Deck) -> NetState:
 
 def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     v = data["view"]
-    players = _int(v["players"])
-    if players not in (2, 3):
-        raise ValueError(players)
+    players = _int(v["players"], 2, 3)
     phase = Phase(v["phase"])
-    plans = tuple(_opt(p) for p in v["plans"])
-    piers = tuple(_pier(deck, p) for p in v["piers"])
-    patrons = tuple(_ints(p) for p in v["patrons"])
+    plans = tuple(_opt_card(deck, p) for p in _list(v["plans"], players))
+    piers = tuple(_pier(deck, p) for p in _list(v["piers"], players))
+    patrons = tuple(_cards(deck, p) for p in _list(v["patrons"], players))
     history: list[tuple[int, Decision | None]] = []
-    for seat, text in v["history"]:
-        if text is not None and (not isinstance(text, str) or len(text) > MAX_DECISION_TEXT):
-            raise ValueError("bad decision")
-        history.append((_int(seat), None if text is None else parse_decision(text)))
+    for entry in _list(v["history"]):
+        seat, text = _list(entry, 2)
+        history.append((_seat(seat, players), None if text is None else _decision(text)))
     awards = tuple(
-        PatronAward(_int(a["round"]), _int(a["card"]), _ints(a["scores"]), _ints(a["drafted"]), _int(a["winner"]),
-                    bool(a["by_date"]), _int(a["after"]))
-        for a in v["awards"]
+        PatronAward(_int(a["round"], 0, MAX_ROUNDS), _card(deck, a["card"]), _ints(_list(a["scores"], players)),
+                    tuple(_card(deck, d) for d in _list(a["drafted"], players)), _seat(a["winner"], players),
+                    _bool(a["by_date"]), _int(a["after"]))
+        for a in _list(v["awards"])
     )
-    if not (len(plans) == len(piers) == len(patrons) == players):
-        raise ValueError("seat count")
     final = plans_met = None
+    standings: tuple[Standing, ...] = ()
     if phase is Phase.OVER:
         base = [piers[s].sheet(len(patrons[s])) for s in range(players)]
         met = []
@@ -284,31 +347,34 @@ def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
             met.append(ok)
             sheets.append(base[s].with_plan(deck[plan].plan.bonus) if ok and plan is not None else base[s])
         final, plans_met = tuple(sheets), tuple(met)
-        if [s.total for s in final] != list(v["totals"]):
+        if [s.total for s in final] != _list(v["totals"]):
             raise ProtocolError("the host's final scores do not match the piers it sent")
+        standings = tuple(rank(final, [None if p is None else deck[p] for p in plans]))
+        sent = [tuple(_list(s, 5)) for s in _list(v["standings"], players)]
+        if sent != [(s.seat, s.place, s.total, s.characters, s.decided_by) for s in standings]:
+            raise ProtocolError("the host's final ranking does not match the piers it sent")
+    elif _list(v["standings"]) or v["totals"] is not None:
+        raise ValueError("a ranking before the end")
     table = TableView(
-        deck=deck, players=players, phase=phase, current_player=_int(v["current_player"]), round=_int(v["round"]),
-        total_rounds=_int(v["total_rounds"]), round_starter=_int(v["round_starter"]),
-        first_player=_opt(v["first_player"]), plans=plans, piers=piers, patrons=patrons,
-        revealed=_ints(v["revealed"]), drafted=tuple(_opt(d) for d in v["drafted"]), awards=awards,
-        cards_in_deck=_int(v["cards_in_deck"]), history=tuple(history), final=final, plans_met=plans_met,
-        standings=tuple(Standing(_int(a), _int(b), _int(c), _int(d), e if isinstance(e, str) else None)
-                        for a, b, c, d, e in v["standings"]),
+        deck=deck, players=players, phase=phase, current_player=_seat(v["current_player"], players),
+        round=_int(v["round"], 0, MAX_ROUNDS), total_rounds=_int(v["total_rounds"], 0, MAX_ROUNDS),
+        round_starter=_seat(v["round_starter"], players),
+        first_player=None if v["first_player"] is None else _seat(v["first_player"], players), plans=plans,
+        piers=piers, patrons=patrons, revealed=_cards(deck, v["revealed"]),
+        drafted=tuple(_opt_card(deck, d) for d in _list(v["drafted"], players)), awards=awards,
+        cards_in_deck=_int(v["cards_in_deck"], 0, len(deck)), history=tuple(history), final=final,
+        plans_met=plans_met, standings=standings,
     )
     you = None
     if data.get("you") is not None:
         y = data["you"]
-        legal = []
-        for text in y["legal"]:
-            if not isinstance(text, str) or len(text) > MAX_DECISION_TEXT:
-                raise ValueError("bad decision")
-            legal.append(parse_decision(text))
-        you = SeatPart(_int(y["seat"]), _ints(y["hand"]), _opt(y["returned"]), _opt(y["plan"]),
-                       _pier(deck, y["pier"]), tuple(legal))
+        you = SeatPart(_seat(y["seat"], players), _cards(deck, y["hand"]), _opt_card(deck, y["returned"]),
+                       _opt_card(deck, y["plan"]), _pier(deck, y["pier"]), tuple(_decision(t) for t in _list(y["legal"])))
     seats = tuple(
-        SeatInfo(printable(str(s["name"])[:64]), printable(str(s["kind"])[:16]), bool(s["connected"]), bool(s["covered"]))
-        for s in data["seats"]
+        SeatInfo(_text(s["name"], 64), _kind(s["kind"]), _bool(s["connected"]), _bool(s["covered"]))
+        for s in _list(data["seats"], players)
     )
-    if len(seats) != players:
-        raise ValueError("seat count")
-    return NetState(_int(data["turn"]), table, you, seats, _ints(data["waiting_for"]))
+    turn = _int(data["turn"])
+    if turn != len(history):
+        raise ValueError("turn")
+    return NetState(turn, table, you, seats, tuple(_seat(s, players) for s in _list(data["waiting_for"])))
