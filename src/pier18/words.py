@@ -320,6 +320,23 @@ def connection_over(why: str) -> str:
     return f"No connection to the table: {why}. Ctrl+Q leaves."
 
 
+def client_broke(what: str) -> str:
+    """The network client met something it did not expect and stopped (`what`: the error)."""
+    return f"the client stopped on an unexpected error ({what})"
+
+
+def table_crashed(what: str, report: str | None, save: str | None) -> str:
+    """A networked game's app crashed: what failed, where the details are, and how to go on.
+
+    The game itself lives at the host: a joined seat comes back with its code; the host
+    (`save`: its autosave) opens the table again from the autosave.
+    """
+    where = f"a crash report was written to {report}" if report else "no crash report could be written"
+    if save is not None:
+        return f"pier18 crashed ({what}); {where}. The table is saved: 'pier18 host --resume {save}' opens it again."
+    return f"pier18 crashed ({what}); {where}. The game goes on at the host: join again with the same code."
+
+
 #: Ctrl+Q at a networked table, for a player and for the host.
 LEAVE_SEAT = ("Leave the table?", "The game goes on without you: join again with the same code to come back to your seat.")
 CLOSE_TABLE = ("Close the table?", "Every player is disconnected. 'pier18 host --resume' with the autosave opens it again with the same codes.")

@@ -18,14 +18,17 @@ import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.uri import parse_uri
 
 from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
-from ..engine.text import printable
-from .protocol import MAX_HOST_MESSAGE, PROTOCOL, VERSION, NetState, ProtocolError, decode_state, encode
+from ..engine.text import printable, quote
+from ..words import client_broke
+from .protocol import MAX_HOST_MESSAGE, PROTOCOL, VERSION, NetState, ProtocolError, decode_state, encode, same_protocol
 
 _quiet = logging.getLogger("pier18.net.websockets.client")
 _quiet.addHandler(logging.NullHandler())
@@ -56,10 +59,20 @@ class Event:
 
 
 def url_of(address: str) -> str:
-    """'192.168.1.20:8018' -> 'ws://192.168.1.20:8018/'; ws:// and wss:// pass through."""
-    if address.startswith(("ws://", "wss://")):
-        return address
-    return f"ws://{address}/"
+    """'192.168.1.20:8018' -> 'ws://192.168.1.20:8018/'; ws:// and wss:// pass through.
+
+    NetError for anything that is not an address to connect to: checked here, before
+    any connection, so a bad one is one line rather than a client that never starts.
+    """
+    url = address if address.startswith(("ws://", "wss://")) else f"ws://{address}/"
+    try:
+        parse_uri(url)
+        port = urlsplit(url).port
+    except (InvalidURI, ValueError):  # ValueError: a port out of range, a broken [IPv6] ...
+        port = 0
+    if port == 0 or (port is None and url != address) or not address.isprintable():  # HOST:PORT needs its port
+        raise NetError(f"{quote(address)} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it")
+    return url
 
 
 def _deck(info: Any) -> Deck:
@@ -71,7 +84,11 @@ def _deck(info: Any) -> Deck:
     digest, text = info["sha256"], info["toml"]
     if digest in _decks:
         return _decks[digest]
-    if hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
+    try:
+        raw = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate ("\\ud800" in the JSON) is not text
+        raise ProtocolError("the host's deck is not valid text") from None
+    if hashlib.sha256(raw).hexdigest() != digest:
         raise ProtocolError("the host's deck does not match its sha256")
     try:
         deck = parse_deck_text(text, "<host deck>", digest, "the host's deck")
@@ -203,6 +220,18 @@ class Client:
     # -- the connection ------------------------------------------------------------------
 
     async def _run(self) -> None:
+        """Connect, follow the game, reconnect; always ends with a "closed" event.
+
+        Anything unexpected (a bug, or a host sending what no check foresaw) ends the
+        client with a "fatal" event saying what it was: a front end is never left waiting.
+        """
+        try:
+            await self._follow()
+        except Exception as exc:
+            await self._fail(client_broke(printable(f"{type(exc).__name__}: {exc}")[:120]))
+        await self._emit(Event("closed"))
+
+    async def _follow(self) -> None:
         while not self._closing:
             self.attempts += 1
             reason = "the host cannot be reached"
@@ -235,7 +264,6 @@ class Client:
             delay *= random.uniform(0.5, 1.0)  # many clients of one host do not retry in step
             await self._emit(Event("lost", f"{reason}; reconnecting in {delay:.1f} s"))
             await asyncio.sleep(delay)
-        await self._emit(Event("closed"))
 
     def _over(self) -> bool:
         return self.state is not None and self.state.table.phase is Phase.OVER
@@ -255,18 +283,23 @@ class Client:
             raise ProtocolError("the host sent a message that is not an object")
         kind = data.get("type")
         if kind == "welcome":
-            if data.get("protocol") != PROTOCOL or data.get("version") != VERSION:
+            if not same_protocol(data):
                 raise ProtocolError("the host speaks another version of the protocol")
             self.deck = _deck(data.get("deck"))
             seat = data.get("seat")
-            self.seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 3):
+                raise ProtocolError("the host sent a seat that is not one")
+            self.seat = seat
             self.attempts = 0
             self.ever_in = True
             await self._emit(Event("welcome"))
         elif kind == "state":
             if self.deck is None:
                 raise ProtocolError("the host sent a state before its welcome")
-            self.state = decode_state(data, self.deck)
+            state = decode_state(data, self.deck)
+            if (None if state.you is None else state.you.seat) != self.seat:
+                raise ProtocolError("the host sent the view of another seat")
+            self.state = state
             await self._emit(Event("state", state=self.state))
         elif kind == "refused":
             reason = printable(str(data.get("reason")))[:200]
