@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import stat
 import subprocess
@@ -14,8 +15,8 @@ import pytest
 from helpers import child_env
 from net_support import new_table
 from pier18.net.protocol import (
-    CODE_ALPHABET, CODE_LENGTH, MAX_CLIENT_MESSAGE, ProtocolError, code_matches, new_code, read_client_message,
-    read_decision,
+    CODE_ALPHABET, CODE_LENGTH, MAX_CLIENT_MESSAGE, PROTOCOL, VERSION, ProtocolError, code_matches, new_code,
+    read_client_message, read_decision, same_protocol,
 )
 from pier18.persist import record
 
@@ -97,7 +98,9 @@ def test_a_broken_codes_field_is_one_record_error(tmp_path, net, field):
      (["join", "127.0.0.1:1", "AB", "--watch", "CD"], "give your seat's CODE"),
      (["join", "127.0.0.1:1", "AB", "--cafile", "/nonexistent"], "--cafile"),
      (["host", "--tls-cert", "x.pem"], "both --tls-cert and --tls-key"),
-     (["host", "--tls-cert", "/nonexistent", "--tls-key", "/nonexistent"], "cannot use the TLS certificate"),
+     (["host", "--tls-cert", "/nonexistent", "--tls-key", "/nonexistent"], "--tls-cert '/nonexistent': cannot read"),
+     (["host", "--tls-cert", "/dev/zero", "--tls-key", "/dev/zero"], "'/dev/zero': cannot read the file (not a regular file)"),
+     (["join", "--cafile", "/dev/zero", "127.0.0.1:1", "AB"], "'/dev/zero': cannot read the file (not a regular file)"),
      (["host", "--resume", "/nonexistent.json"], "no such game record")],
 )
 def test_command_line_mistakes_are_one_line(args, message, tmp_path):
@@ -105,3 +108,47 @@ def test_command_line_mistakes_are_one_line(args, message, tmp_path):
                           env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=30, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and message in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args, make",
+    [(["host", "--players", "2", "--no-seat", "--lines", "--tls-cert", "{fifo}", "--tls-key", "{fifo}"], "fifo"),
+     (["host", "--no-seat", "--tls-cert", "{cert}", "--tls-key", "{fifo}"], "fifo"),
+     (["join", "--lines", "--cafile", "{fifo}", "127.0.0.1:1", "X"], "fifo"),
+     (["join", "--lines", "--cafile", "{big}", "127.0.0.1:1", "X"], "big")],
+)
+def test_a_certificate_that_is_not_a_small_regular_file_is_refused_at_once(args, make, tmp_path):
+    """A FIFO would block the TLS library for ever, a huge file fill memory: both are one
+    line, exit status 2, before anything is opened or listened on."""
+    fifo, cert, big = tmp_path / "fifo", tmp_path / "cert.pem", tmp_path / "big.pem"
+    os.mkfifo(fifo)
+    cert.write_text("-----BEGIN CERTIFICATE-----\n")
+    big.write_bytes(b"#" * (2**20 + 1))
+    argv = [arg.format(fifo=fifo, cert=cert, big=big) for arg in args]
+    done = subprocess.run([sys.executable, "-m", "pier18", *argv], capture_output=True, text=True,
+                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=30, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2, done
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert ("not a regular file" if make == "fifo" else "larger than 1 MiB") in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args, where",
+    [(["host", "--port", "99999"], "--port"), (["host", "--port", "-5"], "--port"), (["host", "--port", "x"], "--port"),
+     (["join", "--lines", "127.0.0.1:99999", "X"], "ADDRESS"), (["join", "--lines", "ws://[::1", "X"], "ADDRESS"),
+     (["join", "--lines", "a[b:1", "X"], "ADDRESS"), (["join", "127.0.0.1:0", "X"], "ADDRESS"),
+     (["join", "--lines", "127.0.0.1:-1", "--watch", "X"], "ADDRESS")],
+)
+def test_a_bad_port_or_address_is_an_argument_error(args, where, tmp_path):
+    """Before any socket: the usual argument error (what is wrong, then where to read more)."""
+    done = subprocess.run([sys.executable, "-m", "pier18", *args], capture_output=True, text=True,
+                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=30, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and done.stdout == ""
+    first, second = done.stderr.splitlines()
+    assert first.startswith(f"pier18 {args[0]}: argument {where}") and second == f"try 'pier18 {args[0]} --help'"
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", [1], None, 2])
+def test_a_hello_or_welcome_of_another_version_is_not_ours(version):
+    assert same_protocol({"protocol": PROTOCOL, "version": VERSION})
+    assert not same_protocol({"protocol": PROTOCOL, "version": version})

@@ -35,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--seats", metavar="KINDS", help="every seat: human, random, greedy or hard, comma separated")
     parser.add_argument("--seed", type=int, help="shuffle seed")
     parser.add_argument("--cards", metavar="PATH", help="a deck file of your own")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
+    parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument(
         "--bind", metavar="ADDR", default="0.0.0.0",
         help="listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)",
@@ -50,13 +50,31 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
+def port(text: str) -> int:
+    """--port (argparse `type`): a TCP port, 0 to 65535 (0: any free one)."""
+    import argparse
+
+    from ..engine.text import quote
+
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535 (0: any free port), got {quote(text)}")
+    return number
+
+
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
     from . import CliError
+    from .join import check_pem
 
     if cert is None or key is None:
         raise CliError("TLS needs both --tls-cert and --tls-key")
+    check_pem(cert, "--tls-cert")
+    check_pem(key, "--tls-key")
     import ssl
 
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

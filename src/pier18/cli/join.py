@@ -32,7 +32,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="play a seat at a table someone hosts with 'pier18 host' (or watch it)",
         description="Join a networked Pier 18 table. The host prints the command to type.",
     )
-    parser.add_argument("address", metavar="ADDRESS", help="HOST:PORT as the host printed it (wss://HOST:PORT for TLS)")
+    parser.add_argument(
+        "address", metavar="ADDRESS", type=address, help="HOST:PORT as the host printed it (wss://HOST:PORT for TLS)"
+    )
     parser.add_argument("code", metavar="CODE", nargs="?", help="your seat's code, as the host printed it")
     parser.add_argument("--watch", metavar="CODE", help="watch the game with the spectator code instead of playing")
     parser.add_argument(
@@ -44,6 +46,36 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
+def address(text: str) -> str:
+    """ADDRESS as typed, once it is one (argparse `type`): a bad one stops before connecting."""
+    import argparse
+
+    from ..net.client import NetError, url_of
+
+    try:
+        url_of(text)
+    except NetError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+#: The largest certificate, key or CA file read (a CA bundle is a few hundred KiB).
+MAX_PEM_BYTES = 2**20
+
+
+def check_pem(path: str, flag: str) -> None:
+    """CliError unless `path` is a regular file of at most MAX_PEM_BYTES: a FIFO, a
+    device or a huge file is refused before the TLS library opens it (and blocks)."""
+    from ..engine.reading import read_capped
+    from ..engine.text import quote
+    from . import CliError
+
+    try:
+        read_capped(path, MAX_PEM_BYTES)
+    except OSError as exc:
+        raise CliError(f"{flag} {quote(path)}: cannot read the file ({exc.strerror or exc})") from None
+
+
 def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
     """TLS settings for `address`: wss:// or a --cafile means TLS, verified as usual."""
     if cafile is None and not address.startswith("wss://"):
@@ -52,6 +84,8 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
 
     from . import CliError
 
+    if cafile is not None:
+        check_pem(cafile, "--cafile")
     try:
         return ssl.create_default_context(cafile=cafile)
     except (OSError, ssl.SSLError) as exc:
@@ -101,10 +135,8 @@ def app_ended(app: SeatApp) -> int:
     """The exit status of a seat's app, with one line on stderr if it ended badly."""
     import sys
 
-    from ..persist import crash
-
     if app.crash is not None:
-        print(crash.crash_line(app.crash, app.crash_report), file=sys.stderr)
+        print(crash_line(app), file=sys.stderr)
         return 1
     if app.problem is not None:
         print(f"pier18: {app.problem}", file=sys.stderr)
@@ -114,6 +146,19 @@ def app_ended(app: SeatApp) -> int:
 
         print(LEFT_TABLE)
     return 0
+
+
+def crash_line(app: SeatApp) -> str:
+    """The line after a seat's app crashed: the game lives at the host, so it says how to
+    go back to it (join again; at the host's own seat, resume the table), not 'play --resume'."""
+    from ..engine.text import printable
+    from ..words import table_crashed
+
+    assert app.crash is not None
+    what = printable(f"{type(app.crash).__name__}: {app.crash}")[:160]
+    report = None if app.crash_report is None else printable(str(app.crash_report))
+    save = None if app.desk is None or app.record is None else printable(str(app.record))
+    return table_crashed(what, report, save)
 
 
 class LineFrontEnd:
@@ -188,7 +233,9 @@ class LineFrontEnd:
                 self.say(f"connection lost: {event.text}")
             self.lost = True
         elif event.kind == "fatal":
-            self.say(f"pier18: {event.text}")
+            import sys
+
+            print(f"pier18: {event.text}", file=sys.stderr, flush=True)  # an error, as every command's
             return 1
         elif event.kind == "closed":
             return 0

@@ -1,0 +1,359 @@
+"""A hostile host against real clients and both front ends of `pier18 join`.
+
+The host is trusted with the game but not with the terminal: whatever it sends, a
+client refuses it in one line or shows it as plain text; it never crashes, never
+hangs, and no escape code it sends reaches the screen. Messages are made from a real
+game (`protocol.state_message`), then spoiled one field at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import io
+import json
+import random
+import sys
+from types import SimpleNamespace
+
+import pytest
+from rich.console import Console
+from websockets.asyncio.server import serve
+
+from helpers import child_env
+from net_support import WAIT, new_table, run
+from pier18.cli.join import LineFrontEnd, crash_line
+from pier18.engine import PlayerView, TableView
+from pier18.engine.text import printable
+from pier18.net import client as client_module
+from pier18.net.client import Client, NetError, url_of
+from pier18.net.protocol import PROTOCOL, VERSION, NetState, ProtocolError, decode_state, state_message
+from pier18.persist.record import deck_text
+from pier18.tui.screens.final import ranking_text
+from pier18.tui.seat_app import SeatApp
+
+ESC = "\x1b"
+HOSTILE_TEXT = "\x1b]0;PWNED-TITLE\x07\x1b[41;97m INJECTED \x1b[0m"
+
+
+def played(players: int, seed: int, decisions: int | None = None):
+    """A table of `players` humans after `decisions` random legal decisions (None: to the end)."""
+    session = new_table(players, seed)
+    rng = random.Random(seed)
+    while not session.game.is_terminal() and (decisions is None or len(session.decisions) < decisions):
+        session.apply(rng.choice(session.game.legal_decisions()))
+    return session
+
+
+def welcome(session, seat: int | None = 0) -> dict:
+    deck = session.deck
+    return {"type": "welcome", "protocol": PROTOCOL, "version": VERSION, "seat": seat, "names": list(session.names),
+            "kinds": list(session.seats), "deck": {"sha256": deck.digest, "toml": deck_text(deck)}}
+
+
+def state(session, seat: int | None = 0) -> dict:
+    """The `state` message an honest host sends `seat` (None: a spectator), as JSON data;
+    the last seat's player is away (so every field has a value to spoil)."""
+    game = session.game
+    last = session.players - 1
+    seats = [{"name": name, "kind": "human", "connected": s != last, "covered": False}
+             for s, name in enumerate(session.names)]
+    player = None if seat is None else PlayerView.of(game, seat)
+    return json.loads(json.dumps(state_message(TableView.of(game), player, seats, [last])))
+
+
+def message_of(got: NetState) -> dict:
+    """The state message a decoded state stands for (what an honest host would have sent)."""
+    seats = [{"name": s.name, "kind": s.kind, "connected": s.connected, "covered": s.covered} for s in got.seats]
+    view = got.player_view()
+    message = state_message(got.table, view, seats, list(got.waiting_for))
+    return json.loads(json.dumps(message))
+
+
+def printable_strings(data):
+    """`data` with every string as a client shows it (hostile text made printable)."""
+    if isinstance(data, str):
+        return printable(data)
+    if isinstance(data, list):
+        return [printable_strings(item) for item in data]
+    if isinstance(data, dict):
+        return {key: printable_strings(value) for key, value in data.items()}
+    return data
+
+
+# -- every field of a state message is checked ----------------------------------------------
+
+
+def leaves(data, path=()):
+    """The path to every value in a JSON message that is not a list or an object; of a
+    list, only the first and last items (the rest are shaped alike)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for index in sorted({0, len(data) - 1}) if data else ():
+            yield from leaves(data[index], (*path, index))
+    else:
+        yield path
+
+
+def spoiled(message: dict, path: tuple, value) -> dict:
+    bad = copy.deepcopy(message)
+    where = bad
+    for step in path[:-1]:
+        where = where[step]
+    where[path[-1]] = value
+    return bad
+
+
+def strings_in(value, seen=None) -> list[str]:
+    """Every string a decoded state holds, outside the deck (which the welcome brought)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [s for item in value for s in strings_in(item)]
+    if hasattr(value, "__dataclass_fields__"):
+        return [s for name in value.__dataclass_fields__ if name != "deck" for s in strings_in(getattr(value, name))]
+    return []
+
+
+def shown(state: NetState) -> str:
+    """What the plain-line front end and the final screen make of a state, as printed."""
+    front = LineFrontEnd(SimpleNamespace(state=state))
+    front.console = Console(width=200, file=io.StringIO(), color_system=None, legacy_windows=False)
+    front.show(state)
+    if state.table.is_terminal():
+        front.console.print(ranking_text(state.table, state.names))
+    return front.console.file.getvalue()
+
+
+HOSTILE_VALUES = [HOSTILE_TEXT, "\ud800", "yes", -1, 3, 7, 10**12, True, None, [], {}, 1.5, [HOSTILE_TEXT] * 5]
+
+
+@pytest.mark.parametrize("players, seed, decisions", [(2, 7, None), (3, 8, None), (3, 9, 12)])
+def test_any_spoiled_field_of_a_state_is_refused_or_shown_as_plain_text(players, seed, decisions):
+    """Each field of a real state message in turn, for the host's seat and a spectator,
+    replaced with each hostile value: decoding refuses it with one ProtocolError, or
+    gives a state whose every string is printable and that both the plain lines and the
+    final ranking draw without an error and without an escape code."""
+    session = played(players, seed, decisions)
+    deck = session.deck
+    tried = refused = 0
+    for seat in (0, None):
+        honest = state(session, seat)
+        assert "\x1b" not in shown(decode_state(honest, deck))
+        for path in leaves(honest):
+            if path == ("type",):
+                continue  # read by the client before it decodes (an unknown type is refused)
+            for value in HOSTILE_VALUES:
+                tried += 1
+                try:
+                    got = decode_state(spoiled(honest, path, value), deck)
+                except ProtocolError:
+                    refused += 1
+                    continue
+                where = f"{'/'.join(map(str, path))} = {value!r}"
+                # Taken only if it was a value of the right shape: the state decoded is the
+                # one the message says, with its text made printable (`"yes"` is no flag).
+                assert message_of(got) == printable_strings(spoiled(honest, path, value)), where
+                assert all(text.isprintable() for text in strings_in(got)), where
+                assert ESC not in shown(got), where
+    assert refused > tried // 2  # most spoiled fields are refused outright
+
+
+def test_a_ranking_that_is_not_the_pieces_is_refused():
+    """The final ranking is worked out again from the piers: a tie-breaker the host made
+    up, one on the last place, or seats in another order are refused."""
+    session = played(2, 7)
+    honest = state(session)
+    standings = honest["view"]["standings"]
+    assert decode_state(honest, session.deck).table.standings[0].decided_by == standings[0][4]
+    for index, value in [(4, HOSTILE_TEXT), (4, "plan date" if standings[0][4] != "plan date" else "total")]:
+        bad = copy.deepcopy(honest)
+        bad["view"]["standings"][0][index] = value
+        with pytest.raises(ProtocolError):
+            decode_state(bad, session.deck)
+    bad = copy.deepcopy(honest)
+    bad["view"]["standings"][-1][4] = "total"
+    with pytest.raises(ProtocolError):
+        decode_state(bad, session.deck)
+    bad = copy.deepcopy(honest)
+    bad["view"]["standings"].reverse()
+    with pytest.raises(ProtocolError):
+        decode_state(bad, session.deck)
+
+
+# -- a client never hangs -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "address",
+    ["127.0.0.1:99999", "127.0.0.1:0", "127.0.0.1:-5", "ws://[::1", "a[b:1", "host:", "ws://h:70000/", "\x1b[2Jh:1",
+     "ws://h:1/#x", "ws://\ud800:1/"],
+)
+def test_a_bad_address_is_refused_before_connecting(address):
+    with pytest.raises(NetError, match="is not an address"):
+        url_of(address)
+    with pytest.raises(NetError):
+        Client(address, "CODE")
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:8018", "ws://[::1]:8018/", "wss://example.org:443/", "ws://h/"])
+def test_a_good_address_is_taken_as_it_is(address):
+    assert url_of(address) in (address, f"ws://{address}/")
+
+
+async def fake_host(messages: list[str]):
+    """A host that answers any hello with `messages`, then keeps the connection open."""
+
+    async def handle(ws):
+        await ws.recv()
+        for message in messages:
+            await ws.send(message)
+        await ws.wait_closed()
+
+    server = await serve(handle, "127.0.0.1", 0)
+    return server, server.sockets[0].getsockname()[1]
+
+
+def surrogate_deck(session) -> str:
+    """A welcome whose deck holds a lone surrogate (valid JSON, not valid text)."""
+    message = welcome(session)
+    message["deck"] = {"sha256": "0" * 64, "toml": message["deck"]["toml"] + '\n# "\ud800"\n'}  # a deck not met yet
+    return json.dumps(message)  # ASCII: the surrogate travels as \\ud800
+
+
+def hear(messages: list[str]) -> tuple[list, Client]:
+    """Every event of a client of a host that sends `messages`, up to "closed" (a client
+    that hangs fails here), and the client."""
+
+    async def go():
+        server, port = await fake_host(messages)
+        link = Client(f"127.0.0.1:{port}", "CODE", min_backoff=0.02, max_backoff=0.2).start()
+        events = []
+        try:
+            async with asyncio.timeout(WAIT):
+                async for event in link.events():
+                    events.append(event)
+        finally:
+            await link.close()
+            server.close()
+        return events, link
+
+    return run(go())
+
+
+def test_a_host_sending_what_is_not_text_ends_the_client_with_its_reason():
+    events, _ = hear([surrogate_deck(played(2, 3, 4))])
+    assert [e.kind for e in events] == ["fatal", "closed"]
+    assert "not valid text" in events[0].text
+
+
+def test_anything_unexpected_in_the_client_ends_it_with_a_reason(monkeypatch):
+    """Whatever fails inside the client's task (here: decoding a state) ends the client
+    with a "fatal" event naming the error, then "closed": the front end is never left
+    waiting on a task that died."""
+    session = played(2, 3, 4)
+
+    def broken(data, deck):
+        raise RuntimeError("a bug \x1b[2J in the client")
+
+    monkeypatch.setattr(client_module, "decode_state", broken)
+    events, link = hear([json.dumps(welcome(session)), json.dumps(state(session))])
+    assert [e.kind for e in events] == ["welcome", "fatal", "closed"]
+    assert "RuntimeError: a bug ␛[2J in the client" in events[1].text and ESC not in events[1].text
+    assert link.fatal == events[1].text
+
+
+@pytest.mark.parametrize("problem", ["seat", "you"])
+def test_a_host_sending_another_seat_is_refused(problem):
+    session = played(2, 3, 4)
+    first = welcome(session, seat=5 if problem == "seat" else 0)
+    events, _ = hear([json.dumps(first), json.dumps(state(session, seat=1))])
+    assert [e.kind for e in events][-2:] == ["fatal", "closed"] and "state" not in [e.kind for e in events]
+    assert "seat" in events[-2].text
+
+
+# -- both front ends say why, in one line -----------------------------------------------------
+
+
+def test_the_seat_app_ends_with_the_reason_when_the_client_fails(monkeypatch):
+    monkeypatch.setattr(client_module, "decode_state", lambda data, deck: 1 / 0)
+    session = played(2, 3, 4)
+
+    async def go():
+        server, port = await fake_host([json.dumps(welcome(session)), json.dumps(state(session))])
+        app = SeatApp(Client(f"127.0.0.1:{port}", "CODE"), last_move_pause=0.0)
+        try:
+            async with app.run_test(size=(120, 40)) as pilot:
+                for _ in range(1000):
+                    if not app.is_running:
+                        break
+                    await pilot.pause(0.01)
+        finally:
+            await app.client.close()
+            server.close()
+        return app
+
+    app = run(go())
+    assert not app.is_running and app.crash is None
+    assert app.problem is not None and "ZeroDivisionError" in app.problem
+
+
+async def join_lines(port: int, *more: str) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "pier18", "join", "--lines", f"127.0.0.1:{port}", "CODE", *more,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        env=child_env(),
+    )
+    try:
+        async with asyncio.timeout(30):  # a join that hangs fails here
+            out, err = await proc.communicate()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    return proc.returncode, out.decode(), err.decode()
+
+
+def final_with_hostile_tie_breaker(session) -> str:
+    message = state(session)
+    message["view"]["standings"][0][4] = HOSTILE_TEXT
+    return json.dumps(message)
+
+
+@pytest.mark.parametrize("attack", ["tie-breaker", "surrogate", "no host"])
+def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
+    """`pier18 join --lines`: a hostile host, or none, is one line on stderr, exit status
+    1, and no escape code on either stream."""
+    session = played(2, 7)
+
+    async def go():
+        if attack == "no host":
+            server, port = await fake_host([])
+            server.close()
+            await server.wait_closed()
+            return await join_lines(port)
+        first = surrogate_deck(session) if attack == "surrogate" else json.dumps(welcome(session))
+        server, port = await fake_host([first, final_with_hostile_tie_breaker(session)])
+        try:
+            return await join_lines(port)
+        finally:
+            server.close()
+
+    status, out, err = run(go(), timeout=60)
+    assert status == 1, (out, err)
+    assert err.count("\n") == 1 and err.startswith("pier18: ") and "Traceback" not in err, err
+    assert "pier18:" not in out and ESC not in out + err and "PWNED" not in out + err
+    assert {"tie-breaker": "final ranking does not match", "surrogate": "not valid text", "no host": "cannot be reached"}[attack] in err
+
+
+def test_a_crash_at_a_table_does_not_promise_a_save_it_does_not_have(tmp_path):
+    error = ValueError("broken \x1b[2J")
+    joined = SimpleNamespace(crash=error, crash_report=tmp_path / "crash.txt", desk=None, record=None)
+    line = crash_line(joined)
+    assert "play --resume" not in line and "saved" not in line and "join again with the same code" in line
+    assert str(tmp_path / "crash.txt") in line and "ValueError: broken ␛[2J" in line and ESC not in line
+    hosting = SimpleNamespace(crash=error, crash_report=None, desk=object(), record=tmp_path / "table.json")
+    line = crash_line(hosting)
+    assert "play --resume" not in line and f"pier18 host --resume {tmp_path / 'table.json'}" in line
