@@ -121,3 +121,19 @@ def test_the_host_plays_its_own_seat_in_the_line_front_end(tmp_path):
     session = record.load(save)
     assert session.game.is_terminal() and session.codes is not None and session.codes.seats[1] is None
     assert f"1. {session.names[session.game.ranking()[0].seat]}: " in text
+
+
+def test_the_host_prints_no_escape_codes_from_its_paths(tmp_path):
+    """The autosave path (here under a data folder whose name holds escape codes) is
+    outside text: the host's lines show it with visible stand-ins."""
+    env = child_env(PIER18_DATA_DIR=str(tmp_path / "data\x1b[31m\x1b]0;title\x07"))
+
+    async def go():
+        proc, lines = await start_host(["--no-seat", "--port", "0", "--names", "Ann,Bob", "--seed", "7"], env)
+        proc.kill()
+        await proc.wait()
+        return lines
+
+    lines = run(go(), timeout=50)
+    assert "autosave: " in lines[0] and "\u241b[31m" in lines[0]
+    assert not any("\x1b" in line or "\x07" in line for line in lines)

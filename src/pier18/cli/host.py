@@ -92,13 +92,11 @@ def new_session(args: argparse.Namespace) -> Session:
 
     from ..bots.seats import HUMAN, seat_names
     from ..engine import load_deck
-    from ..engine.errors import Pier18Error
     from ..net.protocol import new_code
     from ..persist.session import Session, TableCodes
-    from .play import MAX_SEED, parse_seats, seated_names
+    from .play import check_seed, parse_seats, seated_names
 
-    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        raise Pier18Error(f"--seed must be a whole number from 0 to 2**64, got {args.seed}")
+    check_seed(args.seed)
     seats = parse_seats(args)
     names = seated_names(args, seats)
     if names is None:
@@ -144,12 +142,13 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
+    from ..engine.text import printable
     from ..persist import autosave
     from ..persist.lock import GameLocked
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session = resumed_session(args.resume) if args.resume else new_session(args)
-    saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(f"pier18: {m}", flush=True))
+    saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(f"pier18: {printable(m)}", flush=True))
     try:
         saving.play(session, Path(args.resume) if args.resume else None)
     except GameLocked as locked:
@@ -161,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(serve(args, session, context, save))
     except KeyboardInterrupt:
         if save is not None:
-            print(f"\npier18: the table is saved; 'pier18 host --resume {save}' opens it again", flush=True)
+            print("\n" + printable(f"pier18: the table is saved; 'pier18 host --resume {save}' opens it again"), flush=True)
         return 130
     finally:
         saving.release()
@@ -172,6 +171,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     import sys
 
     from ..bots.seats import HUMAN
+    from ..engine.text import printable
     from ..net.host import Host, HostConfig
     from . import CliError
 
@@ -189,7 +189,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     tls = f" --cafile {args.tls_cert}" if context else ""
 
     def say(line: str) -> None:
-        print(line, flush=True)
+        print(printable(line), flush=True)  # paths and names are outside text
 
     joins = [f"{session.names[s]}: pier18 join {where} {codes.seats[s]}{tls}" for s in humans if s != mine]
     joins.append(f"to watch: pier18 join {where} --watch {codes.watch}{tls}")
