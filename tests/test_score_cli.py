@@ -94,6 +94,19 @@ def test_drawn_output_shows_categories_pier_and_total(capsys):
     assert total_line.split("Total")[1].split()[1] == str(total)
 
 
+def test_the_highlight_note_only_where_there_is_a_highlight(capsys, monkeypatch):
+    """Piped (no colours), nothing is highlighted, so the note saying so would be untrue."""
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    code, out, _ = run(capsys, "score", str(EXAMPLE))
+    assert code == 0 and "Total" in out and "Highlighted" not in out
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    code, out, _ = run(capsys, "score", str(EXAMPLE))
+    assert code == 0 and "Highlighted characters are the ones scoring." in out and "\x1b[" in out
+
+
 @pytest.mark.parametrize(
     "content, argv, message",
     [

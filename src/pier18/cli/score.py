@@ -301,4 +301,5 @@ def print_score(
     console.print(layout)
     if plan_note:
         console.print(Text(plan_note, style="italic"))
-    console.print(Text("Highlighted characters are the ones scoring.", style="dim"))
+    if console.color_system is not None:  # piped, nothing is highlighted: the line would be untrue
+        console.print(Text("Highlighted characters are the ones scoring.", style="dim"))
