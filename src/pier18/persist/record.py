@@ -190,6 +190,10 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
 
 
+#: A JSON escape for half of a surrogate pair (\\ud800-\\udfff), paired or not.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def _nesting(text: str) -> int:
     """How deep the JSON text's arrays and objects nest, found without recursion."""
     depth = deepest = 0
@@ -220,7 +224,8 @@ def parse_json(text: str, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RecordError(f"{where}: not a Pier 18 game record (expected a JSON object)")
     try:  # a "\\ud800" escape without its pair is no character: nothing downstream could write it
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        if _SURROGATE_ESCAPE.search(text):  # only such an escape makes one: the file itself is UTF-8
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as exc:
         code = ord(exc.object[exc.start])
         raise RecordError(f"{where}: not a Pier 18 game record (\\u{code:04x} is half a character, not text)") from None
