@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from pier18.engine import Draft, Game, Phase, TableView
-from pier18.tui.preview import preview
+from pier18.engine import Draft, Game, Phase, PlayerView, TableView
 from pier18.tui.screens.table import TableScreen
 from pier18.tui.widgets.score_change import ScoreChange
 from tui_helpers import NAMES, at_the_last_plan, keyed_game, make_app, play_by_keys, screen_name, text_of
@@ -32,7 +31,7 @@ def test_the_patron_outlook_names_the_engines_winner(tui_deck):
             last_draft = game.phase is Phase.DRAFT and len(game.revealed) == 2
             if last_draft:
                 for decision in legal:
-                    result = preview(game, decision)
+                    result = PlayerView.of(game, game.current_player).outcome(decision)
                     (race,) = result.races
                     after = game.clone()
                     after.apply(decision)
@@ -58,7 +57,7 @@ def test_a_patron_outlook_says_was_only_when_the_words_change(tui_deck):
         while not game.is_terminal():
             if game.phase is Phase.DRAFT:
                 for decision in game.legal_decisions():
-                    text = text_of(ScoreChange.draw(preview(game, decision), NAMES), width=300)
+                    text = text_of(ScoreChange.draw(PlayerView.of(game, game.current_player).outcome(decision), NAMES), width=300)
                     for now, was in re.findall(r"is the Patron: (.*?)\s+\(was: (.*?)\)", text):
                         assert now.strip() != was.strip(), text
                         seen_was += 1
@@ -76,7 +75,7 @@ def test_an_open_tie_says_the_date_decides(tui_deck):
         while not game.is_terminal() and not found:
             if game.phase is Phase.DRAFT and len(game.revealed) == 4:
                 for decision in game.legal_decisions():
-                    result = preview(game, decision)
+                    result = PlayerView.of(game, game.current_player).outcome(decision)
                     for race in result.races:
                         if race.winner_after is None:
                             assert len(race.after) > 1

@@ -14,12 +14,11 @@ The free games also give each character category's share of the character points
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView
+from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
 from .hard import HardBot
 
@@ -58,8 +57,7 @@ class ForcedPlan:
         if view.phase is Phase.SETUP:
             allowed = tuple(d for d in view.legal if isinstance(d, Keep) and d.plan == self.card)
             if allowed:
-                view = copy.copy(view)
-                object.__setattr__(view, "legal", allowed)
+                view = view.restricted(allowed)
         return self.bot.choose(view)
 
 
@@ -231,8 +229,7 @@ def balance(
     before, by an interrupted run: their deals are not played again. `on_outcome` sees
     every new outcome as soon as it is played, so a caller can save them as they come.
     """
-    if players not in (2, 3):
-        raise Pier18Error("Pier 18 is played by 2 or 3 players")
+    check_table_size(players)
     if deals < 1:
         raise Pier18Error("--games must be at least 1")
     chosen = sorted(deck) if cards is None else sorted(cards)

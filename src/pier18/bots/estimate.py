@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met
+from ..engine import Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
 from ..words import covering, plural, points_change
 from .base import Table
 
@@ -177,7 +177,7 @@ def plan_value(table: Table, seat: int, decision: PlacePlan) -> float:
     card, goal = known
     sheet = table.piers[seat].place(card, decision.cover).sheet(len(table.patrons[seat]))
     others = other_sheets(table, seat)
-    return sheet.total + (card.plan.bonus if goal_met(goal, sheet, others) else 0)
+    return with_plan(sheet, card, goal_met(goal, sheet, others)).total
 
 
 def value_of(table: Table, seat: int, decision: Decision, light: bool = False) -> float:

@@ -88,7 +88,7 @@ class HardBot:
         """
         estimates = self.estimates(view)
         best = estimates[0]
-        now = view.piers[view.seat].sheet().total + len(view.patrons[view.seat])
+        now = view.score(view.seat).total
         gain = best.final_total - now
         reason = describe(view, view.seat, best.decision)
         if len(estimates) > 1 and best.outcome - estimates[1].outcome < 0.05:
@@ -152,14 +152,11 @@ class HardBot:
         cards play no part any more, so one world is enough.
         """
         seat = view.seat
-        world = view.determinize(random.Random(0))
-        before = list(view.piers)  # every pier without its Plan: placed Plans are hidden
-        options = [range(pier.max_cover + 1) for pier in before]
+        start = view.plan_start()  # every pier without its Plan: placed Plans are hidden
+        options = [range(pier.max_cover + 1) for pier in start.piers]
 
         def finish(profile: list[int]) -> World:
-            game = world.clone()
-            game.piers = list(before)
-            game.current_player = 0
+            game = start.clone()
             for cover in profile:
                 game.apply(PlacePlan(cover))
             return game

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from ..engine import CATEGORIES, Decision, Deck, Game, Phase, PlayerView
+from ..engine import CATEGORIES, TABLE_SIZES, Decision, Deck, Game, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
 from . import LEVELS, make_bot, make_legal_bot
@@ -161,8 +161,7 @@ def simulate(
     Ctrl+C ends the run at once: the game being played is dropped, and the result holds
     the finished games with `interrupted` set.
     """
-    if players not in (2, 3):
-        raise Pier18Error("Pier 18 is played by 2 or 3 players")
+    check_table_size(players)
     if len(seats) != players:
         raise Pier18Error(f"{len(seats)} seat level(s) given for {players} players")
     if games < 1:
@@ -281,7 +280,7 @@ def simulate_parallel(
     """
     if jobs <= 1 or games < 2:
         return simulate(deck, players, seats, games, seed, record_dir, on_game)
-    if players not in (2, 3) or len(seats) != players or games < 1:
+    if players not in TABLE_SIZES or len(seats) != players or games < 1:
         return simulate(deck, players, seats, games, seed, record_dir, on_game)  # raises the usual error
     # Imported only here: loading it takes longer than a hundred games in one process.
     from multiprocessing import get_context

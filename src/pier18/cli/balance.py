@@ -7,6 +7,8 @@ over the same deals chosen freely), against the ranges the deck is tuned to.
 
 from __future__ import annotations
 
+from ..engine.sizes import TABLE_SIZES, table_sizes_text
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -25,8 +27,8 @@ def run_balance(args: argparse.Namespace) -> int:
     from ..engine.text import quote
     from .simulate import cores
 
-    if args.players not in (2, 3):
-        raise Pier18Error(f"--players must be 2 or 3, not {quote(args.players)}")
+    if args.players not in TABLE_SIZES:
+        raise Pier18Error(f"--players must be {table_sizes_text()}, not {quote(args.players)}")
     deals = DEFAULT_DEALS if args.games is None else args.games
     if deals < 1:
         raise Pier18Error(f"--games must be at least 1, not {quote(deals)}")

@@ -9,6 +9,8 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
+from ..engine.sizes import TABLE_SIZES, table_sizes_text
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -28,7 +30,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Host a networked Pier 18 table. Over the internet use TLS, or an SSH tunnel "
         "with --bind 127.0.0.1 (docs/protocol.md).",
     )
-    parser.add_argument("--players", type=int, choices=(2, 3), default=2, help="how many players (2 or 3)")
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=2, help=f"how many players ({table_sizes_text()})")
     parser.add_argument("--names", help="the human players' names, comma separated (yours first)")
     parser.add_argument("--bots", metavar="N", help="make the last N seats computer opponents")
     parser.add_argument("--level", default="hard", help="how strong the --bots seats play (default: hard)")

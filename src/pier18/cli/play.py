@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..engine.sizes import TABLE_SIZES, table_sizes_text
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -22,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "and the table says what they took and what it scored; in the game, h asks the hard bot "
         "for a hint (best card and cover, where it should leave you, and the next best choices) and ? lists every key."
     )
-    parser.add_argument("--players", type=int, choices=(2, 3), default=3, help="how many players (2 or 3)")
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=f"how many players ({table_sizes_text()})")
     parser.add_argument(
         "--names",
         help="the human players' names, comma separated (otherwise asked on the first screen); "

@@ -6,6 +6,8 @@ The `--json` path must stay as quick to start as Python itself: it imports neith
 
 from __future__ import annotations
 
+from ..engine.sizes import TABLE_SIZES
+
 import sys
 from types import SimpleNamespace
 
@@ -57,7 +59,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
     parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
-    parser.add_argument("--players", type=int, choices=(2, 3), help="players in the game (picks the Plan goal)")
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, help="players in the game (picks the Plan goal)")
     parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
     parser.set_defaults(run=run)
@@ -103,7 +105,7 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
             values["file"] = word
         else:
             return None
-    if values["players"] not in (None, 2, 3):
+    if values["players"] is not None and values["players"] not in TABLE_SIZES:
         return None
     return SimpleNamespace(command="score", run=run, **values)
 

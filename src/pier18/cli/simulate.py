@@ -6,6 +6,8 @@ each category's share of the points); `--json` prints the one object scripts rea
 
 from __future__ import annotations
 
+from ..engine.sizes import TABLE_SIZES, table_sizes_text
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -94,8 +96,8 @@ def run(args: argparse.Namespace) -> int:
         return run_balance(args)
     if args.games is None:
         args.games = 100
-    if args.players not in (2, 3):
-        raise Pier18Error(f"--players must be 2 or 3, not {quote(args.players)}")
+    if args.players not in TABLE_SIZES:
+        raise Pier18Error(f"--players must be {table_sizes_text()}, not {quote(args.players)}")
     if args.games < 1:
         raise Pier18Error(f"--games must be at least 1, not {quote(args.games)}")
     check_seed(args.seed, args.games)

@@ -18,7 +18,12 @@ _EXPORTS = {
     "decisions": ("Decision", "Draft", "Keep", "PlacePlan", "parse_decision"),
     "deck": ("Deck", "default_deck_path", "load_deck"),
     "errors": ("DeckError", "IllegalDecision", "IllegalOverlap", "NotationError", "Pier18Error", "SetupError"),
-    "game": ("Deal", "Game", "HAND_SIZE", "PatronAward", "Standing", "judge_plan"),
+    "game": ("Deal", "Game", "HAND_SIZE", "PatronAward"),
+    "outlook": (
+        "Outcome", "PatronRace", "PlanOutlook", "Standing", "TieBreak", "judge_plan", "patron_contest", "rank",
+        "table_scores", "with_plan",
+    ),
+    "sizes": ("TABLE_SIZES", "check_table_size", "table_sizes_text"),
     "phase": ("Phase",),
     "goals": ("GOAL_KINDS", "goal_measures", "goal_met"),
     "notation": ("format_sections", "parse_sections"),
@@ -69,9 +74,20 @@ if TYPE_CHECKING:  # pragma: no cover
         Deal as Deal,
         Game as Game,
         PatronAward as PatronAward,
-        Standing as Standing,
-        judge_plan as judge_plan,
     )
+    from .outlook import (
+        Outcome as Outcome,
+        PatronRace as PatronRace,
+        PlanOutlook as PlanOutlook,
+        Standing as Standing,
+        TieBreak as TieBreak,
+        judge_plan as judge_plan,
+        patron_contest as patron_contest,
+        rank as rank,
+        table_scores as table_scores,
+        with_plan as with_plan,
+    )
+    from .sizes import TABLE_SIZES as TABLE_SIZES, check_table_size as check_table_size, table_sizes_text as table_sizes_text
     from .goals import GOAL_KINDS as GOAL_KINDS, goal_measures as goal_measures, goal_met as goal_met
     from .notation import format_sections as format_sections, parse_sections as parse_sections
     from .phase import Phase as Phase

@@ -18,7 +18,8 @@ from typing import TypedDict
 from .cards import Card
 from .deck import Deck
 from .decisions import Decision, Draft, Keep, PlacePlan
-from .game import Deal, Game, PatronAward, Standing, judge_plan
+from .game import Deal, Game, PatronAward
+from .outlook import Outcome, Standing, base_sheets, judge_plan, outcome, plan_scores
 from .phase import Phase
 from .pier import Pier
 from .scoring import ScoreSheet
@@ -142,21 +143,16 @@ class TableView:
         plan = self.plans[seat]
         return self.deck[plan] if plan is not None else None
 
-    def score(self, seat: int) -> ScoreSheet:
-        """The seat's score as the table sees it: the Plan bonus counts once the game is over."""
-        if self.final is not None:
-            return self.final[seat]
-        return self.piers[seat].sheet(len(self.patrons[seat]))
+    def score(self, seat: int, with_plan: bool = False) -> ScoreSheet:
+        """The seat's score as the table sees it: pier and patrons, plus (`with_plan`) the
+        Plan bonus if its goal holds now; once the game is over, the final score."""
+        return _score(self, seat, with_plan, self.final)
 
     def plan_met(self, seat: int) -> bool | None:
         """Whether the seat's Plan goal is met by its pier as the table sees it."""
         if self.plans_met is not None:
             return self.plans_met[seat]
-        card = self.plan_card(seat)
-        if card is None:
-            return None
-        sheets = [self.score(p) for p in range(self.players)]
-        return judge_plan(card, self.players, seat, sheets)
+        return _plan_met(self, seat)
 
     def plan_hidden(self, seat: int) -> bool:
         """True while the seat's placed Plan card is kept from the table."""
@@ -247,11 +243,38 @@ class PlayerView:
     def of(cls, game: Game, seat: int) -> "PlayerView":
         """The view `seat` has of `game` now (see `_shown` for what is hidden)."""
         legal = tuple(game.legal_decisions()) if game.current_player == seat and not game.is_terminal() else ()
-        # Bots build one view per decision over thousands of games, so skip the frozen
-        # dataclass's per-field __setattr__: the fields are set once, here, as a dict.
-        view = object.__new__(cls)
-        view.__dict__.update(_public(game, seat), seat=seat, hand=game.hands[seat], returned=game.returned[seat], legal=legal)
-        return view
+        return cls(**_public(game, seat), seat=seat, hand=game.hands[seat], returned=game.returned[seat], legal=legal)
+
+    def restricted(self, legal: tuple[Decision, ...]) -> "PlayerView":
+        """This view with only some of its legal decisions (forced-Plan balance runs)."""
+        return replace(self, legal=legal)
+
+    def score(self, seat: int, with_plan: bool = False) -> ScoreSheet:
+        """A seat's score as this seat sees it: pier and patrons, plus (`with_plan`) the
+        Plan bonus if its goal holds on the piers as seen."""
+        return _score(self, seat, with_plan, None)
+
+    def plan_met(self, seat: int) -> bool | None:
+        """Whether a seat's Plan goal is met by the piers as this seat sees them."""
+        return _plan_met(self, seat)
+
+    def outcome(self, decision: Decision) -> Outcome:
+        """What one of this seat's decisions would do for it (`outlook.outcome`)."""
+        return outcome(self, decision)
+
+    def plan_start(self) -> Game:
+        """The Plan phase from its start, as this seat sees it: every pier without its
+        Plan card (Plans already placed are hidden), the first seat to place.
+
+        Nothing unseen plays a part any more, so this is the whole of what is left to
+        decide; a bot can try every seat's cover on it.
+        """
+        if self.phase is not Phase.PLAN:
+            raise ValueError("the Plan phase has not started")
+        piers = self.piers
+        if self.seat < self.current_player:  # its own Plan is placed: take it off again
+            piers = tuple(Pier(p.placements[:-1]) if s == self.seat else p for s, p in enumerate(piers))
+        return replace(self, current_player=0, piers=piers, legal=()).determinize(random.Random(0))
 
     @cached_property
     def unseen(self) -> frozenset[int]:
@@ -342,3 +365,19 @@ class PlayerView:
 
 
 _HIDDEN = Pier()  # another seat's pier while Foundations are being chosen
+
+
+def _score(seen: TableView | PlayerView, seat: int, with_plan: bool, final: tuple[ScoreSheet, ...] | None) -> ScoreSheet:
+    if final is not None:
+        return final[seat]
+    if not with_plan:
+        return seen.piers[seat].sheet(len(seen.patrons[seat]))
+    cards = [None if plan is None else seen.deck[plan] for plan in seen.plans]
+    return plan_scores(seen.players, base_sheets(seen.piers, seen.patrons), cards)[0][seat]
+
+
+def _plan_met(seen: TableView | PlayerView, seat: int) -> bool | None:
+    plan = seen.plans[seat]
+    if plan is None:
+        return None
+    return judge_plan(seen.deck[plan], seen.players, seat, base_sheets(seen.piers, seen.patrons))

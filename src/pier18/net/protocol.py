@@ -20,7 +20,7 @@ from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, Phase, Pier, PlayerView, TableView, parse_decision
 from ..engine.errors import NotationError, Pier18Error
 from ..engine.text import printable
-from ..engine.game import PatronAward, Standing, judge_plan, rank
+from ..engine import TABLE_SIZES, PatronAward, Standing, check_table_size, rank, table_scores
 
 PROTOCOL = "pier18"
 VERSION = 1
@@ -320,7 +320,8 @@ def decode_state(data: dict[str, Any], deck: Deck) -> NetState:
 
 def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     v = data["view"]
-    players = _int(v["players"], 2, 3)
+    players = _int(v["players"], min(TABLE_SIZES), max(TABLE_SIZES))
+    check_table_size(players)
     phase = Phase(v["phase"])
     plans = tuple(_opt_card(deck, p) for p in _list(v["plans"], players))
     piers = tuple(_pier(deck, p) for p in _list(v["piers"], players))
@@ -338,14 +339,7 @@ def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     final = plans_met = None
     standings: tuple[Standing, ...] = ()
     if phase is Phase.OVER:
-        base = [piers[s].sheet(len(patrons[s])) for s in range(players)]
-        met = []
-        sheets = []
-        for s in range(players):
-            plan = plans[s]
-            ok = None if plan is None else judge_plan(deck[plan], players, s, base)
-            met.append(ok)
-            sheets.append(base[s].with_plan(deck[plan].plan.bonus) if ok and plan is not None else base[s])
+        sheets, met = table_scores(deck, piers, patrons, plans)
         final, plans_met = tuple(sheets), tuple(met)
         if [s.total for s in final] != _list(v["totals"]):
             raise ProtocolError("the host's final scores do not match the piers it sent")

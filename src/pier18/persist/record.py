@@ -31,6 +31,7 @@ from ..engine import Deck, Decision, default_deck_path, parse_decision
 from ..engine.deck import parse_deck
 from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error, SetupError
 from ..engine.game import Deal
+from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import printable
 from ..engine.reading import read_capped
 from .files import atomic_write
@@ -251,8 +252,8 @@ def _check_header(data: Mapping[str, Any], where: str) -> int:
 def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]:
     """Names (made printable) and seat kinds, each checked: a seat must be a known kind."""
     players = data.get("players")
-    if not isinstance(players, list) or len(players) not in (2, 3):
-        raise _field_error(where, "players", "expected a list of 2 or 3 players")
+    if not isinstance(players, list) or len(players) not in TABLE_SIZES:
+        raise _field_error(where, "players", f"expected a list of {table_sizes_text()} players")
     names: list[str] = []
     seats: list[str] = []
     for index, player in enumerate(players):

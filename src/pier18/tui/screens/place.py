@@ -19,7 +19,6 @@ from textual.widgets.option_list import Option
 
 from ...engine import Decision, Draft, PlacePlan, PlayerView
 from ...render import FittedPier
-from ..preview import placing_card, preview, seat_game
 from ..widgets.score_change import ScoreChange
 from .closing import unless_leaving
 
@@ -32,18 +31,22 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def __init__(self, view: PlayerView, names: list[str], card_id: int | None = None) -> None:
         super().__init__()
-        # A game of its own, made from the view: previews never see another seat's cards,
-        # and a highlight handled after the decision is made still previews this turn.
-        self.game = seat_game(view)
+        # The view as it was when the screen opened: a highlight handled after the
+        # decision is made still previews this turn, and no other seat's card is in it.
+        self.view = view
         self.names = names
         self.seat = view.seat
         legal = view.legal
         if card_id is None:  # the Plan card
             self.choices: list[Draft | PlacePlan] = [d for d in legal if isinstance(d, PlacePlan)]
+            plan = view.plans[view.seat]
+            assert plan is not None, "the Plan phase always has a Plan card"
+            card_id = plan
+            self.can_go_back = False
         else:
             self.choices = [d for d in legal if isinstance(d, Draft) and d.card == card_id]
-        self.card = self.game.deck[placing_card(self.game, self.choices[0])]
-        self.can_go_back = card_id is not None
+            self.can_go_back = True
+        self.card = view.deck[card_id]
 
     def compose(self) -> ComposeResult:
         what = "the Plan card" if not self.can_go_back else "a card"
@@ -68,7 +71,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def _label(self, decision: Draft | PlacePlan) -> str:
         cover = decision.cover
-        if not self.game.piers[self.seat].placements:
+        if not self.view.piers[self.seat].placements:
             return "first card"
         if cover == 0:
             return "covers nothing (adds every section)"
@@ -82,7 +85,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         self.show_preview(0)
 
     def show_preview(self, index: int) -> None:
-        result = preview(self.game, self.choices[index])
+        result = self.view.outcome(self.choices[index])
         title = f"{self.names[self.seat]}'s pier after placing #{self.card.id}"
         self.query_one("#place-pier", Static).update(
             FittedPier(result.pier.visible(), result.after.scoring, title, marked=self.card.id)
