@@ -20,7 +20,7 @@ from textual.widgets import Static
 from helpers import cards_seat_may_know
 from net_support import client, engine_totals, new_table, open_host, replayed, run
 from pier18.engine import Draft, Keep, Phase, PlacePlan
-from pier18.net.client import Client, Event
+from pier18.net.client import Client, Event, Heard
 from pier18.tui.game_app import MIN_SIZE
 from pier18.tui.seat_app import SeatApp
 
@@ -509,8 +509,8 @@ def test_news_from_the_host_after_leaving_is_not_drawn():
                 await until(pilot, lambda: app.state is not None, "the first view")
                 seen = app.state
                 app.exit()
-                app.on_seat_app_heard(SeatApp.Heard(Event("lost", "the host went quiet")))
-                app.on_seat_app_heard(SeatApp.Heard(Event("state", state=None)))
+                app.on_seat_app_heard(SeatApp.Heard(Event(Heard.LOST, "the host went quiet")))
+                app.on_seat_app_heard(SeatApp.Heard(Event(Heard.STATE, state=None)))
                 return app, seen
         finally:
             await app.client.close()

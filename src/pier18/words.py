@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from .engine.characters import Character
 from .engine.decisions import Decision, Draft, Keep, PlacePlan
+from .engine.goals import GoalKind
+from .engine.outlook import TieBreak
 from .engine.phase import Phase
 
 TYPE_CHECKING = False  # typing is not imported: `pier18 score` reads the labels below
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .engine.cards import Card
+    from collections.abc import Callable
+
+    from .engine.cards import Card, Goal
     from .engine.deck import Deck
     from .engine.scoring import ScoreSheet
     from .engine.view import TableView
@@ -31,11 +35,57 @@ CATEGORY_LABELS: dict[str, str] = {
     "plan": "Plan bonus",
 }
 
+def _label(character: Character | None) -> str:
+    assert character is not None  # the deck loader makes sure the goal names one
+    return CATEGORY_LABELS[character.value]
+
+
+#: What each number of a goal's measure is called, one name per number that
+#: `engine.goals.goal_measures` gives ("Poets: left", "right"), by goal kind.
+GOAL_MEASURE_NAMES: dict[GoalKind, Callable[[Goal], tuple[str, ...]]] = {
+    GoalKind.COUNT: lambda goal: (f"{_label(goal.character)}:",),
+    GoalKind.POINTS: lambda goal: (f"{goal.category.title if goal.category else ''} points",),
+    GoalKind.PATRONS: lambda goal: ("Patrons",),
+    GoalKind.SECTIONS: lambda goal: ("visible sections",),
+    GoalKind.CHARACTERS: lambda goal: ("visible characters",),
+    GoalKind.GROUP: lambda goal: ("largest group",),
+    GoalKind.EACH_SIDE: lambda goal: (f"{_label(goal.character)}: left", "right"),
+    GoalKind.EMPTY_RUN: lambda goal: ("longest empty run",),
+    GoalKind.VARIETY: lambda goal: tuple(CATEGORY_LABELS[c.value] for c in Character),
+    GoalKind.MOST: lambda goal: (f"{_label(goal.character)}:",),
+    GoalKind.MOST_POINTS: lambda goal: (f"{_label(goal.category)} points:",),
+}
+
+
+def goal_progress(goal: Goal, values: Sequence[int], best_rival: int | None = None) -> str:
+    """Where a pier stands on `goal`, in numbers: "Poets: left 2/3, right 3/3", "Flower
+    Seller points 5/7", "visible sections 13 (max 12)", "Poets: 4, best rival 3".
+
+    `values` are the goal's measures on the pier; `best_rival` the highest rival's, for
+    goals that compare players (None: no rival pier known).
+    """
+    names = GOAL_MEASURE_NAMES[goal.kind](goal)
+    if goal.compares_players:
+        line = f"{names[0]} {values[0]}"
+        return line if best_rival is None else f"{line}, best rival {best_rival}"
+    return ", ".join(f"{name} {_against(value, goal)}" for name, value in zip(names, values, strict=True))
+
+
+def _against(value: int, goal: Goal) -> str:
+    """"5/7" for a lower bound, "13 (max 12)" for an upper one."""
+    low, high = goal.at_least, goal.at_most
+    if low is not None and high is not None:
+        return f"{value} ({low} to {high})"
+    if low is not None:
+        return f"{value}/{low}"
+    return f"{value} (max {high})"
+
+
 #: Why a seat finished above the next one, by `Standing.decided_by`.
-DECIDED_BY: dict[str, str] = {
-    "total": "on points",
-    "characters": "on visible characters (tied on points: first tie-breaker)",
-    "plan date": "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
+DECIDED_BY: dict[TieBreak, str] = {
+    TieBreak.TOTAL: "on points",
+    TieBreak.CHARACTERS: "on visible characters (tied on points: first tie-breaker)",
+    TieBreak.PLAN_DATE: "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
 }
 
 

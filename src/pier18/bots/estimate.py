@@ -140,7 +140,7 @@ def draft_values(table: Table, seat: int, decisions: Sequence[Draft], light: boo
 
         def progress(pier: Pier) -> float:
             sheet = (pier if light else pier.place(plan_card)).sheet()
-            if goal.kind == "patrons":  # the only goal that reads the Patron count
+            if goal.kind.spec.reads_patrons:  # a pier alone does not know its Patrons
                 sheet = sheet.with_patrons(patrons)
             return plan_progress(goal, sheet, others)
 

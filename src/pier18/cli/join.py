@@ -218,27 +218,35 @@ class LineFrontEnd:
             next_line.cancel()
 
     def on_event(self, event: Event) -> int | None:
-        if event.kind == "welcome":
-            self.lost = False
-            who = "watching" if self.client.seat is None else "connected"
-            self.say(f"{who} to {self.client.url}")
-        elif event.kind == "state" and event.state is not None:
-            self.show(event.state)
-            if event.state.table.is_terminal():
-                return 0
-        elif event.kind == "refused":
-            self.say(f"refused: {event.text}")
-        elif event.kind == "lost":
-            if not self.lost:  # once per outage, not once per attempt
-                self.say(f"connection lost: {event.text}")
-            self.lost = True
-        elif event.kind == "fatal":
-            import sys
+        from typing import assert_never
 
-            print(f"pier18: {event.text}", file=sys.stderr, flush=True)  # an error, as every command's
-            return 1
-        elif event.kind == "closed":
-            return 0
+        from ..net.client import Heard
+
+        match event.kind:
+            case Heard.WELCOME:
+                self.lost = False
+                who = "watching" if self.client.seat is None else "connected"
+                self.say(f"{who} to {self.client.url}")
+            case Heard.STATE:
+                if event.state is not None:
+                    self.show(event.state)
+                    if event.state.table.is_terminal():
+                        return 0
+            case Heard.REFUSED:
+                self.say(f"refused: {event.text}")
+            case Heard.LOST:
+                if not self.lost:  # once per outage, not once per attempt
+                    self.say(f"connection lost: {event.text}")
+                self.lost = True
+            case Heard.FATAL:
+                import sys
+
+                print(f"pier18: {event.text}", file=sys.stderr, flush=True)  # an error, as every command's
+                return 1
+            case Heard.CLOSED:
+                return 0
+            case _:
+                assert_never(event.kind)
         return None
 
     async def on_line(self, line: str) -> None:

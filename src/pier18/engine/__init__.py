@@ -25,7 +25,7 @@ _EXPORTS = {
     ),
     "sizes": ("TABLE_SIZES", "check_table_size", "table_sizes_text"),
     "phase": ("Phase",),
-    "goals": ("GOAL_KINDS", "goal_measures", "goal_met"),
+    "goals": ("GOAL_KINDS", "GoalKind", "goal_measures", "goal_met"),
     "notation": ("format_sections", "parse_sections"),
     "pier": ("Pier", "Placement", "VisibleSection"),
     "scoring": ("CATEGORIES", "ScoreSheet", "Slot", "score_sections"),
@@ -88,7 +88,7 @@ if TYPE_CHECKING:  # pragma: no cover
         with_plan as with_plan,
     )
     from .sizes import TABLE_SIZES as TABLE_SIZES, check_table_size as check_table_size, table_sizes_text as table_sizes_text
-    from .goals import GOAL_KINDS as GOAL_KINDS, goal_measures as goal_measures, goal_met as goal_met
+    from .goals import GOAL_KINDS as GOAL_KINDS, GoalKind as GoalKind, goal_measures as goal_measures, goal_met as goal_met
     from .notation import format_sections as format_sections, parse_sections as parse_sections
     from .phase import Phase as Phase
     from .pier import Pier as Pier, Placement as Placement, VisibleSection as VisibleSection

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .characters import Character
+from .goals import GoalKind
 
 #: A section of a card or pier: (left slot, right slot); None is an empty slot.
 Section = tuple["Character | None", "Character | None"]
@@ -14,12 +15,12 @@ DEFAULT_PLAN_BONUS = 4
 
 @dataclass(frozen=True, slots=True)
 class Goal:
-    """One Plan goal: a kind from `pier18.engine.goals.GOAL_KINDS` and its numbers.
+    """One Plan goal: a `GoalKind` and its numbers.
 
     `text` is what players read; the other fields are what the engine checks.
     """
 
-    kind: str
+    kind: GoalKind
     text: str
     character: Character | None = None
     category: Character | None = None
@@ -30,7 +31,9 @@ class Goal:
     compares_players: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "compares_players", self.kind in ("most", "most_points"))
+        kind = GoalKind(self.kind)  # a kind's name is its value too: ValueError names an unknown one
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "compares_players", kind.spec.compares_players)
 
 
 @dataclass(frozen=True, slots=True)

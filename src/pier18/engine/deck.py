@@ -15,7 +15,7 @@ from typing import Any
 from .cards import DEFAULT_PLAN_BONUS, Card, Goal, Plan, Section
 from .characters import Character
 from .errors import DeckError
-from .goals import GOAL_KINDS
+from .goals import GOAL_KINDS, GoalKind
 from .reading import read_capped
 from .text import printable, quote
 
@@ -221,7 +221,7 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
             values[key] = value
     if values.get("at_least", 0) > values.get("at_most", values.get("at_least", 0)):
         raise fail(field_name, "at_least is more than at_most: the goal could never be met")
-    return Goal(kind=kind, text=printable(text.strip()), **values)
+    return Goal(kind=GoalKind(kind), text=printable(text.strip()), **values)
 
 
 def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:

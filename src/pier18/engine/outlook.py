@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .cards import Card, Goal
 from .decisions import Decision, Draft, Keep, PlacePlan
@@ -115,7 +115,7 @@ def leaders(scores: Sequence[int]) -> tuple[int, ...]:
 # -- standings ------------------------------------------------------------------------------
 
 
-class TieBreak(str, Enum):
+class TieBreak(StrEnum):
     """What put a seat above the next one in the final ranking (rulebook order)."""
 
     TOTAL = "total"

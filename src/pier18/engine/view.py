@@ -11,9 +11,9 @@ random to make a full `Game` consistent with the view, for look-ahead.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
-from typing import TypedDict
+from typing import Any
 
 from .cards import Card
 from .deck import Deck
@@ -43,7 +43,11 @@ def _shown(game: Game, seat: int | None) -> tuple[tuple[int | None, ...], tuple[
     return plans, piers
 
 
-class _Public(TypedDict):
+@dataclass(frozen=True)
+class SeenTable:
+    """What a `TableView` and a `PlayerView` both hold: the table as one seat (or the
+    whole table) may see it. Declared once; both views add their own fields to these."""
+
     deck: Deck
     players: int
     phase: Phase
@@ -51,16 +55,29 @@ class _Public(TypedDict):
     round: int
     round_starter: int
     first_player: int | None
-    plans: tuple[int | None, ...]
-    piers: tuple[Pier, ...]
+    plans: tuple[int | None, ...]  # others' Plans are hidden until everyone has chosen
+    piers: tuple[Pier, ...]  # hidden in part while choices are simultaneous: see `_shown`
     patrons: tuple[tuple[int, ...], ...]
     revealed: tuple[int, ...]
     drafted: tuple[int | None, ...]
     awards: tuple[PatronAward, ...]
-    cards_in_deck: int
+    cards_in_deck: int  # how many cards the draw pile holds (its order is unknown)
+
+    def plan_card(self, seat: int) -> Card | None:
+        plan = self.plans[seat]
+        return self.deck[plan] if plan is not None else None
 
 
-def _public(game: Game, seat: int | None) -> _Public:
+#: The names of the fields both views share, in order.
+SEEN_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SeenTable))
+
+
+def seen_fields(view: SeenTable) -> dict[str, Any]:
+    """The shared fields of a view by name, to build another view with them."""
+    return {name: getattr(view, name) for name in SEEN_FIELDS}
+
+
+def _public(game: Game, seat: int | None) -> dict[str, Any]:
     """The fields a `TableView` and a `PlayerView` share, as `seat` may see them."""
     plans, piers = _shown(game, seat)
     return {
@@ -95,8 +112,8 @@ def _seen(game: Game, seat: int | None, made: int, decision: Decision) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+@dataclass(frozen=True)
+class TableView(SeenTable):
     """What every player at the table may see now, and nothing more.
 
     Screens, replays, take-back prompts and move lines read this, so no front end
@@ -104,21 +121,7 @@ class TableView:
     or None in place of a decision that is still hidden.
     """
 
-    deck: Deck
-    players: int
-    phase: Phase
-    current_player: int
-    round: int
     total_rounds: int
-    round_starter: int
-    first_player: int | None
-    plans: tuple[int | None, ...]
-    piers: tuple[Pier, ...]
-    patrons: tuple[tuple[int, ...], ...]
-    revealed: tuple[int, ...]
-    drafted: tuple[int | None, ...]
-    awards: tuple[PatronAward, ...]
-    cards_in_deck: int
     history: tuple[tuple[int, Decision | None], ...]
     final: tuple[ScoreSheet, ...] | None  # each seat's final score, once the game is over
     plans_met: tuple[bool | None, ...] | None  # each Plan's verdict, once the game is over
@@ -138,10 +141,6 @@ class TableView:
 
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
-
-    def plan_card(self, seat: int) -> Card | None:
-        plan = self.plans[seat]
-        return self.deck[plan] if plan is not None else None
 
     def score(self, seat: int, with_plan: bool = False) -> ScoreSheet:
         """The seat's score as the table sees it: pier and patrons, plus (`with_plan`) the
@@ -217,26 +216,13 @@ class TableView:
 
 
 @dataclass(frozen=True)
-class PlayerView:
-    """The public table plus one seat's own cards: everything a bot may decide from."""
+class PlayerView(SeenTable):
+    """The table as one seat sees it, plus that seat's own cards: everything a bot may
+    decide from."""
 
-    deck: Deck
-    players: int
     seat: int  # whose view this is
-    phase: Phase
-    current_player: int
-    round: int
-    round_starter: int
-    first_player: int | None
     hand: tuple[int, ...]  # this seat's dealt cards during set-up
     returned: int | None  # the card this seat sent back to the deck
-    plans: tuple[int | None, ...]  # others' Plans are hidden until everyone has chosen
-    piers: tuple[Pier, ...]  # others' are hidden while choices are simultaneous: see `of`
-    patrons: tuple[tuple[int, ...], ...]
-    revealed: tuple[int, ...]
-    drafted: tuple[int | None, ...]
-    awards: tuple[PatronAward, ...]
-    cards_in_deck: int  # how many cards the draw pile holds (its order is unknown)
     legal: tuple[Decision, ...]  # the seat's legal decisions if it is its turn, else ()
 
     @classmethod

@@ -17,6 +17,7 @@ import logging
 import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -41,19 +42,22 @@ class NetError(Pier18Error):
     """A network problem a person can act on; one line."""
 
 
+class Heard(StrEnum):
+    """What kind of thing the client heard (an `Event`)."""
+
+    WELCOME = "welcome"  # the host let us in (`Client.seat` is ours, None when watching)
+    STATE = "state"  # a new view of the table (`Event.state`)
+    REFUSED = "refused"  # the host refused a decision (`text` says why); the game goes on
+    LOST = "lost"  # the connection dropped; reconnecting (`text` says when)
+    FATAL = "fatal"  # the host refused us for good (`text`: e.g. "wrong code"); the client stops
+    CLOSED = "closed"  # the client stopped (the game is over, or `close` was called)
+
+
 @dataclass(frozen=True)
 class Event:
-    """What the client heard. `kind` is one of:
+    """What the client heard: a `Heard` kind, with its words or the new state."""
 
-    - "welcome": the host let us in (`seat` is ours, None when watching);
-    - "state": a new view of the table (`state`);
-    - "refused": the host refused a decision (`text` says why); the game goes on;
-    - "lost": the connection dropped; reconnecting (`text` says when);
-    - "fatal": the host refused us for good (`text`: e.g. "wrong code"); the client stops;
-    - "closed": the client stopped (the game is over, or `close` was called).
-    """
-
-    kind: str
+    kind: Heard
     text: str = ""
     state: NetState | None = None
 
@@ -147,7 +151,7 @@ class Client:
         while True:
             event = await self._queue.get()
             yield event
-            if event.kind == "closed":
+            if event.kind is Heard.CLOSED:
                 return
 
     @property
@@ -229,7 +233,7 @@ class Client:
             await self._follow()
         except Exception as exc:
             await self._fail(client_broke(printable(f"{type(exc).__name__}: {exc}")[:120]))
-        await self._emit(Event("closed"))
+        await self._emit(Event(Heard.CLOSED))
 
     async def _follow(self) -> None:
         while not self._closing:
@@ -262,7 +266,7 @@ class Client:
                 break
             delay = min(self.max_backoff, self.min_backoff * 2 ** min(self.attempts - 1, 10))
             delay *= random.uniform(0.5, 1.0)  # many clients of one host do not retry in step
-            await self._emit(Event("lost", f"{reason}; reconnecting in {delay:.1f} s"))
+            await self._emit(Event(Heard.LOST, f"{reason}; reconnecting in {delay:.1f} s"))
             await asyncio.sleep(delay)
 
     def _over(self) -> bool:
@@ -270,7 +274,7 @@ class Client:
 
     async def _fail(self, reason: str) -> None:
         self.fatal = reason
-        await self._emit(Event("fatal", reason))
+        await self._emit(Event(Heard.FATAL, reason))
 
     async def _receive(self, raw: str | bytes) -> None:
         try:
@@ -292,7 +296,7 @@ class Client:
             self.seat = seat
             self.attempts = 0
             self.ever_in = True
-            await self._emit(Event("welcome"))
+            await self._emit(Event(Heard.WELCOME))
         elif kind == "state":
             if self.deck is None:
                 raise ProtocolError("the host sent a state before its welcome")
@@ -300,11 +304,11 @@ class Client:
             if (None if state.you is None else state.you.seat) != self.seat:
                 raise ProtocolError("the host sent the view of another seat")
             self.state = state
-            await self._emit(Event("state", state=self.state))
+            await self._emit(Event(Heard.STATE, state=self.state))
         elif kind == "refused":
             reason = printable(str(data.get("reason")))[:200]
             self.refusals.append(reason)
-            await self._emit(Event("refused", reason))
+            await self._emit(Event(Heard.REFUSED, reason))
         elif kind == "error":
             reason = printable(str(data.get("reason")))[:200]
             if data.get("retry") is True:

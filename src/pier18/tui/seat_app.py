@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, assert_never
 
 from rich.text import Text
 from textual import work
@@ -27,7 +27,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..engine import Decision, Phase, PlayerView
-from ..net.client import Client, Event
+from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
     CLOSE_TABLE,
@@ -121,23 +121,29 @@ class SeatApp(GameApp):
         if app_leaving(self):  # the screens are being taken down: nothing to draw on
             return
         event = message.event
-        if event.kind == "welcome":
-            self.lost = None
-        elif event.kind == "state" and event.state is not None:
-            self.lost = None
-            self.on_state(event.state)
-            return
-        elif event.kind == "refused":
-            self._sent = None
-            self.notify(f"The host refused that move: {event.text}", severity="warning")
-        elif event.kind == "lost":
-            self.lost = event.text
-            self._sent = None  # the view after reconnecting says whether it arrived
-        elif event.kind == "fatal":
-            self.problem = event.text
-            if self.state is None:  # never got in (a wrong code, no host): nothing to show
-                self.exit()
-                return
+        match event.kind:
+            case Heard.WELCOME:
+                self.lost = None
+            case Heard.STATE:
+                self.lost = None
+                if event.state is not None:
+                    self.on_state(event.state)
+                    return
+            case Heard.REFUSED:
+                self._sent = None
+                self.notify(f"The host refused that move: {event.text}", severity="warning")
+            case Heard.LOST:
+                self.lost = event.text
+                self._sent = None  # the view after reconnecting says whether it arrived
+            case Heard.FATAL:
+                self.problem = event.text
+                if self.state is None:  # never got in (a wrong code, no host): nothing to show
+                    self.exit()
+                    return
+            case Heard.CLOSED:
+                pass
+            case _:
+                assert_never(event.kind)
         self.show_connection()
         self.advance()
 

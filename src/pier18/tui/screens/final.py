@@ -58,7 +58,7 @@ def ranking_text(view: TableView, names: list[str]) -> Text:
         text.append(f"  {standing.total} points", style="bold" if standing.place == 1 else "")
         if standing.decided_by:
             below = names[standings[i + 1].seat]
-            text.append(f"  — ahead of {below} {DECIDED_BY.get(standing.decided_by, standing.decided_by)}", style="dim")
+            text.append(f"  — ahead of {below} {DECIDED_BY[standing.decided_by]}", style="dim")
         elif i + 1 < len(standings):
             text.append(f"  — tied with {names[standings[i + 1].seat]} on every tie-breaker", style="dim")
         text.append("\n")
