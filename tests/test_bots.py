@@ -10,7 +10,7 @@ import pytest
 
 from pier18.bots import LEVELS, HardBot, Hint, make_bot
 from pier18.bots.estimate import describe, plan_progress
-from pier18.bots.simulation import play_game
+from pier18.selfplay.simulation import play_game
 from pier18.engine import Draft, Game, Goal, IllegalDecision, Keep, PlacePlan, Phase, Pier18Error, PlayerView
 from pier18.engine.game import Deal
 from pier18.engine.characters import Character

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
     from collections.abc import Callable
 
-    from .engine.cards import Card, Goal
+    from .engine.cards import Card
+    from .engine.goals import Goal
     from .engine.deck import Deck
     from .engine.scoring import ScoreSheet
     from .engine.view import TableView

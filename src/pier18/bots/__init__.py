@@ -15,10 +15,7 @@ from .estimate import describe
 from .greedy import GreedyBot
 from .hard import HardBot
 from .random_bot import RandomBot
-from .seats import HUMAN, bot_name, clashes_with_bots, human_seats, seat_kinds, seat_names
-
-#: The bot levels, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "hard")
+from .seats import HUMAN, LEVELS, bot_name, clashes_with_bots, human_seats, seat_kinds, seat_names
 
 #: The levels whose bots decide from the legal decisions alone (see `LegalBot`).
 _LEGAL_BOTS: dict[str, Callable[[int], LegalBot]] = {"random": RandomBot}

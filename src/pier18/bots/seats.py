@@ -13,6 +13,8 @@ from ..engine.errors import Pier18Error
 from ..engine.text import printable, quote
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
+#: The bot levels, weakest first.
+LEVELS: tuple[str, ...] = ("random", "greedy", "hard")
 DEFAULT_LEVEL = "hard"
 
 
@@ -22,8 +24,6 @@ def seat_kinds(players: int, bots: int | None = None, seats: str | None = None, 
     `--seats` names every seat; `--bots N` makes the last N seats bots of `level`.
     Bad input raises Pier18Error with a one-line message.
     """
-    from . import LEVELS
-
     if seats is not None and bots is not None:
         raise Pier18Error("give either --seats or --bots, not both")
     if seats is not None:

@@ -11,7 +11,9 @@ import os
 import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
-from ..engine.text import printable
+from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, fail
+
+__all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OUTPUT_FAILED", "CliError", "build_parser", "fail", "main"]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,9 +27,6 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
 COMMANDS = ("play", "score", "cards", "replay", "simulate", "games", "host", "join")
 
-EXIT_OUTPUT_FAILED = 1
-EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
 
 
 def build_parser(only: str | None = None) -> Parser:
@@ -43,16 +42,6 @@ def build_parser(only: str | None = None) -> Parser:
     for name in (only,) if only else COMMANDS:
         importlib.import_module(f".{name}", __name__).add_parser(sub)
     return parser
-
-
-class CliError(Pier18Error):
-    """Bad input on the command line or in a file it names: one line, exit status 2."""
-
-
-def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
-    """Print one line on stderr (never a control character) and return `status`."""
-    print(f"pier18: {printable(message)}", file=sys.stderr)
-    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:

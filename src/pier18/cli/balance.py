@@ -1,6 +1,6 @@
 """`pier18 simulate --balance`: every Plan card kept by force, and what it is worth.
 
-See `pier18.bots.balance`. The table shows, per Plan card, how often its goal is met
+See `pier18.selfplay.balance`. The table shows, per Plan card, how often its goal is met
 when a seat must keep it, and its worth (the keeping seat's mean total minus its mean
 over the same deals chosen freely), against the ranges the deck is tuned to.
 """
@@ -13,7 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
-    from ..bots.balance import Balance
+    from ..selfplay.balance import Balance
     from ..engine.deck import Deck
 
 
@@ -21,11 +21,11 @@ def run_balance(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from ..bots.balance import DEFAULT_DEALS, balance
+    from ..selfplay.balance import DEFAULT_DEALS, balance
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
-    from .simulate import cores
+    from ..selfplay import cores
 
     if args.players not in TABLE_SIZES:
         raise Pier18Error(f"--players must be {table_sizes_text()}, not {quote(args.players)}")
@@ -47,7 +47,7 @@ def run_balance(args: argparse.Namespace) -> int:
             result = balance(deck, args.players, deals, args.seed, args.jobs)
     except KeyboardInterrupt:
         print("pier18: interrupted: a balance run reports only when every deal is played", file=sys.stderr)
-        from . import EXIT_INTERRUPTED
+        from .errors import EXIT_INTERRUPTED
 
         return EXIT_INTERRUPTED
     if args.json:
@@ -61,7 +61,7 @@ def _with_progress(deck: Deck, players: int, deals: int, seed: int, jobs: int, t
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from ..bots.balance import balance
+    from ..selfplay.balance import balance
 
     errors = Console(stderr=True)
     with Progress(
@@ -74,7 +74,7 @@ def _with_progress(deck: Deck, players: int, deals: int, seed: int, jobs: int, t
 
 def render(result: Balance, deck: Deck) -> str:
     """The plain-text report (docs/balance.md carries it as it is)."""
-    from ..bots.balance import MET_RANGE, SHARE_RANGE, WORTH_SPREAD
+    from ..selfplay.balance import MET_RANGE, SHARE_RANGE, WORTH_SPREAD
 
     mean = result.mean_worth()
     problems = result.problems()

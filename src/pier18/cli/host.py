@@ -70,7 +70,7 @@ def port(text: str) -> int:
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
-    from . import CliError
+    from .errors import CliError
     from .join import check_pem
 
     if cert is None or key is None:
@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         saving.play(session, Path(args.resume) if args.resume else None)
     except GameLocked as locked:
-        from . import CliError
+        from .errors import CliError
 
         raise CliError(str(locked)) from None
     save = saving.lock.save if saving.lock is not None else None
@@ -175,7 +175,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     from ..bots.seats import HUMAN
     from ..engine.text import printable
     from ..net.host import Host, HostConfig
-    from . import CliError
+    from .errors import CliError
 
     assert session.codes is not None
     codes = session.codes

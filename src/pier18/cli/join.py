@@ -68,7 +68,7 @@ def check_pem(path: str, flag: str) -> None:
     device or a huge file is refused before the TLS library opens it (and blocks)."""
     from ..engine.reading import read_capped
     from ..engine.text import quote
-    from . import CliError
+    from .errors import CliError
 
     try:
         read_capped(path, MAX_PEM_BYTES)
@@ -82,7 +82,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
         return None
     import ssl
 
-    from . import CliError
+    from .errors import CliError
 
     if cafile is not None:
         check_pem(cafile, "--cafile")
@@ -95,7 +95,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from . import CliError
+    from .errors import CliError
     from ..net.client import Client
 
     if (args.code is None) == (args.watch is None):

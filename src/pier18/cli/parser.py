@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from ..engine.text import printable, quote
 
-EXIT_BAD_INPUT = 2  # as `pier18.cli.EXIT_BAD_INPUT`
+from .errors import EXIT_BAD_INPUT
 
 
 class Parser(argparse.ArgumentParser):

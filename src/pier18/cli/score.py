@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     from collections.abc import Callable, Sequence
 
-    from ..engine.cards import Section
+    from ..engine.characters import Section
     from ..engine.deck import Deck
     from ..engine.pier import VisibleSection
     from ..engine.scoring import ScoreSheet
@@ -180,7 +180,7 @@ def _exact_name(token: str, deck: Deck) -> bool:
 
 
 def run(args: Args) -> int:
-    from . import CliError
+    from .errors import CliError
     from ..engine.errors import NotationError
     from ..engine.notation import parse_sections
     from ..engine.scoring import score_sections
@@ -254,7 +254,7 @@ def _load_deck(path: str | None) -> Deck:
 
 def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, str]:
     """Add the Plan bonus when its goal is met; say why when it cannot be judged."""
-    from . import CliError
+    from .errors import CliError
     from ..engine.goals import goal_met
     from ..engine.text import quote
 

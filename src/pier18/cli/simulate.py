@@ -12,7 +12,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
-    from ..bots.simulation import Simulation
+    from ..selfplay.simulation import Simulation
     from pathlib import Path
 
     from rich.progress import Progress, TaskID
@@ -68,23 +68,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.set_defaults(run=run)
 
 
-def cores() -> int:
-    """The cores this process may run on."""
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - not on Linux
-        return os.cpu_count() or 1
-
-
 def run(args: argparse.Namespace) -> int:
     import json
     import sys
     from pathlib import Path
 
-    from . import EXIT_INTERRUPTED
-    from ..bots.simulation import parse_seats, simulate_parallel
+    from .errors import EXIT_INTERRUPTED
+    from ..selfplay.simulation import parse_seats, simulate_parallel
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
@@ -103,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
     check_seed(args.seed, args.games)
     if args.jobs < 1:
         raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
+    from ..selfplay import cores
+
     if args.jobs > cores():
         raise Pier18Error(f"--jobs {quote(args.jobs)} is more than the {cores()} core(s) here")
     seats = parse_seats(args.seats or ",".join(["greedy"] * args.players), args.players)
@@ -148,7 +140,7 @@ def _simulate_with_progress(deck: Deck, seats: tuple[str, ...], record_dir: Path
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from ..bots.simulation import simulate_parallel
+    from ..selfplay.simulation import simulate_parallel
 
     errors = Console(stderr=True)
     with Progress(

@@ -12,10 +12,11 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from .cards import DEFAULT_PLAN_BONUS, Card, Goal, Plan, Section
+from .cards import DEFAULT_PLAN_BONUS, Card, Plan
+from .characters import Section
 from .characters import Character
 from .errors import DeckError
-from .goals import GOAL_KINDS, GoalKind
+from .goals import GOAL_KINDS, Goal, GoalKind
 from .reading import read_capped
 from .text import printable, quote
 

@@ -10,12 +10,13 @@ piers; with none to look at (as in `pier18 score`) they cannot be judged and giv
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from .characters import Character
+
 if TYPE_CHECKING:  # pragma: no cover
-    from .cards import Goal
     from .scoring import ScoreSheet
 
 
@@ -39,9 +40,32 @@ class GoalKind(StrEnum):
         return _KINDS[self]
 
 
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """One Plan goal: a `GoalKind` and its numbers.
+
+    `text` is what players read; the other fields are what the engine checks.
+    """
+
+    kind: GoalKind
+    text: str
+    character: Character | None = None
+    category: Character | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    #: True for goals judged against the other players' piers. A field worked out once,
+    #: not a property: every finished game asks it for each seat's Plan.
+    compares_players: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        kind = GoalKind(self.kind)  # a kind's name is its value too: ValueError names an unknown one
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "compares_players", kind.spec.compares_players)
+
+
 #: What a kind measures on one sheet: one number for most kinds, one per side for
 #: `each_side`, one per character for `variety`.
-Measure = Callable[["Goal", "ScoreSheet"], tuple[int, ...]]
+Measure = Callable[[Goal, "ScoreSheet"], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +84,17 @@ class KindSpec:
 _BOUNDS = ("at_least", "at_most")
 
 
-def _count(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
+def _count(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
     assert goal.character is not None  # the deck loader makes sure each kind has its settings
     return (sheet.counts[goal.character],)
 
 
-def _points(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
+def _points(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
     assert goal.category is not None
     return (sheet.points(goal.category),)
 
 
-def _each_side(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
+def _each_side(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
     character = goal.character
     assert character is not None
     return tuple(side[character] for side in sheet.side_counts)
@@ -102,7 +126,7 @@ _KINDS: dict[GoalKind, KindSpec] = {
 GOAL_KINDS: dict[str, KindSpec] = {kind.value: spec for kind, spec in _KINDS.items()}
 
 
-def _within(value: int, goal: "Goal") -> bool:
+def _within(value: int, goal: Goal) -> bool:
     if goal.at_least is not None and value < goal.at_least:
         return False
     if goal.at_most is not None and value > goal.at_most:
@@ -110,7 +134,7 @@ def _within(value: int, goal: "Goal") -> bool:
     return True
 
 
-def goal_measures(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
+def goal_measures(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
     """The numbers a goal looks at on one pier.
 
     For bounded kinds every number must lie within `at_least`/`at_most`; for the kinds
@@ -120,7 +144,7 @@ def goal_measures(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
     return _KINDS[goal.kind].measure(goal, sheet)
 
 
-def goal_met(goal: "Goal", sheet: "ScoreSheet", others: Sequence["ScoreSheet"] | None = None) -> bool | None:
+def goal_met(goal: Goal, sheet: "ScoreSheet", others: Sequence["ScoreSheet"] | None = None) -> bool | None:
     """Whether `sheet` meets `goal`; None when the goal compares players and `others` is None."""
     values = goal_measures(goal, sheet)
     if not goal.compares_players:

@@ -15,7 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable
 
-    from .cards import Section
+    from .characters import Section
 
 
 def parse_sections(text: str) -> tuple[Section, ...]:

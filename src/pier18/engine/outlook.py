@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, Goal
+from .cards import Card
+from .goals import Goal
 from .decisions import Decision, Draft, Keep, PlacePlan
 from .goals import goal_met
 from .pier import Pier
@@ -25,7 +26,6 @@ from .scoring import ScoreSheet
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .deck import Deck
-    from .view import PlayerView
 
 # -- Plans and totals ---------------------------------------------------------------------
 
@@ -271,15 +271,25 @@ def plan_outlook(
     return PlanOutlook(card, goal, sheets[seat], rivals, judge_plan(card, players, seat, sheets))
 
 
-def outcome(table: PlayerView, decision: Decision) -> Outcome:
-    """What `decision` would do for `table.seat`, from what that seat may see.
+def outcome(
+    deck: Deck,
+    seat: int,
+    piers_now: Sequence[Pier],
+    patrons_now: Sequence[Sequence[int]],
+    plans: Sequence[int | None],
+    revealed: Sequence[int],
+    drafted_now: Sequence[int | None],
+    decision: Decision,
+) -> Outcome:
+    """What `decision` would do for `seat`, on the table as that seat sees it
+    (`PlayerView.outcome` passes its own fields).
 
     Only the seat's own pier, its patrons and this round's Patron contest change, and all
     of that is public or the seat's own, so no hidden card is needed.
     """
-    deck, seat, players = table.deck, table.seat, table.players
-    piers = list(table.piers)
-    patrons = [len(won) for won in table.patrons]
+    players = len(piers_now)
+    piers = list(piers_now)
+    patrons = [len(won) for won in patrons_now]
     before_sheets = [pier.sheet(count) for pier, count in zip(piers, patrons)]
     drafted: tuple[int | None, ...] = ()
     races: list[PatronRace] = []
@@ -289,14 +299,14 @@ def outcome(table: PlayerView, decision: Decision) -> Outcome:
         plan: int | None = decision.plan
         piers[seat] = Pier().place(deck[decision.foundation])
     elif type(decision) is Draft:
-        plan = table.plans[seat]
+        plan = plans[seat]
         piers[seat] = piers[seat].place(deck[decision.card], decision.cover)
-        after_drafted = list(table.drafted)
+        after_drafted = list(drafted_now)
         after_drafted[seat] = decision.card
         drafted = tuple(after_drafted)
-        row = [card for card in table.revealed if card != decision.card]
+        row = [card for card in revealed if card != decision.card]
         for card in row:
-            scores_now, winner_now, _ = patron_contest(deck, card, table.piers, table.drafted)
+            scores_now, winner_now, _ = patron_contest(deck, card, piers_now, drafted_now)
             scores_then, winner_then, by_date = patron_contest(deck, card, piers, drafted)
             races.append(PatronRace(card, scores_now, scores_then, winner_now, winner_then, by_date))
         if len(row) == 1 and all(card is not None for card in drafted):  # the round ends: its Patron is settled
@@ -305,7 +315,7 @@ def outcome(table: PlayerView, decision: Decision) -> Outcome:
                 patrons[seat] += 1
     else:
         assert type(decision) is PlacePlan
-        plan = table.plans[seat]
+        plan = plans[seat]
         assert plan is not None, "the Plan phase always has a Plan card"
         piers[seat] = piers[seat].place(deck[plan], decision.cover)
         final = True

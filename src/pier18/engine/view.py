@@ -246,7 +246,9 @@ class PlayerView(SeenTable):
 
     def outcome(self, decision: Decision) -> Outcome:
         """What one of this seat's decisions would do for it (`outlook.outcome`)."""
-        return outcome(self, decision)
+        return outcome(
+            self.deck, self.seat, self.piers, self.patrons, self.plans, self.revealed, self.drafted, decision
+        )
 
     def plan_start(self) -> Game:
         """The Plan phase from its start, as this seat sees it: every pier without its

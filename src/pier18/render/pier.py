@@ -18,7 +18,8 @@ from ..engine.pier import VisibleSection
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.cards import Card, Section
+    from ..engine.cards import Card
+    from ..engine.characters import Section
 
 #: The scoring slots to highlight: Character -> {(section index from the land end, side)}.
 Highlight = Mapping[Character, Set[tuple[int, Side]]]

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..engine.cards import Card, Goal
+from ..engine.cards import Card
+from ..engine.goals import Goal
 from ..engine.goals import goal_measures
 from ..engine.scoring import ScoreSheet
 from ..words import goal_progress as progress_words

@@ -16,6 +16,8 @@ from textual.binding import Binding
 
 from ..bots import Bot
 from ..engine import Decision, Phase, PlayerView, TableView
+from ..persist import autosave
+from ..persist.lock import GameLocked
 from ..persist.session import Session
 from ..words import pass_reason
 from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
@@ -83,11 +85,41 @@ class Pier18App(GameApp):
     def begin(self) -> None:
         offer, self.resume_offer = self.resume_offer, None
         if offer is not None and self.session is None:
-            from .screens.resume import offer_resume
-
-            offer_resume(self, offer, self._begin)
+            self.offer_resume(offer, self._begin)
         else:
             self._begin()
+
+    def offer_resume(self, found: autosave.Resumable, otherwise: Callable[[], None]) -> None:
+        """Ask which saved game to go on with, before anything else.
+
+        A game: it is locked to this process, autosaved to its own file again (and to
+        `play --record FILE`, taking the factory's next record number) and shown where it
+        stopped. If another terminal opened it meanwhile, the offer comes back without it.
+        New game: `otherwise()` runs (the usual start: the names screen or a new game).
+        """
+        from .screens.resume import ResumeScreen
+
+        games = found.free
+
+        def answered(choice: int | None) -> None:
+            if choice is None:
+                otherwise()
+                return
+            saved = games[choice]
+            session = saved.session
+            assert session is not None
+            factory = self.new_session  # an `Autosaving` when started by `pier18 play`
+            try:
+                if isinstance(factory, autosave.Autosaving):
+                    factory.play(session, saved.path)
+                else:
+                    autosave.attach(session, saved.path, on_error=self.warn)
+            except GameLocked as locked:
+                self.offer_resume(found.without(saved.path, autosave.open_elsewhere_notice(locked)), otherwise)
+                return
+            self.start(session)
+
+        self.push_screen(ResumeScreen(games, found.messages()), answered)
 
     def _begin(self) -> None:
         if self.session is not None:
@@ -312,9 +344,40 @@ class Pier18App(GameApp):
         if self._thinking is not None:
             self.notify("Wait for the bot to finish its move.", severity="warning")
             return
-        from .screens.takeback import request_takeback
+        self.request_takeback()
 
-        request_takeback(self)
+    def request_takeback(self) -> None:
+        """Ask, then take back and show the game from the rebuilt state.
+
+        On a person's turn screen in a hot-seat game it reaches back to that person's own
+        last decision (`Session.takeback_count`); a hidden choice of someone else it must
+        take back on the way is only counted, and its maker gets a pass screen first. The
+        question is worded from the public `TableView` (`words.takeback_prompt`), so a
+        choice still hidden is never named. After it, `resync` asks the rebuilt game what
+        comes next, so a set-up takeback lands on the pass screen and never on a hand.
+        """
+        from ..words import takeback_prompt
+        from .screens.confirm import ConfirmScreen
+        from .screens.takeback import TakebackScreen
+        from .screens.too_small import TooSmallScreen
+
+        session = self.session
+        if session is None or isinstance(self.screen, (ConfirmScreen, TooSmallScreen)):
+            return  # not over another question, nor over the too-small message
+        at_keys = self.at_keys()
+        count = session.takeback_count(at_keys)
+        bots = [session.is_bot(seat) for seat in range(session.players)]
+        question = takeback_prompt(TableView.of(session.game), session.names, count, bots, at_keys)
+        if question is None:
+            self.notify("Nothing to take back yet.", severity="warning")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.session is session and session.takeback_count(at_keys) == count:
+                session.takeback(count)
+                self.resync()
+
+        self.push_screen(TakebackScreen(question), answered)
 
 
 def awards_before_last_decision(session: Session) -> int:

@@ -26,7 +26,7 @@ from ..engine import Decision, PlayerView, TableView
 from .moves import MoveLog, hint_text
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
-from .widgets.hint_line import HintedScreen
+from .widgets.hint_line import HintedScreen, HintLine
 
 if TYPE_CHECKING:
     from .screens.quit import QuitScreen
@@ -240,6 +240,11 @@ class GameApp(App[None]):
         """The hint already given for this turn (the next screen of the turn shows it too)."""
         turn = self.turn()
         return self._hints.get(turn) if turn is not None else None
+
+    def on_hint_line_shown(self, message: HintLine.Shown) -> None:
+        """A hint line drawn anew shows this turn's hint again, or hides."""
+        if message.line.is_attached:
+            message.line.show_known(self.known_hint())
 
     # -- keys that work everywhere ---------------------------------------------------
 

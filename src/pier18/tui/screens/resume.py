@@ -9,9 +9,6 @@ keys may not be the player whose turn it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,12 +17,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...persist import autosave
-from ...persist.lock import GameLocked
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from ..app import Pier18App
 
 NEW_GAME = "new"
 
@@ -89,34 +82,3 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
 
     def action_new_game(self) -> None:
         self.dismiss(None)
-
-
-def offer_resume(app: Pier18App, found: autosave.Resumable, otherwise: Callable[[], None]) -> None:
-    """Ask which saved game to go on with, before anything else.
-
-    A game: it is locked to this process, autosaved to its own file again (and to
-    `play --record FILE`, taking the factory's next record number) and shown where it
-    stopped. If another terminal opened it meanwhile, the offer comes back without it.
-    New game: `otherwise()` runs (the usual start: the names screen or a new game).
-    """
-    games = found.free
-
-    def answered(choice: int | None) -> None:
-        if choice is None:
-            otherwise()
-            return
-        saved = games[choice]
-        session = saved.session
-        assert session is not None
-        factory = app.new_session  # an `Autosaving` when started by `pier18 play`
-        try:
-            if isinstance(factory, autosave.Autosaving):
-                factory.play(session, saved.path)
-            else:
-                autosave.attach(session, saved.path, on_error=app.warn)
-        except GameLocked as locked:
-            offer_resume(app, found.without(saved.path, autosave.open_elsewhere_notice(locked)), otherwise)
-            return
-        app.start(session)
-
-    app.push_screen(ResumeScreen(games, found.messages()), answered)

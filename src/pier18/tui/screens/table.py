@@ -108,7 +108,7 @@ class TableScreen(HintedScreen[None]):
         moves = self.query_one("#moves", Static)
         moves.update(Text("\n".join(self.moves), style="italic", no_wrap=True, overflow="ellipsis"))
         moves.display = bool(self.moves)
-        self.query_one(HintLine).show_known()
+        self.query_one(HintLine).ask_known()
         for seat in range(table.players):
             turn = table.phase in (Phase.DRAFT, Phase.PLAN) and table.current_player == seat
             self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn)

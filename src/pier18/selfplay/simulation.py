@@ -19,7 +19,7 @@ from typing import Any
 from ..engine import CATEGORIES, TABLE_SIZES, Decision, Deck, Game, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
-from . import LEVELS, make_bot, make_legal_bot
+from ..bots import LEVELS, make_bot, make_legal_bot
 
 _OVER = Phase.OVER
 
