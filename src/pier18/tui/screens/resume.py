@@ -111,7 +111,7 @@ def offer_resume(app: Pier18App, found: autosave.Resumable, otherwise: Callable[
         factory = app.new_session  # an `Autosaving` when started by `pier18 play`
         try:
             if isinstance(factory, autosave.Autosaving):
-                factory.play(session, saved.path)
+                factory.play(session, saved.path, saved.stamp)
             else:
                 autosave.attach(session, saved.path, on_error=app.warn)
         except GameLocked as locked:
