@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -10,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers import child_env
 from pier18.cli import main
 from pier18.persist import autosave as saves
-from pier18.persist.lock import GameLock, GameLocked, holder
+from pier18.persist.lock import GameLock, GameLocked, holder, lock_path
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 
@@ -120,3 +122,179 @@ def test_the_lock_is_let_go_when_the_next_game_starts(deck):
     assert holder(first_path) is None and holder(factory.lock.save) == os.getpid()
     factory.release()
     assert first.game is not None
+
+
+# -- a second writer: the lock file deleted or replaced ------------------------------------
+
+#: Plays a saved game as `pier18 play` does, one step per line of stdin: `load` reads it
+#: (as the resume offer does, stamp first), `play` takes it on (the lock, then autosave),
+#: `first` / `last` make the first or last legal decision. After each step it prints
+#: `ok DECISIONS` (as JSON), or `locked`; every notice the game shows is a `notice:` line.
+PLAYER = """
+import json, sys
+from pathlib import Path
+from pier18.persist import autosave
+from pier18.persist.lock import GameLocked
+
+path = Path(sys.argv[1])
+factory = autosave.autosaving(lambda names: None, on_error=lambda m: print("notice:", m, flush=True))
+saved = session = None
+for line in sys.stdin:
+    step = line.strip()
+    if step == "load":
+        saved = autosave.load_saved(path)
+        session = saved.session
+    elif step == "play":
+        try:
+            factory.play(session, path, saved.stamp)
+        except GameLocked as locked:
+            print("locked", locked, flush=True)
+            continue
+    else:
+        legal = session.game.legal_decisions()
+        session.apply(legal[0] if step == "first" else legal[-1])
+    print("ok", json.dumps([str(d) for d in session.decisions]), flush=True)
+"""
+
+
+class Player:
+    """A `PLAYER` process, told one step at a time; it answers before the next step."""
+
+    def __init__(self, path: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", PLAYER, str(path)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+        )
+        self.notices: list[str] = []
+        self.decisions: list[str] = []
+
+    def step(self, *steps: str) -> str:
+        answer = ""
+        for step in steps:
+            self.process.stdin.write(step + "\n")
+            self.process.stdin.flush()
+            while True:
+                line = self.process.stdout.readline()
+                assert line, f"the player ended: {self.process.stderr.read()}"
+                if not line.startswith("notice: "):
+                    break
+                self.notices.append(line.removeprefix("notice: ").rstrip("\n"))
+            answer = line.rstrip("\n")
+            if answer.startswith("ok "):
+                self.decisions = json.loads(answer.removeprefix("ok "))
+        return answer
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.stdin.close()  # ends it as a closed terminal would
+            assert self.process.wait(timeout=60) == 0, self.process.stderr.read()
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+
+@pytest.fixture
+def players():
+    started: list[Player] = []
+
+    def start(path: Path) -> Player:
+        started.append(Player(path))
+        return started[-1]
+
+    yield start
+    for player in started:
+        if player.process.poll() is None:
+            player.process.kill()
+        player.process.wait(timeout=60)
+
+
+def break_lock(path: Path, how: str) -> None:
+    """Take the lock file away from its holder: delete it, or put another file in its place."""
+    lock = lock_path(path)
+    if how == "deleted":
+        lock.unlink()
+    else:
+        spare = lock.with_name(lock.name + ".new")
+        spare.write_text("0\n")
+        os.replace(spare, lock)
+    assert holder(path) is None  # the lock no longer shows anyone playing
+
+
+def records_on_disk() -> dict[str, list[str]]:
+    return {p.name: json.loads(p.read_text())["decisions"] for p in sorted(saves.games_dir().glob("*.json"))}
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_second_writer_after_the_lock_file_is_broken_loses_no_decision(deck, players, how):
+    """A plays; the lock file is broken; B resumes the same game and saves. A's next
+    decision finds a save it did not write: A is told in one line and goes on in a new
+    file. Every decision of both is on disk, each in a whole record of its own game."""
+    path = saved_game(deck, "one.json", 3)
+    a, b = players(path), players(path)
+    a.step("load", "play")
+    break_lock(path, how)
+    assert b.step("load", "play").startswith("ok ")  # B could take the game: the lock proved nothing
+    assert holder(path) == b.process.pid
+    a.step("first")
+    b.step("last")
+    a.step("first")
+    assert holder(path.with_name("one-2.json")) == a.process.pid  # A's game is open where it goes on
+    a.close()
+    b.close()
+    assert a.decisions != b.decisions[: len(a.decisions)]  # they played differently
+    on_disk = records_on_disk()
+    assert on_disk == {"one.json": b.decisions, "one-2.json": a.decisions}
+    assert b.notices == []
+    (told,) = a.notices
+    assert str(path) in told and str(path.with_name("one-2.json")) in told and "\n" not in told
+    assert "written by another terminal or program" in told
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_a_second_writer_that_read_an_older_save_never_writes_over_a_newer_one(deck, players, how):
+    """B reads the game (the resume offer), A saves a decision, the lock file is broken,
+    and A quits at once. B takes the game: it must not write the older game over A's
+    last decision; B is told and goes on in a new file."""
+    path = saved_game(deck, "one.json", 3)
+    a, b = players(path), players(path)
+    a.step("load", "play")
+    b.step("load")
+    a.step("first")
+    break_lock(path, how)
+    a.close()  # A's last decision is only in one.json
+    assert b.step("play").startswith("ok ")
+    b.step("last")
+    b.close()
+    assert records_on_disk() == {"one.json": a.decisions, "one-2.json": b.decisions}
+    assert len(a.decisions) == 4 and b.decisions[:3] == a.decisions[:3]
+    (told,) = b.notices
+    assert str(path) in told and "one-2.json" in told
+    assert a.notices == []
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+def test_the_playing_process_takes_a_broken_lock_back_at_its_next_save(deck, players, how):
+    path = saved_game(deck, "one.json", 3)
+    a, b = players(path), players(path)
+    a.step("load", "play")
+    break_lock(path, how)
+    a.step("first")
+    assert holder(path) == a.process.pid  # the game shows as open again
+    answer = b.step("load", "play")
+    assert answer == f"locked {path}: this game is open in another terminal (pid {a.process.pid})"
+    a.step("first")
+    a.close()
+    b.close()
+    assert records_on_disk() == {"one.json": a.decisions}
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_record_onto_a_game_open_in_another_terminal_is_refused(child_playing, monkeypatch, capsys, force):
+    """`play --record` naming the autosave another process is playing would make a
+    second writer of that game: refused before any game starts, even with --force."""
+    child, path = child_playing
+    before = path.read_bytes()
+    monkeypatch.setattr(Pier18App, "run", lambda app, *a, **k: pytest.fail("the game started"))
+    assert main(["play", "--names", "Ann,Bob", "--players", "2", "--record", str(path), *force]) == 2
+    err = capsys.readouterr().err
+    assert err == f"pier18: --record {path}: this game is open in another terminal (pid {child.pid}); choose another file\n"
+    assert path.read_bytes() == before

@@ -56,6 +56,7 @@ def test_data_dir_comes_from_platformdirs_unless_overridden(monkeypatch, tmp_pat
 
 def test_atomic_write_replaces_the_file_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "sub" / "game.json"
+    target.parent.mkdir()  # writing never makes a folder (test_hostile_writes.py)
     atomic_write(target, "one")
     atomic_write(target, "two")
     assert target.read_text() == "two"

@@ -103,7 +103,7 @@ def test_the_highest_seeds_simulate_allows_write_records_that_replay(tmp_path, c
 def test_a_record_that_cannot_be_written_is_named(tmp_path, capsys, monkeypatch):
     from pier18.persist import record
 
-    def full_disk(path, text, private=False):
+    def full_disk(path, text, private=False, **how):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(record, "atomic_write", full_disk)

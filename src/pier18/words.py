@@ -394,3 +394,24 @@ CLOSE_TABLE = ("Close the table?", "Every player is disconnected. 'pier18 host -
 
 #: Said after leaving a game that is still going on.
 LEFT_TABLE = "Left the table; join again with the same code to come back to your seat."
+
+
+# -- saved games and records --------------------------------------------------------
+
+
+def save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
+    """A game's file on disk was not the one this process last wrote (another terminal,
+    or another program, wrote it), so it is left alone and the game goes on in `new`.
+    `appeared`: there was no file when the game started, and one has appeared since."""
+    what = "the record of this game" if record else "this game"
+    if appeared:
+        return f"{old} appeared meanwhile and is not written over: {what} is saved to {new} instead"
+    return (
+        f"{old} was written by another terminal or program since this game saved it (is the game open twice?);"
+        f" it is left as it is, and {what} goes on in {new}"
+    )
+
+
+def record_renumbered(new: str, taken: str) -> str:
+    """`play --record FILE`: a later game's numbered record name was taken by a file already."""
+    return f"the record of this game is saved to {new} ({taken} already exists and is left alone)"

@@ -18,6 +18,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
 
     from ..net.host import Host
+    from ..persist.autosave import Autosaving
+    from ..persist.files import Stamp
     from ..persist.session import Session
 
 DEFAULT_PORT = 8018
@@ -108,20 +110,26 @@ def new_session(args: argparse.Namespace) -> Session:
     return Session(load_deck(args.cards), names, seed, seats=seats, codes=codes)
 
 
-def resumed_session(path: str) -> Session:
-    """A hosted game from its autosave; a hot-seat save gets new codes."""
+def resumed_session(path: str) -> tuple[Session, Stamp | None]:
+    """A hosted game from its autosave, and the stamp of the file as it was read (so
+    that another writer's later save of it is never written over); a hot-seat save gets
+    new codes."""
+    from pathlib import Path
+
     from ..bots.seats import HUMAN
     from ..engine.errors import Pier18Error
     from ..net.protocol import new_code
     from ..persist import record
+    from ..persist.files import stamp
     from ..persist.session import TableCodes
 
+    version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change
     session = record.load(path)
     if session.game.is_terminal():
         raise Pier18Error(f"{path}: this game is finished; 'pier18 replay {path}' shows it")
     if session.codes is None:
         session.codes = TableCodes(tuple(new_code() if k == HUMAN else None for k in session.seats), new_code())
-    return session
+    return session, version
 
 
 def lan_address() -> str:
@@ -149,27 +157,29 @@ def run(args: argparse.Namespace) -> int:
     from ..persist.lock import GameLocked
 
     context = server_ssl(args.tls_cert, args.tls_key)
-    session = resumed_session(args.resume) if args.resume else new_session(args)
+    session, version = resumed_session(args.resume) if args.resume else (new_session(args), None)
     saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(f"pier18: {printable(m)}", flush=True))
     try:
-        saving.play(session, Path(args.resume) if args.resume else None)
+        saving.play(session, Path(args.resume) if args.resume else None, version)
     except GameLocked as locked:
         from .errors import CliError
 
         raise CliError(str(locked)) from None
-    save = saving.lock.save if saving.lock is not None else None
     try:
-        return asyncio.run(serve(args, session, context, save))
+        return asyncio.run(serve(args, session, context, saving))
     except KeyboardInterrupt:
-        if save is not None:
-            print("\n" + printable(f"pier18: the table is saved; 'pier18 host --resume {save}' opens it again"), flush=True)
+        if saving.save is not None:  # where it is now: a save written by someone else makes a new file
+            print("\n" + printable(f"pier18: the table is saved; 'pier18 host --resume {saving.save}' opens it again"), flush=True)
         return 130
     finally:
         saving.release()
 
 
-async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLContext | None, save: object) -> int:
-    """Run the table until the game is over, with the host's own seat if any."""
+async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLContext | None, saving: Autosaving) -> int:
+    """Run the table until the game is over, with the host's own seat if any.
+
+    The autosave's name is read from `saving` whenever it is shown: if another process
+    wrote the file, the game goes on in a new one (`persist.lock`)."""
     import sys
 
     from ..bots.seats import HUMAN
@@ -197,7 +207,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     joins.append(f"to watch: pier18 join {where} --watch {codes.watch}{tls}")
     if context and tls:
         joins.append("(--cafile is only needed when the certificate is self-signed)")
-    say(f"Pier 18 table open on port {port}{' (TLS)' if context else ''}; autosave: {save}")
+    say(f"Pier 18 table open on port {port}{' (TLS)' if context else ''}; autosave: {saving.save}")
     for line in joins:
         say(f"  {line}")
     if mine is None or args.lines:
@@ -218,7 +228,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     try:
         status = 0
         if mine is not None:
-            seat = OwnSeat(codes.seats[mine] or "", joins, save, command if args.lines else None)
+            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.lines else None)
             status = await play_own_seat(host, port, context, seat)
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
@@ -227,9 +237,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
                 say(f"{standing.place}. {session.names[standing.seat]}: {standing.total} points")
-            say(f"The record: pier18 replay {save}")
-        elif save is not None:
-            say(f"The table is closed; 'pier18 host --resume {save}' opens it again with the same codes.")
+            say(f"The record: pier18 replay {saving.save}")
+        elif saving.save is not None:
+            say(f"The table is closed; 'pier18 host --resume {saving.save}' opens it again with the same codes.")
     finally:
         await host.close()
     sys.stdout.flush()
@@ -261,18 +271,19 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
 
 
 class OwnSeat:
-    """The host's own seat: its code, the join lines to show, the autosave, and the
-    host's typed commands when it plays in plain lines (None: in the Textual game)."""
+    """The host's own seat: its code, the join lines to show, the autosave (`saving`),
+    and the host's typed commands when it plays in plain lines (None: in the Textual game)."""
 
-    def __init__(self, code: str, joins: list[str], save: object, commands: Callable[[str], str | None] | None) -> None:
-        self.code, self.joins, self.save, self.commands = code, joins, save, commands
+    def __init__(
+        self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None
+    ) -> None:
+        self.code, self.joins, self.saving, self.commands = code, joins, saving, commands
 
 
 async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, seat: OwnSeat) -> int:
     """The host's own seat: a client of its own table over loopback, in the Textual game
     (or in plain lines with --lines)."""
     import ssl
-    from pathlib import Path
 
     from ..net.client import Client
     from .join import LineFrontEnd, app_ended
@@ -293,8 +304,8 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
         return 0
     from ..tui.seat_app import SeatApp
 
-    record = seat.save if isinstance(seat.save, Path) else None
-    app = SeatApp(client, desk=host, join_lines=seat.joins, record=record)
+    app = SeatApp(client, desk=host, join_lines=seat.joins, record=seat.saving.save)
+    seat.saving.moved_to = lambda path: setattr(app, "record", path)  # the final screen names the file it is in
     try:
         await app.run_async()
     finally:

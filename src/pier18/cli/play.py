@@ -63,9 +63,33 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "a saved game FILE, or game N of 'pier18 games'",
     )
     parser.add_argument(
-        "--record", metavar="FILE", help="also save the game record to FILE (for 'pier18 replay FILE')"
+        "--record", metavar="FILE",
+        help="also save the game record to FILE (for 'pier18 replay FILE'), in a folder that exists; "
+        "a file already there is never written over without --force",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="let --record write over a file that is already there (and FILE-2.json ...)"
     )
     parser.set_defaults(run=run)
+
+
+def check_record(args: argparse.Namespace, own: bool = False) -> None:
+    """`--record FILE` before the game starts: one line (exit 2) if it must not be written.
+
+    `own`: FILE is an earlier record of the game being resumed, so writing it loses nothing.
+    """
+    from pathlib import Path
+
+    from ..engine.errors import Pier18Error
+    from ..persist.autosave import record_problem
+
+    if args.record is None:
+        return
+    if not args.record:
+        raise Pier18Error("--record needs the name of a file")
+    problem = record_problem(Path(args.record), args.force, own)
+    if problem is not None:
+        raise Pier18Error(problem)
 
 
 def parse_names(text: str | None, players: int, humans: int | None = None) -> list[str] | None:
@@ -135,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
     check_seed(args.seed)
     if args.resume is not None:
         return resume(args)
+    check_record(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
     deck = load_deck(args.cards)
@@ -169,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.app import Pier18App
 
     found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
-    factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.warn(m))
+    factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.warn(m), force=args.force)
     app = Pier18App(
         args.players,
         factory,
@@ -199,6 +224,10 @@ def resume(args: argparse.Namespace) -> int:
     from ..engine.text import quote
     from ..tui.app import Pier18App
 
+    import os
+    from pathlib import Path
+
+    check_record(args, own=True)  # the folder and the kind of file, before anything is moved
     found = autosave.find_resumable()
     _tell(found.messages())
     found.set_aside, found.notices = [], []  # told already, on stderr (they stay after the app ends)
@@ -212,6 +241,11 @@ def resume(args: argparse.Namespace) -> int:
         raise Pier18Error("there is no unfinished game to resume; start one with 'pier18 play'")
     session = target.session
     assert session is not None
+    own = None  # --record FILE naming an earlier record of this very game: written on
+    if args.record and not args.force and os.path.lexists(args.record):
+        own = autosave.earlier_record(Path(args.record), session)
+        if own is None:
+            check_record(args)  # someone else's file: refused
     import random
 
     from ..persist.session import Session
@@ -224,7 +258,9 @@ def resume(args: argparse.Namespace) -> int:
         """'New game' after the resumed one ends: same deck, players and seats."""
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
-    factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.warn(m))
+    factory = autosave.autosaving(
+        new_session, args.record, on_error=lambda m: app.warn(m), force=args.force, record_over=own
+    )
     app = Pier18App(
         session.players,
         factory,
@@ -235,8 +271,9 @@ def resume(args: argparse.Namespace) -> int:
         hint_bot=HardBot(seeds.randrange(2**31)),
     )
     try:
-        factory.play(session, target.path)
+        factory.play(session, target.path, target.stamp)
     except GameLocked as locked:  # offer the other saved games, or a new one with these players
+        factory.record_over = factory.default_record_over()  # FILE was that game's record, not theirs
         app.session = None
         app.resume_offer = found.without(target.path, autosave.open_elsewhere_notice(locked))
     return run_app(app, factory)

@@ -52,7 +52,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
-    parser.add_argument("--record-dir", metavar="DIR", help="save every game as a record `pier18 replay` reads")
+    parser.add_argument(
+        "--record-dir", metavar="DIR",
+        help="save every game as a record `pier18 replay` reads, as DIR/game-00001.json ... (DIR is made if "
+        "its parent folder exists; records already there are never written over without --force)",
+    )
+    parser.add_argument("--force", action="store_true", help="let --record-dir write over records already there")
     parser.add_argument(
         "--jobs",
         type=int,
@@ -99,14 +104,18 @@ def run(args: argparse.Namespace) -> int:
         raise Pier18Error(f"--jobs {quote(args.jobs)} is more than the {cores()} core(s) here")
     seats = parse_seats(args.seats or ",".join(["greedy"] * args.players), args.players)
     deck = load_deck(args.deck)
-    record_dir = Path(args.record_dir) if args.record_dir else None
+    if args.record_dir == "":
+        raise Pier18Error("--record-dir needs the name of a folder")
+    record_dir = Path(args.record_dir) if args.record_dir is not None else None
     if record_dir is not None:
-        _check_writable(record_dir)
+        _check_record_dir(record_dir, args.games, args.force)
 
     if sys.stderr.isatty():
         result = _simulate_with_progress(deck, seats, record_dir, args)
     else:  # nobody watches a bar on a pipe or a file: no rich to import, nothing to update
-        result = simulate_parallel(deck, args.players, seats, args.games, args.seed, record_dir, jobs=args.jobs)
+        result = simulate_parallel(
+            deck, args.players, seats, args.games, args.seed, record_dir, jobs=args.jobs, overwrite=args.force
+        )
     if result.games and args.json:
         sys.stdout.write(json.dumps(result.as_json()) + "\n")
     elif result.games:
@@ -119,20 +128,50 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_writable(record_dir: Path) -> None:
-    """Make the record directory and write a file in it now, so a read-only place is
-    one clear line before any game is played (not an error in a worker later)."""
+def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
+    """Before any game is played, one clear line (exit 2) if the records cannot go to
+    `record_dir`: its parent folder is missing (only DIR itself is made), it is not a
+    folder, it cannot be written, or (without `force`) it already holds a record this
+    run would write over. Not an error in a worker later, nor a file lost."""
+    import os
     import tempfile
 
     from ..engine.errors import Pier18Error
     from ..engine.text import printable
+    from ..persist.files import folder_problem, why_not
 
+    where = f"--record-dir {printable(str(record_dir))}"
+    if not record_dir.is_dir():
+        problem = folder_problem(record_dir.parent)
+        if problem is None and os.path.lexists(record_dir):
+            problem = folder_problem(record_dir)
+        if problem is not None:
+            raise Pier18Error(f"{where}: {printable(problem)}")
     try:
-        record_dir.mkdir(parents=True, exist_ok=True)
+        record_dir.mkdir(exist_ok=True)  # never its parents
         with tempfile.TemporaryFile(dir=record_dir):
             pass
     except OSError as exc:
-        raise Pier18Error(f"{printable(str(record_dir))}: cannot write records there ({exc.strerror or exc})") from None
+        raise Pier18Error(f"{where}: cannot write records there ({printable(why_not(exc, record_dir))})") from None
+    if force:
+        return
+    taken = sorted(entry.name for entry in os.scandir(record_dir) if _is_record_name(entry.name, games))
+    if taken:
+        more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
+        raise Pier18Error(
+            f"{where} already holds {printable(taken[0])}{more} of the records this run writes;"
+            " choose another folder, or add --force to write over them"
+        )
+
+
+def _is_record_name(name: str, games: int) -> bool:
+    """Whether `name` is the record file of one of a run's first `games` games."""
+    from ..selfplay.simulation import record_name
+
+    number = name.removeprefix("game-").removesuffix(".json")
+    if not (number.isascii() and number.isdigit() and len(number) < 20):
+        return False
+    return 1 <= int(number) <= games and name == record_name(int(number) - 1)
 
 
 def _simulate_with_progress(deck: Deck, seats: tuple[str, ...], record_dir: Path | None, args: argparse.Namespace) -> Simulation:
@@ -155,7 +194,7 @@ def _simulate_with_progress(deck: Deck, seats: tuple[str, ...], record_dir: Path
         task = progress.add_task("games", total=args.games)
         return simulate_parallel(
             deck, args.players, seats, args.games, args.seed, record_dir,
-            on_game=_Ticker(progress, task), jobs=args.jobs,
+            on_game=_Ticker(progress, task), jobs=args.jobs, overwrite=args.force,
         )
 
 

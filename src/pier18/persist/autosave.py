@@ -8,15 +8,24 @@ never half of one, so at most the decision being made is lost.
 Autosaves live in `platformdirs.user_data_dir("pier18")/games` (or `$PIER18_DATA_DIR/games`,
 for tests), named after the time the game started and its players. A damaged autosave
 is moved to `damaged/` next to it with its bytes intact, never deleted; one that cannot
-be moved is skipped. The process playing a game holds its lock (`lock.py`). A data
-folder that cannot be written turns autosave off, with one notice: it never stops a game.
+be moved is skipped, with a notice naming what is in the way. A data folder that cannot
+be written turns autosave off, with one notice: it never stops a game.
+
+One game, one writer (`lock.py`): the process playing a game holds its lock, and each
+file it writes (the autosave, `play --record FILE`) is only ever written over the
+version it wrote there last, or resumed from. A file someone else wrote meanwhile is
+left alone: the game says so in one line and goes on in `NAME-2.json`. A record file
+is never written over a file that was there before the game, unless `--force`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import re
 import secrets
+import stat as kinds
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +35,8 @@ from pathlib import Path
 from ..engine.errors import Pier18Error
 from ..engine.text import printable
 from . import record
-from .files import atomic_write
+from ..words import record_renumbered, save_moved
+from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
 from .lock import GameLock, GameLocked, holder, open_elsewhere
 from .session import Session
 
@@ -75,32 +85,97 @@ def new_autosave_path(names: Sequence[str] = ()) -> Path:
 
 
 @dataclass
-class Autosaver:
-    """A `Session.on_change` callback writing the record to each path after every change.
+class Target:
+    """One file a game is written to, and what this process may write over there.
 
-    A failed write (disk full, folder removed) must not end the game: the error is kept
-    in `error` and passed to `on_error` so the front end can warn the players.
+    `over` is the stamp of the version this process wrote last (or resumed the game
+    from), `Over.NOTHING` for a file that must not exist yet, or `Over.ANY` (`--force`)
+    until the first write. `folder`: the file's folder may be made (the data folder's
+    own `games/`, never a folder named on the command line). `record`: a `--record`
+    file, not the autosave (for the words).
     """
 
-    paths: list[Path]
+    path: Path
+    over: Allowed = Over.NOTHING
+    folder: bool = False
+    record: bool = False
+
+
+@dataclass
+class Autosaver:
+    """A `Session.on_change` callback writing the record to each target after every change.
+
+    A failed write (disk full, folder removed) must not end the game: the error is kept
+    in `error` and passed to `on_error` so the front end can warn the players. A target
+    whose file was written by someone else meanwhile is left alone: the game goes on in
+    a new file beside it (`game-2.json`), with one notice through `on_error` (kept in
+    `notices` too), and `on_moved(target, old_path)` is told.
+    """
+
+    targets: list[Target]
     on_error: Callable[[str], None] | None = None
     error: str | None = None
+    on_moved: Callable[[Target, Path], None] | None = None
+    before: Callable[[], None] | None = None  # runs before each save (the lock's renewal)
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def paths(self) -> list[Path]:
+        """Where the game is being written now."""
+        return [target.path for target in self.targets]
 
     def __call__(self, session: Session) -> None:
+        if self.before is not None:
+            self.before()
         text = record.dumps(session)
+        private = session.codes is not None
         self.error = None
-        for path in self.paths:
+        for target in self.targets:
             try:
-                atomic_write(path, text, private=session.codes is not None)
+                if target.folder:
+                    target.path.parent.mkdir(parents=True, exist_ok=True)
+                target.over = atomic_write(target.path, text, private, over=target.over)
+            except FileChanged as changed:
+                self._move(target, text, private, changed.appeared)
             except OSError as exc:
-                self.error = f"could not save the game to {path}: {exc.strerror or exc}"
-                if self.on_error is not None:
-                    self.on_error(self.error)
+                self._failed(target.path, exc)
+
+    def _move(self, target: Target, text: str, private: bool, appeared: bool) -> None:
+        """Go on writing `target` in the first free `NAME-N.json` beside it."""
+        old = target.path
+        for number in range(2, MAX_NUMBER):
+            candidate = numbered(old, number)
+            assert candidate is not None
+            if os.path.lexists(candidate):
+                continue
+            try:
+                written = atomic_write(candidate, text, private, over=Over.NOTHING)
+            except FileChanged:
+                continue  # taken between the look and the write
+            except OSError as exc:
+                self._failed(candidate, exc)
+                return
+            target.path, target.over = candidate, written
+            self._tell(save_moved(str(old), str(candidate), appeared, target.record))
+            if self.on_moved is not None:
+                self.on_moved(target, old)
+            return
+        self._failed(old, FileChanged(old, appeared))
+
+    def _failed(self, path: Path, exc: OSError) -> None:
+        self.error = f"could not save the game to {path}: {why_not(exc, path.parent)}"
+        if self.on_error is not None:
+            self.on_error(self.error)
+
+    def _tell(self, notice: str) -> None:
+        self.notices.append(notice)
+        if self.on_error is not None:
+            self.on_error(notice)
 
 
-def autosaver(*paths: str | Path, on_error: Callable[[str], None] | None = None) -> Autosaver:
-    """A callback to set as `Session.on_change` that saves the record to `paths`."""
-    return Autosaver([Path(p) for p in paths], on_error)
+#: Where numbering a file name (`game-2.json` ...) gives up: a folder holding that many
+#: is not one to write into.
+MAX_NUMBER = 10_000
 
 
 def attach(
@@ -111,18 +186,25 @@ def attach(
 ) -> Autosaver:
     """Autosave `session` from now on (and to `record_path` for `play --record`).
 
-    Saves at once, so a game is resumable from its very first screen. Any `on_change`
-    already set (the app's refresh) still runs, after the save. Call this after the
-    front end has set its own `on_change`. No lock is taken: `Autosaving.play` does that.
+    An `autosave_path` given is taken to be this game's own save, as it is now (a
+    resumed game); a new game gets a new file. `record_path` must not exist yet: if it
+    does, the record goes to `NAME-2.json` instead. Saves at once, so a game is
+    resumable from its very first screen. Any `on_change` already set (the app's
+    refresh) still runs, after the save. Call this after the front end has set its own
+    `on_change`. No lock is taken: `Autosaving.play` does that. The data folder's
+    `games/` is made if need be; no other folder ever is.
     """
-    paths = [autosave_path or new_autosave_path(session.names)]
+    if autosave_path is None:
+        targets = [Target(new_autosave_path(session.names), Over.NOTHING, folder=True)]
+    else:
+        own_folder = autosave_path.parent == games_dir()  # the data folder's is made if need be, no other
+        targets = [Target(autosave_path, stamp(autosave_path) or Over.NOTHING, folder=own_folder)]
     if record_path is not None:
-        paths.append(Path(record_path))
-    return _attach(session, paths, on_error)
+        targets.append(Target(Path(record_path), Over.NOTHING, record=True))
+    return _attach(session, Autosaver(targets, on_error))
 
 
-def _attach(session: Session, paths: list[Path], on_error: Callable[[str], None] | None) -> Autosaver:
-    saver = autosaver(*paths, on_error=on_error)
+def _attach(session: Session, saver: Autosaver) -> Autosaver:
     previous = session.on_change
 
     def changed(current: Session) -> None:
@@ -132,7 +214,7 @@ def _attach(session: Session, paths: list[Path], on_error: Callable[[str], None]
 
     session.on_change = changed
     saver(session)
-    if saver.error is not None and on_error is None:
+    if saver.error is not None and saver.on_error is None:
         raise Pier18Error(saver.error)
     return saver
 
@@ -140,12 +222,15 @@ def _attach(session: Session, paths: list[Path], on_error: Callable[[str], None]
 class Autosaving:
     """The play command's session factory, wrapped so that every game it starts autosaves.
 
-    It also holds the lock of the game being played (one game, one writer), and turns
-    autosave off, with one notice through `on_error`, when the data folder cannot hold
-    a save: the game is played all the same.
+    It also holds the lock of the game being played (one game, one writer: `lock.py`),
+    and turns autosave off, with one notice through `on_error`, when the data folder
+    cannot hold a save: the game is played all the same.
 
     With `play --record FILE` the first game is also written to FILE, a second game
-    ("new game" on the final screen) to FILE-2.json and so on, so none overwrites another.
+    ("new game" on the final screen) to FILE-2.json and so on. None of them is written
+    over a file that is there already: FILE was checked before the game started (and
+    is written over only with `force`, or when `record_over` is the stamp of this very
+    game's earlier record), and a later game takes the next free number, saying so.
     """
 
     def __init__(
@@ -153,45 +238,104 @@ class Autosaving:
         new_session: Callable[[list[str]], Session],
         record_path: str | Path | None = None,
         on_error: Callable[[str], None] | None = None,
+        force: bool = False,
+        record_over: Allowed | None = None,
     ) -> None:
         self.new_session = new_session
-        self.record_path = record_path
+        self.record_path = Path(record_path) if record_path is not None else None
         self.on_error = on_error
-        self.games = 0  # games given a record number so far
+        self.force = force
+        self.record_over: Allowed = record_over or self.default_record_over()
+        self.games = 0  # games given a record file so far
+        self.number = 0  # the number of the last record file given (1: FILE itself)
         self.lock: GameLock | None = None  # the lock of the game being played
+        self.saver: Autosaver | None = None  # the saver of the game being played
         self.off: str | None = None  # why autosave is off, once it is
+        self.moved_to: Callable[[Path], None] | None = None  # told when the autosave goes on in a new file
+        self.written: set[Path] = set()  # every record file given to a game here, moved ones too
 
-    def next_record_path(self) -> Path | None:
-        """Reserve the record path of the next game (a resumed game takes one too)."""
-        self.games += 1
-        return numbered(self.record_path, self.games)
+    def default_record_over(self) -> Over:
+        """What a record file may be written over: anything with `force`, else nothing."""
+        return Over.ANY if self.force else Over.NOTHING
 
     def __call__(self, names: list[str]) -> Session:
         session = self.new_session(names)
         self.play(session)
         return session
 
-    def play(self, session: Session, path: Path | None = None) -> Autosaver:
+    def play(self, session: Session, path: Path | None = None, over: Stamp | None = None) -> Autosaver:
         """Autosave `session` from now on: to `path` (a resumed game) or to a new file.
 
-        Takes the game's lock first: GameLocked (and nothing changed) if another process
-        plays it. The previous game's lock is let go.
+        A resumed game's save is written over only while it is the version `over` (its
+        stamp when the game was read; by default, as it is now). Takes the game's lock
+        first: GameLocked (and nothing changed) if another process plays it. The
+        previous game's lock is let go.
         """
         lock = None
+        target = None
         if self.off is None:
+            resumed = path is not None
             path = path or new_autosave_path(session.names)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 lock = GameLock(path).acquire()
             except OSError as exc:  # a read-only or broken data folder
                 self._turn_off(path, exc)
+            else:
+                allowed: Allowed = (over or stamp(path) or Over.NOTHING) if resumed else Over.NOTHING
+                target = Target(path, allowed, folder=path.parent == games_dir())
         self.release()
         self.lock = lock
-        paths = [path] if lock is not None and path is not None else []
-        record_path = self.next_record_path()
-        if record_path is not None:
-            paths.append(record_path)
-        return _attach(session, paths, self.on_error)
+        targets = [target] if target is not None else []
+        record_target = self.next_record(target.path if target is not None else None)
+        if record_target is not None:
+            targets.append(record_target)
+        self.saver = Autosaver(targets, self.on_error, on_moved=self._moved, before=self._keep_lock)
+        return _attach(session, self.saver)
+
+    @property
+    def save(self) -> Path | None:
+        """Where the game being played is autosaved now (None: autosave is off)."""
+        return self.lock.save if self.lock is not None else None
+
+    def next_record(self, autosave: Path | None = None) -> Target | None:
+        """The record file of the next game (a resumed game takes one too), or None.
+
+        The first game's is FILE; each later game's the next numbered name that no file
+        has taken (with `force`, simply the next number), and never one this process has
+        written another game to. None when it is the game's own autosave, written anyway.
+        """
+        if self.record_path is None:
+            return None
+        self.games += 1
+        if self.games == 1:
+            self.number, over = 1, self.record_over
+        else:
+            wanted = self.number + 1
+            self.number = wanted
+            while self.number < MAX_NUMBER and (
+                self._record_file(self.number) in self.written
+                or (not self.force and os.path.lexists(self._record_file(self.number)))
+            ):
+                self.number += 1
+            over = self.default_record_over()
+            if self.number != wanted:
+                self._notice(record_renumbered(str(self._record_file(self.number)), str(self._record_file(wanted))))
+        path = self._record_file(self.number)
+        if autosave is not None and same_file(path, autosave):
+            return None
+        self.written.add(path)
+        return Target(path, over, record=True)
+
+    def _record_file(self, number: int) -> Path:
+        path = numbered(self.record_path, number)
+        assert path is not None
+        return path
+
+    def next_record_path(self) -> Path | None:
+        """Reserve the record path of the next game (see `next_record`)."""
+        target = self.next_record()
+        return target.path if target is not None else None
 
     def release(self) -> None:
         """Let go of the lock of the game being played (the process ending does it too)."""
@@ -199,19 +343,51 @@ class Autosaving:
             self.lock.release()
             self.lock = None
 
+    def _keep_lock(self) -> None:
+        if self.lock is not None:
+            self.lock.renew()
+
+    def _moved(self, target: Target, old: Path) -> None:
+        """A file went on in a new one: a record's is never given to a later game; for
+        the autosave, hold the new file's lock instead of the old one's."""
+        if target.record:
+            self.written.add(target.path)
+            return
+        if self.lock is None or self.lock.save != old:
+            return
+        self.lock.release()  # the old file is someone else's game now
+        self.lock = GameLock(target.path)
+        with contextlib.suppress(GameLocked, OSError):
+            self.lock.acquire()
+        if self.moved_to is not None:
+            self.moved_to(target.path)
+
     def _turn_off(self, path: Path, exc: OSError) -> None:
-        self.off = f"autosave is off: cannot save games in {path.parent} ({exc.strerror or exc})"
+        self.off = f"autosave is off: cannot save games in {path.parent} ({why_not(exc, path.parent)})"
+        self._notice(self.off)
+
+    def _notice(self, text: str) -> None:
         if self.on_error is not None:
-            self.on_error(self.off)
+            self.on_error(text)
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file (or would, once written)."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return os.path.realpath(one) == os.path.realpath(other)
 
 
 def autosaving(
     new_session: Callable[[list[str]], Session],
     record_path: str | Path | None = None,
     on_error: Callable[[str], None] | None = None,
+    force: bool = False,
+    record_over: Allowed | None = None,
 ) -> Autosaving:
     """Wrap a session factory so each new game autosaves (and goes to `record_path`)."""
-    return Autosaving(new_session, record_path, on_error)
+    return Autosaving(new_session, record_path, on_error, force, record_over)
 
 
 def numbered(path: str | Path | None, game: int) -> Path | None:
@@ -220,6 +396,55 @@ def numbered(path: str | Path | None, game: int) -> Path | None:
         return None
     path = Path(path)
     return path if game == 1 else path.with_name(f"{path.stem}-{game}{path.suffix or '.json'}")
+
+
+def record_problem(path: Path, force: bool, own: bool = False) -> str | None:
+    """Why `--record PATH` must not be written (checked before the game starts), or None.
+
+    The folder must be there (it is never made); PATH must not be a folder, a device or
+    a game another terminal is playing, and must not exist at all unless `force`, or
+    `own` (it is this very game's earlier record: writing it loses nothing).
+    """
+    problem = folder_problem(path.parent)
+    if problem is not None:
+        return f"--record {path}: {problem}"
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"--record {path}: {exc.strerror or exc}"
+    if kinds.S_ISDIR(info.st_mode):
+        return f"--record {path} is a folder; give the name of a file to write the record to"
+    if not kinds.S_ISREG(info.st_mode) and not kinds.S_ISLNK(info.st_mode):
+        return f"--record {path} is not a regular file; give the name of a file to write the record to"
+    who = holder(path)
+    if who is not None:
+        return f"--record {path}: {open_elsewhere(who)}; choose another file"
+    if not (force or own):
+        return f"--record {path} already exists; choose another name, or add --force to write over it"
+    return None
+
+
+def earlier_record(path: Path, session: Session) -> Stamp | None:
+    """The stamp of `path` if it holds an earlier record of this very game (same deck,
+    players, seats, deal and codes, its decisions a beginning of this game's), else None."""
+    version = stamp(path)
+    try:
+        other = record.load(path)
+    except Exception:  # noqa: BLE001 - whatever it is, it is not this game's record
+        return None
+    same = (
+        other.deck.digest == session.deck.digest
+        and other.names == session.names
+        and other.seats == session.seats
+        and other.seed == session.seed
+        and other.first_player == session.first_player
+        and other.game.deal == session.game.deal
+        and other.codes == session.codes
+        and other.decisions == session.decisions[: len(other.decisions)]
+    )
+    return version if same else None
 
 
 # -- finding saved games ------------------------------------------------------------------
@@ -235,6 +460,7 @@ class SavedGame:
     newer: bool = False  # written by a newer Pier 18: not damaged, just not readable here
     played_by: int | None = None  # the pid of the process playing it now (0: unknown)
     modified: float = 0.0  # when it was last saved (seconds since the epoch)
+    stamp: Stamp | None = None  # the version of the file read (taken before reading it)
 
     @property
     def finished(self) -> bool:
@@ -258,7 +484,12 @@ class SavedGame:
 
 
 def load_saved(path: Path) -> SavedGame:
-    """One autosave, loaded (or with why it cannot be), and who is playing it."""
+    """One autosave, loaded (or with why it cannot be), and who is playing it.
+
+    Its stamp is taken before it is read: if another process saves it in between, the
+    stamp no longer matches and this process never writes over that save.
+    """
+    version = stamp(path)
     try:
         modified = path.stat().st_mtime
     except OSError:
@@ -267,13 +498,13 @@ def load_saved(path: Path) -> SavedGame:
     try:
         session = record.load(path)
     except record.NewerRecordError as exc:
-        return SavedGame(path, None, _reason(path, exc), True, played_by, modified)
+        return SavedGame(path, None, _reason(path, exc), True, played_by, modified, version)
     except record.RecordError as exc:
-        return SavedGame(path, None, _reason(path, exc), False, played_by, modified)
+        return SavedGame(path, None, _reason(path, exc), False, played_by, modified, version)
     except Exception as exc:  # noqa: BLE001 - a save no check foresaw must not crash every start:
         # it is set aside (kept) like any damaged one, and the player can still play.
-        return SavedGame(path, None, f"could not be read ({type(exc).__name__})", False, played_by, modified)
-    return SavedGame(path, session, None, False, played_by, modified)
+        return SavedGame(path, None, f"could not be read ({type(exc).__name__})", False, played_by, modified, version)
+    return SavedGame(path, session, None, False, played_by, modified, version)
 
 
 def _reason(path: Path, exc: Exception) -> str:
@@ -366,20 +597,35 @@ class Resumable:
 
 def set_aside(path: Path, reason: str) -> SetAside:
     """Move a damaged autosave into `damaged/` (bytes intact, never overwriting an earlier
-    one); if it cannot be moved, say so and leave it."""
+    one); if it cannot be moved, say so, naming what is in the way, and leave it."""
     target_dir = damaged_dir()
     try:
         target_dir.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        target = target_dir / f"{path.stem}.{stamp}{path.suffix}"
-        number = 1
-        while target.exists():
-            number += 1
-            target = target_dir / f"{path.stem}.{stamp}-{number}{path.suffix}"
-        os.replace(path, target)
+        stamp_ = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        for number in range(1, MAX_NUMBER):
+            target = target_dir / f"{path.stem}.{stamp_}{'' if number == 1 else f'-{number}'}{path.suffix}"
+            if not os.path.lexists(target) and _move_to_new(path, target):
+                break
+        else:
+            raise FileExistsError(errno.EEXIST, "too many damaged saves of that name", str(target_dir))
     except OSError as exc:
-        return SetAside(path, None, reason, exc.strerror or str(exc))
+        return SetAside(path, None, reason, why_not(exc, target_dir))
     return SetAside(path, target, reason)
+
+
+def _move_to_new(path: Path, target: Path) -> bool:
+    """Move `path` to `target`, which must not exist (False if a file took it meanwhile)."""
+    try:
+        os.link(path, target)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS, errno.EXDEV):
+            raise
+        os.replace(path, target)  # no hard links here: checked a moment ago
+        return True
+    os.unlink(path)
+    return True
 
 
 def find_resumable() -> Resumable:

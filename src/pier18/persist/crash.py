@@ -39,6 +39,7 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
     name = f"crash-{now:%Y%m%d-%H%M%S}-{os.getpid()}.txt"
     for folder in (crashes_dir(), Path(tempfile.gettempdir()) / "pier18-crashes"):
         try:
+            folder.mkdir(parents=True, exist_ok=True)  # Pier 18's own folders
             atomic_write(folder / name, text)
         except OSError:
             continue

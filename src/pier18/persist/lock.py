@@ -1,10 +1,25 @@
-"""One game, one writer: a process playing an autosaved game holds a lock on it.
+"""One game, one writer: only the process playing a game writes its files.
 
-Two terminals resuming the same game would each save their own moves over the other's.
-So the playing process holds an OS-level lock (`filelock`, flock on POSIX) on a file
-next to the save, `game.json.lock`, with its pid written inside for the message the
-other terminal shows. The operating system drops the lock when the process ends in any
-way, SIGKILL included, so a stale lock file never blocks anyone.
+Two terminals playing the same game would each save their own moves over the other's,
+and one player's decisions would be lost. Two things stop that:
+
+- The lock. The playing process holds an OS-level lock (`filelock`, flock on POSIX) on
+  a file next to the save, `game.json.lock`, with its pid written inside for the message
+  the other terminal shows ("this game is open in another terminal (pid N)"). The
+  operating system drops the lock when the process ends in any way, SIGKILL included,
+  so a stale lock file never blocks anyone. A lock file that is deleted is made again
+  at the owner's next save (`GameLock.renew`).
+- The stamp. A lock file can be deleted or replaced, and then a second process can take
+  a lock of its own, so the lock alone proves nothing. Every file a game writes (the
+  autosave, `play --record`, `host`'s autosave) is therefore written only over the very
+  version this process wrote last, or resumed from: its `Stamp` (device, inode, size,
+  modification and change times; `persist.files`). Saves are written by renaming a new
+  file into place, so any other writer's save is a new inode and a new stamp. Locking
+  the save's own inode would not do: every save replaces it. When the file on disk is
+  not the one this process last wrote, it is left alone, the game says so in one line
+  and goes on in a new file next to it (`game-2.json`), so the decisions of both
+  players are kept, each in a whole record of its own game. The check and the rename
+  are made under a lock on the folder, so two Pier 18 processes never both pass it.
 """
 
 from __future__ import annotations
@@ -38,12 +53,6 @@ def lock_path(save: Path) -> Path:
     return save.with_name(save.name + LOCK_SUFFIX)
 
 
-def _write_pid(fd: int) -> None:
-    """Runs once the lock is ours: put our pid in the lock file for the other terminal."""
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-
-
 class GameLock:
     """The lock on one autosave; `acquire` raises GameLocked if another process holds it.
 
@@ -53,7 +62,18 @@ class GameLock:
 
     def __init__(self, save: Path) -> None:
         self.save = Path(save)
-        self._lock = FileLock(lock_path(self.save), timeout=0, thread_local=False, on_acquired=_write_pid)
+        self._lock = self._new_lock()
+        self._file: tuple[int, int] | None = None  # the lock file's (device, inode) while held
+
+    def _new_lock(self) -> FileLock:
+        return FileLock(lock_path(self.save), timeout=0, thread_local=False, on_acquired=self._acquired)
+
+    def _acquired(self, fd: int) -> None:
+        """Runs once the lock is ours: put our pid in the lock file for the other terminal."""
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        info = os.fstat(fd)
+        self._file = (info.st_dev, info.st_ino)
 
     @property
     def held(self) -> bool:
@@ -70,6 +90,30 @@ class GameLock:
         if self._lock.is_locked:
             with contextlib.suppress(OSError):
                 self._lock.release(force=True)
+        self._file = None
+
+    def intact(self) -> bool:
+        """Whether the lock file on disk is still the one this lock holds (not deleted or
+        replaced by someone)."""
+        try:
+            info = os.lstat(lock_path(self.save))
+        except OSError:
+            return False
+        return self.held and self._file == (info.st_dev, info.st_ino)
+
+    def renew(self) -> bool:
+        """Take the lock again if its file was deleted or replaced, so that other terminals
+        see the game as open again; False if another process has taken it meanwhile (the
+        save's stamp still keeps that process from writing over this one's decisions)."""
+        if self.intact():
+            return True
+        self.release()
+        self._lock = self._new_lock()
+        try:
+            self.acquire()
+        except (GameLocked, OSError):
+            return False
+        return True
 
 
 def read_pid(save: Path) -> int:

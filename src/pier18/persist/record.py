@@ -34,7 +34,7 @@ from ..engine.game import Deal
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import printable
 from ..engine.reading import read_capped
-from .files import atomic_write
+from .files import Over, atomic_write
 from .session import Session, TableCodes
 
 FORMAT = "pier18-record"
@@ -121,9 +121,16 @@ def dumps(session: Session, embed_deck: bool = True) -> str:
     return json.dumps(to_dict(session, embed_deck), indent=1, ensure_ascii=False) + "\n"
 
 
-def save(session: Session, path: str | Path, embed_deck: bool = True) -> None:
-    """Write the record atomically: a crash leaves the old record or the new one."""
-    atomic_write(Path(path), dumps(session, embed_deck), private=session.codes is not None)
+def save(session: Session, path: str | Path, embed_deck: bool = True, overwrite: bool = False) -> None:
+    """Write the record atomically: a crash leaves the old record or the new one.
+
+    A file already at `path` is written over only with `overwrite`; else FileExistsError
+    (`persist.files.FileChanged`) and the file is left as it was. The folder must exist.
+    """
+    atomic_write(
+        Path(path), dumps(session, embed_deck), private=session.codes is not None,
+        over=Over.ANY if overwrite else Over.NOTHING,
+    )
 
 
 # -- reading ------------------------------------------------------------------------

@@ -152,11 +152,14 @@ def simulate(
     record_dir: Path | None = None,
     on_game: Callable[[int], None] | None = None,
     start: int = 0,
+    overwrite: bool = False,
 ) -> Simulation:
     """Play `games` seeded games between the seat levels; `on_game(i)` after each.
 
     `start` skips to game number `start` of the run, so a long run can be split into
-    parts (e.g. one per core) that together play exactly the same games.
+    parts (e.g. one per core) that together play exactly the same games. Game i's
+    record goes to `record_dir/game-0000i.json`, never over a file already there
+    unless `overwrite` (FileExistsError naming the file).
 
     Ctrl+C ends the run at once: the game being played is dropped, and the result holds
     the finished games with `interrupted` set.
@@ -180,7 +183,7 @@ def simulate(
                 _tally(result, game, levels, timings)
                 result.games += 1
                 if record_dir is not None:
-                    _record(deck, game, levels, seed + index, record_dir / f"game-{index + 1:05d}.json")
+                    _record(deck, game, levels, seed + index, record_dir / record_name(index), overwrite)
                 if on_game is not None:
                     on_game(index)
                 ctrl_c.release()
@@ -268,6 +271,7 @@ def simulate_parallel(
     record_dir: Path | None = None,
     on_game: Callable[[int], None] | None = None,
     jobs: int = 2,
+    overwrite: bool = False,
 ) -> Simulation:
     """`simulate` split over `jobs` processes: the same games, the same results.
 
@@ -279,14 +283,17 @@ def simulate_parallel(
     (sent to all of them) is handled here, once.
     """
     if jobs <= 1 or games < 2:
-        return simulate(deck, players, seats, games, seed, record_dir, on_game)
+        return simulate(deck, players, seats, games, seed, record_dir, on_game, overwrite=overwrite)
     if players not in TABLE_SIZES or len(seats) != players or games < 1:
         return simulate(deck, players, seats, games, seed, record_dir, on_game)  # raises the usual error
     # Imported only here: loading it takes longer than a hundred games in one process.
     from multiprocessing import get_context
 
     size = max(1, min(25, -(-games // (jobs * 4))))
-    tasks = [(deck, players, tuple(seats), min(size, games - start), seed, record_dir, None, start) for start in range(0, games, size)]
+    tasks = [
+        (deck, players, tuple(seats), min(size, games - start), seed, record_dir, None, start, overwrite)
+        for start in range(0, games, size)
+    ]
     parts: list[tuple[int, Simulation]] = []
     interrupted = False
     pool = get_context().Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
@@ -310,7 +317,7 @@ def simulate_parallel(
 
 def _play_part(task: tuple[Any, ...]) -> tuple[int, Simulation]:
     """One part of a split run, in a worker process: (its first game number, its result)."""
-    return task[-1], simulate(*task)
+    return task[7], simulate(*task)
 
 
 def _tally(result: Simulation, game: Game, levels: Sequence[str], timings: list[list[float]]) -> None:
@@ -334,7 +341,12 @@ def _tally(result: Simulation, game: Game, levels: Sequence[str], timings: list[
                 result.plan_met[plan] = result.plan_met.get(plan, 0) + 1
 
 
-def _record(deck: Deck, game: Game, levels: Sequence[str], seed: int, path: Path) -> None:
+def record_name(index: int) -> str:
+    """The file name of game `index` (from 0) of a run's records."""
+    return f"game-{index + 1:05d}.json"
+
+
+def _record(deck: Deck, game: Game, levels: Sequence[str], seed: int, path: Path, overwrite: bool = False) -> None:
     """Save a finished game as a game record that `pier18 replay` can show."""
     from ..persist import record
     from ..persist.session import Session
@@ -342,6 +354,6 @@ def _record(deck: Deck, game: Game, levels: Sequence[str], seed: int, path: Path
     names = [f"{level} {seat + 1}" for seat, level in enumerate(levels)]
     session = Session(deck, names, seed, seats=list(levels), decisions=game.decisions)
     try:
-        record.save(session, path)
+        record.save(session, path, overwrite=overwrite)
     except OSError as exc:  # a full disk: say which record could not be written
         raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None

@@ -111,7 +111,7 @@ class Pier18App(GameApp):
             factory = self.new_session  # an `Autosaving` when started by `pier18 play`
             try:
                 if isinstance(factory, autosave.Autosaving):
-                    factory.play(session, saved.path)
+                    factory.play(session, saved.path, saved.stamp)
                 else:
                     autosave.attach(session, saved.path, on_error=self.warn)
             except GameLocked as locked:
