@@ -6,12 +6,15 @@ from __future__ import annotations
 import copy
 import os
 import tomllib
+import unicodedata
 
 import pytest
+import wcwidth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
-from hostile import FROZEN_DECK, SAMPLES, hostile_deck, hostile_text
+from hostile import CELLS, FROZEN_DECK, SAMPLES, WIDTH, hostile_deck, hostile_text, width_text
 from pier18.cli import main
 from pier18.engine.deck import MAX_DECK_BYTES, Deck, load_deck, parse_deck
 from pier18.engine.errors import DeckError
@@ -66,11 +69,48 @@ def test_printable_replaces_exactly_what_draws_nothing():
     assert printable("a\u00a0b\u3000c\u2000d\tc") == "a b c d\u2409c"
 
 
+STAND_INS = {"\ufffd", *map(chr, range(0x2400, 0x2422))}
+
+
 @given(st.text())
 def test_printable_text_is_printable_whatever_it_was(text):
     shown = printable(text)
     assert shown.isprintable()
-    assert len(shown) == len(text)  # one stand-in per character: nothing vanishes
+    assert printable(shown) == shown  # once is enough: a name saved and read back stays the same
+    # Nothing invisible vanishes: each control or format character has its stand-in.
+    unshown = sum(unicodedata.category(c) in {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"} for c in text)
+    assert sum(c in STAND_INS for c in shown) >= unshown
+
+
+# -- width: what printable shows, every terminal draws as wide as Rich measures it ------
+
+
+def drawn_widths(shown: str) -> tuple[int, int, int]:
+    """Cells by Rich (what Textual lays out), by a terminal that joins grapheme clusters
+    (kitty, WezTerm: `wcwidth.wcswidth`), and by one that draws one code point at a time
+    (xterm, VTE, tmux: `wcwidth.wcwidth` each)."""
+    return cell_len(shown), wcwidth.wcswidth(shown), sum(wcwidth.wcwidth(c) for c in shown)
+
+
+@pytest.mark.parametrize("raw", WIDTH)
+def test_each_sequence_terminals_disagree_on_is_shown_at_one_width(raw):
+    shown, cells = CELLS[raw]  # worked out by hand (tests/hostile.py)
+    assert printable(raw) == shown
+    assert drawn_widths(shown) == (cells, cells, cells)
+
+
+@given(st.text() | width_text(6) | st.lists(st.sampled_from(WIDTH) | st.characters(), max_size=8).map("".join))
+def test_what_printable_shows_every_terminal_draws_as_wide_as_rich_measures(text):
+    rich, clusters, code_points = drawn_widths(printable(text))
+    assert rich == clusters == code_points
+
+
+def test_every_character_alone_is_drawn_as_wide_as_rich_measures():
+    """Each code point of the planes that have characters (0-3, and 14: tags and
+    variation selectors; the rest is unassigned or private, all stand-ins)."""
+    widths = {code: drawn_widths(printable(chr(code))) for code in (*range(0x40000), *range(0xE0000, 0xE1000))}
+    disputed = [f"U+{code:04X} {unicodedata.name(chr(code), '?')}: {w}" for code, w in widths.items() if len(set(w)) > 1]
+    assert not disputed, disputed[:10]
 
 
 def test_quote_spells_out_a_space_that_is_not_the_plain_one():

@@ -73,9 +73,9 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
 
     if text is None:
         return None
-    from ..engine.text import printable
+    from ..engine.text import printable_name
 
-    names = [printable(n.strip()) for n in text.split(",")]
+    names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
         if len(names) != humans or not all(names):
             seats = "seat" if humans == 1 else "seats"
