@@ -292,3 +292,18 @@ def test_a_hostile_deck_path_in_an_error_is_one_printable_line(capsys, tmp_path,
     code, out, err = run(capsys, *command, str(bad))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and ESC not in err and "␛[2J.toml" in err
+
+
+def test_a_pier_label_of_wide_characters_is_cut_to_its_width_in_cells(tmp_path):
+    """A card name or title of wide characters (two cells each) is cut to the label's
+    width in cells, as the terminal draws it, not in characters (twice as wide)."""
+    from pier18.engine import Pier
+    from pier18.render import ROW_WIDTH, draw_pier
+
+    deck = load_deck(hostile_deck(tmp_path / "wide.toml", ["中文" * 10, "👨\u200d👩\u200d👧" * 5, "a中" * 10]))
+    visible = Pier.from_notation("1 2 3", deck).visible()  # nothing covered: each card has rows for both its notes
+    for label_width in (8, 15, 16, 30):
+        drawing = draw_pier(visible, title="標題" * 40, label_width=label_width)
+        widths = [cell_len(line) for line in drawing.plain.splitlines()]
+        assert max(widths) <= ROW_WIDTH + 1 + label_width, (label_width, widths)
+        assert widths[0] == ROW_WIDTH + label_width  # the title, cut with its ellipsis
