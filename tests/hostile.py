@@ -46,6 +46,7 @@ CELLS: dict[str, tuple[str, int]] = {
     "🏽": ("", 0),
     "🏴" + TAGS: ("🏴" + "\ufffd" * 6, 8),  # a tag sequence (a subdivision flag)
     "e\u0301": ("é", 1),  # a combining accent, composed
+    "e\ufe0f\u0301": ("é", 1),  # composed once the selector between is gone
     "\u0301x": ("\u0301x", 1),  # a combining mark with nothing before it
     "Z\u0335\u0322a": ("Z\u0335\u0322a", 2),  # stacked marks
     "\u1100\u1161": ("가", 2),  # Hangul jamo, composed

@@ -101,8 +101,10 @@ def test_each_sequence_terminals_disagree_on_is_shown_at_one_width(raw):
 
 @given(st.text() | width_text(6) | st.lists(st.sampled_from(WIDTH) | st.characters(), max_size=8).map("".join))
 def test_what_printable_shows_every_terminal_draws_as_wide_as_rich_measures(text):
-    rich, clusters, code_points = drawn_widths(printable(text))
+    shown = printable(text)
+    rich, clusters, code_points = drawn_widths(shown)
     assert rich == clusters == code_points
+    assert printable(shown) == shown
 
 
 def test_every_character_alone_is_drawn_as_wide_as_rich_measures():
