@@ -281,6 +281,16 @@ def test_score_quotes_a_plan_goal_literally(capsys, tmp_path, monkeypatch, name)
     assert goal in out and ESC not in out
 
 
+def test_score_finds_a_card_by_its_name_as_typed_with_what_printable_drops(capsys, tmp_path):
+    """Card names were made printable (the emoji selector dropped, the accent composed):
+    a name typed as it was written still finds its card."""
+    deck_file = hostile_deck(tmp_path / "hostile.toml", ["\u2764\ufe0fQuai", "e\u0301cluse"])
+    code, out, err = run(capsys, "score", "--cards", "\u2764\ufe0fquai 2, e\u0301cluse 1", "--deck", str(deck_file), "--json")
+    assert (code, err) == (0, ""), err
+    code, out2, err = run(capsys, "score", "--cards", "2 1", "--deck", str(deck_file), "--json")
+    assert out == out2
+
+
 def test_score_reads_a_pier_file_with_a_byte_order_mark(capsys, tmp_path):
     path = tmp_path / "pier.txt"
     path.write_bytes("\ufeffF P\nP A\n".encode())
