@@ -6,11 +6,15 @@ pier's `covers()`), never the app, so a test fails if a key does something else.
 
 from __future__ import annotations
 
+import html
 import inspect
 import random
+import re
 from itertools import permutations
 from pathlib import Path
 
+import wcwidth
+from rich.cells import cell_len
 from rich.console import Console
 from textual.widgets import Input
 
@@ -207,8 +211,9 @@ ESC = "\x1b"
 
 
 def typed_name(raw: str, seat: int) -> str:
-    """The name the names screen should make of what was typed (the test's own oracle)."""
-    return printable(raw.strip()) or f"Player {seat + 1}"
+    """The name the names screen should make of what was typed (the test's own oracle):
+    what its box shows, so a tab pasted in is a visible ␉, not stripped unseen."""
+    return printable(raw).strip() or f"Player {seat + 1}"
 
 
 async def start_with_names(pilot, app: Pier18App, raw_names: list[str]) -> list[str]:
@@ -228,8 +233,9 @@ class ScreenWatcher:
     (hostile names: markup, escape codes; tests/hostile.py) and that no escape code or
     bell reaches any text."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], widths: bool = False) -> None:
         self.names = names
+        self.widths = widths  # also check that every row is drawn as wide as the screen
         self.seen: set[str] = set()
         self._checked: set[tuple[int, int]] = set()
 
@@ -243,6 +249,8 @@ class ScreenWatcher:
         texts = {widget.id: shown(widget) for widget in screen.query("Static") if widget.id}
         for text in texts.values():
             assert ESC not in text and "\x07" not in text
+        if self.widths:
+            check_rows_in_line(app)
         if name == "PassScreen":
             assert f"Pass the laptop to {self.names[game.current_player]}" in texts["pass-message"]
         elif name == "KeepScreen":
@@ -260,6 +268,39 @@ class ScreenWatcher:
             assert f"#{card.id} {card.name}" in texts["patron-panel"]
             for player in self.names:
                 assert player in texts["patron-panel"]
+
+
+_SVG_TEXT = re.compile(r'<text [^>]*?x="([0-9.]+)" [^>]*?textLength="([0-9.]+)" clip-path="url\(#[^)]*-line-(\d+)\)">(.*?)</text>', re.S)
+
+
+def screen_rows(app) -> list[str]:
+    """The screen's rows as the terminal is sent them, read from the (public) SVG
+    screenshot: each piece of text at the cell Textual put it in, with the runs of spaces
+    the SVG leaves out put back between them."""
+    width, height = app.size
+    pieces: dict[int, list[tuple[int, str]]] = {}
+    for x, length, line, content in _SVG_TEXT.findall(app.export_screenshot()):
+        text = html.unescape(content).replace("\xa0", " ")  # the SVG writes spaces as &#160;
+        cell = float(length) / len(text)  # the SVG's width of one cell
+        pieces.setdefault(int(line), []).append((round(float(x) / cell), text.rstrip("\n")))
+    rows = []
+    for y in range(height):
+        row, at = "", 0
+        for x, text in sorted(pieces.get(y, [])):
+            row += " " * (x - at) + text
+            at = x + cell_len(text)
+        rows.append(row + " " * (width - at))
+    return rows
+
+
+def check_rows_in_line(app) -> None:
+    """Every row of the screen is drawn exactly as wide as the screen by a terminal that
+    joins grapheme clusters and by one that draws one code point at a time (`wcwidth`):
+    no name or card name pushes a border out, or pulls one in."""
+    width = app.size.width
+    for y, row in enumerate(screen_rows(app)):
+        drawn = (wcwidth.wcswidth(row), sum(wcwidth.wcwidth(c) for c in row))
+        assert drawn == (width, width), f"{screen_name(app)} row {y} is drawn {drawn} cells wide, not {width}: {row!r}"
 
 
 def check_final_screen(app, names: list[str]) -> None:

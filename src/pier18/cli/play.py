@@ -97,9 +97,9 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
 
     if text is None:
         return None
-    from ..engine.text import printable
+    from ..engine.text import printable_name
 
-    names = [printable(n.strip()) for n in text.split(",")]
+    names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
         if len(names) != humans or not all(names):
             seats = "seat" if humans == 1 else "seats"
@@ -165,10 +165,13 @@ def run(args: argparse.Namespace) -> int:
     if args.first is not None:
         if names is None:
             raise Pier18Error("--first needs --names, so that it can name a player")
+        from ..engine.text import printable_name
+
         lowered = [n.lower() for n in names]
-        if args.first.lower() not in lowered:
+        wanted = printable_name(args.first).lower()  # as --names were made printable
+        if wanted not in lowered:
             raise Pier18Error(f"--first {quote(args.first)} is not one of the names {', '.join(names)}")
-        first = lowered.index(args.first.lower())
+        first = lowered.index(wanted)
     import random
 
     from ..persist.session import Session

@@ -23,6 +23,7 @@ from textual.geometry import Size
 
 from ..bots import Hint
 from ..engine import Decision, PlayerView, TableView
+from ..engine.text import printable
 from .moves import MoveLog, hint_text
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
@@ -160,8 +161,9 @@ class GameApp(App[None]):
         return None
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
-        """Notices quote file paths and errors: plain text unless a caller asks for markup."""
-        super().notify(message, markup=markup, **kwargs)
+        """Notices quote file paths and errors: plain text unless a caller asks for markup,
+        and made printable as on stderr (`engine.text.printable`: no escape codes)."""
+        super().notify(printable(message), markup=markup, **kwargs)
 
     def too_small_now(self) -> bool:
         """True while the too-small message covers the game: `advance` waits until it goes."""
@@ -225,7 +227,7 @@ class GameApp(App[None]):
         if turn != self.turn():
             return
         if problem is not None or hint is None:
-            text, decision = Text(f"No hint this time ({problem or 'no advice came back'})."), None
+            text, decision = Text(printable(f"No hint this time ({problem or 'no advice came back'}).")), None
         else:
             text, decision = hint_text(view.deck, hint), hint.decision
         self._hints[turn] = text, decision
