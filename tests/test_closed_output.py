@@ -118,7 +118,10 @@ def test_standard_error_that_cannot_be_written_loses_the_line_not_the_status(tmp
     assert "pier18:" not in stdout and "Traceback" not in stdout
 
 
-@pytest.mark.parametrize("argv", [["play"], ["replay", "RECORD"], ["join", "127.0.0.1:9", "code"], ["host", "--port", "0"]])
+@pytest.mark.parametrize(
+    "argv", [["play"], ["replay", "RECORD"], ["join", "127.0.0.1:9", "code"], ["host", "--port", "0"]],
+    ids=["play", "replay", "join", "host"],
+)
 @pytest.mark.parametrize("closed", ["stdin", "stderr"])
 def test_a_game_app_without_its_terminal_is_refused_before_anything(tmp_path, a_record, argv, closed):
     """The apps read keys on standard input and draw on standard error (Textual's way):

@@ -24,7 +24,7 @@ def test_random_keys_never_crash_or_lose_a_card(tui_deck):
             decided.append(len(game.history))
 
     keys = (*RANDOM_KEYS, "ctrl+q", "enter", "enter", "escape")  # no "y": a quit is asked, not answered
-    asyncio.run(mash(lambda: make_app(tui_deck, 3, 9), random.Random(18), 400, keys, size=(100, 30), check=check))
+    asyncio.run(mash(lambda: make_app(tui_deck, 3, 9), random.Random(18), 300, keys, size=(100, 30), check=check))
     assert max(decided) > 0, "the mash made no decision at all"
 
 
@@ -74,7 +74,7 @@ def test_random_keys_on_the_help_and_rules_screens(tui_deck):
         async with app.run_test(size=(100, 30)) as pilot:
             for opener, shown in (("question_mark", "HelpScreen"), ("r", "RulesScreen")):
                 await pilot.press(opener)
-                for _ in range(6):
+                for _ in range(5):
                     assert screen_name(app) == shown
                     await pilot.press(*(rng.choice(keys) for _ in range(10)))
                     await pilot.click(offset=(rng.randrange(100), rng.randrange(29)))  # not the footer's keys

@@ -297,15 +297,19 @@ async def mash(make_app, rng: random.Random, presses: int, keys=RANDOM_KEYS, siz
         app = make_app()
         apps += 1
         async with app.run_test(size=size) as pilot:
-            while done < presses and app.return_code is None:
-                await pilot.press(*(rng.choice(keys) for _ in range(10)))
-                done += 10
-                if app.return_code is None:
-                    await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
-                await pilot.pause()
+            def looks_right() -> None:
                 assert app.crash is None, app.crash
                 assert not any(isinstance(screen, CommandPalette) for screen in app.screen_stack)
                 if check is not None and app.return_code is None:
                     check(app)
+
+            while done < presses and app.return_code is None:
+                await pilot.press(*(rng.choice(keys) for _ in range(10)))
+                done += 10
+                looks_right()  # before the click: a click outside a palette would close it
+                if app.return_code is None:
+                    await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
+                    await pilot.pause()
+                    looks_right()
         assert app.crash is None and app.return_code in (None, 0), (app.crash, app.return_code)
     return apps
