@@ -91,8 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail("standard output is closed: there is nowhere to write", EXIT_OUTPUT_FAILED)
     try:
         status = _main(argv)
-    except SystemExit:  # argparse after --help (0) or an argument error (2): that output too
-        if not _flushed(sys.stdout, sys.__stdout__):
+    except SystemExit as exit:  # argparse after --help (0) or an argument error (2): that output too
+        if not _flushed(sys.stdout, sys.__stdout__) and not exit.code:
             raise SystemExit(EXIT_OUTPUT_FAILED) from None
         raise
     finally:
