@@ -309,3 +309,48 @@ def check_final_screen(app, names: list[str]) -> None:
     final = shown(app.screen.query_one("#final-table"))
     assert all(name in final for name in names) and ESC not in final
     assert ESC not in app.export_screenshot()
+
+
+# -- random keys -----------------------------------------------------------------------
+
+#: Keys a person could press in any app: the ones the apps bind, the ones Textual
+#: itself answers (focus moves, Ctrl+P for a command palette, Ctrl+C), page, arrow and
+#: function keys, and a few that mean nothing. Quitting keys are left to each test; so
+#: is `r`, as the rules screen costs a lot to open again and again (its own test mashes
+#: keys in it once it is open).
+RANDOM_KEYS = (
+    "enter", "escape", "tab", "shift+tab", "space", "backspace", "delete", "insert",
+    "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+    "ctrl+p", "ctrl+c", "ctrl+l", "ctrl+s", "ctrl+z", "f1", "f2", "f5", "f10", "f12",
+    "question_mark", "h", "u", "b", "j", "n", "k", "x", "0", "1", "2", "3", "4", "9",
+)
+
+
+async def mash(make_app, rng: random.Random, presses: int, keys=RANDOM_KEYS, size=(120, 40), check=None) -> int:
+    """Press `presses` keys chosen by `rng` from `keys`, ten at a time, with a click at a
+    random place after each ten, in the app `make_app()` makes; if the keys or a click
+    quit it cleanly, in a new one. After every ten: no crash, no command palette, and
+    `check(app)` if given. Returns how many apps it took."""
+    from textual.command import CommandPalette
+
+    done = apps = 0
+    while done < presses:
+        app = make_app()
+        apps += 1
+        async with app.run_test(size=size) as pilot:
+            def looks_right() -> None:
+                assert app.crash is None, app.crash
+                assert not any(isinstance(screen, CommandPalette) for screen in app.screen_stack)
+                if check is not None and app.return_code is None:
+                    check(app)
+
+            while done < presses and app.return_code is None:
+                await pilot.press(*(rng.choice(keys) for _ in range(10)))
+                done += 10
+                looks_right()  # before the click: a click outside a palette would close it
+                if app.return_code is None:
+                    await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
+                    await pilot.pause()
+                    looks_right()
+        assert app.crash is None and app.return_code in (None, 0), (app.crash, app.return_code)
+    return apps

@@ -6,7 +6,9 @@ argument definitions import nothing beyond the standard library.
 
 from __future__ import annotations
 
+import errno
 import importlib
+import io
 import os
 import sys
 
@@ -48,14 +50,59 @@ def build_parser(only: str | None = None) -> Parser:
 class CliError(Pier18Error):
     """Bad input on the command line or in a file it names: one line, exit status 2."""
 
+    status = EXIT_BAD_INPUT
+
+
+class NoTerminal(CliError):
+    """A game app cannot start: the terminal it needs is not there. Exit status 1."""
+
+    status = EXIT_OUTPUT_FAILED
+
+
+def check_terminal() -> None:
+    """A game app reads keys from standard input and draws on standard error (as
+    Textual does): NoTerminal if either was closed when pier18 started."""
+    closed = [words for name, words in (("stdin", "standard input"), ("stderr", "standard error")) if name in closed_at_start]
+    if closed:
+        raise NoTerminal(f"{' and '.join(closed)} {'is' if len(closed) == 1 else 'are'} closed: the game needs a terminal")
+
 
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
-    """Print one line on stderr (never a control character) and return `status`."""
-    print(f"pier18: {printable(message)}", file=sys.stderr)
+    """Print one line on stderr (never a control character) and return `status`.
+
+    A standard error that cannot be written (closed, or a pipe nobody reads) loses the
+    line, never the status.
+    """
+    try:
+        print(f"pier18: {printable(message)}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        _drop(sys.stderr, sys.__stderr__)
     return status
 
 
+#: The standard streams that were closed when pier18 started (by name: "stdin", ...).
+closed_at_start: frozenset[str] = frozenset()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    global closed_at_start
+    closed_at_start = _fill_closed_streams()
+    if "stdout" in closed_at_start:
+        return fail("standard output is closed: there is nowhere to write", EXIT_OUTPUT_FAILED)
+    try:
+        status = _main(argv)
+    except SystemExit as exit:  # argparse after --help (0) or an argument error (2): that output too
+        if not _flushed(sys.stdout, sys.__stdout__) and not exit.code:
+            raise SystemExit(EXIT_OUTPUT_FAILED) from None
+        raise
+    finally:
+        _flushed(sys.stderr, sys.__stderr__)  # else the interpreter's own flush fails at exit
+    if not _flushed(sys.stdout, sys.__stdout__):
+        return status or EXIT_OUTPUT_FAILED
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     only = argv[0] if argv and argv[0] in COMMANDS else None
     args: argparse.Namespace | SimpleNamespace | None = None
@@ -70,28 +117,90 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, while the error can still be reported
         return status
     except Pier18Error as exc:
-        return fail(str(exc))
+        return fail(str(exc), getattr(exc, "status", EXIT_BAD_INPUT))
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as Unix tools do
-        _drop_output()
+        _flushed(sys.stdout, sys.__stdout__)  # each is dropped only if it is the one that broke
+        _flushed(sys.stderr, sys.__stderr__)
         return EXIT_OUTPUT_FAILED
     except OSError as exc:  # most often the output failing (a full disk); one line either way
-        _drop_output()
+        _drop(sys.stdout, sys.__stdout__)
         if exc.filename:
             return fail(f"{exc.filename}: {exc.strerror or exc}", EXIT_OUTPUT_FAILED)  # whole: the file name is the point
         return fail(f"cannot write the output ({exc.strerror or exc})", EXIT_OUTPUT_FAILED)
 
 
-def _drop_output() -> None:
-    """Point standard output at the null device, so the flush at exit has nowhere to fail."""
-    if sys.stdout is not sys.__stdout__ or sys.stdout is None:
+def _fill_closed_streams() -> frozenset[str]:
+    """Put the null device on each of descriptors 0, 1 and 2 that is closed; return the
+    names of the streams that were closed ("stdin", "stdout", "stderr").
+
+    With descriptor 1 closed, Python starts with `sys.stdout` set to None, and the next
+    file opened (an autosave, its lock) would get descriptor 1 and take every print. A
+    closed standard input stays `sys.stdin = None` (what reads it says so); writing to
+    a closed standard output or error fails as it would on the closed descriptor, so
+    the command still knows its output was lost (exit status 1), and nothing goes to
+    the other stream instead.
+    """
+    closed = set()
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            except OSError:
+                continue
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            closed.add(name)
+        if getattr(sys, name) is None or name in closed:
+            closed.add(name)
+            if fd > 0:  # a closed stdin stays None, as each reader expects ("standard input is closed")
+                stream = _ClosedOutput(fd, name)
+                setattr(sys, name, stream)
+                setattr(sys, f"__{name}__", stream)
+    return frozenset(closed)
+
+
+class _ClosedOutput(io.TextIOBase):
+    """A standard output or error that was closed: every write fails (EBADF)."""
+
+    def __init__(self, fd: int, name: str) -> None:
+        super().__init__()
+        self._fd, self._name = fd, name
+
+    def fileno(self) -> int:
+        return self._fd  # the null device now: nothing else can take the descriptor
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, f"{self._name} is closed")
+
+
+def _flushed(stream: object, real: object) -> bool:
+    """Flush a standard stream; if it cannot be written, drop what it holds (see `_drop`)."""
+    try:
+        stream.flush()  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        _drop(stream, real)
+        return False
+    return True
+
+
+def _drop(stream: object, real: object) -> None:
+    """Point a standard stream's descriptor at the null device, so what it still holds
+    goes nowhere and the flush at exit has nothing to fail on ("Exception ignored ...")."""
+    if stream is not real or stream is None:
         return  # captured (as in tests): nothing is left to flush to the broken file
     try:
         null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
+        os.dup2(null, stream.fileno())  # type: ignore[attr-defined]
         os.close(null)
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass
 
 

@@ -153,7 +153,9 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
+    from . import check_terminal
 
+    check_terminal()
     check_seed(args.seed)
     if args.resume is not None:
         return resume(args)
@@ -337,28 +339,17 @@ def check_seed(seed: int | None, games: int = 1) -> None:
 
 
 def run_app(app: Pier18App, factory: Autosaving) -> int:
-    """Run the app; an unexpected exception ends it with one line on stderr and status 1.
+    """Run the app as every pier18 app is run (`pier18.tui.exits`: a crash is a report
+    and one line, a stop signal gives the terminal back), then let go of the game's lock.
 
-    The details go to a crash report; the autosave keeps the last decision made.
+    The autosave keeps the last decision made, so the game can be resumed.
     """
-    import sys
-
-    from ..persist import crash
+    from ..tui.exits import run_app as run
 
     try:
-        app.run()
-    except Exception as error:  # outside Textual's own handlers (starting or closing)
-        try:
-            report = crash.write_report(error, getattr(factory.lock, "save", None))
-        except OSError:
-            report = None
-        app.crash, app.crash_report = error, report
+        return run(app)
     finally:
         factory.release()
-    if app.crash is not None:
-        print(crash.crash_line(app.crash, app.crash_report), file=sys.stderr)
-        return 1
-    return 0
 
 
 def _tell(messages: list[str]) -> None:
