@@ -320,3 +320,13 @@ def test_a_damaged_autosave_named_with_escape_codes_is_told_without_them(capture
     err = capsys.readouterr().err
     assert "a damaged autosave was kept at" in err and "\u241b[31mbad" in err
     assert "\x1b" not in err and "\x07" not in err
+
+
+def test_first_names_a_player_as_names_made_them(captured_run):
+    """`--first` is read as `--names` are: the emoji selector dropped from both."""
+    assert main(["play", "--names", "\u2764\ufe0fAnn,Bob", "--players", "2", "--first", "\u2764\ufe0fann", "--seed", "4"]) == 0
+    app = captured_run["app"]
+    assert app.names == ["\u2764Ann", "Bob"]
+    session = app.new_session(app.names)
+    app.new_session.release()
+    assert session.first_player == 0

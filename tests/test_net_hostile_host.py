@@ -22,7 +22,7 @@ from websockets.asyncio.server import serve
 
 from helpers import child_env
 from net_support import WAIT, new_table, run
-from pier18.cli.join import LineFrontEnd, crash_line
+from pier18.cli.join import LineFrontEnd
 from pier18.engine import PlayerView, TableView
 from pier18.engine.text import printable
 from pier18.net import client as client_module
@@ -350,10 +350,12 @@ def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
 
 def test_a_crash_at_a_table_does_not_promise_a_save_it_does_not_have(tmp_path):
     error = ValueError("broken \x1b[2J")
-    joined = SimpleNamespace(crash=error, crash_report=tmp_path / "crash.txt", desk=None, record=None)
-    line = crash_line(joined)
+    joined = SeatApp(Client("127.0.0.1:9", "code"))
+    joined.crash, joined.crash_report = error, tmp_path / "crash.txt"
+    line = joined.crash_line()
     assert "play --resume" not in line and "saved" not in line and "join again with the same code" in line
     assert str(tmp_path / "crash.txt") in line and "ValueError: broken ␛[2J" in line and ESC not in line
-    hosting = SimpleNamespace(crash=error, crash_report=None, desk=object(), record=tmp_path / "table.json")
-    line = crash_line(hosting)
+    hosting = SeatApp(Client("127.0.0.1:9", "code"), desk=SimpleNamespace(), record=tmp_path / "table.json")
+    hosting.crash = error
+    line = hosting.crash_line()
     assert "play --resume" not in line and f"pier18 host --resume {tmp_path / 'table.json'}" in line

@@ -376,16 +376,36 @@ def client_broke(what: str) -> str:
     return f"the client stopped on an unexpected error ({what})"
 
 
-def table_crashed(what: str, report: str | None, save: str | None) -> str:
-    """A networked game's app crashed: what failed, where the details are, and how to go on.
+#: After a crash or a stop, at a game held at this laptop that is autosaved.
+GAME_SAVED = "Your game is saved: 'pier18 play --resume' goes on with it."
 
-    The game itself lives at the host: a joined seat comes back with its code; the host
-    (`save`: its autosave) opens the table again from the autosave.
-    """
+
+def crashed(what: str, report: str | None, then: str | None = None) -> str:
+    """An app crashed: what failed (`what`: the error), where the details are, and how to
+    go on (`then`), if there is anything to go on with."""
     where = f"a crash report was written to {report}" if report else "no crash report could be written"
+    return f"pier18 crashed ({what}); {where}." + (f" {then}" if then else "")
+
+
+def stopped_by(signal_name: str, then: str | None = None) -> str:
+    """An app was stopped from outside (`kill`, a closed terminal): by which signal, and how to go on."""
+    return f"pier18: stopped by {signal_name}." + (f" {then}" if then else "")
+
+
+def table_goes_on(save: str | None) -> str:
+    """How to get back to a networked game after its app ended: the game lives at the host.
+
+    A joined seat comes back with its code; the host (`save`: its autosave) opens the
+    table again from the autosave.
+    """
     if save is not None:
-        return f"pier18 crashed ({what}); {where}. The table is saved: 'pier18 host --resume {save}' opens it again."
-    return f"pier18 crashed ({what}); {where}. The game goes on at the host: join again with the same code."
+        return f"The table is saved: 'pier18 host --resume {save}' opens it again."
+    return "The game goes on at the host: join again with the same code."
+
+
+def table_crashed(what: str, report: str | None, save: str | None) -> str:
+    """A networked game's app crashed: what failed, where the details are, and how to go on."""
+    return crashed(what, report, table_goes_on(save))
 
 
 #: Ctrl+Q at a networked table, for a player and for the host.

@@ -9,26 +9,23 @@ from textual.widgets import MarkdownViewer
 
 from pier18.tui.app import MIN_SIZE
 from pier18.tui.resources import rules_path, rules_text
-from tui_helpers import make_app, screen_name
-
-MASH_KEYS = ["enter", "escape", "up", "down", "left", "right", "1", "2", "3", "4", "0", "n", "question_mark", "ctrl+q", "space"]
-
+from tui_helpers import RANDOM_KEYS, make_app, mash, screen_name
 
 def test_random_keys_never_crash_or_lose_a_card(tui_deck):
-    async def run():
-        rng = random.Random(18)
-        app = make_app(tui_deck, 3, 9)
-        async with app.run_test(size=(100, 30)) as pilot:
-            for _ in range(40):
-                await pilot.press(*(rng.choice(MASH_KEYS) for _ in range(10)))
-                await pilot.pause()
-                game = app.session.game
-                assert sorted(game.cards_in_play()) == sorted(tui_deck)
-                assert app.is_running
-                assert len(game.history) == len(app.session.decisions)
-            assert app.session.decisions, "the mash made no decision at all"
+    """Any keys and clicks (Ctrl+Q among them, Enter and Escape often): never a crash or
+    a command palette, every card always somewhere, every decision saved."""
+    decided: list[int] = []
 
-    asyncio.run(run())
+    def check(app) -> None:
+        game = app.session.game if app.session is not None else None
+        if game is not None:
+            assert sorted(game.cards_in_play()) == sorted(tui_deck)
+            assert len(game.history) == len(app.session.decisions)
+            decided.append(len(game.history))
+
+    keys = (*RANDOM_KEYS, "ctrl+q", "enter", "enter", "escape")  # no "y": a quit is asked, not answered
+    asyncio.run(mash(lambda: make_app(tui_deck, 3, 9), random.Random(18), 300, keys, size=(100, 30), check=check))
+    assert max(decided) > 0, "the mash made no decision at all"
 
 
 def test_ctrl_q_asks_first_while_a_game_is_running(tui_deck):
@@ -62,6 +59,29 @@ def test_help_and_rules_open_and_close(tui_deck):
             await pilot.press("escape")
             await pilot.pause()
             assert screen_name(app) == "PassScreen"
+
+    asyncio.run(run())
+
+
+def test_random_keys_on_the_help_and_rules_screens(tui_deck):
+    """Any keys and clicks on the two screens that open over every game (the rules in
+    Textual's Markdown viewer): never a crash; only their own keys close them."""
+
+    async def run():
+        rng = random.Random(7)
+        app = make_app(tui_deck, 2, 1)
+        keys = [key for key in RANDOM_KEYS if key not in ("escape", "question_mark")]  # their own closing keys
+        async with app.run_test(size=(100, 30)) as pilot:
+            for opener, shown in (("question_mark", "HelpScreen"), ("r", "RulesScreen")):
+                await pilot.press(opener)
+                for _ in range(5):
+                    assert screen_name(app) == shown
+                    await pilot.press(*(rng.choice(keys) for _ in range(10)))
+                    await pilot.click(offset=(rng.randrange(100), rng.randrange(29)))  # not the footer's keys
+                    await pilot.pause()
+                    assert app.crash is None
+                await pilot.press("escape")
+                assert screen_name(app) == "PassScreen"
 
     asyncio.run(run())
 

@@ -152,12 +152,16 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
+    from ..bots.seats import HUMAN
     from ..engine.text import printable
     from ..persist import autosave
     from ..persist.lock import GameLocked
+    from .errors import check_terminal
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume else (new_session(args), None)
+    if not args.no_seat and not args.lines and HUMAN in session.seats:
+        check_terminal()  # the host's own seat is played in the app; nothing saved yet
     saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(f"pier18: {printable(m)}", flush=True))
     try:
         saving.play(session, Path(args.resume) if args.resume else None, version)
@@ -286,7 +290,7 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     import ssl
 
     from ..net.client import Client
-    from .join import LineFrontEnd, app_ended
+    from .join import LineFrontEnd, run_seat_app
 
     local = host.config.bind if host.config.bind not in (None, "", "0.0.0.0", "::") else "127.0.0.1"
     client_context = None
@@ -306,8 +310,4 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
 
     app = SeatApp(client, desk=host, join_lines=seat.joins, record=seat.saving.save)
     seat.saving.moved_to = lambda path: setattr(app, "record", path)  # the final screen names the file it is in
-    try:
-        await app.run_async()
-    finally:
-        await client.close()
-    return app_ended(app)
+    return await run_seat_app(app)

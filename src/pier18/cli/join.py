@@ -95,11 +95,13 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .errors import CliError
+    from .errors import CliError, check_terminal
     from ..net.client import Client
 
     if (args.code is None) == (args.watch is None):
         raise CliError("give your seat's CODE, or --watch CODE to watch (one of them)")
+    if not args.lines:
+        check_terminal()
     context = client_ssl(args.address, args.cafile)
     address = args.address
     if context is not None and not address.startswith("wss://"):
@@ -115,12 +117,7 @@ def run(args: argparse.Namespace) -> int:
                 await client.close()
         from ..tui.seat_app import SeatApp
 
-        app = SeatApp(client)
-        try:
-            await app.run_async()
-        finally:
-            await client.close()
-        return app_ended(app)
+        return await run_seat_app(SeatApp(client))
 
     try:
         return asyncio.run(main())
@@ -131,13 +128,19 @@ def run(args: argparse.Namespace) -> int:
         return 130
 
 
-def app_ended(app: SeatApp) -> int:
-    """The exit status of a seat's app, with one line on stderr if it ended badly."""
+async def run_seat_app(app: SeatApp) -> int:
+    """Run a seat's app (`pier18.tui.exits`: a crash or a stop signal ends it as every
+    app's does), then close its connection; the exit status, with one line if it ended badly."""
     import sys
 
-    if app.crash is not None:
-        print(crash_line(app), file=sys.stderr)
-        return 1
+    from ..tui.exits import run_app_async
+
+    try:
+        status = await run_app_async(app)
+    finally:
+        await app.client.close()
+    if status != 0:
+        return status
     if app.problem is not None:
         print(f"pier18: {app.problem}", file=sys.stderr)
         return 1
@@ -146,19 +149,6 @@ def app_ended(app: SeatApp) -> int:
 
         print(LEFT_TABLE)
     return 0
-
-
-def crash_line(app: SeatApp) -> str:
-    """The line after a seat's app crashed: the game lives at the host, so it says how to
-    go back to it (join again; at the host's own seat, resume the table), not 'play --resume'."""
-    from ..engine.text import printable
-    from ..words import table_crashed
-
-    assert app.crash is not None
-    what = printable(f"{type(app.crash).__name__}: {app.crash}")[:160]
-    report = None if app.crash_report is None else printable(str(app.crash_report))
-    save = None if app.desk is None or app.record is None else printable(str(app.record))
-    return table_crashed(what, report, save)
 
 
 class LineFrontEnd:
@@ -355,7 +345,7 @@ def _stdin_lines() -> asyncio.Queue[str | None]:
     def read() -> None:
         while True:
             try:
-                line = sys.stdin.readline()
+                line = sys.stdin.readline() if sys.stdin is not None else ""  # None: started closed
             except (OSError, ValueError):
                 line = ""
             try:

@@ -99,9 +99,9 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
 
     if text is None:
         return None
-    from ..engine.text import printable
+    from ..engine.text import printable_name
 
-    names = [printable(n.strip()) for n in text.split(",")]
+    names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
         if len(names) != humans or not all(names):
             seats = "seat" if humans == 1 else "seats"
@@ -155,7 +155,9 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
+    from .errors import check_terminal
 
+    check_terminal()
     check_seed(args.seed)
     if args.resume is not None:
         return resume(args)
@@ -167,10 +169,13 @@ def run(args: argparse.Namespace) -> int:
     if args.first is not None:
         if names is None:
             raise Pier18Error("--first needs --names, so that it can name a player")
+        from ..engine.text import printable_name
+
         lowered = [n.lower() for n in names]
-        if args.first.lower() not in lowered:
+        wanted = printable_name(args.first).lower()  # as --names were made printable
+        if wanted not in lowered:
             raise Pier18Error(f"--first {quote(args.first)} is not one of the names {', '.join(names)}")
-        first = lowered.index(args.first.lower())
+        first = lowered.index(wanted)
     import random
 
     from ..persist.session import Session
@@ -336,28 +341,17 @@ def check_seed(seed: int | None, games: int = 1) -> None:
 
 
 def run_app(app: Pier18App, factory: Autosaving) -> int:
-    """Run the app; an unexpected exception ends it with one line on stderr and status 1.
+    """Run the app as every pier18 app is run (`pier18.tui.exits`: a crash is a report
+    and one line, a stop signal gives the terminal back), then let go of the game's lock.
 
-    The details go to a crash report; the autosave keeps the last decision made.
+    The autosave keeps the last decision made, so the game can be resumed.
     """
-    import sys
-
-    from ..persist import crash
+    from ..tui.exits import run_app as run
 
     try:
-        app.run()
-    except Exception as error:  # outside Textual's own handlers (starting or closing)
-        try:
-            report = crash.write_report(error, getattr(factory.lock, "save", None))
-        except OSError:
-            report = None
-        app.crash, app.crash_report = error, report
+        return run(app)
     finally:
         factory.release()
-    if app.crash is not None:
-        print(crash.crash_line(app.crash, app.crash_report), file=sys.stderr)
-        return 1
-    return 0
 
 
 def _tell(messages: list[str]) -> None:

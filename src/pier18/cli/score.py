@@ -114,7 +114,7 @@ def _card_id(token: str, deck: Deck) -> str | None:
     """One `--cards` token as `ID` or `ID:K`: a card id, a name or the start of one
     (any case); None if it is not a card. NotationError if it could be several."""
     from ..engine.errors import NotationError
-    from ..engine.text import quote
+    from ..engine.text import printable, quote
 
     token = token.strip()
     name, colon, cover = token.rpartition(":") if ":" in token else (token, "", "")
@@ -123,7 +123,7 @@ def _card_id(token: str, deck: Deck) -> str | None:
         return None
     if name.isdigit() or not name:
         return token
-    wanted = " ".join(name.lower().split())
+    wanted = " ".join(printable(name).lower().split())  # as the deck's names were made printable
     exact = [card.id for card in deck.values() if card.name.lower() == wanted]
     found = exact or [card.id for card in deck.values() if card.name.lower().startswith(wanted)]
     if len(found) > 1:
@@ -172,10 +172,12 @@ def card_notation(text: str, deck: Deck) -> str:
 
 
 def _exact_name(token: str, deck: Deck) -> bool:
+    from ..engine.text import printable
+
     name, colon, cover = token.rpartition(":") if ":" in token else (token, "", "")
     if colon and not cover.strip().isdigit():
         return False
-    wanted = " ".join(name.lower().split())
+    wanted = " ".join(printable(name).lower().split())
     return any(card.name.lower() == wanted for card in deck.values())
 
 

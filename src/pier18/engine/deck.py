@@ -18,7 +18,7 @@ from .characters import Character
 from .errors import DeckError
 from .goals import GOAL_KINDS, Goal, GoalKind
 from .reading import read_capped
-from .text import printable, quote
+from .text import printable, printable_name, quote
 
 DECK_SIZE = 18
 #: Makes the DeckError for a field of the card being read: fail(field, message).
@@ -145,7 +145,8 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
         return DeckError(f"{where}: field '{field_name}': {message}")
 
     name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
+    name = printable_name(name) if isinstance(name, str) else None  # made printable here, once
+    if not name:
         raise fail("name", "expected a non-empty string")
     date = raw.get("date")
     if not isinstance(date, str) or not _valid_date(date):
@@ -173,7 +174,7 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
         )
         parsed_sections.append((left, right))
     plan = _parse_plan(raw.get("plan"), fail)
-    return Card(card_id, printable(name.strip()), date, patron_chars, tuple(parsed_sections), plan)
+    return Card(card_id, name, date, patron_chars, tuple(parsed_sections), plan)
 
 
 def _parse_plan(raw: Any, fail: Fail) -> Plan:
@@ -196,7 +197,8 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
     if not isinstance(raw, Mapping):
         raise fail(field_name, "expected a table such as {text = \"...\", kind = \"count\", ...}")
     text, kind = raw.get("text"), raw.get("kind")
-    if not isinstance(text, str) or not text.strip():
+    text = printable_name(text) if isinstance(text, str) else None
+    if not text:
         raise fail(f"{field_name}.text", "expected the goal's text")
     if not isinstance(kind, str) or kind not in GOAL_KINDS:
         raise fail(f"{field_name}.kind", f"unknown goal kind {quote(kind)} (known: {', '.join(GOAL_KINDS)})")
@@ -222,7 +224,7 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
             values[key] = value
     if values.get("at_least", 0) > values.get("at_most", values.get("at_least", 0)):
         raise fail(field_name, "at_least is more than at_most: the goal could never be met")
-    return Goal(kind=GoalKind(kind), text=printable(text.strip()), **values)
+    return Goal(kind=GoalKind(kind), text=text, **values)
 
 
 def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:

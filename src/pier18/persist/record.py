@@ -32,7 +32,7 @@ from ..engine.deck import parse_deck
 from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error, SetupError
 from ..engine.game import Deal
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
-from ..engine.text import printable
+from ..engine.text import printable, printable_name
 from ..engine.reading import read_capped
 from .files import Over, atomic_write
 from .session import Session, TableCodes
@@ -268,11 +268,11 @@ def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]
         if not isinstance(player, dict):
             raise _field_error(where, field, f'expected {{"name": ..., "seat": ...}} (player {index + 1})')
         name, seat = player.get("name"), player.get("seat", HUMAN)
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        if not isinstance(name, str) or len(name) > MAX_NAME or not printable_name(name):
             raise _field_error(where, f"{field}.name", f"expected a name of 1 to {MAX_NAME} characters (player {index + 1})")
         if seat not in SEATS:
             raise _field_error(where, f"{field}.seat", f"unknown seat {_shown(seat)} (use {', '.join(SEATS)})")
-        names.append(printable(name))
+        names.append(printable_name(name))
         seats.append(seat)
     return names, seats
 

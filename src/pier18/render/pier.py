@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
@@ -39,7 +40,10 @@ def _scoring_slots(highlight: Highlight | None) -> set[tuple[int, Side]]:
 
 
 def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+    """`text` in at most `width` cells (a wide character takes two), cut with an ellipsis."""
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, max(width - 1, 0)) + "…"  # a wide character cut in half: a space
 
 
 def _row(section: "Section", index: int, scoring: set[tuple[int, Side]], edges: tuple[str, str], marked: bool) -> Text:

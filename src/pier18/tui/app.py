@@ -19,7 +19,7 @@ from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist import autosave
 from ..persist.lock import GameLocked
 from ..persist.session import Session
-from ..words import pass_reason
+from ..words import GAME_SAVED, pass_reason
 from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
 from .moves import game_moves
 from .screens.names import NamesScreen, Seating
@@ -81,6 +81,10 @@ class Pier18App(GameApp):
     def save_path(self) -> Path | None:
         """Where the game being played is autosaved (`Autosaving` holds its lock), if it is."""
         return getattr(getattr(self.new_session, "lock", None), "save", None)
+
+    def how_to_go_on(self) -> str | None:
+        """After a crash or a stop: an unfinished game that is autosaved can be resumed."""
+        return GAME_SAVED if self.game_running and self.save_path() is not None else None
 
     def begin(self) -> None:
         offer, self.resume_offer = self.resume_offer, None

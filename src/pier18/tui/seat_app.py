@@ -38,6 +38,7 @@ from ..words import (
     connection_over,
     move_line,
     seat_presence,
+    table_goes_on,
     waiting_for,
 )
 from .game_app import LAST_MOVE_PAUSE, WATCH_PATRON_PAUSE, GameApp, HintGiver
@@ -330,6 +331,14 @@ class SeatApp(GameApp):
     def after_modal(self) -> None:
         self.advance()  # a view may have come while help, the rules or a question were up
 
+    def save_path(self) -> Path | None:
+        return self.record if self.desk is not None else None  # the host's autosave, at its own seat
+
+    def how_to_go_on(self) -> str | None:
+        """The game lives at the host: join again (at the host's own seat, resume the
+        table), never 'play --resume'."""
+        return how_to_go_on(self)
+
     def quit_question(self) -> QuitScreen | None:
         from .screens.quit import LeaveScreen
 
@@ -364,3 +373,17 @@ class SeatApp(GameApp):
         if self.join_lines and not isinstance(self.screen, JoinLinesScreen):
             self.push_screen(JoinLinesScreen(self.join_lines), lambda _: self.after_modal())
 
+
+
+class _Seated(Protocol):
+    desk: HostDesk | None
+    record: Path | None
+
+
+def how_to_go_on(app: _Seated) -> str:
+    """After a seat's app crashed or was stopped: join again, or, at the host's own seat
+    with an autosave, resume the table from it."""
+    from ..engine.text import printable
+
+    save = None if app.desk is None or app.record is None else printable(str(app.record))
+    return table_goes_on(save)

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...engine import CATEGORIES, Game, TableView
+from ...engine.text import printable
 from ...render import FittedPier
 from ...render.plan import plan_summary
 from ...render.style import category_label
@@ -106,9 +107,9 @@ def record_text(view: TableView, names: list[str], record: Path | None) -> Text:
     text = Text()
     if record is not None:
         text.append("This game is saved in ")
-        text.append(str(record), style="bold")
+        text.append(printable(str(record)), style="bold")  # a file name is outside text
         text.append("\nWatch it again:\n  ")
-        text.append(f"pier18 replay {shlex.quote(str(record))}", style="bold")
+        text.append(printable(f"pier18 replay {shlex.quote(str(record))}"), style="bold")
         text.append("\n")
     text.append("Check any pier on its own:\n", style="dim")
     for seat, name in enumerate(names):

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ...engine.text import printable
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 
@@ -25,7 +26,7 @@ class JoinLinesScreen(ModalClosesOnce[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="join-box"):
             yield Static(Text("To join this table, each player types their line:", style="bold"))
-            yield Static(Text("\n".join(self.lines)), id="join-lines")
+            yield Static(Text("\n".join(printable(line) for line in self.lines)), id="join-lines")  # as printed
         yield Footer()
 
     def action_close(self) -> None:

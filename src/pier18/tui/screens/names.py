@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
+from ...engine.text import printable
 from ...words import START_BY_DATE, names_help, start_by_sea
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
@@ -71,26 +72,34 @@ class NamesScreen(ClosesOnce[Seating]):
             with StartRule(id="start-rule"):
                 yield RadioButton(START_BY_DATE, value=True)
                 for seat in range(self.players):
-                    yield RadioButton(start_by_sea(self.seat_name(seat)), id=f"sea-{seat}")
+                    yield RadioButton(Text(start_by_sea(self.seat_name(seat))), id=f"sea-{seat}")
             yield Static("", id="names-error")
         yield Footer()
 
     def seat_name(self, seat: int) -> str:
         """A seat's name as typed so far (before the screen is composed: "Player N")."""
         if seat in self.humans and self.is_mounted:
-            typed = self.query_one(f"#name-{seat}", Input).value.strip()
-            return typed or f"Player {seat + 1}"
+            return self.typed_name(seat)
         return seat_names([f"Player {s + 1}" for s in self.humans], self.seats)[seat]
 
+    def typed_name(self, seat: int) -> str:
+        """The name typed for a human seat as its box shows it (`printable`, once the
+        box has been made so), without spaces around it; or "Player N"."""
+        return printable(self.query_one(f"#name-{seat}", Input).value).strip() or f"Player {seat + 1}"
+
     def on_input_changed(self, event: Input.Changed) -> None:
+        shown = printable(event.value)
+        if shown != event.value:  # the box shows the name as the game will: no escape
+            event.input.value = shown  # code, nothing drawn at a width the terminal disputes
+            return  # (setting it sends another Changed, which does the rest)
         self.query_one("#names-error", Static).remove_class("-shown")  # said of names now changed
         for seat in range(self.players):
-            self.query_one(f"#sea-{seat}", RadioButton).label = start_by_sea(self.seat_name(seat))
+            # A name is plain text, never markup: "[b]Ann" is called "[b]Ann".
+            self.query_one(f"#sea-{seat}", RadioButton).label = Text(start_by_sea(self.seat_name(seat)))
 
     def names(self) -> list[str]:
         """Every seat's name: what was typed (or "Player N") for people, bots by level."""
-        typed = [self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}" for seat in self.humans]
-        return seat_names(typed, self.seats)
+        return seat_names([self.typed_name(seat) for seat in self.humans], self.seats)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

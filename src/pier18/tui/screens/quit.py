@@ -7,6 +7,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.binding import Binding
 
+from ...engine.text import printable
 from .confirm import ConfirmScreen
 
 
@@ -15,7 +16,7 @@ def saved_text(save: Path | None) -> Text:
     if save is None:
         return Text("It is saved as you play: ").append("pier18 play --resume", style="bold").append(" goes on from here.")
     text = Text("It is saved in ")
-    text.append(str(save), style="bold")
+    text.append(printable(str(save)), style="bold")  # a file name is outside text
     text.append("\n")
     text.append("pier18 play --resume", style="bold")
     return text.append(" goes on from here.")

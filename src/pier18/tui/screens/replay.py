@@ -11,7 +11,7 @@ from pathlib import Path
 
 from rich.console import Group
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -20,6 +20,7 @@ from textual.widgets import Static
 from ...engine import Game, TableView
 from ...persist.session import Session
 from ...words import card_label, replay_event, whose_turn
+from ..exits import BaseApp
 from ..widgets.footer import Footer
 from ..widgets.card_view import CardView
 from ..widgets.pier_panel import PierPanel
@@ -137,8 +138,10 @@ class ReplayScreen(Screen[None]):
         return Group(*parts)
 
 
-class ReplayApp(App[None]):
-    """A small app around `ReplayScreen`, sharing the game's stylesheet when it exists."""
+class ReplayApp(BaseApp):
+    """A small app around `ReplayScreen`, sharing the game's stylesheet when it exists.
+
+    It only reads the record: after a crash or a stop there is nothing to save."""
 
     TITLE = "Pier 18 replay"
     CSS_PATH = [p for p in [Path(__file__).parents[1] / "pier18.tcss"] if p.is_file()]

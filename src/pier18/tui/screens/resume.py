@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine.text import printable
 from ...persist import autosave
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
@@ -54,15 +55,16 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
                 " played; 1-9 or the arrows pick another; n starts a new game (all stay saved)."
             )
         options = [
-            # Names, paths and reasons are plain text, never read as markup.
-            Option(Text(f"{number}. {game.summary()} · last played {game.last_played()}"), id=f"game-{number - 1}")
+            # Names, paths and reasons are plain text, never read as markup, and made
+            # printable as on stderr (a file name may hold escape codes).
+            Option(Text(printable(f"{number}. {game.summary()} · last played {game.last_played()}")), id=f"game-{number - 1}")
             for number, game in enumerate(self.games, start=1)
         ]
         options.append(Option(Text("New game (n)"), id=NEW_GAME))
         with Vertical(classes="confirm-box"):
             yield Static(title, classes="confirm-line")
             for note in self.notes:
-                yield Static(Text(note), classes="confirm-line")
+                yield Static(Text(printable(note)), classes="confirm-line")
             yield OptionList(*options)
         yield Footer()
 
