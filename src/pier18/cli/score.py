@@ -258,6 +258,7 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     """Add the Plan bonus when its goal is met; say why when it cannot be judged."""
     from .errors import CliError
     from ..engine.goals import goal_met
+    from ..engine.outlook import with_plan
     from ..engine.text import quote
 
     if args.plan not in deck:
@@ -270,7 +271,7 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     if met is None:
         return sheet, f"Plan goal \"{goal.text}\" compares players, so one pier cannot settle it: no bonus added"
     if met:
-        return sheet.with_plan(plan.bonus), f"Plan goal \"{goal.text}\" met: +{plan.bonus}"
+        return with_plan(sheet, deck[args.plan], met), f"Plan goal \"{goal.text}\" met: +{plan.bonus}"
     return sheet, f"Plan goal \"{goal.text}\" not met"
 
 
