@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..engine.errors import Pier18Error
-from ..engine.text import printable
+from ..engine.text import shorten
 from . import record
 from .files import atomic_write
 from .lock import GameLock, GameLocked, holder, open_elsewhere
@@ -93,7 +93,7 @@ class Autosaver:
             try:
                 atomic_write(path, text, private=session.codes is not None)
             except OSError as exc:
-                self.error = f"could not save the game to {path}: {exc.strerror or exc}"
+                self.error = f"could not save the game to {shorten(path)}: {exc.strerror or exc}"
                 if self.on_error is not None:
                     self.on_error(self.error)
 
@@ -200,7 +200,7 @@ class Autosaving:
             self.lock = None
 
     def _turn_off(self, path: Path, exc: OSError) -> None:
-        self.off = f"autosave is off: cannot save games in {path.parent} ({exc.strerror or exc})"
+        self.off = f"autosave is off: cannot save games in {shorten(path.parent)} ({exc.strerror or exc})"
         if self.on_error is not None:
             self.on_error(self.off)
 
@@ -277,7 +277,7 @@ def load_saved(path: Path) -> SavedGame:
 
 
 def _reason(path: Path, exc: Exception) -> str:
-    return str(exc).removeprefix(f"{printable(str(path))}: ")
+    return str(exc).removeprefix(f"{shorten(path)}: ")
 
 
 def autosaves() -> list[Path]:
@@ -322,10 +322,10 @@ class SetAside:
     def message(self) -> str:
         if self.kept_at is None:
             return (
-                f"a damaged autosave {self.original} ({self.reason}) could not be moved aside"
+                f"a damaged autosave {shorten(self.original)} ({self.reason}) could not be moved aside"
                 f" ({self.problem}); it was skipped and left where it is"
             )
-        return f"a damaged autosave was kept at {self.kept_at} ({self.reason}); starting fresh"
+        return f"a damaged autosave was kept at {shorten(self.kept_at)} ({self.reason}); starting fresh"
 
 
 @dataclass
@@ -408,5 +408,5 @@ def find_resumable() -> Resumable:
 def open_elsewhere_notice(saved: SavedGame | GameLocked) -> str:
     """'…: this game is open in another terminal (pid N)' for a game another process plays."""
     if isinstance(saved, GameLocked):
-        return f"{saved.save.name}: {open_elsewhere(saved.pid)}"
-    return f"{saved.path.name}: {open_elsewhere(saved.played_by or 0)}"
+        return f"{shorten(saved.save.name)}: {open_elsewhere(saved.pid)}"
+    return f"{shorten(saved.path.name)}: {open_elsewhere(saved.played_by or 0)}"

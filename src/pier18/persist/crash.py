@@ -46,8 +46,13 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
     raise OSError("no folder could take the crash report")
 
 
-def crash_line(error: BaseException, report: Path | None) -> str:
-    """The one line the player sees: what failed and where the details are."""
+def crash_line(error: BaseException, report: Path | None, save: Path | None = None) -> str:
+    """The one line the player sees: what failed, where the details are, and the command
+    that goes on with the game (`save`: its autosave, named so the very game comes back)."""
+    from ..words import command
+
     what = printable(f"{type(error).__name__}: {error}")[:160]
+    # whole: a report is a file just written (so no longer than a path can be), to be opened
     where = f"a crash report was written to {printable(str(report))}" if report else "no crash report could be written"
-    return f"pier18 crashed ({what}); {where}. Your game is saved: 'pier18 play --resume' goes on with it."
+    again = command("pier18", "play", "--resume", *([save] if save is not None else []))
+    return f"pier18 crashed ({what}); {where}. Your game is saved: '{again}' goes on with it."
