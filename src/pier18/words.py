@@ -39,6 +39,21 @@ DECIDED_BY: dict[str, str] = {
 }
 
 
+def command(*words: object) -> str:
+    """A command line for a person to copy and run: each word quoted for the shell where
+    it needs it (a path with a space or a quote stays one word), the line printable.
+
+    Every command the game prints (the final screen's `pier18 score` lines, the host's
+    join and resume lines, a saved game's replay) is made here, from every option the
+    game was played with, so running it does what the line says.
+    """
+    import shlex
+
+    from .engine.text import printable
+
+    return printable(" ".join(shlex.quote(str(word)) for word in words))
+
+
 def plural(count: int, word: str) -> str:
     """'1 section', '2 sections'."""
     return f"{count} {word}{'' if count == 1 else 's'}"
@@ -325,21 +340,32 @@ def client_broke(what: str) -> str:
     return f"the client stopped on an unexpected error ({what})"
 
 
-def table_crashed(what: str, report: str | None, save: str | None) -> str:
+def table_crashed(what: str, report: str | None, resume: str | None) -> str:
     """A networked game's app crashed: what failed, where the details are, and how to go on.
 
     The game itself lives at the host: a joined seat comes back with its code; the host
-    (`save`: its autosave) opens the table again from the autosave.
+    opens the table again from its autosave with `resume` (its `pier18 host --resume` line).
     """
     where = f"a crash report was written to {report}" if report else "no crash report could be written"
-    if save is not None:
-        return f"pier18 crashed ({what}); {where}. The table is saved: 'pier18 host --resume {save}' opens it again."
+    if resume is not None:
+        return f"pier18 crashed ({what}); {where}. The table is saved: '{resume}' opens it again."
     return f"pier18 crashed ({what}); {where}. The game goes on at the host: join again with the same code."
 
 
 #: Ctrl+Q at a networked table, for a player and for the host.
 LEAVE_SEAT = ("Leave the table?", "The game goes on without you: join again with the same code to come back to your seat.")
-CLOSE_TABLE = ("Close the table?", "Every player is disconnected. 'pier18 host --resume' with the autosave opens it again with the same codes.")
+def close_table(resume: str | None) -> tuple[str, str]:
+    """Ctrl+Q at the host's own seat: the question, and how the table opens again
+    (`resume`: the host's `pier18 host --resume` line, None when nothing is saved)."""
+    if resume is None:
+        return "Close the table?", "Every player is disconnected, and this table is not saved: it cannot be opened again."
+    return "Close the table?", f"Every player is disconnected. '{resume}' opens it again with the same codes."
+
+
+#: Stands for the deck file in a final screen's `pier18 score` line when this computer
+#: has no file holding the game's deck (a seat that joined a host's own deck).
+DECK_FILE = "DECK-FILE"
+DECK_FILE_NOTE = f"{DECK_FILE}: the deck file the host played with (ask for it: this game's deck is not the game's own)"
 
 #: Said after leaving a game that is still going on.
 LEFT_TABLE = "Left the table; join again with the same code to come back to your seat."

@@ -11,7 +11,7 @@ import os
 import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
-from ..engine.text import printable
+from ..engine.text import printable, shorten
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,8 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OUTPUT_FAILED
     except OSError as exc:  # most often the output failing (a full disk); one line either way
         _drop_output()
-        if exc.filename:
-            return fail(f"{exc.filename}: {exc.strerror or exc}", EXIT_OUTPUT_FAILED)  # whole: the file name is the point
+        if exc.filename:  # the file name is the point: its head and tail, however long
+            return fail(f"{shorten(exc.filename)}: {exc.strerror or exc}", EXIT_OUTPUT_FAILED)
         return fail(f"cannot write the output ({exc.strerror or exc})", EXIT_OUTPUT_FAILED)
 
 

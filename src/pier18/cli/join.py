@@ -67,13 +67,13 @@ def check_pem(path: str, flag: str) -> None:
     """CliError unless `path` is a regular file of at most MAX_PEM_BYTES: a FIFO, a
     device or a huge file is refused before the TLS library opens it (and blocks)."""
     from ..engine.reading import read_capped
-    from ..engine.text import quote
+    from ..engine.text import shorten
     from . import CliError
 
     try:
         read_capped(path, MAX_PEM_BYTES)
     except OSError as exc:
-        raise CliError(f"{flag} {quote(path)}: cannot read the file ({exc.strerror or exc})") from None
+        raise CliError(f"{flag} '{shorten(path)}': cannot read the file ({exc.strerror or exc})") from None
 
 
 def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
@@ -82,6 +82,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
         return None
     import ssl
 
+    from ..engine.text import shorten
     from . import CliError
 
     if cafile is not None:
@@ -89,7 +90,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
     try:
         return ssl.create_default_context(cafile=cafile)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(f"--cafile {cafile}: cannot read the certificate ({exc})") from None
+        raise CliError(f"--cafile {shorten(cafile)}: cannot read the certificate ({shorten(exc)})") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -157,8 +158,8 @@ def crash_line(app: SeatApp) -> str:
     assert app.crash is not None
     what = printable(f"{type(app.crash).__name__}: {app.crash}")[:160]
     report = None if app.crash_report is None else printable(str(app.crash_report))
-    save = None if app.desk is None or app.record is None else printable(str(app.record))
-    return table_crashed(what, report, save)
+    resume = None if app.desk is None else app.resume  # the host's own seat: its table is saved
+    return table_crashed(what, report, resume)
 
 
 class LineFrontEnd:

@@ -96,9 +96,7 @@ def run(args: argparse.Namespace) -> int:
         args.games = 100
     if args.players not in (2, 3):
         raise Pier18Error(f"--players must be 2 or 3, not {quote(args.players)}")
-    if args.games < 1:
-        raise Pier18Error(f"--games must be at least 1, not {quote(args.games)}")
-    check_seed(args.seed, args.games)
+    check_seed(args.seed, args.games)  # --games first, then --seed with it
     if args.jobs < 1:
         raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
     if args.jobs > cores():
@@ -131,14 +129,14 @@ def _check_writable(record_dir: Path) -> None:
     import tempfile
 
     from ..engine.errors import Pier18Error
-    from ..engine.text import printable
+    from ..engine.text import shorten
 
     try:
         record_dir.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=record_dir):
             pass
     except OSError as exc:
-        raise Pier18Error(f"{printable(str(record_dir))}: cannot write records there ({exc.strerror or exc})") from None
+        raise Pier18Error(f"{shorten(record_dir)}: cannot write records there ({exc.strerror or exc})") from None
 
 
 def _simulate_with_progress(deck: Deck, seats: tuple[str, ...], record_dir: Path | None, args: argparse.Namespace) -> Simulation:

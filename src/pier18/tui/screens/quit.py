@@ -7,6 +7,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.binding import Binding
 
+from ...words import command
 from .confirm import ConfirmScreen
 
 
@@ -17,7 +18,7 @@ def saved_text(save: Path | None) -> Text:
     text = Text("It is saved in ")
     text.append(str(save), style="bold")
     text.append("\n")
-    text.append("pier18 play --resume", style="bold")
+    text.append(command("pier18", "play", "--resume", save), style="bold")  # this very file, wherever it is
     return text.append(" goes on from here.")
 
 
