@@ -278,11 +278,15 @@ class Host:
         return self._served + len(self._greeting) < c.max_connections or self._push_out(None)
 
     def _push_out(self, address: str | None) -> bool:
-        """Close the oldest connection (from `address`, if given) that has said nothing."""
+        """Close the oldest connection (from `address`, if given) that has said nothing.
+
+        It is told the host is busy (`retry`): a real client pushed out by a flood before
+        its hello arrived tries again by itself.
+        """
         for ws, greeting in self._greeting.items():
             if not greeting.spoke and address in (None, greeting.address):
                 self._let_go(ws)
-                task = asyncio.create_task(_refuse(ws, "no hello in time"))
+                task = asyncio.create_task(_refuse(ws, "too many connections", CLOSE_BUSY))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
                 return True
