@@ -26,7 +26,7 @@ from websockets.uri import parse_uri
 
 from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
-from ..engine.text import printable, quote
+from ..engine.text import printable, quote, shorten
 from ..words import client_broke
 from .protocol import MAX_HOST_MESSAGE, PROTOCOL, VERSION, NetState, ProtocolError, decode_state, encode, same_protocol
 
@@ -253,7 +253,7 @@ class Client:
             except (OSError, TimeoutError, InvalidHandshake) as exc:
                 reason = f"the host cannot be reached ({printable(str(exc))[:80]})"
             except InvalidURI:
-                await self._fail(f"{self.url} is not an address (use HOST:PORT)")
+                await self._fail(f"{shorten(self.url)} is not an address (use HOST:PORT)")
             finally:
                 self._ws = None
             if self.fatal is not None or self._closing or self._over():
