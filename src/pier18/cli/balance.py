@@ -23,13 +23,14 @@ def run_balance(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
+    from .play import MAX_GAMES
     from .simulate import cores
 
     if args.players not in (2, 3):
         raise Pier18Error(f"--players must be 2 or 3, not {quote(args.players)}")
     deals = DEFAULT_DEALS if args.games is None else args.games
-    if deals < 1:
-        raise Pier18Error(f"--games must be at least 1, not {quote(deals)}")
+    if not 1 <= deals <= MAX_GAMES:
+        raise Pier18Error(f"--games must be a whole number from 1 to {MAX_GAMES:,}, not {quote(deals)}")
     if args.jobs < 1:
         raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
     if args.jobs > cores():
