@@ -90,6 +90,21 @@ DECIDED_BY: dict[TieBreak, str] = {
 }
 
 
+def command(*words: object) -> str:
+    """A command line for a person to copy and run: each word quoted for the shell where
+    it needs it (a path with a space or a quote stays one word), the line printable.
+
+    Every command the game prints (the final screen's `pier18 score` lines, the host's
+    join and resume lines, a saved game's replay) is made here, from every option the
+    game was played with, so running it does what the line says.
+    """
+    import shlex
+
+    from .engine.text import printable
+
+    return printable(" ".join(shlex.quote(str(word)) for word in words))
+
+
 def plural(count: int, word: str) -> str:
     """'1 section', '2 sections'."""
     return f"{count} {word}{'' if count == 1 else 's'}"
@@ -376,13 +391,17 @@ def client_broke(what: str) -> str:
     return f"the client stopped on an unexpected error ({what})"
 
 
-#: After a crash or a stop, at a game held at this laptop that is autosaved.
-GAME_SAVED = "Your game is saved: 'pier18 play --resume' goes on with it."
+def game_saved(save: object | None) -> str:
+    """After a crash or a stop, at a game held at this laptop that is autosaved (`save`:
+    its autosave, named so that the very game comes back)."""
+    again = command("pier18", "play", "--resume", *([save] if save is not None else []))
+    return f"Your game is saved: '{again}' goes on with it."
 
 
 def crashed(what: str, report: str | None, then: str | None = None) -> str:
     """An app crashed: what failed (`what`: the error), where the details are, and how to
     go on (`then`), if there is anything to go on with."""
+    # whole: a report is a file just written (so no longer than a path can be), to be opened
     where = f"a crash report was written to {report}" if report else "no crash report could be written"
     return f"pier18 crashed ({what}); {where}." + (f" {then}" if then else "")
 
@@ -392,25 +411,36 @@ def stopped_by(signal_name: str, then: str | None = None) -> str:
     return f"pier18: stopped by {signal_name}." + (f" {then}" if then else "")
 
 
-def table_goes_on(save: str | None) -> str:
+def table_goes_on(resume: str | None) -> str:
     """How to get back to a networked game after its app ended: the game lives at the host.
 
-    A joined seat comes back with its code; the host (`save`: its autosave) opens the
-    table again from the autosave.
+    A joined seat comes back with its code; the host opens the table again from its
+    autosave with `resume` (its `pier18 host --resume` line).
     """
-    if save is not None:
-        return f"The table is saved: 'pier18 host --resume {save}' opens it again."
+    if resume is not None:
+        return f"The table is saved: '{resume}' opens it again."
     return "The game goes on at the host: join again with the same code."
 
 
-def table_crashed(what: str, report: str | None, save: str | None) -> str:
+def table_crashed(what: str, report: str | None, resume: str | None) -> str:
     """A networked game's app crashed: what failed, where the details are, and how to go on."""
-    return crashed(what, report, table_goes_on(save))
+    return crashed(what, report, table_goes_on(resume))
 
 
 #: Ctrl+Q at a networked table, for a player and for the host.
 LEAVE_SEAT = ("Leave the table?", "The game goes on without you: join again with the same code to come back to your seat.")
-CLOSE_TABLE = ("Close the table?", "Every player is disconnected. 'pier18 host --resume' with the autosave opens it again with the same codes.")
+def close_table(resume: str | None) -> tuple[str, str]:
+    """Ctrl+Q at the host's own seat: the question, and how the table opens again
+    (`resume`: the host's `pier18 host --resume` line, None when nothing is saved)."""
+    if resume is None:
+        return "Close the table?", "Every player is disconnected, and this table is not saved: it cannot be opened again."
+    return "Close the table?", f"Every player is disconnected. '{resume}' opens it again with the same codes."
+
+
+#: Stands for the deck file in a final screen's `pier18 score` line when this computer
+#: has no file holding the game's deck (a seat that joined a host's own deck).
+DECK_FILE = "DECK-FILE"
+DECK_FILE_NOTE = f"{DECK_FILE}: the deck file the host played with (ask for it: this game's deck is not the game's own)"
 
 #: Said after leaving a game that is still going on.
 LEFT_TABLE = "Left the table; join again with the same code to come back to your seat."

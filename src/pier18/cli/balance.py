@@ -26,12 +26,13 @@ def run_balance(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..selfplay import cores
+    from .play import MAX_GAMES
 
     if args.players not in TABLE_SIZES:
         raise Pier18Error(f"--players must be {table_sizes_text()}, not {quote(args.players)}")
     deals = DEFAULT_DEALS if args.games is None else args.games
-    if deals < 1:
-        raise Pier18Error(f"--games must be at least 1, not {quote(deals)}")
+    if not 1 <= deals <= MAX_GAMES:
+        raise Pier18Error(f"--games must be a whole number from 1 to {MAX_GAMES:,}, not {quote(deals)}")
     if args.jobs < 1:
         raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
     if args.jobs > cores():

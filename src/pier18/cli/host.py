@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     import ssl
     from collections.abc import Callable
+    from pathlib import Path
 
     from ..net.host import Host
     from ..persist.autosave import Autosaving
@@ -41,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--cards", metavar="PATH", help="a deck file of your own")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument(
-        "--bind", metavar="ADDR", default="0.0.0.0",
+        "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
         help="listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)",
     )
     parser.add_argument("--tls-cert", metavar="FILE", help="serve TLS with this certificate (PEM) ...")
@@ -69,9 +70,81 @@ def port(text: str) -> int:
     return number
 
 
+#: A host name as DNS spells one: dot-separated labels of letters, digits and hyphens.
+_HOST_NAME = r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
+
+
+def bind_address(text: str) -> str:
+    """--bind (argparse `type`): an IP address (IPv4 or IPv6) or a host name, checked
+    before anything listens, so a mistake is blamed on --bind, never on the port.
+
+    `256.1.1.1` is refused here: digits and dots only make an IPv4 address or nothing
+    (a resolver would look it up as a name and fail with a riddle). Whether the address
+    belongs to this computer is known only when listening (`listen_error`).
+    """
+    import argparse
+    import ipaddress
+    import re
+
+    from ..engine.text import quote
+
+    if text in ("", "0.0.0.0", "::"):
+        return text
+    try:
+        ipaddress.ip_address(text)
+        return text
+    except ValueError:
+        pass
+    numeric = text.replace(".", "").isdigit() and text.isascii()
+    if numeric or not re.fullmatch(_HOST_NAME, text) or text.rstrip(".").rsplit(".", 1)[-1].isdigit():
+        raise argparse.ArgumentTypeError(
+            f"{quote(text)} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name"
+        )
+    return text
+
+
+def listen_error(exc: OSError, bind: str | None, port: int) -> str:
+    """Why the table could not open, blaming the argument at fault: --bind for an address
+    that is not this computer's (or no address at all), --port for a port in use or
+    reserved."""
+    import errno
+    import socket
+
+    from ..engine.text import shorten
+
+    reason = exc.strerror or str(exc)
+    where = shorten(bind or "every interface")
+    if isinstance(exc, socket.gaierror):
+        return f"--bind {where}: no such address ({reason})"
+    if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+        return f"--bind {where}: not an address of this computer ({reason})"
+    if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EPERM):
+        return f"--port {port}: cannot listen on this port ({reason}); try another --port"
+    return f"cannot listen on {where} port {port} ({reason})"
+
+
+def resume_command(args: argparse.Namespace, save: object, port: int | None = None) -> str:
+    """The `pier18 host --resume` line that opens this very table again: same autosave,
+    and every option the players' join lines depend on (the port it listened on, the
+    address, TLS) or the host played with (--no-seat, --lines)."""
+    from ..words import command
+
+    words: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
+    if args.bind != "0.0.0.0":
+        words += ["--bind", args.bind]
+    if args.tls_cert is not None:
+        words += ["--tls-cert", args.tls_cert, "--tls-key", args.tls_key]
+    if args.no_seat:
+        words.append("--no-seat")
+    if args.lines:
+        words.append("--lines")
+    return command(*words)
+
+
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
+    from ..engine.text import shorten
     from .errors import CliError
     from .join import check_pem
 
@@ -86,7 +159,7 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     try:
         context.load_cert_chain(cert, key)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(f"cannot use the TLS certificate {cert} with key {key} ({exc})") from None
+        raise CliError(f"cannot use the TLS certificate {shorten(cert)} with key {shorten(key)} ({shorten(exc)})") from None
     return context
 
 
@@ -118,15 +191,17 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
 
     from ..bots.seats import HUMAN
     from ..engine.errors import Pier18Error
+    from ..engine.text import shorten
     from ..net.protocol import new_code
     from ..persist import record
     from ..persist.files import stamp
     from ..persist.session import TableCodes
+    from ..words import command
 
     version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change
     session = record.load(path)
     if session.game.is_terminal():
-        raise Pier18Error(f"{path}: this game is finished; 'pier18 replay {path}' shows it")
+        raise Pier18Error(f"{shorten(path)}: this game is finished; '{command('pier18', 'replay', path)}' shows it")
     if session.codes is None:
         session.codes = TableCodes(tuple(new_code() if k == HUMAN else None for k in session.seats), new_code())
     return session, version
@@ -173,7 +248,8 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(serve(args, session, context, saving))
     except KeyboardInterrupt:
         if saving.save is not None:  # where it is now: a save written by someone else makes a new file
-            print("\n" + printable(f"pier18: the table is saved; 'pier18 host --resume {saving.save}' opens it again"), flush=True)
+            again = resume_command(args, saving.save, getattr(args, "listening_on", None))
+            print("\n" + printable(f"pier18: the table is saved; '{again}' opens it again"), flush=True)
         return 130
     finally:
         saving.release()
@@ -187,8 +263,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     import sys
 
     from ..bots.seats import HUMAN
-    from ..engine.text import printable
+    from ..engine.text import name_key, printable
     from ..net.host import Host, HostConfig
+    from ..words import command as command_line  # `command` below is the host's typed one
     from .errors import CliError
 
     assert session.codes is not None
@@ -197,18 +274,22 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     try:
         port = await host.start()
     except OSError as exc:
-        raise CliError(f"cannot listen on port {args.port} ({exc.strerror or exc}); try --port") from None
+        raise CliError(listen_error(exc, args.bind, args.port)) from None
+    args.listening_on = port  # --port 0 picked one: resuming must listen on the same
     humans = [s for s, kind in enumerate(session.seats) if kind == HUMAN]
     mine = None if args.no_seat or not humans else humans[0]
     shown = args.bind if args.bind not in (None, "", "0.0.0.0", "::") else lan_address()
     where = f"{'wss://' if context else ''}{'[' + shown + ']' if ':' in shown else shown}:{port}"
-    tls = f" --cafile {args.tls_cert}" if context else ""
+    tls = ["--cafile", args.tls_cert] if context else []
+    def again(save: object) -> str:
+        """The `pier18 host --resume` line that opens this table again from `save`."""
+        return resume_command(args, save, port)
 
     def say(line: str) -> None:
         print(printable(line), flush=True)  # paths and names are outside text
 
-    joins = [f"{session.names[s]}: pier18 join {where} {codes.seats[s]}{tls}" for s in humans if s != mine]
-    joins.append(f"to watch: pier18 join {where} --watch {codes.watch}{tls}")
+    joins = [f"{session.names[s]}: {command_line('pier18', 'join', where, codes.seats[s], *tls)}" for s in humans if s != mine]
+    joins.append(f"to watch: {command_line('pier18', 'join', where, '--watch', codes.watch, *tls)}")
     if context and tls:
         joins.append("(--cafile is only needed when the certificate is self-signed)")
     say(f"Pier 18 table open on port {port}{' (TLS)' if context else ''}; autosave: {saving.save}")
@@ -222,8 +303,8 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if words and words[0] == "status":
             return host.status()
         if words and words[0] == "bot":
-            wanted = (words[1] if len(words) > 1 else "").strip().lower()
-            names = [n.lower() for n in session.names]
+            wanted = name_key(words[1] if len(words) > 1 else "")
+            names = [name_key(n) for n in session.names]
             if wanted not in names:
                 return f"bot NAME: NAME is one of {', '.join(session.names)}"
             return host.cover(names.index(wanted))
@@ -232,7 +313,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     try:
         status = 0
         if mine is not None:
-            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.lines else None)
+            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.lines else None, again)
             status = await play_own_seat(host, port, context, seat)
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
@@ -241,9 +322,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
                 say(f"{standing.place}. {session.names[standing.seat]}: {standing.total} points")
-            say(f"The record: pier18 replay {saving.save}")
+            say(f"The record: {command_line('pier18', 'replay', saving.save)}")
         elif saving.save is not None:
-            say(f"The table is closed; 'pier18 host --resume {saving.save}' opens it again with the same codes.")
+            say(f"The table is closed; '{again(saving.save)}' opens it again with the same codes.")
     finally:
         await host.close()
     sys.stdout.flush()
@@ -276,12 +357,18 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
 
 class OwnSeat:
     """The host's own seat: its code, the join lines to show, the autosave (`saving`),
-    and the host's typed commands when it plays in plain lines (None: in the Textual game)."""
+    the host's typed commands when it plays in plain lines (None: in the Textual game),
+    and what makes the `pier18 host --resume` line for an autosave (`resume`)."""
 
     def __init__(
-        self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None
+        self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None,
+        resume: Callable[[object], str],
     ) -> None:
-        self.code, self.joins, self.saving, self.commands = code, joins, saving, commands
+        self.code, self.joins, self.saving, self.commands, self.resume = code, joins, saving, commands, resume
+
+    def resume_line(self) -> str | None:
+        """The line that opens the table again from where it is saved now (None: not saved)."""
+        return None if self.saving.save is None else self.resume(self.saving.save)
 
 
 async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, seat: OwnSeat) -> int:
@@ -308,6 +395,12 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
         return 0
     from ..tui.seat_app import SeatApp
 
-    app = SeatApp(client, desk=host, join_lines=seat.joins, record=seat.saving.save)
-    seat.saving.moved_to = lambda path: setattr(app, "record", path)  # the final screen names the file it is in
+    app = SeatApp(
+        client, desk=host, join_lines=seat.joins, record=seat.saving.save, resume=seat.resume_line(), deck=host.session.deck
+    )
+
+    def moved(path: Path) -> None:  # the final screen and the stop line name the file it is in now
+        app.record, app.resume = path, seat.resume(path)
+
+    seat.saving.moved_to = moved
     return await run_seat_app(app)

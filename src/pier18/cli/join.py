@@ -67,13 +67,13 @@ def check_pem(path: str, flag: str) -> None:
     """CliError unless `path` is a regular file of at most MAX_PEM_BYTES: a FIFO, a
     device or a huge file is refused before the TLS library opens it (and blocks)."""
     from ..engine.reading import read_capped
-    from ..engine.text import quote
+    from ..engine.text import quote, shorten
     from .errors import CliError
 
     try:
         read_capped(path, MAX_PEM_BYTES)
     except OSError as exc:
-        raise CliError(f"{flag} {quote(path)}: cannot read the file ({exc.strerror or exc})") from None
+        raise CliError(f"{flag} '{shorten(path)}': cannot read the file ({exc.strerror or exc})") from None
 
 
 def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
@@ -82,6 +82,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
         return None
     import ssl
 
+    from ..engine.text import shorten
     from .errors import CliError
 
     if cafile is not None:
@@ -89,7 +90,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
     try:
         return ssl.create_default_context(cafile=cafile)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(f"--cafile {cafile}: cannot read the certificate ({exc})") from None
+        raise CliError(f"--cafile {shorten(cafile)}: cannot read the certificate ({shorten(exc)})") from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -99,7 +99,7 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
 
     if text is None:
         return None
-    from ..engine.text import printable_name
+    from ..engine.text import name_key, printable_name
 
     names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
@@ -108,7 +108,7 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
             raise Pier18Error(f"--names needs {humans} comma-separated name(s), one per human {seats}, got {quote(text)}")
     elif len(names) != players or not all(names):
         raise Pier18Error(f"--names needs {players} comma-separated names for --players {players}, got {quote(text)}")
-    if len({n.lower() for n in names}) != len(names):
+    if len({name_key(n) for n in names}) != len(names):  # "Ann" and "ann " are one name to the table
         raise Pier18Error(f"--names must all differ, got {quote(text)}")
     if any(len(n) > MAX_NAME for n in names):
         raise Pier18Error(f"--names: a name may have at most {MAX_NAME} characters")
@@ -154,7 +154,7 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
 def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
-    from ..engine.text import quote
+    from ..engine.text import name_key, quote
     from .errors import check_terminal
 
     check_terminal()
@@ -169,13 +169,10 @@ def run(args: argparse.Namespace) -> int:
     if args.first is not None:
         if names is None:
             raise Pier18Error("--first needs --names, so that it can name a player")
-        from ..engine.text import printable_name
-
-        lowered = [n.lower() for n in names]
-        wanted = printable_name(args.first).lower()  # as --names were made printable
-        if wanted not in lowered:
+        keys = [name_key(n) for n in names]
+        if name_key(args.first) not in keys:
             raise Pier18Error(f"--first {quote(args.first)} is not one of the names {', '.join(names)}")
-        first = lowered.index(wanted)
+        first = keys.index(name_key(args.first))
     import random
 
     from ..persist.session import Session
@@ -303,8 +300,9 @@ def named_game(which: str) -> SavedGame:
     from pathlib import Path
 
     from ..engine.errors import Pier18Error
-    from ..engine.text import quote
+    from ..engine.text import quote, shorten
     from ..persist import autosave
+    from ..words import command
 
     if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
         games = autosave.saved_games()
@@ -316,13 +314,15 @@ def named_game(which: str) -> SavedGame:
     else:
         saved = autosave.load_saved(Path(which))
     if saved.session is None:
-        raise Pier18Error(f"{saved.path}: {saved.problem}")  # made printable where it is printed
+        raise Pier18Error(f"{shorten(saved.path)}: {saved.problem}")
     if saved.finished:
-        raise Pier18Error(f"{saved.path.name}: this game is finished; 'pier18 replay {saved.path}' shows it")
+        raise Pier18Error(f"{shorten(saved.path.name)}: this game is finished; '{command('pier18', 'replay', saved.path)}' shows it")
     return saved
 
 
 MAX_SEED = 2**64  # as in a record (pier18.persist.record.MAX_SEED)
+#: The most games (or balance deals per card) one `simulate` plays: years of play already.
+MAX_GAMES = 10**9
 MAX_NAME = 64  # as in a record (pier18.persist.record.MAX_NAME)
 
 
@@ -332,6 +332,8 @@ def check_seed(seed: int | None, games: int = 1) -> None:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
 
+    if not 1 <= games <= MAX_GAMES:  # said of --games, whatever the seed
+        raise Pier18Error(f"--games must be a whole number from 1 to {MAX_GAMES:,}, not {quote(games)}")
     if seed is None:
         return
     if not 0 <= seed <= MAX_SEED:
@@ -348,9 +350,11 @@ def run_app(app: Pier18App, factory: Autosaving) -> int:
     """
     from ..tui.exits import run_app as run
 
+    save = None
     try:
         return run(app)
     finally:
+        save = getattr(factory.lock, "save", None)  # the game being played, before its lock goes
         factory.release()
 
 

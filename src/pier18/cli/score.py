@@ -68,6 +68,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 #: A pier written out is a few hundred bytes; a file or standard input longer than this
 #: is refused without reading the rest (it could be /dev/zero).
 MAX_PIER_BYTES = 2**20
+#: No game has more Patron cards than the deck has cards (`pier18.engine.deck.DECK_SIZE`,
+#: not imported: the deck code costs start-up time).
+MAX_PATRONS = 18
 
 #: Options the quick reader understands: name -> (attribute, converter).
 _QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object]]] = {
@@ -190,8 +193,8 @@ def run(args: Args) -> int:
 
     if (args.file is None) == (args.cards is None):
         raise CliError("score: give a pier file (or - for standard input), or --cards IDS, but not both")
-    if args.patrons < 0:
-        raise CliError(f"score: --patrons must be 0 or more, not {quote(args.patrons)}")
+    if not 0 <= args.patrons <= MAX_PATRONS:  # a huge count would even be too long to print
+        raise CliError(f"score: --patrons must be from 0 to {MAX_PATRONS} (Patron cards won), not {quote(args.patrons)}")
     deck = _load_deck(args.deck) if (args.cards is not None or args.plan is not None) else None
     visible: tuple[VisibleSection, ...] | None = None
     if args.cards is not None:
@@ -206,7 +209,9 @@ def run(args: Args) -> int:
         sections = pier.visible_sections()
         source = "--cards"
     else:
-        source = "standard input" if args.file == "-" else args.file
+        from ..engine.text import shorten
+
+        source = "standard input" if args.file == "-" else shorten(args.file)
         try:
             text = _read(args.file).removeprefix("\ufeff")  # a BOM is fine
         except UnicodeDecodeError:

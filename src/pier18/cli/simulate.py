@@ -93,9 +93,7 @@ def run(args: argparse.Namespace) -> int:
         args.games = 100
     if args.players not in TABLE_SIZES:
         raise Pier18Error(f"--players must be {table_sizes_text()}, not {quote(args.players)}")
-    if args.games < 1:
-        raise Pier18Error(f"--games must be at least 1, not {quote(args.games)}")
-    check_seed(args.seed, args.games)
+    check_seed(args.seed, args.games)  # --games first, then --seed with it
     if args.jobs < 1:
         raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
     from ..selfplay import cores
@@ -137,10 +135,10 @@ def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
     import tempfile
 
     from ..engine.errors import Pier18Error
-    from ..engine.text import printable
+    from ..engine.text import printable, shorten
     from ..persist.files import folder_problem, why_not
 
-    where = f"--record-dir {printable(str(record_dir))}"
+    where = f"--record-dir {shorten(record_dir)}"
     if not record_dir.is_dir():
         problem = folder_problem(record_dir.parent)
         if problem is None and os.path.lexists(record_dir):

@@ -33,7 +33,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..engine.errors import Pier18Error
-from ..engine.text import printable
+from ..engine.text import shorten
 from . import record
 from ..words import record_renumbered, save_moved
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
@@ -156,14 +156,14 @@ class Autosaver:
                 self._failed(candidate, exc)
                 return
             target.path, target.over = candidate, written
-            self._tell(save_moved(str(old), str(candidate), appeared, target.record))
+            self._tell(save_moved(shorten(old), shorten(candidate), appeared, target.record))
             if self.on_moved is not None:
                 self.on_moved(target, old)
             return
         self._failed(old, FileChanged(old, appeared))
 
     def _failed(self, path: Path, exc: OSError) -> None:
-        self.error = f"could not save the game to {path}: {why_not(exc, path.parent)}"
+        self.error = f"could not save the game to {shorten(path)}: {why_not(exc, path.parent)}"
         if self.on_error is not None:
             self.on_error(self.error)
 
@@ -363,7 +363,7 @@ class Autosaving:
             self.moved_to(target.path)
 
     def _turn_off(self, path: Path, exc: OSError) -> None:
-        self.off = f"autosave is off: cannot save games in {path.parent} ({why_not(exc, path.parent)})"
+        self.off = f"autosave is off: cannot save games in {shorten(path.parent)} ({why_not(exc, path.parent)})"
         self._notice(self.off)
 
     def _notice(self, text: str) -> None:
@@ -508,7 +508,7 @@ def load_saved(path: Path) -> SavedGame:
 
 
 def _reason(path: Path, exc: Exception) -> str:
-    return str(exc).removeprefix(f"{printable(str(path))}: ")
+    return str(exc).removeprefix(f"{shorten(path)}: ")
 
 
 def autosaves() -> list[Path]:
@@ -553,10 +553,10 @@ class SetAside:
     def message(self) -> str:
         if self.kept_at is None:
             return (
-                f"a damaged autosave {self.original} ({self.reason}) could not be moved aside"
+                f"a damaged autosave {shorten(self.original)} ({self.reason}) could not be moved aside"
                 f" ({self.problem}); it was skipped and left where it is"
             )
-        return f"a damaged autosave was kept at {self.kept_at} ({self.reason}); starting fresh"
+        return f"a damaged autosave was kept at {shorten(self.kept_at)} ({self.reason}); starting fresh"
 
 
 @dataclass
@@ -654,5 +654,5 @@ def find_resumable() -> Resumable:
 def open_elsewhere_notice(saved: SavedGame | GameLocked) -> str:
     """'…: this game is open in another terminal (pid N)' for a game another process plays."""
     if isinstance(saved, GameLocked):
-        return f"{saved.save.name}: {open_elsewhere(saved.pid)}"
-    return f"{saved.path.name}: {open_elsewhere(saved.played_by or 0)}"
+        return f"{shorten(saved.save.name)}: {open_elsewhere(saved.pid)}"
+    return f"{shorten(saved.path.name)}: {open_elsewhere(saved.played_by or 0)}"

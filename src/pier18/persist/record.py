@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,11 +27,11 @@ from .. import __version__
 from ..bots import LEVELS
 from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, default_deck_path, parse_decision
-from ..engine.deck import parse_deck
+from ..engine.deck import parse_deck, read_toml
 from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error, SetupError
 from ..engine.game import Deal
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
-from ..engine.text import printable, printable_name
+from ..engine.text import lines, name_key, printable, printable_name, shorten
 from ..engine.reading import read_capped
 from .files import Over, atomic_write
 from .session import Session, TableCodes
@@ -138,23 +137,24 @@ def save(session: Session, path: str | Path, embed_deck: bool = True, overwrite:
 
 def load(path: str | Path, deck: Deck | None = None) -> Session:
     """Read a record file and rebuild its game; RecordError says what is wrong."""
-    return loads(read_text(path), str(path), deck)
+    return loads(read_text(path), shorten(path), deck)
 
 
 def read_text(path: str | Path) -> str:
     """A record file's text: a regular UTF-8 file of at most MAX_BYTES, else RecordError."""
+    where = shorten(path)
     try:
         raw = read_capped(path, MAX_BYTES)
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such game record") from None
+        raise RecordError(f"{where}: no such game record") from None
     except IsADirectoryError:
-        raise RecordError(f"{path}: is a directory, not a game record") from None
+        raise RecordError(f"{where}: is a directory, not a game record") from None
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read the game record ({exc.strerror or exc})") from None
+        raise RecordError(f"{where}: cannot read the game record ({exc.strerror or exc})") from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a Pier 18 game record (not UTF-8 text)") from None
+        raise RecordError(f"{where}: not a Pier 18 game record (not UTF-8 text)") from None
 
 
 def read_data(path: str | Path) -> dict[str, Any]:
@@ -162,13 +162,14 @@ def read_data(path: str | Path) -> dict[str, Any]:
 
     For listing saved games: the cheap part of `load`.
     """
-    data = parse_json(read_text(path), str(path))
-    _check_header(data, str(path))
+    data = parse_json(read_text(path), shorten(path))
+    _check_header(data, shorten(path))
     return data
 
 
 def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Session:
     """Rebuild a session from record text; `deck` stands in for a record without its deck."""
+    where = shorten(where)
     data = parse_json(text, where)
     version = _check_header(data, where)
     names, seats = _players(data, where)
@@ -216,7 +217,11 @@ def _nesting(text: str) -> int:
 
 
 def parse_json(text: str, where: str) -> dict[str, Any]:
-    """The record's JSON object: nesting and number sizes are bounded before parsing."""
+    """The record's JSON object: nesting and number sizes are bounded before parsing.
+
+    A byte-order mark before it is allowed, as in a deck file: some editors write one.
+    """
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise RecordError(f"{where}: the game record is empty")
     if _nesting(text) > MAX_DEPTH:
@@ -226,6 +231,7 @@ def parse_json(text: str, where: str) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             raise RecordError(f"{where}: the game record is cut short (truncated file?)") from None
+        # json counts lines at "\n" only, as editors do: a form feed or U+2028 starts no line
         raise RecordError(f"{where}: not a Pier 18 game record (bad JSON at line {exc.lineno}, column {exc.colno})") from None
     except (ValueError, RecursionError):  # a number of thousands of digits; nesting past the scan
         raise RecordError(f"{where}: not a Pier 18 game record (a number far too long, or nesting too deep)") from None
@@ -272,7 +278,11 @@ def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]
             raise _field_error(where, f"{field}.name", f"expected a name of 1 to {MAX_NAME} characters (player {index + 1})")
         if seat not in SEATS:
             raise _field_error(where, f"{field}.seat", f"unknown seat {_shown(seat)} (use {', '.join(SEATS)})")
-        names.append(printable_name(name))
+        shown = printable_name(name)
+        same = [n for n, other in enumerate(names) if name_key(other) == name_key(shown)]
+        if same:  # nobody could tell the two apart, or name one of them ('bot NAME')
+            raise _field_error(where, f"{field}.name", f"{_shown(shown)} is also the name of player {same[0] + 1}")
+        names.append(shown)
         seats.append(seat)
     return names, seats
 
@@ -358,7 +368,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         return deck
     if given is not None:
         if given.digest != digest:
-            raise RecordError(f"{where}: the deck {given.source} does not match the deck this game was played with")
+            raise RecordError(f"{where}: the deck {shorten(given.source)} does not match the deck this game was played with")
         return given
     candidates = [Path(source)] if path else []
     candidates.append(default_deck_path())
@@ -370,29 +380,32 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         if hashlib.sha256(raw).hexdigest() != digest:
             continue  # not this game's deck: not even parsed
         try:
-            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, f"{where}: the deck {candidate}")
+            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, f"{where}: the deck {shorten(candidate)}")
         except (UnicodeDecodeError, RecordError):
             continue
+    looked = [shorten(c, 60) for c in candidates[:-1]] + ["the game's own deck"]  # the last is the shipped one
     raise RecordError(
         f"{where}: the record does not include its deck, and no deck file matching it was found"
-        f" (looked at {', '.join(str(c) for c in candidates)}; give one with --cards)"
+        f" (looked at {' and '.join(looked)}; give one with --cards)"
     )
 
 
 def parse_deck_text(text: str, source: str, digest: str, what: str) -> Deck:
     """A deck from TOML text that came from outside; any problem is one RecordError.
 
-    `parse_deck` is meant to report a DeckError for any bad deck, but a value of an
-    unexpected type can still reach a plain TypeError there: that is reported here too.
+    `what` names the deck as the person reading the error knows it ("game.json: the deck
+    inside the record", "the host's deck"): a deck that came inside a record or from a
+    host is blamed on that, never on the file it was once read from (`source`, kept as
+    the deck's path). `parse_deck` is meant to report a DeckError for any bad deck, but a
+    value of an unexpected type can still reach a plain TypeError there: that is
+    reported here too.
     """
     try:
-        return parse_deck(tomllib.loads(text), source, digest)
-    except tomllib.TOMLDecodeError as exc:
-        raise RecordError(f"{what} is not valid TOML: {exc}") from None
+        return parse_deck(read_toml(text, what), source, digest, what)
     except DeckError as exc:
-        raise RecordError(f"{what} is broken: {exc}") from None
+        raise RecordError(str(exc)) from None
     except (SetupError, NotationError) as exc:
-        raise RecordError(f"{what} is broken: {exc}") from None
+        raise RecordError(f"{what}: {exc}") from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         raise RecordError(f"{what} is broken ({type(exc).__name__}: {_first_line(exc)})") from None
 
@@ -422,8 +435,7 @@ def _shown(value: object) -> str:
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return (text.splitlines() or [""])[0][:200]
+    return shorten(lines(str(exc).strip())[0], 200)
 
 
 def _is_int(value: object) -> TypeGuard[int]:

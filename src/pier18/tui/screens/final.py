@@ -9,7 +9,6 @@ category, and where the record is kept (with the command that replays it).
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -22,12 +21,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...engine import CATEGORIES, Game, TableView
+from ...engine import CATEGORIES, Deck, Game, TableView
+from ...engine.deck import deck_file, is_default_deck
 from ...engine.text import printable
 from ...render import FittedPier
 from ...render.plan import plan_summary
 from ...render.style import category_label
-from ...words import DECIDED_BY
+from ...words import DECIDED_BY, DECK_FILE, DECK_FILE_NOTE, command
 from ..widgets.footer import Footer
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving
@@ -38,14 +38,28 @@ def table_of(game: Game | TableView) -> TableView:
     return game if isinstance(game, TableView) else TableView.of(game)
 
 
-def score_command(game: Game | TableView, seat: int) -> str:
-    """The `pier18 score` command that scores this seat's final pier on its own."""
+def score_command(game: Game | TableView, seat: int, deck: Deck | None = None) -> str:
+    """The `pier18 score` command that scores this seat's final pier on its own, with
+    everything the game scored it with: its cards and covers, its Patrons, its Plan, the
+    number of players (which Plan goal counts) and the deck (`deck`, by default the
+    view's: the game's own deck needs no --deck, another one is named by its file)."""
     view = table_of(game)
-    command = f'pier18 score --cards "{view.piers[seat].notation()}" --patrons {len(view.patrons[seat])}'
+    words: list[object] = ["pier18", "score", "--cards", view.piers[seat].notation(), "--patrons", len(view.patrons[seat])]
     plan = view.plan_card(seat)
     if plan is not None:
-        command += f" --plan {plan.id} --players {view.players}"
-    return command
+        words += ["--plan", plan.id]
+    if deck is None or deck.digest != view.deck.digest:  # only the very deck the game used
+        deck = view.deck
+    words += ["--players", view.players, *deck_words(deck)]
+    return command(*words)
+
+
+def deck_words(deck: Deck) -> list[object]:
+    """`--deck FILE` for a command line, or nothing for the game's own deck; DECK_FILE
+    stands in for a file this computer does not have."""
+    if is_default_deck(deck):
+        return []
+    return ["--deck", deck_file(deck) or DECK_FILE]
 
 
 def ranking_text(view: TableView, names: list[str]) -> Text:
@@ -102,29 +116,32 @@ def breakdown(view: TableView, names: list[str]) -> Table:
     return table
 
 
-def record_text(view: TableView, names: list[str], record: Path | None) -> Text:
+def record_text(view: TableView, names: list[str], record: Path | None, deck: Deck | None = None) -> Text:
     """Where the game is kept and how to watch it again; the commands that check each pier."""
     text = Text()
     if record is not None:
         text.append("This game is saved in ")
         text.append(printable(str(record)), style="bold")  # a file name is outside text
         text.append("\nWatch it again:\n  ")
-        text.append(printable(f"pier18 replay {shlex.quote(str(record))}"), style="bold")
+        text.append(command("pier18", "replay", record), style="bold")  # the record holds its deck
         text.append("\n")
     text.append("Check any pier on its own:\n", style="dim")
-    for seat, name in enumerate(names):
-        text.append(f"  {name}: {score_command(view, seat)}\n", style="dim")
+    commands = [score_command(view, seat, deck) for seat in range(len(names))]
+    for name, line in zip(names, commands):
+        text.append(f"  {name}: {line}\n", style="dim")
+    if any(f"--deck {DECK_FILE}" in line for line in commands):
+        text.append(f"  {DECK_FILE_NOTE}\n", style="dim")
     return text
 
 
-def final_table(game: Game | TableView, names: list[str], record: Path | None = None) -> Group:
+def final_table(game: Game | TableView, names: list[str], record: Path | None = None, deck: Deck | None = None) -> Group:
     """The final screen's words without the piers: ranking, score by category, record."""
     view = table_of(game)
-    return Group(ranking_text(view, names), scores_and_record(view, names, record))
+    return Group(ranking_text(view, names), scores_and_record(view, names, record, deck))
 
 
-def scores_and_record(view: TableView, names: list[str], record: Path | None) -> Group:
-    return Group(breakdown(view, names), Text(""), record_text(view, names, record))
+def scores_and_record(view: TableView, names: list[str], record: Path | None, deck: Deck | None = None) -> Group:
+    return Group(breakdown(view, names), Text(""), record_text(view, names, record, deck))
 
 
 class FinalScreen(Screen[None]):
@@ -133,12 +150,15 @@ class FinalScreen(Screen[None]):
     class NewGame(Message):
         """Asks the app for a new game with the same players."""
 
-    def __init__(self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True) -> None:
+    def __init__(
+        self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True, deck: Deck | None = None
+    ) -> None:
         super().__init__()
         self.view = view
         self.names = names
         self.new_game = new_game  # False where the app cannot start another game (network play)
         self.record = record  # the autosave the game was written to, if any
+        self.deck = deck  # the game's deck as loaded here, when the view's came from a host
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -147,7 +167,7 @@ class FinalScreen(Screen[None]):
             with Horizontal(id="final-piers"):
                 for seat in range(view.players):
                     yield Static(pier_card(view, self.names, seat), id=f"final-pier-{seat}", classes="final-pier")
-            yield Static(scores_and_record(view, self.names, self.record), id="final-table")
+            yield Static(scores_and_record(view, self.names, self.record, self.deck), id="final-table")
         yield MoreBelow("↓ or PgDn scrolls (the score by category and the record are below)", id="final-more")
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from ...engine.text import printable
+from ...words import command
 from .confirm import ConfirmScreen
 
 
@@ -18,7 +19,7 @@ def saved_text(save: Path | None) -> Text:
     text = Text("It is saved in ")
     text.append(printable(str(save)), style="bold")  # a file name is outside text
     text.append("\n")
-    text.append("pier18 play --resume", style="bold")
+    text.append(command("pier18", "play", "--resume", save), style="bold")  # this very file, wherever it is
     return text.append(" goes on from here.")
 
 
