@@ -52,3 +52,45 @@ def test_bot_seats_play_themselves():
     final = run(go())
     assert tuple(s.total for s in final.table.final) == engine_totals(session)
     assert [seat for seat, _ in session.game.history].count(1) > 0
+
+
+@pytest.mark.parametrize("phase", ["set-up", "plan"])
+def test_seats_choose_at_once_where_the_rules_make_choices_simultaneous(phase):
+    """Set-up and the Plan placement are simultaneous: the last seat chooses first and is
+    not refused or made to wait; the table shows that it has chosen (never what), and
+    when the first seat chooses, both choices are made, in seat order."""
+    from pier18.engine import Phase
+
+    session = new_table(2, 7)
+    if phase == "plan":
+        chooser = random.Random(7)
+        while session.game.phase is not Phase.PLAN:
+            session.apply(chooser.choice(session.game.legal_decisions()))
+    codes = session.codes
+    before = len(session.decisions)
+
+    async def go():
+        host = await open_host(session)
+        seats = {s: client(host.port, code) for s, code in enumerate(codes.seats)}
+        try:
+            second = await seats[1].wait_for(lambda s: s.you is not None and s.my_turn)
+            assert second.table.current_player == 0  # not its turn, and yet it may choose
+            choice = second.you.legal[-1]
+            await seats[1].decide(choice)
+            seen = await seats[0].wait_for(lambda s: s.table.chosen[1])
+            assert seen.turn == before and not seen.table.chosen[0]  # nothing applied yet
+            assert str(choice) not in str(seen.you) and seen.table.history == second.table.history
+            assert seats[1].refusals == []
+            first = seen.you.legal[0]
+            await seats[0].decide(first)
+            done = await seats[1].wait_turn(before + 2)
+            assert [d for _, d in done.table.history[before:]] in ([first, choice], [None, None], [first, None])
+        finally:
+            for c in seats.values():
+                await c.close()
+            await host.close()
+        return first, choice
+
+    first, choice = run(go())
+    assert session.decisions[before:] == [first, choice]  # in seat order, as a record keeps them
+    assert session.game.history[before:] == [(0, first), (1, choice)]

@@ -75,7 +75,7 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
     for _ in range(2000):
         await pilot.pause(0.01)
         game = session.game
-        mine = not game.is_terminal() and game.current_player == seat and app.my_turn()
+        mine = not game.is_terminal() and bool(game.legal_decisions_for(seat)) and app.my_turn()
         screen = name(app)
         if screen == "FinalScreen":
             return expected
@@ -93,7 +93,7 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
             # key, and Enter on the table would pick the highlighted card.
             await pilot.press("escape")
         elif screen == "KeepScreen":
-            legal = game.legal_decisions()
+            legal = game.legal_decisions_for(seat)  # set-up is simultaneous: any seat still to choose
             index = rng.randrange(len(legal))
             expected.append(legal[index])
             await pilot.press(*(["down"] * index), "enter")
@@ -187,6 +187,8 @@ def test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine(pla
             async with app.run_test(size=MIN_SIZE, message_hook=hook) as pilot:
                 rng = random.Random(seed * 10 + seat)
                 expected = await play_by_keys(pilot, app, session, seat, rng, heard)
+                # On top is not yet drawn: wait for the final screen's ranking itself.
+                await until(pilot, lambda: " points" in screen_text(app) and "1. " in screen_text(app), "the ranking")
                 result = expected, screen_text(app), app.state
                 # Leave only once every seat is done and this client has heard its last
                 # event, so no news of another seat leaving reaches an app shutting down.

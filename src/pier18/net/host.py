@@ -436,13 +436,15 @@ class Host:
             reason = "spectators cannot decide"
         elif game.is_terminal():
             reason = "the game is over"
-        elif turn != len(session.decisions):
+        elif turn != len(session.decisions) and not game.simultaneous():
+            # A choice of set-up or of the Plan placement depends only on the seat's own
+            # cards, which nobody else's choice changes: made on an older view, it stands.
             reason = "that decision is for an earlier position (the game has moved on)"
-        elif game.current_player != conn.seat or self._bot_level(conn.seat) is not None:
+        elif not game.legal_decisions_for(conn.seat) or self._bot_level(conn.seat) is not None:
             reason = "it is not your turn"
         else:
             try:
-                session.apply(decision)
+                session.choose(conn.seat, decision)
             except Pier18Error as exc:
                 reason = str(exc)
             else:
@@ -454,8 +456,13 @@ class Host:
         self._send_state()
         table = TableView.of(self.session.game)
         before, self._table = self._table, table
-        if before is not None and len(table.history) == len(before.history) + 1:
-            self._status(move_line(before, table, self.session.names))  # only what the table sees
+        if before is not None and len(table.history) > len(before.history):
+            # One line per decision applied (choices made ahead are applied several at once).
+            steps = [table]
+            while len(steps[-1].history) > len(before.history) + 1:
+                steps.append(steps[-1].before_last())
+            for earlier, later in zip([before, *reversed(steps[1:])], reversed(steps)):
+                self._status(move_line(earlier, later, self.session.names))  # only what the table sees
         if self.session.game.is_terminal():
             if not self.finished.is_set():
                 self._status("game over")

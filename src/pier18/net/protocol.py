@@ -158,6 +158,7 @@ _TABLE: dict[str, _Field] = {
     "drafted": _Field(list, lambda v, deck, players: tuple(_opt_card(deck, d) for d in _list(v, players))),
     "awards": _Field(lambda awards: [_award_json(a) for a in awards], lambda v, deck, players: tuple(_award(deck, players, a) for a in _list(v))),
     "cards_in_deck": _Field(_same, lambda v, deck, players: _int(v, 0, len(deck))),
+    "chosen": _Field(list, lambda v, deck, players: tuple(_bool(c) for c in _list(v, players))),
     "history": _Field(
         lambda history: [[seat, None if d is None else str(d)] for seat, d in history],
         lambda v, deck, players: tuple(_history_entry(e, players) for e in _list(v)),

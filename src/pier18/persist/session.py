@@ -60,6 +60,14 @@ class Session:
         self.decisions.append(decision)
         self._changed()
 
+    def choose(self, seat: int, decision: Decision) -> None:
+        """`seat` makes `decision`, on its turn or, in a simultaneous phase (set-up, the
+        Plan placement), ahead of it (`Game.choose`). The decisions applied are recorded
+        in the order the game applied them; then notify (a choice kept for later too)."""
+        applied = self.game.choose(seat, decision)
+        self.decisions.extend(applied)
+        self._changed()
+
     def choose_first_player(self, seat: int | None) -> None:
         """Who starts round 1 (None: the earliest Foundation date), before any decision."""
         if self.decisions:

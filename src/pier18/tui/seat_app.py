@@ -106,7 +106,7 @@ class SeatApp(GameApp):
         self.state: NetState | None = None
         self.lost: str | None = None  # why the connection is down, while it is
         self.problem: str | None = None  # why the host refused us for good
-        self._asked: int | None = None  # the turn a set-up or placement screen is open for
+        self._asked: Hashable | None = None  # the moment (`_moment`) a set-up or placement screen is open for
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
 
     # -- the connection --------------------------------------------------------------------
@@ -215,6 +215,14 @@ class SeatApp(GameApp):
 
     # -- the flow of a game ----------------------------------------------------------
 
+    @staticmethod
+    def _moment(state: NetState) -> Hashable:
+        """What a choice on screen is for: in a simultaneous phase (set-up, the Plan
+        placement) the phase itself, since others choosing meanwhile changes nothing of
+        this seat's choice; otherwise the turn (the position it was asked in)."""
+        phase = state.table.phase
+        return phase if phase in (Phase.SETUP, Phase.PLAN) else state.turn
+
     def my_turn(self) -> bool:
         """It is this seat's turn, its decision has not been sent yet, and the host still
         lets this client in."""
@@ -263,7 +271,7 @@ class SeatApp(GameApp):
 
     def _ask(self, screen: KeepScreen | PlaceScreen) -> None:
         assert self.state is not None
-        self._asked = self.state.turn
+        self._asked = self._moment(self.state)
         self.push_screen(screen, self.decide)
 
     def _place(self, mine: PlayerView, card_id: int | None) -> None:
@@ -276,7 +284,7 @@ class SeatApp(GameApp):
         """Close a set-up or placement screen opened for a turn that has gone by (the host
         moved on: a bot played for this seat while it was away, say)."""
         state = self.state
-        if self._asked is None or state is None or (self._asked == state.turn and self.my_turn()):
+        if self._asked is None or state is None or (self._asked == self._moment(state) and self.my_turn()):
             return
         self._asked = None
         while self.screen is not table and self.screen is not self._too_small:
@@ -297,7 +305,7 @@ class SeatApp(GameApp):
         """A set-up or placement screen closed: send its decision (None: back to the cards)."""
         asked, self._asked = self._asked, None
         state = self.state
-        if decision is not None and state is not None and asked == state.turn and self.my_turn():
+        if decision is not None and state is not None and asked == self._moment(state) and self.my_turn():
             self._sent = state.turn
             self.send(decision)
         self.advance()
