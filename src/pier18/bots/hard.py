@@ -120,7 +120,7 @@ class HardBot:
                 world = view.determinize(random.Random(world_seed))
                 for decision in alive:
                     game = world.clone()
-                    game.apply(decision)
+                    game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
                     game = play_out(game, self.light)
                     tally = sums[decision]
                     tally[0] += outcome(game, seat)
@@ -139,7 +139,7 @@ class HardBot:
 
     def _total_after(self, view: PlayerView, decision: Decision) -> float:
         world = view.determinize(random.Random(self.rng.getrandbits(64)))
-        world.apply(decision)
+        world.choose(view.seat, decision)
         world = play_out(world, self.light)
         return float(world.score(view.seat).total)
 

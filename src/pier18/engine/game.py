@@ -280,18 +280,14 @@ class Game:
                 raise IllegalDecision(f"player {seat + 1} cannot make the decision '{decision}' now")
             self.ahead[seat] = decision
             return []
+        made = len(self.history)
         self.apply(decision)
-        applied = [decision]
-        while self.simultaneous() and self.ahead[self.current_player] is not None:
-            waiting = self.ahead[self.current_player]
-            assert waiting is not None
-            self.ahead[self.current_player] = None
-            self.apply(waiting)
-            applied.append(waiting)
-        return applied
+        return [later for _, later in self.history[made:]]
 
     def apply(self, decision: Decision) -> None:
-        """Make the current player's decision; an illegal one raises and changes nothing."""
+        """Make the current player's decision; an illegal one raises and changes nothing.
+
+        Then the next seat's choice made ahead of its turn (`choose`), if there is one."""
         seat = self.current_player
         if self.phase is Phase.SETUP and type(decision) is Keep:
             self._keep(decision)
@@ -305,6 +301,12 @@ class Game:
                 raise IllegalDecision("the game is over")
             raise IllegalDecision(f"it is the {self.phase.value} phase: expected a '{wanted}' decision, not {decision}")
         self.history.append((seat, decision))
+        ahead = self.ahead
+        if ahead[self.current_player] is not None and self.simultaneous():  # its choice made ahead: made now
+            waiting = ahead[self.current_player]
+            ahead[self.current_player] = None
+            assert waiting is not None
+            self.apply(waiting)
 
     def returns(self) -> tuple[int, ...]:
         """Final totals per seat (current totals before the end)."""

@@ -55,17 +55,15 @@ class Session:
         return len(self.names)
 
     def apply(self, decision: Decision) -> None:
-        """Make a decision (IllegalDecision leaves everything as it was), then notify."""
-        self.game.apply(decision)
-        self.decisions.append(decision)
-        self._changed()
+        """Make the current player's decision (IllegalDecision leaves everything as it
+        was), and any choice made ahead that it lets through (`choose`), then notify."""
+        self.choose(self.game.current_player, decision)
 
     def choose(self, seat: int, decision: Decision) -> None:
         """`seat` makes `decision`, on its turn or, in a simultaneous phase (set-up, the
         Plan placement), ahead of it (`Game.choose`). The decisions applied are recorded
         in the order the game applied them; then notify (a choice kept for later too)."""
-        applied = self.game.choose(seat, decision)
-        self.decisions.extend(applied)
+        self.decisions.extend(self.game.choose(seat, decision))
         self._changed()
 
     def choose_first_player(self, seat: int | None) -> None:
