@@ -27,7 +27,8 @@ from ..bots.seats import HUMAN
 from ..engine import PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..persist.session import Session, TableCodes
-from ..words import move_line, whose_turn
+from .. import words
+from ..words import move_line, table_line
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
@@ -118,7 +119,7 @@ class Connection:
         if len(self.queue) >= self.limit:  # it sends but does not read: let it go
             if not self.dropping:
                 self.dropping = True
-                asyncio.create_task(_close(self.ws, CLOSE_POLICY, "not reading its messages"))
+                asyncio.create_task(_close(self.ws, CLOSE_POLICY, words.NOT_READING))
             return
         self.queue.append(text)
         self.idle.clear()
@@ -235,7 +236,7 @@ class Host:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         c = self.config
         if self._pending.get(address, 0) >= c.pending_per_address or self._open >= c.max_connections:
-            await _refuse(ws, "too many connections", CLOSE_BUSY)
+            await _refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY)
             return
         self._pending[address] = self._pending.get(address, 0) + 1
         self._open += 1
@@ -256,23 +257,23 @@ class Host:
         try:
             raw = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
         except TimeoutError:
-            await _refuse(ws, "no hello in time")
+            await _refuse(ws, words.NO_HELLO_IN_TIME)
             return None
         except ConnectionClosed:
             return None
         try:
             hello = read_client_message(raw)
             if hello["type"] != "hello":
-                raise ProtocolError("expected a hello first")
+                raise ProtocolError(words.HELLO_FIRST)
             if not same_protocol(hello):
-                raise ProtocolError(f"unsupported protocol (this host speaks {PROTOCOL} version {VERSION})")
+                raise ProtocolError(words.unsupported_protocol(PROTOCOL, VERSION))
         except ProtocolError as exc:
             await _refuse(ws, str(exc))
             return None
         seat = self._who(hello.get("code"))
         if seat is None:
             await asyncio.sleep(self._penalty(address))
-            await _refuse(ws, "wrong code")
+            await _refuse(ws, words.WRONG_CODE)
             return None
         return seat
 
@@ -311,7 +312,7 @@ class Host:
         try:
             async for raw in ws:
                 if not bucket.take():
-                    await _refuse(ws, "too many messages")
+                    await _refuse(ws, words.TOO_MANY_MESSAGES)
                     return
                 try:
                     message = read_client_message(raw)
@@ -320,7 +321,7 @@ class Host:
                     elif message["type"] == "decide":
                         self._decide(conn, message)
                     else:
-                        raise ProtocolError("hello sent twice")
+                        raise ProtocolError(words.HELLO_TWICE)
                 except ProtocolError as exc:
                     await _refuse(ws, str(exc))
                     return
@@ -353,9 +354,9 @@ class Host:
         old = self.players[seat]
         self.players[seat] = conn
         if old is not None:  # the same code again: the newer connection wins (a reconnect)
-            asyncio.create_task(_refuse(old.ws, "this seat was opened on another connection", CLOSE_REPLACED))
+            asyncio.create_task(_refuse(old.ws, words.SEAT_OPENED_ELSEWHERE, CLOSE_REPLACED))
         self.covered.discard(seat)
-        self._status(f"{self.session.names[seat]} is here")
+        self._status(words.is_here(self.session.names[seat]))
         self._changed()
 
     def _depart(self, conn: Connection) -> None:
@@ -365,7 +366,7 @@ class Host:
         if self.players[conn.seat] is conn:
             self.players[conn.seat] = None
             if not self.finished.is_set():
-                self._status(f"{self.session.names[conn.seat]} left")
+                self._status(words.has_left(self.session.names[conn.seat]))
             self._changed()
 
     # -- the game -------------------------------------------------------------------
@@ -375,13 +376,13 @@ class Host:
         decision, turn = read_decision(message)
         session, game = self.session, self.session.game
         if conn.seat is None:
-            reason = "spectators cannot decide"
+            reason = words.SPECTATORS_CANNOT_DECIDE
         elif game.is_terminal():
-            reason = "the game is over"
+            reason = words.THE_GAME_IS_OVER
         elif turn != len(session.decisions):
-            reason = "that decision is for an earlier position (the game has moved on)"
+            reason = words.EARLIER_POSITION
         elif game.current_player != conn.seat or self._bot_level(conn.seat) is not None:
-            reason = "it is not your turn"
+            reason = words.NOT_YOUR_TURN
         else:
             try:
                 session.apply(decision)
@@ -400,7 +401,7 @@ class Host:
             self._status(move_line(before, table, self.session.names))  # only what the table sees
         if self.session.game.is_terminal():
             if not self.finished.is_set():
-                self._status("game over")
+                self._status(words.GAME_OVER)
             self.finished.set()
             return
         self._maybe_bot()
@@ -420,12 +421,8 @@ class Host:
 
     def status(self) -> str:
         """One line for the host's screen: whose turn, and who is being waited for."""
-        table = TableView.of(self.session.game)
-        line = whose_turn(table, self.session.names)
-        away = [self.session.names[s] for s in self.waiting_for()]
-        if away and not table.is_terminal():
-            line += "; waiting for " + ", ".join(away)
-        return line
+        names = self.session.names
+        return table_line(TableView.of(self.session.game), names, [names[s] for s in self.waiting_for()])
 
     def _send_state(self, only: list[Connection] | None = None) -> None:
         game = self.session.game
@@ -449,13 +446,13 @@ class Host:
         """Hand an away human seat to a bot until its player is back; says what happened."""
         names = self.session.names
         if not 0 <= seat < len(names) or self.session.seats[seat] != HUMAN:
-            return "only a human seat can be handed to a bot"
+            return words.ONLY_HUMAN_SEATS
         if self.players[seat] is not None:
-            return f"{names[seat]} is here: their seat stays theirs"
+            return words.seat_stays(names[seat])
         self.covered.add(seat)
-        self._status(f"a {self.config.bot_level} bot plays for {names[seat]} until they are back")
+        self._status(words.bot_covers(self.config.bot_level, names[seat]))
         self._changed()
-        return f"{names[seat]}'s seat is played by a {self.config.bot_level} bot until they are back"
+        return words.seat_covered(names[seat], self.config.bot_level)
 
     def _bot_level(self, seat: int) -> str | None:
         kind = self.session.seats[seat]
