@@ -22,9 +22,10 @@ class Parser(argparse.ArgumentParser):
         """Like `parse_args`, with an unknown argument reported by the sub-command."""
         parsed, extras = self.parse_known_args(args)
         if extras:
-            more = f" (and {len(extras) - 1} more)" if len(extras) > 1 else ""
+            from ..words import unrecognized
+
             command = getattr(parsed, "command", None)
-            self.fail(f"unrecognized argument {quote(extras[0])}{more}", f"{self.prog} {command}" if command else None)
+            self.fail(unrecognized(quote(extras[0]), len(extras) - 1), f"{self.prog} {command}" if command else None)
         return parsed
 
     def format_help(self) -> str:
@@ -44,6 +45,8 @@ class Parser(argparse.ArgumentParser):
     def fail(self, message: str, prog: str | None = None) -> NoReturn:
         # argparse quotes a bad value with repr(): show at most ~60 characters of it.
         message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
+        from ..words import about, try_help
+
         prog = prog or self.prog
-        self.exit(EXIT_BAD_INPUT, f"{prog}: {message}\ntry '{prog} --help'\n")
+        self.exit(EXIT_BAD_INPUT, f"{about(prog, message)}\n{try_help(prog)}\n")
 
