@@ -1,6 +1,10 @@
 """Helpers for the networked tests: a real host on 127.0.0.1 (port 0) and headless clients.
 
-Every wait is on a message, bounded by a timeout: no sleep stands in for an event.
+Every wait is on a message or on the host closing a connection: no sleep stands in for an
+event, and no test races a clock. The bounds below are a last resort, far above anything
+a loaded machine takes, so that a test that would hang fails with a message instead; the
+host's own timeouts in `fast_config` are as long, so no player of a test is ever refused
+for being slow. A test of a timeout sets that one short, on a connection that must lose.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ from pier18.net.protocol import new_code
 from pier18.persist import record
 from pier18.persist.session import Session, TableCodes
 
-WAIT = 10.0  # seconds any single awaited message may take before the test fails
+WAIT = 120.0  # seconds any single awaited message may take before the test fails: a last resort
+RUN = 240.0  # seconds a whole networked test may take: a last resort, under pytest's own timeout
 
 
 def fast_config(**changes: Any) -> HostConfig:
-    """Loopback, any free port, no bot pause, short timeouts."""
-    settings: dict[str, Any] = dict(bind="127.0.0.1", port=0, bot_pause=0.0, hello_timeout=1.0, open_timeout=1.0,
+    """Loopback, any free port, no bot pause, short penalties; a handshake and a hello may
+    take as long as any wait here (a slow player is never refused)."""
+    settings: dict[str, Any] = dict(bind="127.0.0.1", port=0, bot_pause=0.0, hello_timeout=WAIT, open_timeout=WAIT,
                                     penalty=0.01, max_penalty=0.2)
     settings.update(changes)
     return HostConfig(**settings)
@@ -91,5 +97,5 @@ def engine_totals(session: Session) -> tuple[int, ...]:
     return replayed(session).returns()
 
 
-def run(coroutine: Any, timeout: float = 40.0) -> Any:
+def run(coroutine: Any, timeout: float = RUN) -> Any:
     return asyncio.run(asyncio.wait_for(coroutine, timeout))

@@ -145,7 +145,7 @@ def test_a_seat_that_crashes_says_one_line_and_exits_1(tmp_path, monkeypatch, ca
     real_run = SeatApp.run_async
     monkeypatch.setattr(SeatApp, "run_async", lambda self, *a, **k: real_run(self, headless=True, size=(120, 40)))
     save = tmp_path / "table.json"
-    desk = dict(desk=SimpleNamespace(), record=save) if at_the_host else {}
+    desk = dict(desk=SimpleNamespace(), record=save, resume=f"pier18 host --resume {save}") if at_the_host else {}
     app = SeatApp(Client("127.0.0.1:9", "code"), **desk)
     assert asyncio.run(run_seat_app(app)) == 1
     err = capsys.readouterr().err
@@ -190,6 +190,7 @@ def test_sigterm_in_play_ends_the_app_with_143_and_lets_go_of_the_game(deck, mon
     assert holder(saves.games_dir() / "game.json") is None  # ...and let go
     if stderr == "writable":
         err = capsys.readouterr().err
-        assert err == "pier18: stopped by SIGTERM. Your game is saved: 'pier18 play --resume' goes on with it.\n"
+        game = saves.games_dir() / "game.json"
+        assert err == f"pier18: stopped by SIGTERM. Your game is saved: 'pier18 play --resume {game}' goes on with it.\n"
     assert (saves.games_dir() / "game.json").read_bytes() == before
     assert signal.getsignal(signal.SIGTERM) == handler_before  # as it was before the app

@@ -319,3 +319,47 @@ def test_a_pier_label_of_wide_characters_is_cut_to_its_width_in_cells(tmp_path):
         widths = [cell_len(line) for line in drawing.plain.splitlines()]
         assert max(widths) <= ROW_WIDTH + 1 + label_width, (label_width, widths)
         assert widths[0] == ROW_WIDTH + label_width  # the title, cut with its ellipsis
+# -- two cards of one name; outside text shortened in errors ------------------------------
+
+
+@pytest.mark.parametrize(
+    "second, written",
+    [
+        ("Bandstand", ""),
+        ("bandstand", " (as 'Bandstand'; case and spacing do not tell names apart)"),
+        ("  BandStand  ", " (as 'Bandstand'; case and spacing do not tell names apart)"),
+    ],
+    ids=["same", "case", "spaces around"],
+)
+def test_two_cards_of_one_name_are_refused_naming_both(capsys, tmp_path, second, written):
+    """`pier18 score --cards "Tea Room"` could once only answer "could be 'Tea Room',
+    'Tea Room'": no name could pick either card. Such a deck is refused when it is read."""
+    text = FROZEN_DECK.read_text(encoding="utf-8").replace('name = "Tea Room"', f'name = "{second}"', 1)
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        load_deck(path)
+    shown = quote(second.strip())
+    assert str(info.value) == f"{path}: card 2: field 'name': {shown} is also the name of card 1{written}"
+    code, out, err = run(capsys, "score", "--cards", "Bandstand", "--deck", str(path))
+    assert code == 2 and err == f"pier18: {info.value}\n"
+
+
+def test_a_name_told_apart_only_by_a_kind_of_space_is_the_same_name(tmp_path):
+    text = FROZEN_DECK.read_text(encoding="utf-8").replace('name = "Tea Room"', 'name = "Band\\u00a0stand"', 1)
+    text = text.replace('name = "Bandstand"', 'name = "Band stand"', 1)
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError, match=r"card 2: field 'name': 'Band stand' is also the name of card 1$"):
+        load_deck(path)
+
+
+def test_shorten_keeps_head_and_tail_on_one_printable_line():
+    from pier18.engine.text import SHOWN, shorten
+
+    path = "/home/ann/" + "x" * 3_000_000 + "/my\ndeck\x1b[2J.toml"
+    shown = shorten(path)
+    assert len(shown) == SHOWN and shown.isprintable() and "…" in shown
+    assert shown.startswith("/home/ann/x") and shown.endswith("/my␊deck␛[2J.toml")
+    assert shorten("/short/path.toml") == "/short/path.toml"
+    assert shorten("a\u2028b") == "a\ufffdb"  # no line break of any kind

@@ -72,12 +72,12 @@ def test_a_killed_host_resumes_with_the_same_codes(tmp_path):
                 proc.kill()
                 await proc.wait()
 
-    final, save = run(go(), timeout=50)
+    final, save = run(go())
     session = record.load(save)
     game = Game.replay(session.deck, session.players, session.seed, session.decisions, None, session.deal)
     assert tuple(s.total for s in final.table.final) == game.returns()
     replay = subprocess.run([sys.executable, "-m", "pier18", "replay", str(save), "--json"],
-                            capture_output=True, text=True, env=env, timeout=30)
+                            capture_output=True, text=True, env=env, timeout=WAIT)
     assert replay.returncode == 0, replay.stderr
     shown = json.loads(replay.stdout)
     assert shown["finished"] and [p["score"]["total"] for p in shown["players"]] == list(game.returns())
@@ -134,6 +134,6 @@ def test_the_host_prints_no_escape_codes_from_its_paths(tmp_path):
         await proc.wait()
         return lines
 
-    lines = run(go(), timeout=50)
+    lines = run(go())
     assert "autosave: " in lines[0] and "\u241b[31m" in lines[0]
     assert not any("\x1b" in line or "\x07" in line for line in lines)

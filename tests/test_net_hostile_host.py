@@ -307,7 +307,7 @@ async def join_lines(port: int, *more: str) -> tuple[int, str, str]:
         env=child_env(),
     )
     try:
-        async with asyncio.timeout(30):  # a join that hangs fails here
+        async with asyncio.timeout(WAIT):  # a join that hangs fails here
             out, err = await proc.communicate()
     finally:
         if proc.returncode is None:
@@ -341,7 +341,7 @@ def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
         finally:
             server.close()
 
-    status, out, err = run(go(), timeout=60)
+    status, out, err = run(go())
     assert status == 1, (out, err)
     assert err.count("\n") == 1 and err.startswith("pier18: ") and "Traceback" not in err, err
     assert "pier18:" not in out and ESC not in out + err and "PWNED" not in out + err
@@ -355,7 +355,8 @@ def test_a_crash_at_a_table_does_not_promise_a_save_it_does_not_have(tmp_path):
     line = joined.crash_line()
     assert "play --resume" not in line and "saved" not in line and "join again with the same code" in line
     assert str(tmp_path / "crash.txt") in line and "ValueError: broken ␛[2J" in line and ESC not in line
-    hosting = SeatApp(Client("127.0.0.1:9", "code"), desk=SimpleNamespace(), record=tmp_path / "table.json")
+    resume = f"pier18 host --resume {tmp_path / 'table.json'} --port 9000"
+    hosting = SeatApp(Client("127.0.0.1:9", "code"), desk=SimpleNamespace(), record=tmp_path / "table.json", resume=resume)
     hosting.crash = error
     line = hosting.crash_line()
-    assert "play --resume" not in line and f"pier18 host --resume {tmp_path / 'table.json'}" in line
+    assert "play --resume" not in line and f"'{resume}' opens it again" in line

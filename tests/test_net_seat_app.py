@@ -147,7 +147,7 @@ def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
             await host.close()
         return expected, final, state
 
-    expected, final, state = run(go(), timeout=90)
+    expected, final, state = run(go())
     mine = [d for (seat, d) in session.game.history[made_before:] if seat == 0]
     assert mine == expected and len(expected) >= 3  # two drafts and the Plan, at least
     totals = engine_totals(session)
@@ -210,7 +210,7 @@ def test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine(pla
             await host.close()
         return seats
 
-    seats = run(go(), timeout=120)
+    seats = run(go())
     game = replayed(session)
     assert game.history == session.game.history
     for seat, (expected, final, state) in enumerate(seats):
@@ -300,7 +300,7 @@ def test_a_host_that_goes_away_is_one_line_and_the_seat_comes_back():
             await app.client.close()
             await host.close()
 
-    run(go(), timeout=60)
+    run(go())
 
 
 def test_a_wrong_code_ends_the_app_with_one_line_and_no_table():
@@ -410,7 +410,7 @@ def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
                 await one.close()
             await host.close()
 
-    assert run(go(), timeout=60)
+    assert run(go())
 
 
 def test_a_watchers_patron_panel_closes_by_itself():
@@ -434,7 +434,7 @@ def test_a_watchers_patron_panel_closes_by_itself():
                 await one.close()
             await host.close()
 
-    run(go(), timeout=60)
+    run(go())
 
 
 def test_a_seats_patron_panel_closes_when_another_player_moves_on():
@@ -467,7 +467,7 @@ def test_a_seats_patron_panel_closes_when_another_player_moves_on():
             await app.client.close()
             await host.close()
 
-    run(go(), timeout=60)
+    run(go())
 
 
 def test_a_seat_joining_mid_game_shows_the_last_move_at_once():

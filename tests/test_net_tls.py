@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from net_support import client, engine_totals, new_table, open_host, play_turns, run
+from net_support import WAIT, client, engine_totals, new_table, open_host, play_turns, run
 
 
 def self_signed(folder):
@@ -25,7 +25,7 @@ def self_signed(folder):
         ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
          "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
          "-addext", "subjectAltName=IP:127.0.0.1"],
-        capture_output=True, timeout=30,
+        capture_output=True, timeout=WAIT,
     )
     if made.returncode != 0:
         pytest.skip(f"openssl could not make a test certificate: {made.stderr.decode()[:200]}")

@@ -117,7 +117,8 @@ def test_the_highlight_note_only_where_there_is_a_highlight(capsys, monkeypatch)
         (None, ["--cards", "7 99"], "--cards: card 99 is not in the deck"),
         (None, ["--cards", "7 3 7"], "--cards: card 7 appears twice"),
         (None, ["--cards", "7", "--plan", "77", "--players", "2"], "--plan: card 77 is not in the deck"),
-        ("F .\n", ["--patrons", "-1"], "--patrons must be 0 or more"),
+        ("F .\n", ["--patrons", "-1"], "--patrons must be from 0 to 18 (Patron cards won), not -1"),
+        ("F .\n", ["--patrons", "9" * 4300], "--patrons must be from 0 to 18 (Patron cards won), not 999"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, content, argv, message):

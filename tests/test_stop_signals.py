@@ -74,8 +74,8 @@ def test_a_signal_mid_game_gives_the_terminal_back_and_keeps_the_game(tmp_path, 
     assert status == 128 + number
     assert_terminal_given_back(game.output, signalled_at)
     said = after_signal(game, signalled_at)
-    assert f"pier18: stopped by {name}. Your game is saved: 'pier18 play --resume' goes on with it." in said
     (path,) = saved(data_dir)
+    assert f"pier18: stopped by {name}. Your game is saved: 'pier18 play --resume {path}' goes on with it." in said
     assert decisions(path) == before
     monkeypatch.setenv(saves.DATA_DIR_ENV, str(data_dir))
     found = saves.find_resumable()  # what 'pier18 play --resume' goes on with: free, not locked
@@ -193,8 +193,9 @@ def test_the_host_stopped_by_a_signal_closes_the_table_and_keeps_it(tmp_path):
     assert_terminal_given_back(table.output, signalled_at)
     said = after_signal(table, signalled_at)
     (path,) = saved(data_dir)
-    assert f"pier18: stopped by SIGTERM. The table is saved: 'pier18 host --resume {path}' opens it again." in said
-    assert f"The table is closed; 'pier18 host --resume {path}' opens it again with the same codes." in said
+    again = re.escape(f"pier18 host --resume {path} --port ") + r"\d+" + re.escape(" --bind 127.0.0.1")  # the port it had
+    assert re.search(f"pier18: stopped by SIGTERM. The table is saved: '{again}' opens it again.", said)
+    assert re.search(f"The table is closed; '{again}' opens it again with the same codes.", said)
     assert decisions(path) == before and len(before) == 1
     assert holder(path) is None
     assert [str(d) for d in record.load(path).decisions] == before

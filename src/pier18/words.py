@@ -110,6 +110,21 @@ DECIDED_BY: dict[TieBreak, str] = {
 }
 
 
+def command(*words: object) -> str:
+    """A command line for a person to copy and run: each word quoted for the shell where
+    it needs it (a path with a space or a quote stays one word), the line printable.
+
+    Every command the game prints (the final screen's `pier18 score` lines, the host's
+    join and resume lines, a saved game's replay) is made here, from every option the
+    game was played with, so running it does what the line says.
+    """
+    import shlex
+
+    from .engine.text import printable
+
+    return printable(" ".join(shlex.quote(str(word)) for word in words))
+
+
 def plural(count: int, word: str) -> str:
     """'1 section', '2 sections'."""
     return f"{count} {word}{'' if count == 1 else 's'}"
@@ -731,21 +746,26 @@ def record_kept(path: str, replay: str) -> Stressed:
     return ("This game is saved in ", path, "\nWatch it again:\n  ", replay, "\n")
 
 
-def replay_command(path: str) -> str:
-    """The command that replays a game record: 'pier18 replay FILE'."""
-    return f"pier18 replay {path}"
+def replay_command(path: object) -> str:
+    """The command that replays a game record: 'pier18 replay FILE' (quoted for the shell)."""
+    return command("pier18", "replay", path)
 
 
 #: Above the `pier18 score` command of each pier.
 CHECK_EACH_PIER = "Check any pier on its own:"
 
 
-def score_command(notation: str, patrons: int, plan: int | None, players: int) -> str:
-    """The `pier18 score` command that scores one final pier on its own."""
-    command = f'pier18 score --cards "{notation}" --patrons {patrons}'
+def score_command(notation: str, patrons: int, plan: int | None, players: int, deck: object | None = None) -> str:
+    """The `pier18 score` command that scores one final pier on its own, with everything
+    the game scored it with: its cards and covers, its Patrons, its Plan, the number of
+    players (which Plan goal counts) and the deck file (`deck`; None: the game's own)."""
+    line: list[object] = ["pier18", "score", "--cards", notation, "--patrons", patrons]
     if plan is not None:
-        command += f" --plan {plan} --players {players}"
-    return command
+        line += ["--plan", plan]
+    line += ["--players", players]
+    if deck is not None:
+        line += ["--deck", deck]
+    return command(*line)
 
 
 #: Under the final screen's piers, while its table and record are out of sight.
@@ -813,11 +833,13 @@ def last_played(when: str) -> str:
 QUIT_QUESTION = "Quit the game in progress?"
 
 
-def saved_here(save: str | None) -> Stressed:
-    """Under the quit question: where the game is saved and the command that goes on."""
+def saved_here(save: str | None, resume: str | None = None) -> Stressed:
+    """Under the quit question: where the game is saved (`save`, printable) and the
+    command that goes on with it (`resume`, by default `play_resume_command()`)."""
+    again = resume or play_resume_command()
     if save is None:
-        return ("It is saved as you play: ", RESUME_COMMAND, " goes on from here.")
-    return ("It is saved in ", save, "\n", RESUME_COMMAND, " goes on from here.")
+        return ("It is saved as you play: ", again, " goes on from here.")
+    return ("It is saved in ", save, "\n", again, " goes on from here.")
 
 
 #: `?`: the keys of every screen, each heading to stress (layout included: a heading
@@ -993,6 +1015,11 @@ def at_least_one(option: str, got: str | None = None) -> str:
     return f"{option} must be at least 1" + (f", not {got}" if got is not None else "")
 
 
+def games_out_of_range(most: int, got: str) -> str:
+    """`--games` that is not a whole number from 1 to `most` (`got`: quoted)."""
+    return f"--games must be a whole number from 1 to {most:,}, not {got}"
+
+
 def players_must_be(sizes: str, got: str) -> str:
     """`sizes`: the table sizes ('2 or 3'); `got`: quoted."""
     return f"--players must be {sizes}, not {got}"
@@ -1051,16 +1078,22 @@ def client_broke(what: str) -> str:
     return f"the client stopped on an unexpected error ({what})"
 
 
-#: The command that goes on with the last played unfinished game.
-RESUME_COMMAND = "pier18 play --resume"
+def play_resume_command(save: object | None = None) -> str:
+    """'pier18 play --resume FILE': the command that goes on with the game saved in
+    `save` (None: with the last played unfinished game)."""
+    return command("pier18", "play", "--resume", *([save] if save is not None else []))
 
-#: After a crash or a stop, at a game held at this laptop that is autosaved.
-GAME_SAVED = f"Your game is saved: '{RESUME_COMMAND}' goes on with it."
+
+def game_saved(save: object | None) -> str:
+    """After a crash or a stop, at a game held at this laptop that is autosaved (`save`:
+    its autosave, named so that the very game comes back)."""
+    return f"Your game is saved: '{play_resume_command(save)}' goes on with it."
 
 
 def crashed(what: str, report: str | None, then: str | None = None) -> str:
     """An app crashed: what failed (`what`: the error), where the details are, and how to
     go on (`then`), if there is anything to go on with."""
+    # whole: a report is a file just written (so no longer than a path can be), to be opened
     where = f"a crash report was written to {report}" if report else "no crash report could be written"
     return f"pier18 crashed ({what}); {where}." + (f" {then}" if then else "")
 
@@ -1070,33 +1103,38 @@ def stopped_by(signal_name: str, then: str | None = None) -> str:
     return f"pier18: stopped by {signal_name}." + (f" {then}" if then else "")
 
 
-def table_goes_on(save: str | None) -> str:
+def table_goes_on(resume: str | None) -> str:
     """How to get back to a networked game after its app ended: the game lives at the host.
 
-    A joined seat comes back with its code; the host (`save`: its autosave) opens the
-    table again from the autosave.
+    A joined seat comes back with its code; the host opens the table again from its
+    autosave with `resume` (its `pier18 host --resume` line).
     """
-    if save is not None:
-        return f"The table is saved: '{host_resume_command(save)}' opens it again."
+    if resume is not None:
+        return f"The table is saved: '{resume}' opens it again."
     return "The game goes on at the host: join again with the same code."
 
 
-def host_resume_command(save: str | None = None) -> str:
-    """The command that opens a hosted table again from its autosave (`save`, if known)."""
-    return f"pier18 host --resume {save}" if save is not None else "pier18 host --resume"
-
-
-def table_crashed(what: str, report: str | None, save: str | None) -> str:
+def table_crashed(what: str, report: str | None, resume: str | None) -> str:
     """A networked game's app crashed: what failed, where the details are, and how to go on."""
-    return crashed(what, report, table_goes_on(save))
+    return crashed(what, report, table_goes_on(resume))
 
 
 #: Ctrl+Q at a networked table, for a player and for the host.
 LEAVE_SEAT = ("Leave the table?", "The game goes on without you: join again with the same code to come back to your seat.")
-CLOSE_TABLE = (
-    "Close the table?",
-    f"Every player is disconnected. '{host_resume_command()}' with the autosave opens it again with the same codes.",
-)
+
+
+def close_table(resume: str | None) -> tuple[str, str]:
+    """Ctrl+Q at the host's own seat: the question, and how the table opens again
+    (`resume`: the host's `pier18 host --resume` line, None when nothing is saved)."""
+    if resume is None:
+        return "Close the table?", "Every player is disconnected, and this table is not saved: it cannot be opened again."
+    return "Close the table?", f"Every player is disconnected. '{resume}' opens it again with the same codes."
+
+
+#: Stands for the deck file in a final screen's `pier18 score` line when this computer
+#: has no file holding the game's deck (a seat that joined a host's own deck).
+DECK_FILE = "DECK-FILE"
+DECK_FILE_NOTE = f"{DECK_FILE}: the deck file the host played with (ask for it: this game's deck is not the game's own)"
 
 #: Said after leaving a game that is still going on.
 LEFT_TABLE = "Left the table; join again with the same code to come back to your seat."
@@ -1226,10 +1264,11 @@ def move_not_sent(why: str | None) -> str:
     return f"The move was not sent ({why or CONNECTION_DROPPED}); choose it again."
 
 
-def join_command(address: str, code: str, cafile: str | None = None, watch: bool = False) -> str:
-    """What a player types to join a table (`watch`: the spectator code's)."""
-    tls = f" --cafile {cafile}" if cafile else ""
-    return f"pier18 join {address} {'--watch ' if watch else ''}{code}{tls}"
+def join_command(address: str, code: str, cafile: object | None = None, watch: bool = False) -> str:
+    """What a player types to join a table (`watch`: the spectator code's), each word
+    quoted for the shell where it needs it."""
+    tls = ["--cafile", cafile] if cafile else []
+    return command("pier18", "join", address, *(["--watch"] if watch else []), code, *tls)
 
 
 def to_watch(command: str) -> str:
@@ -1255,19 +1294,19 @@ def bot_command_help(names: Sequence[str]) -> str:
     return f"bot NAME: NAME is one of {', '.join(names)}"
 
 
-def record_at(save: str | None) -> str:
+def record_at(save: object) -> str:
     """After a hosted game: where its record is."""
-    return f"The record: {replay_command(str(save))}"
+    return f"The record: {replay_command(save)}"
 
 
-def table_closed(save: str) -> str:
-    """After a hosted game that is not over."""
-    return f"The table is closed; '{host_resume_command(save)}' opens it again with the same codes."
+def table_closed(resume: str) -> str:
+    """After a hosted game that is not over (`resume`: its `pier18 host --resume` line)."""
+    return f"The table is closed; '{resume}' opens it again with the same codes."
 
 
-def table_saved(save: str) -> str:
-    """The host stopped with Ctrl+C while the game goes on."""
-    return prog_line(f"the table is saved; '{host_resume_command(save)}' opens it again")
+def table_saved(resume: str) -> str:
+    """The host stopped with Ctrl+C while the game goes on (`resume`: its `pier18 host --resume` line)."""
+    return prog_line(f"the table is saved; '{resume}' opens it again")
 
 
 def bad_port(text: str) -> str:
@@ -1282,8 +1321,33 @@ def cannot_use_certificate(cert: str, key: str, why: str) -> str:
     return f"cannot use the TLS certificate {cert} with key {key} ({why})"
 
 
-def cannot_listen(port: int, why: str) -> str:
-    return f"cannot listen on port {port} ({why}); try --port"
+def not_a_bind_address(text: str) -> str:
+    """`--bind` that is no IP address nor host name (`text` quoted)."""
+    return f"{text} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name"
+
+
+#: Where the host listens without --bind, as its errors name it.
+EVERY_INTERFACE = "every interface"
+
+
+def no_such_bind_address(where: str, why: str) -> str:
+    """`--bind` with a name that resolves to nothing."""
+    return f"--bind {where}: no such address ({why})"
+
+
+def bind_not_here(where: str, why: str) -> str:
+    """`--bind` with an address that is not this computer's."""
+    return f"--bind {where}: not an address of this computer ({why})"
+
+
+def port_unusable(port: int, why: str) -> str:
+    """`--port` that is in use or reserved."""
+    return f"--port {port}: cannot listen on this port ({why}); try another --port"
+
+
+def cannot_listen(where: str, port: int, why: str) -> str:
+    """The table could not open, for a reason neither --bind's nor --port's alone."""
+    return f"cannot listen on {where} port {port} ({why})"
 
 
 def cannot_read_file(option: str, path: str, why: str) -> str:
@@ -1458,7 +1522,7 @@ def saved_games_in(folder: str) -> str:
     return f"Saved games in {folder} ('pier18 play --resume N' goes on with game N):"
 
 
-def game_finished(name: str, path: str) -> str:
+def game_finished(name: str, path: object) -> str:
     """A finished game named to play on: it can only be replayed."""
     return f"{name}: this game is finished; '{replay_command(path)}' shows it"
 
@@ -1580,6 +1644,11 @@ def unknown_record_seat(seat: str, kinds: Sequence[str]) -> str:
     return f"unknown seat {seat} (use {', '.join(kinds)})"
 
 
+def also_the_name_of(name: str, number: int) -> str:
+    """A record's player whose name (`name`, quoted) nobody could tell from player `number`'s."""
+    return f"{name} is also the name of player {number}"
+
+
 EXPECTED_DECISIONS = "expected a list of decisions"
 
 
@@ -1637,19 +1706,15 @@ def deck_not_this_game(where: str, path: str) -> str:
     return f"{deck_file(where, path)} does not match the deck this game was played with"
 
 
+#: The deck that comes with the game, among the places a record's deck was looked for.
+GAMES_OWN_DECK = "the game's own deck"
+
+
 def deck_not_found(where: str, looked_at: Sequence[str]) -> str:
     return (
         f"{where}: the record does not include its deck, and no deck file matching it was found"
-        f" (looked at {', '.join(looked_at)}; give one with --cards)"
+        f" (looked at {players_list(looked_at)}; give one with --cards)"
     )
-
-
-def deck_not_toml(what: str, why: str) -> str:
-    return f"{what} is not valid TOML: {why}"
-
-
-def deck_broken(what: str, why: str) -> str:
-    return f"{what} is broken: {why}"
 
 
 def deck_broken_by(what: str, error: str, why: str) -> str:
@@ -1770,8 +1835,9 @@ def too_many_cards(deck: int) -> str:
 SCORE_ONE_PIER = "score: give a pier file (or - for standard input), or --cards IDS, but not both"
 
 
-def patrons_negative(got: str) -> str:
-    return f"score: --patrons must be 0 or more, not {got}"
+def patrons_out_of_range(most: int, got: str) -> str:
+    """`pier18 score --patrons` below 0 or above the Patron cards a game has (`got`: quoted)."""
+    return f"score: --patrons must be from 0 to {most} (Patron cards won), not {got}"
 
 
 def cannot_read_pier(source: str, why: str) -> str:

@@ -152,7 +152,8 @@ def test_the_final_screen_matches_pier18_score_for_each_pier(tui_deck, capsys):
     for seat in range(3):
         command = score_command(game, seat)
         assert command in text_of(final_table(game, NAMES), width=200)
-        argv = shlex.split(command)[1:] + ["--deck", str(DECK_FILE), "--json"]
+        assert f"--deck {DECK_FILE.absolute()}" in command  # the game's deck is not the shipped one
+        argv = shlex.split(command)[1:] + ["--json"]  # the command as shown, nothing added
         capsys.readouterr()
         assert main(argv) == 0
         scored = json.loads(capsys.readouterr().out)
@@ -161,6 +162,58 @@ def test_the_final_screen_matches_pier18_score_for_each_pier(tui_deck, capsys):
         if goal.compares_players:  # `pier18 score` sees one pier: it cannot judge these
             scored.pop("plan"), mine.pop("plan"), scored.pop("total"), mine.pop("total")
         assert {k: scored[k] for k in mine} == mine
+
+
+def scored_by(command: str, capsys) -> dict:
+    """What running a final screen's `pier18 score` line prints, as it is shown."""
+    import json
+    import shlex
+
+    from pier18.cli import main
+
+    capsys.readouterr()
+    assert main(shlex.split(command)[1:] + ["--json"]) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def test_each_final_command_scores_as_the_game_did_wherever_the_deck_came_from(tui_deck, deck, capsys):
+    """A game of another deck once printed `pier18 score` lines without it: 13 points for
+    a pier the game scored 108. Here the lines carry the deck in every way a final screen
+    can have one: its file; the game's own (nothing to add); a host's deck at the host's
+    own seat (its file, passed in) and at a joined seat (no file here: said so)."""
+    from pier18.engine import TableView
+    from pier18.persist.record import parse_deck_text
+    from pier18.tui.screens.final import record_text, score_command
+    from tui_helpers import DECK_FILE
+    from helpers import random_game
+
+    def checked(game, commands):
+        for seat, command in enumerate(commands):
+            mine, scored = game.score(seat).as_dict(), scored_by(command, capsys)
+            plan = game.plan_card(seat)
+            if plan is not None and plan.plan.goal_for(game.players).compares_players:
+                for key in ("plan", "total"):  # one pier cannot settle such a goal
+                    mine.pop(key), scored.pop(key)
+            assert {k: scored[k] for k in mine} == mine, command
+
+    shipped = random_game(deck, 2, 12)
+    plain = [score_command(shipped, seat) for seat in range(2)]
+    assert not any("--deck" in c for c in plain)
+    checked(shipped, plain)
+
+    own_file = random_game(tui_deck, 3, 11)
+    commands = [score_command(own_file, seat) for seat in range(3)]
+    assert all(f"--deck {DECK_FILE.absolute()}" in c and "--players 3" in c for c in commands)
+    checked(own_file, commands)
+
+    hosted = parse_deck_text(DECK_FILE.read_text(encoding="utf-8"), "<host deck>", tui_deck.digest, "the host's deck")
+    far = TableView.of(Game.replay(hosted, 3, 11, own_file.decisions))  # as a joined seat sees it
+    assert far.is_terminal()
+    at_the_host = [score_command(far, seat, tui_deck) for seat in range(3)]
+    assert at_the_host == commands
+    checked(own_file, at_the_host)
+    joined = text_of(record_text(far, NAMES, None), width=300)
+    assert "--deck DECK-FILE" in joined and "DECK-FILE: the deck file the host played with" in joined
 
 
 def test_clicking_a_pier_keeps_the_number_keys_working(tui_deck):

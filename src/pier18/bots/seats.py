@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.errors import Pier18Error
-from ..engine.text import printable, quote
+from ..engine.text import name_key, printable, quote
 from ..words import SEATS_OR_BOTS, bot_seat_name, bots_out_of_range, seats_for_players, unknown_level, unknown_seat
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
@@ -65,5 +65,5 @@ def seat_names(humans: Sequence[str], seats: Sequence[str]) -> list[str]:
 
 def clashes_with_bots(humans: Sequence[str], seats: Sequence[str]) -> str | None:
     """A human name that is also a bot's name here (they must differ), or None."""
-    bots = {bot_name(seats, seat).lower() for seat, kind in enumerate(seats) if kind != HUMAN}
-    return next((name for name in humans if name.lower() in bots), None)
+    bots = {name_key(bot_name(seats, seat)) for seat, kind in enumerate(seats) if kind != HUMAN}
+    return next((name for name in humans if name_key(name) in bots), None)

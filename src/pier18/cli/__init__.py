@@ -13,6 +13,7 @@ import os
 import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
+from ..engine.text import shorten
 from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
 
@@ -93,8 +94,10 @@ def _main(argv: Sequence[str] | None) -> int:
         drop(sys.stdout, sys.__stdout__)
         from ..words import cannot_write_output
 
-        if exc.filename:
-            return fail(f"{exc.filename}: {exc.strerror or exc}", EXIT_OUTPUT_FAILED)  # whole: the file name is the point
+        if exc.filename:  # the file name is the point: its head and tail, however long
+            # A name no file can have was given by the person: bad input, not lost output.
+            status = EXIT_BAD_INPUT if exc.errno == errno.ENAMETOOLONG else EXIT_OUTPUT_FAILED
+            return fail(f"{shorten(exc.filename)}: {exc.strerror or exc}", status)
         return fail(cannot_write_output(exc.strerror or str(exc)), EXIT_OUTPUT_FAILED)
 
 

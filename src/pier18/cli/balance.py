@@ -27,12 +27,13 @@ def run_balance(args: argparse.Namespace) -> int:
     from ..engine.text import quote
     from ..selfplay import cores
     from .. import words
+    from .play import MAX_GAMES
 
     if args.players not in TABLE_SIZES:
         raise Pier18Error(words.players_must_be(table_sizes_text(), quote(args.players)))
     deals = DEFAULT_DEALS if args.games is None else args.games
-    if deals < 1:
-        raise Pier18Error(words.at_least_one("--games", quote(deals)))
+    if not 1 <= deals <= MAX_GAMES:
+        raise Pier18Error(words.games_out_of_range(MAX_GAMES, quote(deals)))
     if args.jobs < 1:
         raise Pier18Error(words.at_least_one("--jobs", quote(args.jobs)))
     if args.jobs > cores():

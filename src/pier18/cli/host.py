@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     import ssl
     from collections.abc import Callable
+    from pathlib import Path
 
     from ..net.host import Host
     from ..persist.autosave import Autosaving
@@ -41,7 +42,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--cards", metavar="PATH", help="a deck file of your own")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument(
-        "--bind", metavar="ADDR", default="0.0.0.0",
+        "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
         help="listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)",
     )
     parser.add_argument("--tls-cert", metavar="FILE", help="serve TLS with this certificate (PEM) ...")
@@ -70,9 +71,81 @@ def port(text: str) -> int:
     return number
 
 
+#: A host name as DNS spells one: dot-separated labels of letters, digits and hyphens.
+_HOST_NAME = r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
+
+
+def bind_address(text: str) -> str:
+    """--bind (argparse `type`): an IP address (IPv4 or IPv6) or a host name, checked
+    before anything listens, so a mistake is blamed on --bind, never on the port.
+
+    `256.1.1.1` is refused here: digits and dots only make an IPv4 address or nothing
+    (a resolver would look it up as a name and fail with a riddle). Whether the address
+    belongs to this computer is known only when listening (`listen_error`).
+    """
+    import argparse
+    import ipaddress
+    import re
+
+    from ..engine.text import quote
+    from ..words import not_a_bind_address
+
+    if text in ("", "0.0.0.0", "::"):
+        return text
+    try:
+        ipaddress.ip_address(text)
+        return text
+    except ValueError:
+        pass
+    numeric = text.replace(".", "").isdigit() and text.isascii()
+    if numeric or not re.fullmatch(_HOST_NAME, text) or text.rstrip(".").rsplit(".", 1)[-1].isdigit():
+        raise argparse.ArgumentTypeError(not_a_bind_address(quote(text)))
+    return text
+
+
+def listen_error(exc: OSError, bind: str | None, port: int) -> str:
+    """Why the table could not open, blaming the argument at fault: --bind for an address
+    that is not this computer's (or no address at all), --port for a port in use or
+    reserved."""
+    import errno
+    import socket
+
+    from ..engine.text import shorten
+    from ..words import EVERY_INTERFACE, bind_not_here, cannot_listen, no_such_bind_address, port_unusable
+
+    reason = exc.strerror or str(exc)
+    where = shorten(bind or EVERY_INTERFACE)
+    if isinstance(exc, socket.gaierror):
+        return no_such_bind_address(where, reason)
+    if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+        return bind_not_here(where, reason)
+    if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EPERM):
+        return port_unusable(port, reason)
+    return cannot_listen(where, port, reason)
+
+
+def resume_command(args: argparse.Namespace, save: object, port: int | None = None) -> str:
+    """The `pier18 host --resume` line that opens this very table again: same autosave,
+    and every option the players' join lines depend on (the port it listened on, the
+    address, TLS) or the host played with (--no-seat, --lines)."""
+    from ..words import command
+
+    line: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
+    if args.bind != "0.0.0.0":
+        line += ["--bind", args.bind]
+    if args.tls_cert is not None:
+        line += ["--tls-cert", args.tls_cert, "--tls-key", args.tls_key]
+    if args.no_seat:
+        line.append("--no-seat")
+    if args.lines:
+        line.append("--lines")
+    return command(*line)
+
+
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
+    from ..engine.text import shorten
     from ..words import TLS_NEEDS_BOTH, cannot_use_certificate
     from .errors import CliError
     from .join import check_pem
@@ -88,7 +161,7 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     try:
         context.load_cert_chain(cert, key)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(cannot_use_certificate(cert, key, str(exc))) from None
+        raise CliError(cannot_use_certificate(shorten(cert), shorten(key), shorten(exc))) from None
     return context
 
 
@@ -121,6 +194,7 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
 
     from ..bots.seats import HUMAN
     from ..engine.errors import Pier18Error
+    from ..engine.text import shorten
     from ..net.protocol import new_code
     from ..persist import record
     from ..persist.files import stamp
@@ -130,7 +204,7 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
     version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change
     session = record.load(path)
     if session.game.is_terminal():
-        raise Pier18Error(game_finished(path, path))
+        raise Pier18Error(game_finished(shorten(path), path))
     if session.codes is None:
         session.codes = TableCodes(tuple(new_code() if k == HUMAN else None for k in session.seats), new_code())
     return session, version
@@ -178,7 +252,8 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(serve(args, session, context, saving))
     except KeyboardInterrupt:
         if saving.save is not None:  # where it is now: a save written by someone else makes a new file
-            print("\n" + printable(table_saved(str(saving.save))), flush=True)
+            again = resume_command(args, saving.save, getattr(args, "listening_on", None))
+            print("\n" + printable(table_saved(again)), flush=True)
         return 130
     finally:
         saving.release()
@@ -192,7 +267,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     import sys
 
     from ..bots.seats import HUMAN
-    from ..engine.text import printable
+    from ..engine.text import name_key, printable
     from ..net.host import Host, HostConfig
     from .. import words
     from .errors import CliError
@@ -203,12 +278,17 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     try:
         port = await host.start()
     except OSError as exc:
-        raise CliError(words.cannot_listen(args.port, exc.strerror or str(exc))) from None
+        raise CliError(listen_error(exc, args.bind, args.port)) from None
+    args.listening_on = port  # --port 0 picked one: resuming must listen on the same
     humans = [s for s, kind in enumerate(session.seats) if kind == HUMAN]
     mine = None if args.no_seat or not humans else humans[0]
     shown = args.bind if args.bind not in (None, "", "0.0.0.0", "::") else lan_address()
     where = f"{'wss://' if context else ''}{'[' + shown + ']' if ':' in shown else shown}:{port}"
     cafile = args.tls_cert if context else None
+
+    def again(save: object) -> str:
+        """The `pier18 host --resume` line that opens this table again from `save`."""
+        return resume_command(args, save, port)
 
     def say(line: str) -> None:
         print(printable(line), flush=True)  # paths and names are outside text
@@ -228,8 +308,8 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if typed and typed[0] == "status":
             return host.status()
         if typed and typed[0] == "bot":
-            wanted = (typed[1] if len(typed) > 1 else "").strip().lower()
-            names = [n.lower() for n in session.names]
+            wanted = name_key(typed[1] if len(typed) > 1 else "")
+            names = [name_key(n) for n in session.names]
             if wanted not in names:
                 return words.bot_command_help(session.names)
             return host.cover(names.index(wanted))
@@ -238,7 +318,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     try:
         status = 0
         if mine is not None:
-            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.lines else None)
+            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.lines else None, again)
             status = await play_own_seat(host, port, context, seat)
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
@@ -247,9 +327,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
                 say(words.ranking_line(standing, session.names))
-            say(words.record_at(None if saving.save is None else str(saving.save)))
+            say(words.record_at(saving.save))
         elif saving.save is not None:
-            say(words.table_closed(str(saving.save)))
+            say(words.table_closed(again(saving.save)))
     finally:
         await host.close()
     sys.stdout.flush()
@@ -282,12 +362,18 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
 
 class OwnSeat:
     """The host's own seat: its code, the join lines to show, the autosave (`saving`),
-    and the host's typed commands when it plays in plain lines (None: in the Textual game)."""
+    the host's typed commands when it plays in plain lines (None: in the Textual game),
+    and what makes the `pier18 host --resume` line for an autosave (`resume`)."""
 
     def __init__(
-        self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None
+        self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None,
+        resume: Callable[[object], str],
     ) -> None:
-        self.code, self.joins, self.saving, self.commands = code, joins, saving, commands
+        self.code, self.joins, self.saving, self.commands, self.resume = code, joins, saving, commands, resume
+
+    def resume_line(self) -> str | None:
+        """The line that opens the table again from where it is saved now (None: not saved)."""
+        return None if self.saving.save is None else self.resume(self.saving.save)
 
 
 async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, seat: OwnSeat) -> int:
@@ -314,6 +400,12 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
         return 0
     from ..tui.seat_app import SeatApp
 
-    app = SeatApp(client, desk=host, join_lines=seat.joins, record=seat.saving.save)
-    seat.saving.moved_to = lambda path: setattr(app, "record", path)  # the final screen names the file it is in
+    app = SeatApp(
+        client, desk=host, join_lines=seat.joins, record=seat.saving.save, resume=seat.resume_line(), deck=host.session.deck
+    )
+
+    def moved(path: Path) -> None:  # the final screen and the stop line name the file it is in now
+        app.record, app.resume = path, seat.resume(path)
+
+    seat.saving.moved_to = moved
     return await run_seat_app(app)

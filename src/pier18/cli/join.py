@@ -61,14 +61,14 @@ def check_pem(path: str, flag: str) -> None:
     """CliError unless `path` is a regular file of at most MAX_PEM_BYTES: a FIFO, a
     device or a huge file is refused before the TLS library opens it (and blocks)."""
     from ..engine.reading import read_capped
-    from ..engine.text import quote
+    from ..engine.text import shorten
     from ..words import cannot_read_file
     from .errors import CliError
 
     try:
         read_capped(path, MAX_PEM_BYTES)
     except OSError as exc:
-        raise CliError(cannot_read_file(flag, quote(path), exc.strerror or str(exc))) from None
+        raise CliError(cannot_read_file(flag, f"'{shorten(path)}'", exc.strerror or str(exc))) from None
 
 
 def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
@@ -77,6 +77,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
         return None
     import ssl
 
+    from ..engine.text import shorten
     from .errors import CliError
 
     if cafile is not None:
@@ -86,7 +87,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
     except (OSError, ssl.SSLError) as exc:
         from ..words import cannot_read_certificate
 
-        raise CliError(cannot_read_certificate(str(cafile), str(exc))) from None
+        raise CliError(cannot_read_certificate(shorten(cafile), shorten(exc))) from None
 
 
 def run(args: argparse.Namespace) -> int:

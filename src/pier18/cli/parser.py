@@ -43,10 +43,11 @@ class Parser(argparse.ArgumentParser):
         self.fail(message)
 
     def fail(self, message: str, prog: str | None = None) -> NoReturn:
-        # argparse quotes a bad value with repr(): show at most ~60 characters of it.
+        # argparse quotes a bad value with repr(), or shows a bad choice as it is (a number
+        # of 4,300 digits): show at most ~60 characters of any of them.
         message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
+        message = re.sub(r"[^\s']{61,}", lambda m: m.group()[:59] + "…", message)
         from ..words import about, try_help
-
         prog = prog or self.prog
         self.exit(EXIT_BAD_INPUT, f"{about(prog, message)}\n{try_help(prog)}\n")
 

@@ -101,7 +101,7 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
 
     if text is None:
         return None
-    from ..engine.text import printable_name
+    from ..engine.text import name_key, printable_name
 
     names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
@@ -109,7 +109,7 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
             raise Pier18Error(words.names_needed(humans, quote(text)))
     elif len(names) != players or not all(names):
         raise Pier18Error(words.names_for_players(players, quote(text)))
-    if len({n.lower() for n in names}) != len(names):
+    if len({name_key(n) for n in names}) != len(names):  # "Ann" and "ann " are one name to the table
         raise Pier18Error(words.names_differ(quote(text)))
     if any(len(n) > MAX_NAME for n in names):
         raise Pier18Error(words.name_too_long(MAX_NAME))
@@ -158,7 +158,7 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
 def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
-    from ..engine.text import quote
+    from ..engine.text import name_key, quote
     from ..words import FIRST_NEEDS_NAMES, first_not_a_name
     from .errors import check_terminal
 
@@ -174,13 +174,10 @@ def run(args: argparse.Namespace) -> int:
     if args.first is not None:
         if names is None:
             raise Pier18Error(FIRST_NEEDS_NAMES)
-        from ..engine.text import printable_name
-
-        lowered = [n.lower() for n in names]
-        wanted = printable_name(args.first).lower()  # as --names were made printable
-        if wanted not in lowered:
+        keys = [name_key(n) for n in names]
+        if name_key(args.first) not in keys:
             raise Pier18Error(first_not_a_name(quote(args.first), names))
-        first = lowered.index(wanted)
+        first = keys.index(name_key(args.first))
     import random
 
     from ..persist.session import Session
@@ -310,7 +307,7 @@ def named_game(which: str) -> SavedGame:
     from pathlib import Path
 
     from ..engine.errors import Pier18Error
-    from ..engine.text import quote
+    from ..engine.text import quote, shorten
     from ..persist import autosave
     from ..words import game_finished, no_saved_game_numbered
 
@@ -323,13 +320,15 @@ def named_game(which: str) -> SavedGame:
     else:
         saved = autosave.load_saved(Path(which))
     if saved.session is None:
-        raise Pier18Error(f"{saved.path}: {saved.problem}")  # made printable where it is printed
+        raise Pier18Error(f"{shorten(saved.path)}: {saved.problem}")
     if saved.finished:
-        raise Pier18Error(game_finished(saved.path.name, str(saved.path)))
+        raise Pier18Error(game_finished(shorten(saved.path.name), saved.path))
     return saved
 
 
 MAX_SEED = 2**64  # as in a record (pier18.persist.record.MAX_SEED)
+#: The most games (or balance deals per card) one `simulate` plays: years of play already.
+MAX_GAMES = 10**9
 MAX_NAME = 64  # as in a record (pier18.persist.record.MAX_NAME)
 
 
@@ -338,8 +337,10 @@ def check_seed(seed: int | None, games: int = 1) -> None:
     and each must be a seed a game record holds (0 to MAX_SEED); else Pier18Error."""
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
-    from ..words import bad_seed, seeds_past_end
+    from ..words import bad_seed, games_out_of_range, seeds_past_end
 
+    if not 1 <= games <= MAX_GAMES:  # said of --games, whatever the seed
+        raise Pier18Error(games_out_of_range(MAX_GAMES, quote(games)))
     if seed is None:
         return
     if not 0 <= seed <= MAX_SEED:
@@ -356,9 +357,11 @@ def run_app(app: Pier18App, factory: Autosaving) -> int:
     """
     from ..tui.exits import run_app as run
 
+    save = None
     try:
         return run(app)
     finally:
+        save = getattr(factory.lock, "save", None)  # the game being played, before its lock goes
         factory.release()
 
 

@@ -68,6 +68,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 #: A pier written out is a few hundred bytes; a file or standard input longer than this
 #: is refused without reading the rest (it could be /dev/zero).
 MAX_PIER_BYTES = 2**20
+#: No game has more Patron cards than the deck has cards (`pier18.engine.deck.DECK_SIZE`,
+#: not imported: the deck code costs start-up time).
+MAX_PATRONS = 18
 
 #: Options the quick reader understands: name -> (attribute, converter).
 _QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object]]] = {
@@ -198,10 +201,10 @@ def run(args: Args) -> int:
         from ..words import SCORE_ONE_PIER
 
         raise CliError(SCORE_ONE_PIER)
-    if args.patrons < 0:
-        from ..words import patrons_negative
+    if not 0 <= args.patrons <= MAX_PATRONS:  # a huge count would even be too long to print
+        from ..words import patrons_out_of_range
 
-        raise CliError(patrons_negative(quote(args.patrons)))
+        raise CliError(patrons_out_of_range(MAX_PATRONS, quote(args.patrons)))
     deck = _load_deck(args.deck) if (args.cards is not None or args.plan is not None) else None
     visible: tuple[VisibleSection, ...] | None = None
     if args.cards is not None:
@@ -248,10 +251,11 @@ def run(args: Args) -> int:
 
 
 def _source(path: str) -> str:
-    """A pier file as its errors name it (`-`: standard input)."""
+    """A pier file as its errors name it (`-`: standard input; a path by its head and tail)."""
+    from ..engine.text import shorten
     from ..words import STREAMS
 
-    return STREAMS["stdin"] if path == "-" else path
+    return STREAMS["stdin"] if path == "-" else shorten(path)
 
 
 def _read(path: str) -> str:
@@ -282,6 +286,7 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     """Add the Plan bonus when its goal is met; say why when it cannot be judged."""
     from .errors import CliError
     from ..engine.goals import goal_met
+    from ..engine.outlook import with_plan
     from ..engine.text import quote
     from ..words import plan_needs_players, plan_not_in_deck, plan_note
 
@@ -292,7 +297,7 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
         raise CliError(plan_needs_players(args.plan))
     goal = plan.goal_for(args.players or 2)
     met = goal_met(goal, sheet)
-    return sheet.with_plan(plan.bonus) if met else sheet, plan_note(goal.text, met, plan.bonus)
+    return (with_plan(sheet, deck[args.plan], met) if met else sheet), plan_note(goal.text, met, plan.bonus)
 
 
 def print_score(

@@ -94,9 +94,7 @@ def run(args: argparse.Namespace) -> int:
         args.games = 100
     if args.players not in TABLE_SIZES:
         raise Pier18Error(words.players_must_be(table_sizes_text(), quote(args.players)))
-    if args.games < 1:
-        raise Pier18Error(words.at_least_one("--games", quote(args.games)))
-    check_seed(args.seed, args.games)
+    check_seed(args.seed, args.games)  # --games first, then --seed with it
     if args.jobs < 1:
         raise Pier18Error(words.at_least_one("--jobs", quote(args.jobs)))
     from ..selfplay import cores
@@ -137,11 +135,11 @@ def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
     import tempfile
 
     from ..engine.errors import Pier18Error
-    from ..engine.text import printable
+    from ..engine.text import printable, shorten
     from ..persist.files import folder_problem, why_not
     from ..words import about, cannot_write_records, record_dir as record_dir_option, records_taken
 
-    where = record_dir_option(printable(str(record_dir)))
+    where = record_dir_option(shorten(record_dir))
     if not record_dir.is_dir():
         problem = folder_problem(record_dir.parent)
         if problem is None and os.path.lexists(record_dir):

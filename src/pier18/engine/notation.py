@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .characters import Character
 from .errors import NotationError
-from .text import quote
+from .text import lines, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,7 +28,7 @@ MAX_PIER_SECTIONS = 18 * 12
 def parse_sections(text: str) -> tuple[Section, ...]:
     """Read a visible pier written in the notation; NotationError names the bad line."""
     sections: list[Section] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines(text), start=1):  # numbered as an editor numbers them
         tokens = line.split("#", 1)[0].split()
         if not tokens:
             continue

@@ -39,6 +39,10 @@ from __future__ import annotations
 
 import unicodedata
 
+#: How many characters of a path (or other outside text) an error line shows: enough for
+#: any real path, and an error stays one line however long the text it names.
+SHOWN = 120
+
 #: Unicode categories that draw nothing or control the terminal: controls, format
 #: characters (direction overrides, zero-width joiners), separators, private and unassigned.
 _UNSHOWN = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
@@ -156,3 +160,39 @@ def quote(value: object, limit: int = 60) -> str:
         return "'" + (text if len(text) <= limit - 2 else text[: max(limit - 3, 1)] + "…") + "'"
     shown = printable(repr(value))
     return shown if len(shown) <= limit else shown[: max(limit - 1, 1)] + "…"
+
+
+def shorten(value: object, limit: int = SHOWN) -> str:
+    """`value` (a path, a file name, any outside text) as an error line shows it: one
+    printable line of at most `limit` characters.
+
+    A longer text keeps its head and its tail around an ellipsis (a path's tail is its
+    file name, the part that says most), so a 3,000,000-character path costs part of a
+    line, not a screen; a line break or a control character shows as a stand-in, so
+    the error stays on one line. Only the characters shown are ever walked.
+    """
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        head = max((limit - 1) // 3, 1)
+        tail = max(limit - 1 - head, 1)
+        text = text[:head] + "…" + text[-tail:]
+    return printable(text)
+
+
+def lines(text: str) -> list[str]:
+    """`text` split into lines at "\\n" only, as editors, `wc -l`, TOML and JSON count them.
+
+    `str.splitlines()` also breaks at a form feed, a vertical tab, \\x1c-\\x1e, \\x85 and
+    U+2028/U+2029, so a line number counted with it can point past the end of a
+    one-line file. A "\\r" before the "\\n" stays on its line (whitespace to any reader).
+    """
+    return text.split("\n")
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: case, spacing and Unicode forms aside.
+
+    "Tea Room", "tea  room" and "Tea\\u00a0Room" are one name to a person reading or
+    typing it, so a deck may not hold two of them, and typing any finds the card.
+    """
+    return " ".join(unicodedata.normalize("NFKC", printable(name)).casefold().split())

@@ -27,7 +27,7 @@ from websockets.uri import parse_uri
 
 from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
-from ..engine.text import printable, quote
+from ..engine.text import printable, quote, shorten
 from .. import words
 from ..words import client_broke
 from .protocol import MAX_HOST_MESSAGE, PROTOCOL, VERSION, NetState, ProtocolError, decode_state, encode, same_protocol
@@ -172,10 +172,11 @@ class Client:
             raise NetError(words.NOT_CONNECTED)
         await self._ws.send(encode(message))
 
-    async def wait_for(self, test: Callable[[NetState], bool], timeout: float = 10.0) -> NetState:
+    async def wait_for(self, test: Callable[[NetState], bool], timeout: float | None = None) -> NetState:
         """The first state (the current one included) for which `test` is true.
 
-        TimeoutError after `timeout` seconds; NetError if the host refused us for good.
+        It waits for the host, however long that takes, or at most `timeout` seconds
+        (then TimeoutError); NetError if the host refused us for good.
         """
         async def wait() -> NetState:
             async with self._changed:
@@ -188,8 +189,8 @@ class Client:
 
         return await asyncio.wait_for(wait(), timeout)
 
-    async def until(self, test: Callable[[], bool], timeout: float = 10.0) -> None:
-        """Wait until `test()` is true, checked after every event (TimeoutError after `timeout`)."""
+    async def until(self, test: Callable[[], bool], timeout: float | None = None) -> None:
+        """Wait until `test()` is true, checked after every event (TimeoutError after `timeout`, if given)."""
         async def wait() -> None:
             async with self._changed:
                 while not test():
@@ -197,7 +198,7 @@ class Client:
 
         await asyncio.wait_for(wait(), timeout)
 
-    async def wait_turn(self, turn: int, timeout: float = 10.0) -> NetState:
+    async def wait_turn(self, turn: int, timeout: float | None = None) -> NetState:
         """The state once `turn` decisions have been made."""
         return await self.wait_for(lambda s: s.turn >= turn, timeout)
 
@@ -257,7 +258,7 @@ class Client:
             except (OSError, TimeoutError, InvalidHandshake) as exc:
                 reason = words.host_unreachable(printable(str(exc))[:80])
             except InvalidURI:
-                await self._fail(words.not_an_url(self.url))
+                await self._fail(words.not_an_url(shorten(self.url)))
             finally:
                 self._ws = None
             if self.fatal is not None or self._closing or self._over():

@@ -7,6 +7,12 @@ connection is hostile until it has shown a seat code: a late hello, a wrong code
 garbage, an oversized message or a flood closes that connection and nothing else.
 Bots play the bot seats, and a human seat whose player is away once the host hands it
 over (`cover`) until that player is back.
+
+A connection that has not said its hello is silent: it is closed after `hello_timeout`
+seconds, and it never keeps another connection out. When an address (every player of an
+SSH tunnel is 127.0.0.1) or the whole host has no room left, the oldest silent
+connection is closed to make room for the new one; only connections that have spoken
+(a wrong code waiting out its penalty) and players at the table are never pushed out.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ class HostConfig:
     bind: str | None = "0.0.0.0"  # every IPv4 interface; "::" for IPv6 too; None: each family on its own port
     port: int = 8018
     ssl: Any = None  # an ssl.SSLContext for TLS
-    hello_timeout: float = 10.0  # seconds a new connection has to say hello with a code
+    hello_timeout: float = 5.0  # seconds a new connection has to say hello with a code
     open_timeout: float = 10.0  # seconds for the WebSocket handshake itself
     ping_interval: float = 10.0  # keepalive: a half-open connection is dropped after
     ping_timeout: float = 10.0  # about ping_interval + ping_timeout
@@ -172,6 +178,14 @@ class _Failures:
 
 
 @dataclass
+class _Greeting:
+    """A connection that has not yet been let in, from `address`."""
+
+    address: str
+    spoke: bool = False  # it sent its hello (a wrong code waits out its penalty): never pushed out
+
+
+@dataclass
 class Host:
     """The authoritative table: serve it with `start`, stop it with `close`.
 
@@ -192,8 +206,9 @@ class Host:
         self.finished = asyncio.Event()
         self.port = 0
         self._server: Server | None = None
-        self._pending: dict[str, int] = {}
-        self._open = 0
+        self._greeting: dict[ServerConnection, _Greeting] = {}  # not yet let in, oldest first
+        self._per_address: dict[str, int] = {}  # of those, how many from each address
+        self._served = 0  # connections let in (seats and spectators)
         self._failures: dict[str, _Failures] = {}
         self._bot_turn: int | None = None
         self._table: TableView | None = TableView.of(self.session.game)  # for move lines
@@ -230,37 +245,78 @@ class Host:
         if conns:
             await asyncio.wait([asyncio.create_task(c.idle.wait()) for c in conns], timeout=timeout)
 
+    def connections(self) -> tuple[int, int]:
+        """(connections let in, connections still to be let in): for the host's tests."""
+        return self._served, len(self._greeting)
+
     async def _handle(self, ws: ServerConnection) -> None:
         """One connection, from hello to goodbye; nothing it sends can reach the table
         except a legal decision for its own seat on its own turn."""
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        c = self.config
-        if self._pending.get(address, 0) >= c.pending_per_address or self._open >= c.max_connections:
+        if not self._room_for(address):
             await _refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY)
             return
-        self._pending[address] = self._pending.get(address, 0) + 1
-        self._open += 1
+        self._greeting[ws] = _Greeting(address)
+        self._per_address[address] = self._per_address.get(address, 0) + 1
         try:
             seat = await self._hello(ws, address)
         finally:
-            self._pending[address] -= 1
-            if not self._pending[address]:
-                del self._pending[address]
+            self._let_go(ws)
+        if seat is None:
+            return
+        self._served += 1
         try:
-            if seat is not None:
-                await self._serve(ws, None if seat < 0 else seat)
+            await self._serve(ws, None if seat < 0 else seat)
         finally:
-            self._open -= 1
+            self._served -= 1
+
+    def _room_for(self, address: str) -> bool:
+        """Whether a new connection from `address` may wait for its hello, making room
+        by closing the oldest silent one (of that address, or of any) where it must."""
+        c = self.config
+        if self._per_address.get(address, 0) >= c.pending_per_address and not self._push_out(address):
+            return False
+        return self._served + len(self._greeting) < c.max_connections or self._push_out(None)
+
+    def _push_out(self, address: str | None) -> bool:
+        """Close the oldest connection (from `address`, if given) that has said nothing.
+
+        It is told the host is busy (`retry`): a real client pushed out by a flood before
+        its hello arrived tries again by itself.
+        """
+        for ws, greeting in self._greeting.items():
+            if not greeting.spoke and address in (None, greeting.address):
+                self._let_go(ws)
+                task = asyncio.create_task(_refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+                return True
+        return False
+
+    def _let_go(self, ws: ServerConnection) -> None:
+        """`ws` no longer waits to be let in: it holds no place of its address any more."""
+        greeting = self._greeting.pop(ws, None)
+        if greeting is not None:
+            left = self._per_address[greeting.address] - 1
+            if left:
+                self._per_address[greeting.address] = left
+            else:
+                del self._per_address[greeting.address]
 
     async def _hello(self, ws: ServerConnection, address: str) -> int | None:
         """The seat the hello's code opens (-1: the spectator code), or None if refused."""
         try:
             raw = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
         except TimeoutError:
+            self._let_go(ws)  # closing takes a moment more: it holds no place meanwhile
             await _refuse(ws, words.NO_HELLO_IN_TIME)
             return None
         except ConnectionClosed:
             return None
+        greeting = self._greeting.get(ws)
+        if greeting is None:  # pushed out to make room while its hello was on the way
+            return None
+        greeting.spoke = True
         try:
             hello = read_client_message(raw)
             if hello["type"] != "hello":
@@ -268,11 +324,13 @@ class Host:
             if not same_protocol(hello):
                 raise ProtocolError(words.unsupported_protocol(PROTOCOL, VERSION))
         except ProtocolError as exc:
+            self._let_go(ws)
             await _refuse(ws, str(exc))
             return None
         seat = self._who(hello.get("code"))
         if seat is None:
-            await asyncio.sleep(self._penalty(address))
+            await asyncio.sleep(self._penalty(address))  # holding its place: guesses come few at a time
+            self._let_go(ws)
             await _refuse(ws, words.WRONG_CODE)
             return None
         return seat

@@ -33,7 +33,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..engine.errors import Pier18Error
-from ..engine.text import printable
+from ..engine.text import shorten
 from . import record
 from ..words import (
     TOO_MANY_DAMAGED,
@@ -172,14 +172,14 @@ class Autosaver:
                 self._failed(candidate, exc)
                 return
             target.path, target.over = candidate, written
-            self._tell(save_moved(str(old), str(candidate), appeared, target.record))
+            self._tell(save_moved(shorten(old), shorten(candidate), appeared, target.record))
             if self.on_moved is not None:
                 self.on_moved(target, old)
             return
         self._failed(old, FileChanged(old, appeared))
 
     def _failed(self, path: Path, exc: OSError) -> None:
-        self.error = could_not_save(str(path), why_not(exc, path.parent))
+        self.error = could_not_save(shorten(path), why_not(exc, path.parent))
         if self.on_error is not None:
             self.on_error(self.error)
 
@@ -379,7 +379,7 @@ class Autosaving:
             self.moved_to(target.path)
 
     def _turn_off(self, path: Path, exc: OSError) -> None:
-        self.off = autosave_off(str(path.parent), why_not(exc, path.parent))
+        self.off = autosave_off(shorten(path.parent), why_not(exc, path.parent))
         self._notice(self.off)
 
     def _notice(self, text: str) -> None:
@@ -524,7 +524,7 @@ def load_saved(path: Path) -> SavedGame:
 
 
 def _reason(path: Path, exc: Exception) -> str:
-    return str(exc).removeprefix(f"{printable(str(path))}: ")
+    return str(exc).removeprefix(f"{shorten(path)}: ")
 
 
 def autosaves() -> list[Path]:
@@ -568,8 +568,8 @@ class SetAside:
 
     def message(self) -> str:
         if self.kept_at is None:
-            return damaged_skipped(str(self.original), self.reason, self.problem)
-        return damaged_kept(str(self.kept_at), self.reason)
+            return damaged_skipped(shorten(self.original), self.reason, self.problem)
+        return damaged_kept(shorten(self.kept_at), self.reason)
 
 
 @dataclass
@@ -667,5 +667,5 @@ def find_resumable() -> Resumable:
 def open_elsewhere_notice(saved: SavedGame | GameLocked) -> str:
     """'…: this game is open in another terminal (pid N)' for a game another process plays."""
     if isinstance(saved, GameLocked):
-        return f"{saved.save.name}: {open_elsewhere(saved.pid)}"
-    return f"{saved.path.name}: {open_elsewhere(saved.played_by or 0)}"
+        return f"{shorten(saved.save.name)}: {open_elsewhere(saved.pid)}"
+    return f"{shorten(saved.path.name)}: {open_elsewhere(saved.played_by or 0)}"

@@ -31,6 +31,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from ..engine.errors import Pier18Error
+from ..engine.text import shorten
 from ..words import open_elsewhere
 
 LOCK_SUFFIX = ".lock"
@@ -42,7 +43,7 @@ class GameLocked(Pier18Error):
     def __init__(self, save: Path, pid: int) -> None:
         self.save = save
         self.pid = pid
-        super().__init__(f"{save}: {open_elsewhere(pid)}")
+        super().__init__(f"{shorten(save)}: {open_elsewhere(pid)}")
 
 
 def lock_path(save: Path) -> Path:
@@ -128,7 +129,10 @@ def holder(save: Path) -> int | None:
     Found by trying the lock for an instant; a folder where no lock can be made has
     no player either.
     """
-    if not lock_path(save).exists():
+    try:
+        if not lock_path(save).exists():
+            return None
+    except OSError:  # a name too long for the system (exists() raises that one): no lock
         return None
     probe = GameLock(save)
     try:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,11 +27,11 @@ from .. import __version__
 from ..bots import LEVELS
 from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, default_deck_path, parse_decision
-from ..engine.deck import parse_deck
+from ..engine.deck import parse_deck, read_toml
 from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error, SetupError
 from ..engine.game import Deal
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
-from ..engine.text import printable, printable_name
+from ..engine.text import lines, name_key, printable, printable_name, shorten
 from ..engine.reading import read_capped
 from .. import words
 from .files import Over, atomic_write
@@ -139,23 +138,24 @@ def save(session: Session, path: str | Path, embed_deck: bool = True, overwrite:
 
 def load(path: str | Path, deck: Deck | None = None) -> Session:
     """Read a record file and rebuild its game; RecordError says what is wrong."""
-    return loads(read_text(path), str(path), deck)
+    return loads(read_text(path), shorten(path), deck)
 
 
 def read_text(path: str | Path) -> str:
     """A record file's text: a regular UTF-8 file of at most MAX_BYTES, else RecordError."""
+    where = shorten(path)
     try:
         raw = read_capped(path, MAX_BYTES)
     except FileNotFoundError:
-        raise RecordError(words.record_missing(str(path))) from None
+        raise RecordError(words.record_missing(where)) from None
     except IsADirectoryError:
-        raise RecordError(words.record_is_directory(str(path))) from None
+        raise RecordError(words.record_is_directory(where)) from None
     except OSError as exc:
-        raise RecordError(words.record_unreadable(str(path), exc.strerror or str(exc))) from None
+        raise RecordError(words.record_unreadable(where, exc.strerror or str(exc))) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(words.not_a_record(str(path), words.NOT_UTF8)) from None
+        raise RecordError(words.not_a_record(where, words.NOT_UTF8)) from None
 
 
 def read_data(path: str | Path) -> dict[str, Any]:
@@ -163,13 +163,14 @@ def read_data(path: str | Path) -> dict[str, Any]:
 
     For listing saved games: the cheap part of `load`.
     """
-    data = parse_json(read_text(path), str(path))
-    _check_header(data, str(path))
+    data = parse_json(read_text(path), shorten(path))
+    _check_header(data, shorten(path))
     return data
 
 
 def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Session:
     """Rebuild a session from record text; `deck` stands in for a record without its deck."""
+    where = shorten(where)
     data = parse_json(text, where)
     version = _check_header(data, where)
     names, seats = _players(data, where)
@@ -217,7 +218,11 @@ def _nesting(text: str) -> int:
 
 
 def parse_json(text: str, where: str) -> dict[str, Any]:
-    """The record's JSON object: nesting and number sizes are bounded before parsing."""
+    """The record's JSON object: nesting and number sizes are bounded before parsing.
+
+    A byte-order mark before it is allowed, as in a deck file: some editors write one.
+    """
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise RecordError(words.record_empty(where))
     if _nesting(text) > MAX_DEPTH:
@@ -227,6 +232,7 @@ def parse_json(text: str, where: str) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
             raise RecordError(words.record_cut_short(where)) from None
+        # json counts lines at "\n" only, as editors do: a form feed or U+2028 starts no line
         raise RecordError(words.not_a_record(where, words.bad_json(exc.lineno, exc.colno))) from None
     except (ValueError, RecursionError):  # a number of thousands of digits; nesting past the scan
         raise RecordError(words.not_a_record(where, words.NUMBER_TOO_LONG)) from None
@@ -270,7 +276,11 @@ def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]
             raise _field_error(where, f"{field}.name", words.expected_name(MAX_NAME, index + 1))
         if seat not in SEATS:
             raise _field_error(where, f"{field}.seat", words.unknown_record_seat(_shown(seat), SEATS))
-        names.append(printable_name(name))
+        shown = printable_name(name)
+        same = [n for n, other in enumerate(names) if name_key(other) == name_key(shown)]
+        if same:  # nobody could tell the two apart, or name one of them ('bot NAME')
+            raise _field_error(where, f"{field}.name", words.also_the_name_of(_shown(shown), same[0] + 1))
+        names.append(shown)
         seats.append(seat)
     return names, seats
 
@@ -353,7 +363,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         return deck
     if given is not None:
         if given.digest != digest:
-            raise RecordError(words.deck_not_this_game(where, given.source))
+            raise RecordError(words.deck_not_this_game(where, shorten(given.source)))
         return given
     candidates = [Path(source)] if path else []
     candidates.append(default_deck_path())
@@ -365,24 +375,29 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         if hashlib.sha256(raw).hexdigest() != digest:
             continue  # not this game's deck: not even parsed
         try:
-            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, words.deck_file(where, str(candidate)))
+            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, words.deck_file(where, shorten(candidate)))
         except (UnicodeDecodeError, RecordError):
             continue
-    raise RecordError(words.deck_not_found(where, [str(c) for c in candidates]))
+    looked = [shorten(c, 60) for c in candidates[:-1]] + [words.GAMES_OWN_DECK]  # the last is the shipped one
+    raise RecordError(words.deck_not_found(where, looked))
 
 
 def parse_deck_text(text: str, source: str, digest: str, what: str) -> Deck:
     """A deck from TOML text that came from outside; any problem is one RecordError.
 
-    `parse_deck` is meant to report a DeckError for any bad deck, but a value of an
-    unexpected type can still reach a plain TypeError there: that is reported here too.
+    `what` names the deck as the person reading the error knows it ("game.json: the deck
+    inside the record", "the host's deck"): a deck that came inside a record or from a
+    host is blamed on that, never on the file it was once read from (`source`, kept as
+    the deck's path). `parse_deck` is meant to report a DeckError for any bad deck, but a
+    value of an unexpected type can still reach a plain TypeError there: that is
+    reported here too.
     """
     try:
-        return parse_deck(tomllib.loads(text), source, digest)
-    except tomllib.TOMLDecodeError as exc:
-        raise RecordError(words.deck_not_toml(what, str(exc))) from None
-    except (DeckError, SetupError, NotationError) as exc:
-        raise RecordError(words.deck_broken(what, str(exc))) from None
+        return parse_deck(read_toml(text, what), source, digest, what)
+    except DeckError as exc:
+        raise RecordError(str(exc)) from None
+    except (SetupError, NotationError) as exc:
+        raise RecordError(words.about(what, str(exc))) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         raise RecordError(words.deck_broken_by(what, type(exc).__name__, _first_line(exc))) from None
 
@@ -409,8 +424,7 @@ def _shown(value: object) -> str:
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return (text.splitlines() or [""])[0][:200]
+    return shorten(lines(str(exc).strip())[0], 200)
 
 
 def _is_int(value: object) -> TypeGuard[int]:

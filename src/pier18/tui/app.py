@@ -19,7 +19,7 @@ from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist import autosave
 from ..persist.lock import GameLocked
 from ..persist.session import Session
-from ..words import GAME_SAVED, KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, pass_reason
+from ..words import KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, game_saved, pass_reason
 from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
 from .moves import game_moves
 from .screens.names import NamesScreen, Seating
@@ -84,7 +84,8 @@ class Pier18App(GameApp):
 
     def how_to_go_on(self) -> str | None:
         """After a crash or a stop: an unfinished game that is autosaved can be resumed."""
-        return GAME_SAVED if self.game_running and self.save_path() is not None else None
+        save = self.save_path()
+        return game_saved(save) if self.game_running and save is not None else None
 
     def begin(self) -> None:
         offer, self.resume_offer = self.resume_offer, None

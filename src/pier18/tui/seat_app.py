@@ -26,11 +26,11 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
-from ..engine import Decision, Phase, PlayerView
+from ..engine import Deck, Decision, Phase, PlayerView
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
-    CLOSE_TABLE,
+    close_table,
     CONNECTING,
     KEY_BOT_SITS_IN,
     KEY_JOIN_LINES,
@@ -68,7 +68,9 @@ class SeatApp(GameApp):
 
     `desk` and `join_lines` are given at the host's own seat: `b` then hands an away
     player's seat to a bot, `j` shows the join commands again. `record` is where the
-    host autosaves the game, shown on the final screen.
+    host autosaves the game, shown on the final screen; `resume` the command that opens
+    the table again, said when the host leaves or crashes; `deck` the deck as the host
+    loaded it, so the final screen's `pier18 score` lines can name its file.
     """
 
     BINDINGS = [
@@ -91,6 +93,8 @@ class SeatApp(GameApp):
         desk: HostDesk | None = None,
         join_lines: list[str] | None = None,
         record: Path | None = None,
+        resume: str | None = None,
+        deck: Deck | None = None,
         hint_bot: HintGiver | None = None,
         last_move_pause: float = LAST_MOVE_PAUSE,
         watch_patron_pause: float = WATCH_PATRON_PAUSE,
@@ -101,6 +105,8 @@ class SeatApp(GameApp):
         self.desk = desk
         self.join_lines = list(join_lines or [])
         self.record = record
+        self.resume = resume
+        self.deck = deck
         self.state: NetState | None = None
         self.lost: str | None = None  # why the connection is down, while it is
         self.problem: str | None = None  # why the host refused us for good
@@ -247,7 +253,7 @@ class SeatApp(GameApp):
         if view.is_terminal():
             from .screens.final import FinalScreen
 
-            self.push_screen(FinalScreen(view, state.names, self.record, new_game=False))
+            self.push_screen(FinalScreen(view, state.names, self.record, new_game=False, deck=self.deck))
             return
         mine = state.player_view()
         if not self.my_turn() or mine is None:
@@ -349,7 +355,7 @@ class SeatApp(GameApp):
         if self.state is None or self.state.table.is_terminal():
             return None
         if self.desk is not None:
-            return LeaveScreen(*CLOSE_TABLE)
+            return LeaveScreen(*close_table(self.resume))
         return LeaveScreen(*LEAVE_SEAT) if self.client.seat is not None else None
 
     # -- the host's own seat --------------------------------------------------------------
@@ -381,13 +387,10 @@ class SeatApp(GameApp):
 
 class _Seated(Protocol):
     desk: HostDesk | None
-    record: Path | None
+    resume: str | None
 
 
 def how_to_go_on(app: _Seated) -> str:
     """After a seat's app crashed or was stopped: join again, or, at the host's own seat
-    with an autosave, resume the table from it."""
-    from ..engine.text import printable
-
-    save = None if app.desk is None or app.record is None else printable(str(app.record))
-    return table_goes_on(save)
+    with an autosave, resume the table from it (its `pier18 host --resume` line)."""
+    return table_goes_on(app.resume if app.desk is not None else None)

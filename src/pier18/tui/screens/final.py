@@ -9,7 +9,6 @@ category, and where the record is kept (with the command that replays it).
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -22,13 +21,16 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...engine import CATEGORIES, Game, TableView
+from ...engine import CATEGORIES, Deck, Game, TableView
+from ...engine.deck import deck_file, is_default_deck
 from ...engine.text import printable
 from ...render import FittedPier
 from ...render.plan import plan_summary
 from ...render.style import category_label, stressed
 from ...words import (
     CHECK_EACH_PIER,
+    DECK_FILE,
+    DECK_FILE_NOTE,
     FINAL_BELOW,
     KEY_NEW_GAME,
     KEY_QUIT,
@@ -55,11 +57,26 @@ def table_of(game: Game | TableView) -> TableView:
     return game if isinstance(game, TableView) else TableView.of(game)
 
 
-def score_command(game: Game | TableView, seat: int) -> str:
-    """The `pier18 score` command that scores this seat's final pier on its own."""
+def score_command(game: Game | TableView, seat: int, deck: Deck | None = None) -> str:
+    """The `pier18 score` command that scores this seat's final pier on its own, with
+    everything the game scored it with: its cards and covers, its Patrons, its Plan, the
+    number of players (which Plan goal counts) and the deck (`deck`, by default the
+    view's: the game's own deck needs no --deck, another one is named by its file)."""
     view = table_of(game)
     plan = view.plan_card(seat)
-    return score_words(view.piers[seat].notation(), len(view.patrons[seat]), None if plan is None else plan.id, view.players)
+    notation, patrons = view.piers[seat].notation(), len(view.patrons[seat])
+    return score_words(notation, patrons, None if plan is None else plan.id, view.players, deck_shown(view, deck))
+
+
+def deck_shown(view: TableView, deck: Deck | None = None) -> object | None:
+    """The deck file a command line names (`deck` if it is the very deck the game used,
+    else the view's): None for the game's own deck, DECK_FILE for a file this computer
+    does not have."""
+    if deck is None or deck.digest != view.deck.digest:
+        deck = view.deck
+    if is_default_deck(deck):
+        return None
+    return deck_file(deck) or DECK_FILE
 
 
 def ranking_text(view: TableView, names: list[str]) -> Text:
@@ -115,25 +132,27 @@ def breakdown(view: TableView, names: list[str]) -> Table:
     return table
 
 
-def record_text(view: TableView, names: list[str], record: Path | None) -> Text:
+def record_text(view: TableView, names: list[str], record: Path | None, deck: Deck | None = None) -> Text:
     """Where the game is kept and how to watch it again; the commands that check each pier."""
     text = Text()
-    if record is not None:  # a file name is outside text
-        text.append_text(stressed(record_kept(printable(str(record)), printable(replay_command(shlex.quote(str(record)))))))
+    if record is not None:  # a file name is outside text; the record holds its deck
+        text.append_text(stressed(record_kept(printable(str(record)), replay_command(record))))
     text.append(f"{CHECK_EACH_PIER}\n", style="dim")
     for seat, name in enumerate(names):
-        text.append(f"  {name}: {score_command(view, seat)}\n", style="dim")
+        text.append(f"  {name}: {score_command(view, seat, deck)}\n", style="dim")
+    if deck_shown(view, deck) == DECK_FILE:
+        text.append(f"  {DECK_FILE_NOTE}\n", style="dim")
     return text
 
 
-def final_table(game: Game | TableView, names: list[str], record: Path | None = None) -> Group:
+def final_table(game: Game | TableView, names: list[str], record: Path | None = None, deck: Deck | None = None) -> Group:
     """The final screen's words without the piers: ranking, score by category, record."""
     view = table_of(game)
-    return Group(ranking_text(view, names), scores_and_record(view, names, record))
+    return Group(ranking_text(view, names), scores_and_record(view, names, record, deck))
 
 
-def scores_and_record(view: TableView, names: list[str], record: Path | None) -> Group:
-    return Group(breakdown(view, names), Text(""), record_text(view, names, record))
+def scores_and_record(view: TableView, names: list[str], record: Path | None, deck: Deck | None = None) -> Group:
+    return Group(breakdown(view, names), Text(""), record_text(view, names, record, deck))
 
 
 class FinalScreen(Screen[None]):
@@ -142,12 +161,15 @@ class FinalScreen(Screen[None]):
     class NewGame(Message):
         """Asks the app for a new game with the same players."""
 
-    def __init__(self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True) -> None:
+    def __init__(
+        self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True, deck: Deck | None = None
+    ) -> None:
         super().__init__()
         self.view = view
         self.names = names
         self.new_game = new_game  # False where the app cannot start another game (network play)
         self.record = record  # the autosave the game was written to, if any
+        self.deck = deck  # the game's deck as loaded here, when the view's came from a host
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -156,7 +178,7 @@ class FinalScreen(Screen[None]):
             with Horizontal(id="final-piers"):
                 for seat in range(view.players):
                     yield Static(pier_card(view, self.names, seat), id=f"final-pier-{seat}", classes="final-pier")
-            yield Static(scores_and_record(view, self.names, self.record), id="final-table")
+            yield Static(scores_and_record(view, self.names, self.record, self.deck), id="final-table")
         yield MoreBelow(FINAL_BELOW, id="final-more")
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):

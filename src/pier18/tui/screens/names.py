@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
-from ...engine.text import printable
+from ...engine.text import name_key, printable
 from ...words import (
     GAME_NAME,
     KEY_CHOOSE,
@@ -125,7 +125,7 @@ class NamesScreen(ClosesOnce[Seating]):
 
     def action_start(self, rule: int | None = None) -> None:
         names = self.names()
-        if len(set(n.lower() for n in names)) != len(names):
+        if len(set(name_key(n) for n in names)) != len(names):  # as a person tells names apart
             humans = [names[s] for s in self.humans]
             clash = clashes_with_bots(humans, self.seats)
             error = self.query_one("#names-error", Static)

@@ -9,13 +9,16 @@ from textual.binding import Binding
 
 from ...engine.text import printable
 from ...render.style import stressed
-from ...words import KEY_KEEP_PLAYING, KEY_YES_LEAVE, KEY_YES_QUIT, QUIT_QUESTION, saved_here, with_key
+from ...words import KEY_KEEP_PLAYING, KEY_YES_LEAVE, KEY_YES_QUIT, QUIT_QUESTION, play_resume_command, saved_here, with_key
 from .confirm import ConfirmScreen
 
 
 def saved_text(save: Path | None) -> Text:
     """Where the game is saved and how to go on with it; the path is plain text, never markup."""
-    return stressed(saved_here(None if save is None else printable(str(save))))  # a file name is outside text
+    if save is None:
+        return stressed(saved_here(None))
+    # A file name is outside text; the command names this very file, wherever it is.
+    return stressed(saved_here(printable(str(save)), play_resume_command(save)))
 
 
 class QuitScreen(ConfirmScreen):
