@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from ..engine import Decision, Phase, PlacePlan, PlayerView
 from .base import Hint, World, legal_for
+from ..words import ABOUT_AS_GOOD
 from .estimate import describe, values_of
 
 #: How many next-best choices a hint lists.
@@ -92,7 +93,7 @@ class HardBot:
         gain = best.final_total - now
         reason = describe(view, view.seat, best.decision)
         if len(estimates) > 1 and best.outcome - estimates[1].outcome < 0.05:
-            reason += "; the next choice is about as good"
+            reason += f"; {ABOUT_AS_GOOD}"
         alternatives = tuple((e.decision, round(e.final_total, 2)) for e in estimates[1:HINT_ALTERNATIVES + 1])
         return Hint(best.decision, round(gain, 2), reason, round(best.final_total, 2), now, alternatives)
 

@@ -52,7 +52,9 @@ def build_parser(only: str | None = None) -> Parser:
 def main(argv: Sequence[str] | None = None) -> int:
     errors.closed_at_start = _fill_closed_streams()
     if "stdout" in errors.closed_at_start:
-        return fail("standard output is closed: there is nowhere to write", EXIT_OUTPUT_FAILED)
+        from ..words import NOWHERE_TO_WRITE
+
+        return fail(NOWHERE_TO_WRITE, EXIT_OUTPUT_FAILED)
     try:
         status = _main(argv)
     except SystemExit as exit:  # argparse after --help (0) or an argument error (2): that output too
@@ -90,11 +92,13 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_OUTPUT_FAILED
     except OSError as exc:  # most often the output failing (a full disk); one line either way
         drop(sys.stdout, sys.__stdout__)
+        from ..words import cannot_write_output
+
         if exc.filename:  # the file name is the point: its head and tail, however long
             # A name no file can have was given by the person: bad input, not lost output.
             status = EXIT_BAD_INPUT if exc.errno == errno.ENAMETOOLONG else EXIT_OUTPUT_FAILED
             return fail(f"{shorten(exc.filename)}: {exc.strerror or exc}", status)
-        return fail(f"cannot write the output ({exc.strerror or exc})", EXIT_OUTPUT_FAILED)
+        return fail(cannot_write_output(exc.strerror or str(exc)), EXIT_OUTPUT_FAILED)
 
 
 def _fill_closed_streams() -> frozenset[str]:
@@ -144,7 +148,9 @@ class _ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, f"{self._name} is closed")
+        from ..words import is_closed
+
+        raise OSError(errno.EBADF, is_closed(self._name))
 
 
 def _flushed(stream: object, real: object) -> bool:

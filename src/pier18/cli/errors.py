@@ -36,9 +36,11 @@ class NoTerminal(CliError):
 def check_terminal() -> None:
     """A game app reads keys from standard input and draws on standard error (as
     Textual does): NoTerminal if either was closed when pier18 started."""
-    closed = [words for name, words in (("stdin", "standard input"), ("stderr", "standard error")) if name in closed_at_start]
+    closed = [name for name in ("stdin", "stderr") if name in closed_at_start]
     if closed:
-        raise NoTerminal(f"{' and '.join(closed)} {'is' if len(closed) == 1 else 'are'} closed: the game needs a terminal")
+        from ..words import no_terminal
+
+        raise NoTerminal(no_terminal(closed))
 
 
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
@@ -47,8 +49,10 @@ def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     A standard error that cannot be written (closed, or a pipe nobody reads) loses the
     line, never the status.
     """
+    from ..words import prog_line
+
     try:
-        print(f"pier18: {printable(message)}", file=sys.stderr, flush=True)
+        print(prog_line(printable(message)), file=sys.stderr, flush=True)
     except (OSError, ValueError):
         drop(sys.stderr, sys.__stderr__)
     return status

@@ -19,7 +19,7 @@ from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist import autosave
 from ..persist.lock import GameLocked
 from ..persist.session import Session
-from ..words import game_saved, pass_reason
+from ..words import KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, game_saved, pass_reason
 from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
 from .moves import game_moves
 from .screens.names import NamesScreen, Seating
@@ -47,7 +47,7 @@ Turn = tuple[int, tuple[Decision, ...]]
 class Pier18App(GameApp):
     """A game held at this laptop: one person, or several passing it round."""
 
-    BINDINGS = [*GameApp.BINDINGS, Binding("u", "takeback", "Take back")]
+    BINDINGS = [*GameApp.BINDINGS, Binding("u", "takeback", KEY_TAKE_BACK)]
 
     #: Unfinished saved games to offer before anything else (`pier18.persist.autosave.Resumable`);
     #: `pier18 play` sets it when one exists.
@@ -276,8 +276,7 @@ class Pier18App(GameApp):
         if turn != self.turn():
             return  # the game moved on meanwhile (undo, a loaded save, a new game)
         if problem is not None or decision is None:
-            why = problem or "it gave no decision"
-            self.notify(f"The bot had a problem ({why}) and took its first legal choice.", severity="warning")
+            self.notify(bot_problem(problem), severity="warning")
             decision = view.legal[0]
         self.decide(decision)
 
@@ -347,7 +346,7 @@ class Pier18App(GameApp):
     def action_takeback(self) -> None:
         """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""
         if self._thinking is not None:
-            self.notify("Wait for the bot to finish its move.", severity="warning")
+            self.notify(WAIT_FOR_BOT, severity="warning")
             return
         self.request_takeback()
 
@@ -374,7 +373,7 @@ class Pier18App(GameApp):
         bots = [session.is_bot(seat) for seat in range(session.players)]
         question = takeback_prompt(TableView.of(session.game), session.names, count, bots, at_keys)
         if question is None:
-            self.notify("Nothing to take back yet.", severity="warning")
+            self.notify(NOTHING_TO_TAKE_BACK, severity="warning")
             return
 
         def answered(yes: bool | None) -> None:

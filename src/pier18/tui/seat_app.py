@@ -32,11 +32,15 @@ from ..net.protocol import NetState
 from ..words import (
     close_table,
     CONNECTING,
+    KEY_BOT_SITS_IN,
+    KEY_JOIN_LINES,
     LEAVE_SEAT,
     WATCHING,
     connection_lost,
     connection_over,
+    host_refused_move,
     move_line,
+    move_not_sent,
     seat_presence,
     table_goes_on,
     waiting_for,
@@ -71,8 +75,8 @@ class SeatApp(GameApp):
 
     BINDINGS = [
         *GameApp.BINDINGS,
-        Binding("b", "cover", "Bot sits in"),
-        Binding("j", "join_lines", "Join lines"),
+        Binding("b", "cover", KEY_BOT_SITS_IN),
+        Binding("j", "join_lines", KEY_JOIN_LINES),
     ]
 
     class Heard(Message):
@@ -138,7 +142,7 @@ class SeatApp(GameApp):
                     return
             case Heard.REFUSED:
                 self._sent = None
-                self.notify(f"The host refused that move: {event.text}", severity="warning")
+                self.notify(host_refused_move(event.text), severity="warning")
             case Heard.LOST:
                 self.lost = event.text
                 self._sent = None  # the view after reconnecting says whether it arrived
@@ -317,7 +321,7 @@ class SeatApp(GameApp):
             await self.client.decide(decision)
         except Exception as exc:  # NetError, or the connection closing under the send
             self._sent = None
-            self.notify(f"The move was not sent ({exc or 'the connection dropped'}); choose it again.", severity="warning")
+            self.notify(move_not_sent(str(exc)), severity="warning")
             self.advance()
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:

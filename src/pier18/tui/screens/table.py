@@ -11,7 +11,22 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from ...engine import Decision, Draft, Phase, TableView
-from ...words import start_rule
+from ...words import (
+    GAME_END,
+    GAME_IS_OVER,
+    KEY_PIERS_DOWN,
+    KEY_PIERS_UP,
+    PIERS_BELOW,
+    PLACES_THE_PLAN,
+    PLACING_THE_PLAN,
+    SET_UP,
+    choosing_a_card,
+    choosing_set_up,
+    pick_a_card,
+    round_of,
+    start_rule,
+    turn_of,
+)
 from ..widgets.footer import Footer
 from .closing import app_leaving, unless_leaving
 from ..widgets.draft_row import DraftRow
@@ -30,8 +45,8 @@ class TableScreen(HintedScreen[None]):
     The draft row's `Picked` message goes up to the app."""
 
     BINDINGS = [
-        Binding("pageup", "scroll_piers(-1)", "Piers ↑", show=False),
-        Binding("pagedown", "scroll_piers(1)", "Piers ↓", show=False),
+        Binding("pageup", "scroll_piers(-1)", KEY_PIERS_UP, show=False),
+        Binding("pagedown", "scroll_piers(1)", KEY_PIERS_DOWN, show=False),
     ]
 
     def __init__(self, view: TableView, names: list[str], first_chosen: bool = False, shared: bool = True) -> None:
@@ -57,7 +72,7 @@ class TableScreen(HintedScreen[None]):
             with Horizontal(id="piers"):
                 for seat in range(self.view.players):
                     yield PierPanel(seat, id=f"pier-{seat}", classes="pier-panel")
-        yield MoreBelow("PgDn or the mouse wheel scrolls the piers", id="piers-more")
+        yield MoreBelow(PIERS_BELOW, id="piers-more")
         yield Footer()
 
     @unless_leaving
@@ -132,21 +147,21 @@ class TableScreen(HintedScreen[None]):
         who = names[table.current_player] if not table.is_terminal() else ""
         line = Text()
         if table.phase is Phase.DRAFT:
-            line.append(f"Round {table.round} of {table.total_rounds}", style="bold")
+            line.append(round_of(table.round, table.total_rounds), style="bold")
             line.append("  ·  ")
-            line.append(f" {who}'s turn ", style="reverse")
+            line.append(f" {turn_of(who)} ", style="reverse")
             line.append("  ·  ")
             if thinking:
-                return line.append(f"{who} is choosing a card…")
-            return line.append(f"pick a card (←/→, 1–{len(table.revealed)}, Enter) · the card left over is the Patron")
+                return line.append(choosing_a_card(who))
+            return line.append(pick_a_card(len(table.revealed)))
         if table.phase is Phase.PLAN:
-            line.append("Game end", style="bold")
+            line.append(GAME_END, style="bold")
             line.append("  ·  ")
             line.append(f" {who} ", style="reverse")
-            return line.append(" is placing the Plan card…" if thinking else " places the Plan card")
+            return line.append(" " + (PLACING_THE_PLAN if thinking else PLACES_THE_PLAN))
         if table.phase is Phase.OVER:
-            return line.append("Game over", style="bold")
-        line.append("Set-up", style="bold")
+            return line.append(GAME_IS_OVER, style="bold")
+        line.append(SET_UP, style="bold")
         if thinking:
-            line.append(f"  ·  {who} is choosing a Plan and a Foundation…")
+            line.append(f"  ·  {choosing_set_up(who)}")
         return line
