@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.notifications import Notify
 
 from pier18.cli import main
 from pier18.persist import autosave as saves
@@ -300,16 +301,19 @@ def test_play_with_a_broken_data_folder_starts_the_game(captured_run):
     assert captured_run["offer"] is None
 
 
-def test_save_warnings_show_brackets_as_they_are(deck):
-    async def go():
-        app = Pier18App(2, lambda names: Session(deck, names, 3), names=["Ann", "Bob"])
-        async with app.run_test(size=(120, 40)) as pilot:
-            app.warn("could not save the game to /tmp/[bold]x[/]/g.json: No space")
-            await pilot.pause()
-            (note,) = list(app._notifications)
-            assert "[bold]x[/]" in str(note.message) and note.markup is False
+async def test_save_warnings_show_brackets_as_they_are(deck):
+    notes = []
 
-    asyncio.run(go())
+    def heard(message):
+        if isinstance(message, Notify):  # what the app asks Textual to show
+            notes.append(message.notification)
+
+    app = Pier18App(2, lambda names: Session(deck, names, 3), names=["Ann", "Bob"])
+    async with app.run_test(size=(120, 40), message_hook=heard) as pilot:
+        app.warn("could not save the game to /tmp/[bold]x[/]/g.json: No space")
+        await pilot.pause()
+        (note,) = notes
+        assert "[bold]x[/]" in str(note.message) and note.markup is False
 
 
 def test_a_damaged_autosave_named_with_escape_codes_is_told_without_them(captured_run, capsys):
