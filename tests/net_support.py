@@ -5,7 +5,6 @@ Every wait is on a message, bounded by a timeout: no sleep stands in for an even
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -90,6 +89,3 @@ def engine_totals(session: Session) -> tuple[int, ...]:
     """The final totals the engine gives for the host's record, read back from JSON."""
     return replayed(session).returns()
 
-
-def run(coroutine: Any, timeout: float = 40.0) -> Any:
-    return asyncio.run(asyncio.wait_for(coroutine, timeout))
