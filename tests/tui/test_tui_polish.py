@@ -216,3 +216,36 @@ async def test_the_keys_list_is_in_sight_whole_at_the_minimum_size(tui_deck):
         await pilot.press("escape")
         await pilot.pause()
         assert screen_name(app) != "HelpScreen"
+
+
+async def test_the_start_rule_under_the_cursor_is_the_one_drawn_highlighted(tui_deck):
+    """The names screen follows the start rule's cursor itself (`RadioSet` keeps its own
+    in a private name): after any arrow keys and clicks it is the rule Textual draws
+    highlighted, and Enter starts the game with it."""
+    from textual.widgets import RadioButton
+
+    from pier18.tui.screens.names import StartRule
+
+    app = make_app(tui_deck, 3, 4, names=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "NamesScreen"
+        rule = app.screen.query_one(StartRule)
+        rule.focus()
+        buttons = list(rule.query(RadioButton))
+        rng = random.Random(7)
+        for _ in range(30):
+            if rng.random() < 0.3:
+                await pilot.click(buttons[rng.randrange(len(buttons))])  # pressed, and under the cursor
+            else:
+                await pilot.press(rng.choice(["up", "down", "left", "right"]))
+            await pilot.pause()
+            assert [i for i, button in enumerate(buttons) if button.has_class("-selected")] == [rule.highlighted()]
+        if rule.highlighted() == rule.pressed_index:  # so that Enter's choice shows
+            await pilot.press("down")
+            await pilot.pause()
+        chosen = rule.highlighted()
+        assert chosen != rule.pressed_index and buttons[chosen].has_class("-selected")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None and app.session.first_player == (chosen - 1 if chosen > 0 else None)
