@@ -15,7 +15,8 @@ private Textual name fail:
   Textual's.
 
 Textual's private names are read from Textual's own source: every underscored method,
-class attribute and `self._x` of each of its classes.
+class attribute and `self._x` of each of its classes (for `x._name` on anything, those of
+`App`, `Screen`, `Widget` and `Pilot` and the classes they are built on).
 
 Where Textual offers no public way at all, the one use lives in a small module of its
 own, named in `ADAPTERS` with the reason, and a test pins what it relies on.
@@ -25,16 +26,14 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-import textual
-
 ROOT = Path(__file__).resolve().parents[1]
-TEXTUAL = Path(textual.__file__).resolve().parent
 
 #: The only files that may use a private Textual name, each with the one name it uses
 #: (docs/architecture.md says why).
@@ -85,45 +84,39 @@ def on_itself(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
-def textual_module(path: Path) -> str:
-    return ".".join(path.relative_to(TEXTUAL.parent).with_suffix("").parts).removesuffix(".__init__")
-
-
 @cache
-def textual_privates() -> dict[tuple[str, str], frozenset[str]]:
-    """For each class in Textual's source (module, name), the underscored names it defines."""
-    found: dict[tuple[str, str], frozenset[str]] = {}
-    for path in sorted(TEXTUAL.rglob("*.py")):
-        module = textual_module(path)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ClassDef):
-                names = frozenset(name for name, _ in own_names(node) if private(name))
-                found[module, node.name] = found.get((module, node.name), frozenset()) | names
+def textual_privates(module: str) -> dict[str, frozenset[str]]:
+    """For each class in one of Textual's modules, the underscored names it defines (read
+    from its source, one module at a time: reading all of Textual's takes seconds)."""
+    source = inspect.getsourcefile(importlib.import_module(module))
+    assert source is not None
+    found: dict[str, frozenset[str]] = {}
+    for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef):
+            names = frozenset(name for name, _ in own_names(node) if private(name))
+            found[node.name] = found.get(node.name, frozenset()) | names
     return found
 
 
 def privates_of(cls: type) -> frozenset[str]:
     """The underscored names of every Textual class `cls` is built on."""
-    table = textual_privates()
     names: frozenset[str] = frozenset()
     for base in cls.__mro__:
         if base.__module__.split(".")[0] == "textual":
-            names |= table.get((base.__module__, base.__name__), frozenset())
+            names |= textual_privates(base.__module__).get(base.__name__, frozenset())
     return names
 
 
 @cache
 def any_textual_private() -> frozenset[str]:
-    """The underscored names of Textual's apps, screens, widgets and pilot, and of every
-    widget `textual.widgets` offers (for `x._name`, whatever `x` is)."""
-    from textual import widgets
+    """The underscored names of Textual's `App`, `Screen`, `Widget` (and so `DOMNode` and
+    `MessagePump`) and `Pilot`: `x._name` is a private read whatever `x` is."""
     from textual.app import App
     from textual.pilot import Pilot
     from textual.screen import ModalScreen
     from textual.widget import Widget
 
-    classes = [App, ModalScreen, Widget, Pilot, *(getattr(widgets, name) for name in widgets.__all__)]
-    return frozenset().union(*(privates_of(cls) for cls in classes if isinstance(cls, type)))
+    return frozenset().union(*(privates_of(cls) for cls in (App, ModalScreen, Widget, Pilot)))
 
 
 def module_of(path: Path) -> str | None:
