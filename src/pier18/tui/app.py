@@ -149,7 +149,7 @@ class Pier18App(GameApp):
 
     def start(self, session: Session) -> None:
         """Show a session's game (a new one, or one loaded from a save)."""
-        from .screens.table import TableScreen
+        from .screens.table import TableScreen, TableState
 
         self.session = session
         self.names = session.names
@@ -160,7 +160,7 @@ class Pier18App(GameApp):
         self._hints.clear()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(TableScreen(TableView.of(session.game), session.names, session.first_player is not None))
+        self.push_screen(TableScreen(TableState(TableView.of(session.game), session.names, session.first_player is not None)))
         self.advance()
 
     # -- the flow of a game ----------------------------------------------------------
@@ -188,6 +188,8 @@ class Pier18App(GameApp):
 
     def advance(self) -> None:
         """Show whatever the game needs next: a patron result, a choice or the end."""
+        from .screens.table import TableState
+
         session = self.session
         if session is None or self.too_small_now():
             return
@@ -198,12 +200,13 @@ class Pier18App(GameApp):
         for count, line in enumerate(game_moves(session), start=1):
             self.moves.add(count, line)
         if table is not None:
-            table.view = TableView.of(game)
-            table.names = names
-            table.first_chosen = session.first_player is not None
-            table.moves = self.moves.recent(len(session.decisions), game.players - 1)
-            table.thinking = session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None
-            table.show_game()
+            table.state = TableState(
+                TableView.of(game),
+                names,
+                first_chosen=session.first_player is not None,
+                moves=self.moves.recent(len(session.decisions), game.players - 1),
+                thinking=session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None,
+            )
         if self.show_next_award(TableView.of(game), names, session.is_bot):
             return
         if game.is_terminal():

@@ -16,6 +16,7 @@ error: the client reconnects by itself and the next view puts the screens right.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, assert_never
 
@@ -182,8 +183,8 @@ class SeatApp(GameApp):
         """The one line about the connection, on the table or on the waiting screen."""
         table = self.table()
         if table is not None:
-            self._people(table)
-            table.show_game()
+            people, lost = self._people()
+            table.state = replace(table.state, people=people, link_lost=lost)
             return
         line = CONNECTING
         if self.problem is not None:
@@ -194,7 +195,9 @@ class SeatApp(GameApp):
             if isinstance(waiting, Static):
                 waiting.update(Text(line))
 
-    def _people(self, table: TableScreen) -> None:
+    def _people(self) -> tuple[Text, bool]:
+        """The table's line about who is here (or about the connection), and whether the
+        connection is down."""
         state = self.state
         assert state is not None
         line = Text()
@@ -214,8 +217,7 @@ class SeatApp(GameApp):
             away = waiting_for([state.names[s] for s in state.waiting_for])
             if away and not state.table.is_terminal():
                 line.append("  ·  ").append(away, style="bold reverse")
-        table.people = line
-        table.link_lost = self.lost is not None or self.problem is not None
+        return line, self.lost is not None or self.problem is not None
 
     # -- the flow of a game ----------------------------------------------------------
 
@@ -237,7 +239,7 @@ class SeatApp(GameApp):
 
     def advance(self) -> None:
         """Show the latest view: the table, a Patron panel, this seat's choice or the end."""
-        from .screens.table import TableScreen
+        from .screens.table import TableScreen, TableState
 
         state = self.state
         if state is None or self.too_small_now():
@@ -245,15 +247,13 @@ class SeatApp(GameApp):
         view = state.table
         table = self.table()
         if table is None:
-            table = TableScreen(view, state.names, shared=False)  # one person's own scroll
+            table = TableScreen(TableState(view, state.names), shared=False)  # one person's own scroll
             self.push_screen(table)
         self._drop_stale(table)
         self._drop_stale_panel()
-        table.view, table.names = view, state.names
-        table.moves = self.moves.recent(len(view.history), view.players - 1)
-        table.thinking = not self.my_turn()
-        self._people(table)
-        table.show_game()
+        people, lost = self._people()
+        moves = self.moves.recent(len(view.history), view.players - 1)
+        table.state = TableState(view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost)
         if self.screen is not table:
             return  # a Patron panel, a question or this turn's own screen is up: it comes back here
         if self.show_next_award(view, state.names, lambda seat: seat != self.client.seat):

@@ -51,10 +51,29 @@ class StartRule(RadioSet):
         Binding("enter", "choose_and_start", KEY_START_GAME),
     ]
 
+    #: The rule under the cursor, followed here as `RadioSet` moves it (its own is private).
+    cursor: int | None = None
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self.move_cursor(1)
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self.move_cursor(-1)
+
+    def move_cursor(self, step: int) -> None:
+        """As `RadioSet` moves: from nowhere to the first or last rule, then round."""
+        count = len(self.children)
+        if count:
+            self.cursor = (0 if step > 0 else count - 1) if self.cursor is None else (self.cursor + step) % count
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        self.cursor = event.index  # a rule pressed (a click) is under the cursor too
+
     def highlighted(self) -> int:
         """The rule under the cursor (the chosen one before any move)."""
-        index = self._selected
-        return self.pressed_index if index is None else index
+        return self.pressed_index if self.cursor is None else self.cursor
 
     def action_choose_and_start(self) -> None:
         chosen = self.highlighted()

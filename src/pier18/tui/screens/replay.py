@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -73,11 +74,14 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "app.quit", KEY_QUIT, show=False),
     ]
 
+    #: The decision the table is shown after; assigning it redraws.
+    step: reactive[int] = reactive(0, init=False)
+
     def __init__(self, session: Session, step: int = 0) -> None:
         super().__init__()
         self.session = session
         self.games = games_by_step(session)
-        self.step = max(0, min(step, self.last))
+        self.set_reactive(ReplayScreen.step, max(0, min(step, self.last)))
 
     @property
     def last(self) -> int:
@@ -109,10 +113,10 @@ class ReplayScreen(Screen[None]):
         self.go(self.last if step < 0 else step)
 
     def go(self, step: int) -> None:
-        step = max(0, min(step, self.last))
-        if step != self.step:
-            self.step = step
-            self.show_step()
+        self.step = max(0, min(step, self.last))  # the same step again draws nothing
+
+    def watch_step(self) -> None:
+        self.show_step()
 
     def show_step(self) -> None:
         game = self.game

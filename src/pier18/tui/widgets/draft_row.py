@@ -25,6 +25,8 @@ class DraftRow(Horizontal, can_focus=True):
     ]
 
     selected: reactive[int] = reactive(0)
+    #: Someone else is choosing: the row is only there to look at (its screen says so).
+    watching: reactive[bool] = reactive(False, bindings=True)
 
     class Picked(Message):
         def __init__(self, card_id: int) -> None:
@@ -64,7 +66,7 @@ class DraftRow(Horizontal, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a bot chooses, the row is only there to look at."""
-        if action in ("pick", "choose") and getattr(self.screen, "thinking", False):
+        if action in ("pick", "choose") and self.watching:
             return False
         return True
 
