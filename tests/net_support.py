@@ -95,9 +95,3 @@ def engine_totals(session: Session) -> tuple[int, ...]:
     """The final totals the engine gives for the host's record, read back from JSON."""
     return replayed(session).returns()
 
-<<<<<<< HEAD
-
-def run(coroutine: Any, timeout: float = RUN) -> Any:
-    return asyncio.run(asyncio.wait_for(coroutine, timeout))
-=======
->>>>>>> i21-tui
