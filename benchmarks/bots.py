@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from pier18.bots.simulation import simulate, simulate_parallel  # noqa: E402
+from pier18.selfplay.simulation import simulate, simulate_parallel  # noqa: E402
 from pier18.engine import Game, load_deck  # noqa: E402
 
 

@@ -2,7 +2,7 @@
 
 Plays the same seeded games with one hard bot against greedy bots, once with the full
 `hard` level (`HardBot(worlds=32, width=8)`) and once with each lighter setting asked for
-(by default the one balance runs use, `pier18.bots.balance.WORLDS` / `WIDTH`), and prints
+(by default the one balance runs use, `pier18.selfplay.balance.WORLDS` / `WIDTH`), and prints
 each one's win share and mean score. The hard seat rotates with the game number. As
 every setting plays the same deals against the same greedy bots, each lighter row also
 shows its win share minus the full bot's with a 95% margin taken from the per-game
@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from pier18.bots import GreedyBot  # noqa: E402
-from pier18.bots.balance import WIDTH, WORLDS  # noqa: E402
+from pier18.selfplay.balance import WIDTH, WORLDS  # noqa: E402
 from pier18.bots.hard import HardBot  # noqa: E402
 from pier18.engine import Game, PlayerView, load_deck  # noqa: E402
 

@@ -29,7 +29,7 @@ DECK_V2 = ROOT / "scripts" / "deck-v2.toml"
 DECK_V3 = ROOT / "scripts" / "deck-v3.toml"
 sys.path.insert(0, str(ROOT / "src"))
 
-from pier18.bots import balance as bal  # noqa: E402
+from pier18.selfplay import balance as bal  # noqa: E402
 from pier18.engine import load_deck  # noqa: E402
 from pier18.engine.deck import Deck  # noqa: E402
 
@@ -232,7 +232,7 @@ def render(outputs: dict[int, tuple[str, str]]) -> str:
         "",
         "## How it is measured",
         "",
-        "`pier18 simulate --balance` (see `pier18.bots.balance`) gives every Plan card its own",
+        "`pier18 simulate --balance` (see `pier18.selfplay.balance`) gives every Plan card its own",
         "seeded deals. In deal `i` of card `c`, seat `i mod players` is dealt card `c` (swapped",
         "into its hand when the shuffle did not put it there) and must keep it as its Plan; its",
         "Foundation and every later decision are its own. The same deal is then played again",

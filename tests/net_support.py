@@ -9,7 +9,6 @@ for being slow. A test of a timeout sets that one short, on a connection that mu
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -96,6 +95,3 @@ def engine_totals(session: Session) -> tuple[int, ...]:
     """The final totals the engine gives for the host's record, read back from JSON."""
     return replayed(session).returns()
 
-
-def run(coroutine: Any, timeout: float = RUN) -> Any:
-    return asyncio.run(asyncio.wait_for(coroutine, timeout))

@@ -97,6 +97,96 @@ RULES = {
 }
 
 
+#: The layers from the bottom up: a module may import its own layer and the ones below,
+#: never one above (docs/architecture.md draws the same stack).
+LAYERS = ("engine", "words", "bots", "persist", "selfplay", "net", "render", "tui", "cli", "__main__")
+
+
+def upward_imports() -> list[str]:
+    """Every import of pier18 that runs from a layer up to a higher one."""
+    rank = {name: i for i, name in enumerate(LAYERS)}
+    bad = []
+    for imp in all_imports():
+        if not imp.target.startswith("pier18."):
+            continue
+        source, target = layer(imp.module), layer(imp.target)
+        if "pier18" in (source, target) or not any((PACKAGE / name).exists() for name in (target, f"{target}.py")):
+            continue  # the package's own face, and names from it (`from .. import __version__`)
+        if rank[target] > rank[source]:
+            bad.append(f"{imp.module}:{imp.line} imports {imp.target}")
+    return bad
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the pier18 modules it imports, anywhere in it (in functions, under
+    TYPE_CHECKING: a cycle for the type checker is a cycle for the reader too)."""
+    modules = {module_name(path) for path in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {module: set() for module in modules}
+    for imp in all_imports():
+        target = imp.target
+        while target and target not in modules:  # `from ..engine import Deck`: the package
+            target = target.rpartition(".")[0]
+        if target and target != imp.module:
+            graph[imp.module].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_runs_up_a_layer():
+    assert upward_imports() == []
+
+
+def test_no_two_modules_import_each_other_even_in_a_circle():
+    assert cycles(import_graph()) == []
+
+
+def test_the_checkers_see_a_cycle_and_an_upward_import(tmp_path, monkeypatch):
+    """A planted circle (through a function and a TYPE_CHECKING import) and a planted import
+    from bots up to persist are reported: the checks are not vacuous."""
+    fake = tmp_path / "src"
+    (fake / "pier18" / "tui").mkdir(parents=True)
+    (fake / "pier18" / "bots").mkdir(parents=True)
+    (fake / "pier18" / "tui" / "app.py").write_text("def f():\n    from .screen import Screen\n")
+    (fake / "pier18" / "tui" / "screen.py").write_text("TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from .app import App\n")
+    (fake / "pier18" / "bots" / "play.py").write_text("from ..persist import record\n")
+    (fake / "pier18" / "persist").mkdir()
+    monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake / "pier18")
+    assert cycles(import_graph()) == [["pier18.tui.app", "pier18.tui.screen"]]
+    assert upward_imports() == ["pier18.bots.play:1 imports pier18.persist"]
+
+
 @pytest.mark.parametrize("rule", sorted(RULES))
 def test_import_rule(rule):
     assert breaks(rule) == []

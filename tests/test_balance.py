@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from pier18.bots.balance import ForcedPlan, balance, forced_deal, play_deal
+from pier18.selfplay.balance import ForcedPlan, balance, forced_deal, play_deal
 from pier18.bots.hard import HardBot
-from pier18.bots.simulation import play_game
+from pier18.selfplay.simulation import play_game
 from pier18.cli import main
 from pier18.engine.deck import Deck
 from pier18.engine.game import HAND_SIZE, Deal
@@ -62,7 +62,7 @@ def test_a_run_stopped_halfway_goes_on_to_the_same_result(deck):
 def test_simulate_balance_json_has_the_documented_shape(capsys, deck, monkeypatch):
     """The shape does not depend on the bots' strength: the CLI's run plays its 18 deals
     with the light bot of the other tests (the full one takes seconds per deal)."""
-    import pier18.bots.balance as balance_module
+    import pier18.selfplay.balance as balance_module
 
     real = balance_module.balance
     monkeypatch.setattr(balance_module, "balance", lambda *args, **kw: real(*args, **kw, worlds=2, width=2))
@@ -87,7 +87,7 @@ def test_simulate_balance_json_has_the_documented_shape(capsys, deck, monkeypatc
 
 
 def test_the_help_gives_the_default_number_of_deals(capsys):
-    from pier18.bots.balance import DEFAULT_DEALS
+    from pier18.selfplay.balance import DEFAULT_DEALS
 
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])

@@ -10,7 +10,7 @@ import pytest
 
 from pier18.bots import LEVELS, HardBot, Hint, make_bot
 from pier18.bots.estimate import describe, plan_progress
-from pier18.bots.simulation import play_game
+from pier18.selfplay.simulation import play_game
 from pier18.engine import Draft, Game, Goal, IllegalDecision, Keep, PlacePlan, Phase, Pier18Error, PlayerView
 from pier18.engine.game import Deal
 from pier18.engine.characters import Character
@@ -100,10 +100,19 @@ def test_make_bot_hard_is_deterministic_at_full_strength(deck):
 
 def test_a_bot_cannot_move_for_a_seat_that_is_not_to_move(deck):
     game = Game(deck, 2, 1)
-    view = PlayerView.of(game, 1)  # seat 0 chooses first
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    view = PlayerView.of(game, 1 - game.current_player)  # drafting goes in turn
     for level in LEVELS:
         with pytest.raises(IllegalDecision):
             make_bot(level, 0).choose(view)
+
+
+def test_a_bot_may_make_a_simultaneous_choice_ahead_of_its_turn(deck):
+    game = Game(deck, 2, 1)
+    view = PlayerView.of(game, 1)  # seat 0 is first, but set-up choices are made at once
+    for level in LEVELS:
+        assert make_bot(level, 0).choose(view) in game.legal_decisions_for(1)
 
 
 # -- no peeking ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pier18.cli import main
-from pier18.cli.simulate import cores
+from pier18.selfplay import cores
 
 ESC = "\x1b"
 #: Output buffered as usual, so a write error can also come at the final flush.

@@ -8,7 +8,10 @@ import pytest
 
 import reference
 from helpers import make_deck, random_game
-from pier18.engine import Deal, Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, PlayerView, SetupError, Standing
+from pier18.engine import (
+    Deal, Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, PlayerView, SetupError, Standing, patron_contest,
+    TableView, table_scores,
+)
 
 
 @pytest.mark.parametrize("players, rounds, unused", [(2, 4, 2), (3, 3, 0)])
@@ -238,7 +241,7 @@ def test_patron_contest_answers_what_if_and_waits_for_an_undrafted_tie():
     scores, winner, by_date = game.patron_contest(patron)
     assert scores == (0, 0) and winner is None and by_date  # nobody has drafted yet
     drafted = [game.revealed[0], game.revealed[1]]
-    scores, winner, by_date = game.patron_contest(patron, drafted=drafted)
+    scores, winner, by_date = patron_contest(deck, patron, game.piers, drafted)
     assert winner == min((0, 1), key=lambda s: deck[drafted[s]].date_key) and by_date
 
 
@@ -252,9 +255,10 @@ def test_plan_met_can_judge_against_the_piers_a_player_may_see():
         game.apply(game.legal_decisions()[0])
     game.apply(PlacePlan(0))  # seat 0's Plan adds a Fisher: 1 more than seat 1 now
     assert game.plan_met(1) is False
-    hidden = [Pier(game.piers[0].placements[:-1]), game.piers[1]]
-    assert game.plan_met(1, hidden) is False  # equal Fishers: not "most" either
-    assert game.plan_met(0, hidden) is False
+    seen = PlayerView.of(game, 1)  # seat 0's Plan card is placed unseen
+    assert seen.piers[0] == Pier(game.piers[0].placements[:-1])
+    assert seen.plan_met(1) is False  # equal Fishers: not "most" either
+    assert seen.plan_met(0) is False
     assert game.plan_met(0) is True
 
 
@@ -433,14 +437,15 @@ def test_each_wrong_decision_says_what_was_expected(deck):
     assert refused(Keep(1, 2)) == "the game is over"
 
 
-def test_score_with_plan_judges_the_plan_on_the_piers_given():
+def test_table_scores_judge_the_plan_on_the_piers_given():
     # No characters anywhere: every total is patrons plus a met Plan's bonus (4).
     deck = make_deck(goal=lambda i: {"text": f"5+ sections {i}", "kind": "sections", "at_least": 5})
     game = _finished(deck, ["1", "2"], [[11], []], [13, 14])  # as played: 4 sections each
     longer = [Pier.from_notation("1 13", deck), Pier.from_notation("2", deck)]
-    sheet, met = game.score_with_plan(0, longer)
+    sheets, verdicts = table_scores(deck, longer, game.patrons, game.plans)
+    sheet, met = sheets[0], verdicts[0]
     assert (met, sheet.total, sheet.patrons, sheet.plan, sheet.sections) == (True, 5, 1, 4, 8)
-    sheet, met = game.score_with_plan(1, longer)
+    sheet, met = sheets[1], verdicts[1]
     assert (met, sheet.total, sheet.plan, sheet.sections) == (False, 0, 0, 4)
     assert game.score(0).total == 1 and game.plan_met(0) is False  # the game's own piers are unchanged
 
@@ -472,9 +477,9 @@ def test_patron_contest_scores_the_piers_it_is_given():
         game.apply(game.legal_decisions()[0])
     poet_patron = next(c for c in deck if "poet" in deck[c].patrons)
     piers = [Pier.from_notation("1", deck), Pier.from_notation("4", deck)]  # two Poets (one pair: 1 point) against none
-    assert game.patron_contest(poet_patron, piers=piers, drafted=[None, None]) == ((1, 0), 0, False)
+    assert patron_contest(deck, poet_patron, piers, [None, None]) == ((1, 0), 0, False)
     piers.reverse()
-    assert game.patron_contest(poet_patron, piers=piers, drafted=[None, None]) == ((0, 1), 1, False)
+    assert patron_contest(deck, poet_patron, piers, [None, None]) == ((0, 1), 1, False)
 
 
 def test_a_plan_placed_covering_sections_covers_them(deck):
@@ -503,4 +508,45 @@ def test_a_finished_game_still_judges_plans_on_other_piers():
     )
     game = _finished(deck, ["1 2", "3"], [[], []], [13, 14])
     assert game.score(0).plan == 4 and game.plan_met(0) is True  # 2 Fishers against 1
-    assert game.plan_met(0, [Pier.from_notation("1", deck), Pier.from_notation("3 4", deck)]) is False
+    other = [Pier.from_notation("1", deck), Pier.from_notation("3 4", deck)]
+    assert table_scores(deck, other, game.patrons, game.plans)[1][0] is False
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_simultaneous_choice_made_ahead_waits_for_its_turn_and_hides(deck, players):
+    """Set-up and the Plan placement are simultaneous: any seat still to choose may choose
+    now. A choice made ahead waits, unseen, and is applied in seat order; the result is
+    the game of the same choices made one after the other."""
+    chooser = random.Random(players)
+    game, plain = Game(deck, players, seed=3), Game(deck, players, seed=3)
+    for phase in (Phase.SETUP, Phase.PLAN):
+        while game.phase is not phase:
+            decision = chooser.choice(game.legal_decisions())
+            game.apply(decision)
+            plain.apply(decision)
+        picks = [chooser.choice(game.legal_decisions_for(seat)) for seat in range(players)]
+        last = players - 1
+        assert game.choose(last, picks[last]) == []  # ahead of its turn: kept, not applied
+        assert game.has_chosen(last) and game.legal_decisions_for(last) == [] and len(game.history) == len(plain.history)
+        assert TableView.of(game).chosen == tuple(seat == last for seat in range(players))
+        assert PlayerView.of(game, last).legal == ()  # chosen: nothing more to choose
+        with pytest.raises(IllegalDecision):
+            game.choose(last, picks[last])  # once only
+        applied = [d for seat in range(last) for d in game.choose(seat, picks[seat])]
+        assert applied == picks
+        for pick in picks:
+            plain.apply(pick)
+        assert game.history == plain.history and game.phase is plain.phase
+    assert game.returns() == plain.returns()
+
+
+def test_only_simultaneous_choices_may_be_made_ahead(deck):
+    game = Game(deck, 2, seed=4)
+    other = next(d for d in Game(deck, 2, seed=5).legal_decisions() if d not in game.legal_decisions_for(1))
+    with pytest.raises(IllegalDecision):
+        game.choose(1, other)  # not one of seat 1's own cards
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    assert game.legal_decisions_for(1 - game.current_player) == []  # drafting goes in turn
+    with pytest.raises(IllegalDecision):
+        game.choose(1 - game.current_player, game.legal_decisions()[0])

@@ -192,7 +192,7 @@ def test_record_dir_over_earlier_records_is_refused_and_written_only_with_force(
 
 
 def test_a_record_that_appears_during_a_run_is_not_written_over(deck, tmp_path):
-    from pier18.bots.simulation import simulate
+    from pier18.selfplay.simulation import simulate
 
     (tmp_path / "game-00002.json").write_text("appeared")
     with pytest.raises(FileExistsError) as raised:

@@ -152,3 +152,34 @@ def test_a_bad_port_or_address_is_an_argument_error(args, where, tmp_path):
 def test_a_hello_or_welcome_of_another_version_is_not_ours(version):
     assert same_protocol({"protocol": PROTOCOL, "version": VERSION})
     assert not same_protocol({"protocol": PROTOCOL, "version": version})
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_view_field_crosses_the_wire_unchanged(players):
+    """A view sent and read back is the same view, field for field, at every step of whole
+    games: a field left out of the protocol or read back wrong fails here (and a view
+    field the protocol does not list stops `pier18.net.protocol` from loading at all)."""
+    import random
+
+    from pier18.engine import Game, PlayerView, TableView, load_deck
+    from pier18.net.protocol import decode_state, encode, state_message
+
+    deck = load_deck()
+    seats = [{"name": f"P{s}", "kind": "human", "connected": True, "covered": False} for s in range(players)]
+    steps = 0
+    for seed in range(3):
+        game, chooser = Game(deck, players, seed), random.Random(seed)
+        while True:
+            table = TableView.of(game)
+            for seat in range(players):
+                view = PlayerView.of(game, seat)
+                got = decode_state(json.loads(encode(state_message(table, view, seats, [seat]))), deck)
+                assert got.table == table, (seed, len(game.history))
+                assert got.player_view() == view, (seed, len(game.history), seat)
+                steps += 1
+            watched = decode_state(json.loads(encode(state_message(table, None, seats, []))), deck)
+            assert watched.table == table and watched.player_view() is None
+            if game.is_terminal():
+                break
+            game.apply(chooser.choice(game.legal_decisions()))
+    assert steps > 50

@@ -9,7 +9,7 @@ import signal
 
 import pytest
 
-from pier18.bots.simulation import seats_for_game, simulate
+from pier18.selfplay.simulation import seats_for_game, simulate
 from pier18.cli import main
 
 JSON_KEYS = {"games", "wins", "mean_score", "goal_rate", "games_per_second", "decision_ms"}
@@ -147,7 +147,7 @@ def test_bad_input_is_one_line_and_exit_status_2(capsys, args, message):
 def test_ctrl_c_while_a_finished_game_is_counted_stops_the_run_once_it_is_counted(tmp_path, deck, monkeypatch):
     """Ctrl+C is held back while a finished game is tallied and recorded, and arrives
     as soon as that game is counted whole."""
-    from pier18.bots import simulation
+    from pier18.selfplay import simulation
 
     tally = simulation._tally
 

@@ -10,6 +10,7 @@ decision put it, free to be resumed.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import select
@@ -22,7 +23,6 @@ from pathlib import Path
 import pytest
 
 from helpers import child_env
-from net_support import run
 from pier18.net.client import Client
 from pier18.persist import autosave as saves
 from pier18.persist import record
@@ -136,7 +136,7 @@ def host_lines(proc: subprocess.Popen, limit: float = 60) -> list[str]:
     return text.decode().splitlines()
 
 
-def test_a_seat_stopped_by_a_signal_gives_the_terminal_back_and_the_seat_is_kept(tmp_path):
+async def test_a_seat_stopped_by_a_signal_gives_the_terminal_back_and_the_seat_is_kept(tmp_path):
     env = child_env(PIER18_DATA_DIR=str(tmp_path / "host-data"))
     host = subprocess.Popen(
         [sys.executable, "-m", "pier18", "host", "--no-seat", "--port", "0", "--bind", "127.0.0.1",
@@ -164,7 +164,7 @@ def test_a_seat_stopped_by_a_signal_gives_the_terminal_back_and_the_seat_is_kept
             finally:
                 await client.close()
 
-        assert run(back()) == (0, True)
+        assert await asyncio.wait_for(back(), 40) == (0, True)
     finally:
         if seat is not None:
             seat.kill()

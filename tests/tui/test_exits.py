@@ -74,9 +74,9 @@ class Raising(CrashHook):
 
 
 @pytest.mark.parametrize("where", ["compose", "mount", "message", "timer", "thread worker", "async worker"])
-def test_every_unexpected_exception_reaches_crashed_and_ends_the_app_quietly(capsys, where):
+async def test_every_unexpected_exception_reaches_crashed_and_ends_the_app_quietly(capsys, where):
     app = Raising(where)
-    asyncio.run(asyncio.wait_for(app.run_async(headless=True, size=(80, 24)), 60))
+    await asyncio.wait_for(app.run_async(headless=True, size=(80, 24)), 60)
     assert len(app.got) == 1
     got = app.got[0]
     if where.endswith("worker"):
@@ -88,7 +88,7 @@ def test_every_unexpected_exception_reaches_crashed_and_ends_the_app_quietly(cap
     assert (out, err) == ("", "")  # no screenful of traceback: the crash report has it
 
 
-def test_a_stopped_app_that_cannot_end_is_ended_by_the_last_resort(monkeypatch):
+async def test_a_stopped_app_that_cannot_end_is_ended_by_the_last_resort(monkeypatch):
     """Textual blocks for good once its terminal output fails; a signal still gets the
     process out, with 128 + the signal's number, when the app cannot end by itself."""
     stuck = threading.Event()
@@ -110,7 +110,7 @@ def test_a_stopped_app_that_cannot_end_is_ended_by_the_last_resort(monkeypatch):
             stuck.wait(60)  # the event loop is blocked here, as in Textual's full output queue
 
     app = Stuck()
-    asyncio.run(asyncio.wait_for(app.run_async(headless=True, size=(80, 24)), 120))
+    await asyncio.wait_for(app.run_async(headless=True, size=(80, 24)), 120)
     assert ended == [128 + signal.SIGTERM]
     assert app.stopped_by == signal.SIGTERM and app.return_code == 128 + signal.SIGTERM
     assert exits.ended(app) == 128 + signal.SIGTERM

@@ -11,7 +11,6 @@ import pytest
 
 from pier18.engine import Game, Phase, PlacePlan, PlayerView, load_deck
 from pier18.engine.goals import goal_measures
-from pier18.tui.preview import preview
 
 GAMES = 60
 
@@ -53,17 +52,18 @@ def check_games(deck, players: int) -> tuple[int, int]:
             last = seat == players - 1
             for decision in game.legal_decisions():
                 assert isinstance(decision, PlacePlan)
-                shown = preview(game, decision)
-                assert shown.final and shown.rivals_unknown == goal.compares_players
+                shown = PlayerView.of(game, seat).outcome(decision)
+                assert shown.final and shown.plan_after is not None
+                assert shown.plan_after.unsettled == goal.compares_players
                 final = finish_after(game, decision, chooser)
                 if not goal.compares_players:
-                    assert shown.after.total == final.score(seat).total, (seed, seat, decision)
-                    assert shown.after.plan == final.score(seat).plan
-                    assert shown.plan_met == final.plan_met(seat)
+                    assert shown.sheet_after(plan=True).total == final.score(seat).total, (seed, seat, decision)
+                    assert shown.sheet_after(plan=True).plan == final.score(seat).plan
+                    assert shown.plan_after.met == final.plan_met(seat)
                     checked += 1
                 elif last and unseen_changes_nothing(game, final, goal):
                     # The Plans placed unseen did not change what the goal compares.
-                    assert shown.after.total == final.score(seat).total, (seed, seat, decision)
+                    assert shown.sheet_after(plan=True).total == final.score(seat).total, (seed, seat, decision)
                     compared += 1
             game.apply(chooser.choice(game.legal_decisions()))
     return checked, compared
@@ -90,8 +90,8 @@ def test_plan_preview_before_counts_the_bonus_as_now(tui_deck):
     """'now' in the table is the score if the game ended with the pier as it is: bonus included."""
     game, _ = to_plan_phase(tui_deck, 3, 4)
     seat = game.current_player
-    shown = preview(game, game.legal_decisions()[0])
+    shown = PlayerView.of(game, seat).outcome(game.legal_decisions()[0])
     met_now = game.plan_met(seat)
     bonus = game.plan_card(seat).plan.bonus
-    assert shown.before.plan == (bonus if met_now else 0)
-    assert shown.after.plan == (bonus if shown.plan_met else 0)
+    assert shown.sheet_before(plan=True).plan == (bonus if met_now else 0)
+    assert shown.sheet_after(plan=True).plan == (bonus if shown.plan_after.met else 0)

@@ -5,7 +5,6 @@ a Textual feature the project does not test (the command palette is off everywhe
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import pkgutil
 import random
@@ -40,39 +39,36 @@ def test_every_app_ends_as_pier18_apps_end():
         assert app.ENABLE_COMMAND_PALETTE is False
 
 
-def test_random_keys_in_the_replay(tui_deck):
+async def test_random_keys_in_the_replay(tui_deck):
     session = Session(tui_deck, ["Ann", "Bob", "Cy"], 4)
     rng = random.Random(4)
     while not session.game.is_terminal():
         session.apply(rng.choice(session.game.legal_decisions()))
     keys = [key for key in RANDOM_KEYS if key != "escape"] + ["left", "right"] * 5  # escape and q quit
-    asyncio.run(mash(lambda: ReplayApp(session, step=20), random.Random(5), 200, keys))
+    await mash(lambda: ReplayApp(session, step=20), random.Random(5), 200, keys)
 
 
 @pytest.mark.parametrize("desk", [False, True], ids=["joined seat", "host's own seat"])
-def test_random_keys_at_a_seat_of_a_hosted_table(desk):
+async def test_random_keys_at_a_seat_of_a_hosted_table(desk):
     """Ann plays by whatever keys come: joined, against the host's random bot; at the
     host's own seat (where `b` and `j` work too) Bob never comes, until keys hand his
     seat to a bot."""
     session = new_table(2, 13) if desk else new_table(2, 13, seats=["human", "random"])
 
-    async def go() -> None:
-        host = await open_host(session)
+    host = await open_host(session)
 
-        def seat() -> SeatApp:
-            link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
-            if desk:
-                return SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"], last_move_pause=0.0)
-            return SeatApp(link, last_move_pause=0.0)
+    def seat() -> SeatApp:
+        link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
+        if desk:
+            return SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"], last_move_pause=0.0)
+        return SeatApp(link, last_move_pause=0.0)
 
-        def check(app: SeatApp) -> None:
-            assert app.problem is None
+    def check(app: SeatApp) -> None:
+        assert app.problem is None
 
-        keys = (*RANDOM_KEYS, "ctrl+q", "b", "j", "enter", "enter")  # no "y": a quit is asked, not answered
-        try:
-            await mash(seat, random.Random(14 + desk), 150, keys, check=check)
-        finally:
-            await host.close()
-
-    asyncio.run(go())
+    keys = (*RANDOM_KEYS, "ctrl+q", "b", "j", "enter", "enter")  # no "y": a quit is asked, not answered
+    try:
+        await mash(seat, random.Random(14 + desk), 150, keys, check=check)
+    finally:
+        await host.close()
     assert session.decisions, "the keys made no decision at all"

@@ -16,6 +16,7 @@ from pathlib import Path
 import wcwidth
 from rich.cells import cell_len
 from rich.console import Console
+from textual.geometry import Region
 from textual.widgets import Input
 
 from pier18.engine import Decision, Draft, Game, Keep, Phase, PlacePlan
@@ -291,6 +292,20 @@ def screen_rows(app) -> list[str]:
             at = x + cell_len(text)
         rows.append(row + " " * (width - at))
     return rows
+
+
+def drawn_text(app) -> str:
+    """Everything the top screen's widgets draw now, as plain text, one widget after
+    another: every widget in the layout, by its own (public) `Widget.render_lines`, so a
+    part scrolled out of sight counts too. `screen_rows` has the rows as the terminal is
+    sent them, with the screens under a modal one, from a screenshot at ten times the
+    cost."""
+    lines = []
+    for widget in app.screen.walk_children():
+        region = widget.region
+        if region.area and widget.visible:
+            lines.extend(strip.text for strip in widget.render_lines(Region(0, 0, region.width, region.height)))
+    return "\n".join(lines)
 
 
 def check_rows_in_line(app) -> None:

@@ -10,15 +10,13 @@ from collections.abc import Callable
 
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
+from ..words import unknown_level
 from .base import Bot, Hint, LegalBot
 from .estimate import describe
 from .greedy import GreedyBot
 from .hard import HardBot
 from .random_bot import RandomBot
-from .seats import HUMAN, bot_name, clashes_with_bots, human_seats, seat_kinds, seat_names
-
-#: The bot levels, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "hard")
+from .seats import HUMAN, LEVELS, bot_name, clashes_with_bots, human_seats, seat_kinds, seat_names
 
 #: The levels whose bots decide from the legal decisions alone (see `LegalBot`).
 _LEGAL_BOTS: dict[str, Callable[[int], LegalBot]] = {"random": RandomBot}
@@ -30,7 +28,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     try:
         factory = _BOTS[level]
     except KeyError:
-        raise Pier18Error(f"unknown bot level {quote(level)} (use one of {', '.join(LEVELS)})") from None
+        raise Pier18Error(unknown_level(quote(level), LEVELS)) from None
     return factory(seed)
 
 

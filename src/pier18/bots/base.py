@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine import Decision, IllegalDecision, PlayerView
+from ..words import not_bots_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -90,6 +91,8 @@ class World(Table, Protocol):
 
     def apply(self, decision: Decision) -> None: ...
 
+    def choose(self, seat: int, decision: Decision) -> list[Decision]: ...
+
     def score(self, seat: int) -> ScoreSheet: ...
 
     def ranking(self) -> list[Standing]: ...
@@ -98,5 +101,5 @@ class World(Table, Protocol):
 def legal_for(view: PlayerView) -> tuple[Decision, ...]:
     """The view's legal decisions, or IllegalDecision when its seat is not to move."""
     if not view.legal:
-        raise IllegalDecision(f"it is not player {view.seat + 1}'s turn, so a bot cannot move for them")
+        raise IllegalDecision(not_bots_turn(view.seat))
     return view.legal

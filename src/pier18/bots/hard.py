@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from ..engine import Decision, Phase, PlacePlan, PlayerView
 from .base import Hint, World, legal_for
+from ..words import ABOUT_AS_GOOD
 from .estimate import describe, values_of
 
 #: How many next-best choices a hint lists.
@@ -88,11 +89,11 @@ class HardBot:
         """
         estimates = self.estimates(view)
         best = estimates[0]
-        now = view.piers[view.seat].sheet().total + len(view.patrons[view.seat])
+        now = view.score(view.seat).total
         gain = best.final_total - now
         reason = describe(view, view.seat, best.decision)
         if len(estimates) > 1 and best.outcome - estimates[1].outcome < 0.05:
-            reason += "; the next choice is about as good"
+            reason += f"; {ABOUT_AS_GOOD}"
         alternatives = tuple((e.decision, round(e.final_total, 2)) for e in estimates[1:HINT_ALTERNATIVES + 1])
         return Hint(best.decision, round(gain, 2), reason, round(best.final_total, 2), now, alternatives)
 
@@ -120,7 +121,7 @@ class HardBot:
                 world = view.determinize(random.Random(world_seed))
                 for decision in alive:
                     game = world.clone()
-                    game.apply(decision)
+                    game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
                     game = play_out(game, self.light)
                     tally = sums[decision]
                     tally[0] += outcome(game, seat)
@@ -139,7 +140,7 @@ class HardBot:
 
     def _total_after(self, view: PlayerView, decision: Decision) -> float:
         world = view.determinize(random.Random(self.rng.getrandbits(64)))
-        world.apply(decision)
+        world.choose(view.seat, decision)
         world = play_out(world, self.light)
         return float(world.score(view.seat).total)
 
@@ -152,14 +153,11 @@ class HardBot:
         cards play no part any more, so one world is enough.
         """
         seat = view.seat
-        world = view.determinize(random.Random(0))
-        before = list(view.piers)  # every pier without its Plan: placed Plans are hidden
-        options = [range(pier.max_cover + 1) for pier in before]
+        start = view.plan_start()  # every pier without its Plan: placed Plans are hidden
+        options = [range(pier.max_cover + 1) for pier in start.piers]
 
         def finish(profile: list[int]) -> World:
-            game = world.clone()
-            game.piers = list(before)
-            game.current_player = 0
+            game = start.clone()
             for cover in profile:
                 game.apply(PlacePlan(cover))
             return game

@@ -13,7 +13,14 @@ import os
 import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
-from ..engine.text import printable, shorten
+from ..engine.text import shorten
+from . import errors
+from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
+
+__all__ = [
+    "COMMANDS", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OUTPUT_FAILED", "CliError", "NoTerminal", "build_parser",
+    "check_terminal", "fail", "main",
+]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,11 +33,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
 COMMANDS = ("play", "score", "cards", "replay", "simulate", "games", "host", "join")
-
-EXIT_OUTPUT_FAILED = 1
-EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
-
 
 def build_parser(only: str | None = None) -> Parser:
     """The argument parser; with `only`, just that sub-command (quicker to start)."""
@@ -47,48 +49,12 @@ def build_parser(only: str | None = None) -> Parser:
     return parser
 
 
-class CliError(Pier18Error):
-    """Bad input on the command line or in a file it names: one line, exit status 2."""
-
-    status = EXIT_BAD_INPUT
-
-
-class NoTerminal(CliError):
-    """A game app cannot start: the terminal it needs is not there. Exit status 1."""
-
-    status = EXIT_OUTPUT_FAILED
-
-
-def check_terminal() -> None:
-    """A game app reads keys from standard input and draws on standard error (as
-    Textual does): NoTerminal if either was closed when pier18 started."""
-    closed = [words for name, words in (("stdin", "standard input"), ("stderr", "standard error")) if name in closed_at_start]
-    if closed:
-        raise NoTerminal(f"{' and '.join(closed)} {'is' if len(closed) == 1 else 'are'} closed: the game needs a terminal")
-
-
-def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
-    """Print one line on stderr (never a control character) and return `status`.
-
-    A standard error that cannot be written (closed, or a pipe nobody reads) loses the
-    line, never the status.
-    """
-    try:
-        print(f"pier18: {printable(message)}", file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        _drop(sys.stderr, sys.__stderr__)
-    return status
-
-
-#: The standard streams that were closed when pier18 started (by name: "stdin", ...).
-closed_at_start: frozenset[str] = frozenset()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    global closed_at_start
-    closed_at_start = _fill_closed_streams()
-    if "stdout" in closed_at_start:
-        return fail("standard output is closed: there is nowhere to write", EXIT_OUTPUT_FAILED)
+    errors.closed_at_start = _fill_closed_streams()
+    if "stdout" in errors.closed_at_start:
+        from ..words import NOWHERE_TO_WRITE
+
+        return fail(NOWHERE_TO_WRITE, EXIT_OUTPUT_FAILED)
     try:
         status = _main(argv)
     except SystemExit as exit:  # argparse after --help (0) or an argument error (2): that output too
@@ -125,12 +91,14 @@ def _main(argv: Sequence[str] | None) -> int:
         _flushed(sys.stderr, sys.__stderr__)
         return EXIT_OUTPUT_FAILED
     except OSError as exc:  # most often the output failing (a full disk); one line either way
-        _drop(sys.stdout, sys.__stdout__)
+        drop(sys.stdout, sys.__stdout__)
+        from ..words import cannot_write_output
+
         if exc.filename:  # the file name is the point: its head and tail, however long
             # A name no file can have was given by the person: bad input, not lost output.
             status = EXIT_BAD_INPUT if exc.errno == errno.ENAMETOOLONG else EXIT_OUTPUT_FAILED
             return fail(f"{shorten(exc.filename)}: {exc.strerror or exc}", status)
-        return fail(f"cannot write the output ({exc.strerror or exc})", EXIT_OUTPUT_FAILED)
+        return fail(cannot_write_output(exc.strerror or str(exc)), EXIT_OUTPUT_FAILED)
 
 
 def _fill_closed_streams() -> frozenset[str]:
@@ -180,7 +148,9 @@ class _ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, f"{self._name} is closed")
+        from ..words import is_closed
+
+        raise OSError(errno.EBADF, is_closed(self._name))
 
 
 def _flushed(stream: object, real: object) -> bool:
@@ -188,22 +158,9 @@ def _flushed(stream: object, real: object) -> bool:
     try:
         stream.flush()  # type: ignore[attr-defined]
     except (OSError, ValueError, AttributeError):
-        _drop(stream, real)
+        drop(stream, real)
         return False
     return True
-
-
-def _drop(stream: object, real: object) -> None:
-    """Point a standard stream's descriptor at the null device, so what it still holds
-    goes nowhere and the flush at exit has nothing to fail on ("Exception ignored ...")."""
-    if stream is not real or stream is None:
-        return  # captured (as in tests): nothing is left to flush to the broken file
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, stream.fileno())  # type: ignore[attr-defined]
-        os.close(null)
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

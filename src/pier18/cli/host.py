@@ -9,6 +9,8 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
+from ..engine.sizes import TABLE_SIZES, table_sizes_text
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -31,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Host a networked Pier 18 table. Over the internet use TLS, or an SSH tunnel "
         "with --bind 127.0.0.1 (docs/protocol.md).",
     )
-    parser.add_argument("--players", type=int, choices=(2, 3), default=2, help="how many players (2 or 3)")
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=2, help=f"how many players ({table_sizes_text()})")
     parser.add_argument("--names", help="the human players' names, comma separated (yours first)")
     parser.add_argument("--bots", metavar="N", help="make the last N seats computer opponents")
     parser.add_argument("--level", default="hard", help="how strong the --bots seats play (default: hard)")
@@ -58,13 +60,14 @@ def port(text: str) -> int:
     import argparse
 
     from ..engine.text import quote
+    from ..words import bad_port
 
     try:
         number = int(text)
     except ValueError:
         number = -1
     if not 0 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535 (0: any free port), got {quote(text)}")
+        raise argparse.ArgumentTypeError(bad_port(quote(text)))
     return number
 
 
@@ -85,6 +88,7 @@ def bind_address(text: str) -> str:
     import re
 
     from ..engine.text import quote
+    from ..words import not_a_bind_address
 
     if text in ("", "0.0.0.0", "::"):
         return text
@@ -95,9 +99,7 @@ def bind_address(text: str) -> str:
         pass
     numeric = text.replace(".", "").isdigit() and text.isascii()
     if numeric or not re.fullmatch(_HOST_NAME, text) or text.rstrip(".").rsplit(".", 1)[-1].isdigit():
-        raise argparse.ArgumentTypeError(
-            f"{quote(text)} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name"
-        )
+        raise argparse.ArgumentTypeError(not_a_bind_address(quote(text)))
     return text
 
 
@@ -109,16 +111,17 @@ def listen_error(exc: OSError, bind: str | None, port: int) -> str:
     import socket
 
     from ..engine.text import shorten
+    from ..words import EVERY_INTERFACE, bind_not_here, cannot_listen, no_such_bind_address, port_unusable
 
     reason = exc.strerror or str(exc)
-    where = shorten(bind or "every interface")
+    where = shorten(bind or EVERY_INTERFACE)
     if isinstance(exc, socket.gaierror):
-        return f"--bind {where}: no such address ({reason})"
+        return no_such_bind_address(where, reason)
     if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
-        return f"--bind {where}: not an address of this computer ({reason})"
+        return bind_not_here(where, reason)
     if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EPERM):
-        return f"--port {port}: cannot listen on this port ({reason}); try another --port"
-    return f"cannot listen on {where} port {port} ({reason})"
+        return port_unusable(port, reason)
+    return cannot_listen(where, port, reason)
 
 
 def resume_command(args: argparse.Namespace, save: object, port: int | None = None) -> str:
@@ -127,27 +130,28 @@ def resume_command(args: argparse.Namespace, save: object, port: int | None = No
     address, TLS) or the host played with (--no-seat, --lines)."""
     from ..words import command
 
-    words: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
+    line: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
     if args.bind != "0.0.0.0":
-        words += ["--bind", args.bind]
+        line += ["--bind", args.bind]
     if args.tls_cert is not None:
-        words += ["--tls-cert", args.tls_cert, "--tls-key", args.tls_key]
+        line += ["--tls-cert", args.tls_cert, "--tls-key", args.tls_key]
     if args.no_seat:
-        words.append("--no-seat")
+        line.append("--no-seat")
     if args.lines:
-        words.append("--lines")
-    return command(*words)
+        line.append("--lines")
+    return command(*line)
 
 
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
     from ..engine.text import shorten
-    from . import CliError
+    from ..words import TLS_NEEDS_BOTH, cannot_use_certificate
+    from .errors import CliError
     from .join import check_pem
 
     if cert is None or key is None:
-        raise CliError("TLS needs both --tls-cert and --tls-key")
+        raise CliError(TLS_NEEDS_BOTH)
     check_pem(cert, "--tls-cert")
     check_pem(key, "--tls-key")
     import ssl
@@ -157,7 +161,7 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     try:
         context.load_cert_chain(cert, key)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(f"cannot use the TLS certificate {shorten(cert)} with key {shorten(key)} ({shorten(exc)})") from None
+        raise CliError(cannot_use_certificate(shorten(cert), shorten(key), shorten(exc))) from None
     return context
 
 
@@ -169,13 +173,14 @@ def new_session(args: argparse.Namespace) -> Session:
     from ..engine import load_deck
     from ..net.protocol import new_code
     from ..persist.session import Session, TableCodes
+    from ..words import default_name
     from .play import check_seed, parse_seats, seated_names
 
     check_seed(args.seed)
     seats = parse_seats(args)
     names = seated_names(args, seats)
     if names is None:
-        names = seat_names([f"Player {n + 1}" for n in range(seats.count(HUMAN))], seats)
+        names = seat_names([default_name(n + 1) for n in range(seats.count(HUMAN))], seats)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     codes = TableCodes(tuple(new_code() if kind == HUMAN else None for kind in seats), new_code())
     return Session(load_deck(args.cards), names, seed, seats=seats, codes=codes)
@@ -194,12 +199,12 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
     from ..persist import record
     from ..persist.files import stamp
     from ..persist.session import TableCodes
-    from ..words import command
+    from ..words import game_finished
 
     version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change
     session = record.load(path)
     if session.game.is_terminal():
-        raise Pier18Error(f"{shorten(path)}: this game is finished; '{command('pier18', 'replay', path)}' shows it")
+        raise Pier18Error(game_finished(shorten(path), path))
     if session.codes is None:
         session.codes = TableCodes(tuple(new_code() if k == HUMAN else None for k in session.seats), new_code())
     return session, version
@@ -229,17 +234,18 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from . import check_terminal
+    from ..words import prog_line, table_saved
+    from .errors import check_terminal
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume else (new_session(args), None)
     if not args.no_seat and not args.lines and HUMAN in session.seats:
         check_terminal()  # the host's own seat is played in the app; nothing saved yet
-    saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(f"pier18: {printable(m)}", flush=True))
+    saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(prog_line(printable(m)), flush=True))
     try:
         saving.play(session, Path(args.resume) if args.resume else None, version)
     except GameLocked as locked:
-        from . import CliError
+        from .errors import CliError
 
         raise CliError(str(locked)) from None
     try:
@@ -247,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         if saving.save is not None:  # where it is now: a save written by someone else makes a new file
             again = resume_command(args, saving.save, getattr(args, "listening_on", None))
-            print("\n" + printable(f"pier18: the table is saved; '{again}' opens it again"), flush=True)
+            print("\n" + printable(table_saved(again)), flush=True)
         return 130
     finally:
         saving.release()
@@ -263,8 +269,8 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     from ..bots.seats import HUMAN
     from ..engine.text import name_key, printable
     from ..net.host import Host, HostConfig
-    from ..words import command as command_line  # `command` below is the host's typed one
-    from . import CliError
+    from .. import words
+    from .errors import CliError
 
     assert session.codes is not None
     codes = session.codes
@@ -278,7 +284,8 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     mine = None if args.no_seat or not humans else humans[0]
     shown = args.bind if args.bind not in (None, "", "0.0.0.0", "::") else lan_address()
     where = f"{'wss://' if context else ''}{'[' + shown + ']' if ':' in shown else shown}:{port}"
-    tls = ["--cafile", args.tls_cert] if context else []
+    cafile = args.tls_cert if context else None
+
     def again(save: object) -> str:
         """The `pier18 host --resume` line that opens this table again from `save`."""
         return resume_command(args, save, port)
@@ -286,25 +293,25 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     def say(line: str) -> None:
         print(printable(line), flush=True)  # paths and names are outside text
 
-    joins = [f"{session.names[s]}: {command_line('pier18', 'join', where, codes.seats[s], *tls)}" for s in humans if s != mine]
-    joins.append(f"to watch: {command_line('pier18', 'join', where, '--watch', codes.watch, *tls)}")
-    if context and tls:
-        joins.append("(--cafile is only needed when the certificate is self-signed)")
-    say(f"Pier 18 table open on port {port}{' (TLS)' if context else ''}; autosave: {saving.save}")
+    joins = [f"{session.names[s]}: {words.join_command(where, codes.seats[s] or '', cafile)}" for s in humans if s != mine]
+    joins.append(words.to_watch(words.join_command(where, codes.watch, cafile, watch=True)))
+    if cafile:
+        joins.append(words.CAFILE_NOTE)
+    say(words.table_open(port, context is not None, None if saving.save is None else str(saving.save)))
     for line in joins:
         say(f"  {line}")
     if mine is None or args.lines:
-        say("Commands: 'bot NAME' lets a hard bot play an away seat until its player is back; 'status'.")
+        say(words.HOST_COMMANDS)
 
     def command(line: str) -> str | None:
-        words = line.split(maxsplit=1)
-        if words and words[0] == "status":
+        typed = line.split(maxsplit=1)
+        if typed and typed[0] == "status":
             return host.status()
-        if words and words[0] == "bot":
-            wanted = name_key(words[1] if len(words) > 1 else "")
+        if typed and typed[0] == "bot":
+            wanted = name_key(typed[1] if len(typed) > 1 else "")
             names = [name_key(n) for n in session.names]
             if wanted not in names:
-                return f"bot NAME: NAME is one of {', '.join(session.names)}"
+                return words.bot_command_help(session.names)
             return host.cover(names.index(wanted))
         return None
 
@@ -319,10 +326,10 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         await host.flush()
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
-                say(f"{standing.place}. {session.names[standing.seat]}: {standing.total} points")
-            say(f"The record: {command_line('pier18', 'replay', saving.save)}")
+                say(words.ranking_line(standing, session.names))
+            say(words.record_at(saving.save))
         elif saving.save is not None:
-            say(f"The table is closed; '{again(saving.save)}' opens it again with the same codes.")
+            say(words.table_closed(again(saving.save)))
     finally:
         await host.close()
     sys.stdout.flush()

@@ -20,12 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..net.protocol import NetState
     from ..tui.seat_app import SeatApp
 
-HELP = (
-    "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
-    "'draft ID:K' (take card ID covering K sections), 'plan K'. Also: 'show', 'help', 'quit'."
-)
-
-
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "join",
@@ -68,12 +62,13 @@ def check_pem(path: str, flag: str) -> None:
     device or a huge file is refused before the TLS library opens it (and blocks)."""
     from ..engine.reading import read_capped
     from ..engine.text import shorten
-    from . import CliError
+    from ..words import cannot_read_file
+    from .errors import CliError
 
     try:
         read_capped(path, MAX_PEM_BYTES)
     except OSError as exc:
-        raise CliError(f"{flag} '{shorten(path)}': cannot read the file ({exc.strerror or exc})") from None
+        raise CliError(cannot_read_file(flag, f"'{shorten(path)}'", exc.strerror or str(exc))) from None
 
 
 def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
@@ -83,24 +78,28 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
     import ssl
 
     from ..engine.text import shorten
-    from . import CliError
+    from .errors import CliError
 
     if cafile is not None:
         check_pem(cafile, "--cafile")
     try:
         return ssl.create_default_context(cafile=cafile)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(f"--cafile {shorten(cafile)}: cannot read the certificate ({shorten(exc)})") from None
+        from ..words import cannot_read_certificate
+
+        raise CliError(cannot_read_certificate(shorten(cafile), shorten(exc))) from None
 
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from . import CliError, check_terminal
+    from .errors import CliError, check_terminal
     from ..net.client import Client
 
     if (args.code is None) == (args.watch is None):
-        raise CliError("give your seat's CODE, or --watch CODE to watch (one of them)")
+        from ..words import CODE_OR_WATCH
+
+        raise CliError(CODE_OR_WATCH)
     if not args.lines:
         check_terminal()
     context = client_ssl(args.address, args.cafile)
@@ -123,9 +122,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        from ..words import LEFT_TABLE
+        from ..words import LEFT_TABLE, prog_line
 
-        print(f"\npier18: {LEFT_TABLE}")
+        print("\n" + prog_line(LEFT_TABLE))
         return 130
 
 
@@ -143,7 +142,9 @@ async def run_seat_app(app: SeatApp) -> int:
     if status != 0:
         return status
     if app.problem is not None:
-        print(f"pier18: {app.problem}", file=sys.stderr)
+        from ..words import prog_line
+
+        print(prog_line(app.problem), file=sys.stderr)
         return 1
     if app.state is not None and not app.state.table.is_terminal() and app.client.seat is not None and app.desk is None:
         from ..words import LEFT_TABLE
@@ -209,38 +210,47 @@ class LineFrontEnd:
             next_line.cancel()
 
     def on_event(self, event: Event) -> int | None:
-        if event.kind == "welcome":
-            self.lost = False
-            who = "watching" if self.client.seat is None else "connected"
-            self.say(f"{who} to {self.client.url}")
-        elif event.kind == "state" and event.state is not None:
-            self.show(event.state)
-            if event.state.table.is_terminal():
-                return 0
-        elif event.kind == "refused":
-            self.say(f"refused: {event.text}")
-        elif event.kind == "lost":
-            if not self.lost:  # once per outage, not once per attempt
-                self.say(f"connection lost: {event.text}")
-            self.lost = True
-        elif event.kind == "fatal":
-            import sys
+        from typing import assert_never
 
-            print(f"pier18: {event.text}", file=sys.stderr, flush=True)  # an error, as every command's
-            return 1
-        elif event.kind == "closed":
-            return 0
+        from ..net.client import Heard
+        from .. import words
+
+        match event.kind:
+            case Heard.WELCOME:
+                self.lost = False
+                self.say(words.connected_to(self.client.url, self.client.seat is None))
+            case Heard.STATE:
+                if event.state is not None:
+                    self.show(event.state)
+                    if event.state.table.is_terminal():
+                        return 0
+            case Heard.REFUSED:
+                self.say(words.refused(event.text))
+            case Heard.LOST:
+                if not self.lost:  # once per outage, not once per attempt
+                    self.say(words.lost(event.text))
+                self.lost = True
+            case Heard.FATAL:
+                import sys
+
+                print(words.prog_line(event.text), file=sys.stderr, flush=True)  # an error, as every command's
+                return 1
+            case Heard.CLOSED:
+                return 0
+            case _:
+                assert_never(event.kind)
         return None
 
     async def on_line(self, line: str) -> None:
         from ..engine.errors import NotationError, Pier18Error
         from ..engine import parse_decision
         from ..engine.text import quote
+        from .. import words
 
         if not line:
             return
         if line == "help":
-            self.say(HELP)
+            self.say(words.LINES_HELP)
             return
         if line == "show":
             if self.client.state is not None:
@@ -254,7 +264,7 @@ class LineFrontEnd:
                 return
         state = self.client.state
         if state is None or not state.my_turn:
-            self.say("It is not your turn." if state is not None else "Not connected yet.")
+            self.say(words.sentence(words.NOT_YOUR_TURN) if state is not None else words.NOT_CONNECTED_YET)
             return
         try:
             decision = parse_decision(line)
@@ -263,7 +273,7 @@ class LineFrontEnd:
             return
         assert state.you is not None
         if decision not in state.you.legal:
-            self.say(f"{quote(line)} is not one of your moves now; 'show' lists them.")
+            self.say(words.not_your_move(quote(line)))
             return
         try:
             await self.client.decide(decision)
@@ -276,7 +286,7 @@ class LineFrontEnd:
 
         from ..engine import Phase
         from ..render.pier import draw_card, draw_pier
-        from ..words import move_line, players_list, whose_turn
+        from ..words import move_line, pier_title, ranking_line, table_line, your_move, your_plan
 
         table, names, before = state.table, state.names, self.shown
         self.shown = state
@@ -284,23 +294,18 @@ class LineFrontEnd:
             self.say(move_line(before.table, table, names))
         if before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for:
             return  # same position (a reconnect): nothing new to say
-        line = whose_turn(table, names)
-        if state.waiting_for and not table.is_terminal():
-            line += "; waiting for " + players_list([names[s] for s in state.waiting_for])
-        covered = [s.name for s in state.seats if s.covered]
-        if covered:
-            line += "; a bot plays for " + players_list(covered)
+        line = table_line(table, names, [names[s] for s in state.waiting_for], [s.name for s in state.seats if s.covered])
         self.say(f"── {line} ──")
         view = state.player_view()
         piers = view.piers if view is not None else table.piers
         drawings = [
-            draw_pier(piers[s].visible(), title=f"{names[s]}: {table.score(s).total} pts", label_width=12)
+            draw_pier(piers[s].visible(), title=pier_title(names[s], table.score(s).total), label_width=12)
             for s in range(table.players)
         ]
         self.console.print(Columns(drawings, padding=(0, 3)))
         if table.is_terminal():
             for standing in table.standings:
-                self.say(f"{standing.place}. {names[standing.seat]}: {standing.total} points")
+                self.say(ranking_line(standing, names))
             return
         you = state.you
         if you is None or not state.my_turn:
@@ -310,9 +315,9 @@ class LineFrontEnd:
             self.console.print(Columns([draw_card(table.deck[c]) for c in cards], padding=(0, 3)))
         if you.plan is not None and table.phase is not Phase.SETUP:
             plan = table.deck[you.plan]
-            self.say(f"Your Plan: #{plan.id} {plan.name}: {plan.plan.goal_for(table.players).text}")
+            self.say(your_plan(plan, plan.plan.goal_for(table.players).text))
         legal = " | ".join(str(d) for d in you.legal[:12]) + (" | …" if len(you.legal) > 12 else "")
-        self.say(f"Your move ({legal}):")
+        self.say(your_move(legal))
 
 
 async def _never() -> str | None:

@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from ..engine.text import printable, quote
 
-EXIT_BAD_INPUT = 2  # as `pier18.cli.EXIT_BAD_INPUT`
+from .errors import EXIT_BAD_INPUT
 
 
 class Parser(argparse.ArgumentParser):
@@ -22,9 +22,10 @@ class Parser(argparse.ArgumentParser):
         """Like `parse_args`, with an unknown argument reported by the sub-command."""
         parsed, extras = self.parse_known_args(args)
         if extras:
-            more = f" (and {len(extras) - 1} more)" if len(extras) > 1 else ""
+            from ..words import unrecognized
+
             command = getattr(parsed, "command", None)
-            self.fail(f"unrecognized argument {quote(extras[0])}{more}", f"{self.prog} {command}" if command else None)
+            self.fail(unrecognized(quote(extras[0]), len(extras) - 1), f"{self.prog} {command}" if command else None)
         return parsed
 
     def format_help(self) -> str:
@@ -46,6 +47,7 @@ class Parser(argparse.ArgumentParser):
         # of 4,300 digits): show at most ~60 characters of any of them.
         message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
         message = re.sub(r"[^\s']{61,}", lambda m: m.group()[:59] + "…", message)
+        from ..words import about, try_help
         prog = prog or self.prog
-        self.exit(EXIT_BAD_INPUT, f"{prog}: {message}\ntry '{prog} --help'\n")
+        self.exit(EXIT_BAD_INPUT, f"{about(prog, message)}\n{try_help(prog)}\n")
 

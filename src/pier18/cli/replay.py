@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
 
         sys.stdout.write(json.dumps(state_of(session), ensure_ascii=False) + "\n")
         return 0
-    from . import check_terminal
+    from .errors import check_terminal
     from ..tui.exits import run_app
     from ..tui.screens.replay import ReplayApp
 

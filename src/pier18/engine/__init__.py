@@ -13,14 +13,19 @@ TYPE_CHECKING = False  # typing is not imported: it costs start-up time
 # Where each public name lives. Names load on first use, so `pier18 score --json` pays
 # only for the modules it touches (it must start about as fast as Python itself).
 _EXPORTS = {
-    "cards": ("Card", "Goal", "Plan", "Section"),
-    "characters": ("CHARACTERS", "Character", "Side"),
+    "cards": ("Card", "Plan"),
+    "characters": ("CHARACTERS", "Character", "Section", "Side"),
     "decisions": ("Decision", "Draft", "Keep", "PlacePlan", "parse_decision"),
     "deck": ("Deck", "default_deck_path", "load_deck"),
     "errors": ("DeckError", "IllegalDecision", "IllegalOverlap", "NotationError", "Pier18Error", "SetupError"),
-    "game": ("Deal", "Game", "HAND_SIZE", "PatronAward", "Standing", "judge_plan"),
+    "game": ("Deal", "Game", "HAND_SIZE", "PatronAward"),
+    "outlook": (
+        "Outcome", "PatronRace", "PlanOutlook", "Standing", "TieBreak", "judge_plan", "patron_contest", "rank",
+        "table_scores", "with_plan",
+    ),
+    "sizes": ("TABLE_SIZES", "check_table_size", "table_sizes_text"),
     "phase": ("Phase",),
-    "goals": ("GOAL_KINDS", "goal_measures", "goal_met"),
+    "goals": ("GOAL_KINDS", "Goal", "GoalKind", "goal_measures", "goal_met"),
     "notation": ("format_sections", "parse_sections"),
     "pier": ("Pier", "Placement", "VisibleSection"),
     "scoring": ("CATEGORIES", "ScoreSheet", "Slot", "score_sections"),
@@ -46,8 +51,8 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover
     # `X as X`: re-exported for type checkers, which cannot read the computed __all__.
-    from .cards import Card as Card, Goal as Goal, Plan as Plan, Section as Section
-    from .characters import CHARACTERS as CHARACTERS, Character as Character, Side as Side
+    from .cards import Card as Card, Plan as Plan
+    from .characters import CHARACTERS as CHARACTERS, Character as Character, Section as Section, Side as Side
     from .decisions import (
         Decision as Decision,
         Draft as Draft,
@@ -69,10 +74,21 @@ if TYPE_CHECKING:  # pragma: no cover
         Deal as Deal,
         Game as Game,
         PatronAward as PatronAward,
-        Standing as Standing,
-        judge_plan as judge_plan,
     )
-    from .goals import GOAL_KINDS as GOAL_KINDS, goal_measures as goal_measures, goal_met as goal_met
+    from .outlook import (
+        Outcome as Outcome,
+        PatronRace as PatronRace,
+        PlanOutlook as PlanOutlook,
+        Standing as Standing,
+        TieBreak as TieBreak,
+        judge_plan as judge_plan,
+        patron_contest as patron_contest,
+        rank as rank,
+        table_scores as table_scores,
+        with_plan as with_plan,
+    )
+    from .sizes import TABLE_SIZES as TABLE_SIZES, check_table_size as check_table_size, table_sizes_text as table_sizes_text
+    from .goals import GOAL_KINDS as GOAL_KINDS, Goal as Goal, GoalKind as GoalKind, goal_measures as goal_measures, goal_met as goal_met
     from .notation import format_sections as format_sections, parse_sections as parse_sections
     from .phase import Phase as Phase
     from .pier import Pier as Pier, Placement as Placement, VisibleSection as VisibleSection

@@ -4,33 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .characters import Character
-
-#: A section of a card or pier: (left slot, right slot); None is an empty slot.
-Section = tuple["Character | None", "Character | None"]
+from .characters import Character, Section
+from .goals import Goal
 
 DEFAULT_PLAN_BONUS = 4
-
-
-@dataclass(frozen=True, slots=True)
-class Goal:
-    """One Plan goal: a kind from `pier18.engine.goals.GOAL_KINDS` and its numbers.
-
-    `text` is what players read; the other fields are what the engine checks.
-    """
-
-    kind: str
-    text: str
-    character: Character | None = None
-    category: Character | None = None
-    at_least: int | None = None
-    at_most: int | None = None
-    #: True for goals judged against the other players' piers. A field worked out once,
-    #: not a property: every finished game asks it for each seat's Plan.
-    compares_players: bool = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "compares_players", self.kind in ("most", "most_points"))
 
 
 @dataclass(frozen=True, slots=True)

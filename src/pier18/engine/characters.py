@@ -58,3 +58,7 @@ _TOKENS: dict[str, Character | None] = {".": None}
 for _c in Character:
     _TOKENS[_c.letter.lower()] = _c
     _TOKENS[_c.value] = _c
+
+
+#: A section of a card or pier: (left slot, right slot); None is an empty slot.
+Section = tuple["Character | None", "Character | None"]

@@ -13,10 +13,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .cards import DEFAULT_PLAN_BONUS, Card, Goal, Plan, Section
+from .cards import DEFAULT_PLAN_BONUS, Card, Plan
+from .characters import Section
 from .characters import Character
 from .errors import DeckError
-from .goals import GOAL_KINDS
+from .goals import GOAL_KINDS, Goal, GoalKind
 from .reading import read_capped
 from .text import name_key, printable, printable_name, quote, shorten
 
@@ -266,7 +267,7 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
             values[key] = value
     if values.get("at_least", 0) > values.get("at_most", values.get("at_least", 0)):
         raise fail(field_name, "at_least is more than at_most: the goal could never be met")
-    return Goal(kind=kind, text=text, **values)
+    return Goal(kind=GoalKind(kind), text=text, **values)
 
 
 def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:

@@ -16,10 +16,11 @@ from .cards import Card
 from .deck import Deck
 from .decisions import Decision, Draft, Keep, PlacePlan, draft_row, keeps, plan_placements
 from .errors import IllegalDecision, SetupError
-from .goals import goal_met
+from .outlook import Standing, base_sheets, judge_plan, patron_contest, plan_scores, rank
+from .sizes import check_table_size
 from .phase import Phase
 from .pier import Pier
-from .scoring import ScoreSheet, score_sections
+from .scoring import ScoreSheet
 
 HAND_SIZE = 3
 
@@ -40,17 +41,6 @@ class PatronAward:
     def tied(self) -> tuple[int, ...]:
         best = max(self.scores)
         return tuple(i for i, s in enumerate(self.scores) if s == best)
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A seat's place in the final ranking and what separated it from the seat below."""
-
-    seat: int
-    place: int  # 1 = winner; equal only if every tie-breaker is equal
-    total: int
-    characters: int
-    decided_by: str | None  # "total", "characters", "plan date" or None (last place)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,34 +109,6 @@ def pile_size(deck: Deck, players: int) -> int:
     return len(deck) - (HAND_SIZE - 1) * players
 
 
-def judge_plan(card: Card, players: int, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
-    """A seat's Plan goal judged on every seat's sheet (others count for `most` goals)."""
-    goal = card.plan.goal_for(players)
-    others = [s for p, s in enumerate(sheets) if p != seat] if goal.compares_players else ()
-    return goal_met(goal, sheets[seat], others)
-
-
-def rank(sheets: Sequence[ScoreSheet], plans: Sequence[Card | None]) -> list[Standing]:
-    """Seats from first to last by their sheets: total, then visible characters, then
-    earliest Plan date (`plans[seat]`, None: no Plan); each with what put it above the next."""
-    keys = [
-        (-sheet.total, -sheet.characters, (13, 0) if plan is None else plan.date_key)
-        for sheet, plan in zip(sheets, plans, strict=True)
-    ]
-    order = sorted(range(len(keys)), key=keys.__getitem__)
-    standings: list[Standing] = []
-    place = 1
-    for i, seat in enumerate(order):
-        if i > 0 and keys[seat] != keys[order[i - 1]]:
-            place = i + 1
-        decided_by = None
-        if i + 1 < len(order):
-            a, b = keys[seat], keys[order[i + 1]]
-            decided_by = "total" if a[0] != b[0] else "characters" if a[1] != b[1] else "plan date" if a[2] != b[2] else None
-        standings.append(Standing(seat, place, -keys[seat][0], -keys[seat][1], decided_by))
-    return standings
-
-
 @dataclass(init=False, eq=False, slots=True)
 class Game:
     """The state of one game; `apply` changes it, `clone` copies it for look-ahead.
@@ -174,6 +136,7 @@ class Game:
     drafted: list[int | None]
     awards: list[PatronAward]
     history: list[tuple[int, Decision]]  # (seat, decision), in the order they were made
+    ahead: list[Decision | None]  # a seat's choice made before its turn in a simultaneous phase
     _final_sheets: list[ScoreSheet] | None
     _final_met: list[bool | None]
 
@@ -186,8 +149,7 @@ class Game:
         deal: Deal | None = None,
     ) -> None:
         """A new game, dealt by `deal` if given (as a record stores it), else from `seed`."""
-        if players not in (2, 3):
-            raise SetupError(f"Pier 18 is played by 2 or 3 players, not {players}")
+        check_table_size(players)
         if first_player is not None and not 0 <= first_player < players:
             raise SetupError(f"the first player must be a seat from 0 to {players - 1}")
         if deal is None:
@@ -214,6 +176,7 @@ class Game:
         self.drafted = [None] * players
         self.awards = []
         self.history = []
+        self.ahead = [None] * players
         self._final_sheets = None
         self._final_met = []
 
@@ -284,8 +247,47 @@ class Game:
             return placements
         return []
 
+    def simultaneous(self) -> bool:
+        """Whether every seat may decide now, each on its own: choosing the Plan and the
+        Foundation, and placing the Plan card. (They are still applied in seat order:
+        a choice made ahead of its turn waits, hidden, in `ahead`.)"""
+        return self.phase is Phase.SETUP or self.phase is Phase.PLAN
+
+    def has_chosen(self, seat: int) -> bool:
+        """Whether `seat` has made its choice of this simultaneous phase (applied, or waiting)."""
+        return self.simultaneous() and (seat < self.current_player or self.ahead[seat] is not None)
+
+    def legal_decisions_for(self, seat: int) -> list[Decision]:
+        """Every decision `seat` may make now: the current player's, or in a simultaneous
+        phase, the choice of a seat that has not made it yet."""
+        if seat == self.current_player:
+            return self.legal_decisions()
+        if not self.simultaneous() or self.has_chosen(seat):
+            return []
+        if self.phase is Phase.SETUP:
+            return list(keeps(self.hands[seat]))
+        return list(plan_placements(self.piers[seat].max_cover + 1))
+
+    def choose(self, seat: int, decision: Decision) -> list[Decision]:
+        """`seat` makes `decision`, now or, in a simultaneous phase, ahead of its turn.
+
+        Returns the decisions applied, in the order the game applies them (a choice made
+        ahead is applied when its seat's turn comes), which is what a record keeps.
+        IllegalDecision, and nothing changes, if the seat may not make it now.
+        """
+        if seat != self.current_player:
+            if decision not in self.legal_decisions_for(seat):
+                raise IllegalDecision(f"player {seat + 1} cannot make the decision '{decision}' now")
+            self.ahead[seat] = decision
+            return []
+        made = len(self.history)
+        self.apply(decision)
+        return [later for _, later in self.history[made:]]
+
     def apply(self, decision: Decision) -> None:
-        """Make the current player's decision; an illegal one raises and changes nothing."""
+        """Make the current player's decision; an illegal one raises and changes nothing.
+
+        Then the next seat's choice made ahead of its turn (`choose`), if there is one."""
         seat = self.current_player
         if self.phase is Phase.SETUP and type(decision) is Keep:
             self._keep(decision)
@@ -299,6 +301,12 @@ class Game:
                 raise IllegalDecision("the game is over")
             raise IllegalDecision(f"it is the {self.phase.value} phase: expected a '{wanted}' decision, not {decision}")
         self.history.append((seat, decision))
+        ahead = self.ahead
+        if ahead[self.current_player] is not None and self.simultaneous():  # its choice made ahead: made now
+            waiting = ahead[self.current_player]
+            ahead[self.current_player] = None
+            assert waiting is not None
+            self.apply(waiting)
 
     def returns(self) -> tuple[int, ...]:
         """Final totals per seat (current totals before the end)."""
@@ -356,7 +364,7 @@ class Game:
 
     def _patron_phase(self) -> None:
         (patron,) = self.revealed
-        scores, winner, by_date = self.patron_contest(patron)
+        scores, winner, by_date = patron_contest(self.deck, patron, self.piers, self.drafted)
         assert winner is not None  # everyone has drafted, so every tie can be broken
         self.patrons[winner] += (patron,)
         drafted = tuple([card for card in self.drafted if card is not None])
@@ -365,37 +373,9 @@ class Game:
         self.awards.append(PatronAward(self.round, patron, scores, drafted, winner, by_date, len(self.history) + 1))
         self.revealed = []
 
-    def patron_contest(
-        self,
-        patron: int,
-        piers: Sequence[Pier] | None = None,
-        drafted: Sequence[int | None] | None = None,
-    ) -> tuple[tuple[int, ...], int | None, bool]:
-        """Who would win the Patron card `patron` now: (scores, winner, decided by date).
-
-        Each seat's patron score is its current points in the patron's character(s);
-        the highest wins, and a tie goes to the tied seat whose card drafted this round
-        has the earliest date. `piers` and `drafted` default to the game's own, so a
-        front end can ask "what if". The winner is None while a tied seat has not drafted.
-        """
-        piers = self.piers if piers is None else piers
-        drafted = self.drafted if drafted is None else drafted
-        characters = self.deck[patron].patrons
-        scores = tuple([piers[p].sheet().patron_score(characters) for p in range(self.players)])
-        best = max(scores)
-        if scores.count(best) == 1:
-            return scores, scores.index(best), False
-        winner: int | None = None  # the first tied seat with the earliest card drafted
-        earliest: tuple[int, int] | None = None
-        for p in range(self.players):
-            if scores[p] == best:
-                card = drafted[p]
-                if card is None:
-                    return scores, None, True
-                date = self.deck[card].date_key
-                if earliest is None or date < earliest:
-                    winner, earliest = p, date
-        return scores, winner, True
+    def patron_contest(self, patron: int) -> tuple[tuple[int, ...], int | None, bool]:
+        """Who would win the Patron card `patron` now (`outlook.patron_contest`)."""
+        return patron_contest(self.deck, patron, self.piers, self.drafted)
 
     @property
     def total_rounds(self) -> int:
@@ -418,59 +398,39 @@ class Game:
         plan = self.plans[seat]
         return self.deck[plan] if plan is not None else None
 
-    def _base_sheet(self, seat: int, pier: Pier | None = None) -> ScoreSheet:
-        """The seat's score without the Plan bonus (on `pier` instead of its own, if given)."""
-        return (self.piers[seat] if pier is None else pier).sheet(len(self.patrons[seat]))
-
-    def plan_met(self, seat: int, piers: Sequence[Pier] | None = None) -> bool | None:
-        """Whether the seat's Plan goal is met by its pier as it stands now.
-
-        `piers` replaces the game's piers, e.g. with what a player may see while Plans
-        placed at the same time are still hidden.
-        """
-        if self.plans[seat] is None:
-            return None
-        if piers is None and self._final_sheets is not None:
-            return self._final_met[seat]
-        sheets = [self._base_sheet(p, None if piers is None else piers[p]) for p in range(self.players)]
-        return self._judge_plan(seat, sheets)
-
-    def _judge_plan(self, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
+    def plan_met(self, seat: int) -> bool | None:
+        """Whether the seat's Plan goal is met by the piers as they stand now (None: no Plan)."""
         card = self.plan_card(seat)
-        return None if card is None else judge_plan(card, self.players, seat, sheets)
+        if card is None:
+            return None
+        if self._final_sheets is not None:
+            return self._final_met[seat]
+        return judge_plan(card, self.players, seat, base_sheets(self.piers, self.patrons))
 
-    def score_with_plan(self, seat: int, piers: Sequence[Pier]) -> tuple[ScoreSheet, bool | None]:
-        """The seat's score with its Plan bonus judged on `piers` (each seat's pier as known).
+    def score(self, seat: int, with_plan: bool = False) -> ScoreSheet:
+        """The seat's score now: its pier and patrons, plus (`with_plan`) its Plan bonus
+        if the goal holds now. Once the game is over, the final score, Plan bonus included."""
+        if self.phase is Phase.OVER:
+            return self._final()[0][seat]
+        if with_plan:
+            return plan_scores(self.players, base_sheets(self.piers, self.patrons), self._plan_cards())[0][seat]
+        return self.piers[seat].sheet(len(self.patrons[seat]))
 
-        The final score is this on the real piers; the Plan placement preview is this on
-        the piers the placing player may see, so the two differ only by what is hidden.
-        """
-        return self._with_plan(seat, [self._base_sheet(p, piers[p]) for p in range(self.players)])
-
-    def _with_plan(self, seat: int, sheets: Sequence[ScoreSheet]) -> tuple[ScoreSheet, bool | None]:
-        met = self._judge_plan(seat, sheets)
-        card = self.plan_card(seat) if met else None
-        return (sheets[seat] if card is None else sheets[seat].with_plan(card.plan.bonus)), met
-
-    def score(self, seat: int) -> ScoreSheet:
-        """The seat's score now; the Plan bonus counts only once the game is over."""
-        if self.phase is not Phase.OVER:
-            return self._base_sheet(seat)
-        return self._final()[0][seat]
+    def _plan_cards(self) -> list[Card | None]:
+        return [self.plan_card(p) for p in range(self.players)]
 
     def _final(self) -> tuple[list[ScoreSheet], list[bool | None]]:
         """Final sheets and Plan verdicts, judged once: a finished game never changes."""
         if self._final_sheets is None:
-            sheets = [self._base_sheet(p) for p in range(self.players)]
-            scored = [self._with_plan(p, sheets) for p in range(self.players)]
-            self._final_sheets = [sheet for sheet, _ in scored]
-            self._final_met = [met for _, met in scored]
+            self._final_sheets, self._final_met = plan_scores(
+                self.players, base_sheets(self.piers, self.patrons), self._plan_cards()
+            )
         return self._final_sheets, self._final_met
 
     def ranking(self) -> list[Standing]:
         """Seats from first to last: total, then visible characters, then earliest Plan date."""
         sheets = self._final()[0] if self.phase is Phase.OVER else [self.score(p) for p in range(self.players)]
-        return rank(sheets, [self.plan_card(p) for p in range(self.players)])
+        return rank(sheets, self._plan_cards())
 
     def cards_in_play(self) -> list[int]:
         """Every card id somewhere in the game: used by tests to check none is lost."""

@@ -1,50 +1,132 @@
-"""Plan goals: the small set of goal kinds a deck file can use, and how each is judged.
+"""Plan goals: the closed set of goal kinds a deck file can use, and how each is judged.
 
 A goal is judged on a player's `ScoreSheet` at game end, after the Plan card is placed.
-Goals of the kinds `most` and `most_points` compare the player with the others; with no
-other piers to look at (as in `pier18 score`) they cannot be judged and give `None`.
+Each kind is one member of `GoalKind` with one row in `_KINDS`: the settings a deck
+file gives it, what it measures on a sheet, whether it compares players and whether it
+reads the Patrons won. Goals that compare players (`most`, `most_points`) need the other
+piers; with none to look at (as in `pier18 score`) they cannot be judged and give `None`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from .characters import Character
+
 if TYPE_CHECKING:  # pragma: no cover
-    from .cards import Goal
     from .scoring import ScoreSheet
 
 
-@dataclass(frozen=True, slots=True)
-class GoalKind:
-    """What a goal kind measures and which settings it takes in a deck file."""
+class GoalKind(StrEnum):
+    """Every goal kind a deck may use; the values are the `kind` names in `cards.toml`."""
 
-    summary: str
+    COUNT = "count"
+    POINTS = "points"
+    PATRONS = "patrons"
+    SECTIONS = "sections"
+    CHARACTERS = "characters"
+    GROUP = "group"
+    EACH_SIDE = "each_side"
+    EMPTY_RUN = "empty_run"
+    VARIETY = "variety"
+    MOST = "most"
+    MOST_POINTS = "most_points"
+
+    @property
+    def spec(self) -> "KindSpec":
+        return _KINDS[self]
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """One Plan goal: a `GoalKind` and its numbers.
+
+    `text` is what players read; the other fields are what the engine checks.
+    """
+
+    kind: GoalKind
+    text: str
+    character: Character | None = None
+    category: Character | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    #: True for goals judged against the other players' piers. A field worked out once,
+    #: not a property: every finished game asks it for each seat's Plan.
+    compares_players: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        kind = GoalKind(self.kind)  # a kind's name is its value too: ValueError names an unknown one
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "compares_players", kind.spec.compares_players)
+
+
+#: What a kind measures on one sheet: one number for most kinds, one per side for
+#: `each_side`, one per character for `variety`.
+Measure = Callable[[Goal, "ScoreSheet"], tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class KindSpec:
+    """One goal kind: its deck-file settings, its measure, and how it is judged."""
+
+    summary: str  # what it measures, for the deck file's documentation
+    measure: Measure
     required: tuple[str, ...] = ()
     optional: tuple[str, ...] = ()
     bound_needed: bool = False  # needs at_least and/or at_most
+    compares_players: bool = False  # met by strictly more than every other player
+    reads_patrons: bool = False  # the Patrons won count (a pier alone does not say)
 
 
 _BOUNDS = ("at_least", "at_most")
 
-#: Every goal kind a deck may use. The names are the `kind` values in `cards.toml`.
-GOAL_KINDS: dict[str, GoalKind] = {
-    "count": GoalKind("visible characters of one kind (`character`)", ("character",), _BOUNDS, True),
-    "points": GoalKind("points scored in one character category (`category`)", ("category", "at_least")),
-    "patrons": GoalKind("Patron cards won", ("at_least",)),
-    "sections": GoalKind("visible sections of the pier", (), _BOUNDS, True),
-    "characters": GoalKind("visible characters of any kind", (), _BOUNDS, True),
-    "group": GoalKind("size of the largest group (adjacent occupied slots on one side)", ("at_least",)),
-    "each_side": GoalKind("`character` on the left side AND on the right side", ("character", "at_least")),
-    "empty_run": GoalKind("longest run of empty slots on one side", ("at_least",)),
-    "variety": GoalKind("visible characters of EVERY kind", ("at_least",)),
-    "most": GoalKind("strictly more visible `character` than every other player", ("character",)),
-    "most_points": GoalKind("strictly more points in `category` than every other player", ("category",)),
+
+def _count(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
+    assert goal.character is not None  # the deck loader makes sure each kind has its settings
+    return (sheet.counts[goal.character],)
+
+
+def _points(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
+    assert goal.category is not None
+    return (sheet.points(goal.category),)
+
+
+def _each_side(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
+    character = goal.character
+    assert character is not None
+    return tuple(side[character] for side in sheet.side_counts)
+
+
+_KINDS: dict[GoalKind, KindSpec] = {
+    GoalKind.COUNT: KindSpec("visible characters of one kind (`character`)", _count, ("character",), _BOUNDS, True),
+    GoalKind.POINTS: KindSpec("points scored in one character category (`category`)", _points, ("category", "at_least")),
+    GoalKind.PATRONS: KindSpec("Patron cards won", lambda g, s: (s.patrons,), ("at_least",), reads_patrons=True),
+    GoalKind.SECTIONS: KindSpec("visible sections of the pier", lambda g, s: (s.sections,), (), _BOUNDS, True),
+    GoalKind.CHARACTERS: KindSpec("visible characters of any kind", lambda g, s: (s.characters,), (), _BOUNDS, True),
+    GoalKind.GROUP: KindSpec(
+        "size of the largest group (adjacent occupied slots on one side)", lambda g, s: (s.largest_group,), ("at_least",)
+    ),
+    GoalKind.EACH_SIDE: KindSpec("`character` on the left side AND on the right side", _each_side, ("character", "at_least")),
+    GoalKind.EMPTY_RUN: KindSpec(
+        "longest run of empty slots on one side", lambda g, s: (s.longest_empty_run,), ("at_least",)
+    ),
+    GoalKind.VARIETY: KindSpec("visible characters of EVERY kind", lambda g, s: tuple(s.counts.values()), ("at_least",)),
+    GoalKind.MOST: KindSpec(
+        "strictly more visible `character` than every other player", _count, ("character",), compares_players=True
+    ),
+    GoalKind.MOST_POINTS: KindSpec(
+        "strictly more points in `category` than every other player", _points, ("category",), compares_players=True
+    ),
 }
 
+#: Every goal kind a deck may use, by its name in `cards.toml`.
+GOAL_KINDS: dict[str, KindSpec] = {kind.value: spec for kind, spec in _KINDS.items()}
 
-def _within(value: int, goal: "Goal") -> bool:
+
+def _within(value: int, goal: Goal) -> bool:
     if goal.at_least is not None and value < goal.at_least:
         return False
     if goal.at_most is not None and value > goal.at_most:
@@ -52,42 +134,17 @@ def _within(value: int, goal: "Goal") -> bool:
     return True
 
 
-def goal_measures(goal: "Goal", sheet: "ScoreSheet") -> tuple[int, ...]:
+def goal_measures(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
     """The numbers a goal looks at on one pier.
 
-    For bounded kinds every number must lie within `at_least`/`at_most` (one number for
-    most kinds, one per side for `each_side`, one per character for `variety`); for the
-    kinds that compare players it is the one number compared. Bots read these too, to
-    tell "closer to the goal" from "no change".
+    For bounded kinds every number must lie within `at_least`/`at_most`; for the kinds
+    that compare players it is the one number compared. Bots read these too, to tell
+    "closer to the goal" from "no change".
     """
-    kind = goal.kind
-    # The deck loader makes sure each kind has the settings it needs (GOAL_KINDS).
-    if kind in ("count", "most"):
-        assert goal.character is not None
-        return (sheet.counts[goal.character],)
-    if kind in ("points", "most_points"):
-        assert goal.category is not None
-        return (sheet.points(goal.category),)
-    if kind == "patrons":
-        return (sheet.patrons,)
-    if kind == "sections":
-        return (sheet.sections,)
-    if kind == "characters":
-        return (sheet.characters,)
-    if kind == "group":
-        return (sheet.largest_group,)
-    if kind == "empty_run":
-        return (sheet.longest_empty_run,)
-    if kind == "each_side":
-        character = goal.character
-        assert character is not None
-        return tuple(side[character] for side in sheet.side_counts)
-    if kind == "variety":
-        return tuple(sheet.counts.values())
-    raise ValueError(f"unknown goal kind {kind!r}")  # the deck loader never lets one through
+    return _KINDS[goal.kind].measure(goal, sheet)
 
 
-def goal_met(goal: "Goal", sheet: "ScoreSheet", others: Sequence["ScoreSheet"] | None = None) -> bool | None:
+def goal_met(goal: Goal, sheet: "ScoreSheet", others: Sequence["ScoreSheet"] | None = None) -> bool | None:
     """Whether `sheet` meets `goal`; None when the goal compares players and `others` is None."""
     values = goal_measures(goal, sheet)
     if not goal.compares_players:

@@ -15,7 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable
 
-    from .cards import Section
+    from .characters import Section
 
 
 #: The most sections a pier can show: every card of the deck, each of the most sections a

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .cards import Card, Section
+from .cards import Card
+from .characters import Section
 from .errors import IllegalOverlap, NotationError
 from .text import quote
 from .scoring import ScoreSheet, score_sections

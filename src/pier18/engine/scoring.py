@@ -12,7 +12,7 @@ TYPE_CHECKING = False  # neither typing nor dataclasses: `pier18 score` must sta
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
-    from .cards import Section
+    from .characters import Section
 
     #: Per character category, the scoring slots (for highlighting).
     Highlight = dict[Character, frozenset["Slot"]]

@@ -11,14 +11,15 @@ random to make a full `Game` consistent with the view, for look-ahead.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
-from typing import TypedDict
+from typing import Any
 
 from .cards import Card
 from .deck import Deck
 from .decisions import Decision, Draft, Keep, PlacePlan
-from .game import Deal, Game, PatronAward, Standing, judge_plan
+from .game import Deal, Game, PatronAward
+from .outlook import Outcome, Standing, base_sheets, judge_plan, outcome, plan_scores
 from .phase import Phase
 from .pier import Pier
 from .scoring import ScoreSheet
@@ -42,7 +43,11 @@ def _shown(game: Game, seat: int | None) -> tuple[tuple[int | None, ...], tuple[
     return plans, piers
 
 
-class _Public(TypedDict):
+@dataclass(frozen=True)
+class SeenTable:
+    """What a `TableView` and a `PlayerView` both hold: the table as one seat (or the
+    whole table) may see it. Declared once; both views add their own fields to these."""
+
     deck: Deck
     players: int
     phase: Phase
@@ -50,16 +55,30 @@ class _Public(TypedDict):
     round: int
     round_starter: int
     first_player: int | None
-    plans: tuple[int | None, ...]
-    piers: tuple[Pier, ...]
+    plans: tuple[int | None, ...]  # others' Plans are hidden until everyone has chosen
+    piers: tuple[Pier, ...]  # hidden in part while choices are simultaneous: see `_shown`
     patrons: tuple[tuple[int, ...], ...]
     revealed: tuple[int, ...]
     drafted: tuple[int | None, ...]
     awards: tuple[PatronAward, ...]
-    cards_in_deck: int
+    cards_in_deck: int  # how many cards the draw pile holds (its order is unknown)
+    chosen: tuple[bool, ...]  # in a simultaneous phase, who has made their choice (never what)
+
+    def plan_card(self, seat: int) -> Card | None:
+        plan = self.plans[seat]
+        return self.deck[plan] if plan is not None else None
 
 
-def _public(game: Game, seat: int | None) -> _Public:
+#: The names of the fields both views share, in order.
+SEEN_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(SeenTable))
+
+
+def seen_fields(view: SeenTable) -> dict[str, Any]:
+    """The shared fields of a view by name, to build another view with them."""
+    return {name: getattr(view, name) for name in SEEN_FIELDS}
+
+
+def _public(game: Game, seat: int | None) -> dict[str, Any]:
     """The fields a `TableView` and a `PlayerView` share, as `seat` may see them."""
     plans, piers = _shown(game, seat)
     return {
@@ -77,6 +96,7 @@ def _public(game: Game, seat: int | None) -> _Public:
         "drafted": tuple(game.drafted),
         "awards": tuple(game.awards),
         "cards_in_deck": len(game.draw_pile),
+        "chosen": tuple(game.has_chosen(s) for s in range(game.players)),
     }
 
 
@@ -94,8 +114,8 @@ def _seen(game: Game, seat: int | None, made: int, decision: Decision) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+@dataclass(frozen=True)
+class TableView(SeenTable):
     """What every player at the table may see now, and nothing more.
 
     Screens, replays, take-back prompts and move lines read this, so no front end
@@ -103,21 +123,7 @@ class TableView:
     or None in place of a decision that is still hidden.
     """
 
-    deck: Deck
-    players: int
-    phase: Phase
-    current_player: int
-    round: int
     total_rounds: int
-    round_starter: int
-    first_player: int | None
-    plans: tuple[int | None, ...]
-    piers: tuple[Pier, ...]
-    patrons: tuple[tuple[int, ...], ...]
-    revealed: tuple[int, ...]
-    drafted: tuple[int | None, ...]
-    awards: tuple[PatronAward, ...]
-    cards_in_deck: int
     history: tuple[tuple[int, Decision | None], ...]
     final: tuple[ScoreSheet, ...] | None  # each seat's final score, once the game is over
     plans_met: tuple[bool | None, ...] | None  # each Plan's verdict, once the game is over
@@ -138,25 +144,16 @@ class TableView:
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
 
-    def plan_card(self, seat: int) -> Card | None:
-        plan = self.plans[seat]
-        return self.deck[plan] if plan is not None else None
-
-    def score(self, seat: int) -> ScoreSheet:
-        """The seat's score as the table sees it: the Plan bonus counts once the game is over."""
-        if self.final is not None:
-            return self.final[seat]
-        return self.piers[seat].sheet(len(self.patrons[seat]))
+    def score(self, seat: int, with_plan: bool = False) -> ScoreSheet:
+        """The seat's score as the table sees it: pier and patrons, plus (`with_plan`) the
+        Plan bonus if its goal holds now; once the game is over, the final score."""
+        return _score(self, seat, with_plan, self.final)
 
     def plan_met(self, seat: int) -> bool | None:
         """Whether the seat's Plan goal is met by its pier as the table sees it."""
         if self.plans_met is not None:
             return self.plans_met[seat]
-        card = self.plan_card(seat)
-        if card is None:
-            return None
-        sheets = [self.score(p) for p in range(self.players)]
-        return judge_plan(card, self.players, seat, sheets)
+        return _plan_met(self, seat)
 
     def plan_hidden(self, seat: int) -> bool:
         """True while the seat's placed Plan card is kept from the table."""
@@ -213,6 +210,8 @@ class TableView:
             piers=tuple(piers),
             patrons=patrons,
             awards=awards,
+            # Who had chosen then: the seats before it (a choice made ahead is not known here).
+            chosen=tuple(phase in (Phase.SETUP, Phase.PLAN) and s < seat for s in range(self.players)),
             history=self.history[:-1],
             final=None,
             plans_met=None,
@@ -221,37 +220,53 @@ class TableView:
 
 
 @dataclass(frozen=True)
-class PlayerView:
-    """The public table plus one seat's own cards: everything a bot may decide from."""
+class PlayerView(SeenTable):
+    """The table as one seat sees it, plus that seat's own cards: everything a bot may
+    decide from."""
 
-    deck: Deck
-    players: int
     seat: int  # whose view this is
-    phase: Phase
-    current_player: int
-    round: int
-    round_starter: int
-    first_player: int | None
     hand: tuple[int, ...]  # this seat's dealt cards during set-up
     returned: int | None  # the card this seat sent back to the deck
-    plans: tuple[int | None, ...]  # others' Plans are hidden until everyone has chosen
-    piers: tuple[Pier, ...]  # others' are hidden while choices are simultaneous: see `of`
-    patrons: tuple[tuple[int, ...], ...]
-    revealed: tuple[int, ...]
-    drafted: tuple[int | None, ...]
-    awards: tuple[PatronAward, ...]
-    cards_in_deck: int  # how many cards the draw pile holds (its order is unknown)
     legal: tuple[Decision, ...]  # the seat's legal decisions if it is its turn, else ()
 
     @classmethod
     def of(cls, game: Game, seat: int) -> "PlayerView":
         """The view `seat` has of `game` now (see `_shown` for what is hidden)."""
-        legal = tuple(game.legal_decisions()) if game.current_player == seat and not game.is_terminal() else ()
-        # Bots build one view per decision over thousands of games, so skip the frozen
-        # dataclass's per-field __setattr__: the fields are set once, here, as a dict.
-        view = object.__new__(cls)
-        view.__dict__.update(_public(game, seat), seat=seat, hand=game.hands[seat], returned=game.returned[seat], legal=legal)
-        return view
+        legal = tuple(game.legal_decisions_for(seat))
+        return cls(**_public(game, seat), seat=seat, hand=game.hands[seat], returned=game.returned[seat], legal=legal)
+
+    def restricted(self, legal: tuple[Decision, ...]) -> "PlayerView":
+        """This view with only some of its legal decisions (forced-Plan balance runs)."""
+        return replace(self, legal=legal)
+
+    def score(self, seat: int, with_plan: bool = False) -> ScoreSheet:
+        """A seat's score as this seat sees it: pier and patrons, plus (`with_plan`) the
+        Plan bonus if its goal holds on the piers as seen."""
+        return _score(self, seat, with_plan, None)
+
+    def plan_met(self, seat: int) -> bool | None:
+        """Whether a seat's Plan goal is met by the piers as this seat sees them."""
+        return _plan_met(self, seat)
+
+    def outcome(self, decision: Decision) -> Outcome:
+        """What one of this seat's decisions would do for it (`outlook.outcome`)."""
+        return outcome(
+            self.deck, self.seat, self.piers, self.patrons, self.plans, self.revealed, self.drafted, decision
+        )
+
+    def plan_start(self) -> Game:
+        """The Plan phase from its start, as this seat sees it: every pier without its
+        Plan card (Plans already placed are hidden), the first seat to place.
+
+        Nothing unseen plays a part any more, so this is the whole of what is left to
+        decide; a bot can try every seat's cover on it.
+        """
+        if self.phase is not Phase.PLAN:
+            raise ValueError("the Plan phase has not started")
+        piers = self.piers
+        if self.seat < self.current_player:  # its own Plan is placed: take it off again
+            piers = tuple(Pier(p.placements[:-1]) if s == self.seat else p for s, p in enumerate(piers))
+        return replace(self, current_player=0, piers=piers, legal=()).determinize(random.Random(0))
 
     @cached_property
     def unseen(self) -> frozenset[int]:
@@ -328,6 +343,7 @@ class PlayerView:
             awards=list(self.awards),
             history=[],
             _final_sheets=None,
+            ahead=[None] * self.players,  # others' choices made ahead are hidden; the seat's own is not needed
             _final_met=[],
         )
 
@@ -342,3 +358,19 @@ class PlayerView:
 
 
 _HIDDEN = Pier()  # another seat's pier while Foundations are being chosen
+
+
+def _score(seen: TableView | PlayerView, seat: int, with_plan: bool, final: tuple[ScoreSheet, ...] | None) -> ScoreSheet:
+    if final is not None:
+        return final[seat]
+    if not with_plan:
+        return seen.piers[seat].sheet(len(seen.patrons[seat]))
+    cards = [None if plan is None else seen.deck[plan] for plan in seen.plans]
+    return plan_scores(seen.players, base_sheets(seen.piers, seen.patrons), cards)[0][seat]
+
+
+def _plan_met(seen: TableView | PlayerView, seat: int) -> bool | None:
+    plan = seen.plans[seat]
+    if plan is None:
+        return None
+    return judge_plan(seen.deck[plan], seen.players, seat, base_sheets(seen.piers, seen.patrons))

@@ -17,6 +17,7 @@ import logging
 import random
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -27,6 +28,7 @@ from websockets.uri import parse_uri
 from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
 from ..engine.text import printable, quote, shorten
+from .. import words
 from ..words import client_broke
 from .protocol import MAX_HOST_MESSAGE, PROTOCOL, VERSION, NetState, ProtocolError, decode_state, encode, same_protocol
 
@@ -41,19 +43,22 @@ class NetError(Pier18Error):
     """A network problem a person can act on; one line."""
 
 
+class Heard(StrEnum):
+    """What kind of thing the client heard (an `Event`)."""
+
+    WELCOME = "welcome"  # the host let us in (`Client.seat` is ours, None when watching)
+    STATE = "state"  # a new view of the table (`Event.state`)
+    REFUSED = "refused"  # the host refused a decision (`text` says why); the game goes on
+    LOST = "lost"  # the connection dropped; reconnecting (`text` says when)
+    FATAL = "fatal"  # the host refused us for good (`text`: e.g. "wrong code"); the client stops
+    CLOSED = "closed"  # the client stopped (the game is over, or `close` was called)
+
+
 @dataclass(frozen=True)
 class Event:
-    """What the client heard. `kind` is one of:
+    """What the client heard: a `Heard` kind, with its words or the new state."""
 
-    - "welcome": the host let us in (`seat` is ours, None when watching);
-    - "state": a new view of the table (`state`);
-    - "refused": the host refused a decision (`text` says why); the game goes on;
-    - "lost": the connection dropped; reconnecting (`text` says when);
-    - "fatal": the host refused us for good (`text`: e.g. "wrong code"); the client stops;
-    - "closed": the client stopped (the game is over, or `close` was called).
-    """
-
-    kind: str
+    kind: Heard
     text: str = ""
     state: NetState | None = None
 
@@ -71,7 +76,7 @@ def url_of(address: str) -> str:
     except (InvalidURI, ValueError):  # ValueError: a port out of range, a broken [IPv6] ...
         port = 0
     if port == 0 or (port is None and url != address) or not address.isprintable():  # HOST:PORT needs its port
-        raise NetError(f"{quote(address)} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it")
+        raise NetError(words.not_an_address(quote(address)))
     return url
 
 
@@ -80,18 +85,18 @@ def _deck(info: Any) -> Deck:
     from ..persist.record import RecordError, parse_deck_text
 
     if not isinstance(info, dict) or not isinstance(info.get("toml"), str) or not isinstance(info.get("sha256"), str):
-        raise ProtocolError("the host sent no deck")
+        raise ProtocolError(words.HOST_SENT_NO_DECK)
     digest, text = info["sha256"], info["toml"]
     if digest in _decks:
         return _decks[digest]
     try:
         raw = text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate ("\\ud800" in the JSON) is not text
-        raise ProtocolError("the host's deck is not valid text") from None
+        raise ProtocolError(words.HOST_DECK_NOT_TEXT) from None
     if hashlib.sha256(raw).hexdigest() != digest:
-        raise ProtocolError("the host's deck does not match its sha256")
+        raise ProtocolError(words.HOST_DECK_NOT_ITS_OWN)
     try:
-        deck = parse_deck_text(text, "<host deck>", digest, "the host's deck")
+        deck = parse_deck_text(text, words.HOST_DECK_SOURCE, digest, words.HOST_DECK)
     except RecordError as exc:
         raise ProtocolError(str(exc)) from None
     _decks[digest] = deck
@@ -147,7 +152,7 @@ class Client:
         while True:
             event = await self._queue.get()
             yield event
-            if event.kind == "closed":
+            if event.kind is Heard.CLOSED:
                 return
 
     @property
@@ -157,14 +162,14 @@ class Client:
     async def decide(self, decision: Decision | str) -> None:
         """Send a decision for the position we last saw; the answer comes as an event."""
         if self._ws is None or self.state is None:
-            raise NetError("not connected to the host just now; the game will wait")
+            raise NetError(words.NOT_CONNECTED_NOW)
         text = str(decision)
         await self._ws.send(encode({"type": "decide", "decision": text, "turn": self.state.turn}))
 
     async def send_raw(self, message: dict[str, Any]) -> None:
         """Send any message (tests use it to misbehave on purpose)."""
         if self._ws is None:
-            raise NetError("not connected")
+            raise NetError(words.NOT_CONNECTED)
         await self._ws.send(encode(message))
 
     async def wait_for(self, test: Callable[[NetState], bool], timeout: float | None = None) -> NetState:
@@ -230,12 +235,12 @@ class Client:
             await self._follow()
         except Exception as exc:
             await self._fail(client_broke(printable(f"{type(exc).__name__}: {exc}")[:120]))
-        await self._emit(Event("closed"))
+        await self._emit(Event(Heard.CLOSED))
 
     async def _follow(self) -> None:
         while not self._closing:
             self.attempts += 1
-            reason = "the host cannot be reached"
+            reason = words.HOST_UNREACHABLE
             try:
                 async with connect(
                     self.url, ssl=self.ssl, max_size=MAX_HOST_MESSAGE, compression=None, open_timeout=5,
@@ -245,15 +250,15 @@ class Client:
                     await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "code": self.code}))
                     async for raw in ws:
                         await self._receive(raw)
-                    reason = "the host closed the connection"
+                    reason = words.HOST_CLOSED
             except ProtocolError as exc:
                 await self._fail(str(exc))
             except ConnectionClosed:
-                reason = "the connection dropped"
+                reason = words.CONNECTION_DROPPED
             except (OSError, TimeoutError, InvalidHandshake) as exc:
-                reason = f"the host cannot be reached ({printable(str(exc))[:80]})"
+                reason = words.host_unreachable(printable(str(exc))[:80])
             except InvalidURI:
-                await self._fail(f"{shorten(self.url)} is not an address (use HOST:PORT)")
+                await self._fail(words.not_an_url(shorten(self.url)))
             finally:
                 self._ws = None
             if self.fatal is not None or self._closing or self._over():
@@ -263,7 +268,7 @@ class Client:
                 break
             delay = min(self.max_backoff, self.min_backoff * 2 ** min(self.attempts - 1, 10))
             delay *= random.uniform(0.5, 1.0)  # many clients of one host do not retry in step
-            await self._emit(Event("lost", f"{reason}; reconnecting in {delay:.1f} s"))
+            await self._emit(Event(Heard.LOST, words.reconnecting(reason, delay)))
             await asyncio.sleep(delay)
 
     def _over(self) -> bool:
@@ -271,50 +276,50 @@ class Client:
 
     async def _fail(self, reason: str) -> None:
         self.fatal = reason
-        await self._emit(Event("fatal", reason))
+        await self._emit(Event(Heard.FATAL, reason))
 
     async def _receive(self, raw: str | bytes) -> None:
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
-            raise ProtocolError("the host sent a message that is not JSON") from None
+            raise ProtocolError(words.HOST_SENT_NOT_JSON) from None
         if self.log is not None:
             self.log.append(data)
         if not isinstance(data, dict):
-            raise ProtocolError("the host sent a message that is not an object")
+            raise ProtocolError(words.HOST_SENT_NOT_OBJECT)
         kind = data.get("type")
         if kind == "welcome":
             if not same_protocol(data):
-                raise ProtocolError("the host speaks another version of the protocol")
+                raise ProtocolError(words.HOST_OTHER_PROTOCOL)
             self.deck = _deck(data.get("deck"))
             seat = data.get("seat")
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 3):
-                raise ProtocolError("the host sent a seat that is not one")
+                raise ProtocolError(words.HOST_SENT_NO_SEAT)
             self.seat = seat
             self.attempts = 0
             self.ever_in = True
-            await self._emit(Event("welcome"))
+            await self._emit(Event(Heard.WELCOME))
         elif kind == "state":
             if self.deck is None:
-                raise ProtocolError("the host sent a state before its welcome")
+                raise ProtocolError(words.HOST_STATE_FIRST)
             state = decode_state(data, self.deck)
             if (None if state.you is None else state.you.seat) != self.seat:
-                raise ProtocolError("the host sent the view of another seat")
+                raise ProtocolError(words.HOST_SENT_OTHER_SEAT)
             self.state = state
-            await self._emit(Event("state", state=self.state))
+            await self._emit(Event(Heard.STATE, state=self.state))
         elif kind == "refused":
             reason = printable(str(data.get("reason")))[:200]
             self.refusals.append(reason)
-            await self._emit(Event("refused", reason))
+            await self._emit(Event(Heard.REFUSED, reason))
         elif kind == "error":
             reason = printable(str(data.get("reason")))[:200]
             if data.get("retry") is True:
                 return  # busy: the host closes, and we try again later
-            await self._fail(f"the host refused: {reason}")
+            await self._fail(words.host_refused(reason))
         elif kind == "pong":
             pass
         else:
-            raise ProtocolError("the host sent an unknown message type")
+            raise ProtocolError(words.HOST_SENT_UNKNOWN)
 
     async def _emit(self, event: Event) -> None:
         self._queue.put_nowait(event)

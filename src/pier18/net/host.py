@@ -33,7 +33,8 @@ from ..bots.seats import HUMAN
 from ..engine import PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..persist.session import Session, TableCodes
-from ..words import move_line, whose_turn
+from .. import words
+from ..words import move_line, table_line
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
@@ -124,7 +125,7 @@ class Connection:
         if len(self.queue) >= self.limit:  # it sends but does not read: let it go
             if not self.dropping:
                 self.dropping = True
-                asyncio.create_task(_close(self.ws, CLOSE_POLICY, "not reading its messages"))
+                asyncio.create_task(_close(self.ws, CLOSE_POLICY, words.NOT_READING))
             return
         self.queue.append(text)
         self.idle.clear()
@@ -253,7 +254,7 @@ class Host:
         except a legal decision for its own seat on its own turn."""
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         if not self._room_for(address):
-            await _refuse(ws, "too many connections", CLOSE_BUSY)
+            await _refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY)
             return
         self._greeting[ws] = _Greeting(address)
         self._per_address[address] = self._per_address.get(address, 0) + 1
@@ -286,7 +287,7 @@ class Host:
         for ws, greeting in self._greeting.items():
             if not greeting.spoke and address in (None, greeting.address):
                 self._let_go(ws)
-                task = asyncio.create_task(_refuse(ws, "too many connections", CLOSE_BUSY))
+                task = asyncio.create_task(_refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
                 return True
@@ -308,7 +309,7 @@ class Host:
             raw = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
         except TimeoutError:
             self._let_go(ws)  # closing takes a moment more: it holds no place meanwhile
-            await _refuse(ws, "no hello in time")
+            await _refuse(ws, words.NO_HELLO_IN_TIME)
             return None
         except ConnectionClosed:
             return None
@@ -319,9 +320,9 @@ class Host:
         try:
             hello = read_client_message(raw)
             if hello["type"] != "hello":
-                raise ProtocolError("expected a hello first")
+                raise ProtocolError(words.HELLO_FIRST)
             if not same_protocol(hello):
-                raise ProtocolError(f"unsupported protocol (this host speaks {PROTOCOL} version {VERSION})")
+                raise ProtocolError(words.unsupported_protocol(PROTOCOL, VERSION))
         except ProtocolError as exc:
             self._let_go(ws)
             await _refuse(ws, str(exc))
@@ -330,7 +331,7 @@ class Host:
         if seat is None:
             await asyncio.sleep(self._penalty(address))  # holding its place: guesses come few at a time
             self._let_go(ws)
-            await _refuse(ws, "wrong code")
+            await _refuse(ws, words.WRONG_CODE)
             return None
         return seat
 
@@ -369,7 +370,7 @@ class Host:
         try:
             async for raw in ws:
                 if not bucket.take():
-                    await _refuse(ws, "too many messages")
+                    await _refuse(ws, words.TOO_MANY_MESSAGES)
                     return
                 try:
                     message = read_client_message(raw)
@@ -378,7 +379,7 @@ class Host:
                     elif message["type"] == "decide":
                         self._decide(conn, message)
                     else:
-                        raise ProtocolError("hello sent twice")
+                        raise ProtocolError(words.HELLO_TWICE)
                 except ProtocolError as exc:
                     await _refuse(ws, str(exc))
                     return
@@ -411,9 +412,9 @@ class Host:
         old = self.players[seat]
         self.players[seat] = conn
         if old is not None:  # the same code again: the newer connection wins (a reconnect)
-            asyncio.create_task(_refuse(old.ws, "this seat was opened on another connection", CLOSE_REPLACED))
+            asyncio.create_task(_refuse(old.ws, words.SEAT_OPENED_ELSEWHERE, CLOSE_REPLACED))
         self.covered.discard(seat)
-        self._status(f"{self.session.names[seat]} is here")
+        self._status(words.is_here(self.session.names[seat]))
         self._changed()
 
     def _depart(self, conn: Connection) -> None:
@@ -423,7 +424,7 @@ class Host:
         if self.players[conn.seat] is conn:
             self.players[conn.seat] = None
             if not self.finished.is_set():
-                self._status(f"{self.session.names[conn.seat]} left")
+                self._status(words.has_left(self.session.names[conn.seat]))
             self._changed()
 
     # -- the game -------------------------------------------------------------------
@@ -433,16 +434,18 @@ class Host:
         decision, turn = read_decision(message)
         session, game = self.session, self.session.game
         if conn.seat is None:
-            reason = "spectators cannot decide"
+            reason = words.SPECTATORS_CANNOT_DECIDE
         elif game.is_terminal():
-            reason = "the game is over"
-        elif turn != len(session.decisions):
-            reason = "that decision is for an earlier position (the game has moved on)"
-        elif game.current_player != conn.seat or self._bot_level(conn.seat) is not None:
-            reason = "it is not your turn"
+            reason = words.THE_GAME_IS_OVER
+        elif turn != len(session.decisions) and not game.simultaneous():
+            # A choice of set-up or of the Plan placement depends only on the seat's own
+            # cards, which nobody else's choice changes: made on an older view, it stands.
+            reason = words.EARLIER_POSITION
+        elif not game.legal_decisions_for(conn.seat) or self._bot_level(conn.seat) is not None:
+            reason = words.NOT_YOUR_TURN
         else:
             try:
-                session.apply(decision)
+                session.choose(conn.seat, decision)
             except Pier18Error as exc:
                 reason = str(exc)
             else:
@@ -454,11 +457,16 @@ class Host:
         self._send_state()
         table = TableView.of(self.session.game)
         before, self._table = self._table, table
-        if before is not None and len(table.history) == len(before.history) + 1:
-            self._status(move_line(before, table, self.session.names))  # only what the table sees
+        if before is not None and len(table.history) > len(before.history):
+            # One line per decision applied (choices made ahead are applied several at once).
+            steps = [table]
+            while len(steps[-1].history) > len(before.history) + 1:
+                steps.append(steps[-1].before_last())
+            for earlier, later in zip([before, *reversed(steps[1:])], reversed(steps)):
+                self._status(move_line(earlier, later, self.session.names))  # only what the table sees
         if self.session.game.is_terminal():
             if not self.finished.is_set():
-                self._status("game over")
+                self._status(words.GAME_OVER)
             self.finished.set()
             return
         self._maybe_bot()
@@ -478,12 +486,8 @@ class Host:
 
     def status(self) -> str:
         """One line for the host's screen: whose turn, and who is being waited for."""
-        table = TableView.of(self.session.game)
-        line = whose_turn(table, self.session.names)
-        away = [self.session.names[s] for s in self.waiting_for()]
-        if away and not table.is_terminal():
-            line += "; waiting for " + ", ".join(away)
-        return line
+        names = self.session.names
+        return table_line(TableView.of(self.session.game), names, [names[s] for s in self.waiting_for()])
 
     def _send_state(self, only: list[Connection] | None = None) -> None:
         game = self.session.game
@@ -507,13 +511,13 @@ class Host:
         """Hand an away human seat to a bot until its player is back; says what happened."""
         names = self.session.names
         if not 0 <= seat < len(names) or self.session.seats[seat] != HUMAN:
-            return "only a human seat can be handed to a bot"
+            return words.ONLY_HUMAN_SEATS
         if self.players[seat] is not None:
-            return f"{names[seat]} is here: their seat stays theirs"
+            return words.seat_stays(names[seat])
         self.covered.add(seat)
-        self._status(f"a {self.config.bot_level} bot plays for {names[seat]} until they are back")
+        self._status(words.bot_covers(self.config.bot_level, names[seat]))
         self._changed()
-        return f"{names[seat]}'s seat is played by a {self.config.bot_level} bot until they are back"
+        return words.seat_covered(names[seat], self.config.bot_level)
 
     def _bot_level(self, seat: int) -> str | None:
         kind = self.session.seats[seat]

@@ -13,14 +13,17 @@ import hashlib
 import hmac
 import json
 import secrets
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, Phase, Pier, PlayerView, TableView, parse_decision
 from ..engine.errors import NotationError, Pier18Error
 from ..engine.text import printable
-from ..engine.game import PatronAward, Standing, judge_plan, rank
+from ..engine import TABLE_SIZES, PatronAward, Standing, check_table_size, rank, table_scores
+from ..engine.view import SEEN_FIELDS, seen_fields
+from .. import words
 
 PROTOCOL = "pier18"
 VERSION = 1
@@ -77,18 +80,18 @@ def same_protocol(message: dict[str, Any]) -> bool:
 def read_client_message(raw: str | bytes) -> dict[str, Any]:
     """A client's message as a checked dict with a known `type`, else ProtocolError."""
     if isinstance(raw, bytes):
-        raise ProtocolError("binary messages are not part of the protocol")
+        raise ProtocolError(words.BINARY_MESSAGE)
     if len(raw) > MAX_CLIENT_MESSAGE:
-        raise ProtocolError("message too large")
+        raise ProtocolError(words.MESSAGE_TOO_LARGE)
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise ProtocolError("malformed message (not JSON)") from None
+        raise ProtocolError(words.NOT_JSON) from None
     if not isinstance(data, dict):
-        raise ProtocolError("malformed message (expected a JSON object)")
+        raise ProtocolError(words.NOT_AN_OBJECT)
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown message type")
+        raise ProtocolError(words.UNKNOWN_MESSAGE)
     return data
 
 
@@ -96,16 +99,21 @@ def read_decision(data: dict[str, Any]) -> tuple[Decision, int]:
     """The decision and the turn number (`decisions made so far`) of a `decide` message."""
     text, turn = data.get("decision"), data.get("turn")
     if not isinstance(text, str) or len(text) > MAX_DECISION_TEXT:
-        raise ProtocolError("'decide' needs a decision in the record notation, e.g. \"draft 7:1\"")
+        raise ProtocolError(words.DECIDE_NEEDS_DECISION)
     if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < 10**6:
-        raise ProtocolError("'decide' needs 'turn': the number of decisions made so far")
+        raise ProtocolError(words.DECIDE_NEEDS_TURN)
     try:
         return parse_decision(text), turn
     except NotationError as exc:
         raise ProtocolError(str(exc)) from None
 
 
-# -- views as JSON (host side) --------------------------------------------------------------
+# -- views as JSON ---------------------------------------------------------------------------
+#
+# One table says how every field of a `TableView` goes over the wire and how it is read
+# back (`_TABLE`), and one how the seat's own part of a `PlayerView` does (`_SEAT`).
+# Both are checked against the views' own field lists when this module loads, so a new
+# view field that is neither sent nor said to be left out stops the program at once.
 
 
 def pier_json(pier: Pier) -> list[list[int]]:
@@ -113,44 +121,93 @@ def pier_json(pier: Pier) -> list[list[int]]:
     return [[p.card.id, p.cover] for p in pier.placements]
 
 
+def _award_json(a: PatronAward) -> dict[str, Any]:
+    return {"round": a.round, "card": a.card, "scores": list(a.scores), "drafted": list(a.drafted),
+            "winner": a.winner, "by_date": a.by_date, "after": a.after}
+
+
+def _standing_json(s: Standing) -> list[Any]:
+    return [s.seat, s.place, s.total, s.characters, None if s.decided_by is None else s.decided_by.value]
+
+
+@dataclass(frozen=True)
+class _Field:
+    """How one view field is written into JSON, and read back (`decode(value, deck, players)`)."""
+
+    encode: Callable[[Any], Any]
+    decode: Callable[[Any, Deck, int], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+#: Every `TableView` field, as sent. `final` and `plans_met` are not sent as they are: the
+#: final totals go as `totals`, and both are worked out again by the client (`_finish`).
+_TABLE: dict[str, _Field] = {
+    "players": _Field(_same, lambda v, deck, players: players),
+    "phase": _Field(lambda phase: phase.value, lambda v, deck, players: Phase(v)),
+    "current_player": _Field(_same, lambda v, deck, players: _seat(v, players)),
+    "round": _Field(_same, lambda v, deck, players: _int(v, 0, MAX_ROUNDS)),
+    "total_rounds": _Field(_same, lambda v, deck, players: _int(v, 0, MAX_ROUNDS)),
+    "round_starter": _Field(_same, lambda v, deck, players: _seat(v, players)),
+    "first_player": _Field(_same, lambda v, deck, players: None if v is None else _seat(v, players)),
+    "plans": _Field(list, lambda v, deck, players: tuple(_opt_card(deck, p) for p in _list(v, players))),
+    "piers": _Field(lambda piers: [pier_json(p) for p in piers], lambda v, deck, players: tuple(_pier(deck, p) for p in _list(v, players))),
+    "patrons": _Field(lambda patrons: [list(p) for p in patrons], lambda v, deck, players: tuple(_cards(deck, p) for p in _list(v, players))),
+    "revealed": _Field(list, lambda v, deck, players: _cards(deck, v)),
+    "drafted": _Field(list, lambda v, deck, players: tuple(_opt_card(deck, d) for d in _list(v, players))),
+    "awards": _Field(lambda awards: [_award_json(a) for a in awards], lambda v, deck, players: tuple(_award(deck, players, a) for a in _list(v))),
+    "cards_in_deck": _Field(_same, lambda v, deck, players: _int(v, 0, len(deck))),
+    "chosen": _Field(list, lambda v, deck, players: tuple(_bool(c) for c in _list(v, players))),
+    "history": _Field(
+        lambda history: [[seat, None if d is None else str(d)] for seat, d in history],
+        lambda v, deck, players: tuple(_history_entry(e, players) for e in _list(v)),
+    ),
+    "standings": _Field(lambda standings: [_standing_json(s) for s in standings], lambda v, deck, players: _list(v)),
+}
+#: `TableView` fields that are not sent, and why.
+_TABLE_NOT_SENT = frozenset({
+    "deck",  # sent once, in the welcome
+    "final",  # sent as `totals`; the client scores the piers again and compares
+    "plans_met",  # worked out again by the client from the piers
+})
+
+#: The seat's own part of its `PlayerView`: what only that seat may know, by JSON name,
+#: with the view field it comes from and how it is read back.
+_SEAT: dict[str, _Field] = {
+    "seat": _Field(lambda view: view.seat, lambda v, deck, players: _seat(v, players)),
+    "hand": _Field(lambda view: list(view.hand), lambda v, deck, players: _cards(deck, v)),
+    "returned": _Field(lambda view: view.returned, lambda v, deck, players: _opt_card(deck, v)),
+    "plan": _Field(lambda view: view.plans[view.seat], lambda v, deck, players: _opt_card(deck, v)),
+    "pier": _Field(lambda view: pier_json(view.piers[view.seat]), lambda v, deck, players: _pier(deck, v)),
+    "legal": _Field(lambda view: [str(d) for d in view.legal], lambda v, deck, players: tuple(_decision(t) for t in _list(v))),
+}
+#: The `PlayerView` fields beyond the shared table that the seat's part carries.
+_SEAT_OWN = ("seat", "hand", "returned", "legal")
+
+
+def _check_field_lists() -> None:
+    """Every view field is sent or named as left out (run when the module loads)."""
+    table = {f.name for f in fields(TableView)}
+    if table != set(_TABLE) | set(_TABLE_NOT_SENT) or set(_TABLE) & set(_TABLE_NOT_SENT):
+        raise AssertionError(f"TableView fields and the protocol's differ: {sorted(table ^ (set(_TABLE) | set(_TABLE_NOT_SENT)))}")
+    own = {f.name for f in fields(PlayerView)} - set(SEEN_FIELDS)
+    if own != set(_SEAT_OWN) or not own <= set(_SEAT) or set(_SEAT) != {f.name for f in fields(SeatPart)}:
+        raise AssertionError(f"PlayerView's own fields and the protocol's differ: {sorted(own ^ set(_SEAT_OWN))}")
+
+
 def table_json(table: TableView) -> dict[str, Any]:
     """Everything the whole table may see, made only from a `TableView`."""
-    return {
-        "players": table.players,
-        "phase": table.phase.value,
-        "current_player": table.current_player,
-        "round": table.round,
-        "total_rounds": table.total_rounds,
-        "round_starter": table.round_starter,
-        "first_player": table.first_player,
-        "plans": list(table.plans),
-        "piers": [pier_json(p) for p in table.piers],
-        "patrons": [list(p) for p in table.patrons],
-        "revealed": list(table.revealed),
-        "drafted": list(table.drafted),
-        "awards": [
-            {"round": a.round, "card": a.card, "scores": list(a.scores), "drafted": list(a.drafted),
-             "winner": a.winner, "by_date": a.by_date, "after": a.after}
-            for a in table.awards
-        ],
-        "cards_in_deck": table.cards_in_deck,
-        "history": [[seat, None if d is None else str(d)] for seat, d in table.history],
-        "totals": None if table.final is None else [sheet.total for sheet in table.final],
-        "standings": [[s.seat, s.place, s.total, s.characters, s.decided_by] for s in table.standings],
-    }
+    data = {name: field.encode(getattr(table, name)) for name, field in _TABLE.items()}
+    data["totals"] = None if table.final is None else [sheet.total for sheet in table.final]
+    data["standings"] = data.pop("standings")  # after the totals, as docs/protocol.md lists them
+    return data
 
 
 def seat_json(view: PlayerView) -> dict[str, Any]:
     """The private part of one seat's `PlayerView`: what only that seat may know."""
-    seat = view.seat
-    return {
-        "seat": seat,
-        "hand": list(view.hand),
-        "returned": view.returned,
-        "plan": view.plans[seat],
-        "pier": pier_json(view.piers[seat]),
-        "legal": [str(d) for d in view.legal],
-    }
+    return {name: field.encode(view) for name, field in _SEAT.items()}
 
 
 def state_message(
@@ -212,17 +269,13 @@ class NetState:
 
     def player_view(self) -> PlayerView | None:
         """This seat's `PlayerView` (for screens or a hint bot), rebuilt from the message."""
-        you, t = self.you, self.table
+        you, table = self.you, self.table
         if you is None:
             return None
-        plans = tuple(you.plan if s == you.seat else p for s, p in enumerate(t.plans))
-        piers = tuple(you.pier if s == you.seat else p for s, p in enumerate(t.piers))
-        return PlayerView(
-            deck=t.deck, players=t.players, seat=you.seat, phase=t.phase, current_player=t.current_player,
-            round=t.round, round_starter=t.round_starter, first_player=t.first_player, hand=you.hand,
-            returned=you.returned, plans=plans, piers=piers, patrons=t.patrons, revealed=t.revealed,
-            drafted=t.drafted, awards=t.awards, cards_in_deck=t.cards_in_deck, legal=you.legal,
-        )
+        shared = seen_fields(table)
+        shared["plans"] = tuple(you.plan if s == you.seat else p for s, p in enumerate(table.plans))
+        shared["piers"] = tuple(you.pier if s == you.seat else p for s, p in enumerate(table.piers))
+        return PlayerView(**shared, seat=you.seat, hand=you.hand, returned=you.returned, legal=you.legal)
 
 
 #: The most rounds and decisions a game can have, with room to spare: bounds for numbers a
@@ -315,66 +368,59 @@ def decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     except ProtocolError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, Pier18Error):
-        raise ProtocolError("the host sent a game state this client cannot read") from None
+        raise ProtocolError(words.HOST_STATE_UNREADABLE) from None
+
+
+def _award(deck: Deck, players: int, a: Any) -> PatronAward:
+    return PatronAward(
+        _int(a["round"], 0, MAX_ROUNDS), _card(deck, a["card"]), _ints(_list(a["scores"], players)),
+        tuple(_card(deck, d) for d in _list(a["drafted"], players)), _seat(a["winner"], players),
+        _bool(a["by_date"]), _int(a["after"]),
+    )
+
+
+def _history_entry(entry: Any, players: int) -> tuple[int, Decision | None]:
+    seat, text = _list(entry, 2)
+    return _seat(seat, players), None if text is None else _decision(text)
 
 
 def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     v = data["view"]
-    players = _int(v["players"], 2, 3)
-    phase = Phase(v["phase"])
-    plans = tuple(_opt_card(deck, p) for p in _list(v["plans"], players))
-    piers = tuple(_pier(deck, p) for p in _list(v["piers"], players))
-    patrons = tuple(_cards(deck, p) for p in _list(v["patrons"], players))
-    history: list[tuple[int, Decision | None]] = []
-    for entry in _list(v["history"]):
-        seat, text = _list(entry, 2)
-        history.append((_seat(seat, players), None if text is None else _decision(text)))
-    awards = tuple(
-        PatronAward(_int(a["round"], 0, MAX_ROUNDS), _card(deck, a["card"]), _ints(_list(a["scores"], players)),
-                    tuple(_card(deck, d) for d in _list(a["drafted"], players)), _seat(a["winner"], players),
-                    _bool(a["by_date"]), _int(a["after"]))
-        for a in _list(v["awards"])
-    )
-    final = plans_met = None
-    standings: tuple[Standing, ...] = ()
-    if phase is Phase.OVER:
-        base = [piers[s].sheet(len(patrons[s])) for s in range(players)]
-        met = []
-        sheets = []
-        for s in range(players):
-            plan = plans[s]
-            ok = None if plan is None else judge_plan(deck[plan], players, s, base)
-            met.append(ok)
-            sheets.append(base[s].with_plan(deck[plan].plan.bonus) if ok and plan is not None else base[s])
-        final, plans_met = tuple(sheets), tuple(met)
-        if [s.total for s in final] != _list(v["totals"]):
-            raise ProtocolError("the host's final scores do not match the piers it sent")
-        standings = tuple(rank(final, [None if p is None else deck[p] for p in plans]))
-        sent = [tuple(_list(s, 5)) for s in _list(v["standings"], players)]
-        if sent != [(s.seat, s.place, s.total, s.characters, s.decided_by) for s in standings]:
-            raise ProtocolError("the host's final ranking does not match the piers it sent")
-    elif _list(v["standings"]) or v["totals"] is not None:
-        raise ValueError("a ranking before the end")
-    table = TableView(
-        deck=deck, players=players, phase=phase, current_player=_seat(v["current_player"], players),
-        round=_int(v["round"], 0, MAX_ROUNDS), total_rounds=_int(v["total_rounds"], 0, MAX_ROUNDS),
-        round_starter=_seat(v["round_starter"], players),
-        first_player=None if v["first_player"] is None else _seat(v["first_player"], players), plans=plans,
-        piers=piers, patrons=patrons, revealed=_cards(deck, v["revealed"]),
-        drafted=tuple(_opt_card(deck, d) for d in _list(v["drafted"], players)), awards=awards,
-        cards_in_deck=_int(v["cards_in_deck"], 0, len(deck)), history=tuple(history), final=final,
-        plans_met=plans_met, standings=standings,
-    )
+    players = check_table_size(_int(v["players"], min(TABLE_SIZES), max(TABLE_SIZES)))
+    values = {name: field.decode(v[name], deck, players) for name, field in _TABLE.items()}
+    sent_standings = values.pop("standings")
+    values.update(_finish(deck, values, v["totals"], sent_standings))
+    table = TableView(deck=deck, **values)
     you = None
     if data.get("you") is not None:
         y = data["you"]
-        you = SeatPart(_seat(y["seat"], players), _cards(deck, y["hand"]), _opt_card(deck, y["returned"]),
-                       _opt_card(deck, y["plan"]), _pier(deck, y["pier"]), tuple(_decision(t) for t in _list(y["legal"])))
+        part = {name: field.decode(y[name], deck, players) for name, field in _SEAT.items()}
+        you = SeatPart(**part)
     seats = tuple(
         SeatInfo(_text(s["name"], 64), _kind(s["kind"]), _bool(s["connected"]), _bool(s["covered"]))
         for s in _list(data["seats"], players)
     )
     turn = _int(data["turn"])
-    if turn != len(history):
+    if turn != len(table.history):
         raise ValueError("turn")
     return NetState(turn, table, you, seats, tuple(_seat(s, players) for s in _list(data["waiting_for"])))
+
+
+def _finish(deck: Deck, values: dict[str, Any], totals: Any, standings: list[Any]) -> dict[str, Any]:
+    """The final scores, verdicts and ranking, worked out here from the piers (all of it
+    is public once the game is over); what the host sent must be the same."""
+    if values["phase"] is not Phase.OVER:
+        if standings or totals is not None:
+            raise ValueError("a ranking before the end")
+        return {"final": None, "plans_met": None, "standings": ()}
+    sheets, met = table_scores(deck, values["piers"], values["patrons"], values["plans"])
+    if [s.total for s in sheets] != _list(totals):
+        raise ProtocolError(words.HOST_SCORES_WRONG)
+    ranking = tuple(rank(sheets, [None if p is None else deck[p] for p in values["plans"]]))
+    sent = [tuple(_list(s, 5)) for s in _list(standings, values["players"])]
+    if sent != [tuple(_standing_json(s)) for s in ranking]:
+        raise ProtocolError(words.HOST_RANKING_WRONG)
+    return {"final": tuple(sheets), "plans_met": tuple(met), "standings": ranking}
+
+
+_check_field_lists()

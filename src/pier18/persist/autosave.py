@@ -35,9 +35,25 @@ from pathlib import Path
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
 from . import record
-from ..words import record_renumbered, save_moved
+from ..words import (
+    TOO_MANY_DAMAGED,
+    autosave_off,
+    cannot_be_loaded,
+    could_not_be_read,
+    could_not_save,
+    damaged_kept,
+    damaged_skipped,
+    open_elsewhere,
+    record_exists,
+    record_is_folder,
+    record_not_a_file,
+    record_open_elsewhere,
+    record_option,
+    record_renumbered,
+    save_moved,
+)
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
-from .lock import GameLock, GameLocked, holder, open_elsewhere
+from .lock import GameLock, GameLocked, holder
 from .session import Session
 
 DATA_DIR_ENV = "PIER18_DATA_DIR"
@@ -163,7 +179,7 @@ class Autosaver:
         self._failed(old, FileChanged(old, appeared))
 
     def _failed(self, path: Path, exc: OSError) -> None:
-        self.error = f"could not save the game to {shorten(path)}: {why_not(exc, path.parent)}"
+        self.error = could_not_save(shorten(path), why_not(exc, path.parent))
         if self.on_error is not None:
             self.on_error(self.error)
 
@@ -363,7 +379,7 @@ class Autosaving:
             self.moved_to(target.path)
 
     def _turn_off(self, path: Path, exc: OSError) -> None:
-        self.off = f"autosave is off: cannot save games in {shorten(path.parent)} ({why_not(exc, path.parent)})"
+        self.off = autosave_off(shorten(path.parent), why_not(exc, path.parent))
         self._notice(self.off)
 
     def _notice(self, text: str) -> None:
@@ -407,22 +423,22 @@ def record_problem(path: Path, force: bool, own: bool = False) -> str | None:
     """
     problem = folder_problem(path.parent)
     if problem is not None:
-        return f"--record {path}: {problem}"
+        return record_option(str(path), problem)
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"--record {path}: {exc.strerror or exc}"
+        return record_option(str(path), exc.strerror or str(exc))
     if kinds.S_ISDIR(info.st_mode):
-        return f"--record {path} is a folder; give the name of a file to write the record to"
+        return record_is_folder(str(path))
     if not kinds.S_ISREG(info.st_mode) and not kinds.S_ISLNK(info.st_mode):
-        return f"--record {path} is not a regular file; give the name of a file to write the record to"
+        return record_not_a_file(str(path))
     who = holder(path)
     if who is not None:
-        return f"--record {path}: {open_elsewhere(who)}; choose another file"
+        return record_open_elsewhere(str(path), who)
     if not (force or own):
-        return f"--record {path} already exists; choose another name, or add --force to write over it"
+        return record_exists(str(path))
     return None
 
 
@@ -476,7 +492,7 @@ class SavedGame:
         from ..words import summary
 
         if self.session is None:
-            return f"cannot be loaded: {self.problem}"
+            return cannot_be_loaded(self.problem)
         return summary(TableView.of(self.session.game), self.session.names)
 
     def last_played(self) -> str:
@@ -503,7 +519,7 @@ def load_saved(path: Path) -> SavedGame:
         return SavedGame(path, None, _reason(path, exc), False, played_by, modified, version)
     except Exception as exc:  # noqa: BLE001 - a save no check foresaw must not crash every start:
         # it is set aside (kept) like any damaged one, and the player can still play.
-        return SavedGame(path, None, f"could not be read ({type(exc).__name__})", False, played_by, modified, version)
+        return SavedGame(path, None, could_not_be_read(type(exc).__name__), False, played_by, modified, version)
     return SavedGame(path, session, None, False, played_by, modified, version)
 
 
@@ -552,11 +568,8 @@ class SetAside:
 
     def message(self) -> str:
         if self.kept_at is None:
-            return (
-                f"a damaged autosave {shorten(self.original)} ({self.reason}) could not be moved aside"
-                f" ({self.problem}); it was skipped and left where it is"
-            )
-        return f"a damaged autosave was kept at {shorten(self.kept_at)} ({self.reason}); starting fresh"
+            return damaged_skipped(shorten(self.original), self.reason, self.problem)
+        return damaged_kept(shorten(self.kept_at), self.reason)
 
 
 @dataclass
@@ -607,7 +620,7 @@ def set_aside(path: Path, reason: str) -> SetAside:
             if not os.path.lexists(target) and _move_to_new(path, target):
                 break
         else:
-            raise FileExistsError(errno.EEXIST, "too many damaged saves of that name", str(target_dir))
+            raise FileExistsError(errno.EEXIST, TOO_MANY_DAMAGED, str(target_dir))
     except OSError as exc:
         return SetAside(path, None, reason, why_not(exc, target_dir))
     return SetAside(path, target, reason)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..engine.text import printable
-from ..words import crashed
+from ..words import NO_CRASH_FOLDER, crash_report_head, crashed
 from .autosave import data_dir
 from .files import atomic_write
 
@@ -31,9 +31,7 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
     """Write the report for `error` and return where it went."""
     now = datetime.now(timezone.utc)
     lines = [
-        f"Pier 18 {__version__} crashed at {now:%Y-%m-%d %H:%M:%S} UTC",
-        f"Python {sys.version.split()[0]} on {platform.platform()}",
-        f"Autosave being played: {playing or 'none'} (left as the last decision saved it)",
+        *crash_report_head(__version__, f"{now:%Y-%m-%d %H:%M:%S}", sys.version.split()[0], platform.platform(), str(playing) if playing else None),
         "",
         *traceback.format_exception(error),
     ]
@@ -46,7 +44,7 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
         except OSError:
             continue
         return folder / name
-    raise OSError("no folder could take the crash report")
+    raise OSError(NO_CRASH_FOLDER)
 
 
 def crash_line(error: BaseException, report: Path | None, then: str | None = None) -> str:

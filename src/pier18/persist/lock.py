@@ -32,6 +32,7 @@ from filelock import FileLock, Timeout
 
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
+from ..words import open_elsewhere
 
 LOCK_SUFFIX = ".lock"
 
@@ -43,11 +44,6 @@ class GameLocked(Pier18Error):
         self.save = save
         self.pid = pid
         super().__init__(f"{shorten(save)}: {open_elsewhere(pid)}")
-
-
-def open_elsewhere(pid: int) -> str:
-    """The words for a game another process is playing."""
-    return f"this game is open in another terminal (pid {pid})" if pid else "this game is open in another terminal"
 
 
 def lock_path(save: Path) -> Path:

@@ -16,10 +16,12 @@ from rich.text import Text
 
 from ..engine.characters import Character, Side
 from ..engine.pier import VisibleSection
+from ..words import NO_CARDS_YET, card_label, hidden_sections
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.cards import Card, Section
+    from ..engine.cards import Card
+    from ..engine.characters import Section
 
 #: The scoring slots to highlight: Character -> {(section index from the land end, side)}.
 Highlight = Mapping[Character, Set[tuple[int, Side]]]
@@ -106,7 +108,7 @@ def draw_pier(
         lines.append(Text(_fit(title, ROW_WIDTH + label_width), style="bold"))
     lines.append(Text("≈≈ sea ≈≈".center(ROW_WIDTH), style=SEA))
     if not visible:
-        lines.append(Text("(no cards yet)".center(ROW_WIDTH), style=DIM))
+        lines.append(Text(NO_CARDS_YET.center(ROW_WIDTH), style=DIM))
     for card, rows in reversed(_runs(visible)):
         is_marked = card is not None and marked is not None and card.id == marked
         hidden = len(card.sections) - len(rows) if card is not None else 0
@@ -143,10 +145,10 @@ class FittedPier:
 
 def _card_notes(card: "Card", hidden: int, width: int) -> list[Text]:
     """The label lines beside a card: "#id name", then date (and how much is covered)."""
-    first = Text(_fit(f"#{card.id} {card.name}", width), style=LABEL)
+    first = Text(_fit(card_label(card), width), style=LABEL)
     second = Text(card.date, style=DIM)
     if hidden:
-        second.append(f" ({hidden} hidden)", style=DIM)
+        second.append(f" {hidden_sections(hidden)}", style=DIM)
     return [first, second]
 
 

@@ -16,8 +16,10 @@ from textual.binding import Binding
 
 from ..bots import Bot
 from ..engine import Decision, Phase, PlayerView, TableView
+from ..persist import autosave
+from ..persist.lock import GameLocked
 from ..persist.session import Session
-from ..words import game_saved, pass_reason
+from ..words import KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, game_saved, pass_reason
 from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
 from .moves import game_moves
 from .screens.names import NamesScreen, Seating
@@ -45,7 +47,7 @@ Turn = tuple[int, tuple[Decision, ...]]
 class Pier18App(GameApp):
     """A game held at this laptop: one person, or several passing it round."""
 
-    BINDINGS = [*GameApp.BINDINGS, Binding("u", "takeback", "Take back")]
+    BINDINGS = [*GameApp.BINDINGS, Binding("u", "takeback", KEY_TAKE_BACK)]
 
     #: Unfinished saved games to offer before anything else (`pier18.persist.autosave.Resumable`);
     #: `pier18 play` sets it when one exists.
@@ -88,11 +90,41 @@ class Pier18App(GameApp):
     def begin(self) -> None:
         offer, self.resume_offer = self.resume_offer, None
         if offer is not None and self.session is None:
-            from .screens.resume import offer_resume
-
-            offer_resume(self, offer, self._begin)
+            self.offer_resume(offer, self._begin)
         else:
             self._begin()
+
+    def offer_resume(self, found: autosave.Resumable, otherwise: Callable[[], None]) -> None:
+        """Ask which saved game to go on with, before anything else.
+
+        A game: it is locked to this process, autosaved to its own file again (and to
+        `play --record FILE`, taking the factory's next record number) and shown where it
+        stopped. If another terminal opened it meanwhile, the offer comes back without it.
+        New game: `otherwise()` runs (the usual start: the names screen or a new game).
+        """
+        from .screens.resume import ResumeScreen
+
+        games = found.free
+
+        def answered(choice: int | None) -> None:
+            if choice is None:
+                otherwise()
+                return
+            saved = games[choice]
+            session = saved.session
+            assert session is not None
+            factory = self.new_session  # an `Autosaving` when started by `pier18 play`
+            try:
+                if isinstance(factory, autosave.Autosaving):
+                    factory.play(session, saved.path, saved.stamp)
+                else:
+                    autosave.attach(session, saved.path, on_error=self.warn)
+            except GameLocked as locked:
+                self.offer_resume(found.without(saved.path, autosave.open_elsewhere_notice(locked)), otherwise)
+                return
+            self.start(session)
+
+        self.push_screen(ResumeScreen(games, found.messages()), answered)
 
     def _begin(self) -> None:
         if self.session is not None:
@@ -117,7 +149,7 @@ class Pier18App(GameApp):
 
     def start(self, session: Session) -> None:
         """Show a session's game (a new one, or one loaded from a save)."""
-        from .screens.table import TableScreen
+        from .screens.table import TableScreen, TableState
 
         self.session = session
         self.names = session.names
@@ -128,7 +160,7 @@ class Pier18App(GameApp):
         self._hints.clear()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(TableScreen(TableView.of(session.game), session.names, session.first_player is not None))
+        self.push_screen(TableScreen(TableState(TableView.of(session.game), session.names, session.first_player is not None)))
         self.advance()
 
     # -- the flow of a game ----------------------------------------------------------
@@ -156,6 +188,8 @@ class Pier18App(GameApp):
 
     def advance(self) -> None:
         """Show whatever the game needs next: a patron result, a choice or the end."""
+        from .screens.table import TableState
+
         session = self.session
         if session is None or self.too_small_now():
             return
@@ -166,12 +200,13 @@ class Pier18App(GameApp):
         for count, line in enumerate(game_moves(session), start=1):
             self.moves.add(count, line)
         if table is not None:
-            table.view = TableView.of(game)
-            table.names = names
-            table.first_chosen = session.first_player is not None
-            table.moves = self.moves.recent(len(session.decisions), game.players - 1)
-            table.thinking = session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None
-            table.show_game()
+            table.state = TableState(
+                TableView.of(game),
+                names,
+                first_chosen=session.first_player is not None,
+                moves=self.moves.recent(len(session.decisions), game.players - 1),
+                thinking=session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None,
+            )
         if self.show_next_award(TableView.of(game), names, session.is_bot):
             return
         if game.is_terminal():
@@ -244,8 +279,7 @@ class Pier18App(GameApp):
         if turn != self.turn():
             return  # the game moved on meanwhile (undo, a loaded save, a new game)
         if problem is not None or decision is None:
-            why = problem or "it gave no decision"
-            self.notify(f"The bot had a problem ({why}) and took its first legal choice.", severity="warning")
+            self.notify(bot_problem(problem), severity="warning")
             decision = view.legal[0]
         self.decide(decision)
 
@@ -315,11 +349,42 @@ class Pier18App(GameApp):
     def action_takeback(self) -> None:
         """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""
         if self._thinking is not None:
-            self.notify("Wait for the bot to finish its move.", severity="warning")
+            self.notify(WAIT_FOR_BOT, severity="warning")
             return
-        from .screens.takeback import request_takeback
+        self.request_takeback()
 
-        request_takeback(self)
+    def request_takeback(self) -> None:
+        """Ask, then take back and show the game from the rebuilt state.
+
+        On a person's turn screen in a hot-seat game it reaches back to that person's own
+        last decision (`Session.takeback_count`); a hidden choice of someone else it must
+        take back on the way is only counted, and its maker gets a pass screen first. The
+        question is worded from the public `TableView` (`words.takeback_prompt`), so a
+        choice still hidden is never named. After it, `resync` asks the rebuilt game what
+        comes next, so a set-up takeback lands on the pass screen and never on a hand.
+        """
+        from ..words import takeback_prompt
+        from .screens.confirm import ConfirmScreen
+        from .screens.takeback import TakebackScreen
+        from .screens.too_small import TooSmallScreen
+
+        session = self.session
+        if session is None or isinstance(self.screen, (ConfirmScreen, TooSmallScreen)):
+            return  # not over another question, nor over the too-small message
+        at_keys = self.at_keys()
+        count = session.takeback_count(at_keys)
+        bots = [session.is_bot(seat) for seat in range(session.players)]
+        question = takeback_prompt(TableView.of(session.game), session.names, count, bots, at_keys)
+        if question is None:
+            self.notify(NOTHING_TO_TAKE_BACK, severity="warning")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.session is session and session.takeback_count(at_keys) == count:
+                session.takeback(count)
+                self.resync()
+
+        self.push_screen(TakebackScreen(question), answered)
 
 
 def awards_before_last_decision(session: Session) -> int:

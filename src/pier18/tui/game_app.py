@@ -24,11 +24,12 @@ from textual.geometry import Size
 from ..bots import Hint
 from ..engine import Decision, PlayerView, TableView
 from ..engine.text import printable
+from ..words import GAME_NAME, HINT_THINKING, KEY_HELP, KEY_QUIT, KEY_RULES, no_hint
 from .moves import MoveLog, hint_text
 from .exits import BaseApp
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
-from .widgets.hint_line import HintedScreen
+from .widgets.hint_line import HintedScreen, HintLine
 
 if TYPE_CHECKING:
     from .screens.quit import QuitScreen
@@ -55,11 +56,11 @@ class GameApp(BaseApp):
     hooks `begin`, `advance`, `turn`, `hint_view`, `hint_seed` and `quit_question`."""
 
     CSS_PATH = Path(__file__).with_name("pier18.tcss")
-    TITLE = "Pier 18"
+    TITLE = GAME_NAME
     BINDINGS = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True),
-        Binding("question_mark", "help", "Keys"),
-        Binding("r", "rules", "Rules"),
+        Binding("ctrl+q", "request_quit", KEY_QUIT, priority=True),
+        Binding("question_mark", "help", KEY_HELP),
+        Binding("r", "rules", KEY_RULES),
     ]
 
     def __init__(self, hint_bot: HintGiver | None = None, last_move_pause: float = LAST_MOVE_PAUSE) -> None:
@@ -185,7 +186,7 @@ class GameApp(BaseApp):
         if turn in self._hints:
             self._show_hint(*self._hints[turn])
             return
-        self._show_hint(Text("Hint: the hard bot is thinking…"), None)
+        self._show_hint(Text(HINT_THINKING), None)
         if self._hint_pending == turn:
             return
         self._hint_pending = turn
@@ -201,7 +202,7 @@ class GameApp(BaseApp):
         if turn != self.turn():
             return
         if problem is not None or hint is None:
-            text, decision = Text(printable(f"No hint this time ({problem or 'no advice came back'}).")), None
+            text, decision = Text(printable(no_hint(problem))), None
         else:
             text, decision = hint_text(view.deck, hint), hint.decision
         self._hints[turn] = text, decision
@@ -216,6 +217,11 @@ class GameApp(BaseApp):
         """The hint already given for this turn (the next screen of the turn shows it too)."""
         turn = self.turn()
         return self._hints.get(turn) if turn is not None else None
+
+    def on_hint_line_shown(self, message: HintLine.Shown) -> None:
+        """A hint line drawn anew shows this turn's hint again, or hides."""
+        if message.line.is_attached:
+            message.line.show_known(self.known_hint())
 
     # -- keys that work everywhere ---------------------------------------------------
 

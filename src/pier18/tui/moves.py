@@ -12,7 +12,7 @@ from ..bots import Hint
 from ..bots.estimate import reasons
 from ..engine import Deck, Decision, Draft, Game, PlacePlan, TableView
 from ..persist.session import Session
-from ..words import hint_lines, move_line
+from ..words import HINT_LABEL, hint_lines, move_line
 
 
 class MoveLog:
@@ -84,7 +84,7 @@ def hint_text(deck: Deck, hint: Hint) -> Text:
     `pier18.words.hint_lines`)."""
     head, *rest = hint_lines(deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, hint.reason)
     text = Text()
-    text.append("Hint: ", style="bold")
+    text.append(f"{HINT_LABEL} ", style="bold")
     text.append(head)
     for line in rest:
         text.append("\n")

@@ -16,8 +16,9 @@ error: the client reconnects by itself and the next view puts the screens right.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, assert_never
 
 from rich.text import Text
 from textual import work
@@ -27,16 +28,20 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..engine import Deck, Decision, Phase, PlayerView
-from ..net.client import Client, Event
+from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
     close_table,
     CONNECTING,
+    KEY_BOT_SITS_IN,
+    KEY_JOIN_LINES,
     LEAVE_SEAT,
     WATCHING,
     connection_lost,
     connection_over,
+    host_refused_move,
     move_line,
+    move_not_sent,
     seat_presence,
     table_goes_on,
     waiting_for,
@@ -71,8 +76,8 @@ class SeatApp(GameApp):
 
     BINDINGS = [
         *GameApp.BINDINGS,
-        Binding("b", "cover", "Bot sits in"),
-        Binding("j", "join_lines", "Join lines"),
+        Binding("b", "cover", KEY_BOT_SITS_IN),
+        Binding("j", "join_lines", KEY_JOIN_LINES),
     ]
 
     class Heard(Message):
@@ -106,7 +111,7 @@ class SeatApp(GameApp):
         self.state: NetState | None = None
         self.lost: str | None = None  # why the connection is down, while it is
         self.problem: str | None = None  # why the host refused us for good
-        self._asked: int | None = None  # the turn a set-up or placement screen is open for
+        self._asked: Hashable | None = None  # the moment (`_moment`) a set-up or placement screen is open for
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
 
     # -- the connection --------------------------------------------------------------------
@@ -128,23 +133,29 @@ class SeatApp(GameApp):
         if app_leaving(self):  # the screens are being taken down: nothing to draw on
             return
         event = message.event
-        if event.kind == "welcome":
-            self.lost = None
-        elif event.kind == "state" and event.state is not None:
-            self.lost = None
-            self.on_state(event.state)
-            return
-        elif event.kind == "refused":
-            self._sent = None
-            self.notify(f"The host refused that move: {event.text}", severity="warning")
-        elif event.kind == "lost":
-            self.lost = event.text
-            self._sent = None  # the view after reconnecting says whether it arrived
-        elif event.kind == "fatal":
-            self.problem = event.text
-            if self.state is None:  # never got in (a wrong code, no host): nothing to show
-                self.exit()
-                return
+        match event.kind:
+            case Heard.WELCOME:
+                self.lost = None
+            case Heard.STATE:
+                self.lost = None
+                if event.state is not None:
+                    self.on_state(event.state)
+                    return
+            case Heard.REFUSED:
+                self._sent = None
+                self.notify(host_refused_move(event.text), severity="warning")
+            case Heard.LOST:
+                self.lost = event.text
+                self._sent = None  # the view after reconnecting says whether it arrived
+            case Heard.FATAL:
+                self.problem = event.text
+                if self.state is None:  # never got in (a wrong code, no host): nothing to show
+                    self.exit()
+                    return
+            case Heard.CLOSED:
+                pass
+            case _:
+                assert_never(event.kind)
         self.show_connection()
         self.advance()
 
@@ -172,8 +183,8 @@ class SeatApp(GameApp):
         """The one line about the connection, on the table or on the waiting screen."""
         table = self.table()
         if table is not None:
-            self._people(table)
-            table.show_game()
+            people, lost = self._people()
+            table.state = replace(table.state, people=people, link_lost=lost)
             return
         line = CONNECTING
         if self.problem is not None:
@@ -184,7 +195,9 @@ class SeatApp(GameApp):
             if isinstance(waiting, Static):
                 waiting.update(Text(line))
 
-    def _people(self, table: TableScreen) -> None:
+    def _people(self) -> tuple[Text, bool]:
+        """The table's line about who is here (or about the connection), and whether the
+        connection is down."""
         state = self.state
         assert state is not None
         line = Text()
@@ -204,10 +217,17 @@ class SeatApp(GameApp):
             away = waiting_for([state.names[s] for s in state.waiting_for])
             if away and not state.table.is_terminal():
                 line.append("  ·  ").append(away, style="bold reverse")
-        table.people = line
-        table.link_lost = self.lost is not None or self.problem is not None
+        return line, self.lost is not None or self.problem is not None
 
     # -- the flow of a game ----------------------------------------------------------
+
+    @staticmethod
+    def _moment(state: NetState) -> Hashable:
+        """What a choice on screen is for: in a simultaneous phase (set-up, the Plan
+        placement) the phase itself, since others choosing meanwhile changes nothing of
+        this seat's choice; otherwise the turn (the position it was asked in)."""
+        phase = state.table.phase
+        return phase if phase in (Phase.SETUP, Phase.PLAN) else state.turn
 
     def my_turn(self) -> bool:
         """It is this seat's turn, its decision has not been sent yet, and the host still
@@ -219,7 +239,7 @@ class SeatApp(GameApp):
 
     def advance(self) -> None:
         """Show the latest view: the table, a Patron panel, this seat's choice or the end."""
-        from .screens.table import TableScreen
+        from .screens.table import TableScreen, TableState
 
         state = self.state
         if state is None or self.too_small_now():
@@ -227,15 +247,13 @@ class SeatApp(GameApp):
         view = state.table
         table = self.table()
         if table is None:
-            table = TableScreen(view, state.names, shared=False)  # one person's own scroll
+            table = TableScreen(TableState(view, state.names), shared=False)  # one person's own scroll
             self.push_screen(table)
         self._drop_stale(table)
         self._drop_stale_panel()
-        table.view, table.names = view, state.names
-        table.moves = self.moves.recent(len(view.history), view.players - 1)
-        table.thinking = not self.my_turn()
-        self._people(table)
-        table.show_game()
+        people, lost = self._people()
+        moves = self.moves.recent(len(view.history), view.players - 1)
+        table.state = TableState(view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost)
         if self.screen is not table:
             return  # a Patron panel, a question or this turn's own screen is up: it comes back here
         if self.show_next_award(view, state.names, lambda seat: seat != self.client.seat):
@@ -257,7 +275,7 @@ class SeatApp(GameApp):
 
     def _ask(self, screen: KeepScreen | PlaceScreen) -> None:
         assert self.state is not None
-        self._asked = self.state.turn
+        self._asked = self._moment(self.state)
         self.push_screen(screen, self.decide)
 
     def _place(self, mine: PlayerView, card_id: int | None) -> None:
@@ -270,7 +288,7 @@ class SeatApp(GameApp):
         """Close a set-up or placement screen opened for a turn that has gone by (the host
         moved on: a bot played for this seat while it was away, say)."""
         state = self.state
-        if self._asked is None or state is None or (self._asked == state.turn and self.my_turn()):
+        if self._asked is None or state is None or (self._asked == self._moment(state) and self.my_turn()):
             return
         self._asked = None
         while self.screen is not table and self.screen is not self._too_small:
@@ -291,7 +309,7 @@ class SeatApp(GameApp):
         """A set-up or placement screen closed: send its decision (None: back to the cards)."""
         asked, self._asked = self._asked, None
         state = self.state
-        if decision is not None and state is not None and asked == state.turn and self.my_turn():
+        if decision is not None and state is not None and asked == self._moment(state) and self.my_turn():
             self._sent = state.turn
             self.send(decision)
         self.advance()
@@ -303,7 +321,7 @@ class SeatApp(GameApp):
             await self.client.decide(decision)
         except Exception as exc:  # NetError, or the connection closing under the send
             self._sent = None
-            self.notify(f"The move was not sent ({exc or 'the connection dropped'}); choose it again.", severity="warning")
+            self.notify(move_not_sent(str(exc)), severity="warning")
             self.advance()
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:

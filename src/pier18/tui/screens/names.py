@@ -15,7 +15,20 @@ from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...engine.text import name_key, printable
-from ...words import START_BY_DATE, names_help, start_by_sea
+from ...words import (
+    GAME_NAME,
+    KEY_CHOOSE,
+    KEY_NEXT_RULE,
+    KEY_PREVIOUS_RULE,
+    KEY_START_GAME,
+    START_BY_DATE,
+    TAGLINE,
+    WHO_STARTS,
+    default_name,
+    names_clash,
+    names_help,
+    start_by_sea,
+)
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -32,16 +45,35 @@ class StartRule(RadioSet):
     """Who starts round 1: ↑/↓ choose, Enter chooses and starts the game."""
 
     BINDINGS = [
-        Binding("down,right", "next_button", "Next rule", show=False),
-        Binding("up,left", "previous_button", "Previous rule", show=False),
-        Binding("space", "toggle_button", "Choose", show=False),
-        Binding("enter", "choose_and_start", "Start the game"),
+        Binding("down,right", "next_button", KEY_NEXT_RULE, show=False),
+        Binding("up,left", "previous_button", KEY_PREVIOUS_RULE, show=False),
+        Binding("space", "toggle_button", KEY_CHOOSE, show=False),
+        Binding("enter", "choose_and_start", KEY_START_GAME),
     ]
+
+    #: The rule under the cursor, followed here as `RadioSet` moves it (its own is private).
+    cursor: int | None = None
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self.move_cursor(1)
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self.move_cursor(-1)
+
+    def move_cursor(self, step: int) -> None:
+        """As `RadioSet` moves: from nowhere to the first or last rule, then round."""
+        count = len(self.children)
+        if count:
+            self.cursor = (0 if step > 0 else count - 1) if self.cursor is None else (self.cursor + step) % count
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        self.cursor = event.index  # a rule pressed (a click) is under the cursor too
 
     def highlighted(self) -> int:
         """The rule under the cursor (the chosen one before any move)."""
-        index = self._selected
-        return self.pressed_index if index is None else index
+        return self.pressed_index if self.cursor is None else self.cursor
 
     def action_choose_and_start(self) -> None:
         chosen = self.highlighted()
@@ -53,7 +85,7 @@ class StartRule(RadioSet):
 class NamesScreen(ClosesOnce[Seating]):
     """Asks each human player's name and the start rule; dismisses with a `Seating`."""
 
-    BINDINGS = [Binding("enter", "start", "Start the game", show=True)]
+    BINDINGS = [Binding("enter", "start", KEY_START_GAME, show=True)]
 
     def __init__(self, players: int, seats: list[str] | None = None) -> None:
         super().__init__()
@@ -63,12 +95,12 @@ class NamesScreen(ClosesOnce[Seating]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="names-box"):
-            yield Static("[b]Pier 18[/b] — build the finest pier of your generation", id="names-title")
+            yield Static(f"[b]{GAME_NAME}[/b] — {TAGLINE}", id="names-title")
             bots = [bot_name(self.seats, s) for s in range(self.players) if s not in self.humans]
             yield Static(names_help(len(self.humans), bots))
             for seat in self.humans:
-                yield Input(placeholder=f"Player {seat + 1}", id=f"name-{seat}", max_length=12)
-            yield Static("Who starts round 1?", id="start-rule-title")
+                yield Input(placeholder=default_name(seat + 1), id=f"name-{seat}", max_length=12)
+            yield Static(WHO_STARTS, id="start-rule-title")
             with StartRule(id="start-rule"):
                 yield RadioButton(START_BY_DATE, value=True)
                 for seat in range(self.players):
@@ -80,12 +112,12 @@ class NamesScreen(ClosesOnce[Seating]):
         """A seat's name as typed so far (before the screen is composed: "Player N")."""
         if seat in self.humans and self.is_mounted:
             return self.typed_name(seat)
-        return seat_names([f"Player {s + 1}" for s in self.humans], self.seats)[seat]
+        return seat_names([default_name(s + 1) for s in self.humans], self.seats)[seat]
 
     def typed_name(self, seat: int) -> str:
         """The name typed for a human seat as its box shows it (`printable`, once the
         box has been made so), without spaces around it; or "Player N"."""
-        return printable(self.query_one(f"#name-{seat}", Input).value).strip() or f"Player {seat + 1}"
+        return printable(self.query_one(f"#name-{seat}", Input).value).strip() or default_name(seat + 1)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         shown = printable(event.value)
@@ -115,9 +147,8 @@ class NamesScreen(ClosesOnce[Seating]):
         if len(set(name_key(n) for n in names)) != len(names):  # as a person tells names apart
             humans = [names[s] for s in self.humans]
             clash = clashes_with_bots(humans, self.seats)
-            why = f"{clash} is a bot's name here." if clash else "Each player needs a different name."
             error = self.query_one("#names-error", Static)
-            error.update(Text(why, style="bold red"))
+            error.update(Text(names_clash(clash), style="bold red"))
             error.add_class("-shown")
             return
         if rule is None:

@@ -19,43 +19,40 @@ from textual.widgets.option_list import Option
 
 from ...engine import Decision, Draft, PlacePlan, PlayerView
 from ...render import FittedPier
-from ..preview import placing_card, preview, seat_game
+from ...render.style import stressed
+from ...words import HINT_TAG, KEY_BACK_TO_CARDS, cover_choice, pier_after, place_help
 from ..widgets.score_change import ScoreChange
 from .closing import unless_leaving
 
 
 class PlaceScreen(HintedScreen[Decision | None]):
     BINDINGS = [
-        Binding("escape", "back", "Back to the cards"),
+        Binding("escape", "back", KEY_BACK_TO_CARDS),
         *(Binding(str(k), f"cover({k})", show=False) for k in range(10)),
     ]
 
     def __init__(self, view: PlayerView, names: list[str], card_id: int | None = None) -> None:
         super().__init__()
-        # A game of its own, made from the view: previews never see another seat's cards,
-        # and a highlight handled after the decision is made still previews this turn.
-        self.game = seat_game(view)
+        # The view as it was when the screen opened: a highlight handled after the
+        # decision is made still previews this turn, and no other seat's card is in it.
+        self.view = view
         self.names = names
         self.seat = view.seat
         legal = view.legal
         if card_id is None:  # the Plan card
             self.choices: list[Draft | PlacePlan] = [d for d in legal if isinstance(d, PlacePlan)]
+            plan = view.plans[view.seat]
+            assert plan is not None, "the Plan phase always has a Plan card"
+            card_id = plan
+            self.can_go_back = False
         else:
             self.choices = [d for d in legal if isinstance(d, Draft) and d.card == card_id]
-        self.card = self.game.deck[placing_card(self.game, self.choices[0])]
-        self.can_go_back = card_id is not None
+            self.can_go_back = True
+        self.card = view.deck[card_id]
 
     def compose(self) -> ComposeResult:
-        what = "the Plan card" if not self.can_go_back else "a card"
         yield Static(
-            Text.assemble(
-                (self.names[self.seat], "bold"),
-                f" places {what}: ",
-                (f"#{self.card.id} {self.card.name}", "bold"),
-                f" ({self.card.date}). ↑/↓ chooses how many sections of the card below it covers; Enter places it",
-                "; Escape goes back." if self.can_go_back else ".",
-            ),
-            id="place-help",
+            stressed(place_help(self.names[self.seat], self.card, not self.can_go_back, self.can_go_back)), id="place-help"
         )
         yield HintLine(id="hint")
         with Horizontal(id="place-body"):
@@ -67,12 +64,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         yield Footer()
 
     def _label(self, decision: Draft | PlacePlan) -> str:
-        cover = decision.cover
-        if not self.game.piers[self.seat].placements:
-            return "first card"
-        if cover == 0:
-            return "covers nothing (adds every section)"
-        return f"covers {cover} section{'s' if cover != 1 else ''}"
+        return cover_choice(not self.view.piers[self.seat].placements, decision.cover)
 
     @unless_leaving
     def on_mount(self) -> None:
@@ -82,8 +74,8 @@ class PlaceScreen(HintedScreen[Decision | None]):
         self.show_preview(0)
 
     def show_preview(self, index: int) -> None:
-        result = preview(self.game, self.choices[index])
-        title = f"{self.names[self.seat]}'s pier after placing #{self.card.id}"
+        result = self.view.outcome(self.choices[index])
+        title = pier_after(self.names[self.seat], self.card.id)
         self.query_one("#place-pier", Static).update(
             FittedPier(result.pier.visible(), result.after.scoring, title, marked=self.card.id)
         )
@@ -105,7 +97,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         """Tag the hinted cover in the list (when the hint is for this card)."""
         if decision in self.choices:
             index = self.choices.index(decision)
-            label = Text.assemble(Text(" hint ", style="bold reverse"), " ", self._label(decision))
+            label = Text.assemble(Text(f" {HINT_TAG} ", style="bold reverse"), " ", self._label(decision))
             self.query_one(OptionList).replace_option_prompt_at_index(index, label)
 
     def action_back(self) -> None:

@@ -9,9 +9,6 @@ keys may not be the player whose turn it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,12 +18,9 @@ from textual.widgets.option_list import Option
 
 from ...engine.text import printable
 from ...persist import autosave
-from ...persist.lock import GameLocked
+from ...words import KEY_NEW_GAME, KEY_RESUME_LAST, last_played, resume_title, with_key
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from ..app import Pier18App
 
 NEW_GAME = "new"
 
@@ -40,8 +34,8 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
     """
     AUTO_FOCUS = "OptionList"  # Enter goes on with the last played game
     BINDINGS = [
-        Binding("y", "pick(0)", "Resume the last played"),
-        Binding("n,escape", "new_game", "New game"),
+        Binding("y", "pick(0)", KEY_RESUME_LAST),
+        Binding("n,escape", "new_game", KEY_NEW_GAME),
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
 
@@ -52,22 +46,15 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
         self.summary = games[0].summary() if games else ""  # the last played game's line
 
     def compose(self) -> ComposeResult:
-        if not self.games:
-            title = "[b]No saved game can be resumed here.[/b]"
-        elif len(self.games) == 1:
-            title = "[b]An unfinished game is saved.[/b] Enter or y goes on with it; n starts a new game."
-        else:
-            title = (
-                f"[b]{len(self.games)} unfinished games are saved.[/b] Enter or y goes on with the last"
-                " played; 1-9 or the arrows pick another; n starts a new game (all stay saved)."
-            )
+        saved, keys = resume_title(len(self.games))
+        title = f"[b]{saved}[/b] {keys}" if keys else f"[b]{saved}[/b]"
         options = [
             # Names, paths and reasons are plain text, never read as markup, and made
             # printable as on stderr (a file name may hold escape codes).
-            Option(Text(printable(f"{number}. {game.summary()} · last played {game.last_played()}")), id=f"game-{number - 1}")
+            Option(Text(printable(f"{number}. {game.summary()} · {last_played(game.last_played())}")), id=f"game-{number - 1}")
             for number, game in enumerate(self.games, start=1)
         ]
-        options.append(Option(Text("New game (n)"), id=NEW_GAME))
+        options.append(Option(Text(with_key(KEY_NEW_GAME, "n")), id=NEW_GAME))
         with Vertical(classes="confirm-box"):
             yield Static(title, classes="confirm-line")
             for note in self.notes:
@@ -91,34 +78,3 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
 
     def action_new_game(self) -> None:
         self.dismiss(None)
-
-
-def offer_resume(app: Pier18App, found: autosave.Resumable, otherwise: Callable[[], None]) -> None:
-    """Ask which saved game to go on with, before anything else.
-
-    A game: it is locked to this process, autosaved to its own file again (and to
-    `play --record FILE`, taking the factory's next record number) and shown where it
-    stopped. If another terminal opened it meanwhile, the offer comes back without it.
-    New game: `otherwise()` runs (the usual start: the names screen or a new game).
-    """
-    games = found.free
-
-    def answered(choice: int | None) -> None:
-        if choice is None:
-            otherwise()
-            return
-        saved = games[choice]
-        session = saved.session
-        assert session is not None
-        factory = app.new_session  # an `Autosaving` when started by `pier18 play`
-        try:
-            if isinstance(factory, autosave.Autosaving):
-                factory.play(session, saved.path, saved.stamp)
-            else:
-                autosave.attach(session, saved.path, on_error=app.warn)
-        except GameLocked as locked:
-            offer_resume(app, found.without(saved.path, autosave.open_elsewhere_notice(locked)), otherwise)
-            return
-        app.start(session)
-
-    app.push_screen(ResumeScreen(games, found.messages()), answered)

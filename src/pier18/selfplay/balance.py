@@ -14,14 +14,14 @@ The free games also give each character category's share of the character points
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView
+from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
-from .hard import HardBot
+from ..bots.hard import HardBot
+from ..words import at_least_one
 
 #: The hard bot setting balance runs use (see docs/balance.md for its strength).
 WORLDS = 6
@@ -58,8 +58,7 @@ class ForcedPlan:
         if view.phase is Phase.SETUP:
             allowed = tuple(d for d in view.legal if isinstance(d, Keep) and d.plan == self.card)
             if allowed:
-                view = copy.copy(view)
-                object.__setattr__(view, "legal", allowed)
+                view = view.restricted(allowed)
         return self.bot.choose(view)
 
 
@@ -231,10 +230,9 @@ def balance(
     before, by an interrupted run: their deals are not played again. `on_outcome` sees
     every new outcome as soon as it is played, so a caller can save them as they come.
     """
-    if players not in (2, 3):
-        raise Pier18Error("Pier 18 is played by 2 or 3 players")
+    check_table_size(players)
     if deals < 1:
-        raise Pier18Error("--games must be at least 1")
+        raise Pier18Error(at_least_one("--games"))
     chosen = sorted(deck) if cards is None else sorted(cards)
     wanted = {(c, i) for i in range(deals) for c in chosen}
     outcomes: list[Outcome] = list({(o[0], o[1]): o for o in saved if (o[0], o[1]) in wanted}.values())

@@ -16,10 +16,11 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from ..engine import CATEGORIES, Decision, Deck, Game, Phase, PlayerView
+from ..engine import CATEGORIES, TABLE_SIZES, Decision, Deck, Game, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
-from . import LEVELS, make_bot, make_legal_bot
+from ..bots import LEVELS, make_bot, make_legal_bot
+from ..words import at_least_one, levels_for_players, seats_for_players, unknown_seat_level
 
 _OVER = Phase.OVER
 
@@ -95,9 +96,9 @@ def parse_seats(text: str, players: int) -> tuple[str, ...]:
     seats = tuple(word.strip().lower() for word in text.split(",") if word.strip())
     for level in seats:
         if level not in LEVELS:
-            raise Pier18Error(f"unknown bot level {quote(level)} in --seats (use {', '.join(LEVELS)})")
+            raise Pier18Error(unknown_seat_level(quote(level), LEVELS))
     if len(seats) != players:
-        raise Pier18Error(f"--seats names {len(seats)} level(s) but the game has {players} players")
+        raise Pier18Error(seats_for_players(len(seats), players, "level"))
     return seats
 
 
@@ -164,12 +165,11 @@ def simulate(
     Ctrl+C ends the run at once: the game being played is dropped, and the result holds
     the finished games with `interrupted` set.
     """
-    if players not in (2, 3):
-        raise Pier18Error("Pier 18 is played by 2 or 3 players")
+    check_table_size(players)
     if len(seats) != players:
-        raise Pier18Error(f"{len(seats)} seat level(s) given for {players} players")
+        raise Pier18Error(levels_for_players(len(seats), players))
     if games < 1:
-        raise Pier18Error("--games must be at least 1")
+        raise Pier18Error(at_least_one("--games"))
     result = Simulation(players, tuple(seats), seed)
     for level in seats:
         result.levels.setdefault(level, LevelStats())
@@ -285,7 +285,7 @@ def simulate_parallel(
     """
     if jobs <= 1 or games < 2:
         return simulate(deck, players, seats, games, seed, record_dir, on_game, overwrite=overwrite)
-    if players not in (2, 3) or len(seats) != players or games < 1:
+    if players not in TABLE_SIZES or len(seats) != players or games < 1:
         return simulate(deck, players, seats, games, seed, record_dir, on_game)  # raises the usual error
     # Imported only here: loading it takes longer than a hundred games in one process.
     from multiprocessing import get_context

@@ -1,0 +1,341 @@
+"""The engine's answers about a table: totals, Plan verdicts, Patron contests, standings,
+and what a decision would do.
+
+Screens, bots, the network protocol and the command line ask these questions here and
+do no score arithmetic of their own, so a change to how a Plan bonus counts, or who wins
+a tied Patron, is one edit in this module and every front end follows.
+
+Everything here reads plain values (a deck, piers, patron counts, Plan cards), so it
+answers for a `Game`, a `TableView` or a `PlayerView` alike, and for what-ifs built
+from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import Card
+from .goals import Goal
+from .decisions import Decision, Draft, Keep, PlacePlan
+from .goals import goal_met
+from .pier import Pier
+from .scoring import ScoreSheet
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from .deck import Deck
+
+# -- Plans and totals ---------------------------------------------------------------------
+
+
+def judge_plan(card: Card, players: int, seat: int, sheets: Sequence[ScoreSheet]) -> bool | None:
+    """A seat's Plan goal judged on every seat's sheet (the others count for `most` goals)."""
+    goal = card.plan.goal_for(players)
+    others = [s for p, s in enumerate(sheets) if p != seat] if goal.compares_players else ()
+    return goal_met(goal, sheets[seat], others)
+
+
+def with_plan(sheet: ScoreSheet, card: Card | None, met: bool | None) -> ScoreSheet:
+    """`sheet` with the Plan bonus of `card` counted when its goal is met: the one place
+    that says what a met Plan is worth."""
+    return sheet.with_plan(card.plan.bonus) if met and card is not None else sheet
+
+
+def plan_scores(
+    players: int, sheets: Sequence[ScoreSheet], plans: Sequence[Card | None]
+) -> tuple[list[ScoreSheet], list[bool | None]]:
+    """Every seat's sheet with its Plan bonus where its goal holds on `sheets`, and each
+    Plan's verdict (None: no Plan). `sheets` have no Plan points; others' sheets count for
+    goals that compare players."""
+    scored: list[ScoreSheet] = []
+    verdicts: list[bool | None] = []
+    for seat, card in enumerate(plans):
+        met = None if card is None else judge_plan(card, players, seat, sheets)
+        verdicts.append(met)
+        scored.append(with_plan(sheets[seat], card, met))
+    return scored, verdicts
+
+
+def base_sheets(piers: Sequence[Pier], patrons: Sequence[Sequence[int]]) -> list[ScoreSheet]:
+    """Each seat's score without a Plan bonus: its pier and the Patrons it has won."""
+    return [pier.sheet(len(won)) for pier, won in zip(piers, patrons, strict=True)]
+
+
+def table_scores(
+    deck: Deck,
+    piers: Sequence[Pier],
+    patrons: Sequence[Sequence[int]],
+    plans: Sequence[int | None],
+) -> tuple[list[ScoreSheet], list[bool | None]]:
+    """Every seat's score if the game ended with these piers: categories, patrons, and
+    the Plan bonus where its goal holds; and each Plan's verdict. At the end of a game
+    this is the final score."""
+    cards = [None if plan is None else deck[plan] for plan in plans]
+    return plan_scores(len(piers), base_sheets(piers, patrons), cards)
+
+
+# -- Patron contests ------------------------------------------------------------------------
+
+
+def patron_contest(
+    deck: Deck, patron: int, piers: Sequence[Pier], drafted: Sequence[int | None]
+) -> tuple[tuple[int, ...], int | None, bool]:
+    """Who would win the Patron card `patron` on these piers: (scores, winner, by date).
+
+    Each seat's patron score is its points in the patron's character(s); the highest
+    wins, and a tie goes to the tied seat whose card drafted this round (`drafted`) has
+    the earliest date. The winner is None while a tied seat has not drafted yet.
+    """
+    characters = deck[patron].patrons
+    scores = tuple([pier.sheet().patron_score(characters) for pier in piers])
+    best = max(scores)
+    if scores.count(best) == 1:
+        return scores, scores.index(best), False
+    winner: int | None = None  # the first tied seat with the earliest card drafted
+    earliest: tuple[int, int] | None = None
+    for seat, score in enumerate(scores):
+        if score == best:
+            card = drafted[seat]
+            if card is None:
+                return scores, None, True
+            date = deck[card].date_key
+            if earliest is None or date < earliest:
+                winner, earliest = seat, date
+    return scores, winner, True
+
+
+def leaders(scores: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the highest of `scores`."""
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+# -- standings ------------------------------------------------------------------------------
+
+
+class TieBreak(StrEnum):
+    """What put a seat above the next one in the final ranking (rulebook order)."""
+
+    TOTAL = "total"
+    CHARACTERS = "characters"
+    PLAN_DATE = "plan date"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A seat's place in the final ranking and what separated it from the seat below."""
+
+    seat: int
+    place: int  # 1 = winner; equal only if every tie-breaker is equal
+    total: int
+    characters: int
+    decided_by: TieBreak | None  # None: last place, or equal with the seat below
+
+
+#: A seat without a Plan card ranks after every date on the Plan tie-breaker.
+_NO_PLAN_DATE = (13, 0)
+
+
+def rank(sheets: Sequence[ScoreSheet], plans: Sequence[Card | None]) -> list[Standing]:
+    """Seats from first to last by their sheets: total, then visible characters, then
+    earliest Plan date (`plans[seat]`, None: no Plan); each with what put it above the next."""
+    keys = [
+        (-sheet.total, -sheet.characters, _NO_PLAN_DATE if plan is None else plan.date_key)
+        for sheet, plan in zip(sheets, plans, strict=True)
+    ]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    standings: list[Standing] = []
+    place = 1
+    for i, seat in enumerate(order):
+        if i > 0 and keys[seat] != keys[order[i - 1]]:
+            place = i + 1
+        decided_by = None
+        if i + 1 < len(order):
+            a, b = keys[seat], keys[order[i + 1]]
+            decided_by = (
+                TieBreak.TOTAL if a[0] != b[0]
+                else TieBreak.CHARACTERS if a[1] != b[1]
+                else TieBreak.PLAN_DATE if a[2] != b[2]
+                else None
+            )
+        standings.append(Standing(seat, place, -keys[seat][0], -keys[seat][1], decided_by))
+    return standings
+
+
+# -- what a decision would do ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PatronRace:
+    """Who would win one card of the row as this round's Patron, before and after a draft.
+
+    `winner_*` is None while the highest patron score is tied and a tied seat has still
+    to draft (the dates decide then).
+    """
+
+    card: int
+    scores_before: tuple[int, ...]
+    scores_after: tuple[int, ...]
+    winner_before: int | None
+    winner_after: int | None
+    by_date_after: bool
+
+    @property
+    def before(self) -> tuple[int, ...]:
+        """The seats with the highest patron score now."""
+        return leaders(self.scores_before)
+
+    @property
+    def after(self) -> tuple[int, ...]:
+        """The seats with the highest patron score after the draft."""
+        return leaders(self.scores_after)
+
+    @property
+    def changed(self) -> bool:
+        return (self.before, self.winner_before) != (self.after, self.winner_after)
+
+
+@dataclass(frozen=True, slots=True)
+class PlanOutlook:
+    """A seat's Plan goal judged on a pier, with the other piers as the seat knows them.
+
+    `rivals` are the other seats' sheets (for goals that compare players); `unsettled`
+    is True when the goal compares players, so what rivals still do (or have placed
+    unseen) can change the verdict.
+    """
+
+    card: Card
+    goal: Goal
+    sheet: ScoreSheet  # the seat's sheet the goal is judged on (no Plan points)
+    rivals: tuple[ScoreSheet, ...]
+    met: bool | None
+
+    @property
+    def unsettled(self) -> bool:
+        return self.goal.compares_players
+
+    @property
+    def bonus(self) -> int:
+        """The points the Plan adds now: its bonus when met, else 0."""
+        return self.card.plan.bonus if self.met else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a legal decision does for the seat that makes it, on the table it can see.
+
+    `before` and `after` are the seat's sheets without a Plan bonus; `plan_before` and
+    `plan_after` judge its Plan on them (None: no Plan card yet). A draft that ends the
+    round settles its Patron (`patron_won`, counted in `after`); `races` says, for every
+    other card of the row, who would win it as the Patron now and after. Placing the
+    Plan card is the seat's last decision: `final` is True and its totals are final
+    (unless a goal that compares players meets Plans placed unseen).
+    """
+
+    seat: int
+    decision: Decision
+    pier: Pier  # the seat's pier after the decision
+    before: ScoreSheet
+    after: ScoreSheet
+    plan_before: PlanOutlook | None
+    plan_after: PlanOutlook | None
+    races: tuple[PatronRace, ...] = ()
+    drafted: tuple[Card | None, ...] = ()  # the cards drafted this round, counting this one (ties go by date)
+    patron_won: int | None = None  # the Patron card this draft wins, when it ends the round
+    final: bool = False
+
+    def sheet_before(self, plan: bool) -> ScoreSheet:
+        """The seat's sheet now, with the Plan bonus if `plan` and its goal holds."""
+        return _counted(self.before, self.plan_before if plan else None)
+
+    def sheet_after(self, plan: bool) -> ScoreSheet:
+        """The seat's sheet after the decision, with the Plan bonus if `plan` and its goal holds."""
+        return _counted(self.after, self.plan_after if plan else None)
+
+
+def _counted(sheet: ScoreSheet, plan: PlanOutlook | None) -> ScoreSheet:
+    return sheet if plan is None else with_plan(sheet, plan.card, plan.met)
+
+
+def plan_outlook(
+    deck: Deck, players: int, seat: int, plan: int | None, sheets: Sequence[ScoreSheet]
+) -> PlanOutlook | None:
+    """The seat's Plan judged on `sheets` (every seat's, as the seat knows them)."""
+    if plan is None:
+        return None
+    card = deck[plan]
+    goal = card.plan.goal_for(players)
+    rivals = tuple(sheet for other, sheet in enumerate(sheets) if other != seat)
+    return PlanOutlook(card, goal, sheets[seat], rivals, judge_plan(card, players, seat, sheets))
+
+
+def outcome(
+    deck: Deck,
+    seat: int,
+    piers_now: Sequence[Pier],
+    patrons_now: Sequence[Sequence[int]],
+    plans: Sequence[int | None],
+    revealed: Sequence[int],
+    drafted_now: Sequence[int | None],
+    decision: Decision,
+) -> Outcome:
+    """What `decision` would do for `seat`, on the table as that seat sees it
+    (`PlayerView.outcome` passes its own fields).
+
+    Only the seat's own pier, its patrons and this round's Patron contest change, and all
+    of that is public or the seat's own, so no hidden card is needed.
+    """
+    players = len(piers_now)
+    piers = list(piers_now)
+    patrons = [len(won) for won in patrons_now]
+    before_sheets = [pier.sheet(count) for pier, count in zip(piers, patrons)]
+    drafted: tuple[int | None, ...] = ()
+    races: list[PatronRace] = []
+    won = None
+    final = False
+    if type(decision) is Keep:
+        plan: int | None = decision.plan
+        piers[seat] = Pier().place(deck[decision.foundation])
+    elif type(decision) is Draft:
+        plan = plans[seat]
+        piers[seat] = piers[seat].place(deck[decision.card], decision.cover)
+        after_drafted = list(drafted_now)
+        after_drafted[seat] = decision.card
+        drafted = tuple(after_drafted)
+        row = [card for card in revealed if card != decision.card]
+        for card in row:
+            scores_now, winner_now, _ = patron_contest(deck, card, piers_now, drafted_now)
+            scores_then, winner_then, by_date = patron_contest(deck, card, piers, drafted)
+            races.append(PatronRace(card, scores_now, scores_then, winner_now, winner_then, by_date))
+        if len(row) == 1 and all(card is not None for card in drafted):  # the round ends: its Patron is settled
+            won = row[0] if races[0].winner_after == seat else None
+            if won is not None:
+                patrons[seat] += 1
+    else:
+        assert type(decision) is PlacePlan
+        plan = plans[seat]
+        assert plan is not None, "the Plan phase always has a Plan card"
+        piers[seat] = piers[seat].place(deck[plan], decision.cover)
+        final = True
+    after_sheets = [pier.sheet(count) for pier, count in zip(piers, patrons)]
+    if type(decision) is Keep:  # before it, the seat had no pier and no Plan
+        before_plan = None
+        before = Pier().sheet()
+    else:
+        before_plan = plan_outlook(deck, players, seat, plan, before_sheets)
+        before = before_sheets[seat]
+    return Outcome(
+        seat=seat,
+        decision=decision,
+        pier=piers[seat],
+        before=before,
+        after=after_sheets[seat],
+        plan_before=before_plan,
+        plan_after=plan_outlook(deck, players, seat, plan, after_sheets),
+        races=tuple(races),
+        drafted=tuple(None if card is None else deck[card] for card in drafted),
+        patron_won=won,
+        final=final,
+    )
