@@ -298,3 +298,115 @@ def test_record_onto_a_game_open_in_another_terminal_is_refused(child_playing, m
     err = capsys.readouterr().err
     assert err == f"pier18: --record {path}: this game is open in another terminal (pid {child.pid}); choose another file\n"
     assert path.read_bytes() == before
+
+
+# -- no stray lock files --------------------------------------------------------------------
+
+#: Plays a saved game as `CHILD` does, then ends as it is told on stdin: `exit` returns
+#: normally, `crash` raises (the exception nothing catches), `hold` waits to be killed.
+ENDS = """
+import sys
+from pathlib import Path
+from pier18.persist import autosave, record
+
+path = Path(sys.argv[1])
+factory = autosave.autosaving(lambda names: None)
+factory.play(record.load(path), path)
+print("playing", flush=True)
+how = sys.stdin.readline().strip()
+if how == "crash":
+    raise RuntimeError("the game fell over")
+if how == "hold":
+    sys.stdin.read()
+"""
+
+
+@pytest.mark.parametrize("how", ["exit", "crash"])
+def test_a_process_that_ends_leaves_no_lock_file(deck, how):
+    """However the playing process ends by itself (returning, or an exception nothing
+    caught), its lock file goes with it, and the game is free."""
+    path = saved_game(deck, "one.json", 3)
+    child = subprocess.Popen(
+        [sys.executable, "-c", ENDS, str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+    )
+    out, err = child.communicate(f"{how}\n", timeout=60)
+    assert out == "playing\n", err
+    assert child.returncode == (1 if how == "crash" else 0) and ("the game fell over" in err) == (how == "crash")
+    assert not lock_path(path).exists()
+    assert holder(path) is None and json.loads(path.read_text())["decisions"]  # the save itself stays
+
+
+def test_a_killed_process_lock_file_is_taken_over_and_removed_by_the_next_one(deck):
+    """SIGKILL leaves the lock file (nothing runs in the killed process); the OS let go
+    of its lock, so the next process to look takes it without a question and removes
+    it, and a game started from it plays as usual and leaves nothing either."""
+    path = saved_game(deck, "one.json", 3)
+    child = subprocess.Popen(
+        [sys.executable, "-c", ENDS, str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+    )
+    try:
+        assert child.stdout.readline() == "playing\n"
+        child.stdin.write("hold\n")
+        child.stdin.flush()
+        assert holder(path) == child.pid
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.communicate(timeout=30)
+    assert lock_path(path).read_text() == f"{child.pid}\n"  # left behind by the kill
+    found = saves.find_resumable()
+    assert found.path == path and found.games[0].played_by is None  # offered, no question asked
+    assert not lock_path(path).exists()  # ...and cleaned on the way
+    factory = saves.autosaving(lambda names: None)
+    factory.play(found.session, path, found.games[0].stamp)
+    assert holder(path) == os.getpid()
+    factory.release()
+    assert not lock_path(path).exists()
+
+
+def test_a_game_played_to_its_end_leaves_no_lock_file(deck):
+    """The last decision is saved and the game's lock file goes at once, though the
+    process plays on (the final screen, a new game); the finished save stays."""
+    factory = saves.autosaving(lambda names: Session(deck, names, 5))
+    session = factory(["Ann", "Bob"])
+    path = factory.save
+    assert lock_path(path).exists()
+    while not session.game.is_terminal():
+        session.apply(session.game.legal_decisions()[0])
+    assert not lock_path(path).exists() and holder(path) is None
+    assert len(json.loads(path.read_text())["decisions"]) == len(session.decisions)
+    session.undo()  # written again (a take-back on the final screen): held again while it is
+    assert holder(path) == os.getpid()
+    session.apply(session.game.legal_decisions()[0])
+    assert not lock_path(path).exists()
+    factory.release()
+
+
+def test_a_lock_file_removed_as_it_is_taken_is_taken_again_at_its_name(tmp_path, monkeypatch):
+    """The holder lets go (removing its file) between this process opening the file and
+    locking it: the lock held would be on a file nobody can find, and a third process
+    would take the name's new file as well. The taker sees it and takes the name again."""
+    from pier18.persist import lock as locks
+
+    save = tmp_path / "game.json"
+    real_flock = locks.fcntl.flock
+    removed = []
+
+    def flock(fd, how):
+        if not removed:  # the holder's release, just before this lock call
+            removed.append(True)
+            os.unlink(lock_path(save))
+        return real_flock(fd, how)
+
+    monkeypatch.setattr(locks.fcntl, "flock", flock)
+    mine = GameLock(save).acquire()
+    monkeypatch.setattr(locks.fcntl, "flock", real_flock)
+    assert removed and mine.intact()
+    with pytest.raises(GameLocked):
+        GameLock(save).acquire()  # the name's file is the one held: nobody else gets in
+    mine.release()
+    assert not lock_path(save).exists()
