@@ -9,6 +9,9 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
+import signal
+from typing import Any
+
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
 TYPE_CHECKING = False
@@ -248,15 +251,42 @@ def run(args: argparse.Namespace) -> int:
         from .errors import CliError
 
         raise CliError(str(locked)) from None
+    before = stop_on_signals()
     try:
         return asyncio.run(serve(args, session, context, saving))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:  # Ctrl+C, or SIGTERM / SIGHUP (a service being stopped)
         if saving.save is not None:  # where it is now: a save written by someone else makes a new file
             again = resume_command(args, saving.save, getattr(args, "listening_on", None))
             print("\n" + printable(table_saved(again)), flush=True)
-        return 130
+        return 128 + (stop.number if isinstance(stop, Stopped) else 2)
     finally:
-        saving.release()
+        for number, handler in before.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+        saving.release()  # its lock file goes too
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP stopped the table: it ends as Ctrl+C ends it (the autosave as the
+    last decision left it, the lock let go), with status 128 + `number`."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+def stop_on_signals() -> dict[int, Any]:
+    """Make SIGTERM and SIGHUP stop the table as Ctrl+C does (the host's own seat app
+    handles them itself while it runs); the handlers there were before, to put back."""
+
+    def stop(number: int, frame: object) -> None:
+        raise Stopped(number)
+
+    before: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            before[number] = signal.signal(number, stop)
+    return before
 
 
 async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLContext | None, saving: Autosaving) -> int:
