@@ -410,3 +410,62 @@ def test_a_lock_file_removed_as_it_is_taken_is_taken_again_at_its_name(tmp_path,
         GameLock(save).acquire()  # the name's file is the one held: nobody else gets in
     mine.release()
     assert not lock_path(save).exists()
+
+
+# -- resuming says what it opens ------------------------------------------------------------
+
+
+def test_resume_names_the_game_it_opens_and_the_later_one_it_passed_over(deck, child_playing, monkeypatch):
+    """`pier18 play --resume`: the last played game is open in another terminal, so the
+    one before it is opened; as it opens, the app says which game that is and why the
+    later one is not it (its file, what it is, who has it)."""
+    child, locked_path = child_playing
+    other = saved_game(deck, "two.json", 2)
+    os.utime(locked_path, ns=(2 * 10**18, 2 * 10**18))  # the locked game is the last played
+    seen = {}
+
+    def fake_run(app: Pier18App, *args, **kwargs):
+        seen["session"], seen["notes"] = app.session, list(app.opening_notes)
+
+    monkeypatch.setattr(Pier18App, "run", fake_run)
+    assert main(["play", "--resume"]) == 0
+    assert seen["session"].decisions == saves.load_saved(other).session.decisions
+    opened, why = seen["notes"]
+    assert opened == f"Going on with the last played unfinished game free here, two.json: {summary_of(other)}."
+    assert why == (f"Not one.json ({summary_of(locked_path)}): "
+                   f"this game is open in another terminal (pid {child.pid}).")
+
+    monkeypatch.setattr(Pier18App, "run", fake_run)
+    assert main(["play", "--resume", str(other)]) == 0  # asked for by name: nothing was passed over
+    assert seen["notes"] == [f"Going on with the saved game asked for, two.json: {summary_of(other)}."]
+
+
+async def test_the_notes_on_the_game_opened_are_shown_as_it_opens(deck):
+    session = Session(deck, ["Ann", "Bob"], 7)
+    app = Pier18App(2, lambda names: session, names=["Ann", "Bob"], session=session)
+    app.opening_notes = ["Going on with x.json.", "Not y.json: open elsewhere."]
+    told = []
+    notify = app.notify
+    app.notify = lambda message, **options: (told.append(message), notify(message, **options))[1]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+    assert told[:2] == app.opening_notes
+
+
+def test_the_resume_offer_says_which_games_it_leaves_out_and_why(deck, child_playing, monkeypatch):
+    """`pier18 play` offers the free games; the one open in another terminal is named
+    in the offer with the reason, rather than silently left out."""
+    child, locked_path = child_playing
+    other = saved_game(deck, "two.json", 2)
+    seen = {}
+    monkeypatch.setattr(Pier18App, "run", lambda app, *a, **k: seen.setdefault("offer", app.resume_offer))
+    assert main(["play", "--names", "Ann,Bob", "--players", "2"]) == 0
+    offer = seen["offer"]
+    assert [g.path for g in offer.free] == [other]
+    assert offer.messages() == [
+        f"Not one.json ({summary_of(locked_path)}): this game is open in another terminal (pid {child.pid})."
+    ]
+
+
+def summary_of(path: Path) -> str:
+    return saves.load_saved(path).summary()

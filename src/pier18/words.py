@@ -1432,6 +1432,19 @@ def open_elsewhere(pid: int) -> str:
     return f"this game is open in another terminal (pid {pid})" if pid else "this game is open in another terminal"
 
 
+def going_on_with(file: str, game: str, latest: bool) -> str:
+    """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
+    it was chosen as the last played unfinished game nobody else has open."""
+    which = "the last played unfinished game free here" if latest else "the saved game asked for"
+    return f"Going on with {which}, {file}: {game}."
+
+
+def passed_over(file: str, game: str, pid: int) -> str:
+    """An unfinished game played more recently that another terminal has open, so it was
+    not opened or offered here (`game`: its summary line)."""
+    return f"Not {file} ({game}): {open_elsewhere(pid)}."
+
+
 def could_not_save(path: str, why: str) -> str:
     return f"could not save the game to {path}: {why}"
 

@@ -45,6 +45,7 @@ from ..words import (
     damaged_kept,
     damaged_skipped,
     open_elsewhere,
+    passed_over,
     record_exists,
     record_is_folder,
     record_not_a_file,
@@ -605,8 +606,21 @@ class Resumable:
         """The unfinished games that can be resumed here (not open in another terminal)."""
         return [game for game in self.games if game.played_by is None]
 
+    def passed_over(self, before: Path | None = None) -> list[str]:
+        """Why each unfinished game open in another terminal is not offered here, one line
+        each; with `before`, only those played after that game (passed over for it)."""
+        notes = []
+        for game in self.games:
+            if game.path == before:
+                break
+            if game.played_by is not None:
+                notes.append(passed_over(shorten(game.path.name), game.summary(), game.played_by))
+        return notes
+
     def messages(self) -> list[str]:
-        return [moved.message() for moved in self.set_aside] + self.notices
+        """Everything to say with the offer: damaged saves set aside, notices, and the
+        games not offered because another terminal has them open."""
+        return [moved.message() for moved in self.set_aside] + self.notices + self.passed_over()
 
     def without(self, path: Path, notice: str) -> "Resumable":
         """This offer without the game at `path` (open elsewhere), saying why."""
