@@ -1368,6 +1368,11 @@ LINES_HELP = (
 )
 
 
+def connecting_to(url: str) -> str:
+    """`--lines`: the first line, while the host is reached."""
+    return f"connecting to {url}…"
+
+
 def connected_to(url: str, watching: bool) -> str:
     """`--lines`, once in: 'connected to ws://...' or 'watching to ws://...'."""
     return f"{'watching' if watching else 'connected'} to {url}"
@@ -1772,6 +1777,23 @@ def no_terminal(streams: Sequence[str]) -> str:
     """A game app started without the standard streams it needs (by name: 'stdin')."""
     named = [STREAMS[name] for name in streams]
     return f"{players_list(named)} {'is' if len(named) == 1 else 'are'} closed: the game needs a terminal"
+
+
+def not_terminals(streams: Sequence[str]) -> str:
+    """A game app asked for where a standard stream it needs is a pipe or a file: 'standard
+    error is not a terminal'."""
+    named = [STREAMS[name] for name in streams]
+    return f"{players_list(named)} {'is not a terminal' if len(named) == 1 else 'are not terminals'}"
+
+
+def app_needs_terminal(streams: Sequence[str]) -> str:
+    """A game app cannot be drawn here (its screen would be escape codes in a pipe)."""
+    return f"{not_terminals(streams)}: the game needs one"
+
+
+def in_plain_lines(streams: Sequence[str]) -> str:
+    """`join` or `host` without a terminal: the seat is played in plain lines instead."""
+    return f"{not_terminals(streams)}: playing in plain lines, as with --lines"
 
 
 def unrecognized(argument: str, more: int) -> str:

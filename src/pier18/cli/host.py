@@ -54,6 +54,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--lines", action="store_true", help="play your seat in plain lines (moves typed as 'draft 7:1'), as 'pier18 join --lines'"
     )
+    parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
     parser.add_argument("--resume", metavar="FILE", help="bring back a hosted game from its autosave, with the same codes")
     parser.set_defaults(run=run)
 
@@ -130,7 +131,7 @@ def listen_error(exc: OSError, bind: str | None, port: int) -> str:
 def resume_command(args: argparse.Namespace, save: object, port: int | None = None) -> str:
     """The `pier18 host --resume` line that opens this very table again: same autosave,
     and every option the players' join lines depend on (the port it listened on, the
-    address, TLS) or the host played with (--no-seat, --lines)."""
+    address, TLS) or the host played with (--no-seat, --lines, --quiet)."""
     from ..words import command
 
     line: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
@@ -142,6 +143,8 @@ def resume_command(args: argparse.Namespace, save: object, port: int | None = No
         line.append("--no-seat")
     if args.lines:
         line.append("--lines")
+    if getattr(args, "quiet", False):
+        line.append("--quiet")
     return command(*line)
 
 
@@ -242,8 +245,16 @@ def run(args: argparse.Namespace) -> int:
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume else (new_session(args), None)
+    args.in_lines, args.note = args.lines, None  # how the host's own seat is played
     if not args.no_seat and not args.lines and HUMAN in session.seats:
         check_terminal()  # the host's own seat is played in the app; nothing saved yet
+        from ..tui.terminal import not_a_terminal
+
+        missing = not_a_terminal()
+        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
+            from ..words import in_plain_lines
+
+            args.in_lines, args.note = True, in_plain_lines(missing)
     saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(prog_line(printable(m)), flush=True))
     try:
         saving.play(session, Path(args.resume) if args.resume else None, version)
@@ -330,7 +341,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     say(words.table_open(port, context is not None, None if saving.save is None else str(saving.save)))
     for line in joins:
         say(f"  {line}")
-    if mine is None or args.lines:
+    if args.note is not None and mine is not None:
+        say(args.note)
+    if mine is None or args.in_lines:
         say(words.HOST_COMMANDS)
 
     def command(line: str) -> str | None:
@@ -348,7 +361,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     try:
         status = 0
         if mine is not None:
-            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.lines else None, again)
+            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.in_lines else None, again, args.quiet)
             status = await play_own_seat(host, port, context, seat)
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
@@ -397,9 +410,10 @@ class OwnSeat:
 
     def __init__(
         self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None,
-        resume: Callable[[object], str],
+        resume: Callable[[object], str], quiet: bool = False,
     ) -> None:
         self.code, self.joins, self.saving, self.commands, self.resume = code, joins, saving, commands, resume
+        self.quiet = quiet  # no bell when it becomes the host's turn
 
     def resume_line(self) -> str | None:
         """The line that opens the table again from where it is saved now (None: not saved)."""
@@ -424,14 +438,15 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     client = Client(address, seat.code, ssl=client_context)
     if seat.commands is not None:
         try:
-            await LineFrontEnd(client.start(), seat.commands).run()
+            await LineFrontEnd(client.start(), seat.commands, quiet=seat.quiet).run()
         finally:
             await client.close()
         return 0
     from ..tui.seat_app import SeatApp
 
     app = SeatApp(
-        client, desk=host, join_lines=seat.joins, record=seat.saving.save, resume=seat.resume_line(), deck=host.session.deck
+        client, desk=host, join_lines=seat.joins, record=seat.saving.save, resume=seat.resume_line(),
+        deck=host.session.deck, quiet=seat.quiet,
     )
 
     def moved(path: Path) -> None:  # the final screen and the stop line name the file it is in now

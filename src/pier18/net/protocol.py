@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -266,6 +266,14 @@ class NetState:
     @property
     def my_turn(self) -> bool:
         return self.you is not None and bool(self.you.legal)
+
+    @property
+    def moment(self) -> Hashable:
+        """What a choice made now is for: in a simultaneous phase (set-up, the Plan
+        placement) the phase itself, since others choosing meanwhile changes nothing of
+        a seat's own choice; otherwise the turn (the position it is made in)."""
+        phase = self.table.phase
+        return phase if phase in (Phase.SETUP, Phase.PLAN) else self.turn
 
     def player_view(self) -> PlayerView | None:
         """This seat's `PlayerView` (for screens or a hint bot), rebuilt from the message."""

@@ -71,7 +71,8 @@ class SeatApp(GameApp):
     player's seat to a bot, `j` shows the join commands again. `record` is where the
     host autosaves the game, shown on the final screen; `resume` the command that opens
     the table again, said when the host leaves or crashes; `deck` the deck as the host
-    loaded it, so the final screen's `pier18 score` lines can name its file.
+    loaded it, so the final screen's `pier18 score` lines can name its file. The
+    terminal bell rings whenever a choice opens for this seat, unless `quiet`.
     """
 
     BINDINGS = [
@@ -99,8 +100,11 @@ class SeatApp(GameApp):
         hint_bot: HintGiver | None = None,
         last_move_pause: float = LAST_MOVE_PAUSE,
         watch_patron_pause: float = WATCH_PATRON_PAUSE,
+        quiet: bool = False,
     ) -> None:
         super().__init__(hint_bot, last_move_pause)
+        self.quiet = quiet  # no bell when it becomes this seat's turn
+        self._rung: Hashable | None = None  # the moment (`NetState.moment`) the bell last rang for
         self.watch_patron_pause = watch_patron_pause
         self.client = client
         self.desk = desk
@@ -177,7 +181,18 @@ class SeatApp(GameApp):
         self._awards_shown = max(self._awards_shown, sum(1 for award in table.awards if award.after < made))
         if self._sent is not None and self._sent != state.turn:
             self._sent = None  # the host has answered
+        self.ring()
         self.advance()
+
+    def ring(self) -> None:
+        """The terminal bell as a choice opens for this seat: its turn comes, or a choice
+        made by every seat at once (set-up, the Plan placement) begins; once per choice,
+        and never with `quiet` (`--quiet`)."""
+        state = self.state
+        if self.quiet or state is None or not self.my_turn() or self._rung == state.moment:
+            return
+        self._rung = state.moment
+        self.bell()
 
     def show_connection(self) -> None:
         """The one line about the connection, on the table or on the waiting screen."""
@@ -223,11 +238,8 @@ class SeatApp(GameApp):
 
     @staticmethod
     def _moment(state: NetState) -> Hashable:
-        """What a choice on screen is for: in a simultaneous phase (set-up, the Plan
-        placement) the phase itself, since others choosing meanwhile changes nothing of
-        this seat's choice; otherwise the turn (the position it was asked in)."""
-        phase = state.table.phase
-        return phase if phase in (Phase.SETUP, Phase.PLAN) else state.turn
+        """What a choice on screen is for (`NetState.moment`)."""
+        return state.moment
 
     def my_turn(self) -> bool:
         """It is this seat's turn, its decision has not been sent yet, and the host still
