@@ -66,7 +66,7 @@ def message_of(got: NetState) -> dict:
     """The state message a decoded state stands for (what an honest host would have sent)."""
     seats = [{"name": s.name, "kind": s.kind, "connected": s.connected, "covered": s.covered} for s in got.seats]
     view = got.player_view()
-    message = state_message(got.table, view, seats, list(got.waiting_for))
+    message = state_message(got.table, view, seats, list(got.waiting_for), got.lobby)
     return json.loads(json.dumps(message))
 
 

@@ -141,7 +141,7 @@ async def test_a_seat_stopped_by_a_signal_gives_the_terminal_back_and_the_seat_i
     env = child_env(PIER18_DATA_DIR=str(tmp_path / "host-data"))
     host = subprocess.Popen(
         [sys.executable, "-m", "pier18", "host", "--no-seat", "--port", "0", "--bind", "127.0.0.1",
-         "--names", "Ann,Bob", "--seed", "7"],
+         "--seats", "human,random", "--names", "Ann", "--seed", "7"],  # Ann is all the lobby waits for
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0, env=env,
         start_new_session=True,
     )
@@ -182,14 +182,25 @@ def test_the_host_stopped_by_a_signal_closes_the_table_and_keeps_it(tmp_path):
     data_dir = tmp_path / "data"
     table = Terminal(["host", "--seats", "human,human", "--names", "Ann,Bob", "--seed", "9", "--port", "0",
                       "--bind", "127.0.0.1"], data_dir)
+    bob = None
     try:
+        table.read_until(b"to watch:")  # printed before the app: Bob's line, then the lobby
+        address, code = re.search(rb"Bob: pier18 join (\S+) (\S+)", table.output).groups()
+        bob = subprocess.Popen(  # Bob joins, so the game starts, and never decides
+            [sys.executable, "-m", "pier18", "join", "--lines", address.decode(), code.decode()],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=child_env(),
+        )
         table.read_until(b"Keep these two")
-        before = play_until(table, data_dir, 1)  # the host's own set-up choice; Bob is away
+        before = play_until(table, data_dir, 1)  # the host's own set-up choice; Bob has not chosen
         signalled_at = len(table.output)
         table.send(signal.SIGTERM)
         status = table.read_to_end()
     finally:
         table.kill()
+        if bob is not None:
+            bob.kill()
+            bob.wait(timeout=30)
+            bob.stdin.close()
     assert status == 128 + signal.SIGTERM
     assert_terminal_given_back(table.output, signalled_at)
     said = after_signal(table, signalled_at)

@@ -493,6 +493,24 @@ CHOSE_SET_UP = "Plan and Foundation chosen (hidden until everyone has chosen)"
 WAITS_FOR_SET_UP = "waiting to choose a Plan and a Foundation"
 
 
+#: How the person at a networked seat is named among the others ("you have chosen").
+YOU = "you"
+#: A simultaneous choice over the network before anyone has made it.
+EVERYONE_CHOOSES_SET_UP = "everyone chooses a Plan and a Foundation at once"
+EVERYONE_PLACES_THE_PLAN = "everyone places the Plan card at once"
+
+
+def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
+    """A choice every seat makes at once over the network: who has made it (never what)
+    and who is still to: 'Bob has chosen; waiting for you and Cy'. `placing`: the Plan
+    placement, else set-up. Names as given, `YOU` for the person at the keys."""
+    if not chose:
+        return EVERYONE_PLACES_THE_PLAN if placing else EVERYONE_CHOOSES_SET_UP
+    one = len(chose) == 1 and chose[0] != YOU
+    done = f"{players_list(chose)} {'has' if one else 'have'} {'placed the Plan card' if placing else 'chosen'}"
+    return f"{done}; {waiting_for(waiting)}" if waiting else done
+
+
 def choosing_set_up(name: str) -> str:
     """Someone other than the person at the keys is choosing a Plan and a Foundation."""
     return f"{name} is {CHOOSING_SET_UP}"
@@ -1052,6 +1070,50 @@ def waiting_for(names: Sequence[str]) -> str:
     return f"waiting for {players_list(list(names))}" if names else ""
 
 
+# -- the lobby: a hosted table before its game starts ----------------------------------------
+
+#: The lobby's title.
+LOBBY_TITLE = "Waiting for the players: the game starts when every seat is filled"
+#: Under the seats, at a joined seat (the host starts the game).
+LOBBY_WAIT = "The game starts by itself when everyone is here; the host can start it sooner with bots."
+#: At the host's own seat: the key that starts at once.
+KEY_START_WITH_BOTS = "Start now, bots for the empty seats"
+#: The host's line when the last player arrives (or a bot sits in for them).
+GAME_STARTS = "everyone is here: the game starts"
+#: `start` once the game is on.
+ALREADY_STARTED = "the game has started already"
+#: The host's refusal of a decision made in the lobby.
+NOT_STARTED = "the game has not started yet"
+
+
+def lobby_seat(name: str, human: bool, here: bool, covered: bool, you: bool) -> str:
+    """One seat in the lobby: 'Ann (you)', 'Bob: here', 'Cy: not here yet', 'Dee: hard bot'."""
+    if you:
+        return f"{name} (you)"
+    if not human:
+        return f"{name}: bot"
+    if here:
+        return f"{name}: here"
+    return f"{name}: not here yet, a bot will play for them" if covered else f"{name}: not here yet"
+
+
+def lobby_line(here: Sequence[str], waiting: Sequence[str]) -> str:
+    """The host's status line in the lobby: 'lobby: Ann is here; waiting for Bob and Cy'."""
+    line = "lobby"
+    if here:
+        line += f": {players_list(list(here))} {'is' if len(here) == 1 else 'are'} here"
+    if waiting:
+        line += f"; {waiting_for(waiting)}" if here else f": {waiting_for(waiting)}"
+    return line
+
+
+def started_with_bots(names: Sequence[str], level: str) -> str:
+    """The answer to the host's `start` (or `s`): who the bots play for."""
+    if not names:
+        return GAME_STARTS
+    return f"the game starts; a {level} bot plays for {players_list(list(names))} until they come"
+
+
 #: What a spectator is told about itself.
 WATCHING = "watching: you see only what the whole table sees"
 
@@ -1286,7 +1348,10 @@ def table_open(port: int, tls: bool, save: str | None) -> str:
 
 
 #: The host's commands, when it plays in plain lines or does not play.
-HOST_COMMANDS = "Commands: 'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
+HOST_COMMANDS = (
+    "Commands: 'start' starts the game now, a bot playing each empty seat until its player comes; "
+    "'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
+)
 
 
 def bot_command_help(names: Sequence[str]) -> str:

@@ -315,7 +315,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
 
     assert session.codes is not None
     codes = session.codes
-    host = Host(session, codes, HostConfig(bind=args.bind, port=args.port, ssl=context))
+    host = Host(session, codes, HostConfig(bind=args.bind, port=args.port, ssl=context, lobby=True))
     try:
         port = await host.start()
     except OSError as exc:
@@ -345,11 +345,15 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         say(args.note)
     if mine is None or args.in_lines:
         say(words.HOST_COMMANDS)
+    if mine is None and not host.started:  # the lobby: who is still to come
+        say(f"[{host.status()}]")
 
     def command(line: str) -> str | None:
         typed = line.split(maxsplit=1)
         if typed and typed[0] == "status":
             return host.status()
+        if typed == ["start"]:
+            return host.start_now()
         if typed and typed[0] == "bot":
             wanted = name_key(typed[1] if len(typed) > 1 else "")
             names = [name_key(n) for n in session.names]

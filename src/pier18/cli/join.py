@@ -333,8 +333,19 @@ class LineFrontEnd:
         self.shown = state
         if before is not None and len(table.history) == len(before.table.history) + 1:
             self.say(move_line(before.table, table, names))
-        if before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for:
+        if (before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for
+                and before.lobby == state.lobby):
             return  # same position (a reconnect): nothing new to say
+        if state.lobby:  # before the game: who is here, who is still to come
+            from ..words import LOBBY_TITLE, lobby_seat
+
+            mine = None if state.you is None else state.you.seat
+            self.say(f"── {LOBBY_TITLE} ──")
+            self.say("  ·  ".join(
+                lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == mine)
+                for seat, info in enumerate(state.seats)
+            ))
+            return
         line = table_line(table, names, [names[s] for s in state.waiting_for], [s.name for s in state.seats if s.covered])
         self.say(f"── {line} ──")
         view = state.player_view()
