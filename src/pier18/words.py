@@ -495,6 +495,8 @@ WAITS_FOR_SET_UP = "waiting to choose a Plan and a Foundation"
 
 #: How the person at a networked seat is named among the others ("you have chosen").
 YOU = "you"
+#: A player whose connection is gone, beside their name.
+AWAY = "away"
 #: A simultaneous choice over the network before anyone has made it.
 EVERYONE_CHOOSES_SET_UP = "everyone chooses a Plan and a Foundation at once"
 EVERYONE_PLACES_THE_PLAN = "everyone places the Plan card at once"
@@ -1307,10 +1309,20 @@ def seat_covered(name: str, level: str) -> str:
 
 def table_line(table: TableView, names: Sequence[str], waiting: Sequence[str], covered: Sequence[str] = ()) -> str:
     """Where a networked game stands, who it waits for (players away, not covered) and
-    who a bot plays for: 'round 2, Ann to draft; waiting for Bob; a bot plays for Cy'."""
-    line = whose_turn(table, names)
-    if waiting and not table.is_terminal():
-        line += f"; {waiting_for(list(waiting))}"
+    who a bot plays for: 'round 2, Ann to draft; waiting for Bob; a bot plays for Cy'. In
+    set-up and the Plan placement every seat chooses at once: who has chosen and who is
+    still to ('set-up: Bob has chosen; waiting for Ann and Cy (away)')."""
+    if table.phase in (Phase.SETUP, Phase.PLAN):  # every seat chooses at once over the network
+        away = set(waiting)
+        called = [f"{name} ({AWAY})" if name in away else name for name in names]
+        chose = [called[seat] for seat in range(table.players) if table.chosen[seat]]
+        still = [called[seat] for seat in range(table.players) if not table.chosen[seat]]
+        phase = "set-up" if table.phase is Phase.SETUP else "game end"
+        line = f"{phase}: {chosen_so_far(chose, still, table.phase is Phase.PLAN)}"
+    else:
+        line = whose_turn(table, names)
+        if waiting and not table.is_terminal():
+            line += f"; {waiting_for(list(waiting))}"
     if covered:
         line += "; a bot plays for " + players_list(list(covered))
     return line
