@@ -493,6 +493,26 @@ CHOSE_SET_UP = "Plan and Foundation chosen (hidden until everyone has chosen)"
 WAITS_FOR_SET_UP = "waiting to choose a Plan and a Foundation"
 
 
+#: How the person at a networked seat is named among the others ("you have chosen").
+YOU = "you"
+#: A player whose connection is gone, beside their name.
+AWAY = "away"
+#: A simultaneous choice over the network before anyone has made it.
+EVERYONE_CHOOSES_SET_UP = "everyone chooses a Plan and a Foundation at once"
+EVERYONE_PLACES_THE_PLAN = "everyone places the Plan card at once"
+
+
+def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
+    """A choice every seat makes at once over the network: who has made it (never what)
+    and who is still to: 'Bob has chosen; waiting for you and Cy'. `placing`: the Plan
+    placement, else set-up. Names as given, `YOU` for the person at the keys."""
+    if not chose:
+        return EVERYONE_PLACES_THE_PLAN if placing else EVERYONE_CHOOSES_SET_UP
+    one = len(chose) == 1 and chose[0] != YOU
+    done = f"{players_list(chose)} {'has' if one else 'have'} {'placed the Plan card' if placing else 'chosen'}"
+    return f"{done}; {waiting_for(waiting)}" if waiting else done
+
+
 def choosing_set_up(name: str) -> str:
     """Someone other than the person at the keys is choosing a Plan and a Foundation."""
     return f"{name} is {CHOOSING_SET_UP}"
@@ -1052,6 +1072,50 @@ def waiting_for(names: Sequence[str]) -> str:
     return f"waiting for {players_list(list(names))}" if names else ""
 
 
+# -- the lobby: a hosted table before its game starts ----------------------------------------
+
+#: The lobby's title.
+LOBBY_TITLE = "Waiting for the players: the game starts when every seat is filled"
+#: Under the seats, at a joined seat (the host starts the game).
+LOBBY_WAIT = "The game starts by itself when everyone is here; the host can start it sooner with bots."
+#: At the host's own seat: the key that starts at once.
+KEY_START_WITH_BOTS = "Start now, bots for the empty seats"
+#: The host's line when the last player arrives (or a bot sits in for them).
+GAME_STARTS = "everyone is here: the game starts"
+#: `start` once the game is on.
+ALREADY_STARTED = "the game has started already"
+#: The host's refusal of a decision made in the lobby.
+NOT_STARTED = "the game has not started yet"
+
+
+def lobby_seat(name: str, human: bool, here: bool, covered: bool, you: bool) -> str:
+    """One seat in the lobby: 'Ann (you)', 'Bob: here', 'Cy: not here yet', 'Dee: hard bot'."""
+    if you:
+        return f"{name} (you)"
+    if not human:
+        return f"{name}: bot"
+    if here:
+        return f"{name}: here"
+    return f"{name}: not here yet, a bot will play for them" if covered else f"{name}: not here yet"
+
+
+def lobby_line(here: Sequence[str], waiting: Sequence[str]) -> str:
+    """The host's status line in the lobby: 'lobby: Ann is here; waiting for Bob and Cy'."""
+    line = "lobby"
+    if here:
+        line += f": {players_list(list(here))} {'is' if len(here) == 1 else 'are'} here"
+    if waiting:
+        line += f"; {waiting_for(waiting)}" if here else f": {waiting_for(waiting)}"
+    return line
+
+
+def started_with_bots(names: Sequence[str], level: str) -> str:
+    """The answer to the host's `start` (or `s`): who the bots play for."""
+    if not names:
+        return GAME_STARTS
+    return f"the game starts; a {level} bot plays for {players_list(list(names))} until they come"
+
+
 #: What a spectator is told about itself.
 WATCHING = "watching: you see only what the whole table sees"
 
@@ -1245,10 +1309,20 @@ def seat_covered(name: str, level: str) -> str:
 
 def table_line(table: TableView, names: Sequence[str], waiting: Sequence[str], covered: Sequence[str] = ()) -> str:
     """Where a networked game stands, who it waits for (players away, not covered) and
-    who a bot plays for: 'round 2, Ann to draft; waiting for Bob; a bot plays for Cy'."""
-    line = whose_turn(table, names)
-    if waiting and not table.is_terminal():
-        line += f"; {waiting_for(list(waiting))}"
+    who a bot plays for: 'round 2, Ann to draft; waiting for Bob; a bot plays for Cy'. In
+    set-up and the Plan placement every seat chooses at once: who has chosen and who is
+    still to ('set-up: Bob has chosen; waiting for Ann and Cy (away)')."""
+    if table.phase in (Phase.SETUP, Phase.PLAN):  # every seat chooses at once over the network
+        away = set(waiting)
+        called = [f"{name} ({AWAY})" if name in away else name for name in names]
+        chose = [called[seat] for seat in range(table.players) if table.chosen[seat]]
+        still = [called[seat] for seat in range(table.players) if not table.chosen[seat]]
+        phase = "set-up" if table.phase is Phase.SETUP else "game end"
+        line = f"{phase}: {chosen_so_far(chose, still, table.phase is Phase.PLAN)}"
+    else:
+        line = whose_turn(table, names)
+        if waiting and not table.is_terminal():
+            line += f"; {waiting_for(list(waiting))}"
     if covered:
         line += "; a bot plays for " + players_list(list(covered))
     return line
@@ -1286,7 +1360,10 @@ def table_open(port: int, tls: bool, save: str | None) -> str:
 
 
 #: The host's commands, when it plays in plain lines or does not play.
-HOST_COMMANDS = "Commands: 'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
+HOST_COMMANDS = (
+    "Commands: 'start' starts the game now, a bot playing each empty seat until its player comes; "
+    "'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
+)
 
 
 def bot_command_help(names: Sequence[str]) -> str:
@@ -1368,6 +1445,11 @@ LINES_HELP = (
 )
 
 
+def connecting_to(url: str) -> str:
+    """`--lines`: the first line, while the host is reached."""
+    return f"connecting to {url}…"
+
+
 def connected_to(url: str, watching: bool) -> str:
     """`--lines`, once in: 'connected to ws://...' or 'watching to ws://...'."""
     return f"{'watching' if watching else 'connected'} to {url}"
@@ -1430,6 +1512,19 @@ def record_renumbered(new: str, taken: str) -> str:
 def open_elsewhere(pid: int) -> str:
     """The words for a game another process is playing (`pid` 0: not known)."""
     return f"this game is open in another terminal (pid {pid})" if pid else "this game is open in another terminal"
+
+
+def going_on_with(file: str, game: str, latest: bool) -> str:
+    """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
+    it was chosen as the last played unfinished game nobody else has open."""
+    which = "the last played unfinished game free here" if latest else "the saved game asked for"
+    return f"Going on with {which}, {file}: {game}."
+
+
+def passed_over(file: str, game: str, pid: int) -> str:
+    """An unfinished game played more recently that another terminal has open, so it was
+    not opened or offered here (`game`: its summary line)."""
+    return f"Not {file} ({game}): {open_elsewhere(pid)}."
 
 
 def could_not_save(path: str, why: str) -> str:
@@ -1759,6 +1854,23 @@ def no_terminal(streams: Sequence[str]) -> str:
     """A game app started without the standard streams it needs (by name: 'stdin')."""
     named = [STREAMS[name] for name in streams]
     return f"{players_list(named)} {'is' if len(named) == 1 else 'are'} closed: the game needs a terminal"
+
+
+def not_terminals(streams: Sequence[str]) -> str:
+    """A game app asked for where a standard stream it needs is a pipe or a file: 'standard
+    error is not a terminal'."""
+    named = [STREAMS[name] for name in streams]
+    return f"{players_list(named)} {'is not a terminal' if len(named) == 1 else 'are not terminals'}"
+
+
+def app_needs_terminal(streams: Sequence[str]) -> str:
+    """A game app cannot be drawn here (its screen would be escape codes in a pipe)."""
+    return f"{not_terminals(streams)}: the game needs one"
+
+
+def in_plain_lines(streams: Sequence[str]) -> str:
+    """`join` or `host` without a terminal: the seat is played in plain lines instead."""
+    return f"{not_terminals(streams)}: playing in plain lines, as with --lines"
 
 
 def unrecognized(argument: str, more: int) -> str:

@@ -236,8 +236,9 @@ def resume(args: argparse.Namespace) -> int:
 
     check_record(args, own=True)  # the folder and the kind of file, before anything is moved
     found = autosave.find_resumable()
-    _tell(found.messages())
+    _tell([moved.message() for moved in found.set_aside] + found.notices)
     found.set_aside, found.notices = [], []  # told already, on stderr (they stay after the app ends)
+    latest = not args.resume
     if args.resume:
         target = named_game(args.resume)
     elif found.free:
@@ -279,9 +280,17 @@ def resume(args: argparse.Namespace) -> int:
         seats=list(session.seats),
         hint_bot=HardBot(seeds.randrange(2**31)),
     )
+    from ..engine.text import shorten
+    from ..words import going_on_with
+
+    # Said when the game opens: which game it is, and why a game played later was not it.
+    app.opening_notes = [going_on_with(shorten(target.path.name), target.summary(), latest)]
+    if latest:
+        app.opening_notes += found.passed_over(target.path)
     try:
         factory.play(session, target.path, target.stamp)
     except GameLocked as locked:  # offer the other saved games, or a new one with these players
+        app.opening_notes = []
         factory.record_over = factory.default_record_over()  # FILE was that game's record, not theirs
         app.session = None
         app.resume_offer = found.without(target.path, autosave.open_elsewhere_notice(locked))
