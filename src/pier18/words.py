@@ -1713,7 +1713,7 @@ GAMES_OWN_DECK = "the game's own deck"
 def deck_not_found(where: str, looked_at: Sequence[str]) -> str:
     return (
         f"{where}: the record does not include its deck, and no deck file matching it was found"
-        f" (looked at {players_list(looked_at)}; give one with --cards)"
+        f" (looked at {players_list(looked_at)}; give one with --deck)"
     )
 
 
@@ -1830,6 +1830,15 @@ def not_a_card(token: str) -> str:
 
 def too_many_cards(deck: int) -> str:
     return f"more than {deck} cards: a pier holds at most the whole deck"
+
+
+#: `--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`).
+OLD_DECK_OPTION = "--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release"
+
+
+def version_line(version: str) -> str:
+    """`pier18 --version`: 'pier18 0.1.0'."""
+    return f"{PROG} {version}"
 
 
 SCORE_ONE_PIER = "score: give a pier file (or - for standard input), or --cards IDS, but not both"

@@ -24,13 +24,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", "score"}]}',
     )
-    parser.add_argument(
-        "--deck",
-        "--cards",
-        dest="deck",
-        metavar="PATH",
-        help="the deck file, for a record saved without its deck",
-    )
+    from .parser import add_deck_option
+
+    add_deck_option(parser, "the deck file, for a record saved without its deck")
     parser.set_defaults(run=run)
 
 
