@@ -18,7 +18,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="step through a saved game (left/right), or print its final state with --json",
         description="Replay a Pier 18 game record decision by decision.",
     )
-    parser.add_argument("file", metavar="FILE", help="a game record (from 'play --record' or an autosave)")
+    parser.add_argument("file", metavar="FILE", help="a game record (from 'pier18 play --record' or an autosave)")
     parser.add_argument(
         "--json",
         action="store_true",
