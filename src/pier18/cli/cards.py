@@ -19,7 +19,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     from .parser import add_deck_option
 
-    add_deck_option(parser, "another deck file (default: the game's own deck)")
+    add_deck_option(parser, help="another deck file (default: the game's own deck)")
     parser.set_defaults(run=run)
 
 

@@ -41,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--seed", type=int, help="shuffle seed")
     from .parser import add_deck_option
 
-    add_deck_option(parser, "a deck file of your own (default: the game's deck)")
+    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument(
         "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,

@@ -55,7 +55,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     from .parser import add_deck_option
 
-    add_deck_option(parser, "a deck file of your own (default: the game's deck)")
+    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
     parser.add_argument(
         "--resume",
         nargs="?",

@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     from .parser import add_deck_option
 
-    add_deck_option(parser, "the deck file, for a record saved without its deck")
+    add_deck_option(parser, help="the deck file, for a record saved without its deck")
     parser.set_defaults(run=run)
 
 

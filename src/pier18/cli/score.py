@@ -62,7 +62,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, help="players in the game (picks the Plan goal)")
     from .parser import add_deck_option
 
-    add_deck_option(parser, "another deck file (default: the game's own deck)", old_name=False)  # --cards is the pier
+    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)  # --cards is the pier
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
     parser.set_defaults(run=run)
 

@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     from .parser import add_deck_option
 
-    add_deck_option(parser, "another deck file (default: the game's own deck)", old_name=False)
+    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)
     parser.add_argument(
         "--record-dir", metavar="DIR",
         help="save every game as a record `pier18 replay` reads, as DIR/game-00001.json ... (DIR is made if "
