@@ -5,6 +5,7 @@ and a reason that says what the move line does not."""
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 
@@ -142,11 +143,11 @@ def test_the_reason_says_what_the_move_line_does_not(deck):
             assert "on your pier now" in why
             for race in hint.outcome.races:
                 patron = deck[race.card]
-                if f"#{patron.id} {patron.name}" in why:  # a Patron told: on what, and against whom
-                    clause = why.split(f"#{patron.id} {patron.name}", 1)[1]
-                    assert " + ".join(c.title for c in patron.patrons) + " points: you " in clause
+                label = f"#{patron.id} {patron.name}"
+                for clause in (part for part in why.split("; ") if label in part):  # on what, against whom
+                    assert " + ".join(c.title for c in patron.patrons) + " points: " in clause
                     rivals = [NAMES[s] for s in range(3) if s != view.seat]
-                    assert any(name in clause for name in rivals)
+                    assert any(re.search(rf"\b{name}\b", clause) for name in rivals), clause
                     told_race += 1
             if hint.outcome.patron_won is not None:
                 assert "wins the Patron" in why

@@ -362,7 +362,7 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
     lines = [head + "."]
     if alternatives:
         others = "; ".join(f"{short_decision(deck, d)}, {behind(points)}" for d, points in alternatives)
-        lines.append(f"Next best, in points of lead over the best rival at the end (a win counts {win_worth:g}): {others}.")
+        lines.append(f"Next best (by lead over the best rival at the end, a win counting {win_worth:g}): {others}.")
     lines.append(f"Why: it {reason}.")
     return lines
 
@@ -988,8 +988,8 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
         plan = outcome.plan_after
         if plan is not None:
             parts.append(
-                f"keeps {plan.card.name} as the Plan, worth {plan.card.plan.bonus} if {plan.goal.text} "
-                f"holds at the end ({_plan_numbers(plan)} on the Foundation alone)"
+                f"keeps {plan.card.name} as the Plan ({plan.goal.text}, +{plan.card.plan.bonus} if it holds at the "
+                f"end; {_plan_numbers(plan)} on the Foundation alone)"
             )
         return "; ".join(parts)
     if outcome.final:
@@ -1033,7 +1033,8 @@ def _plan_numbers(plan: PlanOutlook) -> str:
 
 
 def _patron_reasons(deck: Deck, outcome: Outcome, names: Sequence[str]) -> list[str]:
-    """What a draft does to this round's Patron races, each against whom and on what."""
+    """What a draft does to this round's Patron races, each against whom and on what:
+    'leads Bob for #7 Bandstand if it is the Patron left (Poet points: 5 to 4)'."""
     me = outcome.seat
     waiting = [names[s] for s, card in enumerate(outcome.drafted) if card is None and s != me]
     reasons: list[tuple[str, bool]] = []  # each with whether others can still change it
@@ -1043,22 +1044,24 @@ def _patron_reasons(deck: Deck, outcome: Outcome, names: Sequence[str]) -> list[
         rivals = [s for s in range(len(scores)) if s != me]
         best = max(scores[s] for s in rivals)
         top = players_list([names[s] for s in rivals if scores[s] == best])
-        on = f"{patron_points(card)}: you {scores[me]}, {top} {best}"
+        score = f"{patron_points(card)}: {scores[me]} to {best}"
+        left = f"for {card_label(card)} if it is the Patron left"
         if outcome.patron_won == race.card:
-            by = ", the earlier date breaks the tie" if race.by_date_after else ""
-            reasons.append((f"wins the Patron {card_label(card)} ({on}{by})", False))
+            by = ", on the earlier date" if race.by_date_after else ""
+            reasons.append((f"wins the Patron {card_label(card)} over {top} ({score}{by})", False))
         elif not waiting and len(outcome.races) == 1:  # the round ends: its Patron is settled
             winner = race.winner_after
             assert winner is not None
-            reasons.append((f"leaves the Patron {card_label(card)} to {names[winner]} ({on})", False))
+            mine = f"{patron_points(card)}: {scores[me]} to {scores[winner]}"
+            reasons.append((f"leaves the Patron {card_label(card)} to {names[winner]} ({mine})", False))
         elif race.changed:
             if race.winner_after == me:
-                what = f"puts you ahead for {card_label(card)} if it is the Patron left"
+                reasons.append((f"leads {top} {left} ({score})", True))
             elif me in race.after:
-                what = f"ties you for {card_label(card)} if it is the Patron left, the earlier date drafted winning"
+                tie = f"{patron_points(card)}: {best} each, the earliest date drafted wins"
+                reasons.append((f"ties {top} {left} ({tie})", True))
             else:
-                what = f"drops you behind for {card_label(card)} if it is the Patron left"
-            reasons.append((f"{what} ({on})", True))
+                reasons.append((f"trails {top} {left} ({score})", True))
     told = reasons[:2]  # the first two cards of the row: a hint is a few lines
     said = [reason for reason, _ in told]
     if waiting and any(open_ for _, open_ in told):
