@@ -122,7 +122,7 @@ class HardBot:
         and are tried in every world, so their means compare like with like; the others
         are dropped along the way as usual.
         """
-        rng = rng or self.rng
+        rng = rng if rng is not None else self.rng
         legal = legal_for(view)
         if view.phase is Phase.PLAN:
             return self._solve_plan(view, legal)
