@@ -132,10 +132,10 @@ def path_cases(record: str) -> list[list[str]]:
         ["replay", record, "--deck", HUGE],
         ["simulate", "--games", "1", "--deck", HUGE],
         ["simulate", "--games", "1", "--record-dir", HUGE],
-        ["play", "--cards", HUGE],
+        ["play", "--deck", HUGE],
         ["play", "--resume", HUGE],
         ["host", "--resume", HUGE],
-        ["host", "--cards", HUGE, "--no-seat"],
+        ["host", "--deck", HUGE, "--no-seat"],
         ["host", "--tls-cert", HUGE, "--tls-key", HUGE],
         ["join", "127.0.0.1:8018", "CODE", "--cafile", HUGE],
     ]

@@ -105,7 +105,7 @@ def test_a_record_without_its_deck_takes_deck(deck, tmp_path, capsys):
     data["deck"]["sha256"] = "f" * 64
     path.write_text(json.dumps(data))
     assert main(["replay", str(path), "--json"]) == 2
-    assert "--cards" in capsys.readouterr().err
+    assert "give one with --deck" in capsys.readouterr().err
 
 
 BAD = {

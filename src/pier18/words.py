@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .engine.cards import Card
     from .engine.goals import Goal
     from .engine.deck import Deck
+    from .engine.outlook import Outcome, PlanOutlook
     from .engine.game import PatronAward
     from .engine.outlook import Standing
     from .engine.scoring import ScoreSheet
@@ -346,9 +347,10 @@ def takeback_prompt(
 
 
 def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now: int | None,
-               alternatives: Sequence[tuple[Decision, float]], reason: str) -> list[str]:
+               alternatives: Sequence[tuple[Decision, float]], reason: str, win_worth: float = 4) -> list[str]:
     """The hard bot's advice as sentences: the choice with every card named, where it
-    should leave the player, the next best choices and why.
+    should leave the player, the next best choices with how far each ranks below it
+    (`alternatives`: points of lead over the best rival, a win counting `win_worth`), and why.
 
     'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
     """
@@ -359,10 +361,15 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
             head += f" (now {now})"
     lines = [head + "."]
     if alternatives:
-        others = "; ".join(f"{short_decision(deck, d)} (about {total:.0f})" for d, total in alternatives)
-        lines.append(f"Next best: {others}.")
+        others = "; ".join(f"{short_decision(deck, d)}, {behind(points)}" for d, points in alternatives)
+        lines.append(f"Next best (by lead over the best rival at the end, a win counting {win_worth:g}): {others}.")
     lines.append(f"Why: it {reason}.")
     return lines
+
+
+def behind(points: float) -> str:
+    """How far a next best choice ranks below the best: '1.5 behind', 'as good'."""
+    return "as good" if points < 0.05 else f"{points:.1f} behind"
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]) -> str:
@@ -979,8 +986,107 @@ def plan_progress_reason(closer: bool, goal: str) -> str:
     return f"{'closer to' if closer else 'further from'} the Plan ({goal})"
 
 
-#: After a hint's reason, when the second best choice is as good.
-ABOUT_AS_GOOD = "the next choice is about as good"
+def seat_numbers(players: int) -> list[str]:
+    """The seats as a sentence names them without their names: 'player 1', 'player 2'."""
+    return [f"player {seat + 1}" for seat in range(players)]
+
+
+def patron_points(card: Card) -> str:
+    """What a Patron card is won on: 'Fisher points', 'Lovers + Fisher points'."""
+    return " + ".join(character.title for character in card.patrons) + " points"
+
+
+def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -> str:
+    """Why a hint's choice is good, in what it changes (the engine's `Outcome`): the
+    points it scores now, each Patron race it changes, against whom and on what, and
+    what it does for the Plan. Said after 'it'; what others can still change is said so.
+    """
+    decision, me = outcome.decision, outcome.seat
+    if isinstance(decision, Keep):
+        foundation = deck[decision.foundation]
+        parts = [f"starts your pier with {foundation.name}, {plural(outcome.after.total, 'point')}"]
+        plan = outcome.plan_after
+        if plan is not None:
+            parts.append(
+                f"keeps {plan.card.name} as the Plan ({plan.goal.text}, +{plan.card.plan.bonus} if it holds at the "
+                f"end; {_plan_numbers(plan)} on the Foundation alone)"
+            )
+        return "; ".join(parts)
+    if outcome.final:
+        total = outcome.sheet_after(plan=True).total
+        parts = [f"ends your pier at {plural(total, 'point')}"]
+        plan = outcome.plan_after
+        if plan is not None:
+            verdict = f"meets your Plan ({plan.goal.text}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
+                else f"leaves your Plan unmet ({plan.goal.text}: {_plan_numbers(plan)})"
+            if plan.unsettled:
+                verdict += ", unless a rival's Plan placed unseen changes the count"
+            parts.append(verdict)
+        return "; ".join(parts)
+    before, after = outcome.before, outcome.after
+    gained = sum(after.points(c) - before.points(c) for c in Character)
+    changed = any(after.points(c) != before.points(c) for c in Character)
+    parts = [f"scores {gained:+d} on your pier now ({points_change(before, after)})" if changed
+             else "scores nothing on your pier now"]
+    parts += _patron_reasons(deck, outcome, names)
+    plan_before, plan_after = outcome.plan_before, outcome.plan_after
+    if plan_before is not None and plan_after is not None:
+        from .engine.goals import goal_measures
+
+        now = _plan_numbers(plan_after)
+        was = ", ".join(str(value) for value in goal_measures(plan_before.goal, plan_before.sheet))
+        if plan_after.met and not plan_before.met:
+            parts.append(f"meets your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+        elif plan_before.met and not plan_after.met:
+            parts.append(f"breaks your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+        elif now != _plan_numbers(plan_before):
+            parts.append(f"moves your Plan on ({plan_after.goal.text}: {now}, was {was})")
+    return "; ".join(parts)
+
+
+def _plan_numbers(plan: PlanOutlook) -> str:
+    """Where a pier stands on its Plan: 'Poets: 6/8', 'Poets: 5, best rival 6'."""
+    from .engine.goals import goal_measures
+
+    rivals = [goal_measures(plan.goal, sheet)[0] for sheet in plan.rivals] if plan.goal.compares_players else []
+    return goal_progress(plan.goal, goal_measures(plan.goal, plan.sheet), max(rivals) if rivals else None)
+
+
+def _patron_reasons(deck: Deck, outcome: Outcome, names: Sequence[str]) -> list[str]:
+    """What a draft does to this round's Patron races, each against whom and on what:
+    'leads Bob for #7 Bandstand if it is the Patron left (Poet points: 5 to 4)'."""
+    me = outcome.seat
+    waiting = [names[s] for s, card in enumerate(outcome.drafted) if card is None and s != me]
+    reasons: list[tuple[str, bool]] = []  # each with whether others can still change it
+    for race in outcome.races:
+        card = deck[race.card]
+        scores = race.scores_after
+        rivals = [s for s in range(len(scores)) if s != me]
+        best = max(scores[s] for s in rivals)
+        top = players_list([names[s] for s in rivals if scores[s] == best])
+        score = f"{patron_points(card)}: {scores[me]} to {best}"
+        left = f"for {card_label(card)} if it is the Patron left"
+        if outcome.patron_won == race.card:
+            by = ", on the earlier date" if race.by_date_after else ""
+            reasons.append((f"wins the Patron {card_label(card)} over {top} ({score}{by})", False))
+        elif not waiting and len(outcome.races) == 1:  # the round ends: its Patron is settled
+            winner = race.winner_after
+            assert winner is not None
+            mine = f"{patron_points(card)}: {scores[me]} to {scores[winner]}"
+            reasons.append((f"leaves the Patron {card_label(card)} to {names[winner]} ({mine})", False))
+        elif race.changed:
+            if race.winner_after == me:
+                reasons.append((f"leads {top} {left} ({score})", True))
+            elif me in race.after:
+                tie = f"{patron_points(card)}: {best} each, the earliest date drafted wins"
+                reasons.append((f"ties {top} {left} ({tie})", True))
+            else:
+                reasons.append((f"trails {top} {left} ({score})", True))
+    told = reasons[:2]  # the first two cards of the row: a hint is a few lines
+    said = [reason for reason, _ in told]
+    if waiting and any(open_ for _, open_ in told):
+        said.append(f"{players_list(waiting)} still {'drafts' if len(waiting) == 1 else 'draft'} and can change that")
+    return said
 
 
 def not_bots_turn(seat: int) -> str:
@@ -1808,7 +1914,7 @@ GAMES_OWN_DECK = "the game's own deck"
 def deck_not_found(where: str, looked_at: Sequence[str]) -> str:
     return (
         f"{where}: the record does not include its deck, and no deck file matching it was found"
-        f" (looked at {players_list(looked_at)}; give one with --cards)"
+        f" (looked at {players_list(looked_at)}; give one with --deck)"
     )
 
 
@@ -1942,6 +2048,15 @@ def not_a_card(token: str) -> str:
 
 def too_many_cards(deck: int) -> str:
     return f"more than {deck} cards: a pier holds at most the whole deck"
+
+
+#: `--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`).
+OLD_DECK_OPTION = "--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release"
+
+
+def version_line(version: str) -> str:
+    """`pier18 --version`: 'pier18 0.1.0'."""
+    return f"{PROG} {version}"
 
 
 SCORE_ONE_PIER = "score: give a pier file (or - for standard input), or --cards IDS, but not both"

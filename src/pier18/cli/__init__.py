@@ -42,6 +42,9 @@ def build_parser(only: str | None = None) -> Parser:
         prog="pier18",
         description="Pier 18, the 18-card pier-building drafting game, in your terminal.",
     )
+    from .parser import add_version_option
+
+    add_version_option(parser)
     # Giving `prog` keeps argparse from measuring the terminal (importing shutil) up front.
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="pier18")
     for name in (only,) if only else COMMANDS:

@@ -42,7 +42,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--level", default="hard", help="how strong the --bots seats play (default: hard)")
     parser.add_argument("--seats", metavar="KINDS", help="every seat: human, random, greedy or hard, comma separated")
     parser.add_argument("--seed", type=int, help="shuffle seed")
-    parser.add_argument("--cards", metavar="PATH", help="a deck file of your own")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument(
         "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
@@ -189,7 +191,7 @@ def new_session(args: argparse.Namespace) -> Session:
         names = seat_names([default_name(n + 1) for n in range(seats.count(HUMAN))], seats)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     codes = TableCodes(tuple(new_code() if kind == HUMAN else None for kind in seats), new_code())
-    return Session(load_deck(args.cards), names, seed, seats=seats, codes=codes)
+    return Session(load_deck(args.deck), names, seed, seats=seats, codes=codes)
 
 
 def resumed_session(path: str) -> tuple[Session, Stamp | None]:

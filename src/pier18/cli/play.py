@@ -53,7 +53,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="who plays first in round 1: the rulebook's player who last saw the sea "
         "(default: the earliest Foundation date, as the digital edition does)",
     )
-    parser.add_argument("--cards", metavar="PATH", help="a deck file of your own (default: the game's deck)")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -169,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     check_record(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
-    deck = load_deck(args.cards)
+    deck = load_deck(args.deck)
     first = None
     if args.first is not None:
         if names is None:

@@ -18,19 +18,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="step through a saved game (left/right), or print its final state with --json",
         description="Replay a Pier 18 game record decision by decision.",
     )
-    parser.add_argument("file", metavar="FILE", help="a game record (from 'play --record' or an autosave)")
+    parser.add_argument("file", metavar="FILE", help="a game record (from 'pier18 play --record' or an autosave)")
     parser.add_argument(
         "--json",
         action="store_true",
         help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", "score"}]}',
     )
-    parser.add_argument(
-        "--deck",
-        "--cards",
-        dest="deck",
-        metavar="PATH",
-        help="the deck file, for a record saved without its deck",
-    )
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="the deck file, for a record saved without its deck")
     parser.set_defaults(run=run)
 
 

@@ -60,7 +60,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
     parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, help="players in the game (picks the Plan goal)")
-    parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)  # --cards is the pier
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
     parser.set_defaults(run=run)
 

@@ -302,6 +302,9 @@ class Pier18App(GameApp):
     def hint_seed(self) -> int:
         return self.session.seed if self.session is not None else 0
 
+    def hint_names(self) -> list[str] | None:
+        return list(self.session.names) if self.session is not None else None
+
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
         session = self.session
         if session is None:

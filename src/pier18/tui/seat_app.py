@@ -407,6 +407,9 @@ class SeatApp(GameApp):
     def hint_seed(self) -> int:
         return self.client.seat or 0
 
+    def hint_names(self) -> list[str] | None:
+        return list(self.state.names) if self.state is not None else None
+
     def patron_pause(self) -> float | None:
         return self.watch_patron_pause if self.client.seat is None else None
 
