@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .engine.goals import Goal
     from .engine.deck import Deck
     from .engine.outlook import Outcome, PlanOutlook
+    from .engine.explain import Reason
     from .engine.game import PatronAward
     from .engine.outlook import Standing
     from .engine.scoring import ScoreSheet
@@ -2191,3 +2192,82 @@ def for_players(players: int) -> str:
 def bonus(points: int) -> str:
     """A Plan card's bonus: 'bonus 4'."""
     return f"bonus {points}"
+
+
+# -- why a pier scores what it does (`engine.explain`) ---------------------------------------
+
+
+SIDE_NAMES = ("left", "right")
+WHY_HEADING = "Why:"
+
+
+def _on_card(index: int, cards: Sequence[Card] | None) -> str:
+    """The card section `index` belongs to ("#12 Lighthouse"), or without cards (a pier
+    written out) the section itself, counted from the land ("section 3")."""
+    return card_label(cards[index]) if cards is not None else f"section {index + 1}"
+
+
+def slot_place(slot: tuple[int, int], cards: Sequence[Card] | None = None) -> str:
+    """Where a slot is, as a player finds it: "on the left of #12 Lighthouse"."""
+    index, side = slot
+    return f"on the {SIDE_NAMES[side]} of {_on_card(index, cards)}"
+
+
+def _span(slots: Sequence[tuple[int, int]], cards: Sequence[Card] | None) -> str:
+    """Where a run of slots on one side is: "on the left of #12 Lighthouse", or
+    "on the left, from #3 Helter Skelter to #12 Lighthouse"."""
+    first, last = _on_card(slots[0][0], cards), _on_card(slots[-1][0], cards)
+    side = SIDE_NAMES[slots[0][1]]
+    return f"on the {side} of {first}" if first == last else f"on the {side}, from {first} to {last}"
+
+
+#: One of each character, as a sentence names them.
+ONE_OF: dict[str, str] = {"flower": "a Flower Seller", "poet": "a Poet", "lovers": "other Lovers", "fisher": "a Fisher"}
+
+
+def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
+    """One reason in plain words: its points first, then the rule that gives them.
+
+    `cards[i]` is the card section i of the pier belongs to, when the pier is made of
+    cards (the table, `pier18 score --cards`); a pier written out names sections instead.
+    """
+    from .engine.explain import Why
+
+    def at(slot: tuple[int, int]) -> str:
+        return slot_place(slot, cards)
+
+    label = CATEGORY_LABELS[reason.category.value]
+    points = f"+{reason.points}" if reason.points else "0"
+    head = f"{label} {points}: "
+    first, last = reason.slots[0], reason.slots[-1]
+    side = SIDE_NAMES[reason.side]
+    match reason.why:
+        case Why.GROUP:
+            return head + (
+                f"{len(reason.slots)} characters stand together {_span(reason.slots, cards)} with a Flower Seller"
+                f" among them, so each of them but one Flower Seller scores 1"
+            )
+        case Why.ALONE:
+            return head + f"the Flower Seller {at(first)} stands alone: a Flower Seller needs someone next to it"
+        case Why.PAIR:
+            return head + f"the Poets {at(first)} and {at(last)} make a pair"
+        case Why.UNPAIRED:
+            return head + f"the Poet {at(first)} has no partner: Poets score in pairs"
+        case Why.QUIET:
+            return head + f"the Lovers {at(first)} have peace and quiet: the two slots before them and after them are empty"
+        case Why.COMPANY:
+            who = ONE_OF[reason.near_character.value] if reason.near_character is not None else "someone"
+            near = reason.near[0] if reason.near is not None else first[0]
+            how_far = "right next to them" if abs(near - first[0]) == 1 else "two slots away"
+            return head + f"the Lovers {at(first)} have {who} {how_far}: they need two empty slots on each side"
+        case Why.FULLER_SIDE:
+            left, right = reason.counts
+            if left == right:
+                return head + f"{left} Fishers on each side: a tie counts once, so each Fisher on the {side} scores 1"
+            return head + f"the {side} side has more Fishers ({max(left, right)} against {min(left, right)}): each one there scores 1"
+        case Why.EMPTIER_SIDE:
+            fishers = plural(len(reason.slots), "Fisher")
+            if reason.counts[0] == reason.counts[1]:
+                return head + f"the {fishers} on the {side} tie the other side, and a tie counts once"
+            return head + f"the {fishers} on the {side} are on the side with fewer: only the fuller side scores"
+    raise AssertionError(reason.why)  # every rule is worded above
