@@ -186,44 +186,46 @@ def test_the_review_never_reads_cards_its_seat_could_not_see(deck, seat):
 # -- hindsight -------------------------------------------------------------------------------
 
 
-def _light_greedy_game(deck, seed: int) -> Session:
-    """A 3-player game where seat 1 plays as the review's play-outs do (the light greedy
-    policy on the real game) and the others at random."""
+def _light_greedy_game(deck, seed: int, seat: int) -> Session:
+    """A 3-player game where `seat` plays as the review's play-outs do (the light greedy
+    policy on the real game) and the others at random; `seat` is the only person."""
     game = Game(deck, 3, seed)
     chooser = random.Random(seed)
     while not game.is_terminal():
         legal = game.legal_decisions()
-        if game.current_player == 0:
-            values = values_of(game, 0, legal, True)
+        if game.current_player == seat:
+            values = values_of(game, seat, legal, True)
             game.apply(legal[values.index(max(values))])
         else:
             game.apply(chooser.choice(legal))
-    return Session(deck, ["Ann", "Bob", "Cy"], seed, seats=["human", "random", "random"], decisions=game.decisions)
+    kinds = ["human" if s == seat else "random" for s in range(3)]
+    return Session(deck, ["Ann", "Bob", "Cy"], seed, seats=kinds, decisions=game.decisions)
 
 
-@pytest.mark.parametrize("seed", [4, 9])
-def test_hindsight_plays_each_choice_in_the_real_game(deck, seed):
-    """Seat 1 played as the play-outs do, so replaying the real game from any of its
+@pytest.mark.parametrize("seed, seat", [(4, 0), (9, 2)])
+def test_hindsight_plays_each_choice_in_the_real_game(deck, seed, seat):
+    """The seat played as the play-outs do, so replaying the real game from any of its
     decisions with the choice it made (the others making their real decisions, the real
     cards dealt) comes to its real final total, whatever it was: hindsight is the real
     game, not a sampled one. Every other choice is tried there too and none of them
     counts less than nothing lost."""
-    session = _light_greedy_game(deck, seed)
-    real = session.game.score(0).total
+    session = _light_greedy_game(deck, seed, seat)
+    real = session.game.score(seat).total
     review = review_session(session, worlds=WORLDS, hindsight=True)
+    assert review.seats == (seat,)
     assert [item.phase for item in review.decisions] == [Phase.SETUP, *[Phase.DRAFT] * 3, Phase.PLAN]
     for item in review.decisions:
         assert item.hindsight is not None and item.hindsight.worlds == 1
         assert item.hindsight.chosen.expected == real
         assert item.hindsight.loss >= 0
-        legal = game_at(session, item.position).legal_decisions_for(0)
+        legal = game_at(session, item.position).legal_decisions_for(seat)
         assert {choice.decision for choice in item.hindsight.choices} == set(legal)  # every legal one tried
     plan = review.decisions[-1]  # the Plan placement: each cover checked on the real final piers
     for choice in plan.hindsight.choices:
         decisions = list(session.decisions)
         decisions[plan.number - 1] = choice.decision
         again = Game.replay(deck, 3, seed, decisions, deal=session.deal)
-        assert choice.expected == again.score(0).total
+        assert choice.expected == again.score(seat).total
 
 
 def test_hindsight_is_only_ever_apart_and_named(deck, tmp_path, capsys):
@@ -240,7 +242,11 @@ def test_hindsight_is_only_ever_apart_and_named(deck, tmp_path, capsys):
     assert HINDSIGHT_TITLE.split(":")[0] not in capsys.readouterr().out
     assert main(["review", path, "--worlds", "2", "--hindsight"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert " ".join(HINDSIGHT_TITLE.split()) in out
+    title = " ".join(HINDSIGHT_TITLE.split())
+    assert title.startswith("HINDSIGHT:")  # labelled as such, first thing
+    head, _, apart = out.partition(title)
+    for name in ("Ann", "Bob"):  # each seat's tables: the review's, then the hindsight ones below the label
+        assert head.count(f"{name} (human)") == apart.count(f"{name} (human)") == 1
 
 
 # -- the command -------------------------------------------------------------------------------
@@ -377,7 +383,7 @@ def test_the_progress_bar_is_drawn_on_a_terminal_and_nowhere_else(deck, tmp_path
     assert process.returncode == 0
     assert len(json.loads(out)["decisions"]) == 12
     assert b"reviewing" in drawn and b"12/12" in drawn
-    assert b"\x1b[2K" in drawn  # rubbed out at the end: it is transient
+    assert drawn.endswith(b"\x1b[1A\x1b[2K")  # its line rubbed out at the end: it is transient
 
 
 def test_a_review_screen_can_rebuild_each_position(deck):

@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--json",
         action="store_true",
         help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", '
-        '"score", "place", "decided_by", "characters", "patrons_won", "plan"}]} (docs/records.md)',
+        '"score", "place", "decided_by", "patrons_won", "plan"}]} (docs/review.md)',
     )
     parser.add_argument(
         "--deck",

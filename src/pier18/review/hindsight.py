@@ -36,12 +36,7 @@ def judge_in_hindsight(game: Game, seat: int, chosen: Decision, later: Sequence[
 def _play(game: Game, seat: int, decision: Decision, queues: dict[int, list[Decision]]) -> None:
     """Play the real game on from `seat` making `decision`: the others' real decisions
     while each stays legal, else (and for `seat` afterwards) the light greedy policy."""
-    simultaneous = game.phase is not Phase.DRAFT
-    if simultaneous:  # the others' hidden choices of this phase, as they were really made
-        for other, queue in queues.items():
-            if queue and other != game.current_player and queue[0] in game.legal_decisions_for(other):
-                game.choose(other, queue.pop(0))
-    game.choose(seat, decision)
+    game.choose(seat, decision)  # in set-up or the Plan phase, it waits for its turn if others come first
     while game.phase is not Phase.OVER:
         mover = game.current_player
         legal = game.legal_decisions()

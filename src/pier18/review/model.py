@@ -33,11 +33,11 @@ class Mark(StrEnum):
     BLUNDER = "blunder"
 
 
-#: Points lost from which a decision gets each mark, the worst first. A final total is
-#: about 25 to 30 points, and the sampled worlds make a loss uncertain by a few tenths of
-#: a point (docs/review.md), so under 1 point is "good": a Lovers pair or a Poet lost
-#: (1 point) is an inaccuracy, a Patron race or two categories lost (2) a mistake, and a
-#: Plan bonus thrown away (4, a Plan's usual worth) a blunder.
+#: Points lost from which a decision gets each mark, the worst first. A good final total
+#: is about 17 points at three players and 27 at two, and the sampled worlds make a loss
+#: uncertain by a few tenths of a point (docs/review.md), so under 1 point is "good": a
+#: Lovers pair or a Poet lost (1 point) is an inaccuracy, a Patron race or two categories
+#: lost (2) a mistake, and a Plan bonus thrown away (4, a Plan's usual worth) a blunder.
 THRESHOLDS: tuple[tuple[Mark, float], ...] = ((Mark.BLUNDER, 4.0), (Mark.MISTAKE, 2.0), (Mark.INACCURACY, 1.0))
 
 #: The phases a decision is made in, in the order of a game.
