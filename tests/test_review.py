@@ -441,3 +441,12 @@ def test_a_rivals_hidden_set_up_choice_changes_nothing_in_a_seats_set_up_review(
     (one,) = review_session(session, [2], worlds=WORLDS).decisions
     (two,) = review_session(twin, [2], worlds=WORLDS).decisions
     assert one.phase is Phase.SETUP and one == two
+
+
+def test_a_record_with_no_decision_yet_has_nothing_to_review(deck, tmp_path, capsys):
+    path = saved(Session(deck, ["Ann", "Bob"], 5), tmp_path / "g.json")
+    result = review_json(capsys, path)
+    assert result["decisions"] == [] and [seat["decisions"] for seat in result["seats"]] == [0, 0]
+    assert [seat["accuracy"] for seat in result["seats"]] == [None, None]  # no figure without a decision
+    assert main(["review", path]) == 0
+    assert "Ann has made no decision yet." in capsys.readouterr().out

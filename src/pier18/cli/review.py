@@ -200,6 +200,7 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
         console.print(table)
         summary = review.summary(seat, hindsight)
         console.print(Text(words.points_lost_line(dict(summary.lost_by_phase), summary.lost, summary.decisions)))
+        assert summary.accuracy is not None  # it made decisions
         console.print(Text(words.accuracy_line(summary.accuracy)))
         worst = summary.biggest
         if worst is None:

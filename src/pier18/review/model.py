@@ -136,7 +136,7 @@ class SeatSummary:
     decisions: int
     lost: float  # points lost over all its decisions
     lost_by_phase: Mapping[Phase, float]  # points lost in each of `PHASES`
-    accuracy: float  # percent: the mean share of the best choice's expected total each choice kept
+    accuracy: float | None  # percent: the mean share of the best choice's expected total each choice kept (None: no decision)
     marks: Mapping[Mark, int]  # how many decisions got each mark
     biggest: DecisionReview | None  # the decision that lost most (None: none lost anything)
 
@@ -156,7 +156,7 @@ def summarize(seat: int, reviews: tuple[DecisionReview, ...], hindsight: bool = 
         marks[verdict.mark] += 1
         if verdict.loss > 0 and (biggest is None or verdict.loss > biggest[0]):
             biggest = (verdict.loss, review)
-    accuracy = 100.0 * sum(v.kept for _, v in judged) / len(judged) if judged else 100.0
+    accuracy = 100.0 * sum(v.kept for _, v in judged) / len(judged) if judged else None
     return SeatSummary(
         seat, len(judged), sum(by_phase.values()), by_phase, accuracy, marks, biggest[1] if biggest else None
     )

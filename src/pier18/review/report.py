@@ -51,7 +51,7 @@ def _summary(summary: SeatSummary) -> dict[str, Any]:
         "points_lost": _points(summary.lost),
         "points_lost_per_decision": _points(summary.lost_per_decision),
         "lost_by_phase": {phase.value: _points(summary.lost_by_phase[phase]) for phase in PHASES},
-        "accuracy": round(summary.accuracy, 1),
+        "accuracy": None if summary.accuracy is None else round(summary.accuracy, 1),
         "marks": {mark.value: count for mark, count in summary.marks.items()},
         "biggest": None if summary.biggest is None else summary.biggest.number,
     }
