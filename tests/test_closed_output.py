@@ -58,6 +58,7 @@ def invocations(record_path: str) -> dict[str, list[str]]:
         "games": ["games"],
         "simulate": ["simulate", "--games", "1", "--seats", "random,random"],
         "replay": ["replay", record_path, "--json"],
+        "review": ["review", record_path, "--json", "--worlds", "1"],
         "play": ["play", "--help"],
         "host": ["host", "--no-seat", "--port", "0", "--bind", "127.0.0.1", "--names", "Ann,Bob"],
         "join": ["join", "--lines", f"127.0.0.1:{unused_port()}", "code"],

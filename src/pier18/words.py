@@ -2271,3 +2271,104 @@ def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
                 return head + f"the {fishers} on the {side} tie the other side, and a tie counts once"
             return head + f"the {fishers} on the {side} are on the side with fewer: only the fuller side scores"
     raise AssertionError(reason.why)  # every rule is worded above
+# -- the post-game review (`pier18 review`) -----------------------------------------------
+
+
+def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
+    """The review's first line: what was reviewed, and how."""
+    return (
+        f"Review of {where}: each decision judged by the {judge} bot from what its player knew then "
+        f"({plural(worlds, 'sampled world')} a decision, seed {seed})"
+    )
+
+
+#: What "expected" means in the review's tables.
+REVIEW_POINTS_NOTE = (
+    "Expected: the player's mean final total after the choice, the rest of the game played by the bots' "
+    "policy; lost: the best choice's expected total minus the choice made's."
+)
+
+#: The review table's columns.
+REVIEW_COLUMNS = ("#", "phase", "choice made", "best choice", "expected", "lost", "mark")
+#: The hindsight table's columns.
+HINDSIGHT_COLUMNS = ("#", "phase", "choice made", "best in hindsight", "total", "lost", "mark")
+#: In the best-choice column when the choice made was the best.
+SAME_CHOICE = "the same"
+
+#: How a decision is marked by the points it lost, by `review.model.Mark` value.
+REVIEW_MARKS: dict[str, str] = {
+    "best": "best",
+    "good": "good",
+    "inaccuracy": "inaccuracy",
+    "mistake": "mistake",
+    "blunder": "blunder",
+}
+
+#: Each phase as the review's summary names it, by `Phase`.
+REVIEW_PHASES: dict[Phase, str] = {
+    Phase.SETUP: "set-up",
+    Phase.DRAFT: "the drafts",
+    Phase.PLAN: "the Plan placement",
+}
+
+
+def review_phase(phase: Phase, round_number: int) -> str:
+    """A reviewed decision's phase, short: 'set-up', 'round 2', 'Plan'."""
+    if phase is Phase.DRAFT:
+        return f"round {round_number}"
+    return "set-up" if phase is Phase.SETUP else "Plan"
+
+
+def expected_points(chosen: float, best: float) -> str:
+    """The choice made's expected total beside the best one's: '24.30 / 25.12'."""
+    return f"{chosen:.2f} / {best:.2f}"
+
+
+def review_seat_title(name: str, kind: str, decisions: int) -> str:
+    """A reviewed seat's table title: 'Ann (human): 5 decisions'."""
+    return f"{name} ({kind}): {plural(decisions, 'decision')}"
+
+
+def no_decisions_yet(name: str) -> str:
+    return f"{name} has made no decision yet."
+
+
+def points_lost_line(lost: dict[Phase, float], total: float, decisions: int) -> str:
+    """'Points lost: 0.00 in set-up, 2.31 in the drafts, 0.00 in the Plan placement; 2.31 over 5 decisions.'"""
+    parts = ", ".join(f"{points:.2f} in {REVIEW_PHASES[phase]}" for phase, points in lost.items())
+    return f"Points lost: {parts}; {total:.2f} over {plural(decisions, 'decision')}."
+
+
+def accuracy_line(accuracy: float) -> str:
+    return f"Accuracy {accuracy:.0f}%: each choice kept that share of the best choice's expected points, on average."
+
+
+def biggest_mistake(number: int, phase: str, loss: float, chosen: str, best: str, why: str) -> str:
+    """The decision that cost a player most, and what would have been better."""
+    return f"Biggest loss: decision {number} ({phase}), {loss:.2f} points: {chosen}; better {best} ({why})."
+
+
+NOTHING_LOST = "No decision lost any points."
+
+#: Above the hindsight tables, which must never pass for the review itself.
+HINDSIGHT_TITLE = (
+    "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
+    "choices), which nobody knew when deciding"
+)
+HINDSIGHT_NOTE = (
+    "Total: the player's final total after the choice in the real game, the others making their real "
+    "decisions while they could and the player then following the bots' policy (so it can differ from "
+    "what the player really scored)."
+)
+
+#: The review's progress bar.
+REVIEWING = "reviewing"
+
+
+def no_such_player(name: str, names: Sequence[str]) -> str:
+    """`review --seat NAME` naming nobody in the game."""
+    return f"--seat {name}: no player of that name in this game (its players: {', '.join(names)})"
+
+
+def worlds_out_of_range(most: int, got: str) -> str:
+    return f"--worlds must be a whole number from 1 to {most:,}, got {got}"

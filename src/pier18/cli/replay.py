@@ -22,7 +22,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--json",
         action="store_true",
-        help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", "score"}]}',
+        help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", '
+        '"score", "place", "decided_by", "patrons_won", "plan"}]} (docs/review.md)',
     )
     from .parser import add_deck_option
 
@@ -31,10 +32,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def state_of(session: Session) -> dict[str, Any]:
-    """The `--json` object: each player's visible pier in `pier18 score` notation and score."""
-    from ..engine import format_sections
+    """The `--json` object: each player's visible pier in `pier18 score` notation, score,
+    and its breakdown as the table sees it (`review.breakdown`: place and tie-breaker,
+    the Patrons won and for what, the Plan and its bonus)."""
+    from ..engine import TableView, format_sections
+    from ..review.breakdown import breakdown
 
     game = session.game
+    seats = breakdown(TableView.of(game))
     return {
         "finished": game.is_terminal(),
         "players": [
@@ -42,6 +47,7 @@ def state_of(session: Session) -> dict[str, Any]:
                 "name": name,
                 "pier": format_sections(game.piers[seat].visible_sections()),
                 "score": game.score(seat).as_dict(),
+                **seats[seat].as_json(),
             }
             for seat, name in enumerate(session.names)
         ],
