@@ -89,7 +89,7 @@ class HardBot:
         """
         estimates = self.estimates(view)
         best = estimates[0]
-        now = view.score(view.seat).total
+        now = view.score(view.seat, with_plan=True).total  # the one total, as the table shows it
         gain = best.final_total - now
         reason = describe(view, view.seat, best.decision)
         if len(estimates) > 1 and best.outcome - estimates[1].outcome < 0.05:
