@@ -15,6 +15,7 @@ import random
 
 import pytest
 from rich.console import Console
+from textual import events
 from textual.widgets import Static
 
 from helpers import cards_seat_may_know
@@ -409,7 +410,7 @@ async def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
 @pytest.mark.timeout(60)
 async def test_a_seats_patron_panel_stays_until_it_moves_on_while_the_table_goes_on():
     """Bob has not pressed Enter on the round's panel when Ann, who starts the next
-    round, drafts: the panel stays (the table under it goes on), and once he moves on
+    round, drafts (an Enter he pressed before the panel came up does not count): the panel stays (the table under it goes on), and once he moves on
     his table says what happened since his last move: the Patron and Ann's draft."""
     session = new_table(2, 28)
     near_the_end(session, 4, 28)
@@ -426,9 +427,13 @@ async def test_a_seats_patron_panel_stays_until_it_moves_on_while_the_table_goes
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: "Bob (you)" in screen_text(app), "the table")
+            early = events.Key("enter", "\r")  # pressed before the round ended, reaching the app after
             await drive(pilot, session, links, random.Random(3), ann_starts_a_round)
             await until(pilot, lambda: name(app) == "PatronScreen", "Bob's Patron panel")
             award = app.screen.award
+            app.post_message(early)
+            await pilot.pause()
+            assert name(app) == "PatronScreen" and app.screen.award == award  # the early key did not close it
             made = len(session.decisions)
             await drive(pilot, session, links, random.Random(4), lambda: len(session.decisions) > made)
             await until(pilot, lambda: app.state.turn == made + 1, "Ann's draft at Bob's app")
