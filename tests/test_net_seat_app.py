@@ -513,3 +513,40 @@ async def test_news_from_the_host_after_leaving_is_not_drawn():
         await app.client.close()
         await host.close()
     assert app.lost is None and app.state is seen and app.crash is None
+
+
+@pytest.mark.timeout(40)
+async def test_a_seats_game_log_lists_every_public_event_as_the_laptop_would():
+    """`l` at a seat that joined mid-game: every decision's move line and every Patron
+    award so far, oldest first, worked out from the one view the host sent. Expected
+    here by replaying the game with the engine, step by step from the deal."""
+    from pier18.engine import Game, TableView
+    from pier18.words import move_line, patron_log_line
+
+    session = new_table(2, 31)
+    near_the_end(session, 2, 31)
+    game = session.game
+    now = TableView.of(game)
+    replay = Game(session.deck, 2, session.seed, session.first_player, session.deal)
+    expected = []
+    for count, decision in enumerate(session.decisions, start=1):
+        before = TableView.of(replay)
+        replay.apply(decision)
+        expected.append(move_line(before, TableView.of(replay), session.names, None, now))
+        expected.extend(patron_log_line(a, session.deck, session.names) for a in game.awards if a.after == count)
+    assert len(game.awards) >= 2
+
+    host = await open_host(session)
+    app = seat_app(host.port, session.codes.seats[1])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Bob (you)" in screen_text(app), "the table")
+            await pilot.press("l")
+            await until(pilot, lambda: name(app) == "GameLogScreen", "the game log")
+            logged = list(app.screen.lines)
+            await pilot.press("escape")
+            await until(pilot, lambda: name(app) != "GameLogScreen", "the log closed")
+    finally:
+        await app.client.close()
+        await host.close()
+    assert logged == expected
