@@ -783,7 +783,9 @@ def patron_outlook(race: PatronRace, names: Sequence[str], dates: dict[int, str]
         return f"{name} leads, and keeps it unless {either(threats)} ties with a card dated before {race.beat_date}"
     if threats:
         return f"{name} leads; {either(threats)}, still to draft, can overtake"
-    return f"{name} leads, still to draft" if not after or winner in race.to_draft else f"{name} leads"
+    if not after:
+        return f"{name} leads for now"  # the seat trying the draft had still to draft
+    return f"{name} leads and has still to draft" if winner in race.to_draft else f"{name} leads"
 
 
 def patron_heading(award: PatronAward, card: Card) -> str:
