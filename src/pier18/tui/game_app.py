@@ -101,6 +101,10 @@ class GameApp(BaseApp):
     def hint_seed(self) -> int:
         return 0
 
+    def hint_names(self) -> list[str] | None:
+        """The players' names, for a hint's reason (None: it names them by seat number)."""
+        return None
+
     def log_view(self) -> tuple[TableView, list[str], dict[int, str]] | None:
         """Once a game is on (`l`): the table as everyone sees it, the players' names, and
         the bots' reasons by the number of decisions each bot move completed."""
@@ -240,7 +244,7 @@ class GameApp(BaseApp):
         if problem is not None or hint is None:
             text, decision = Text(printable(no_hint(problem))), None
         else:
-            text, decision = hint_text(view.deck, hint), hint.decision
+            text, decision = hint_text(view, hint, self.hint_names()), hint.decision
         self._hints[turn] = text, decision
         self._show_hint(text, decision)
 
