@@ -152,6 +152,76 @@ async def test_a_bots_round_ending_draft_is_on_the_patron_panel_until_the_player
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
 
 
+# -- bot moves beside the table, never over it ---------------------------------------------
+
+
+class GatedBot:
+    """A random bot that, once it is asked, waits for the test to let it answer: the
+    test looks at the screen while a bot is thinking, for as long as it needs."""
+
+    level = "random"
+
+    def __init__(self, seat: int, asked, go) -> None:
+        from pier18.bots import make_bot
+
+        self.bot = make_bot("random", seat)
+        self.seat, self.asked, self.go = seat, asked, go
+
+    def choose(self, view):
+        self.asked.append(self.seat)
+        assert self.go.wait(60), "the test never let the bot answer"
+        self.go.clear()
+        return self.bot.choose(view)
+
+
+async def test_the_table_stays_in_sight_while_a_bot_thinks_with_the_last_bots_card_marked(tui_deck):
+    """Ann against two bots: whenever a bot is thinking, the table is the screen on top
+    (no box over it), it says who is choosing, and a card the other bot drafted since
+    Ann's last move is marked on that bot's pier and told in the since line."""
+    import threading
+
+    asked: list[int] = []
+    go = threading.Event()
+    app = make_app(tui_deck, 3, 9, seats=["human", "random", "random"], names=["Ann", "Bot one", "Bot two"],
+                   bot_provider=lambda level, seat: GatedBot(seat, asked, go))
+    looked = marked = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = app.session.game
+        try:
+            for _ in range(400):
+                if game.is_terminal() or game.round > 3:
+                    break
+                if len(asked) > looked:  # a bot is thinking now
+                    looked = len(asked)
+                    seat = asked[-1]
+                    await settled(pilot)
+                    assert stack(app)[-1] == "TableScreen", stack(app)
+                    table = app.table()
+                    assert table.thinking
+                    status = " ".join(shown(table.query_one("#status"), width=400).split())
+                    assert re.search(rf"Bot {'one' if seat == 1 else 'two'} is (choosing|placing)", status), status
+                    other = 3 - seat
+                    mine = max(i for i, (who, _) in enumerate(game.history) if who == 0) if game.history else -1
+                    drafts = [d for who, d in game.history[mine + 1:] if who == other and isinstance(d, Draft)]
+                    if game.phase is Phase.DRAFT and drafts:
+                        pier = table.query_one(f"#pier-{other}")
+                        assert any(getattr(part, "marked", None) == drafts[-1].card for part in pier.content.renderables)
+                        since = " ".join(shown(table.query_one("#since"), width=400).split())
+                        assert f"took #{drafts[-1].card} " in since, since
+                        marked += 1
+                    go.set()
+                    continue
+                key = people_key(app)
+                if key is None:
+                    await pilot.pause(0.01)
+                    continue
+                await pilot.press(key)
+                await pilot.pause()
+        finally:
+            go.set()  # never leave a bot waiting, even when a check fails
+    assert looked >= 4 and marked >= 2, (looked, marked)
+
+
 # -- the game log ------------------------------------------------------------------------
 
 
@@ -161,13 +231,26 @@ async def test_the_game_log_lists_every_event_of_the_game(tui_deck):
     the order they happened, worked out here from the session by replaying the game."""
     app = make_app(tui_deck, 2, 7, seats=["human", "random"], names=["Ann", "Random bot"], bot_provider=random_bots,
                    decisions=first_keys_game(tui_deck, 2, 7, until=lambda game: game.round == 4))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await play_people_until(pilot, app, lambda: screen_name(app) == "FinalScreen", "the final screen")
         session = app.session
         await pilot.press("l")
         await wait_until(pilot, lambda: screen_name(app) == "GameLogScreen", "the game log")
         logged = app.screen.lines
         text = shown(app.screen.query_one("#log-lines"), width=1000)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "FinalScreen", "the final screen again")
+        # A log longer than the screen opens at its newest line and scrolls back to the first.
+        from pier18.tui.screens.log import GameLogScreen
+
+        app.push_screen(GameLogScreen([f"{n}: {line}" for n in range(4) for line in logged]))
+        await wait_until(pilot, lambda: screen_name(app) == "GameLogScreen" and bool(app.screen.query("#log-scroll")),
+                         "a long game log")
+        scroll = app.screen.query_one("#log-scroll")
+        await wait_until(pilot, lambda: scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y,
+                         "the log at its newest line")
+        await pilot.press("home")
+        await wait_until(pilot, lambda: scroll.scroll_y == 0, "the log at its first line")
     game = session.game
     lines = game_moves(session)
     expected = []
