@@ -1478,6 +1478,8 @@ WEB_OPEN = "Open"
 WEB_WRONG_CODE = "That code opens no seat at this table. Check it with the host and try again."
 WEB_SEAT_ENDED = "This seat's page is closed. Open it again to come back to the table."
 WEB_OPEN_AGAIN = "Open it again"
+#: The host's line when the game is over and browser seats still show it.
+WEB_FINAL_SCREENS = "The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."
 
 
 #: After the join commands, when the table serves TLS.

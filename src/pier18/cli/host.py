@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DEFAULT_PORT = 8018
 DEFAULT_WEB_PORT = 8019
+#: How long a finished game's browser seats may keep their final screens (seconds).
+WEB_LINGER = 600.0
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -402,6 +404,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
             for standing in (session.game.ranking() if mine is None else ()):
                 say(words.ranking_line(standing, session.names))
             say(words.record_at(saving.save))
+            if web is not None and not web.idle.is_set():
+                say(words.WEB_FINAL_SCREENS)  # their final screens stay until they are closed
+                await web.until_left(WEB_LINGER)
         elif saving.save is not None:
             say(words.table_closed(again(saving.save)))
     finally:

@@ -29,7 +29,7 @@ import json
 import logging
 import os
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from html import escape
 from importlib.util import find_spec
@@ -129,7 +129,8 @@ class WebSeats:
         self._checking: dict[str, int] = {}  # code checks waiting, per address
         self._runner: web.AppRunner | None = None
         self._closing = False
-        self.on_tab: Callable[[str, bool], None] | None = None  # (code, opened) for the tests
+        self.idle = asyncio.Event()  # set while no tab is open
+        self.idle.set()
 
     # -- serving --------------------------------------------------------------------------
 
@@ -147,6 +148,14 @@ class WebSeats:
         addresses = self._runner.addresses  # the port 0 picked
         self.port = int(addresses[0][1]) if addresses else c.port
         return self.port
+
+    async def until_left(self, limit: float) -> None:
+        """Wait until every tab has closed, at most `limit` seconds: a finished game's
+        final screen stays in the tabs that show it."""
+        try:
+            await asyncio.wait_for(self.idle.wait(), limit)
+        except TimeoutError:
+            pass
 
     async def close(self) -> None:
         self._closing = True
@@ -241,8 +250,7 @@ class WebSeats:
         self.started += 1
         tab = _Tab(process, socket)
         self.tabs[code] = tab
-        if self.on_tab is not None:
-            self.on_tab(code, True)
+        self.idle.clear()
         tab.reader = asyncio.create_task(self._carry_out(tab))
         try:
             await self._carry_in(tab)
@@ -250,8 +258,8 @@ class WebSeats:
             if self.tabs.get(code) is tab:
                 del self.tabs[code]
             await self._end(tab)
-            if self.on_tab is not None:
-                self.on_tab(code, False)
+            if not self.tabs:
+                self.idle.set()
         return socket
 
     async def _carry_in(self, tab: _Tab) -> None:
