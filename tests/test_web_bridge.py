@@ -12,7 +12,7 @@ import time
 import aiohttp
 import pytest
 
-from net_support import WAIT, client, fast_config, new_table
+from net_support import near_miss, WAIT, client, fast_config, new_table
 from pier18.net.host import Host
 from pier18.net.web import CODE_ENV, POLICY, WebConfig, WebSeats
 
@@ -81,7 +81,7 @@ async def test_a_tab_runs_the_fixed_command_with_its_code_only_in_the_environmen
 
 async def test_wrong_codes_are_refused_ever_more_slowly_and_count_with_the_tables():
     session, host, seats = await open_both(host={"penalty": 0.2, "max_penalty": 60.0})
-    wrong = session.codes.seats[0][:-4] + "ZZZZ"
+    wrong = near_miss(session.codes.seats[0])
     try:
         async with aiohttp.ClientSession() as http:
             took = []

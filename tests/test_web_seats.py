@@ -24,7 +24,7 @@ import pytest
 
 from browser import Browser, find_chromium
 from helpers import child_env
-from net_support import replayed
+from net_support import near_miss, replayed
 from pier18 import words
 from pier18.persist import autosave as saves
 from pier18.persist import record
@@ -144,17 +144,24 @@ def host(tmp_path):
     made.stop()
 
 
-def play_until(tab, host: HostProcess, done, presses: int = 400) -> str:
+def play_until(tab, host: HostProcess, done, presses: int = 400, stalled: int = 24) -> str:
     """Press Enter whenever the tab has drawn its answer to the last press, until
-    `done(screen)`; the screen then."""
+    `done(screen)`; the screen then. Fails when `stalled` presses in a row changed
+    neither the screen nor the game (a bot's move changes both)."""
     tab.settle()
+    same, before = 0, None
     for _ in range(presses):
         text = tab.screen()
         if done(text):
             return text
+        now = (text, len(host.decisions()))
+        same = same + 1 if now == before else 0
+        if same >= stalled:
+            break
+        before = now
         tab.press("\ue007")  # Enter
         tab.settle()
-    raise AssertionError(f"never done after {presses} presses; the tab showed:\n{tab.screen()}")
+    raise AssertionError(f"never done ({same} presses changed nothing); the tab showed:\n{tab.screen()}")
 
 
 def test_a_whole_game_in_a_browser_tab_scores_as_the_engine(browser, host):
@@ -180,7 +187,7 @@ def test_a_wrong_code_sees_nothing_and_is_slowed_down(browser, host):
     durations = []
     for attempt in range(4):
         start = time.monotonic()
-        tab = browser.open(host.link[:-4] + "ZZZZ")  # one group of the code wrong
+        tab = browser.open(near_miss(host.link))  # one group of the code wrong
         durations.append(time.monotonic() - start)
         page = tab.page_text()
         assert words.WEB_WRONG_CODE in page
@@ -196,7 +203,7 @@ def test_a_wrong_code_sees_nothing_and_is_slowed_down(browser, host):
     assert not asked.spy()["urls"]
     asked.close()
     with pytest.raises(urllib.error.HTTPError) as refused:  # the terminal's socket itself is refused too
-        urllib.request.urlopen(host.base + "/ws/" + host.code[:-4] + "ZZZZ", timeout=60)
+        urllib.request.urlopen(host.base + "/ws/" + near_miss(host.code), timeout=60)
     assert refused.value.code == 403
     assert host.children() == []
     assert host.decisions() == []

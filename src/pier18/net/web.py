@@ -54,10 +54,18 @@ STATIC_FILES = {
 
 #: Nothing from elsewhere: scripts, styles, fonts and the WebSocket come from this host.
 #: (textual.js adds style elements of its own: inline styles are allowed, inline scripts not.)
-POLICY = (
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-)
+_SOURCES = {
+    "default-src": ("'none'",),
+    "script-src": ("'self'",),
+    "style-src": ("'self'", "'unsafe-inline'"),
+    "font-src": ("'self'",),
+    "img-src": ("'self'", "data:"),
+    "connect-src": ("'self'",),
+    "base-uri": ("'none'",),
+    "form-action": ("'self'",),
+    "frame-ancestors": ("'none'",),
+}
+POLICY = "; ".join(" ".join((directive, *sources)) for directive, sources in _SOURCES.items())
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": POLICY,
@@ -209,7 +217,7 @@ class WebSeats:
     def _ask(self, problem: str | None, status: int) -> web.Response:
         body = _page(
             "ask.html", title=escape(words.GAME_NAME), ask=escape(words.WEB_ASK_CODE), button=escape(words.WEB_OPEN),
-            problem=f'<p class="problem">{escape(problem)}</p>' if problem else "",
+            problem=escape(problem or ""),
         )
         return web.Response(text=body, content_type="text/html", status=status)
 
