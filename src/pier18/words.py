@@ -1590,6 +1590,31 @@ def to_watch(command: str) -> str:
     return f"to watch: {command}"
 
 
+def in_a_browser(link: str) -> str:
+    """The host's line under a seat's join command, with `--web`: the seat's web page."""
+    return f"  or in a browser: {link}"
+
+
+def to_watch_in_browser(link: str) -> str:
+    """The host's line for the spectator code's web page, with `--web`."""
+    return f"to watch in a browser: {link}"
+
+
+def web_link(base: str, code: str, watch: bool = False) -> str:
+    """A browser seat's address (`watch`: the spectator code's page)."""
+    return f"{base}/?{'watch' if watch else 'seat'}={code}"
+
+
+#: The browser seat's pages (`pier18 host --web`).
+WEB_ASK_CODE = "Your seat's code, as the host gave it:"
+WEB_OPEN = "Open"
+WEB_WRONG_CODE = "That code opens no seat at this table. Check it with the host and try again."
+WEB_SEAT_ENDED = "This seat's page is closed. Open it again to come back to the table."
+WEB_OPEN_AGAIN = "Open it again"
+#: The host's line when the game is over and browser seats still show it.
+WEB_FINAL_SCREENS = "The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."
+
+
 #: After the join commands, when the table serves TLS.
 CAFILE_NOTE = "(--cafile is only needed when the certificate is self-signed)"
 
@@ -1657,9 +1682,9 @@ def bind_not_here(where: str, why: str) -> str:
     return f"--bind {where}: not an address of this computer ({why})"
 
 
-def port_unusable(port: int, why: str) -> str:
-    """`--port` that is in use or reserved."""
-    return f"--port {port}: cannot listen on this port ({why}); try another --port"
+def port_unusable(port: int, why: str, option: str = "--port") -> str:
+    """`--port` (or `--web`) that is in use or reserved."""
+    return f"{option} {port}: cannot listen on this port ({why}); try another {option}"
 
 
 def cannot_listen(where: str, port: int, why: str) -> str:
