@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from typing import IO, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ..engine.text import printable, quote
 
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 class Parser(argparse.ArgumentParser):
@@ -39,7 +42,7 @@ class Parser(argparse.ArgumentParser):
         finally:
             self.description = summary
 
-    def print_help(self, file: IO[str] | None = None) -> None:
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         """As argparse prints --help, but output that cannot be written (a closed or full
         file, a pipe nobody reads: unbuffered, the write itself fails) is exit status 1,
         never a success; argparse's own printing drops the error and exits 0."""
@@ -119,7 +122,7 @@ class _Version(argparse.Action):
         parser.exit(0)
 
 
-def write_out(text: str, file: IO[str] | None = None) -> None:
+def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
     """Write what an option prints before the command runs (--help, --version) and flush
     it; if it cannot be written, drop it and end with exit status 1, without a traceback."""
     import sys
@@ -127,7 +130,9 @@ def write_out(text: str, file: IO[str] | None = None) -> None:
     stream = file if file is not None else sys.stdout
     try:
         stream.write(text)
-        stream.flush()
+        flush = getattr(stream, "flush", None)
+        if flush is not None:
+            flush()
     except (OSError, ValueError):
         drop(stream, sys.__stdout__)
         raise SystemExit(EXIT_OUTPUT_FAILED) from None
