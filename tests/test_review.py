@@ -28,7 +28,7 @@ from pier18.persist.session import Session
 from pier18.review.judges import HardJudge
 from pier18.review.model import THRESHOLDS, Mark, Verdict, mark_of
 from pier18.review.positions import game_at, positions
-from pier18.review.run import review_session, world_stream
+from pier18.review.run import review_moments, review_session, session_moments, world_stream
 from pier18.selfplay import cores
 from pier18.selfplay.simulation import play_game
 from pier18.words import HINDSIGHT_TITLE
@@ -450,3 +450,16 @@ def test_a_record_with_no_decision_yet_has_nothing_to_review(deck, tmp_path, cap
     assert [seat["accuracy"] for seat in result["seats"]] == [None, None]  # no figure without a decision
     assert main(["review", path]) == 0
     assert "Ann has made no decision yet." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_review_from_a_seats_own_views_is_the_review_of_the_record(deck, seat):
+    """The review screen judges `session_moments` (each decision with the seat's own view,
+    as a network seat collects them too): the same verdicts as `pier18 review --seat`."""
+    session = bots_record(deck, ["hard", "greedy", "random"], 5)
+    moments = session_moments(session, seat)
+    assert [m.number for m in moments] == [p.number for p in positions(session) if p.seat == seat]
+    for moment in moments:
+        assert moment.view == PlayerView.of(game_at(session, moment.position), seat)
+        assert moment.chosen == session.decisions[moment.number - 1]
+    assert review_moments(moments, worlds=WORLDS, seed=3) == review_session(session, [seat], worlds=WORLDS, seed=3).decisions
