@@ -498,3 +498,58 @@ async def test_news_from_the_host_after_leaving_is_not_drawn():
         await app.client.close()
         await host.close()
     assert app.lost is None and app.state is seen and app.crash is None
+
+
+@pytest.mark.timeout(120)
+async def test_a_seat_reviews_its_own_decisions_from_the_views_it_was_sent(monkeypatch):
+    """`v` on a networked seat's final screen reviews that seat's decisions made in this
+    app, each judged and drawn from exactly the view the host sent it then (the engine's
+    `PlayerView` of that seat there), and no page names a card it had not seen."""
+    import re
+
+    from pier18.engine import PlayerView
+    from pier18.review.positions import game_at
+
+    monkeypatch.setattr("pier18.tui.screens.review.REVIEW_WORLDS", 3)
+    monkeypatch.setattr("pier18.tui.screens.review.REVIEW_JOBS", 1)
+    session = new_table(2, 21)
+    near_the_end(session, 2, 21)
+    made_before = len(session.decisions)
+    host = await open_host(session)
+    link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
+    app = SeatApp(link, desk=host, last_move_pause=0.0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
+            if name(app) == "PatronScreen":
+                await pilot.press("enter")
+            await pilot.press("b")
+            await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
+            await play_by_keys(pilot, app, session, 0, random.Random(5))
+            await pilot.press("v")
+            await until(pilot, lambda: name(app) == "ReviewScreen" and app.screen.reviews is not None, "the review",
+                        tries=3000)
+            screen = app.screen
+            mine = [(i + 1, d) for i, (seat, d) in enumerate(session.game.history) if seat == 0 and i >= made_before]
+            assert [(m.number, m.chosen) for m in screen.moments] == mine and len(mine) >= 3
+            assert [r.number for r in screen.reviews] == [number for number, _ in mine]
+            deck = session.deck
+            for page, moment in enumerate(screen.moments, start=1):
+                view = PlayerView.of(game_at(session, moment.position), 0)
+                assert moment.view == view
+                await pilot.press("right")
+                await pilot.pause()
+                assert screen.page == page
+                console = Console(width=200, record=True, color_system=None, file=io.StringIO())
+                for widget in screen.query(Static):  # the review's own page: the final screen under it shows the end
+                    console.print(widget.content)
+                text = console.export_text()
+                assert f"Decision {moment.number} (" in text
+                named = {int(n) for n in re.findall(r"#(\d+)", text)}
+                named |= {card.id for card in deck.values() if re.search(rf"\b{re.escape(card.name)}\b", text)}
+                assert not (named & view.unseen), f"page {page + 1} names cards {sorted(named & view.unseen)} not seen"
+            await pilot.press("escape")
+            await until(pilot, lambda: name(app) == "FinalScreen", "the final screen again")
+    finally:
+        await link.close()
+        await host.close()

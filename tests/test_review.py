@@ -463,3 +463,24 @@ def test_a_review_from_a_seats_own_views_is_the_review_of_the_record(deck, seat)
         assert moment.view == PlayerView.of(game_at(session, moment.position), seat)
         assert moment.chosen == session.decisions[moment.number - 1]
     assert review_moments(moments, worlds=WORLDS, seed=3) == review_session(session, [seat], worlds=WORLDS, seed=3).decisions
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_seat_that_kept_only_the_views_it_was_sent_reviews_as_the_record_does(deck, seat):
+    """A network seat keeps its view whenever it has a choice to make (`seen_moments`):
+    those give the same moments as the record, decision for decision."""
+    from pier18.engine import TableView
+    from pier18.review.run import seen_moments
+
+    session = bots_record(deck, ["hard", "greedy", "random"], 6)
+    game = Game(deck, session.players, session.seed)
+    views = {}
+    for decision in session.decisions:
+        if game.legal_decisions_for(seat):  # as the host sends it: the table and this seat's own cards
+            made = sum(1 for s, _ in game.history if s == seat)
+            views.setdefault(made, (len(game.history), PlayerView.of(game, seat)))
+        game.apply(decision)
+    assert seen_moments(views, TableView.of(session.game)) == session_moments(session, seat)
+    first = min(views)
+    del views[first]  # a choice this app never saw (made before it joined): left out, the rest kept
+    assert seen_moments(views, TableView.of(session.game)) == session_moments(session, seat)[1:]

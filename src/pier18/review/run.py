@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..bots.estimate import describe
 from ..bots.seats import human_seats
-from ..engine import Deck, Decision, Game, Phase, PlayerView
+from ..engine import Deck, Decision, Game, Phase, PlayerView, TableView
 from ..engine.game import Deal
 from ..persist.session import Session
 from .hindsight import judge_in_hindsight
@@ -186,6 +186,35 @@ def session_moments(session: Session, seat: int) -> list[Moment]:
         if point.seat == seat:
             found.append(Moment(point.number, point.phase, point.round, point.position, views[point.position], decision))
         game.apply(decision)
+    return found
+
+
+def decisions_made(table: TableView, seat: int) -> int:
+    """How many decisions `seat` has made so far at the table (shown yet or not): the key
+    `seen_moments` finds a view under."""
+    return sum(1 for made, _ in table.history if made == seat)
+
+
+def seen_moments(views: Mapping[int, tuple[int, PlayerView]], table: TableView) -> list[Moment]:
+    """A seat's decisions in a finished game, each with the view it was deciding from,
+    as a seat that only ever got its own views knows them (a network seat).
+
+    `views[k]` is the first view the seat got with a choice to make after `k` decisions
+    of its own, with the number of decisions the table had made then; `table` is the
+    finished game as the whole table sees it, whose history shows every decision. A
+    decision with no view (made while this app was away, or by a bot sitting in) is
+    left out: nothing is known of what the seat saw then.
+    """
+    if not views:
+        return []
+    seat = next(iter(views.values()))[1].seat
+    found = []
+    mine = [(index, decision) for index, (made, decision) in enumerate(table.history) if made == seat]
+    for count, (index, decision) in enumerate(mine):
+        position, view = views.get(count, (0, None))
+        if view is None or decision is None or decision not in view.legal or view.seat != seat:
+            continue
+        found.append(Moment(index + 1, view.phase, view.round, position, view, decision))
     return found
 
 
