@@ -797,7 +797,7 @@ def score_command(notation: str, patrons: int, plan: int | None, players: int, d
 
 
 #: Under the final screen's piers, while its table and record are out of sight.
-FINAL_BELOW = "↓ or PgDn scrolls (the score by category and the record are below)"
+FINAL_BELOW = "↓ or PgDn scrolls (where the points came from and the record are below)"
 
 
 def replay_step(step: int, last: int) -> str:
@@ -908,7 +908,10 @@ KEYS_HELP: Stressed = (
                  the next move is made (watching: by itself)
 """,
     "Final score",
-    "      n new game, q quit\n",
+    """      n new game, q quit, v reviews your decisions:
+                 ←/→ step through them (Home/End: the first and
+                 last page), Escape goes back
+""",
     "Hints",
     """            h (set-up, table, placing) asks the hard bot what it
                  would do, and why; bots move on their own

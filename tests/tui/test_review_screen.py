@@ -124,34 +124,42 @@ async def test_one_person_against_bots_gets_their_own_review_at_once(tui_deck):
 
 
 async def test_the_review_shows_its_progress_while_it_works(tui_deck, monkeypatch):
-    """A bar moves as each decision is judged; nothing steps before the review is done."""
+    """The bar and its line move as each decision is judged (the judging let through one
+    decision at a time here); nothing steps before the review is done."""
     import threading
+
+    from textual.widgets import ProgressBar
 
     from pier18.review import run
 
-    gate = threading.Event()
+    turns = threading.Semaphore(0)
     judged = run._judged
 
-    def slow(*args, **kwargs):
-        gate.wait(timeout=60)
+    def one_at_a_time(*args, **kwargs):
+        assert turns.acquire(timeout=60)
         return judged(*args, **kwargs)
 
-    monkeypatch.setattr(run, "_judged", slow)
-    session = finished(tui_deck, 2, 3)
-    app = final_app(session)
+    monkeypatch.setattr(run, "_judged", one_at_a_time)
+    app = final_app(finished(tui_deck, 2, 3))
     async with app.run_test(size=(120, 40)) as pilot:
-        await to_final(pilot, app)
-        await pilot.press("v", "enter")
-        await wait_until(pilot, lambda: screen_name(app) == "ReviewScreen", "the review screen")
-        screen = app.screen
-        assert screen.query_one("#review-running").display
-        assert "0 of" in shown(screen.query_one("#review-status"))
-        await pilot.press("right")
-        assert screen.page == 0  # nothing to step through yet
-        gate.set()
-        await wait_until(pilot, lambda: screen.reviews is not None, "the review", tries=3000)
-        assert screen.judged == len(screen.moments)
-        assert not screen.query_one("#review-running").display
+        try:
+            await to_final(pilot, app)
+            await pilot.press("v", "enter")
+            await wait_until(pilot, lambda: screen_name(app) == "ReviewScreen", "the review screen")
+            screen = app.screen
+            total = len(screen.moments)
+            bar = screen.query_one(ProgressBar)
+            assert screen.query_one("#review-running").display and bar.total == total
+            for done in range(total):
+                assert f"{done} of {total} judged" in shown(screen.query_one("#review-status")) and bar.progress == done
+                await pilot.press("right")
+                assert screen.page == 0  # nothing to step through yet
+                turns.release()
+                await wait_until(pilot, lambda: screen.judged == done + 1, f"decision {done + 1} judged", tries=3000)
+            await wait_until(pilot, lambda: screen.reviews is not None, "the review", tries=3000)
+            assert not screen.query_one("#review-running").display
+        finally:
+            turns.release(100)  # a failed check leaves no worker waiting
 
 
 # -- what the review may show --------------------------------------------------------------

@@ -41,8 +41,10 @@ from ...words import (
     CHOICE_MADE,
     HAND_AS_DEALT,
     KEY_BACK_TO_FINAL,
+    KEY_END,
     KEY_NEXT,
     KEY_PREVIOUS,
+    KEY_START,
     NOTHING_LOST,
     ON_OFFER,
     PIER_AS_IT_WAS,
@@ -178,6 +180,8 @@ class ReviewScreen(ClosesOnce[None]):
         # Priority, so the scrolling body's own arrow keys never shadow stepping.
         Binding("left", "step(-1)", KEY_PREVIOUS, priority=True),
         Binding("right", "step(1)", KEY_NEXT, priority=True),
+        Binding("home", "jump(0)", KEY_START, priority=True),
+        Binding("end", "jump(-1)", KEY_END, priority=True),
         Binding("escape", "back", KEY_BACK_TO_FINAL),
     ]
 
@@ -297,6 +301,10 @@ class ReviewScreen(ClosesOnce[None]):
     def action_step(self, by: int) -> None:
         if self.reviews is not None:
             self.page = max(0, min(self.pages - 1, self.page + by))
+
+    def action_jump(self, page: int) -> None:
+        if self.reviews is not None:
+            self.page = page % self.pages
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "review")
