@@ -180,8 +180,8 @@ class ReviewScreen(ClosesOnce[None]):
         # Priority, so the scrolling body's own arrow keys never shadow stepping.
         Binding("left", "step(-1)", KEY_PREVIOUS, priority=True),
         Binding("right", "step(1)", KEY_NEXT, priority=True),
-        Binding("home", "jump(0)", KEY_START, priority=True),
-        Binding("end", "jump(-1)", KEY_END, priority=True),
+        Binding("home", "jump(0)", KEY_START, show=False, priority=True),
+        Binding("end", "jump(-1)", KEY_END, show=False, priority=True),
         Binding("escape", "back", KEY_BACK_TO_FINAL),
     ]
 
