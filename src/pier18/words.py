@@ -908,10 +908,7 @@ KEYS_HELP: Stressed = (
                  the next move is made (watching: by itself)
 """,
     "Final score",
-    """      n new game, q quit, v reviews your decisions:
-                 ←/→ step through them (Home/End: the first and
-                 last page), Escape goes back
-""",
+    "      n new game, q quit, v your decisions reviewed (←/→, Esc)\n",
     "Hints",
     """            h (set-up, table, placing) asks the hard bot what it
                  would do, and why; bots move on their own
