@@ -71,11 +71,16 @@ def test_every_command_is_tried():
     assert set(invocations("x")) == {*COMMANDS, *TOP}
 
 
-def pier18(argv: list[str], data_dir: Path, stream: str, how: str) -> tuple[int, str, str]:
+def pier18(argv: list[str], data_dir: Path, stream: str, how: str, unbuffered: bool = False) -> tuple[int, str, str]:
     """Run `pier18 ARGV` with `stream` ("stdout" or "stderr") closed or a broken pipe;
-    the exit status and what reached the other stream (and this one, if closed: nothing)."""
+    the exit status and what reached the other stream (and this one, if closed: nothing).
+
+    Buffered as usual, a write error can come at the final flush; with `unbuffered`
+    (PYTHONUNBUFFERED=1, as many containers and CI runners set), at the write itself."""
     env = child_env(PIER18_DATA_DIR=str(data_dir))
-    env.pop("PYTHONUNBUFFERED", None)  # buffered as usual: a write error can come at the final flush
+    env.pop("PYTHONUNBUFFERED", None)
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
     fd = 1 if stream == "stdout" else 2
     read_end, write_end = os.pipe()
     os.close(read_end)  # as `| head -c0` once head has gone
@@ -100,9 +105,10 @@ def test_a_closed_standard_output_is_one_line_and_status_1(tmp_path, a_record, c
     assert not (tmp_path / "data").exists()  # refused before anything: no table opened, no game saved
 
 
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
 @pytest.mark.parametrize("command", [*COMMANDS, *TOP])
-def test_a_broken_pipe_on_standard_output_ends_quietly_with_status_1(tmp_path, a_record, command):
-    status, _, err = pier18(invocations(a_record)[command], tmp_path / "data", "stdout", "broken")
+def test_a_broken_pipe_on_standard_output_ends_quietly_with_status_1(tmp_path, a_record, command, unbuffered):
+    status, _, err = pier18(invocations(a_record)[command], tmp_path / "data", "stdout", "broken", unbuffered)
     assert (status, err) == (1, "")
 
 

@@ -175,6 +175,17 @@ def test_record_dir_with_a_missing_parent_is_refused_and_makes_nothing(capsys, t
     assert not target.parent.exists()
 
 
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_missing_folder_with_a_long_name_is_told_in_a_short_line(capsys, tmp_path, started, command):
+    """The folder is named, shortened as every path in an error is: its head and tail."""
+    missing = tmp_path / ("m" * 240) / ("n" * 240)
+    argv = [*PLAY, "--record", str(missing / "game.json")] if command == "play" else [*SIMULATE, "--record-dir", str(missing / "games")]
+    assert main(argv) == 2
+    err = one_line(capsys, "does not exist", "…")
+    assert len(err) < 2 * 150 and "m" * 130 not in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_record_dir_over_earlier_records_is_refused_and_written_only_with_force(capsys, tmp_path):
     folder = tmp_path / "games"
     folder.mkdir()

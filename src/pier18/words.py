@@ -1245,6 +1245,11 @@ def unknown_level(level: str, levels: Sequence[str]) -> str:
     return f"unknown bot level {level} (use one of {', '.join(levels)})"
 
 
+def unknown_level_option(level: str, levels: Sequence[str]) -> str:
+    """A `--level` that is none of `levels` (`level` quoted)."""
+    return f"unknown bot level {level} in --level (use one of {', '.join(levels)})"
+
+
 def unknown_seat_level(level: str, levels: Sequence[str]) -> str:
     """A `simulate --seats` level that is none (`level` quoted)."""
     return f"unknown bot level {level} in --seats (use {', '.join(levels)})"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, printable, quote
-from ..words import SEATS_OR_BOTS, bot_seat_name, bots_out_of_range, seats_for_players, unknown_level, unknown_seat
+from ..words import SEATS_OR_BOTS, bot_seat_name, bots_out_of_range, seats_for_players, unknown_level_option, unknown_seat
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
 #: The bot levels, weakest first.
@@ -37,7 +37,7 @@ def seat_kinds(players: int, bots: int | None = None, seats: str | None = None, 
         return kinds
     bots = bots or 0
     if level not in LEVELS:
-        raise Pier18Error(unknown_level(quote(level), LEVELS))
+        raise Pier18Error(unknown_level_option(quote(level), LEVELS))
     if not 0 <= bots <= players:
         raise Pier18Error(bots_out_of_range(players))
     return [HUMAN] * (players - bots) + [level] * bots

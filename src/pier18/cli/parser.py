@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ..engine.text import printable, quote
 
-from .errors import EXIT_BAD_INPUT, say
+from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 class Parser(argparse.ArgumentParser):
@@ -38,6 +41,12 @@ class Parser(argparse.ArgumentParser):
             return f"{summary}\n\n{super().format_help()}"
         finally:
             self.description = summary
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        """As argparse prints --help, but output that cannot be written (a closed or full
+        file, a pipe nobody reads: unbuffered, the write itself fails) is exit status 1,
+        never a success; argparse's own printing drops the error and exits 0."""
+        write_out(self.format_help(), file)
 
     def error(self, message: str) -> NoReturn:
         self.fail(message)
@@ -109,8 +118,24 @@ class _Version(argparse.Action):
 
         import sys
 
-        sys.stdout.write(version_line(__version__) + "\n")
+        write_out(version_line(__version__) + "\n")
         parser.exit(0)
+
+
+def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
+    """Write what an option prints before the command runs (--help, --version) and flush
+    it; if it cannot be written, drop it and end with exit status 1, without a traceback."""
+    import sys
+
+    stream = file if file is not None else sys.stdout
+    try:
+        stream.write(text)
+        flush = getattr(stream, "flush", None)
+        if flush is not None:
+            flush()
+    except (OSError, ValueError):
+        drop(stream, sys.__stdout__)
+        raise SystemExit(EXIT_OUTPUT_FAILED) from None
 
 
 def add_version_option(parser: argparse.ArgumentParser) -> None:

@@ -433,26 +433,27 @@ def record_problem(path: Path, force: bool, own: bool = False) -> str | None:
 
     The folder must be there (it is never made); PATH must not be a folder, a device or
     a game another terminal is playing, and must not exist at all unless `force`, or
-    `own` (it is this very game's earlier record: writing it loses nothing).
+    `own` (it is this very game's earlier record: writing it loses nothing). Paths are
+    shortened (`shorten`), as in every error line.
     """
     problem = folder_problem(path.parent)
     if problem is not None:
-        return record_option(str(path), problem)
+        return record_option(shorten(path), problem)
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return record_option(str(path), exc.strerror or str(exc))
+        return record_option(shorten(path), exc.strerror or str(exc))
     if kinds.S_ISDIR(info.st_mode):
-        return record_is_folder(str(path))
+        return record_is_folder(shorten(path))
     if not kinds.S_ISREG(info.st_mode) and not kinds.S_ISLNK(info.st_mode):
-        return record_not_a_file(str(path))
+        return record_not_a_file(shorten(path))
     who = holder(path)
     if who is not None:
-        return record_open_elsewhere(str(path), who)
+        return record_open_elsewhere(shorten(path), who)
     if not (force or own):
-        return record_exists(str(path))
+        return record_exists(shorten(path))
     return None
 
 

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine.text import shorten
 from ..words import file_changed, no_folder, not_a_folder
 
 try:
@@ -162,7 +163,7 @@ def _folder_lock(folder: Path) -> Iterator[None]:
 def folder_problem(folder: Path) -> str | None:
     """Why `folder` cannot hold files, naming the real culprit in a few words: 'the folder
     X does not exist', or 'Y is a file, not a folder' for the part of the path in the way.
-    None when it is a folder."""
+    None when it is a folder. Each path is shortened (`shorten`): a line, however long it is."""
     if folder.is_dir():
         return None
     for part in [folder, *folder.parents]:
@@ -171,11 +172,11 @@ def folder_problem(folder: Path) -> str | None:
         except FileNotFoundError:
             continue
         except OSError as exc:
-            return f"{part}: {exc.strerror or exc}"
+            return f"{shorten(part)}: {exc.strerror or exc}"
         if kinds.S_ISDIR(info.st_mode):
-            return no_folder(str(folder))
-        return not_a_folder(str(part), kinds.S_ISREG(info.st_mode))
-    return no_folder(str(folder))
+            return no_folder(shorten(folder))
+        return not_a_folder(shorten(part), kinds.S_ISREG(info.st_mode))
+    return no_folder(shorten(folder))
 
 
 def why_not(exc: OSError, folder: Path) -> str:
