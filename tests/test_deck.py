@@ -327,6 +327,20 @@ PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `
         (lambda d: d.update(version=True), "d.toml: field 'version': expected a whole number from 1 to 9999, not True"),
         (lambda d: d.update(version="2"), "d.toml: field 'version': expected a whole number from 1 to 9999, not '2'"),
         (lambda d: d.update(version=10_000), "d.toml: field 'version': expected a whole number from 1 to 9999, not 10000"),
+        # A field the deck does not have is a typo, never a silent default (`bonsu` left the bonus at 4).
+        (
+            put((*CARD1, "plan", "bonsu"), 9),
+            "d.toml: card 1: field 'plan.bonsu': not a field here (the fields: bonus, goal, two, three)",
+        ),
+        (
+            put((*CARD1, "nmae"), "Pier"),
+            "d.toml: card 1: field 'nmae': not a field here (the fields: id, name, date, patron, sections, plan)",
+        ),
+        (lambda d: d.update(title="x"), "d.toml: field 'title': not a field here (the fields: version, cards)"),
+        (
+            put((*CARD1, "x" * 300), 1),
+            f"d.toml: card 1: field '{'x' * 39}…': not a field here (the fields: id, name, date, patron, sections, plan)",
+        ),
     ],
 )
 def test_each_deck_mistake_is_one_exact_line(change, message):

@@ -143,6 +143,7 @@ def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = ""
     raw_cards = data.get("cards") if isinstance(data, Mapping) else None
     if not isinstance(raw_cards, list) or not raw_cards:
         raise DeckError(f"{where}: no [[cards]] tables found")
+    _no_stray_keys(data, DECK_FIELDS, "", lambda field, message: DeckError(f"{where}: field '{field}': {message}"))
     cards: list[Card] = []
     seen_dates: dict[str, int] = {}
     seen_names: dict[str, Card] = {}
@@ -187,6 +188,8 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
     def fail(field_name: str, message: str) -> DeckError:
         return DeckError(f"{where}: field '{field_name}': {message}")
 
+    _no_stray_keys(raw, CARD_FIELDS, "", fail)
+
     name = raw.get("name")
     name = printable_name(name) if isinstance(name, str) else None  # made printable here, once
     if not name:
@@ -220,9 +223,25 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
     return Card(card_id, name, date, patron_chars, tuple(parsed_sections), plan)
 
 
+#: The fields of a card, of its Plan and of the deck file: a key outside them is a typo
+#: (`bonsu = 9` would otherwise leave the bonus at its default without a word).
+CARD_FIELDS = ("id", "name", "date", "patron", "sections", "plan")
+PLAN_FIELDS = ("bonus", "goal", "two", "three")
+DECK_FIELDS = ("version", "cards")
+
+
+def _no_stray_keys(raw: Mapping[Any, Any], known: tuple[str, ...], prefix: str, fail: Fail) -> None:
+    for key in raw:
+        if key not in known:
+            shown = printable(str(key))
+            shown = shown if len(shown) <= 40 else shown[:39] + "…"
+            raise fail(f"{prefix}{shown}", f"not a field here (the fields: {', '.join(known)})")
+
+
 def _parse_plan(raw: Any, fail: Fail) -> Plan:
     if not isinstance(raw, Mapping):
         raise fail("plan", "expected a [cards.plan] table")
+    _no_stray_keys(raw, PLAN_FIELDS, "plan.", fail)
     bonus = raw.get("bonus", DEFAULT_PLAN_BONUS)
     if not _whole(bonus, 0, MAX_BONUS):
         raise fail("plan.bonus", f"expected a whole number of points from 0 to {MAX_BONUS}, not {quote(bonus)}")
