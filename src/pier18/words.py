@@ -440,6 +440,8 @@ KEY_KEEP_THESE = "Keep these two"
 KEY_PREVIOUS_CARD = "Previous card"
 KEY_NEXT_CARD = "Next card"
 KEY_CHOOSE_CARD = "Choose this card"
+KEY_EXPLAIN = "Why these points"
+KEY_OTHER_PIER = "Other pier"
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
@@ -895,7 +897,9 @@ KEYS_HELP: Stressed = (
     "Table",
     """            ←/→ choose a card and Enter (or click) opens it to
                  choose the cover, or 1–4 open that card at once;
-                 PgUp/PgDn or the wheel scroll the piers
+                 PgUp/PgDn or the wheel scroll the piers;
+                 e says why each character on a pier scores what it
+                 does (←/→ another pier)
 """,
     "Placing",
     """          ↑/↓ (or 0–3, or click) how many sections to cover,
@@ -2199,6 +2203,25 @@ def bonus(points: int) -> str:
 
 SIDE_NAMES = ("left", "right")
 WHY_HEADING = "Why:"
+
+
+def explain_title(name: str, total: int) -> str:
+    """The explain screen's head (`e` on the table): whose pier, and its total now."""
+    return f"Why {name}'s pier scores what it does (total now {total})"
+
+
+#: The explain screen, for a pier with no character on it yet.
+NOTHING_SCORES_YET = "No characters on this pier yet: nothing scores."
+#: Under the explain screen's list: what the marks on the pier mean, and the keys.
+EXPLAIN_NOTE = "Marked on the pier: every character that scores. ←/→ show another pier, Escape closes."
+
+#: The placement preview's list of what this cover changes in why the pier scores.
+COVER_CHANGES = "What this changes:"
+#: The preview, when the placement changes no character's points or reasons.
+COVER_CHANGES_NOTHING = "What this changes: no character scores differently."
+#: Before a reason the placement ends, and before a reason it brings.
+REASON_GONE = "before:"
+REASON_NEW = "after: "
 
 
 def _on_card(index: int, cards: Sequence[Card] | None) -> str:
