@@ -880,7 +880,7 @@ KEYS_HELP: Stressed = (
     "\n\n",
     "On every game screen",
     """ (not while typing names)
-  ?        this list       r    the rules
+  ?        this list       r    the rules    e    why each point (table)
   Ctrl+Q   quit (asks first while a game is running; the game is saved)
   u        take back (asks first; as often as you like). On your turn
            it goes back to your own last decision; another player's
@@ -897,9 +897,7 @@ KEYS_HELP: Stressed = (
     "Table",
     """            ←/→ choose a card and Enter (or click) opens it to
                  choose the cover, or 1–4 open that card at once;
-                 PgUp/PgDn or the wheel scroll the piers;
-                 e says why each character on a pier scores what it
-                 does (←/→ another pier)
+                 PgUp/PgDn or the wheel scroll the piers
 """,
     "Placing",
     """          ↑/↓ (or 0–3, or click) how many sections to cover,
