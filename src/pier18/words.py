@@ -2398,7 +2398,7 @@ def worlds_out_of_range(most: int, got: str) -> str:
 # -- the guided first game (`pier18 learn`) -------------------------------------------------
 
 #: The learner's name at the lesson's table.
-LEARNER = "You"
+LEARNER = "Player"
 
 
 def _script_at(where: str, step: int | None) -> str:

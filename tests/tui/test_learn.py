@@ -131,3 +131,96 @@ async def test_the_lesson_ends_with_other_legal_choices_too():
         assert screen_name(app) == "FinalScreen" and app.session.game.is_terminal()
         assert feedbacks == len(learner_decisions(app.session)) == 6
         assert heads[0] == lesson_step_head(1, len(SCRIPT.steps), SCRIPT.steps[0].title)
+
+
+async def test_a_step_that_needs_a_choice_refuses_another_in_one_line_and_asks_again():
+    needing = [s for s in SCRIPT.steps if s.need]
+    assert needing, "the shipped script has a step that needs a particular choice"
+    app = make_learn_app()
+    told: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **options: (told.append(message), notify(message, **options))[1]
+    refused: list[tuple[Decision, Decision]] = []
+
+    def choose(view):
+        want = suggested(view)
+        step = SCRIPT.step("cover", view.round) if view.phase is Phase.DRAFT else None
+        if step is not None and step.need and not refused:
+            other = next(d for d in view.legal if isinstance(d, Draft) and d.card == want.card and d != want)
+            refused.append((other, want))
+            return other
+        return want
+
+    def at_the_needed_place(app):
+        return refused and screen_name(app) in ("PlaceScreen", "TableScreen") and len(told) > 0
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_lesson(pilot, app, choose, stop=at_the_needed_place)
+        other, want = refused[0]
+        before = list(app.session.decisions)
+        assert told == [lesson_refused(DECK, want, "cover")]  # one line, naming what to do
+        assert "\n" not in told[0] and "1 section" in told[0]
+        await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "the placement asked again")
+        assert app.session.decisions == before and other not in app.session.decisions  # nothing was made
+        await press_for(pilot, app, want)
+        await wait_until(pilot, lambda: screen_name(app) == "FeedbackScreen", "the feedback")
+        assert app.session.decisions[-1] == want
+
+
+async def test_quitting_at_each_step_and_resuming_lands_on_that_step(tmp_path):
+    """The lesson is autosaved like any game: at each step, the game saved then and a new
+    app opened from the save (as `pier18 learn` does) shows that very step again (a cover
+    step's save is from before the card was chosen: its round's pick step comes back)."""
+    from pier18.persist import record
+
+    heads_resumed: list[tuple[str, str]] = []
+    app = make_learn_app()
+
+    async def reopen(app, head):
+        save = tmp_path / f"lesson-{len(heads_resumed)}.json"
+        record.save(app.session, save)
+        again = make_learn_app(session=record.load(save))
+        async with again.run_test(size=(120, 40)) as other:
+            await wait_until(other, lambda: screen_name(again) in ("LessonScreen", "PatronScreen"), "a screen", tries=1000)
+            if screen_name(again) == "PatronScreen":  # saved just as a round ended: its Patron first, as in any game
+                await other.press("enter")
+            await wait_until(other, lambda: screen_name(again) == "LessonScreen", f"the step after resuming at {head}")
+            heads_resumed.append((head, shown(again.screen.query_one("#lesson-text"), 300).splitlines()[0].strip()))
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        heads, _ = await play_lesson(pilot, app, suggested, on_step=reopen)
+    assert len(heads_resumed) == len(SCRIPT.steps)
+    heads = {lesson_step_head(s.number, len(SCRIPT.steps), s.title): s for s in SCRIPT.steps}
+    for was, resumed in heads_resumed:
+        step = heads[was]
+        if step.at == "cover" and SCRIPT.step("pick", step.round) is not None:
+            # the card chosen is not a decision yet: the save is from before it, at the pick
+            pick = SCRIPT.step("pick", step.round)
+            assert resumed == lesson_step_head(pick.number, len(SCRIPT.steps), pick.title)
+        else:
+            assert resumed == was
+
+
+async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_with_it(monkeypatch):
+    from pier18.cli import learn as learn_cli
+    from pier18.persist.lesson import lesson_save
+
+    opened: list[LearnApp] = []
+
+    def fake_run(app, factory):
+        opened.append(app)
+        return 0
+
+    monkeypatch.setattr("pier18.cli.play.run_app", fake_run)
+    monkeypatch.setattr("pier18.cli.errors.check_terminal", lambda: None)
+    assert learn_cli.learn() == 0
+    session = opened[-1].session
+    keep = SCRIPT.suggestion(PlayerView.of(session.game, LEARNER_SEAT))
+    session.apply(keep)  # the autosave writes the lesson's own file
+    opened[-1].new_session.release()
+    assert lesson_save().is_file() and autosave.autosaves() == []  # never among the saved games
+    assert learn_cli.learn() == 0
+    assert opened[-1].session.decisions == session.decisions and opened[-1].opening_notes
+    opened[-1].new_session.release()
+    assert learn_cli.learn(again=True) == 0
+    assert opened[-1].session.decisions == []

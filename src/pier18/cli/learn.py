@@ -22,9 +22,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from .errors import check_terminal
-
-    check_terminal()
     return learn(getattr(args, "script", None), getattr(args, "again", False))
 
 
@@ -43,8 +40,11 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     from ..words import LESSON_RESUMED, lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
     from .play import run_app
 
+    from .errors import check_terminal
+
     deck = load_deck(None)
-    script = load_script(deck, Path(script_path) if script_path is not None else None)
+    script = load_script(deck, Path(script_path) if script_path is not None else None)  # a bad one is said at once
+    check_terminal()
     save = lesson_save()
     session, stamp, note = None, None, None
     if save.exists() and not again:

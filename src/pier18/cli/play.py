@@ -216,7 +216,15 @@ def run(args: argparse.Namespace) -> int:
         app.resume_offer = found  # asked before anything else
     else:
         _tell(found.messages())
-    return run_app(app, factory)
+        from ..persist.lesson import first_time_offer
+
+        app.offer_lesson = first_time_offer()  # once on this machine, and only before any game
+    status = run_app(app, factory)
+    if app.chose_lesson and status == 0:
+        from .learn import learn
+
+        return learn()
+    return status
 
 
 def resume(args: argparse.Namespace) -> int:

@@ -230,7 +230,7 @@ def _step(raw: object, number: int, deck: Deck, where: str) -> Step:
 
 def _words(text: str) -> str:
     """A title or text as the screen shows it: printable, each paragraph one line."""
-    paragraphs = [" ".join(printable(line).split()) for line in text.strip().split("\n\n")]
+    paragraphs = [" ".join(printable(" ".join(part.split("\n"))).split()) for part in text.strip().split("\n\n")]
     return "\n\n".join(p for p in paragraphs if p)
 
 

@@ -80,7 +80,8 @@ def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
     theirs = suggested.sheet_after(plan=final).total if suggested is not None else None
     lines: list[Text] = [head]
     if mine.patron_won is not None:
-        lines.append(Text(lesson_patron_won(deck[mine.patron_won])))
+        lines.append(Text(lesson_patron_won(deck[mine.patron_won]), style="bold green"))
+    lines.append(Text())
     gone, new = mine.reasons_changed()
     if gone or new:
         lines.append(Text(LESSON_WHAT_CHANGED, style="bold"))
@@ -92,6 +93,7 @@ def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
             lines.append(Text.assemble((f"  {REASON_NEW} ", "bold green"), explanation(reason, after)))
     else:
         lines.append(Text(LESSON_NOTHING_CHANGED, style="italic"))
+    lines.append(Text())
     lines.append(Text(lesson_suggested(deck, suggested.decision if suggested else None, same, theirs), style="bold"))
     lines.append(Text(LESSON_GO_ON, style="dim"))
     return Group(*lines)
