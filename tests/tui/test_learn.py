@@ -224,3 +224,25 @@ async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_
     opened[-1].new_session.release()
     assert learn_cli.learn(again=True) == 0
     assert opened[-1].session.decisions == []
+
+
+async def test_the_offer_of_the_lesson_is_a_question_before_the_game(tui_deck):
+    from tui_helpers import make_app
+
+    from pier18.words import FIRST_GAME_OFFER
+
+    app = make_app(tui_deck, 2, 3)
+    app.offer_lesson = True
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "LessonOfferScreen", "the offer")
+        assert FIRST_GAME_OFFER in " ".join(shown(s, 300) for s in app.screen.query(".confirm-line")).replace("\n", " ")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: app.session is not None and screen_name(app) == "PassScreen", "the game, as without the offer")
+        assert not app.chose_lesson
+    app = make_app(tui_deck, 2, 3)
+    app.offer_lesson = True
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "LessonOfferScreen", "the offer")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: app.return_code is not None, "the app to end for the lesson")
+    assert app.chose_lesson
