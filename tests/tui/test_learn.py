@@ -17,7 +17,7 @@ from pier18.engine import Decision, Draft, Keep, Phase, PlacePlan, PlayerView, l
 from pier18.persist import autosave
 from pier18.persist.lesson import load_script, new_lesson
 from pier18.tui.learn_app import LEARNER_SEAT, LearnApp
-from pier18.words import lesson_refused, lesson_step_head
+from pier18.words import lesson_refused, lesson_step_head, lesson_suggested
 
 DECK = load_deck(None)
 SCRIPT = load_script(DECK)
@@ -68,12 +68,23 @@ async def press_for(pilot, app, decision: Decision) -> None:
     await pilot.pause()
 
 
+def expected_suggestion_line(view: PlayerView, made: Decision) -> str:
+    """The feedback's line on the suggestion, from the script and the engine alone."""
+    want = SCRIPT.suggestion(view)
+    if want is None:
+        return lesson_suggested(DECK, None, False, None)
+    outcome = view.outcome(want)
+    return lesson_suggested(DECK, want, want == made, outcome.sheet_after(plan=outcome.final).total)
+
+
 async def play_lesson(pilot, app, choose, on_step=None, stop=lambda app: False) -> tuple[list[str], int]:
     """Play the lesson with `choose(view)` for the learner until the final screen (or
-    `stop(app)`); the step heads seen, in order, and how many feedback screens came."""
+    `stop(app)`); the step heads seen, in order, and how many feedback screens came.
+    Each feedback must say of the suggestion what the script and the engine say."""
     heads: list[str] = []
     feedbacks = 0
     planned: Decision | None = None
+    before: PlayerView | None = None
     for _ in range(2000):
         await pilot.pause()
         name = screen_name(app)
@@ -87,13 +98,16 @@ async def play_lesson(pilot, app, choose, on_step=None, stop=lambda app: False) 
             await pilot.press("enter")
         elif name == "FeedbackScreen":
             feedbacks += 1
+            made = [d for seat, d in app.session.game.history if seat == LEARNER_SEAT][-1]
+            text = " ".join(shown(app.screen.query_one("#feedback-text"), 2000).split())
+            assert expected_suggestion_line(before, made) in text, text
             await pilot.press("enter")
         elif name in ("PatronScreen", "LastMoveScreen"):
             await pilot.press("enter")
         elif app.session.game.current_player == LEARNER_SEAT and name in ("KeepScreen", "TableScreen", "PlaceScreen"):
             if name == "TableScreen" and app.session.game.phase is not Phase.DRAFT:
                 continue
-            view = PlayerView.of(app.session.game, LEARNER_SEAT)
+            view = before = PlayerView.of(app.session.game, LEARNER_SEAT)
             if name != "PlaceScreen" or planned is None or planned not in view.legal:
                 planned = choose(view)
             await press_for(pilot, app, planned)
