@@ -2284,12 +2284,12 @@ def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
         case Why.FULLER_SIDE:
             left, right = reason.counts
             if left == right:
-                return head + f"{left} Fishers on each side: a tie counts once, so each Fisher on the {side} scores 1"
+                return head + f"{plural(left, 'Fisher')} on each side: a tie counts once, so each Fisher on the {side} scores 1"
             return head + f"the {side} side has more Fishers ({max(left, right)} against {min(left, right)}): each one there scores 1"
         case Why.EMPTIER_SIDE:
             fishers = plural(len(reason.slots), "Fisher")
             if reason.counts[0] == reason.counts[1]:
-                return head + f"the {fishers} on the {side} tie the other side, and a tie counts once"
+                return head + f"the {fishers} on the {side} {'ties' if len(reason.slots) == 1 else 'tie'} the other side, and a tie counts once"
             return head + f"the {fishers} on the {side} are on the side with fewer: only the fuller side scores"
     raise AssertionError(reason.why)  # every rule is worded above
 # -- the post-game review (`pier18 review`) -----------------------------------------------
