@@ -31,18 +31,17 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     from pathlib import Path
 
     from ..bots import HardBot
-    from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import printable
     from ..persist import autosave
-    from ..persist.lesson import lesson_save, load_script, new_lesson
+    from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
     from ..persist.lock import GameLocked
     from ..words import LESSON_RESUMED, lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
     from .play import run_app
 
     from .errors import check_terminal
 
-    deck = load_deck(None)
+    deck = lesson_deck()
     script = load_script(deck, Path(script_path) if script_path is not None else None)  # a bad one is said at once
     check_terminal()
     save = lesson_save()

@@ -234,6 +234,14 @@ def _words(text: str) -> str:
     return "\n\n".join(p for p in paragraphs if p)
 
 
+def lesson_deck() -> Deck:
+    """The lesson's deck: always the game's own, whose cards the script's deal and
+    steps name (so `pier18 learn` takes no `--deck`)."""
+    from ..engine import load_deck
+
+    return load_deck(None)
+
+
 def new_lesson(deck: Deck, script: Script) -> Session:
     """The lesson's game from its first decision: the learner at seat 0 against the
     script's bot, on the script's deal; the learner starts round 1."""
