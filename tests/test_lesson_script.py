@@ -100,7 +100,8 @@ def test_the_lesson_is_not_offered_where_games_were_played(tmp_path, monkeypatch
 
 
 def test_pier18_play_offers_it_the_first_time_only(tmp_path, monkeypatch):
-    """`pier18 play` asks before the names screen the first time, and never after."""
+    """`pier18 play` asks before the names screen the first time, and never after; with
+    the names given on the command line there is no names screen and no question."""
     from pier18.cli import build_parser
     from pier18.cli import play
 
@@ -113,7 +114,9 @@ def test_pier18_play_offers_it_the_first_time_only(tmp_path, monkeypatch):
 
     monkeypatch.setattr(play, "run_app", fake_run)
     monkeypatch.setattr("pier18.cli.errors.check_terminal", lambda: None)
-    args = build_parser().parse_command(["play", "--players", "2", "--bots", "1", "--names", "Ann"])
+    named = build_parser().parse_command(["play", "--players", "2", "--bots", "1", "--names", "Ann"])
+    args = build_parser().parse_command(["play", "--players", "2", "--bots", "1"])
+    assert play.run(named) == 0
     for _ in range(3):
         assert play.run(args) == 0
-    assert offered == [True, False, False]
+    assert offered == [False, True, False, False]

@@ -37,7 +37,6 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
     from ..persist.lock import GameLocked
     from ..words import LESSON_RESUMED, lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
-    from .play import run_app
 
     from .errors import check_terminal
 
@@ -78,5 +77,10 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
         raise Pier18Error(lesson_open_elsewhere(locked.pid)) from None
     if note is not None:
         app.opening_notes = [note]
-    return run_app(app, factory)
+    from ..tui.exits import run_app
+
+    try:
+        return run_app(app)  # a crash is a report and one line, a stop signal gives the terminal back
+    finally:
+        factory.release()  # the lesson's lock; the autosave keeps its last decision
 
