@@ -63,7 +63,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--hindsight", action="store_true",
         help="also judge each decision with everything known after the game (the real draws and Plans), apart",
     )
-    add_deck_option(parser, "the deck file, for a record saved without its deck", old_name=False)
+    add_deck_option(parser, help="the deck file, for a record saved without its deck", old_name=False)
     parser.set_defaults(run=run)
 
 
