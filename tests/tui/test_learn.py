@@ -221,21 +221,20 @@ async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_
 
     opened: list[LearnApp] = []
 
-    def fake_run(app, factory):
+    def fake_run(app):  # the app "runs": on the first lesson, the learner keeps two cards
         opened.append(app)
+        if len(opened) == 1:
+            app.session.apply(SCRIPT.suggestion(PlayerView.of(app.session.game, LEARNER_SEAT)))
         return 0
 
-    monkeypatch.setattr("pier18.cli.play.run_app", fake_run)
+    monkeypatch.setattr("pier18.tui.exits.run_app", fake_run)
     monkeypatch.setattr("pier18.cli.errors.check_terminal", lambda: None)
     assert learn_cli.learn() == 0
     session = opened[-1].session
-    keep = SCRIPT.suggestion(PlayerView.of(session.game, LEARNER_SEAT))
-    session.apply(keep)  # the autosave writes the lesson's own file
-    opened[-1].new_session.release()
+    assert len(session.decisions) == 1  # the autosave wrote the lesson's own file
     assert lesson_save().is_file() and autosave.autosaves() == []  # never among the saved games
     assert learn_cli.learn() == 0
     assert opened[-1].session.decisions == session.decisions and opened[-1].opening_notes
-    opened[-1].new_session.release()
     assert learn_cli.learn(again=True) == 0
     assert opened[-1].session.decisions == []
 
