@@ -25,7 +25,7 @@ SCRIPT = load_script(DECK)
 
 def make_learn_app(session=None, factory=None) -> LearnApp:
     session = session or new_lesson(DECK, SCRIPT)
-    return LearnApp(SCRIPT, session, factory or (lambda names: None), bot_pause=0.0, last_move_pause=0.0)
+    return LearnApp(SCRIPT, session, factory or (lambda names: None), bot_pause=0.0)
 
 
 def suggested(view: PlayerView) -> Decision:
@@ -102,7 +102,7 @@ async def play_lesson(pilot, app, choose, on_step=None, stop=lambda app: False) 
             text = " ".join(shown(app.screen.query_one("#feedback-text"), 2000).split())
             assert expected_suggestion_line(before, made) in text, text
             await pilot.press("enter")
-        elif name in ("PatronScreen", "LastMoveScreen"):
+        elif name == "PatronScreen":
             await pilot.press("enter")
         elif app.session.game.current_player == LEARNER_SEAT and name in ("KeepScreen", "TableScreen", "PlaceScreen"):
             if name == "TableScreen" and app.session.game.phase is not Phase.DRAFT:

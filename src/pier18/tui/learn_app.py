@@ -23,7 +23,7 @@ from ..persist.lesson import Script, Step
 from ..persist.session import Session
 from ..words import lesson_refused, lesson_saved_line
 from .app import BOT_PAUSE, Pier18App
-from .game_app import LAST_MOVE_PAUSE, HintGiver
+from .game_app import HintGiver
 
 if TYPE_CHECKING:
     from ..persist.autosave import Autosaving
@@ -40,7 +40,6 @@ class LearnApp(Pier18App):
         factory: Autosaving | Callable[[list[str]], Session],
         hint_bot: HintGiver | None = None,
         bot_pause: float = BOT_PAUSE,
-        last_move_pause: float = LAST_MOVE_PAUSE,
     ) -> None:
         from ..bots import Bot, make_bot
 
@@ -56,7 +55,6 @@ class LearnApp(Pier18App):
             seats=list(session.seats),
             hint_bot=hint_bot,
             bot_pause=bot_pause,
-            last_move_pause=last_move_pause,
         )
         self.script = script
         self.lesson = session
