@@ -60,6 +60,7 @@ def invocations(record_path: str) -> dict[str, list[str]]:
         "replay": ["replay", record_path, "--json"],
         "review": ["review", record_path, "--json", "--worlds", "1"],
         "play": ["play", "--help"],
+        "learn": ["learn", "--help"],
         "host": ["host", "--no-seat", "--port", "0", "--bind", "127.0.0.1", "--names", "Ann,Bob"],
         "join": ["join", "--lines", f"127.0.0.1:{unused_port()}", "code"],
         "pier18": ["--help"],
@@ -131,8 +132,8 @@ def test_standard_error_that_cannot_be_written_loses_the_line_not_the_status(tmp
 
 
 @pytest.mark.parametrize(
-    "argv", [["play"], ["replay", "RECORD"], ["join", "127.0.0.1:9", "code"], ["host", "--port", "0"]],
-    ids=["play", "replay", "join", "host"],
+    "argv", [["play"], ["learn"], ["replay", "RECORD"], ["join", "127.0.0.1:9", "code"], ["host", "--port", "0"]],
+    ids=["play", "learn", "replay", "join", "host"],
 )
 @pytest.mark.parametrize("closed", ["stdin", "stderr"])
 def test_a_game_app_without_its_terminal_is_refused_before_anything(tmp_path, a_record, argv, closed):

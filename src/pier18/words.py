@@ -530,6 +530,8 @@ KEY_KEEP_THESE = "Keep these two"
 KEY_PREVIOUS_CARD = "Previous card"
 KEY_NEXT_CARD = "Next card"
 KEY_CHOOSE_CARD = "Choose this card"
+KEY_EXPLAIN = "Why"
+KEY_OTHER_PIER = "Other pier"
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
@@ -1004,7 +1006,7 @@ KEYS_HELP: Stressed = (
     "\n\n",
     "On every game screen",
     """ (not while typing names)
-  ?        this list       r    the rules
+  ?        this list       r    the rules    e    why each point (table)
   l        the game log: every public event so far, in words
   Ctrl+Q   quit (asks first while a game is running; the game is saved)
   u        take back (asks first; as often as you like). On your turn
@@ -2364,6 +2366,25 @@ SIDE_NAMES = ("left", "right")
 WHY_HEADING = "Why:"
 
 
+def explain_title(name: str, total: int) -> str:
+    """The explain screen's head (`e` on the table): whose pier, and its total now."""
+    return f"Why {name}'s pier scores what it does (total now {total})"
+
+
+#: The explain screen, for a pier with no character on it yet.
+NOTHING_SCORES_YET = "No characters on this pier yet: nothing scores."
+#: Under the explain screen's list: what the marks on the pier mean, and the keys.
+EXPLAIN_NOTE = "Marked on the pier: every character that scores. ←/→ show another pier, Escape closes."
+
+#: The placement preview's list of what this cover changes in why the pier scores.
+COVER_CHANGES = "What this changes:"
+#: The preview, when the placement changes no character's points or reasons.
+COVER_CHANGES_NOTHING = "What this changes: no character scores differently."
+#: Before a reason the placement ends, and before a reason it brings.
+REASON_GONE = "before:"
+REASON_NEW = "after: "
+
+
 def _on_card(index: int, cards: Sequence[Card] | None) -> str:
     """The card section `index` belongs to ("#12 Lighthouse"), or without cards (a pier
     written out) the section itself, counted from the land ("section 3")."""
@@ -2426,12 +2447,12 @@ def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
         case Why.FULLER_SIDE:
             left, right = reason.counts
             if left == right:
-                return head + f"{left} Fishers on each side: a tie counts once, so each Fisher on the {side} scores 1"
+                return head + f"{plural(left, 'Fisher')} on each side: a tie counts once, so each Fisher on the {side} scores 1"
             return head + f"the {side} side has more Fishers ({max(left, right)} against {min(left, right)}): each one there scores 1"
         case Why.EMPTIER_SIDE:
             fishers = plural(len(reason.slots), "Fisher")
             if reason.counts[0] == reason.counts[1]:
-                return head + f"the {fishers} on the {side} tie the other side, and a tie counts once"
+                return head + f"the {fishers} on the {side} {'ties' if len(reason.slots) == 1 else 'tie'} the other side, and a tie counts once"
             return head + f"the {fishers} on the {side} are on the side with fewer: only the fuller side scores"
     raise AssertionError(reason.why)  # every rule is worded above
 # -- the post-game review (`pier18 review`) -----------------------------------------------
@@ -2535,6 +2556,176 @@ def no_such_player(name: str, names: Sequence[str]) -> str:
 
 def worlds_out_of_range(most: int, got: str) -> str:
     return f"--worlds must be a whole number from 1 to {most:,}, got {got}"
+
+
+# -- the guided first game (`pier18 learn`) -------------------------------------------------
+
+#: The learner's name at the lesson's table.
+LEARNER = "Player"
+
+
+def _script_at(where: str, step: int | None) -> str:
+    return f"{where}: step {step}" if step is not None else where
+
+
+def script_cannot_read(where: str, reason: str | None, limit: int) -> str:
+    """A lesson script that cannot be read (missing, not a file, too big, not UTF-8)."""
+    why = reason if reason is not None else "the file is not UTF-8 text"
+    return f"{where}: cannot read the lesson script ({why}; a script is a text file under {limit // 1024} KiB)"
+
+
+def script_bad_toml(where: str, reason: str | None) -> str:
+    return f"{where}: the lesson script is not valid TOML: {reason or 'nested too deeply, or a number far too long'}"
+
+
+def script_unknown_field(where: str, step: int | None, field: str, allowed: Sequence[str]) -> str:
+    return f"{_script_at(where, step)}: unknown field {field} (fields here: {', '.join(allowed)})"
+
+
+def script_missing(where: str, step: int | None, field: str) -> str:
+    return f"{_script_at(where, step)}: the field '{field}' is missing"
+
+
+#: What each field of a lesson script must be (and each kind of value, by type name).
+SCRIPT_WANTS: dict[str, str] = {
+    "version": "1",
+    "bot": "random, greedy or hard",
+    "bot_seed": "a whole number from 0",
+    "step": "a table of fields",
+    "at": "keep, pick, cover or plan",
+    "round": "a round of the game (1 to 4)",
+    "title": "some words",
+    "text": "some words",
+    "plan": "a card id of the deck",
+    "foundation": "a card id of the deck",
+    "card": "a card id of the deck",
+    "cover": "a number of sections",
+    "int": "a whole number",
+    "str": "text",
+    "list": "a list",
+    "bool": "true or false",
+}
+
+
+def script_bad_field(where: str, step: int | None, field: str, got: str, kind: str | None = None) -> str:
+    """A field of a lesson script with a value it may not have (`kind`: of the wrong type)."""
+    return f"{_script_at(where, step)}: '{field}' must be {SCRIPT_WANTS[kind or field]}, got {got}"
+
+
+def script_bad_deal(where: str, cards: int) -> str:
+    return f"{where}: 'deal' must list every card id of the deck once ({cards} ids)"
+
+
+def script_no_steps(where: str) -> str:
+    return f"{where}: the lesson script has no [[step]]"
+
+
+def script_moment_twice(where: str, step: int, earlier: int) -> str:
+    return f"{where}: step {step} is shown at the same moment as step {earlier}: one step per moment"
+
+
+def script_out_of_order(where: str, step: int, earlier: int) -> str:
+    return f"{where}: step {step} comes earlier in the game than step {earlier}: list the steps in the game's order"
+
+
+#: The lesson step's key to go on, and its heading for the suggestion.
+KEY_GO_ON = "Go on"
+KEY_SHOW_LESSON = "Lesson step"
+
+
+def lesson_step_head(number: int, steps: int, title: str) -> str:
+    """A step's head: 'Step 3 of 10: Sliding a card over'."""
+    return f"Step {number} of {steps}: {title}"
+
+
+def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) -> str:
+    """What the step asks for: the suggested choice, or, when the step needs it, the only one."""
+    if suggestion is None:
+        return LESSON_ANY_CHOICE[at]
+    what = _lesson_part(deck, suggestion, at)
+    if need:
+        return f"This step needs one choice: {what}. Other choices are refused here."
+    return f"Try this: {what}. Any other choice is fine too: you will see what each one scores."
+
+
+#: What a step asks for when the script suggests nothing where the game now is.
+LESSON_ANY_CHOICE: dict[str, str] = {
+    "keep": "Choose any two of your cards: one as your Plan, one as your Foundation.",
+    "pick": "Choose any card of the row.",
+    "cover": "Choose how much the card covers.",
+    "plan": "Choose how much your Plan card covers.",
+}
+
+
+def _lesson_part(deck: Deck, decision: Decision, at: str) -> str:
+    """The part of a suggestion a moment is about: a pick names the card, a cover the cover."""
+    if isinstance(decision, Draft) and at == "pick":
+        return f"take {card_label(deck[decision.card])}"
+    if isinstance(decision, Draft) and at == "cover":
+        return f"place {card_label(deck[decision.card])} {covering(decision.cover)}"
+    return decision_text(deck, decision)
+
+
+def lesson_refused(deck: Deck, suggestion: Decision, at: str) -> str:
+    """The one line a step that needs a particular choice answers another with."""
+    return f"Not this one: this step needs you to {_lesson_part(deck, suggestion, at)}."
+
+
+def lesson_you_chose(deck: Deck, decision: Decision, before: int, after: int) -> str:
+    """The feedback's first line: what the learner did, and their total before and after."""
+    return f"You chose to {decision_text(deck, decision)}: your total went from {before} to {after}."
+
+
+def lesson_suggested(deck: Deck, suggestion: Decision | None, same: bool, after: int | None) -> str:
+    """The feedback's line about the suggested choice."""
+    if suggestion is None or after is None:
+        return "This lesson had no suggestion here: any choice was fine."
+    if same:
+        return "That is just what the lesson suggested."
+    return f"The suggested choice, to {decision_text(deck, suggestion)}, would have made your total {after}."
+
+
+def lesson_patron_won(card: Card) -> str:
+    """The feedback, when the learner's draft ended the round and won its Patron."""
+    return f"You won the Patron {card_label(card)}: 1 more point."
+
+
+def lesson_patron_lost(card: Card) -> str:
+    return f"The Patron {card_label(card)} went to your rival."
+
+
+#: The feedback's heading for the list of reasons that changed.
+LESSON_WHAT_CHANGED = "What changed on your pier:"
+#: The feedback when nothing on the pier scores differently.
+LESSON_NOTHING_CHANGED = "No character on your pier scores differently."
+#: The feedback's last line.
+LESSON_GO_ON = "Press Enter to go on."
+#: The note the lesson opens with when it goes on from its save.
+LESSON_RESUMED = "Going on with your lesson where you left it ('pier18 learn --again' starts it over)."
+
+
+def lesson_saved_elsewhere(problem: str) -> str:
+    """The lesson's save could not be read: it is moved aside and the lesson starts over."""
+    return f"The saved lesson could not be read ({problem}); starting the lesson from the beginning."
+
+
+def lesson_open_elsewhere(pid: int) -> str:
+    """`pier18 learn` while the lesson is open in another terminal."""
+    return f"the lesson is open in another terminal (pid {pid}): go on with it there"
+
+
+def lesson_saved_line() -> str:
+    """After a crash or a stop in the lesson: it is saved, and how to go on."""
+    return "Your lesson is saved: 'pier18 learn' goes on with it."
+
+
+#: `pier18 play`'s one-time offer, for a machine with no saved games.
+FIRST_GAME_OFFER = (
+    "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
+    "(about ten minutes). Play it now?"
+)
+KEY_LEARN = "Yes, teach me"
+KEY_PLAY_NOW = "No, just play"
 
 
 # -- the final score broken down (the final screen) ------------------------------------------

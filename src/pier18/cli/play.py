@@ -216,7 +216,16 @@ def run(args: argparse.Namespace) -> int:
         app.resume_offer = found  # asked before anything else
     else:
         _tell(found.messages())
-    return run_app(app, factory)
+        if names is None:  # the names screen comes first: a new player is met there
+            from ..persist.lesson import first_time_offer
+
+            app.offer_lesson = first_time_offer()  # once on this machine, and only before any game
+    status = run_app(app, factory)
+    if app.chose_lesson and status == 0:
+        from .learn import learn
+
+        return learn()
+    return status
 
 
 def resume(args: argparse.Namespace) -> int:

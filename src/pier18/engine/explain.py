@@ -77,6 +77,14 @@ def explain(sections: Sequence[Section]) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
+def changed(before: Sequence[Reason], after: Sequence[Reason]) -> tuple[tuple[Reason, ...], tuple[Reason, ...]]:
+    """What a placement changes in why a pier scores: the reasons of `before` not among
+    `after` (gone: hidden, or now worth something else) and those of `after` not among
+    `before` (new). Slots count from the land end, so a reason a card placed at the sea
+    end leaves alone is the same reason on both piers."""
+    return tuple(r for r in before if r not in after), tuple(r for r in after if r not in before)
+
+
 def points_by_category(reasons: Sequence[Reason]) -> dict[Character, int]:
     """What the reasons add up to, per character category."""
     total = {character: 0 for character in Character}

@@ -13,10 +13,11 @@ from them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import Card
+from .explain import Reason, changed, explain
 from .goals import Goal
 from .decisions import Decision, Draft, Keep, PlacePlan
 from .goals import goal_met
@@ -301,6 +302,12 @@ class Outcome:
     drafted: tuple[Card | None, ...] = ()  # the cards drafted this round, counting this one (ties go by date)
     patron_won: int | None = None  # the Patron card this draft wins, when it ends the round
     final: bool = False
+    pier_before: Pier = field(default_factory=Pier)  # the seat's pier before the decision
+
+    def reasons_changed(self) -> tuple[tuple[Reason, ...], tuple[Reason, ...]]:
+        """What the decision changes in why the pier scores (`explain.changed`): the
+        reasons of the pier before that are gone after it, and the new reasons after it."""
+        return changed(explain(self.pier_before.visible_sections()), explain(self.pier.visible_sections()))
 
     def sheet_before(self, plan: bool) -> ScoreSheet:
         """The seat's sheet now, with the Plan bonus if `plan` and its goal holds."""
@@ -351,6 +358,7 @@ def outcome(
     races: list[PatronRace] = []
     won = None
     final = False
+    pier_before = piers[seat] if type(decision) is not Keep else Pier()
     if type(decision) is Keep:
         plan: int | None = decision.plan
         piers[seat] = Pier().place(deck[decision.foundation])
@@ -395,4 +403,5 @@ def outcome(
         drafted=tuple(None if card is None else deck[card] for card in drafted),
         patron_won=won,
         final=final,
+        pier_before=pier_before,
     )

@@ -57,6 +57,10 @@ class Pier18App(GameApp):
     #: Unfinished saved games to offer before anything else (`pier18.persist.autosave.Resumable`);
     #: `pier18 play` sets it when one exists.
     resume_offer: Resumable | None = None
+    #: Ask once, before anything, whether to play the guided first game instead
+    #: (`pier18 play` on a machine with no saved games); yes ends the app, `chose_lesson` set.
+    offer_lesson: bool = False
+    chose_lesson: bool = False
 
     def __init__(
         self,
@@ -97,11 +101,24 @@ class Pier18App(GameApp):
         return game_saved(save) if self.game_running and save is not None else None
 
     def begin(self) -> None:
+        if self.offer_lesson:
+            from .screens.lesson import LessonOfferScreen
+
+            self.offer_lesson = False
+            self.push_screen(LessonOfferScreen(), self._lesson_answered)
+            return
         offer, self.resume_offer = self.resume_offer, None
         if offer is not None and self.session is None:
             self.offer_resume(offer, self._begin)
         else:
             self._begin()
+
+    def _lesson_answered(self, yes: bool | None) -> None:
+        if yes:
+            self.chose_lesson = True
+            self.exit()
+        else:
+            self.begin()
 
     def offer_resume(self, found: autosave.Resumable, otherwise: Callable[[], None]) -> None:
         """Ask which saved game to go on with, before anything else.

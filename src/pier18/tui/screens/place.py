@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import OptionList, Static
 from ..widgets.footer import Footer
 from ..widgets.choice_list import CoverList
@@ -21,8 +21,14 @@ from ...engine import Decision, Draft, PlacePlan, PlayerView
 from ...render import FittedPier
 from ...render.style import stressed
 from ...words import HINT_TAG, KEY_BACK_TO_CARDS, cover_choice, pier_after, place_help
+from ..widgets.cover_why import CoverWhy
 from ..widgets.score_change import ScoreChange
 from .closing import unless_leaving
+
+
+class SideScroll(VerticalScroll, can_focus=False):
+    """The preview's side: the covers, the score change and what it changes, scrolled
+    by the wheel where the terminal is short; the cover list keeps the keys."""
 
 
 class PlaceScreen(HintedScreen[Decision | None]):
@@ -58,9 +64,10 @@ class PlaceScreen(HintedScreen[Decision | None]):
         with Horizontal(id="place-body"):
             with VerticalScroll(id="place-pier-scroll"):
                 yield Static("", id="place-pier")
-            with Vertical(id="place-side"):
+            with SideScroll(id="place-side"):
                 yield CoverList(*(Option(self._label(d), id=str(i)) for i, d in enumerate(self.choices)), id="cover-list")
                 yield ScoreChange(id="score-change")
+                yield CoverWhy(id="cover-why")
         yield Footer()
 
     def _label(self, decision: Draft | PlacePlan) -> str:
@@ -80,6 +87,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
             FittedPier(result.pier.visible(), result.after.scoring, title, marked=self.card.id)
         )
         self.query_one(ScoreChange).show(result, self.names)
+        self.query_one(CoverWhy).show(result)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_preview(event.option_index)

@@ -16,6 +16,7 @@ from ...engine import Decision, Draft, Phase, TableView
 from ...words import (
     GAME_END,
     GAME_IS_OVER,
+    KEY_EXPLAIN,
     KEY_PIERS_DOWN,
     KEY_PIERS_UP,
     PIERS_BELOW,
@@ -85,6 +86,7 @@ class TableScreen(HintedScreen[None]):
     BINDINGS = [
         Binding("pageup", "scroll_piers(-1)", KEY_PIERS_UP, show=False),
         Binding("pagedown", "scroll_piers(1)", KEY_PIERS_DOWN, show=False),
+        Binding("e", "explain", KEY_EXPLAIN),
     ]
 
     #: What the table shows; assigning it redraws (every time: the draft row takes the
@@ -129,6 +131,15 @@ class TableScreen(HintedScreen[None]):
     def action_scroll_piers(self, direction: int) -> None:
         scroll = self.query_one(PiersScroll)
         scroll.scroll_page_down() if direction > 0 else scroll.scroll_page_up()
+
+    def action_explain(self) -> None:
+        """`e`: why each character on a pier scores; first the pier of the seat at the
+        keys (over the network) or of the seat whose turn it is."""
+        from .explain import ExplainScreen
+
+        state = self.state
+        seat = state.you if state.you is not None else state.view.current_player
+        self.app.push_screen(ExplainScreen(state.view, state.names, seat))
 
     def human_drafting(self) -> bool:
         return self.state.view.phase is Phase.DRAFT and not self.state.thinking

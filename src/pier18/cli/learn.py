@@ -1,0 +1,86 @@
+"""`pier18 learn`: a guided first game against one bot (Textual is imported only in run)."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "learn",
+        help="learn to play: a guided first game against a bot, one idea at a time",
+        description="Learn Pier 18 by playing: a guided first game against the greedy bot on a designed deal, "
+        "in short steps; quit at any time and 'pier18 learn' goes on where you stopped.",
+    )
+    parser.add_argument("--again", action="store_true", help="start the lesson from the beginning, even if one is saved")
+    parser.add_argument(
+        "--script", metavar="FILE", help="another lesson script (the shipped one is data/lesson.toml; its notes say how)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    return learn(getattr(args, "script", None), getattr(args, "again", False))
+
+
+def learn(script_path: str | None = None, again: bool = False) -> int:
+    """Open the lesson: the saved one where it stopped, else a new one (also `play`'s offer)."""
+    import sys
+    from pathlib import Path
+
+    from ..bots import HardBot
+    from ..engine.errors import Pier18Error
+    from ..engine.text import printable
+    from ..persist import autosave
+    from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
+    from ..persist.lock import GameLocked
+    from ..words import LESSON_RESUMED, lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
+
+    from .errors import check_terminal
+
+    deck = lesson_deck()
+    script = load_script(deck, Path(script_path) if script_path is not None else None)  # a bad one is said at once
+    check_terminal()
+    save = lesson_save()
+    session, stamp, note = None, None, None
+    if save.exists() and not again:
+        saved = autosave.load_saved(save)
+        if saved.played_by is not None:
+            raise Pier18Error(lesson_open_elsewhere(saved.played_by))
+        if saved.session is None:
+            moved = autosave.set_aside(save, saved.problem or "")
+            print(prog_line(printable(lesson_saved_elsewhere(moved.message()))), file=sys.stderr)
+        elif saved.unfinished:
+            session, stamp, note = saved.session, saved.stamp, LESSON_RESUMED
+    if session is None:
+        session = new_lesson(deck, script)
+    import random
+
+    from ..persist.session import Session
+
+    seeds = random.Random()
+    seats = list(session.seats)
+
+    def new_session(names: list[str]) -> Session:
+        """'New game' after the lesson: a plain game against the same bot."""
+        return Session(deck, names, seeds.randrange(2**31), seats=seats)
+
+    from ..tui.learn_app import LearnApp
+
+    factory = autosave.autosaving(new_session, on_error=lambda m: app.warn(m))
+    app = LearnApp(script, session, factory, hint_bot=HardBot(seeds.randrange(2**31)))
+    try:
+        factory.play(session, save, stamp)
+    except GameLocked as locked:
+        raise Pier18Error(lesson_open_elsewhere(locked.pid)) from None
+    if note is not None:
+        app.opening_notes = [note]
+    from ..tui.exits import run_app
+
+    try:
+        return run_app(app)  # a crash is a report and one line, a stop signal gives the terminal back
+    finally:
+        factory.release()  # the lesson's lock; the autosave keeps its last decision
+

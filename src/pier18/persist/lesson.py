@@ -1,0 +1,279 @@
+"""The guided first game's script (`pier18 learn`), read from a data file, and where the
+lesson is saved.
+
+The script is data (`data/lesson.toml`, or `pier18 learn --script FILE`): the deal as a
+list of card ids, the rival bot, and the steps, each shown at one moment of the game
+(set-up, a round's pick or cover, the Plan) with the choice it suggests. Its shape is
+checked when it is read: anything wrong is one `LessonError` line naming the file, the
+step and the field. Whether a suggestion is legal where the game stands is the
+engine's answer (`PlayerView.legal`), asked while the lesson is played.
+
+The lesson is a game like any other: a `Session` with a `Deal` given as data, autosaved
+by `autosave.Autosaving` to a file of its own (`lesson_save()`), outside the games
+folder, so `pier18 play` and `pier18 games` never offer it as one of the saved games.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..bots.seats import HUMAN, LEVELS, seat_names
+from ..engine import Decision, Deck, Draft, Keep, Phase, PlacePlan, PlayerView
+from ..engine.errors import Pier18Error
+from ..engine.game import HAND_SIZE, Deal, pile_size
+from ..engine.reading import read_capped
+from ..engine.text import printable, quote, shorten
+from ..words import (
+    LEARNER,
+    script_bad_deal,
+    script_bad_field,
+    script_bad_toml,
+    script_cannot_read,
+    script_missing,
+    script_moment_twice,
+    script_no_steps,
+    script_out_of_order,
+    script_unknown_field,
+)
+from .autosave import autosaves, data_dir
+from .files import FileChanged, Over, atomic_write
+from .session import Session
+
+#: The lesson is a game of two: the learner (seat 0) and one bot.
+LESSON_PLAYERS = 2
+#: A script is a few KiB; a file longer than this is refused without reading the rest.
+MAX_SCRIPT_BYTES = 2**18
+#: The moments a step may be shown at, and the suggestion each one names.
+MOMENTS: dict[str, tuple[str, ...]] = {
+    "keep": ("plan", "foundation"),
+    "pick": ("card", "cover"),
+    "cover": ("cover",),
+    "plan": ("cover",),
+}
+_COMMON = ("at", "title", "text", "need", "round")
+_TOP = ("version", "bot", "bot_seed", "deal", "step")
+#: The most sections a card may cover (a card has at most this many more).
+_MAX_COVER = 99
+
+
+class LessonError(Pier18Error):
+    """A lesson script that cannot be used; the message names the file, step and field."""
+
+
+def default_script_path() -> Path:
+    """The script shipped with the game: inside the package, or in a source checkout."""
+    packaged = Path(__file__).resolve().parent.parent / "data" / "lesson.toml"
+    if packaged.is_file():
+        return packaged
+    return Path(__file__).resolve().parents[3] / "data" / "lesson.toml"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: shown at `at` (in round `round` for a pick or a cover), with its words
+    and the choice it suggests; `need`: no other choice is taken."""
+
+    number: int  # from 1, in the file's order
+    at: str
+    round: int  # 0 for set-up and the Plan
+    title: str
+    text: str  # paragraphs, "\n\n" between them, each one line (the screen wraps it)
+    plan: int | None = None
+    foundation: int | None = None
+    card: int | None = None
+    cover: int | None = None
+    need: bool = False
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Where the moment comes in a game: set-up, each round's pick then cover, the Plan."""
+        if self.at == "keep":
+            return (0, 0)
+        if self.at == "plan":
+            return (_MAX_COVER + 1, 0)
+        return (self.round, 1 if self.at == "pick" else 2)
+
+
+@dataclass(frozen=True)
+class Script:
+    where: str  # the file, as an error names it
+    deal: Deal
+    bot: str
+    bot_seed: int
+    steps: tuple[Step, ...]
+
+    def step(self, at: str, round_: int = 0) -> Step | None:
+        """The step shown at this moment, if there is one."""
+        return next((s for s in self.steps if s.at == at and s.round == round_), None)
+
+    def suggestion(self, view: PlayerView) -> Decision | None:
+        """The script's choice for the decision `view`'s seat is to make now, if the
+        script names one and the engine finds it legal there (None otherwise: the lesson
+        went another way, or the script suggests nothing here)."""
+        decision: Decision | None = None
+        if view.phase is Phase.SETUP:
+            step = self.step("keep")
+            if step is not None and step.plan is not None and step.foundation is not None:
+                decision = Keep(step.plan, step.foundation)
+        elif view.phase is Phase.DRAFT:
+            pick, cover = self.step("pick", view.round), self.step("cover", view.round)
+            covers = cover.cover if cover is not None and cover.cover is not None else pick.cover if pick else None
+            if pick is not None and pick.card is not None and covers is not None:
+                decision = Draft(pick.card, covers)
+        elif view.phase is Phase.PLAN:
+            step = self.step("plan")
+            if step is not None and step.cover is not None:
+                decision = PlacePlan(step.cover)
+        return decision if decision is not None and decision in view.legal else None
+
+
+def load_script(deck: Deck, path: Path | None = None) -> Script:
+    """Read and check a lesson script (the game's own by default) for `deck`."""
+    path = path or default_script_path()
+    where = shorten(path)
+    try:
+        raw = read_capped(path, MAX_SCRIPT_BYTES)
+        text = raw.decode("utf-8")
+    except OSError as exc:
+        raise LessonError(script_cannot_read(where, exc.strerror or str(exc), MAX_SCRIPT_BYTES)) from None
+    except UnicodeDecodeError:
+        raise LessonError(script_cannot_read(where, None, MAX_SCRIPT_BYTES)) from None
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(script_bad_toml(where, printable(str(exc)))) from None
+    except (RecursionError, ValueError):
+        raise LessonError(script_bad_toml(where, None)) from None
+    return parse_script(data, deck, where)
+
+
+def parse_script(data: Mapping[str, Any], deck: Deck, where: str) -> Script:
+    """The script's data checked field by field: LessonError at the first problem."""
+    for key in data:
+        if key not in _TOP:
+            raise LessonError(script_unknown_field(where, None, quote(key), _TOP))
+    version = _field(data, "version", where, None, int)
+    if version != 1:
+        raise LessonError(script_bad_field(where, None, "version", quote(version)))
+    bot = _field(data, "bot", where, None, str)
+    if bot not in LEVELS:
+        raise LessonError(script_bad_field(where, None, "bot", quote(bot)))
+    bot_seed = _field(data, "bot_seed", where, None, int)
+    if not 0 <= bot_seed < 2**63:
+        raise LessonError(script_bad_field(where, None, "bot_seed", quote(bot_seed)))
+    order = _field(data, "deal", where, None, list)
+    if not all(type(card) is int for card in order) or sorted(order) != sorted(deck):
+        raise LessonError(script_bad_deal(where, len(deck)))
+    deal = Deal(tuple(order), tuple(range(pile_size(deck, LESSON_PLAYERS))))
+    raw_steps = _field(data, "step", where, None, list)
+    if not raw_steps:
+        raise LessonError(script_no_steps(where))
+    steps = tuple(_step(raw, number, deck, where) for number, raw in enumerate(raw_steps, start=1))
+    for earlier, later in zip(steps, steps[1:]):
+        if later.order == earlier.order:
+            raise LessonError(script_moment_twice(where, later.number, earlier.number))
+        if later.order < earlier.order:
+            raise LessonError(script_out_of_order(where, later.number, earlier.number))
+    assert len(order) >= HAND_SIZE * LESSON_PLAYERS
+    return Script(where, deal, bot, bot_seed, steps)
+
+
+def _field(data: Mapping[str, Any], name: str, where: str, step: int | None, kind: type, required: bool = True) -> Any:
+    if name not in data:
+        if required:
+            raise LessonError(script_missing(where, step, name))
+        return None
+    value = data[name]
+    if type(value) is not kind:  # `type`, not isinstance: true is not a number here
+        raise LessonError(script_bad_field(where, step, name, quote(value), kind.__name__))
+    return value
+
+
+def _step(raw: object, number: int, deck: Deck, where: str) -> Step:
+    if not isinstance(raw, dict):
+        raise LessonError(script_bad_field(where, number, "step", quote(raw)))
+    at = _field(raw, "at", where, number, str)
+    if at not in MOMENTS:
+        raise LessonError(script_bad_field(where, number, "at", quote(at)))
+    allowed = _COMMON + MOMENTS[at]
+    for key in raw:
+        if key not in allowed:
+            raise LessonError(script_unknown_field(where, number, quote(key), allowed))
+    round_ = 0
+    if at in ("pick", "cover"):
+        round_ = _field(raw, "round", where, number, int)
+        if not 1 <= round_ <= pile_size(deck, LESSON_PLAYERS) // (LESSON_PLAYERS + 1):
+            raise LessonError(script_bad_field(where, number, "round", quote(round_)))
+    elif "round" in raw:
+        raise LessonError(script_unknown_field(where, number, quote("round"), tuple(k for k in allowed if k != "round")))
+    title = _words(_field(raw, "title", where, number, str))
+    text = _words(_field(raw, "text", where, number, str))
+    if not title or not text:
+        raise LessonError(script_bad_field(where, number, "title" if not title else "text", quote("")))
+    need = _field(raw, "need", where, number, bool, required=False) or False
+    cards: dict[str, int | None] = {}
+    for name in ("plan", "foundation", "card"):
+        if name in MOMENTS[at]:
+            value = _field(raw, name, where, number, int, required=False)
+            if value is not None and value not in deck:
+                raise LessonError(script_bad_field(where, number, name, quote(value)))
+            cards[name] = value
+    cover = _field(raw, "cover", where, number, int, required=False) if "cover" in MOMENTS[at] else None
+    if cover is not None and not 0 <= cover <= _MAX_COVER:
+        raise LessonError(script_bad_field(where, number, "cover", quote(cover)))
+    return Step(number, at, round_, title, text, cards.get("plan"), cards.get("foundation"), cards.get("card"), cover, need)
+
+
+def _words(text: str) -> str:
+    """A title or text as the screen shows it: printable, each paragraph one line."""
+    paragraphs = [" ".join(printable(" ".join(part.split("\n"))).split()) for part in text.strip().split("\n\n")]
+    return "\n\n".join(p for p in paragraphs if p)
+
+
+def lesson_deck() -> Deck:
+    """The lesson's deck: always the game's own, whose cards the script's deal and
+    steps name (so `pier18 learn` takes no `--deck`)."""
+    from ..engine import load_deck
+
+    return load_deck(None)
+
+
+def new_lesson(deck: Deck, script: Script) -> Session:
+    """The lesson's game from its first decision: the learner at seat 0 against the
+    script's bot, on the script's deal; the learner starts round 1."""
+    seats = [HUMAN, script.bot]
+    return Session(deck, seat_names([LEARNER], seats), 0, first_player=0, seats=seats, deal=script.deal)
+
+
+# -- where the lesson lives ---------------------------------------------------------------
+
+
+def lesson_dir() -> Path:
+    return data_dir() / "lesson"
+
+
+def lesson_save() -> Path:
+    """The lesson's autosave: one lesson at a time, resumed by `pier18 learn`."""
+    return lesson_dir() / "lesson.json"
+
+
+def _offered() -> Path:
+    return lesson_dir() / "offered"
+
+
+def first_time_offer() -> bool:
+    """Whether `pier18 play` should offer the lesson now: never before offered on this
+    machine, no saved game and no lesson. Offered once: it is remembered at once (if it
+    cannot be, it is not offered, so it can never come back every time)."""
+    if _offered().exists() or lesson_save().exists() or autosaves():
+        return False
+    try:
+        lesson_dir().mkdir(parents=True, exist_ok=True)
+        atomic_write(_offered(), "", over=Over.NOTHING)
+    except (OSError, FileChanged):  # a read-only or broken data folder, or written meanwhile: no offer
+        return False
+    return True

@@ -1,0 +1,135 @@
+"""The guided first game's own screens (`pier18 learn`): a step, what a choice did, and
+`pier18 play`'s one-time offer of the lesson.
+
+A step's words come from the lesson script (made printable when it was read) and reach
+the screen as `Text`, never as markup. The feedback draws the engine's `Outcome` of the
+choice made and of the suggested one (totals, the Patron it wins, and the reasons that
+changed, from `Outcome.reasons_changed`) and adds nothing up itself.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...engine import Decision, Deck, Outcome
+from ...persist.lesson import Step
+from ...words import (
+    FIRST_GAME_OFFER,
+    KEY_GO_ON,
+    KEY_LEARN,
+    KEY_PLAY_NOW,
+    LESSON_GO_ON,
+    LESSON_NOTHING_CHANGED,
+    LESSON_WHAT_CHANGED,
+    REASON_GONE,
+    REASON_NEW,
+    explanation,
+    lesson_patron_won,
+    lesson_step_head,
+    lesson_suggested,
+    lesson_task,
+    lesson_you_chose,
+    with_key,
+)
+from ..widgets.footer import Footer
+from .closing import ModalClosesOnce, unless_leaving
+from .confirm import ConfirmScreen
+
+
+class LessonScreen(ModalClosesOnce[None]):
+    """One step of the lesson: its idea, then what to do. Enter goes on to do it."""
+
+    BINDINGS = [Binding("enter,escape,space", "go_on", KEY_GO_ON)]
+
+    def __init__(self, step: Step, steps: int, deck: Deck, suggestion: Decision | None) -> None:
+        super().__init__()
+        self.step = step
+        self.text = Text()
+        self.text.append(lesson_step_head(step.number, steps, step.title), style="bold")
+        self.text.append("\n\n")
+        self.text.append(step.text)  # the script's words: plain text
+        self.text.append("\n\n")
+        self.text.append(lesson_task(deck, suggestion, step.need and suggestion is not None, step.at), style="bold italic")
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="lesson-box", classes="lesson-box"):
+            yield Static(self.text, id="lesson-text")
+        yield Footer()
+
+    @unless_leaving
+    def on_mount(self) -> None:
+        self.query_one("#lesson-box").focus()
+
+    def action_go_on(self) -> None:
+        self.dismiss(None)
+
+
+def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
+    """What the choice made did, next to the suggested one: the engine's outcomes, worded."""
+    final = mine.final
+    head = Text(
+        lesson_you_chose(deck, mine.decision, mine.sheet_before(plan=final).total, mine.sheet_after(plan=final).total),
+        style="bold",
+    )
+    same = suggested is not None and suggested.decision == mine.decision
+    theirs = suggested.sheet_after(plan=final).total if suggested is not None else None
+    lines: list[Text] = [head]
+    if mine.patron_won is not None:
+        lines.append(Text(lesson_patron_won(deck[mine.patron_won]), style="bold green"))
+    lines.append(Text())
+    gone, new = mine.reasons_changed()
+    if gone or new:
+        lines.append(Text(LESSON_WHAT_CHANGED, style="bold"))
+        before = [v.card for v in mine.pier_before.visible()]
+        after = [v.card for v in mine.pier.visible()]
+        for reason in gone:
+            lines.append(Text.assemble((f"  {REASON_GONE} ", "bold red"), explanation(reason, before)))
+        for reason in new:
+            lines.append(Text.assemble((f"  {REASON_NEW} ", "bold green"), explanation(reason, after)))
+    else:
+        lines.append(Text(LESSON_NOTHING_CHANGED, style="italic"))
+    lines.append(Text())
+    lines.append(Text(lesson_suggested(deck, suggested.decision if suggested else None, same, theirs), style="bold"))
+    lines.append(Text(LESSON_GO_ON, style="dim"))
+    return Group(*lines)
+
+
+class FeedbackScreen(ModalClosesOnce[None]):
+    """After a choice in the lesson: what it scored, what changed and why, and what the
+    suggested choice would have scored. Enter goes on."""
+
+    BINDINGS = [Binding("enter,escape,space", "go_on", KEY_GO_ON)]
+
+    def __init__(self, deck: Deck, mine: Outcome, suggested: Outcome | None) -> None:
+        super().__init__()
+        self.drawn = feedback(deck, mine, suggested)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="feedback-box", classes="lesson-box"):
+            yield Static(self.drawn, id="feedback-text")
+        yield Footer()
+
+    @unless_leaving
+    def on_mount(self) -> None:
+        self.query_one("#feedback-box").focus()
+
+    def action_go_on(self) -> None:
+        self.dismiss(None)
+
+
+class LessonOfferScreen(ConfirmScreen):
+    """`pier18 play`'s one-time question on a machine with no saved games."""
+
+    AUTO_FOCUS = "#yes"
+    YES = with_key(KEY_LEARN, "y")
+    NO = with_key(KEY_PLAY_NOW, "n")
+    YES_VARIANT = "primary"
+    NO_VARIANT = "default"
+
+    def __init__(self) -> None:
+        super().__init__(Text(FIRST_GAME_OFFER))

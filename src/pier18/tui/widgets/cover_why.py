@@ -1,0 +1,37 @@
+"""The placement preview's "what this changes": which characters a cover makes score
+differently, and why.
+
+It lists the engine's answer (`Outcome.reasons_changed`, from `engine.explain` on the
+pier before and after the decision) in `words.explanation`'s words, and works nothing
+out itself: a reason that is gone (hidden, or now worth something else) is shown as it
+was, a new one as it will be.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ...engine import Outcome
+from ...words import COVER_CHANGES, COVER_CHANGES_NOTHING, REASON_GONE, REASON_NEW, explanation
+
+
+class CoverWhy(Static):
+    def show(self, outcome: Outcome) -> None:
+        self.update(self.draw(outcome))
+
+    @staticmethod
+    def draw(outcome: Outcome) -> Text:
+        gone, new = outcome.reasons_changed()
+        if not gone and not new:
+            return Text(COVER_CHANGES_NOTHING, style="dim italic")
+        before = [v.card for v in outcome.pier_before.visible()]
+        after = [v.card for v in outcome.pier.visible()]
+        text = Text(COVER_CHANGES, style="bold")
+        for reason in gone:  # card names are outside text: plain Text, never markup
+            text.append(f"\n{REASON_GONE} ", style="bold red")
+            text.append(explanation(reason, before), style="dim" if not reason.points else "")
+        for reason in new:
+            text.append(f"\n{REASON_NEW} ", style="bold green")
+            text.append(explanation(reason, after), style="dim" if not reason.points else "")
+        return text

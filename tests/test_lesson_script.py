@@ -1,0 +1,122 @@
+"""The lesson script's shape is checked when it is read: a bad file is one line naming
+the file, the step and the field, and `pier18 learn` exits with status 2 before drawing
+anything. And `pier18 play` offers the lesson once, on a machine with no saved games."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import child_env
+from pier18.engine import load_deck
+from pier18.persist import autosave
+from pier18.persist.lesson import LessonError, default_script_path, first_time_offer, load_script
+
+DECK = load_deck(None)
+SHIPPED = default_script_path().read_text(encoding="utf-8")
+
+
+def spoiled(old: str, new: str) -> str:
+    """The shipped script with the first `old` of its data (after the notes) made `new`."""
+    notes, data = SHIPPED.split("\nversion = 1\n", 1)
+    data = "version = 1\n" + data
+    assert old in data, old
+    return notes + "\n" + data.replace(old, new, 1)
+
+
+#: (the file's text, what the one line must say)
+BAD = {
+    "not toml": ("deal = [", "is not valid TOML"),
+    "unknown field": (SHIPPED + "\nspeed = 3\n", "unknown field 'speed'"),
+    "version": (spoiled("version = 1", "version = 7"), "'version' must be 1, got 7"),
+    "bot": (spoiled('bot = "greedy"', 'bot = "wizard"'), "'bot' must be random, greedy or hard, got 'wizard'"),
+    "deal short": (spoiled("12, 9, 10]", "12, 9]"), "'deal' must list every card id of the deck once (18 ids)"),
+    "deal twice": (spoiled("12, 9, 10]", "12, 9, 9]"), "'deal' must list every card id"),
+    "moment": (spoiled('at = "keep"', 'at = "jump"'), "step 1: 'at' must be keep, pick, cover or plan, got 'jump'"),
+    "cover text": (spoiled("cover = 1", 'cover = "one"'), "step 3: 'cover' must be a whole number, got 'one'"),
+    "need number": (spoiled("need = true", "need = 1"), "step 3: 'need' must be true or false, got 1"),
+    "card id": (spoiled("card = 13", "card = 99"), "step 2: 'card' must be a card id of the deck, got 99"),
+    "round": (spoiled("round = 1", "round = 9"), "step 2: 'round' must be a round of the game (1 to 4), got 9"),
+    "step field": (spoiled("card = 13", "cards = 13"), "step 2: unknown field 'cards'"),
+    "cover at keep": (spoiled("foundation = 15", "foundation = 15\ncover = 1"), "step 1: unknown field 'cover'"),
+    "no title": (spoiled('title = "Three cards, two jobs"', 'title = "  "'), "step 1: 'title' must be some words"),
+    "missing text": (spoiled('text = """\nYou get three', 'words = """\nYou get three'), "step 1: unknown field 'words'"),
+    "twice": (spoiled('at = "cover"\nround = 2', 'at = "pick"\nround = 2'), "step 5 is shown at the same moment as step 4"),
+    "order": (spoiled('at = "pick"\nround = 3', 'at = "pick"\nround = 1'), "step 6 comes earlier in the game than step 5"),
+    "no steps": ("version = 1\nbot = 'greedy'\nbot_seed = 1\ndeal = " + str(sorted(DECK)) + "\nstep = []\n", "has no [[step]]"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_each_mistake_in_a_script_is_one_exact_line(tmp_path, case):
+    text, says = BAD[case]
+    path = tmp_path / "lesson.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LessonError) as error:
+        load_script(DECK, path)
+    message = str(error.value)
+    assert message.startswith(f"{path}") and says in message and "\n" not in message, message
+
+
+def test_the_shipped_script_reads():
+    script = load_script(DECK)
+    assert [s.number for s in script.steps] == list(range(1, len(script.steps) + 1))
+    assert {s.at for s in script.steps} == {"keep", "pick", "cover", "plan"}
+
+
+@pytest.mark.parametrize("case", ["not toml", "step field", "missing file", "a folder"])
+def test_pier18_learn_with_a_bad_script_is_one_line_and_status_2(tmp_path, case):
+    path = tmp_path / "lesson.toml"
+    if case == "a folder":
+        path.mkdir()
+    elif case != "missing file":
+        path.write_text(BAD[case][0], encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pier18", "learn", "--script", str(path)],
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+        env=child_env(PIER18_DATA_DIR=str(tmp_path / "data")),
+    )
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"pier18: {path}") and done.stdout == "", done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_lesson_is_offered_once_on_a_machine_with_no_saved_games(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "fresh"))
+    assert first_time_offer() is True
+    assert first_time_offer() is False  # never again
+    assert first_time_offer() is False
+
+
+def test_the_lesson_is_not_offered_where_games_were_played(tmp_path, monkeypatch):
+    monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "played"))
+    autosave.games_dir().mkdir(parents=True)
+    (autosave.games_dir() / "20260101-000000-ann-bob-abcdef.json").write_text("{}", encoding="utf-8")
+    assert first_time_offer() is False
+
+
+def test_pier18_play_offers_it_the_first_time_only(tmp_path, monkeypatch):
+    """`pier18 play` asks before the names screen the first time, and never after; with
+    the names given on the command line there is no names screen and no question."""
+    from pier18.cli import build_parser
+    from pier18.cli import play
+
+    monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "first"))
+    offered: list[bool] = []
+
+    def fake_run(app, factory):
+        offered.append(app.offer_lesson)
+        return 0
+
+    monkeypatch.setattr(play, "run_app", fake_run)
+    monkeypatch.setattr("pier18.cli.errors.check_terminal", lambda: None)
+    named = build_parser().parse_command(["play", "--players", "2", "--bots", "1", "--names", "Ann"])
+    args = build_parser().parse_command(["play", "--players", "2", "--bots", "1"])
+    assert play.run(named) == 0
+    for _ in range(3):
+        assert play.run(args) == 0
+    assert offered == [False, True, False, False]
