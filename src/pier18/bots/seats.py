@@ -14,7 +14,7 @@ from ..engine.text import printable, quote
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
 #: The bot levels, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "hard")
+LEVELS: tuple[str, ...] = ("random", "greedy", "hard", "expert")
 DEFAULT_LEVEL = "hard"
 
 
