@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
-COMMANDS = ("play", "score", "cards", "replay", "simulate", "games", "host", "join")
+COMMANDS = ("play", "score", "cards", "replay", "simulate", "games", "stats", "host", "join")
 
 
 
