@@ -26,6 +26,8 @@ DEFAULT_PORT = 8018
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from ..words import level_names
+
     parser = sub.add_parser(
         "host",
         help="host a table that players join from their own computers ('pier18 join')",
@@ -36,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--names", help="the human players' names, comma separated (yours first)")
     parser.add_argument("--bots", metavar="N", help="make the last N seats computer opponents")
     parser.add_argument("--level", default="hard", help="how strong the --bots seats play (default: hard)")
-    parser.add_argument("--seats", metavar="KINDS", help="every seat: human, random, greedy or hard, comma separated")
+    parser.add_argument("--seats", metavar="KINDS", help=f"every seat: human, {level_names()}, comma separated")
     parser.add_argument("--seed", type=int, help="shuffle seed")
     parser.add_argument("--cards", metavar="PATH", help="a deck file of your own")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
