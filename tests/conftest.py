@@ -14,6 +14,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
 
 import pytest  # noqa: E402
+import textual_caches  # noqa: E402
 
 from pier18.engine import load_deck  # noqa: E402
 
@@ -38,16 +39,11 @@ def pytest_collection_finish(session):
 
 @pytest.fixture(autouse=True)
 def forget_finished_widgets():
-    """Textual keeps a 1,024-entry `lru_cache` on `StylesCache.get_inner_outer` keyed by
-    the widget's styles cache, so up to a thousand widgets of apps that have ended stay
-    alive, with every line they drew, and each full garbage collection walks them all.
-    Emptying it after each test lets them go. (Textual is pinned, and this is skipped
-    where the cache is not there.)"""
+    """After each test, let the widgets of apps that have ended go: Textual keeps up to a
+    thousand of them alive in a cache, and every full garbage collection walks them
+    (tests/textual_caches.py, the one place the tests use a private Textual name)."""
     yield
-    styles_cache = sys.modules.get("textual._styles_cache")
-    inner_outer = getattr(getattr(styles_cache, "StylesCache", None), "get_inner_outer", None)
-    if inner_outer is not None and hasattr(inner_outer, "cache_clear"):
-        inner_outer.cache_clear()
+    textual_caches.forget_finished_widgets()
 
 
 @pytest.fixture(autouse=True)

@@ -2,8 +2,12 @@
 
 `hostile_text()` draws player names or card names mixing Rich/Textual markup, terminal
 escape sequences, control characters and Unicode that draws oddly (combining marks, a
-right-to-left override, wide emoji, spaces that are not the plain one). `hostile_deck()` is the frozen TUI deck with such
-names and goal texts, written as a TOML file.
+right-to-left override, wide emoji, spaces that are not the plain one). `width_text()`
+draws names from sequences terminals draw at different widths (emoji presentation
+selectors, ZWJ sequences, flags, keycaps, skin tones, conjuncts…); `CELLS` says, for
+each, what `printable` makes of it and how many cells a terminal draws that in.
+`hostile_deck()` is the frozen TUI deck with such names and goal texts, written as a
+TOML file.
 """
 
 from __future__ import annotations
@@ -21,10 +25,56 @@ CONTROL = ["\x1b[2J", "\x1b]8;;http://x\x1b\\", "\x1b", "\x00", "\x07", "\x08", 
 ODD = ["e\u0301", "\u202e", "\u200b", "\u200d", "\ufeff", "👨\u200d👩\u200d👧", "中", "🐟", "\u00a0", "\u3000"]
 PLAIN = st.text(alphabet="abcXYZ 19-'\"", min_size=1, max_size=3)
 
+TAGS = "\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"  # 🏴 + these: Scotland's flag
+
+#: Sequences whose width terminals (and Rich) disagree on, or that are easy to get
+#: wrong: what `printable` shows for each, and the cells any terminal draws that in,
+#: worked out by hand (wide: 2, combining: 0, else 1; nothing is joined any more).
+CELLS: dict[str, tuple[str, int]] = {
+    "❤\ufe0fAnn": ("❤Ann", 4),  # VS16 makes a narrow heart an emoji: 1 or 2 cells
+    "☺\ufe0f": ("☺", 1),
+    "❤\ufe0e": ("❤", 1),  # VS15, the text presentation
+    "🐟\ufe0e": ("🐟", 2),  # VS15 after a wide emoji: 1 or 2 cells
+    "👨\u200d👩\u200d👧": ("👨\ufffd👩\ufffd👧", 8),  # a ZWJ family: 2 cells or 6
+    "🇫🇷": ("FR", 2),  # a flag: 2 cells, or 4 one indicator at a time
+    "🇫": ("F", 1),  # a lone regional indicator: 1 or 2
+    "🇩🇪🇫": ("DEF", 3),  # a flag and a lone one
+    "1\ufe0f\u20e3": ("1", 1),  # a keycap
+    "#\u20e3": ("#", 1),
+    "a\u20dd": ("a", 1),  # an enclosing circle
+    "👍🏽": ("👍", 2),  # a skin tone: 2 cells or 4
+    "🏽": ("", 0),
+    "🏴" + TAGS: ("🏴" + "\ufffd" * 6, 8),  # a tag sequence (a subdivision flag)
+    "e\u0301": ("é", 1),  # a combining accent, composed
+    "e\ufe0f\u0301": ("é", 1),  # composed once the selector between is gone
+    "\u0301x": ("\u0301x", 1),  # a combining mark with nothing before it
+    "Z\u0335\u0322a": ("Z\u0335\u0322a", 2),  # stacked marks
+    "\u1100\u1161": ("가", 2),  # Hangul jamo, composed
+    "中文": ("中文", 4),  # wide CJK
+    "ｱＡ": ("ｱＡ", 3),  # halfwidth and fullwidth forms
+    "±Ω…": ("±Ω…", 3),  # East Asian ambiguous: narrow
+    "a\u200bb": ("a\ufffdb", 3),  # zero-width space
+    "a\u2060b": ("a\ufffdb", 3),  # word joiner
+    "\u3164": ("\ufffd", 1),  # Hangul filler: looks like nothing, 0 or 2 cells
+    "राम": ("र\ufffdम", 3),  # a spacing vowel sign: 0 cells or 1
+    "क्ष": ("क\ufffdष", 3),  # a conjunct: 2 cells as one, or its letters one by one
+    "น้ำ": ("น้ำ", 2),  # Thai: a mark above, a vowel after
+    "䷀": ("\ufffd", 1),  # a hexagram: wide since Unicode 16, narrow before
+    "⌚": ("⌚", 2),
+    "🫠": ("🫠", 2),
+}
+WIDTH = list(CELLS)
+
+
+def width_text(max_pieces: int = 3) -> st.SearchStrategy[str]:
+    """A short name of sequences terminals draw at different widths, with plain letters."""
+    piece = st.sampled_from(WIDTH) | PLAIN
+    return st.lists(piece, min_size=1, max_size=max_pieces).map("".join)
+
 
 def hostile_text(max_pieces: int = 4) -> st.SearchStrategy[str]:
     """A short text of markup, escapes and odd Unicode, with some plain letters between."""
-    piece = st.sampled_from(MARKUP + CONTROL + ODD) | PLAIN
+    piece = st.sampled_from(MARKUP + CONTROL + ODD + WIDTH) | PLAIN
     return st.lists(piece, min_size=1, max_size=max_pieces).map("".join)
 
 

@@ -105,10 +105,19 @@ def test_make_bot_hard_is_deterministic_at_full_strength(deck):
 
 def test_a_bot_cannot_move_for_a_seat_that_is_not_to_move(deck):
     game = Game(deck, 2, 1)
-    view = PlayerView.of(game, 1)  # seat 0 chooses first
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    view = PlayerView.of(game, 1 - game.current_player)  # drafting goes in turn
     for level in LEVELS:
         with pytest.raises(IllegalDecision):
             make_bot(level, 0).choose(view)
+
+
+def test_a_bot_may_make_a_simultaneous_choice_ahead_of_its_turn(deck):
+    game = Game(deck, 2, 1)
+    view = PlayerView.of(game, 1)  # seat 0 is first, but set-up choices are made at once
+    for level in LEVELS:
+        assert make_bot(level, 0).choose(view) in game.legal_decisions_for(1)
 
 
 # -- no peeking ------------------------------------------------------------------------
@@ -276,7 +285,8 @@ def test_hard_hint_is_legal_with_a_gain_and_a_reason(deck):
     assert isinstance(hint, Hint)
     assert hint.decision in view.legal and isinstance(hint.decision, Draft)
     assert isinstance(hint.expected_gain, float)
-    assert deck[hint.decision.card].name in hint.reason
+    assert "on your pier now" in hint.reason and deck[hint.decision.card].name not in hint.reason  # not the move again
+    assert hint.outcome == view.outcome(hint.decision)
 
 
 def test_describe_names_the_points_a_draft_scores(deck):

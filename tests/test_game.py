@@ -10,7 +10,7 @@ import reference
 from helpers import make_deck, random_game
 from pier18.engine import (
     Deal, Draft, Game, IllegalDecision, Keep, Phase, PlacePlan, Pier, PlayerView, SetupError, Standing, patron_contest,
-    table_scores,
+    TableView, table_scores,
 )
 
 
@@ -510,3 +510,43 @@ def test_a_finished_game_still_judges_plans_on_other_piers():
     assert game.score(0).plan == 4 and game.plan_met(0) is True  # 2 Fishers against 1
     other = [Pier.from_notation("1", deck), Pier.from_notation("3 4", deck)]
     assert table_scores(deck, other, game.patrons, game.plans)[1][0] is False
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_simultaneous_choice_made_ahead_waits_for_its_turn_and_hides(deck, players):
+    """Set-up and the Plan placement are simultaneous: any seat still to choose may choose
+    now. A choice made ahead waits, unseen, and is applied in seat order; the result is
+    the game of the same choices made one after the other."""
+    chooser = random.Random(players)
+    game, plain = Game(deck, players, seed=3), Game(deck, players, seed=3)
+    for phase in (Phase.SETUP, Phase.PLAN):
+        while game.phase is not phase:
+            decision = chooser.choice(game.legal_decisions())
+            game.apply(decision)
+            plain.apply(decision)
+        picks = [chooser.choice(game.legal_decisions_for(seat)) for seat in range(players)]
+        last = players - 1
+        assert game.choose(last, picks[last]) == []  # ahead of its turn: kept, not applied
+        assert game.has_chosen(last) and game.legal_decisions_for(last) == [] and len(game.history) == len(plain.history)
+        assert TableView.of(game).chosen == tuple(seat == last for seat in range(players))
+        assert PlayerView.of(game, last).legal == ()  # chosen: nothing more to choose
+        with pytest.raises(IllegalDecision):
+            game.choose(last, picks[last])  # once only
+        applied = [d for seat in range(last) for d in game.choose(seat, picks[seat])]
+        assert applied == picks
+        for pick in picks:
+            plain.apply(pick)
+        assert game.history == plain.history and game.phase is plain.phase
+    assert game.returns() == plain.returns()
+
+
+def test_only_simultaneous_choices_may_be_made_ahead(deck):
+    game = Game(deck, 2, seed=4)
+    other = next(d for d in Game(deck, 2, seed=5).legal_decisions() if d not in game.legal_decisions_for(1))
+    with pytest.raises(IllegalDecision):
+        game.choose(1, other)  # not one of seat 1's own cards
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    assert game.legal_decisions_for(1 - game.current_player) == []  # drafting goes in turn
+    with pytest.raises(IllegalDecision):
+        game.choose(1 - game.current_player, game.legal_decisions()[0])

@@ -3,13 +3,13 @@ players' names, the resume offer listing every unfinished game, and broken data 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
 from pathlib import Path
 
 import pytest
+from textual.notifications import Notify
 
 from pier18.cli import main
 from pier18.persist import autosave as saves
@@ -142,32 +142,29 @@ def test_new_games_are_named_after_their_players(deck):
 # -- the resume offer in the app ---------------------------------------------------------------
 
 
-def test_the_offer_lists_every_unfinished_game_and_a_number_picks_one(deck, three_games):
-    async def go():
-        factory = saves.autosaving(lambda names: Session(deck, names, 99))
-        app = Pier18App(2, factory, names=["Ann", "Bob"])
-        app.resume_offer = saves.find_resumable()
-        async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(50):
-                if type(app.screen).__name__ == "ResumeScreen":
-                    break
-                await pilot.pause()
-            screen = app.screen
-            assert [g.path.name for g in screen.games] == ["a.json", "c.json"]
-            await pilot.press("2")
-            for _ in range(50):
-                if app.session is not None:
-                    break
-                await pilot.pause()
-            assert app.session.names == ["Dee", "Eve"]
-            assert factory.lock.save == saves.games_dir() / "c.json"
-        factory.release()
-
-    asyncio.run(go())
+async def test_the_offer_lists_every_unfinished_game_and_a_number_picks_one(deck, three_games):
+    factory = saves.autosaving(lambda names: Session(deck, names, 99))
+    app = Pier18App(2, factory, names=["Ann", "Bob"])
+    app.resume_offer = saves.find_resumable()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(50):
+            if type(app.screen).__name__ == "ResumeScreen":
+                break
+            await pilot.pause()
+        screen = app.screen
+        assert [g.path.name for g in screen.games] == ["a.json", "c.json"]
+        await pilot.press("2")
+        for _ in range(50):
+            if app.session is not None:
+                break
+            await pilot.pause()
+        assert app.session.names == ["Dee", "Eve"]
+        assert factory.lock.save == saves.games_dir() / "c.json"
+    factory.release()
     assert sorted(p.name for p in saves.autosaves()) == ["a.json", "b.json", "c.json"]  # nothing lost
 
 
-def test_the_offer_offers_only_keys_that_do_something(deck, three_games):
+async def test_the_offer_offers_only_keys_that_do_something(deck, three_games):
     """With two games: y, 1 and 2 pick one, 3 is not offered. With none left to resume (all
     open in other terminals), the footer offers no "Resume" and y does nothing."""
     from pier18.tui.screens.resume import ResumeScreen
@@ -191,9 +188,9 @@ def test_the_offer_offers_only_keys_that_do_something(deck, three_games):
         return keys, allowed, picked
 
     two = saves.find_resumable().free
-    keys, allowed, picked = asyncio.run(go(two))
+    keys, allowed, picked = await go(two)
     assert "y" in keys and allowed == {0: True, 1: True, 2: False} and picked == [0]
-    keys, allowed, picked = asyncio.run(go([]))
+    keys, allowed, picked = await go([])
     assert "y" not in keys and not any(allowed.values()) and picked == []
 
 
@@ -300,16 +297,19 @@ def test_play_with_a_broken_data_folder_starts_the_game(captured_run):
     assert captured_run["offer"] is None
 
 
-def test_save_warnings_show_brackets_as_they_are(deck):
-    async def go():
-        app = Pier18App(2, lambda names: Session(deck, names, 3), names=["Ann", "Bob"])
-        async with app.run_test(size=(120, 40)) as pilot:
-            app.warn("could not save the game to /tmp/[bold]x[/]/g.json: No space")
-            await pilot.pause()
-            (note,) = list(app._notifications)
-            assert "[bold]x[/]" in str(note.message) and note.markup is False
+async def test_save_warnings_show_brackets_as_they_are(deck):
+    notes = []
 
-    asyncio.run(go())
+    def heard(message):
+        if isinstance(message, Notify):  # what the app asks Textual to show
+            notes.append(message.notification)
+
+    app = Pier18App(2, lambda names: Session(deck, names, 3), names=["Ann", "Bob"])
+    async with app.run_test(size=(120, 40), message_hook=heard) as pilot:
+        app.warn("could not save the game to /tmp/[bold]x[/]/g.json: No space")
+        await pilot.pause()
+        (note,) = notes
+        assert "[bold]x[/]" in str(note.message) and note.markup is False
 
 
 def test_a_damaged_autosave_named_with_escape_codes_is_told_without_them(captured_run, capsys):
@@ -320,3 +320,13 @@ def test_a_damaged_autosave_named_with_escape_codes_is_told_without_them(capture
     err = capsys.readouterr().err
     assert "a damaged autosave was kept at" in err and "\u241b[31mbad" in err
     assert "\x1b" not in err and "\x07" not in err
+
+
+def test_first_names_a_player_as_names_made_them(captured_run):
+    """`--first` is read as `--names` are: the emoji selector dropped from both."""
+    assert main(["play", "--names", "\u2764\ufe0fAnn,Bob", "--players", "2", "--first", "\u2764\ufe0fann", "--seed", "4"]) == 0
+    app = captured_run["app"]
+    assert app.names == ["\u2764Ann", "Bob"]
+    session = app.new_session(app.names)
+    app.new_session.release()
+    assert session.first_player == 0

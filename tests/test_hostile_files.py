@@ -286,3 +286,86 @@ def test_random_type_swaps_and_deletions_give_a_record_error_or_a_session(good, 
         assert "\n" not in str(exc) and str(exc).startswith("m.json")
     else:
         assert len(session.names) in (2, 3)
+
+
+# -- a record's line numbers, byte-order mark, embedded deck and names -------------------
+
+#: Everything `str.splitlines()` breaks a line at, besides "\n" (and "\r", which TOML,
+#: JSON and the pier notation read as a space or refuse where the line says).
+SEPARATORS = ["\f", "\v", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+
+
+@pytest.mark.parametrize("separator", SEPARATORS, ids=[f"U+{ord(s):04X}" for s in SEPARATORS])
+def test_a_line_number_counts_newlines_only(capsys, tmp_path, separator):
+    """A one-line file with a form feed or U+2028 in it is one line: its mistake is on
+    line 1, in a pier file, a deck and a record alike (a second line is line 2)."""
+    pier = tmp_path / "pier.txt"
+    for text, line in ((f"F .{separator}P", 1), (f"F .\nP .{separator}x", 2)):
+        pier.write_text(text, encoding="utf-8")
+        assert main(["score", str(pier)]) == 2
+        assert f"{pier}: line {line}: expected two tokens LEFT RIGHT, found 3 tokens" in capsys.readouterr().err
+    deck = tmp_path / "deck.toml"
+    deck.write_text(f"version = 1{separator} x", encoding="utf-8")
+    assert main(["cards", "--deck", str(deck)]) == 2
+    assert "(at line 1, column 12)" in capsys.readouterr().err
+    game = write(tmp_path, f'{{"format": 1,{separator} x}}')
+    replay_fails(capsys, game, "bad JSON at line 1, column")
+
+
+def test_a_record_with_a_byte_order_mark_loads(capsys, tmp_path, good):
+    """Some editors write a byte-order mark before a file's text; a deck may have one,
+    and so may a record, and the deck inside it (from a deck file that had one)."""
+    path = write(tmp_path, "\ufeff" + json.dumps(good))
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] is True
+    marked = with_deck_toml(good, "\ufeff" + good["deck"]["toml"])
+    path = write(tmp_path, "\ufeff" + json.dumps(marked, ensure_ascii=False), "marked.json")
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] is True
+
+
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        ('date = "', 'date = "13', ": the deck inside the record: card 1: field 'date': expected a date"),
+        ('name = "', 'name = 7 #', ": the deck inside the record: card 1: field 'name': expected a non-empty string"),
+        ("version = ", "version = " + "9" * 5000 + " #", ": the deck inside the record: not valid TOML: a number far too long"),
+        ("[[cards]]", "[[cards]", ": the deck inside the record: not valid TOML: "),
+    ],
+    ids=["field", "type", "huge number", "TOML"],
+)
+def test_a_fault_of_the_deck_inside_a_record_names_the_record(capsys, tmp_path, deck, good, old, new, words):
+    """The record carries its own deck, and still names the file the deck once came from
+    (the game's own deck here): the fault is the record's, and it says so."""
+    toml = good["deck"]["toml"].replace(old, new, 1)
+    assert toml != good["deck"]["toml"]
+    bad = with_deck_toml(good, toml)
+    bad["deck"]["path"] = deck.source  # the shipped deck's file, which is fine
+    path = write(tmp_path, bad)
+    err = replay_fails(capsys, path, words)
+    assert deck.source not in err and "set_int_max_str_digits" not in err
+
+
+def test_a_fault_of_the_hosts_deck_names_the_host(good):
+    """A deck sent by a host (`pier18 join`) is the host's: no file of it is blamed."""
+    from pier18.net.client import _deck
+    from pier18.net.protocol import ProtocolError
+
+    toml = good["deck"]["toml"].replace('date = "', 'date = "13', 1)
+    with pytest.raises(ProtocolError, match=r"^the host's deck: card 1: field 'date': expected a date"):
+        _deck({"sha256": hashlib.sha256(toml.encode()).hexdigest(), "toml": toml})
+
+
+def test_two_players_of_one_name_in_a_record_are_refused(capsys, tmp_path, good):
+    for other in ("Ann", "ann", " ANN ", "Ann\u00a0"):  # as a person tells names apart
+        path = write(tmp_path, changed(good, lambda d: d["players"][1].update(name=other)))
+        replay_fails(capsys, path, "field 'players[1].name'", "is also the name of player 1")
+
+
+def test_a_path_of_millions_of_characters_in_a_record_is_shown_short(capsys, tmp_path, good):
+    """A record names its deck's file; a crafted one may name a 3,000,000-character
+    path. The error names it by its head and its tail, on one short line."""
+    huge = "/tmp/" + "d" * 3_000_000 + "/cards.toml"
+    path = write(tmp_path, without_deck_text(good, huge))
+    err = replay_fails(capsys, path, "no deck file matching it was found", "…", "d/cards.toml")
+    assert len(err.replace(str(path), "game.json")) <= 250, err  # the record's own path aside

@@ -6,12 +6,15 @@ from __future__ import annotations
 import copy
 import os
 import tomllib
+import unicodedata
 
 import pytest
+import wcwidth
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
-from hostile import FROZEN_DECK, SAMPLES, hostile_deck, hostile_text
+from hostile import CELLS, FROZEN_DECK, SAMPLES, WIDTH, hostile_deck, hostile_text, width_text
 from pier18.cli import main
 from pier18.engine.deck import MAX_DECK_BYTES, Deck, load_deck, parse_deck
 from pier18.engine.errors import DeckError
@@ -66,11 +69,50 @@ def test_printable_replaces_exactly_what_draws_nothing():
     assert printable("a\u00a0b\u3000c\u2000d\tc") == "a b c d\u2409c"
 
 
+STAND_INS = {"\ufffd", *map(chr, range(0x2400, 0x2422))}
+
+
 @given(st.text())
 def test_printable_text_is_printable_whatever_it_was(text):
     shown = printable(text)
     assert shown.isprintable()
-    assert len(shown) == len(text)  # one stand-in per character: nothing vanishes
+    assert printable(shown) == shown  # once is enough: a name saved and read back stays the same
+    # Nothing invisible vanishes: each control or format character has its stand-in.
+    unshown = sum(unicodedata.category(c) in {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"} for c in text)
+    assert sum(c in STAND_INS for c in shown) >= unshown
+
+
+# -- width: what printable shows, every terminal draws as wide as Rich measures it ------
+
+
+def drawn_widths(shown: str) -> tuple[int, int, int]:
+    """Cells by Rich (what Textual lays out), by a terminal that joins grapheme clusters
+    (kitty, WezTerm: `wcwidth.wcswidth`), and by one that draws one code point at a time
+    (xterm, VTE, tmux: `wcwidth.wcwidth` each)."""
+    return cell_len(shown), wcwidth.wcswidth(shown), sum(wcwidth.wcwidth(c) for c in shown)
+
+
+@pytest.mark.parametrize("raw", WIDTH)
+def test_each_sequence_terminals_disagree_on_is_shown_at_one_width(raw):
+    shown, cells = CELLS[raw]  # worked out by hand (tests/hostile.py)
+    assert printable(raw) == shown
+    assert drawn_widths(shown) == (cells, cells, cells)
+
+
+@given(st.text() | width_text(6) | st.lists(st.sampled_from(WIDTH) | st.characters(), max_size=8).map("".join))
+def test_what_printable_shows_every_terminal_draws_as_wide_as_rich_measures(text):
+    shown = printable(text)
+    rich, clusters, code_points = drawn_widths(shown)
+    assert rich == clusters == code_points
+    assert printable(shown) == shown
+
+
+def test_every_character_alone_is_drawn_as_wide_as_rich_measures():
+    """Each code point of the planes that have characters (0-3, and 14: tags and
+    variation selectors; the rest is unassigned or private, all stand-ins)."""
+    widths = {code: drawn_widths(printable(chr(code))) for code in (*range(0x40000), *range(0xE0000, 0xE1000))}
+    disputed = [f"U+{code:04X} {unicodedata.name(chr(code), '?')}: {w}" for code, w in widths.items() if len(set(w)) > 1]
+    assert not disputed, disputed[:10]
 
 
 def test_quote_spells_out_a_space_that_is_not_the_plain_one():
@@ -203,7 +245,7 @@ def test_cards_shows_card_names_with_brackets(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a short path: the title shows it on one line
     os.mkdir("[red]")
     hostile_deck(tmp_path / "[red]" / "deck[b].toml", ["x[/b]", "[b]Pier", "Ann[/]"])
-    code, out, err = run(capsys, "cards", "--cards", "[red]/deck[b].toml")
+    code, out, err = run(capsys, "cards", "--deck", "[red]/deck[b].toml")
     assert (code, err) == (0, "")
     assert "[b]Pier 1" in out and "Ann[/] 2" in out and "x[/b] 3" in out
     assert "[red]/deck[b].toml" in out
@@ -215,7 +257,7 @@ def test_cards_and_simulate_show_any_deck_text_literally(capsys, tmp_path, monke
     _wide(monkeypatch)
     deck_file = hostile_deck(tmp_path / "hostile.toml", names, goals)
     deck = load_deck(deck_file)
-    for argv in (["cards", "--cards", str(deck_file)], ["simulate", "--games", "2", "--deck", str(deck_file)]):
+    for argv in (["cards", "--deck", str(deck_file)], ["simulate", "--games", "2", "--deck", str(deck_file)]):
         code, out, err = run(capsys, *argv)
         assert (code, err) == (0, ""), argv
         assert ESC not in out and "\x07" not in out
@@ -239,6 +281,16 @@ def test_score_quotes_a_plan_goal_literally(capsys, tmp_path, monkeypatch, name)
     assert goal in out and ESC not in out
 
 
+def test_score_finds_a_card_by_its_name_as_typed_with_what_printable_drops(capsys, tmp_path):
+    """Card names were made printable (the emoji selector dropped, the accent composed):
+    a name typed as it was written still finds its card."""
+    deck_file = hostile_deck(tmp_path / "hostile.toml", ["\u2764\ufe0fQuai", "e\u0301cluse"])
+    code, out, err = run(capsys, "score", "--cards", "\u2764\ufe0fquai 2, e\u0301cluse 1", "--deck", str(deck_file), "--json")
+    assert (code, err) == (0, ""), err
+    code, out2, err = run(capsys, "score", "--cards", "2 1", "--deck", str(deck_file), "--json")
+    assert out == out2
+
+
 def test_score_reads_a_pier_file_with_a_byte_order_mark(capsys, tmp_path):
     path = tmp_path / "pier.txt"
     path.write_bytes("\ufeffF P\nP A\n".encode())
@@ -246,9 +298,68 @@ def test_score_reads_a_pier_file_with_a_byte_order_mark(capsys, tmp_path):
     assert code == 0 and err == "" and '"total"' in out
 
 
-@pytest.mark.parametrize("command", [["cards", "--cards"], ["simulate", "--games", "1", "--deck"], ["score", "--plan", "1", "--cards", "1", "--deck"]])
+@pytest.mark.parametrize("command", [["cards", "--deck"], ["simulate", "--games", "1", "--deck"], ["score", "--plan", "1", "--cards", "1", "--deck"]])
 def test_a_hostile_deck_path_in_an_error_is_one_printable_line(capsys, tmp_path, command):
     bad = tmp_path / "[link=file:///etc/passwd]\x1b[2J.toml"
     code, out, err = run(capsys, *command, str(bad))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and ESC not in err and "␛[2J.toml" in err
+
+
+def test_a_pier_label_of_wide_characters_is_cut_to_its_width_in_cells(tmp_path):
+    """A card name or title of wide characters (two cells each) is cut to the label's
+    width in cells, as the terminal draws it, not in characters (twice as wide)."""
+    from pier18.engine import Pier
+    from pier18.render import ROW_WIDTH, draw_pier
+
+    deck = load_deck(hostile_deck(tmp_path / "wide.toml", ["中文" * 10, "👨\u200d👩\u200d👧" * 5, "a中" * 10]))
+    visible = Pier.from_notation("1 2 3", deck).visible()  # nothing covered: each card has rows for both its notes
+    for label_width in (8, 15, 16, 30):
+        drawing = draw_pier(visible, title="標題" * 40, label_width=label_width)
+        widths = [cell_len(line) for line in drawing.plain.splitlines()]
+        assert max(widths) <= ROW_WIDTH + 1 + label_width, (label_width, widths)
+        assert widths[0] == ROW_WIDTH + label_width  # the title, cut with its ellipsis
+# -- two cards of one name; outside text shortened in errors ------------------------------
+
+
+@pytest.mark.parametrize(
+    "second, written",
+    [
+        ("Bandstand", ""),
+        ("bandstand", " (as 'Bandstand'; case and spacing do not tell names apart)"),
+        ("  BandStand  ", " (as 'Bandstand'; case and spacing do not tell names apart)"),
+    ],
+    ids=["same", "case", "spaces around"],
+)
+def test_two_cards_of_one_name_are_refused_naming_both(capsys, tmp_path, second, written):
+    """`pier18 score --cards "Tea Room"` could once only answer "could be 'Tea Room',
+    'Tea Room'": no name could pick either card. Such a deck is refused when it is read."""
+    text = FROZEN_DECK.read_text(encoding="utf-8").replace('name = "Tea Room"', f'name = "{second}"', 1)
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError) as info:
+        load_deck(path)
+    shown = quote(second.strip())
+    assert str(info.value) == f"{path}: card 2: field 'name': {shown} is also the name of card 1{written}"
+    code, out, err = run(capsys, "score", "--cards", "Bandstand", "--deck", str(path))
+    assert code == 2 and err == f"pier18: {info.value}\n"
+
+
+def test_a_name_told_apart_only_by_a_kind_of_space_is_the_same_name(tmp_path):
+    text = FROZEN_DECK.read_text(encoding="utf-8").replace('name = "Tea Room"', 'name = "Band\\u00a0stand"', 1)
+    text = text.replace('name = "Bandstand"', 'name = "Band stand"', 1)
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DeckError, match=r"card 2: field 'name': 'Band stand' is also the name of card 1$"):
+        load_deck(path)
+
+
+def test_shorten_keeps_head_and_tail_on_one_printable_line():
+    from pier18.engine.text import SHOWN, shorten
+
+    path = "/home/ann/" + "x" * 3_000_000 + "/my\ndeck\x1b[2J.toml"
+    shown = shorten(path)
+    assert len(shown) == SHOWN and shown.isprintable() and "…" in shown
+    assert shown.startswith("/home/ann/x") and shown.endswith("/my␊deck␛[2J.toml")
+    assert shorten("/short/path.toml") == "/short/path.toml"
+    assert shorten("a\u2028b") == "a\ufffdb"  # no line break of any kind

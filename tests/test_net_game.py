@@ -6,29 +6,26 @@ import random
 
 import pytest
 
-from net_support import client, engine_totals, new_table, open_host, play_turns, run
+from net_support import client, engine_totals, new_table, open_host, play_turns
 
 
+@pytest.mark.timeout(40)
 @pytest.mark.parametrize("players, seed", [(2, 11), (3, 12)])
-def test_a_full_game_over_the_network_scores_as_the_engine(players, seed):
+async def test_a_full_game_over_the_network_scores_as_the_engine(players, seed):
     session = new_table(players, seed)
     codes = session.codes
 
-    async def go():
-        host = await open_host(session)
-        seats = {s: client(host.port, code) for s, code in enumerate(codes.seats)}
-        watcher = client(host.port, codes.watch)
-        try:
-            await play_turns(seats, random.Random(seed), others=[watcher])
-            assert host.finished.is_set()
-            finals = [await c.wait_for(lambda s: s.table.final is not None) for c in (*seats.values(), watcher)]
-        finally:
-            for c in (*seats.values(), watcher):
-                await c.close()
-            await host.close()
-        return finals
-
-    finals = run(go())
+    host = await open_host(session)
+    seats = {s: client(host.port, code) for s, code in enumerate(codes.seats)}
+    watcher = client(host.port, codes.watch)
+    try:
+        await play_turns(seats, random.Random(seed), others=[watcher])
+        assert host.finished.is_set()
+        finals = [await c.wait_for(lambda s: s.table.final is not None) for c in (*seats.values(), watcher)]
+    finally:
+        for c in (*seats.values(), watcher):
+            await c.close()
+        await host.close()
     expected = engine_totals(session)
     for state in finals:  # each client rebuilt the final scores from its own view
         assert tuple(sheet.total for sheet in state.table.final) == expected
@@ -36,19 +33,55 @@ def test_a_full_game_over_the_network_scores_as_the_engine(players, seed):
     assert len(session.decisions) == len(session.game.history) > 0
 
 
-def test_bot_seats_play_themselves():
+@pytest.mark.timeout(40)
+async def test_bot_seats_play_themselves():
     session = new_table(3, 5, seats=["human", "greedy", "random"])
 
-    async def go():
-        host = await open_host(session)
-        me = client(host.port, session.codes.seats[0])
-        try:
-            await play_turns({0: me}, random.Random(1))
-            return await me.wait_for(lambda s: s.table.final is not None)
-        finally:
-            await me.close()
-            await host.close()
-
-    final = run(go())
+    host = await open_host(session)
+    me = client(host.port, session.codes.seats[0])
+    try:
+        await play_turns({0: me}, random.Random(1))
+        final = await me.wait_for(lambda s: s.table.final is not None)
+    finally:
+        await me.close()
+        await host.close()
     assert tuple(s.total for s in final.table.final) == engine_totals(session)
     assert [seat for seat, _ in session.game.history].count(1) > 0
+
+
+@pytest.mark.parametrize("phase", ["set-up", "plan"])
+async def test_seats_choose_at_once_where_the_rules_make_choices_simultaneous(phase):
+    """Set-up and the Plan placement are simultaneous: the last seat chooses first and is
+    not refused or made to wait; the table shows that it has chosen (never what), and
+    when the first seat chooses, both choices are made, in seat order."""
+    from pier18.engine import Phase
+
+    session = new_table(2, 7)
+    if phase == "plan":
+        chooser = random.Random(7)
+        while session.game.phase is not Phase.PLAN:
+            session.apply(chooser.choice(session.game.legal_decisions()))
+    codes = session.codes
+    before = len(session.decisions)
+
+    host = await open_host(session)
+    seats = {s: client(host.port, code) for s, code in enumerate(codes.seats)}
+    try:
+        second = await seats[1].wait_for(lambda s: s.you is not None and s.my_turn)
+        assert second.table.current_player == 0  # not its turn, and yet it may choose
+        choice = second.you.legal[-1]
+        await seats[1].decide(choice)
+        seen = await seats[0].wait_for(lambda s: s.table.chosen[1])
+        assert seen.turn == before and not seen.table.chosen[0]  # nothing applied yet
+        assert str(choice) not in str(seen.you) and seen.table.history == second.table.history
+        assert seats[1].refusals == []
+        first = seen.you.legal[0]
+        await seats[0].decide(first)
+        done = await seats[1].wait_turn(before + 2)
+        assert [d for _, d in done.table.history[before:]] in ([first, choice], [None, None], [first, None])
+    finally:
+        for c in seats.values():
+            await c.close()
+        await host.close()
+    assert session.decisions[before:] == [first, choice]  # in seat order, as a record keeps them
+    assert session.game.history[before:] == [(0, first), (1, choice)]

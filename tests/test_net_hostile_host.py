@@ -21,8 +21,8 @@ from rich.console import Console
 from websockets.asyncio.server import serve
 
 from helpers import child_env
-from net_support import WAIT, new_table, run
-from pier18.cli.join import LineFrontEnd, crash_line
+from net_support import WAIT, new_table
+from pier18.cli.join import LineFrontEnd
 from pier18.engine import PlayerView, TableView
 from pier18.engine.text import printable
 from pier18.net import client as client_module
@@ -66,7 +66,7 @@ def message_of(got: NetState) -> dict:
     """The state message a decoded state stands for (what an honest host would have sent)."""
     seats = [{"name": s.name, "kind": s.kind, "connected": s.connected, "covered": s.covered} for s in got.seats]
     view = got.player_view()
-    message = state_message(got.table, view, seats, list(got.waiting_for))
+    message = state_message(got.table, view, seats, list(got.waiting_for), got.lobby)
     return json.loads(json.dumps(message))
 
 
@@ -223,33 +223,29 @@ def surrogate_deck(session) -> str:
     return json.dumps(message)  # ASCII: the surrogate travels as \\ud800
 
 
-def hear(messages: list[str]) -> tuple[list, Client]:
+async def hear(messages: list[str]) -> tuple[list, Client]:
     """Every event of a client of a host that sends `messages`, up to "closed" (a client
     that hangs fails here), and the client."""
-
-    async def go():
-        server, port = await fake_host(messages)
-        link = Client(f"127.0.0.1:{port}", "CODE", min_backoff=0.02, max_backoff=0.2).start()
-        events = []
-        try:
-            async with asyncio.timeout(WAIT):
-                async for event in link.events():
-                    events.append(event)
-        finally:
-            await link.close()
-            server.close()
-        return events, link
-
-    return run(go())
+    server, port = await fake_host(messages)
+    link = Client(f"127.0.0.1:{port}", "CODE", min_backoff=0.02, max_backoff=0.2).start()
+    events = []
+    try:
+        async with asyncio.timeout(WAIT):
+            async for event in link.events():
+                events.append(event)
+    finally:
+        await link.close()
+        server.close()
+    return events, link
 
 
-def test_a_host_sending_what_is_not_text_ends_the_client_with_its_reason():
-    events, _ = hear([surrogate_deck(played(2, 3, 4))])
+async def test_a_host_sending_what_is_not_text_ends_the_client_with_its_reason():
+    events, _ = await hear([surrogate_deck(played(2, 3, 4))])
     assert [e.kind for e in events] == ["fatal", "closed"]
     assert "not valid text" in events[0].text
 
 
-def test_anything_unexpected_in_the_client_ends_it_with_a_reason(monkeypatch):
+async def test_anything_unexpected_in_the_client_ends_it_with_a_reason(monkeypatch):
     """Whatever fails inside the client's task (here: decoding a state) ends the client
     with a "fatal" event naming the error, then "closed": the front end is never left
     waiting on a task that died."""
@@ -259,17 +255,17 @@ def test_anything_unexpected_in_the_client_ends_it_with_a_reason(monkeypatch):
         raise RuntimeError("a bug \x1b[2J in the client")
 
     monkeypatch.setattr(client_module, "decode_state", broken)
-    events, link = hear([json.dumps(welcome(session)), json.dumps(state(session))])
+    events, link = await hear([json.dumps(welcome(session)), json.dumps(state(session))])
     assert [e.kind for e in events] == ["welcome", "fatal", "closed"]
     assert "RuntimeError: a bug ␛[2J in the client" in events[1].text and ESC not in events[1].text
     assert link.fatal == events[1].text
 
 
 @pytest.mark.parametrize("problem", ["seat", "you"])
-def test_a_host_sending_another_seat_is_refused(problem):
+async def test_a_host_sending_another_seat_is_refused(problem):
     session = played(2, 3, 4)
     first = welcome(session, seat=5 if problem == "seat" else 0)
-    events, _ = hear([json.dumps(first), json.dumps(state(session, seat=1))])
+    events, _ = await hear([json.dumps(first), json.dumps(state(session, seat=1))])
     assert [e.kind for e in events][-2:] == ["fatal", "closed"] and "state" not in [e.kind for e in events]
     assert "seat" in events[-2].text
 
@@ -277,25 +273,22 @@ def test_a_host_sending_another_seat_is_refused(problem):
 # -- both front ends say why, in one line -----------------------------------------------------
 
 
-def test_the_seat_app_ends_with_the_reason_when_the_client_fails(monkeypatch):
+@pytest.mark.timeout(40)
+async def test_the_seat_app_ends_with_the_reason_when_the_client_fails(monkeypatch):
     monkeypatch.setattr(client_module, "decode_state", lambda data, deck: 1 / 0)
     session = played(2, 3, 4)
 
-    async def go():
-        server, port = await fake_host([json.dumps(welcome(session)), json.dumps(state(session))])
-        app = SeatApp(Client(f"127.0.0.1:{port}", "CODE"), last_move_pause=0.0)
-        try:
-            async with app.run_test(size=(120, 40)) as pilot:
-                for _ in range(1000):
-                    if not app.is_running:
-                        break
-                    await pilot.pause(0.01)
-        finally:
-            await app.client.close()
-            server.close()
-        return app
-
-    app = run(go())
+    server, port = await fake_host([json.dumps(welcome(session)), json.dumps(state(session))])
+    app = SeatApp(Client(f"127.0.0.1:{port}", "CODE"), last_move_pause=0.0)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(1000):
+                if not app.is_running:
+                    break
+                await pilot.pause(0.01)
+    finally:
+        await app.client.close()
+        server.close()
     assert not app.is_running and app.crash is None
     assert app.problem is not None and "ZeroDivisionError" in app.problem
 
@@ -307,7 +300,7 @@ async def join_lines(port: int, *more: str) -> tuple[int, str, str]:
         env=child_env(),
     )
     try:
-        async with asyncio.timeout(30):  # a join that hangs fails here
+        async with asyncio.timeout(WAIT):  # a join that hangs fails here
             out, err = await proc.communicate()
     finally:
         if proc.returncode is None:
@@ -322,27 +315,26 @@ def final_with_hostile_tie_breaker(session) -> str:
     return json.dumps(message)
 
 
+@pytest.mark.timeout(60)
 @pytest.mark.parametrize("attack", ["tie-breaker", "surrogate", "no host"])
-def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
+async def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
     """`pier18 join --lines`: a hostile host, or none, is one line on stderr, exit status
-    1, and no escape code on either stream."""
+    2 (bad input, as every other), and no escape code on either stream."""
     session = played(2, 7)
 
-    async def go():
-        if attack == "no host":
-            server, port = await fake_host([])
-            server.close()
-            await server.wait_closed()
-            return await join_lines(port)
+    if attack == "no host":
+        server, port = await fake_host([])
+        server.close()
+        await server.wait_closed()
+        status, out, err = await join_lines(port)
+    else:
         first = surrogate_deck(session) if attack == "surrogate" else json.dumps(welcome(session))
         server, port = await fake_host([first, final_with_hostile_tie_breaker(session)])
         try:
-            return await join_lines(port)
+            status, out, err = await join_lines(port)
         finally:
             server.close()
-
-    status, out, err = run(go(), timeout=60)
-    assert status == 1, (out, err)
+    assert status == 2, (out, err)
     assert err.count("\n") == 1 and err.startswith("pier18: ") and "Traceback" not in err, err
     assert "pier18:" not in out and ESC not in out + err and "PWNED" not in out + err
     assert {"tie-breaker": "final ranking does not match", "surrogate": "not valid text", "no host": "cannot be reached"}[attack] in err
@@ -350,10 +342,13 @@ def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
 
 def test_a_crash_at_a_table_does_not_promise_a_save_it_does_not_have(tmp_path):
     error = ValueError("broken \x1b[2J")
-    joined = SimpleNamespace(crash=error, crash_report=tmp_path / "crash.txt", desk=None, record=None)
-    line = crash_line(joined)
+    joined = SeatApp(Client("127.0.0.1:9", "code"))
+    joined.crash, joined.crash_report = error, tmp_path / "crash.txt"
+    line = joined.crash_line()
     assert "play --resume" not in line and "saved" not in line and "join again with the same code" in line
     assert str(tmp_path / "crash.txt") in line and "ValueError: broken ␛[2J" in line and ESC not in line
-    hosting = SimpleNamespace(crash=error, crash_report=None, desk=object(), record=tmp_path / "table.json")
-    line = crash_line(hosting)
-    assert "play --resume" not in line and f"pier18 host --resume {tmp_path / 'table.json'}" in line
+    resume = f"pier18 host --resume {tmp_path / 'table.json'} --port 9000"
+    hosting = SeatApp(Client("127.0.0.1:9", "code"), desk=SimpleNamespace(), record=tmp_path / "table.json", resume=resume)
+    hosting.crash = error
+    line = hosting.crash_line()
+    assert "play --resume" not in line and f"'{resume}' opens it again" in line

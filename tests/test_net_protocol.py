@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from helpers import child_env
-from net_support import new_table
+from net_support import WAIT, new_table
 from pier18.net.protocol import (
     CODE_ALPHABET, CODE_LENGTH, MAX_CLIENT_MESSAGE, PROTOCOL, VERSION, ProtocolError, code_matches, new_code,
     read_client_message, read_decision, same_protocol,
@@ -105,7 +105,7 @@ def test_a_broken_codes_field_is_one_record_error(tmp_path, net, field):
 )
 def test_command_line_mistakes_are_one_line(args, message, tmp_path):
     done = subprocess.run([sys.executable, "-m", "pier18", *args], capture_output=True, text=True,
-                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=30, stdin=subprocess.DEVNULL)
+                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=WAIT, stdin=subprocess.DEVNULL)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and message in done.stderr and "Traceback" not in done.stderr
 
@@ -126,7 +126,7 @@ def test_a_certificate_that_is_not_a_small_regular_file_is_refused_at_once(args,
     big.write_bytes(b"#" * (2**20 + 1))
     argv = [arg.format(fifo=fifo, cert=cert, big=big) for arg in args]
     done = subprocess.run([sys.executable, "-m", "pier18", *argv], capture_output=True, text=True,
-                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=30, stdin=subprocess.DEVNULL)
+                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=WAIT, stdin=subprocess.DEVNULL)
     assert done.returncode == 2, done
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert ("not a regular file" if make == "fifo" else "larger than 1 MiB") in done.stderr
@@ -142,7 +142,7 @@ def test_a_certificate_that_is_not_a_small_regular_file_is_refused_at_once(args,
 def test_a_bad_port_or_address_is_an_argument_error(args, where, tmp_path):
     """Before any socket: the usual argument error (what is wrong, then where to read more)."""
     done = subprocess.run([sys.executable, "-m", "pier18", *args], capture_output=True, text=True,
-                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=30, stdin=subprocess.DEVNULL)
+                          env=child_env(PIER18_DATA_DIR=str(tmp_path)), timeout=WAIT, stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and done.stdout == ""
     first, second = done.stderr.splitlines()
     assert first.startswith(f"pier18 {args[0]}: argument {where}") and second == f"try 'pier18 {args[0]} --help'"

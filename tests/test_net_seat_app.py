@@ -18,7 +18,7 @@ from rich.console import Console
 from textual.widgets import Static
 
 from helpers import cards_seat_may_know
-from net_support import client, engine_totals, new_table, open_host, replayed, run
+from net_support import client, engine_totals, new_table, open_host, replayed
 from pier18.engine import Draft, Keep, Phase, PlacePlan
 from pier18.net.client import Client, Event, Heard
 from pier18.tui.game_app import MIN_SIZE
@@ -75,7 +75,7 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
     for _ in range(2000):
         await pilot.pause(0.01)
         game = session.game
-        mine = not game.is_terminal() and game.current_player == seat and app.my_turn()
+        mine = not game.is_terminal() and bool(game.legal_decisions_for(seat)) and app.my_turn()
         screen = name(app)
         if screen == "FinalScreen":
             return expected
@@ -93,7 +93,7 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
             # key, and Enter on the table would pick the highlighted card.
             await pilot.press("escape")
         elif screen == "KeepScreen":
-            legal = game.legal_decisions()
+            legal = game.legal_decisions_for(seat)  # set-up is simultaneous: any seat still to choose
             index = rng.randrange(len(legal))
             expected.append(legal[index])
             await pilot.press(*(["down"] * index), "enter")
@@ -114,7 +114,8 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
     raise AssertionError(f"the game did not end; screen {name(app)}")
 
 
-def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
+@pytest.mark.timeout(90)
+async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
     """Ann plays in the app with the host's controls; Bob never comes: the table says it
     is waiting for him until `b` hands his seat to a bot. The final screen's scores are
     the engine's, from the host's record."""
@@ -122,32 +123,28 @@ def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
     near_the_end(session, 2, 21)
     made_before = len(session.decisions)
 
-    async def go():
-        host = await open_host(session)
-        link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
-        app = SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"], last_move_pause=0.0)
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
-                if name(app) == "PatronScreen":  # the round that ended last, shown to whoever comes
-                    await pilot.press("enter")
-                await pilot.press("j")
-                assert name(app) == "JoinLinesScreen" and "Bob: pier18 join" in screen_text(app)
-                await pilot.press("escape")
-                if session.game.current_player == 1:  # Bob's turn: nothing happens until he is covered
-                    assert len(session.decisions) == made_before
-                await pilot.press("b")
-                await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
-                await until(pilot, lambda: "a bot plays for them" in screen_text(app), "the table saying so")
-                expected = await play_by_keys(pilot, app, session, 0, random.Random(5))
-                final = screen_text(app)
-                state = app.state
-        finally:
-            await link.close()
-            await host.close()
-        return expected, final, state
-
-    expected, final, state = run(go(), timeout=90)
+    host = await open_host(session)
+    link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
+    app = SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"], last_move_pause=0.0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
+            if name(app) == "PatronScreen":  # the round that ended last, shown to whoever comes
+                await pilot.press("enter")
+            await pilot.press("j")
+            assert name(app) == "JoinLinesScreen" and "Bob: pier18 join" in screen_text(app)
+            await pilot.press("escape")
+            if session.game.current_player == 1:  # Bob's turn: nothing happens until he is covered
+                assert len(session.decisions) == made_before
+            await pilot.press("b")
+            await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
+            await until(pilot, lambda: "a bot plays for them" in screen_text(app), "the table saying so")
+            expected = await play_by_keys(pilot, app, session, 0, random.Random(5))
+            final = screen_text(app)
+            state = app.state
+    finally:
+        await link.close()
+        await host.close()
     mine = [d for (seat, d) in session.game.history[made_before:] if seat == 0]
     assert mine == expected and len(expected) >= 3  # two drafts and the Plan, at least
     totals = engine_totals(session)
@@ -157,8 +154,9 @@ def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
     assert "New game" not in final  # a networked table plays one game
 
 
+@pytest.mark.timeout(120)
 @pytest.mark.parametrize("players, seed, rounds_left", [(2, 41, 2), (3, 42, None)])
-def test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine(players, seed, rounds_left):
+async def test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine(players, seed, rounds_left):
     """Every seat is a `SeatApp` (what `pier18 join` opens) on its own connection, each
     run by its own Textual pilot in its own task of one event loop, all at once; each is
     played by key presses to the final screen: the 3-player game from the first set-up
@@ -187,6 +185,8 @@ def test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine(pla
             async with app.run_test(size=MIN_SIZE, message_hook=hook) as pilot:
                 rng = random.Random(seed * 10 + seat)
                 expected = await play_by_keys(pilot, app, session, seat, rng, heard)
+                # On top is not yet drawn: wait for the final screen's ranking itself.
+                await until(pilot, lambda: " points" in screen_text(app) and "1. " in screen_text(app), "the ranking")
                 result = expected, screen_text(app), app.state
                 # Leave only once every seat is done and this client has heard its last
                 # event, so no news of another seat leaving reaches an app shutting down.
@@ -201,16 +201,12 @@ def test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine(pla
         finally:
             await app.client.close()
 
-    async def go():
-        host = await open_host(session)
-        try:
-            seats = await asyncio.gather(*(one_seat(host.port, seat) for seat in range(players)))
-            assert host.finished.is_set()
-        finally:
-            await host.close()
-        return seats
-
-    seats = run(go(), timeout=120)
+    host = await open_host(session)
+    try:
+        seats = await asyncio.gather(*(one_seat(host.port, seat) for seat in range(players)))
+        assert host.finished.is_set()
+    finally:
+        await host.close()
     game = replayed(session)
     assert game.history == session.game.history
     for seat, (expected, final, state) in enumerate(seats):
@@ -223,7 +219,8 @@ def test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine(pla
     assert len(session.decisions) == len(game.history)
 
 
-def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
+@pytest.mark.timeout(80)
+async def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
     """At set-up, after Ann has kept her cards: Bob's app shows Bob's hand and sends his
     choice; a spectator's app shows no card the table may not know, and its view holds
     no seat's part."""
@@ -241,7 +238,7 @@ def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
             await app.client.close()
             await host.close()
 
-    state, text, screen = run(watch())
+    state, text, screen = await watch()
     game = session.game
     public = set.intersection(*(cards_seat_may_know(game, s) for s in range(game.players)))
     assert state.you is None and state.player_view() is None and screen == "TableScreen"
@@ -269,89 +266,82 @@ def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
 
     hand = list(game.hands[1])
     bob_legal = game.legal_decisions()
-    shown = run(bob())
+    shown = await bob()
     assert isinstance(bob_legal[1], Keep) and session.decisions[1] == bob_legal[1]  # "down", "enter"
     ann_hidden = [c for c in hidden if c not in hand and not any(names[c] in names[h] for h in hand)]
     assert [names[c] for c in ann_hidden if names[c] in shown] == []
 
 
-def test_a_host_that_goes_away_is_one_line_and_the_seat_comes_back():
+@pytest.mark.timeout(60)
+async def test_a_host_that_goes_away_is_one_line_and_the_seat_comes_back():
     """The host closes mid-game: the app keeps running and says the connection is lost;
     a host brought back on the same port (as `--resume` would) puts the table back."""
     session = new_table(2, 23)
     near_the_end(session, 1, 23)
 
-    async def go():
-        host = await open_host(session)
-        port = host.port
-        app = seat_app(port, session.codes.seats[0])
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: "Ann (you)" in screen_text(app), "the table")
-                await host.close()
-                await until(pilot, lambda: "Connection lost" in screen_text(app), "the lost-connection line")
-                assert app.is_running and app.table() is not None
-                assert app.table().query_one("#people").has_class("-lost")
-                host = await open_host(session, port=port)
-                await until(pilot, lambda: app.lost is None and "Connection lost" not in screen_text(app),
-                            "the table back", tries=2000)
-                assert "Ann (you)" in screen_text(app)
-        finally:
-            await app.client.close()
+    host = await open_host(session)
+    port = host.port
+    app = seat_app(port, session.codes.seats[0])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Ann (you)" in screen_text(app), "the table")
             await host.close()
+            await until(pilot, lambda: "Connection lost" in screen_text(app), "the lost-connection line")
+            assert app.is_running and app.table() is not None
+            assert app.table().query_one("#people").has_class("-lost")
+            host = await open_host(session, port=port)
+            await until(pilot, lambda: app.lost is None and "Connection lost" not in screen_text(app),
+                        "the table back", tries=2000)
+            assert "Ann (you)" in screen_text(app)
+    finally:
+        await app.client.close()
+        await host.close()
 
-    run(go(), timeout=60)
 
-
-def test_a_wrong_code_ends_the_app_with_one_line_and_no_table():
+@pytest.mark.timeout(40)
+async def test_a_wrong_code_ends_the_app_with_one_line_and_no_table():
     session = new_table(2, 24)
 
-    async def go():
-        host = await open_host(session)
-        app = seat_app(host.port, "AAAA-BBBB-CCCC-DDDD")
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: not app.is_running, "the app to stop")
-        finally:
-            await app.client.close()
-            await host.close()
-        return app
-
-    app = run(go())
+    host = await open_host(session)
+    app = seat_app(host.port, "AAAA-BBBB-CCCC-DDDD")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: not app.is_running, "the app to stop")
+    finally:
+        await app.client.close()
+        await host.close()
     assert app.problem == "the host refused: wrong code"
     assert app.state is None and app.crash is None
     assert session.decisions == []
 
 
-def test_a_seat_opened_elsewhere_closes_its_choice_and_says_so():
+@pytest.mark.timeout(40)
+async def test_a_seat_opened_elsewhere_closes_its_choice_and_says_so():
     """Ann's set-up screen is open when her code is used on another connection: the
     host keeps the newer one, so the app closes the screen it can no longer answer,
     says why in one line and keeps running; the other connection plays on."""
     session = new_table(2, 25)
 
-    async def go():
-        host = await open_host(session)
-        app = seat_app(host.port, session.codes.seats[0])
-        other = None
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: name(app) == "KeepScreen", "Ann's set-up screen")
-                other = client(host.port, session.codes.seats[0])
-                await until(pilot, lambda: app.problem is not None, "the app told it was replaced")
-                await until(pilot, lambda: name(app) == "TableScreen", "the set-up screen closed")
-                text = screen_text(app)
-                await pilot.press("enter", "1", "enter")  # nothing to send from here any more
-                mine = await other.wait_for(lambda s: s.my_turn)
-                await other.decide(mine.you.legal[0])
-                await other.wait_turn(1)
-                return text, app.is_running
-        finally:
-            if other is not None:
-                await other.close()
-            await app.client.close()
-            await host.close()
-
-    text, running = run(go())
+    host = await open_host(session)
+    app = seat_app(host.port, session.codes.seats[0])
+    other = None
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: name(app) == "KeepScreen", "Ann's set-up screen")
+            other = client(host.port, session.codes.seats[0])
+            await until(pilot, lambda: app.problem is not None, "the app told it was replaced")
+            await until(pilot, lambda: name(app) == "TableScreen", "the set-up screen closed")
+            text = screen_text(app)
+            await pilot.press("enter", "1", "enter")  # nothing to send from here any more
+            mine = await other.wait_for(lambda s: s.my_turn)
+            await other.decide(mine.you.legal[0])
+            await other.wait_turn(1)
+            (text, running) = text, app.is_running
+    finally:
+        if other is not None:
+            await other.close()
+        await app.client.close()
+        await host.close()
     assert running and "this seat was opened on another connection" in text
     assert len(session.decisions) == 1  # only the other connection's choice
 
@@ -388,89 +378,84 @@ def watched_table(host, session, watch_patron_pause: float):
     link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.watch, min_backoff=0.02, max_backoff=0.2)
     return links, link, SeatApp(link, last_move_pause=0.0, watch_patron_pause=watch_patron_pause)
 
-def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
+@pytest.mark.timeout(60)
+async def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
     """A spectator who presses nothing: two rounds end and the next one starts; its
     screen shows the table as it is now, not the first round's panel waiting for Enter."""
     session = new_table(2, 26)
     near_the_end(session, 3, 26)
 
-    async def go():
-        host = await open_host(session)
-        links, link, app = watched_table(host, session, watch_patron_pause=600.0)
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: "watching" in screen_text(app), "the table")
-                await drive(pilot, session, links, random.Random(1), rounds_ended_since(session, 2, 1))
-                made = len(session.decisions)
-                await until(pilot, lambda: app.state.turn == made and name(app) == "TableScreen",
-                            "the watcher at the current table")
-                return app.table().view.history == tuple(app.state.table.history)
-        finally:
-            for one in (*links.values(), link):
-                await one.close()
-            await host.close()
-
-    assert run(go(), timeout=60)
+    host = await open_host(session)
+    links, link, app = watched_table(host, session, watch_patron_pause=600.0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "watching" in screen_text(app), "the table")
+            await drive(pilot, session, links, random.Random(1), rounds_ended_since(session, 2, 1))
+            made = len(session.decisions)
+            await until(pilot, lambda: app.state.turn == made and name(app) == "TableScreen",
+                        "the watcher at the current table")
+            assert app.table().view.history == tuple(app.state.table.history)
+    finally:
+        for one in (*links.values(), link):
+            await one.close()
+        await host.close()
 
 
-def test_a_watchers_patron_panel_closes_by_itself():
+@pytest.mark.timeout(60)
+async def test_a_watchers_patron_panel_closes_by_itself():
     session = new_table(2, 27)
     near_the_end(session, 2, 27)
 
-    async def go():
-        host = await open_host(session)
-        links, link, app = watched_table(host, session, watch_patron_pause=0.05)
-        pushed: list[str] = []
-        push = app.push_screen
-        app.push_screen = lambda screen, *a, **k: (pushed.append(type(screen).__name__), push(screen, *a, **k))[1]
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: "watching" in screen_text(app), "the table")
-                await drive(pilot, session, links, random.Random(2), rounds_ended_since(session, 1, 0))
-                await until(pilot, lambda: "PatronScreen" in pushed and name(app) == "TableScreen",
-                            "the panel shown, then closed with no key pressed")
-        finally:
-            for one in (*links.values(), link):
-                await one.close()
-            await host.close()
-
-    run(go(), timeout=60)
+    host = await open_host(session)
+    links, link, app = watched_table(host, session, watch_patron_pause=0.05)
+    pushed: list[str] = []
+    push = app.push_screen
+    app.push_screen = lambda screen, *a, **k: (pushed.append(type(screen).__name__), push(screen, *a, **k))[1]
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "watching" in screen_text(app), "the table")
+            await drive(pilot, session, links, random.Random(2), rounds_ended_since(session, 1, 0))
+            await until(pilot, lambda: "PatronScreen" in pushed and name(app) == "TableScreen",
+                        "the panel shown, then closed with no key pressed")
+    finally:
+        for one in (*links.values(), link):
+            await one.close()
+        await host.close()
 
 
-def test_a_seats_patron_panel_closes_when_another_player_moves_on():
+@pytest.mark.timeout(60)
+async def test_a_seats_patron_panel_closes_when_another_player_moves_on():
     """Bob has not pressed Enter on the round's panel when Ann, who starts the next
     round, drafts: his screen goes back to the table as it is now."""
     session = new_table(2, 28)
     near_the_end(session, 4, 28)
 
-    async def go():
-        host = await open_host(session)
-        ann = client(host.port, session.codes.seats[0])
-        app = seat_app(host.port, session.codes.seats[1])
-        links = {0: ann, 1: app.client}
-        game = session.game
+    host = await open_host(session)
+    ann = client(host.port, session.codes.seats[0])
+    app = seat_app(host.port, session.codes.seats[1])
+    links = {0: ann, 1: app.client}
+    game = session.game
 
-        def ann_starts_a_round() -> bool:
-            return bool(game.awards) and game.awards[-1].after == len(session.decisions) and game.current_player == 0
+    def ann_starts_a_round() -> bool:
+        return bool(game.awards) and game.awards[-1].after == len(session.decisions) and game.current_player == 0
 
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: "Bob (you)" in screen_text(app), "the table")
-                await drive(pilot, session, links, random.Random(3), ann_starts_a_round)
-                await until(pilot, lambda: name(app) == "PatronScreen", "Bob's Patron panel")
-                made = len(session.decisions)
-                await drive(pilot, session, links, random.Random(4), lambda: len(session.decisions) > made)
-                await until(pilot, lambda: app.state.turn == made + 1 and name(app) == "TableScreen",
-                            "Bob back at the table")
-        finally:
-            await ann.close()
-            await app.client.close()
-            await host.close()
-
-    run(go(), timeout=60)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Bob (you)" in screen_text(app), "the table")
+            await drive(pilot, session, links, random.Random(3), ann_starts_a_round)
+            await until(pilot, lambda: name(app) == "PatronScreen", "Bob's Patron panel")
+            made = len(session.decisions)
+            await drive(pilot, session, links, random.Random(4), lambda: len(session.decisions) > made)
+            await until(pilot, lambda: app.state.turn == made + 1 and name(app) == "TableScreen",
+                        "Bob back at the table")
+    finally:
+        await ann.close()
+        await app.client.close()
+        await host.close()
 
 
-def test_a_seat_joining_mid_game_shows_the_last_move_at_once():
+@pytest.mark.timeout(40)
+async def test_a_seat_joining_mid_game_shows_the_last_move_at_once():
     """Nothing came before the first view: the last move's line is worked out from it."""
     from pier18.engine import Game, TableView
     from pier18.words import move_line
@@ -481,40 +466,35 @@ def test_a_seat_joining_mid_game_shows_the_last_move_at_once():
     earlier = Game.replay(session.deck, 2, session.seed, session.decisions[:-1], session.first_player, session.deal)
     line = move_line(TableView.of(earlier), TableView.of(session.game), session.names)
 
-    async def go():
-        host = await open_host(session)
-        app = seat_app(host.port, session.codes.seats[0])
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: "Ann (you)" in screen_text(app), "the table")
-                return " ".join(screen_text(app).split())
-        finally:
-            await app.client.close()
-            await host.close()
-
-    assert "took" in line and " ".join(line.split()) in run(go())
+    host = await open_host(session)
+    app = seat_app(host.port, session.codes.seats[0])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Ann (you)" in screen_text(app), "the table")
+            shown = " ".join(screen_text(app).split())
+    finally:
+        await app.client.close()
+        await host.close()
+    assert "took" in line and " ".join(line.split()) in shown
 
 
-def test_news_from_the_host_after_leaving_is_not_drawn():
+@pytest.mark.timeout(40)
+async def test_news_from_the_host_after_leaving_is_not_drawn():
     """Once the app is leaving (its screens being taken down), a late message from the
     host must not reach the screens: drawing on a table whose widgets are gone crashed
     a seat whose game had just ended while another seat disconnected."""
     session = new_table(2, 25)
 
-    async def go():
-        host = await open_host(session)
-        app = seat_app(host.port, session.codes.seats[1])
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: app.state is not None, "the first view")
-                seen = app.state
-                app.exit()
-                app.on_seat_app_heard(SeatApp.Heard(Event(Heard.LOST, "the host went quiet")))
-                app.on_seat_app_heard(SeatApp.Heard(Event(Heard.STATE, state=None)))
-                return app, seen
-        finally:
-            await app.client.close()
-            await host.close()
-
-    app, seen = run(go())
+    host = await open_host(session)
+    app = seat_app(host.port, session.codes.seats[1])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.state is not None, "the first view")
+            seen = app.state
+            app.exit()
+            app.on_seat_app_heard(SeatApp.Heard(Event(Heard.LOST, "the host went quiet")))
+            app.on_seat_app_heard(SeatApp.Heard(Event(Heard.STATE, state=None)))
+    finally:
+        await app.client.close()
+        await host.close()
     assert app.lost is None and app.state is seen and app.crash is None

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from helpers import cards_seat_may_know
-from net_support import client, new_table, open_host, play_turns, run
+from net_support import client, new_table, open_host, play_turns
 from pier18.engine import Draft, Game, Keep, parse_decision
 
 #: JSON keys whose integers are never card ids.
@@ -75,25 +75,23 @@ def positions(session) -> list[Game]:
     return games
 
 
+@pytest.mark.timeout(40)
 @pytest.mark.parametrize("players, seed", [(2, 1), (2, 2), (3, 3), (3, 4), (2, 5), (3, 6)])
-def test_no_message_names_a_card_its_seat_may_not_know(players, seed):
+async def test_no_message_names_a_card_its_seat_may_not_know(players, seed):
     session = new_table(players, seed)
 
-    async def go():
-        host = await open_host(session)
-        seats = {s: client(host.port, code) for s, code in enumerate(session.codes.seats)}
-        watcher = client(host.port, session.codes.watch)
+    host = await open_host(session)
+    seats = {s: client(host.port, code) for s, code in enumerate(session.codes.seats)}
+    watcher = client(host.port, session.codes.watch)
+    for c in (*seats.values(), watcher):
+        c.log = []
+    try:
+        await play_turns(seats, random.Random(seed * 31), others=[watcher])
+    finally:
         for c in (*seats.values(), watcher):
-            c.log = []
-        try:
-            await play_turns(seats, random.Random(seed * 31), others=[watcher])
-        finally:
-            for c in (*seats.values(), watcher):
-                await c.close()
-            await host.close()
-        return {s: c.log for s, c in seats.items()}, watcher.log
-
-    logs, watched = run(go())
+            await c.close()
+        await host.close()
+    (logs, watched) = {s: c.log for s, c in seats.items()}, watcher.log
     games = positions(session)
     checked = 0
     for seat, log in [*logs.items(), (None, watched)]:

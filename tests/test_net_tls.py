@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from net_support import client, engine_totals, new_table, open_host, play_turns, run
+from net_support import WAIT, client, engine_totals, new_table, open_host, play_turns
 
 
 def self_signed(folder):
@@ -25,34 +25,31 @@ def self_signed(folder):
         ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
          "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=127.0.0.1",
          "-addext", "subjectAltName=IP:127.0.0.1"],
-        capture_output=True, timeout=30,
+        capture_output=True, timeout=WAIT,
     )
     if made.returncode != 0:
         pytest.skip(f"openssl could not make a test certificate: {made.stderr.decode()[:200]}")
     return cert, key
 
 
-def test_a_game_over_tls(tmp_path):
+@pytest.mark.timeout(40)
+async def test_a_game_over_tls(tmp_path):
     cert, key = self_signed(tmp_path)
     server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     server.load_cert_chain(cert, key)
     trusted = ssl.create_default_context(cafile=str(cert))
     session = new_table(2, 41)
 
-    async def go():
-        host = await open_host(session, ssl=server)
-        plain = client(host.port, session.codes.seats[0])  # no TLS: it never gets in
-        stranger = client(host.port, session.codes.seats[0], scheme="wss", ssl=ssl.create_default_context())
-        players = {s: client(host.port, code, scheme="wss", ssl=trusted) for s, code in enumerate(session.codes.seats)}
-        await plain.until(lambda: plain.fatal is not None)
-        await stranger.until(lambda: stranger.fatal is not None)  # the certificate is not trusted
-        assert "certificate" in stranger.fatal.lower()
-        await play_turns(players, random.Random(9))
-        final = await players[0].wait_for(lambda s: s.table.final is not None)
-        for c in (plain, stranger, *players.values()):
-            await c.close()
-        await host.close()
-        return final
-
-    final = run(go())
+    host = await open_host(session, ssl=server)
+    plain = client(host.port, session.codes.seats[0])  # no TLS: it never gets in
+    stranger = client(host.port, session.codes.seats[0], scheme="wss", ssl=ssl.create_default_context())
+    players = {s: client(host.port, code, scheme="wss", ssl=trusted) for s, code in enumerate(session.codes.seats)}
+    await plain.until(lambda: plain.fatal is not None)
+    await stranger.until(lambda: stranger.fatal is not None)  # the certificate is not trusted
+    assert "certificate" in stranger.fatal.lower()
+    await play_turns(players, random.Random(9))
+    final = await players[0].wait_for(lambda s: s.table.final is not None)
+    for c in (plain, stranger, *players.values()):
+        await c.close()
+    await host.close()
     assert tuple(s.total for s in final.table.final) == engine_totals(session)

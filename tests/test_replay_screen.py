@@ -1,11 +1,10 @@
 """Pilot tests of the `pier18 replay` screen: left/right step through the record.
 
-Plain test functions run each pilot with `asyncio.run` (no async pytest plugin needed).
+Each test is an `async def` (pytest-asyncio runs it on an event loop of its own).
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from rich.console import Console
@@ -43,11 +42,7 @@ def same(a: Game, b: Game) -> bool:
     )
 
 
-def test_left_and_right_step_one_decision_and_stop_at_the_ends(deck):
-    asyncio.run(_test_left_and_right_step_one_decision_and_stop_at_the_ends(deck))
-
-
-async def _test_left_and_right_step_one_decision_and_stop_at_the_ends(deck):
+async def test_left_and_right_step_one_decision_and_stop_at_the_ends(deck):
     session = finished(deck)
     app = ReplayApp(session)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -72,11 +67,7 @@ async def _test_left_and_right_step_one_decision_and_stop_at_the_ends(deck):
         assert screen.step == len(session.decisions)
 
 
-def test_the_table_shows_the_step_it_is_at(deck):
-    asyncio.run(_test_the_table_shows_the_step_it_is_at(deck))
-
-
-async def _test_the_table_shows_the_step_it_is_at(deck):
+async def test_the_table_shows_the_step_it_is_at(deck):
     session = finished(deck, players=2, seed=9)
     app = ReplayApp(session)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -97,11 +88,7 @@ async def _test_the_table_shows_the_step_it_is_at(deck):
         assert not screen.query_one("#replay-row").display  # no draft row during set-up
 
 
-def test_a_patron_phase_step_says_who_won_the_patron(deck):
-    asyncio.run(_test_a_patron_phase_step_says_who_won_the_patron(deck))
-
-
-async def _test_a_patron_phase_step_says_who_won_the_patron(deck):
+async def test_a_patron_phase_step_says_who_won_the_patron(deck):
     session = finished(deck, players=2, seed=9)
     games = [Game.replay(deck, 2, session.seed, session.decisions[:n]) for n in range(len(session.decisions) + 1)]
     step = next(n for n, g in enumerate(games) if g.awards)
@@ -117,11 +104,7 @@ async def _test_a_patron_phase_step_says_who_won_the_patron(deck):
         assert len(screen.query_one("#replay-row").children) == len(games[step].revealed)
 
 
-def test_an_unfinished_game_replays_up_to_where_it_stopped(deck):
-    asyncio.run(_test_an_unfinished_game_replays_up_to_where_it_stopped(deck))
-
-
-async def _test_an_unfinished_game_replays_up_to_where_it_stopped(deck):
+async def test_an_unfinished_game_replays_up_to_where_it_stopped(deck):
     session = Session(deck, ["Ann", "Bob"], 4)
     chooser = random.Random(4)
     for _ in range(5):

@@ -117,7 +117,8 @@ def test_the_highlight_note_only_where_there_is_a_highlight(capsys, monkeypatch)
         (None, ["--cards", "7 99"], "--cards: card 99 is not in the deck"),
         (None, ["--cards", "7 3 7"], "--cards: card 7 appears twice"),
         (None, ["--cards", "7", "--plan", "77", "--players", "2"], "--plan: card 77 is not in the deck"),
-        ("F .\n", ["--patrons", "-1"], "--patrons must be 0 or more"),
+        ("F .\n", ["--patrons", "-1"], "--patrons must be from 0 to 18 (Patron cards won), not -1"),
+        ("F .\n", ["--patrons", "9" * 4300], "--patrons must be from 0 to 18 (Patron cards won), not 999"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path, content, argv, message):
@@ -181,6 +182,57 @@ def test_more_cards_than_a_pier_holds_is_refused_at_once(capsys, deck):
         code, out, err = run(capsys, "score", "--cards", cards, "--json")
         assert (code, out) == (2, "")
         assert err == "pier18: --cards: more than 18 cards: a pier holds at most the whole deck\n"
+
+
+def test_a_pier_longer_than_the_whole_deck_can_show_is_one_line_at_once(capsys, tmp_path):
+    """216 sections (18 cards of 12) is the longest pier there is: it is drawn. One more
+    is refused at that line, with the rest never looked at; so is the largest file read,
+    1 MiB of sections, which took 28 s to draw."""
+    from pier18.engine.deck import DECK_SIZE, MAX_SECTIONS
+    from pier18.engine.notation import MAX_PIER_SECTIONS
+
+    assert MAX_PIER_SECTIONS == DECK_SIZE * MAX_SECTIONS == 216
+    longest = tmp_path / "longest.txt"
+    longest.write_text("F P\n" * 216)
+    code, out, err = run(capsys, "score", str(longest))
+    assert (code, err) == (0, "") and out.count("═══") == 216
+    refused = "more than 216 sections, more than a pier of the whole deck can show\n"
+    too_long = tmp_path / "too-long.txt"
+    too_long.write_text("# one more\n" + "F P\n" * 216 + "\n. A\n" + "not a section\n" * 50_000)
+    assert run(capsys, "score", str(too_long), "--json") == (2, "", f"pier18: {too_long}: line 219: {refused}")
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"F P\n" * (MAX_PIER_BYTES // 4))  # exactly the most that is read
+    for argv in ([str(huge)], [str(huge), "--json"]):
+        assert run(capsys, "score", *argv) == (2, "", f"pier18: {huge}: line 217: {refused}")
+
+
+def test_drawing_a_pier_is_linear_in_its_length(capsys):
+    """The work of drawing (function calls, counted) for the longest pier is about twice
+    that for one half as long, not four times."""
+    from pier18.cli.score import print_score
+    from pier18.engine.notation import parse_sections
+    from pier18.engine.scoring import score_sections
+
+    def calls(rows: int) -> int:
+        sections = parse_sections("F P\nP .\n. A\nL L\n" * (rows // 4))
+        sheet = score_sections(sections)
+        count = 0
+
+        def counter(frame, event, arg):
+            nonlocal count
+            count += event in ("call", "c_call")
+
+        sys.setprofile(counter)
+        try:
+            print_score(sections, sheet)
+        finally:
+            sys.setprofile(None)
+        capsys.readouterr()
+        return count
+
+    calls(216)  # caches filled
+    half, whole = calls(108), calls(216)
+    assert whole <= 2.2 * half, (half, whole)
 
 
 def test_card_names_are_found_in_time_linear_in_the_number_of_words(deck, monkeypatch):

@@ -125,7 +125,11 @@ def test_table_output_names_levels_and_plans(capsys):
         (["--players", "2", "--seats", "greedy,genius"], "unknown bot level 'genius'"),
         (["--players", "3", "--seats", "greedy,random"], "names 2 level(s) but the game has 3 players"),
         (["--players", "4", "--seats", "greedy,random"], "--players must be 2 or 3"),
-        (["--players", "2", "--games", "0"], "--games must be at least 1"),
+        (["--players", "2", "--games", "0"], "--games must be a whole number from 1 to 1,000,000,000, not 0"),
+        # A huge --games is blamed on --games (it once read "--seed 0 with --games … use at most 2**64 - 99…")
+        (["--players", "2", "--games", "9" * 30], "pier18: --games must be a whole number from 1 to 1,000,000,000, not 9999"),
+        (["--players", "2", "--games", "9" * 30, "--seed", "5"], "pier18: --games must be a whole number from 1 to 1,000,000,000"),
+        (["--balance", "--players", "2", "--games", "9" * 30], "pier18: --games must be a whole number from 1 to 1,000,000,000"),
         (["--players", "2", "--jobs", "0"], "--jobs must be at least 1"),
         (["--players", "2", "--deck", "/nonexistent/cards.toml"], "cannot read the deck file"),
         (["--players", "2", "--seed", "-1"], "--seed must be a whole number from 0 to 2**64, got -1"),

@@ -177,7 +177,17 @@ def test_each_player_view_holds_its_own_cards_and_the_table(deck, players, seed)
             _check_public(view, game, seat, before_plan)
             assert view.seat == seat and view.hand == game.hands[seat] and view.returned == game.returned[seat]
             to_move = seat == game.current_player and not game.is_terminal()
-            assert view.legal == (tuple(game.legal_decisions()) if to_move else ())
+            later = seat > game.current_player  # still to choose, in a simultaneous phase
+            if to_move:
+                expected = tuple(game.legal_decisions())
+            elif later and game.phase is Phase.SETUP:  # its own three cards, kept two ways each
+                hand = game.hands[seat]
+                expected = tuple(Keep(p, f) for p in hand for f in hand if p != f)
+            elif later and game.phase is Phase.PLAN:  # its own Plan card, at every cover
+                expected = tuple(PlacePlan(c) for c in range(game.piers[seat].max_cover + 1))
+            else:
+                expected = ()
+            assert sorted(map(str, view.legal)) == sorted(map(str, expected))
             assert view.unseen == _unseen(game, seat)
 
 

@@ -5,7 +5,6 @@ Plain test functions run each pilot with `asyncio.run` (no async pytest plugin n
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
@@ -67,51 +66,38 @@ async def take_back(pilot, app, answer: str = "y") -> str:
     return question
 
 
-def run(coroutine) -> None:
-    asyncio.run(coroutine)
+async def test_setup_takeback_never_shows_a_hand(deck):
+    app = make_app(deck, 3, 8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await keep_first(pilot, app)
+        await settle(pilot, app, "PassScreen")  # Bob's turn to take the laptop
+        kept = app.session.decisions[0]
+        question = await take_back(pilot, app)
+        assert "Ann" in question
+        for card_id in (kept.plan, kept.foundation):
+            assert deck[card_id].name not in question and f"#{card_id}" not in question
+        assert app.session.decisions == []
+        # Back to the pass screen for Ann: her cards only after she presses Enter.
+        assert screen(app) == "PassScreen" and app.screen.player == "Ann"
+        assert not any(type(s).__name__ == "KeepScreen" for s in app.screen_stack)
 
 
-def test_setup_takeback_never_shows_a_hand(deck):
-    async def go():
-        app = make_app(deck, 3, 8)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await keep_first(pilot, app)
-            await settle(pilot, app, "PassScreen")  # Bob's turn to take the laptop
-            kept = app.session.decisions[0]
-            question = await take_back(pilot, app)
-            assert "Ann" in question
-            for card_id in (kept.plan, kept.foundation):
-                assert deck[card_id].name not in question and f"#{card_id}" not in question
-            assert app.session.decisions == []
-            # Back to the pass screen for Ann: her cards only after she presses Enter.
-            assert screen(app) == "PassScreen" and app.screen.player == "Ann"
-            assert not any(type(s).__name__ == "KeepScreen" for s in app.screen_stack)
-
-    run(go())
+async def test_no_keeps_everything_as_it_was(deck):
+    app = make_app(deck, 2, 8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await keep_first(pilot, app)
+        await take_back(pilot, app, answer="n")
+        assert len(app.session.decisions) == 1
+        assert screen(app) == "PassScreen" and app.screen.player == "Bob"
 
 
-def test_no_keeps_everything_as_it_was(deck):
-    async def go():
-        app = make_app(deck, 2, 8)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await keep_first(pilot, app)
-            await take_back(pilot, app, answer="n")
-            assert len(app.session.decisions) == 1
-            assert screen(app) == "PassScreen" and app.screen.player == "Bob"
-
-    run(go())
-
-
-def test_nothing_to_take_back_at_the_start(deck):
-    async def go():
-        app = make_app(deck, 2, 8)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot, app, "PassScreen")
-            await pilot.press("u")
-            await pilot.pause()
-            assert screen(app) == "PassScreen" and app.session.decisions == []
-
-    run(go())
+async def test_nothing_to_take_back_at_the_start(deck):
+    app = make_app(deck, 2, 8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, "PassScreen")
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen(app) == "PassScreen" and app.session.decisions == []
 
 
 async def draft_first(pilot, app) -> None:
@@ -122,92 +108,83 @@ async def draft_first(pilot, app) -> None:
     await pilot.press("enter")
 
 
-def test_takeback_across_a_patron_phase_and_again_to_setup(deck):
-    async def go():
-        app = make_app(deck, 2, 13)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await keep_first(pilot, app)
-            await keep_first(pilot, app)
-            session = app.session
-            for _ in range(2):
-                await draft_first(pilot, app)
-            await settle(pilot, app, "PatronScreen")
-            award = session.game.awards[0]
-            await pilot.press("enter")
-            await settle(pilot, app, "TableScreen")
-            decisions = list(session.decisions)
-            await take_back(pilot, app)
-            assert session.game.awards == [] and award.card in session.game.revealed
-            expected = Game.replay(deck, 2, 13, decisions[:-1])
-            assert session.game.current_player == expected.current_player
-            assert [p.notation() for p in session.game.piers] == [p.notation() for p in expected.piers]
-            assert screen(app) == "TableScreen"
-            # Drafting the same card again gives the very same patron phase.
+async def test_takeback_across_a_patron_phase_and_again_to_setup(deck):
+    app = make_app(deck, 2, 13)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await keep_first(pilot, app)
+        await keep_first(pilot, app)
+        session = app.session
+        for _ in range(2):
             await draft_first(pilot, app)
-            await settle(pilot, app, "PatronScreen")
-            assert session.game.awards == [award]
-            await pilot.press("enter")
-            # Then all the way back, one confirmed takeback at a time (on a player's turn
-            # it reaches back to that player's own last decision, so maybe several at once).
-            for _ in range(len(session.decisions)):
-                if not session.decisions:
-                    break
-                await settle(pilot, app, {Phase.SETUP: "PassScreen"}.get(session.game.phase, "TableScreen"))
-                await take_back(pilot, app)
-            assert session.decisions == [] and session.game.phase is Phase.SETUP
-            assert screen(app) == "PassScreen" and app.screen.player == "Ann"
-
-    run(go())
-
-
-def test_takeback_at_the_end_reopens_the_plan_placement(deck):
-    async def go():
-        # From Bob's Plan placement, the game's last decision (first legal choices before it).
-        game = Game(deck, 2, 21)
-        while not game.is_terminal():
-            game.apply(game.legal_decisions()[0])
-        app = make_app(deck, 2, 21, decisions=game.decisions[:-1])
-        async with app.run_test(size=(120, 40)) as pilot:
-            session = app.session
-            for _ in range(200):
-                await pilot.pause()
-                name = screen(app)
-                if name == "FinalScreen":
-                    break
-                if name in ("PatronScreen", "PassScreen"):  # hot-seat: a pass screen before each Plan
-                    await pilot.press("enter")
-                elif name == "TableScreen":
-                    await pilot.press("1")
-                elif name == "PlaceScreen":
-                    await pilot.press("enter")
-            assert screen(app) == "FinalScreen" and session.game.is_terminal()
-            final = session.game.returns()
-            last = session.decisions[-1]
+        await settle(pilot, app, "PatronScreen")
+        award = session.game.awards[0]
+        await pilot.press("enter")
+        await settle(pilot, app, "TableScreen")
+        decisions = list(session.decisions)
+        await take_back(pilot, app)
+        assert session.game.awards == [] and award.card in session.game.revealed
+        expected = Game.replay(deck, 2, 13, decisions[:-1])
+        assert session.game.current_player == expected.current_player
+        assert [p.notation() for p in session.game.piers] == [p.notation() for p in expected.piers]
+        assert screen(app) == "TableScreen"
+        # Drafting the same card again gives the very same patron phase.
+        await draft_first(pilot, app)
+        await settle(pilot, app, "PatronScreen")
+        assert session.game.awards == [award]
+        await pilot.press("enter")
+        # Then all the way back, one confirmed takeback at a time (on a player's turn
+        # it reaches back to that player's own last decision, so maybe several at once).
+        for _ in range(len(session.decisions)):
+            if not session.decisions:
+                break
+            await settle(pilot, app, {Phase.SETUP: "PassScreen"}.get(session.game.phase, "TableScreen"))
             await take_back(pilot, app)
-            assert not session.game.is_terminal() and session.game.phase is Phase.PLAN
-            await settle(pilot, app, "PassScreen")
-            assert app.screen.player == "Bob"
-            await pilot.press("enter")
-            await settle(pilot, app, "PlaceScreen")
-            await pilot.press(*(["down"] * last.cover), "enter")
-            await settle(pilot, app, "FinalScreen")
-            assert session.game.returns() == final
-
-    run(go())
+        assert session.decisions == [] and session.game.phase is Phase.SETUP
+        assert screen(app) == "PassScreen" and app.screen.player == "Ann"
 
 
-def test_every_decision_and_takeback_is_autosaved(deck, data_dir):
-    async def go():
-        app = make_app(deck, 2, 5, autosave=True)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await keep_first(pilot, app)
-            (path,) = saves.autosaves()
-            assert json.loads(path.read_text())["decisions"] == [str(app.session.decisions[0])]
-            await settle(pilot, app, "PassScreen")
-            await take_back(pilot, app)
-            assert json.loads(path.read_text())["decisions"] == []
+async def test_takeback_at_the_end_reopens_the_plan_placement(deck):
+    # From Bob's Plan placement, the game's last decision (first legal choices before it).
+    game = Game(deck, 2, 21)
+    while not game.is_terminal():
+        game.apply(game.legal_decisions()[0])
+    app = make_app(deck, 2, 21, decisions=game.decisions[:-1])
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        for _ in range(200):
+            await pilot.pause()
+            name = screen(app)
+            if name == "FinalScreen":
+                break
+            if name in ("PatronScreen", "PassScreen"):  # hot-seat: a pass screen before each Plan
+                await pilot.press("enter")
+            elif name == "TableScreen":
+                await pilot.press("1")
+            elif name == "PlaceScreen":
+                await pilot.press("enter")
+        assert screen(app) == "FinalScreen" and session.game.is_terminal()
+        final = session.game.returns()
+        last = session.decisions[-1]
+        await take_back(pilot, app)
+        assert not session.game.is_terminal() and session.game.phase is Phase.PLAN
+        await settle(pilot, app, "PassScreen")
+        assert app.screen.player == "Bob"
+        await pilot.press("enter")
+        await settle(pilot, app, "PlaceScreen")
+        await pilot.press(*(["down"] * last.cover), "enter")
+        await settle(pilot, app, "FinalScreen")
+        assert session.game.returns() == final
 
-    run(go())
+
+async def test_every_decision_and_takeback_is_autosaved(deck, data_dir):
+    app = make_app(deck, 2, 5, autosave=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await keep_first(pilot, app)
+        (path,) = saves.autosaves()
+        assert json.loads(path.read_text())["decisions"] == [str(app.session.decisions[0])]
+        await settle(pilot, app, "PassScreen")
+        await take_back(pilot, app)
+        assert json.loads(path.read_text())["decisions"] == []
 
 
 def saved_game(deck, steps: int) -> Session:
@@ -218,41 +195,35 @@ def saved_game(deck, steps: int) -> Session:
     return session
 
 
-def test_the_offer_to_resume_puts_everyone_back_where_they_were(deck):
-    async def go():
-        saved = saved_game(deck, 5)
-        app = make_app(deck, 2, 99, autosave=True)
-        app.resume_offer = saves.find_resumable()
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot, app, "ResumeScreen")
-            assert str(app.screen.summary) == summary(saved)
-            await pilot.press("y")
-            await settle(pilot, app, "TableScreen")
-            session = app.session
-            assert session.decisions == saved.decisions and session.seed == 31
-            assert session.game.current_player == saved.game.current_player
-            await draft_first(pilot, app)
-            path = saves.games_dir() / "saved.json"
-            assert len(json.loads(path.read_text())["decisions"]) == 6  # still saved in place
-            assert [p.name for p in saves.autosaves()] == ["saved.json"]
-
-    run(go())
+async def test_the_offer_to_resume_puts_everyone_back_where_they_were(deck):
+    saved = saved_game(deck, 5)
+    app = make_app(deck, 2, 99, autosave=True)
+    app.resume_offer = saves.find_resumable()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, "ResumeScreen")
+        assert str(app.screen.summary) == summary(saved)
+        await pilot.press("y")
+        await settle(pilot, app, "TableScreen")
+        session = app.session
+        assert session.decisions == saved.decisions and session.seed == 31
+        assert session.game.current_player == saved.game.current_player
+        await draft_first(pilot, app)
+        path = saves.games_dir() / "saved.json"
+        assert len(json.loads(path.read_text())["decisions"]) == 6  # still saved in place
+        assert [p.name for p in saves.autosaves()] == ["saved.json"]
 
 
-def test_declining_the_offer_starts_a_new_game_and_keeps_the_old_one(deck):
-    async def go():
-        saved_game(deck, 3)
-        app = make_app(deck, 2, 99, autosave=True)
-        app.resume_offer = saves.find_resumable()
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot, app, "ResumeScreen")
-            await pilot.press("n")
-            await settle(pilot, app, "PassScreen")
-            assert app.session.seed == 99 and app.session.decisions == []
-            assert len(saves.autosaves()) == 2
-            assert (saves.games_dir() / "saved.json").exists()
-
-    run(go())
+async def test_declining_the_offer_starts_a_new_game_and_keeps_the_old_one(deck):
+    saved_game(deck, 3)
+    app = make_app(deck, 2, 99, autosave=True)
+    app.resume_offer = saves.find_resumable()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app, "ResumeScreen")
+        await pilot.press("n")
+        await settle(pilot, app, "PassScreen")
+        assert app.session.seed == 99 and app.session.decisions == []
+        assert len(saves.autosaves()) == 2
+        assert (saves.games_dir() / "saved.json").exists()
 
 
 def test_play_resume_without_a_saved_game_is_one_clear_error(capsys):
@@ -261,45 +232,42 @@ def test_play_resume_without_a_saved_game_is_one_clear_error(capsys):
     assert err.count("\n") == 1 and "no unfinished game to resume" in err
 
 
-def test_takeback_against_a_bot_goes_back_to_the_humans_last_move(deck):
+async def test_takeback_against_a_bot_goes_back_to_the_humans_last_move(deck):
     from pier18.bots import make_bot
 
-    async def go():
-        seats = ["human", "random"]
-        app = Pier18App(
-            2,
-            lambda names: Session(deck, names, 17, seats=seats),
-            names=["Ann", "Robot"],
-            bot_provider=lambda level, seat: make_bot(level, seat),
-            seats=seats,
-            bot_pause=0.0,
-            last_move_pause=0.0,
-        )
-        async with app.run_test(size=(120, 40)) as pilot:
-            session = app.session
-            for _ in range(600):  # play until Ann has drafted and the bot has answered
-                await pilot.pause(0.01)
-                game = session.game
-                if game.phase is Phase.DRAFT and game.current_player == 0 and game.round >= 2:
-                    by = [seat for seat, _ in session.game.history]
-                    if by[-1] == 1 and by.count(0) >= 2:  # Ann drafted, then the bot
-                        break
-                if session.is_bot(session.game.current_player):
-                    continue
-                if screen(app) in ("PassScreen", "KeepScreen", "PlaceScreen", "PatronScreen"):
-                    await pilot.press("enter")
-                elif screen(app) == "TableScreen":
-                    await pilot.press("1")
-            if screen(app) == "PatronScreen":
+    seats = ["human", "random"]
+    app = Pier18App(
+        2,
+        lambda names: Session(deck, names, 17, seats=seats),
+        names=["Ann", "Robot"],
+        bot_provider=lambda level, seat: make_bot(level, seat),
+        seats=seats,
+        bot_pause=0.0,
+        last_move_pause=0.0,
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        for _ in range(600):  # play until Ann has drafted and the bot has answered
+            await pilot.pause(0.01)
+            game = session.game
+            if game.phase is Phase.DRAFT and game.current_player == 0 and game.round >= 2:
+                by = [seat for seat, _ in session.game.history]
+                if by[-1] == 1 and by.count(0) >= 2:  # Ann drafted, then the bot
+                    break
+            if session.is_bot(session.game.current_player):
+                continue
+            if screen(app) in ("PassScreen", "KeepScreen", "PlaceScreen", "PatronScreen"):
                 await pilot.press("enter")
-            await settle(pilot, app, "TableScreen")
-            seats_of = [seat for seat, _ in session.game.history]
-            ann_last = max(i for i, seat in enumerate(seats_of) if seat == 0)
-            assert ann_last < len(session.decisions) - 1  # the bot moved after Ann
-            question = await take_back(pilot, app)
-            assert "bot move" in question
-            assert len(session.decisions) == ann_last
-            assert session.game.current_player == 0  # Ann's turn again, not the bot's
-            await settle(pilot, app, "TableScreen")
-
-    run(go())
+            elif screen(app) == "TableScreen":
+                await pilot.press("1")
+        if screen(app) == "PatronScreen":
+            await pilot.press("enter")
+        await settle(pilot, app, "TableScreen")
+        seats_of = [seat for seat, _ in session.game.history]
+        ann_last = max(i for i, seat in enumerate(seats_of) if seat == 0)
+        assert ann_last < len(session.decisions) - 1  # the bot moved after Ann
+        question = await take_back(pilot, app)
+        assert "bot move" in question
+        assert len(session.decisions) == ann_last
+        assert session.game.current_player == 0  # Ann's turn again, not the bot's
+        await settle(pilot, app, "TableScreen")

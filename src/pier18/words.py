@@ -1,9 +1,15 @@
-"""The game put into words: decisions, phases, categories, take-backs and saved games.
+"""Every sentence a person reads: the game put into words, the screens' lines, the keys'
+labels, and what the saves, the network and the command line say.
 
-Every sentence a front end shows about the game is made here, once, from the engine's
-views, so the table, the replay, the record summary and the bots' explanations all say
+Each sentence is made here, once, from the engine's views and plain values, so the
+table, the replay, the record summary, the bots' explanations and the commands all say
 the same thing the same way. Plain strings only: no Rich or Textual here (the screens
-style these words; `pier18 score` imports this module and must start fast).
+style these words, never rephrase them; `pier18 score` imports this module and must
+start fast). Outside this module only the engine writes sentences, its own one-line
+errors; `tests/test_vocabulary.py` finds a sentence written anywhere else.
+
+A sentence with words to stress is given as `Stressed` pieces: the pieces at odd places
+(1, 3, ...) are the ones a screen draws in bold, or however it stresses words.
 """
 
 from __future__ import annotations
@@ -23,8 +29,20 @@ if TYPE_CHECKING:
     from .engine.cards import Card
     from .engine.goals import Goal
     from .engine.deck import Deck
+    from .engine.outlook import Outcome, PlanOutlook
+    from .engine.explain import Reason
+    from .engine.game import PatronAward
+    from .engine.outlook import Standing
     from .engine.scoring import ScoreSheet
     from .engine.view import TableView
+
+#: A sentence in pieces; those at odd places (1, 3, ...) are the words to stress.
+Stressed = tuple[str, ...]
+
+#: The game's name, as the screens and the messages say it.
+GAME_NAME = "Pier 18"
+#: The command's name, which starts each line it says in its own name (`prog_line`).
+PROG = "pier18"
 
 #: What each score category is called on screen, in the order the game lists them.
 CATEGORY_LABELS: dict[str, str] = {
@@ -35,6 +53,10 @@ CATEGORY_LABELS: dict[str, str] = {
     "patrons": "Patrons",
     "plan": "Plan bonus",
 }
+
+#: A pier's characters that are not covered, as the tie-breaker and the goals count them.
+VISIBLE_CHARACTERS = "visible characters"
+
 
 def _label(character: Character | None) -> str:
     assert character is not None  # the deck loader makes sure the goal names one
@@ -48,7 +70,7 @@ GOAL_MEASURE_NAMES: dict[GoalKind, Callable[[Goal], tuple[str, ...]]] = {
     GoalKind.POINTS: lambda goal: (f"{goal.category.title if goal.category else ''} points",),
     GoalKind.PATRONS: lambda goal: ("Patrons",),
     GoalKind.SECTIONS: lambda goal: ("visible sections",),
-    GoalKind.CHARACTERS: lambda goal: ("visible characters",),
+    GoalKind.CHARACTERS: lambda goal: (VISIBLE_CHARACTERS,),
     GoalKind.GROUP: lambda goal: ("largest group",),
     GoalKind.EACH_SIDE: lambda goal: (f"{_label(goal.character)}: left", "right"),
     GoalKind.EMPTY_RUN: lambda goal: ("longest empty run",),
@@ -90,6 +112,21 @@ DECIDED_BY: dict[TieBreak, str] = {
 }
 
 
+def command(*words: object) -> str:
+    """A command line for a person to copy and run: each word quoted for the shell where
+    it needs it (a path with a space or a quote stays one word), the line printable.
+
+    Every command the game prints (the final screen's `pier18 score` lines, the host's
+    join and resume lines, a saved game's replay) is made here, from every option the
+    game was played with, so running it does what the line says.
+    """
+    import shlex
+
+    from .engine.text import printable
+
+    return printable(" ".join(shlex.quote(str(word)) for word in words))
+
+
 def plural(count: int, word: str) -> str:
     """'1 section', '2 sections'."""
     return f"{count} {word}{'' if count == 1 else 's'}"
@@ -110,11 +147,16 @@ def players_list(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
+def kept_cards(deck: Deck, keep: Keep) -> str:
+    """What a set-up choice keeps, every card named: '#3 Pier Lamp as the Plan and #11
+    Bandstand as the Foundation' (after 'keep' or 'Ann kept')."""
+    return f"{card_label(deck[keep.plan])} as the Plan and {card_label(deck[keep.foundation])} as the Foundation"
+
+
 def decision_text(deck: Deck, decision: Decision) -> str:
     """A decision as an instruction, with every card named: 'take #7 Bandstand covering nothing'."""
     if isinstance(decision, Keep):
-        plan, foundation = deck[decision.plan], deck[decision.foundation]
-        return f"keep {card_label(plan)} as the Plan and {card_label(foundation)} as the Foundation"
+        return f"keep {kept_cards(deck, decision)}"
     if isinstance(decision, Draft):
         return f"take {card_label(deck[decision.card])} {covering(decision.cover)}"
     return f"place the Plan card {covering(decision.cover)}"
@@ -160,8 +202,7 @@ def move_line(
             return f"{name} placed the Plan card (shown when the game ends)."
         return f"{name} kept a Plan and a Foundation (hidden until everyone has chosen)."
     if isinstance(decision, Keep):
-        plan, foundation = before.deck[decision.plan], before.deck[decision.foundation]
-        line = f"{name} kept {card_label(plan)} as the Plan and {card_label(foundation)} as the Foundation"
+        line = f"{name} kept {kept_cards(before.deck, decision)}"
         if after.phase is not Phase.SETUP and now is None:
             line += "; every Plan and Foundation is now shown"
         return line + "."
@@ -189,7 +230,11 @@ def whose_turn(table: TableView, names: Sequence[str]) -> str:
         return f"round {table.round}, {who} to draft"
     if table.phase is Phase.PLAN:
         return f"game end, {who} to place the Plan"
-    return "game over"
+    return GAME_OVER
+
+
+#: Where a finished game stands (`whose_turn`), and the host's line when it ends.
+GAME_OVER = "game over"
 
 
 def pass_reason(phase: Phase) -> str:
@@ -361,9 +406,10 @@ def takeback_prompt(
 
 
 def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now: int | None,
-               alternatives: Sequence[tuple[Decision, float]], reason: str) -> list[str]:
+               alternatives: Sequence[tuple[Decision, float]], reason: str, win_worth: float = 4) -> list[str]:
     """The hard bot's advice as sentences: the choice with every card named, where it
-    should leave the player, the next best choices and why.
+    should leave the player, the next best choices with how far each ranks below it
+    (`alternatives`: points of lead over the best rival, a win counting `win_worth`), and why.
 
     'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
     """
@@ -374,22 +420,805 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
             head += f" (now {now})"
     lines = [head + "."]
     if alternatives:
-        others = "; ".join(f"{short_decision(deck, d)} (about {total:.0f})" for d, total in alternatives)
-        lines.append(f"Next best: {others}.")
+        others = "; ".join(f"{short_decision(deck, d)}, {behind(points)}" for d, points in alternatives)
+        lines.append(f"Next best (by lead over the best rival at the end, a win counting {win_worth:g}): {others}.")
     lines.append(f"Why: it {reason}.")
     return lines
+
+
+def behind(points: float) -> str:
+    """How far a next best choice ranks below the best: '1.5 behind', 'as good'."""
+    return "as good" if points < 0.05 else f"{points:.1f} behind"
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]) -> str:
     """What a recorded decision was, every card named (a record hides nothing)."""
     name = names[seat]
     if isinstance(decision, Keep):
-        plan, foundation = deck[decision.plan], deck[decision.foundation]
-        return f"{name} kept {card_label(plan)} as the Plan and {card_label(foundation)} as the Foundation."
+        return f"{name} kept {kept_cards(deck, decision)}."
     return f"{name}: {decision_text(deck, decision)}."
 
 
-# -- network play (`pier18 join`, the host's own seat) ------------------------------------
+def sentence(words: str) -> str:
+    """Words that stand alone as a sentence: 'it is not your turn' -> 'It is not your turn.'"""
+    return words[:1].upper() + words[1:] + "."
+
+
+def about(where: str, what: str) -> str:
+    """A problem and where it is, as every error line says it: '--cards: 9 is not a card'."""
+    return f"{where}: {what}"
+
+
+def prog_line(message: str) -> str:
+    """A line the command says in its own name, on standard error or after a game."""
+    return f"{PROG}: {message}"
+
+
+# -- keys and buttons -------------------------------------------------------------------
+#
+# A key's label in the footer and a button's text are words a person reads, short ones:
+# every label comes from here, so the same key says the same thing on every screen.
+
+
+KEY_QUIT = "Quit"
+KEY_HELP = "Keys"
+KEY_RULES = "Rules"
+KEY_HINT = "Hint"
+KEY_TAKE_BACK = "Take back"
+KEY_CLOSE = "Close"
+KEY_CONTINUE = "Continue"
+KEY_NEW_GAME = "New game"
+KEY_YES = "Yes"
+KEY_NO = "No"
+KEY_YES_QUIT = "Yes, quit"
+KEY_YES_LEAVE = "Yes, leave"
+KEY_YES_TAKE_BACK = "Yes, take back"
+KEY_KEEP_PLAYING = "No, keep playing"
+KEY_BACK = "Back"
+KEY_BACK_TO_GAME = "Back to the game"
+KEY_BACK_TO_CARDS = "Back to the cards"
+KEY_PREVIOUS = "Previous"
+KEY_NEXT = "Next"
+KEY_START = "Start"
+KEY_END = "End"
+KEY_NEXT_RULE = "Next rule"
+KEY_PREVIOUS_RULE = "Previous rule"
+KEY_CHOOSE = "Choose"
+KEY_START_GAME = "Start the game"
+KEY_READY = "I am ready"
+KEY_RESUME_LAST = "Resume the last played"
+KEY_PIERS_UP = "Piers ↑"
+KEY_PIERS_DOWN = "Piers ↓"
+KEY_BOT_SITS_IN = "Bot sits in"
+KEY_JOIN_LINES = "Join lines"
+KEY_COVER_LESS = "Cover less"
+KEY_COVER_MORE = "Cover more"
+KEY_PLACE_IT = "Place it"
+KEY_KEEP_THESE = "Keep these two"
+KEY_PREVIOUS_CARD = "Previous card"
+KEY_NEXT_CARD = "Next card"
+KEY_CHOOSE_CARD = "Choose this card"
+#: The key that goes on, as the screens name it.
+ENTER = "Enter"
+
+
+def key_card(number: int) -> str:
+    """The label of a number key on the draft row: 'Card 2'."""
+    return f"Card {number}"
+
+
+def with_key(label: str, key: str) -> str:
+    """A button's text with the key that presses it: 'New game (n)'."""
+    return f"{label} ({key})"
+
+
+#: The replay app's title (the game app's is `GAME_NAME`).
+REPLAY_TITLE = f"{GAME_NAME} replay"
+
+#: The little tag on the choice the hint names.
+HINT_TAG = "hint"
+
+
+# -- the table --------------------------------------------------------------------------
+
+
+def round_of(round_number: int, rounds: int) -> str:
+    """'Round 2 of 6'."""
+    return f"Round {round_number} of {rounds}"
+
+
+def turn_of(name: str) -> str:
+    """'Ann's turn'."""
+    return f"{name}'s turn"
+
+
+def choosing_a_card(name: str) -> str:
+    """Someone other than the person at the keys is drafting."""
+    return f"{name} is choosing a card…"
+
+
+def pick_a_card(cards: int) -> str:
+    """What to do on the table when it is your draft, with the number keys there are."""
+    return f"pick a card (←/→, 1–{cards}, Enter) · the card left over is the Patron"
+
+
+#: The status line's phase, after the rounds.
+GAME_END = "Game end"
+#: The status line once the game is over.
+GAME_IS_OVER = "Game over"
+#: The status line's phase before the rounds.
+SET_UP = "Set-up"
+#: After the name of the seat at the Plan phase: deciding elsewhere, or at the keys.
+PLACING_THE_PLAN = "is placing the Plan card…"
+PLACES_THE_PLAN = "places the Plan card"
+
+#: A set-up seat that is choosing now, as its panel says it.
+CHOOSING_SET_UP = "choosing a Plan and a Foundation…"
+#: A set-up seat that has chosen already, and one whose turn it is not yet.
+CHOSE_SET_UP = "Plan and Foundation chosen (hidden until everyone has chosen)"
+WAITS_FOR_SET_UP = "waiting to choose a Plan and a Foundation"
+
+
+#: How the person at a networked seat is named among the others ("you have chosen").
+YOU = "you"
+#: A player whose connection is gone, beside their name.
+AWAY = "away"
+#: A simultaneous choice over the network before anyone has made it.
+EVERYONE_CHOOSES_SET_UP = "everyone chooses a Plan and a Foundation at once"
+EVERYONE_PLACES_THE_PLAN = "everyone places the Plan card at once"
+
+
+def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
+    """A choice every seat makes at once over the network: who has made it (never what)
+    and who is still to: 'Bob has chosen; waiting for you and Cy'. `placing`: the Plan
+    placement, else set-up. Names as given, `YOU` for the person at the keys."""
+    if not chose:
+        return EVERYONE_PLACES_THE_PLAN if placing else EVERYONE_CHOOSES_SET_UP
+    one = len(chose) == 1 and chose[0] != YOU
+    done = f"{players_list(chose)} {'has' if one else 'have'} {'placed the Plan card' if placing else 'chosen'}"
+    return f"{done}; {waiting_for(waiting)}" if waiting else done
+
+
+def choosing_set_up(name: str) -> str:
+    """Someone other than the person at the keys is choosing a Plan and a Foundation."""
+    return f"{name} is {CHOOSING_SET_UP}"
+
+
+#: Under the piers, while some of them are out of sight.
+PIERS_BELOW = "PgDn or the mouse wheel scrolls the piers"
+
+
+def more_below(how: str) -> str:
+    """The line under a scroll that has more below: '▼ more below: PgDn ...'."""
+    return f"▼ more below: {how}"
+
+
+#: A pier panel's Plan before it is chosen, and once it is placed out of sight.
+PLAN_NOT_CHOSEN = "Plan: not chosen yet"
+PLAN_PLACED_HIDDEN = "Plan: placed, shown when the game ends"
+
+
+def plan_heading(card: Card) -> str:
+    """A pier panel's Plan card: 'Plan #9 03-14 (+4)'."""
+    return f"Plan #{card.id} {card.date} (+{card.plan.bonus})"
+
+
+def patrons_won(count: int) -> str:
+    """'Patrons 2'."""
+    return f"Patrons {count}"
+
+
+def total_now(total: int) -> str:
+    """A pier panel's total: 'total 17'."""
+    return f"total {total}"
+
+
+def points(total: int) -> str:
+    """'17 points' (a total on the final screen and in a command's ranking)."""
+    return f"{total} points"
+
+
+def ranking_line(standing: Standing, names: Sequence[str]) -> str:
+    """One place of the final ranking, as the commands print it: '1. Ann: 24 points'."""
+    return f"{standing.place}. {names[standing.seat]}: {points(standing.total)}"
+
+
+#: An empty pier.
+NO_CARDS_YET = "(no cards yet)"
+
+
+def hidden_sections(count: int) -> str:
+    """Beside a card of a pier, how much of it is covered: '(2 hidden)'."""
+    return f"({count} hidden)"
+
+
+def verdict(met: bool | None, final: bool) -> str:
+    """A Plan's verdict, readable without colour: '✔ met', '✘ not met', or '✘ not yet'
+    while the game goes on; '? not judged' when it cannot be."""
+    if met is None:
+        return "? not judged"
+    if met:
+        return "✔ met"
+    return "✘ not met" if final else "✘ not yet"
+
+
+def plan_goal_note(card: Card, players: int) -> str:
+    """Under a set-up card: 'Plan goal: At least 5 Poets (+4)'."""
+    return f"Plan goal: {card.plan.goal_for(players).text} (+{card.plan.bonus})"
+
+
+# -- set-up, placing, the Patron, passing the laptop -----------------------------------------
+
+
+def keep_help(name: str) -> Stressed:
+    """The set-up screen's instructions, to `name`."""
+    return (
+        "",
+        name,
+        ", your three cards. Keep one as your ",
+        "Plan",
+        " (its goal scores a bonus at the end and it becomes the last card of your pier) and one as your ",
+        "Foundation",
+        " (the first card of your pier). The third goes back into the deck.",
+    )
+
+
+#: What each card of a set-up hand becomes under the choice shown.
+AS_PLAN = "PLAN"
+AS_FOUNDATION = "FOUNDATION"
+BACK_TO_DECK = "back to deck"
+#: The two roles, as a set-up choice names them.
+PLAN = "Plan"
+FOUNDATION = "Foundation"
+
+
+def back_to_deck(card_id: int) -> str:
+    """The card a set-up choice sends back: 'back: #7'."""
+    return f"back: #{card_id}"
+
+
+def place_help(name: str, card: Card, plan: bool, can_go_back: bool) -> Stressed:
+    """The placement screen's instructions: who places which card, and the keys."""
+    what = "the Plan card" if plan else "a card"
+    return (
+        "",
+        name,
+        f" places {what}: ",
+        card_label(card),
+        f" ({card.date}). ↑/↓ chooses how many sections of the card below it covers; Enter places it"
+        + ("; Escape goes back." if can_go_back else "."),
+    )
+
+
+def cover_choice(first: bool, cover: int) -> str:
+    """One cover a placement may choose: 'first card', 'covers nothing (adds every
+    section)', 'covers 2 sections'."""
+    if first:
+        return "first card"
+    if cover == 0:
+        return "covers nothing (adds every section)"
+    return f"covers {plural(cover, 'section')}"
+
+
+def pier_after(name: str, card_id: int) -> str:
+    """The preview's title: 'Ann's pier after placing #7'."""
+    return f"{name}'s pier after placing #{card_id}"
+
+
+#: The preview's line for the Plan's verdict after the placement tried.
+PLAN_AFTER = "Plan goal after this:"
+
+
+def plan_bonus_now(bonus: int) -> str:
+    """'(Plan bonus 4)'."""
+    return f"(Plan bonus {bonus})"
+
+
+#: Under the last placement's preview, when its Plan goal compares players.
+COMPARES_UNSETTLED = (
+    "This goal compares you with the other players: judged on their piers as you see them. "
+    "Their Plan cards (placed unseen, or still to place) may change it at the end."
+)
+
+
+def if_patron(card_id: int) -> str:
+    """A Patron race in a preview: 'If #7 is the Patron:'."""
+    return f"If #{card_id} is the Patron:"
+
+
+def was(before: str) -> str:
+    """What a preview's line said before the placement tried: '(was: Bob wins)'."""
+    return f"(was: {before})"
+
+
+#: A preview's line that the placement does not change.
+NO_CHANGE = "(no change)"
+
+
+def patron_outlook(leaders: Sequence[int], winner: int | None, names: Sequence[str], dates: dict[int, str]) -> str:
+    """Who would win a Patron, as the engine's `patron_contest` decides it: 'Ann wins',
+    'Ann wins the tie on the earlier date', 'tie Ann/Bob: the earliest date drafted this
+    round wins (Ann 03-14)'. `dates`: the dates each leader drafted this round, if known."""
+    if winner is not None:
+        return f"{names[winner]} wins" + (" the tie on the earlier date" if len(leaders) > 1 else "")
+    tie = "tie " + "/".join(names[s] for s in leaders) + ": the earliest date drafted this round wins"
+    known = [f"{names[s]} {dates[s]}" for s in leaders if s in dates]
+    return tie + (f" ({', '.join(known)})" if known else "")
+
+
+def patron_heading(award: PatronAward, card: Card) -> str:
+    """The Patron panel's title: 'Round 2: the Patron is #7 Bandstand'."""
+    return f"Round {award.round}: the Patron is {card_label(card)}"
+
+
+#: The Patron panel's columns.
+PATRON_COLUMNS = ("Player", "patron score", "drafted this round")
+
+
+def card_with_date(card: Card) -> str:
+    """'#7 Bandstand (03-14)'."""
+    return f"{card_label(card)} ({card.date})"
+
+
+def patron_why(award: PatronAward, deck: Deck, names: Sequence[str]) -> Stressed:
+    """Why the Patron went where it went, the winner stressed."""
+    best = award.scores[award.winner]
+    winner = names[award.winner]
+    worth = " The Patron is worth 1 point."
+    if award.by_date:
+        tied = players_list([names[s] for s in award.tied])
+        date = deck[award.drafted[award.winner]].date
+        return (
+            f"{tied} tie with {best}. ",
+            f"{winner} wins: the earliest date drafted this round ({date}) breaks the tie.",
+            worth,
+        )
+    return ("", f"{winner} wins with the highest patron score ({best}).", worth)
+
+
+#: The Patron panel's last line: Enter goes on.
+CONTINUE = "continue"
+#: Under a bot's move that ended a round, before its Patron panel.
+ANY_KEY_PATRON = "any key: the Patron"
+
+
+def pass_to(name: str) -> str:
+    """The pass screen's title: 'Pass the laptop to Ann'."""
+    return f"Pass the laptop to {name}"
+
+
+#: The pass screen, to everyone but the player named.
+LOOK_AWAY = "Everyone else: look away."
+
+
+def press_enter(name: str) -> str:
+    """The pass screen's key: 'Ann: press Enter'."""
+    return f"{name}: press {ENTER}"
+
+
+# -- the final screen and the replay ---------------------------------------------------------
+
+
+def winners(names: Sequence[str]) -> str:
+    """'Ann wins Pier 18!', 'Ann and Bob win Pier 18!', 'Ann, Bob and Cy win Pier 18!'."""
+    return players_list(names) + (" win" if len(names) > 1 else " wins") + f" {GAME_NAME}!"
+
+
+def ahead_of(name: str, decided_by: TieBreak) -> str:
+    """Why a place is above the next: 'ahead of Bob on points'."""
+    return f"ahead of {name} {DECIDED_BY[decided_by]}"
+
+
+def tied_with(name: str) -> str:
+    """A place equal with the next: 'tied with Bob on every tie-breaker'."""
+    return f"tied with {name} on every tie-breaker"
+
+
+#: A seat that has no Plan card.
+NO_PLAN = "no Plan"
+
+
+def plan_title(card: Card) -> str:
+    """A revealed Plan on the final screen: 'Plan #9 Pier Lamp (03-14)'."""
+    return f"Plan {card_label(card)} ({card.date})"
+
+
+#: The title of the final screen's table of points.
+SCORE_BY_CATEGORY = "Score by category"
+
+
+def record_kept(path: str, replay: str) -> Stressed:
+    """Where a finished game is saved and the command that replays it."""
+    return ("This game is saved in ", path, "\nWatch it again:\n  ", replay, "\n")
+
+
+def replay_command(path: object) -> str:
+    """The command that replays a game record: 'pier18 replay FILE' (quoted for the shell)."""
+    return command("pier18", "replay", path)
+
+
+#: Above the `pier18 score` command of each pier.
+CHECK_EACH_PIER = "Check any pier on its own:"
+
+
+def score_command(notation: str, patrons: int, plan: int | None, players: int, deck: object | None = None) -> str:
+    """The `pier18 score` command that scores one final pier on its own, with everything
+    the game scored it with: its cards and covers, its Patrons, its Plan, the number of
+    players (which Plan goal counts) and the deck file (`deck`; None: the game's own)."""
+    line: list[object] = ["pier18", "score", "--cards", notation, "--patrons", patrons]
+    if plan is not None:
+        line += ["--plan", plan]
+    line += ["--players", players]
+    if deck is not None:
+        line += ["--deck", deck]
+    return command(*line)
+
+
+#: Under the final screen's piers, while its table and record are out of sight.
+FINAL_BELOW = "↓ or PgDn scrolls (the score by category and the record are below)"
+
+
+def replay_step(step: int, last: int) -> str:
+    """Where the replay is: 'Replay  decision 3 of 40'."""
+    return f"Replay  decision {step} of {last}"
+
+
+#: The replay's keys, on its status line.
+REPLAY_KEYS = "←/→ step  Home/End  q quit"
+#: The replay before the first decision.
+CARDS_DEALT = "The cards are dealt."
+
+
+def patron_went(name: str, card: Card, by_date: bool) -> str:
+    """A patron phase in the replay: 'Patron phase: Ann wins #7 Bandstand.'"""
+    why = " (earliest date breaks the tie)" if by_date else ""
+    return f"Patron phase: {name} wins {card_label(card)}{why}."
+
+
+def final_ranking(standings: Sequence[Standing], names: Sequence[str]) -> str:
+    """'Final ranking: 1. Ann 24, 2. Bob 19'."""
+    return "Final ranking: " + ", ".join(f"{s.place}. {names[s.seat]} {s.total}" for s in standings)
+
+
+# -- names, resume, quit, help, too small ---------------------------------------------------
+
+#: Under the game's name on the names screen.
+TAGLINE = "build the finest pier of your generation"
+#: Above the start rules on the names screen.
+WHO_STARTS = "Who starts round 1?"
+
+
+def default_name(number: int) -> str:
+    """A person's seat before a name is typed: 'Player 2'."""
+    return f"Player {number}"
+
+
+def names_clash(bot: str | None) -> str:
+    """Why the names screen will not start: a name taken by a bot, or two alike."""
+    return f"{bot} is a bot's name here." if bot else "Each player needs a different name."
+
+
+def resume_title(games: int) -> tuple[str, str]:
+    """The resume offer's first line: what is saved (to stress), then the keys."""
+    if games == 0:
+        return "No saved game can be resumed here.", ""
+    if games == 1:
+        return "An unfinished game is saved.", "Enter or y goes on with it; n starts a new game."
+    return (
+        f"{games} unfinished games are saved.",
+        "Enter or y goes on with the last played; 1-9 or the arrows pick another; n starts a new game (all stay saved).",
+    )
+
+
+def last_played(when: str) -> str:
+    """'last played 2025-03-14 20:15'."""
+    return f"last played {when}"
+
+
+#: The quit question.
+QUIT_QUESTION = "Quit the game in progress?"
+
+
+def saved_here(save: str | None, resume: str | None = None) -> Stressed:
+    """Under the quit question: where the game is saved (`save`, printable) and the
+    command that goes on with it (`resume`, by default `play_resume_command()`)."""
+    again = resume or play_resume_command()
+    if save is None:
+        return ("It is saved as you play: ", again, " goes on from here.")
+    return ("It is saved in ", save, "\n", again, " goes on from here.")
+
+
+#: `?`: the keys of every screen, each heading to stress (layout included: a heading
+#: is padded to the column its keys start at).
+KEYS_HELP: Stressed = (
+    "",
+    "Keys",
+    "\n\n",
+    "On every game screen",
+    """ (not while typing names)
+  ?        this list       r    the rules
+  Ctrl+Q   quit (asks first while a game is running; the game is saved)
+  u        take back (asks first; as often as you like). On your turn
+           it goes back to your own last decision; another player's
+           hidden choice on the way is only counted, never shown, and
+           that player gets the laptop back first.
+
+""",
+    "Choosing names",
+    "   Tab/Enter: next name; ↑/↓ who starts, Enter starts\n",
+    "Pass the laptop",
+    "  Enter when the named player has the laptop\n",
+    "Set-up",
+    "           ↑/↓ choose Plan + Foundation, Enter keeps them\n",
+    "Table",
+    """            ←/→ choose a card and Enter (or click) opens it to
+                 choose the cover, or 1–4 open that card at once;
+                 PgUp/PgDn or the wheel scroll the piers
+""",
+    "Placing",
+    """          ↑/↓ (or 0–3, or click) how many sections to cover,
+                 Enter places it, Escape goes back to the cards
+""",
+    "Bot's move",
+    "       any key (or a moment) goes on to the Patron\n",
+    "Patron",
+    """           Enter continues; at a shared table it closes when
+                 the next move is made (watching: by itself)
+""",
+    "Final score",
+    "      n new game, q quit\n",
+    "Hints",
+    """            h (set-up, table, placing) asks the hard bot what it
+                 would do, and why; bots move on their own
+""",
+    "Network play",
+    """     no take-backs; host: j join lines, b a bot sits in
+
+Every choice shows what it scores before you confirm it.""",
+)
+
+#: The rules screen when the rules file is missing: a title and a line.
+RULES_MISSING = (f"Rules of {GAME_NAME}", "The rules file could not be found in this installation.")
+
+
+def too_small(need: tuple[int, int], now: tuple[int, int]) -> str:
+    """Instead of the game, on a terminal below the minimum size."""
+    return (
+        f"Please enlarge the terminal (needs {need[0]}×{need[1]}, now {now[0]}×{now[1]}).\n"
+        "The game is paused and nothing is lost. Ctrl+Q quits."
+    )
+
+
+#: Over the join commands the host's own seat shows again.
+JOIN_LINES_TITLE = "To join this table, each player types their line:"
+
+
+# -- hints and the bots' reasons -------------------------------------------------------------
+
+#: Before a hint, and while the hard bot thinks of one.
+HINT_LABEL = "Hint:"
+HINT_THINKING = f"{HINT_LABEL} the hard bot is thinking…"
+
+
+def no_hint(problem: str | None) -> str:
+    """A hint that did not come: 'No hint this time (why).'"""
+    return f"No hint this time ({problem or 'no advice came back'})."
+
+
+def bot_problem(problem: str | None) -> str:
+    """A bot that failed to decide: it made the first legal choice instead."""
+    return f"The bot had a problem ({problem or 'it gave no decision'}) and took its first legal choice."
+
+
+#: `u` while a bot decides, and with nothing to take back.
+WAIT_FOR_BOT = "Wait for the bot to finish its move."
+NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
+
+
+def bot_keeps(plan: Card, goal: str, foundation: Card, start: int) -> str:
+    """A bot's set-up choice, as its reason: 'keeps Pier Lamp as the Plan (At least 5
+    Poets, +4) and builds on Bandstand (3 points to start)'."""
+    return (
+        f"keeps {plan.name} as the Plan ({goal}, +{plan.plan.bonus}) and builds on "
+        f"{foundation.name} ({plural(start, 'point')} to start)"
+    )
+
+
+def bot_places(card: Card, plan: bool, cover: int) -> str:
+    """What a bot's placement places: 'drafts Bandstand covering nothing'."""
+    what = f"places the Plan {card.name}" if plan else f"drafts {card.name}"
+    return f"{what} {covering(cover)}"
+
+
+def patron_chance(chance: float) -> str:
+    """A placement's chance of the round's Patron: 'wins the Patron', '40% chance of the Patron'."""
+    return "wins the Patron" if chance >= 0.999 else f"{chance:.0%} chance of the Patron"
+
+
+def plan_verdict_reason(met: bool | None, goal: str) -> str:
+    """The Plan's verdict after placing it: 'Plan met: At least 5 Poets'."""
+    return f"Plan {'met' if met else 'missed'}: {goal}"
+
+
+def plan_progress_reason(closer: bool, goal: str) -> str:
+    """'closer to the Plan (At least 5 Poets)', 'further from the Plan (...)'."""
+    return f"{'closer to' if closer else 'further from'} the Plan ({goal})"
+
+
+def seat_numbers(players: int) -> list[str]:
+    """The seats as a sentence names them without their names: 'player 1', 'player 2'."""
+    return [f"player {seat + 1}" for seat in range(players)]
+
+
+def patron_points(card: Card) -> str:
+    """What a Patron card is won on: 'Fisher points', 'Lovers + Fisher points'."""
+    return " + ".join(character.title for character in card.patrons) + " points"
+
+
+def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -> str:
+    """Why a hint's choice is good, in what it changes (the engine's `Outcome`): the
+    points it scores now, each Patron race it changes, against whom and on what, and
+    what it does for the Plan. Said after 'it'; what others can still change is said so.
+    """
+    decision, me = outcome.decision, outcome.seat
+    if isinstance(decision, Keep):
+        foundation = deck[decision.foundation]
+        parts = [f"starts your pier with {foundation.name}, {plural(outcome.after.total, 'point')}"]
+        plan = outcome.plan_after
+        if plan is not None:
+            parts.append(
+                f"keeps {plan.card.name} as the Plan ({plan.goal.text}, +{plan.card.plan.bonus} if it holds at the "
+                f"end; {_plan_numbers(plan)} on the Foundation alone)"
+            )
+        return "; ".join(parts)
+    if outcome.final:
+        total = outcome.sheet_after(plan=True).total
+        parts = [f"ends your pier at {plural(total, 'point')}"]
+        plan = outcome.plan_after
+        if plan is not None:
+            verdict = f"meets your Plan ({plan.goal.text}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
+                else f"leaves your Plan unmet ({plan.goal.text}: {_plan_numbers(plan)})"
+            if plan.unsettled:
+                verdict += ", unless a rival's Plan placed unseen changes the count"
+            parts.append(verdict)
+        return "; ".join(parts)
+    before, after = outcome.before, outcome.after
+    gained = sum(after.points(c) - before.points(c) for c in Character)
+    changed = any(after.points(c) != before.points(c) for c in Character)
+    parts = [f"scores {gained:+d} on your pier now ({points_change(before, after)})" if changed
+             else "scores nothing on your pier now"]
+    parts += _patron_reasons(deck, outcome, names)
+    plan_before, plan_after = outcome.plan_before, outcome.plan_after
+    if plan_before is not None and plan_after is not None:
+        from .engine.goals import goal_measures
+
+        now = _plan_numbers(plan_after)
+        was = ", ".join(str(value) for value in goal_measures(plan_before.goal, plan_before.sheet))
+        if plan_after.met and not plan_before.met:
+            parts.append(f"meets your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+        elif plan_before.met and not plan_after.met:
+            parts.append(f"breaks your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+        elif now != _plan_numbers(plan_before):
+            parts.append(f"moves your Plan on ({plan_after.goal.text}: {now}, was {was})")
+    return "; ".join(parts)
+
+
+def _plan_numbers(plan: PlanOutlook) -> str:
+    """Where a pier stands on its Plan: 'Poets: 6/8', 'Poets: 5, best rival 6'."""
+    from .engine.goals import goal_measures
+
+    rivals = [goal_measures(plan.goal, sheet)[0] for sheet in plan.rivals] if plan.goal.compares_players else []
+    return goal_progress(plan.goal, goal_measures(plan.goal, plan.sheet), max(rivals) if rivals else None)
+
+
+def _patron_reasons(deck: Deck, outcome: Outcome, names: Sequence[str]) -> list[str]:
+    """What a draft does to this round's Patron races, each against whom and on what:
+    'leads Bob for #7 Bandstand if it is the Patron left (Poet points: 5 to 4)'."""
+    me = outcome.seat
+    waiting = [names[s] for s, card in enumerate(outcome.drafted) if card is None and s != me]
+    reasons: list[tuple[str, bool]] = []  # each with whether others can still change it
+    for race in outcome.races:
+        card = deck[race.card]
+        scores = race.scores_after
+        rivals = [s for s in range(len(scores)) if s != me]
+        best = max(scores[s] for s in rivals)
+        top = players_list([names[s] for s in rivals if scores[s] == best])
+        score = f"{patron_points(card)}: {scores[me]} to {best}"
+        left = f"for {card_label(card)} if it is the Patron left"
+        if outcome.patron_won == race.card:
+            by = ", on the earlier date" if race.by_date_after else ""
+            reasons.append((f"wins the Patron {card_label(card)} over {top} ({score}{by})", False))
+        elif not waiting and len(outcome.races) == 1:  # the round ends: its Patron is settled
+            winner = race.winner_after
+            assert winner is not None
+            mine = f"{patron_points(card)}: {scores[me]} to {scores[winner]}"
+            reasons.append((f"leaves the Patron {card_label(card)} to {names[winner]} ({mine})", False))
+        elif race.changed:
+            if race.winner_after == me:
+                reasons.append((f"leads {top} {left} ({score})", True))
+            elif me in race.after:
+                tie = f"{patron_points(card)}: {best} each, the earliest date drafted wins"
+                reasons.append((f"ties {top} {left} ({tie})", True))
+            else:
+                reasons.append((f"trails {top} {left} ({score})", True))
+    told = reasons[:2]  # the first two cards of the row: a hint is a few lines
+    said = [reason for reason, _ in told]
+    if waiting and any(open_ for _, open_ in told):
+        said.append(f"{players_list(waiting)} still {'drafts' if len(waiting) == 1 else 'draft'} and can change that")
+    return said
+
+
+def not_bots_turn(seat: int) -> str:
+    """A bot asked to move for a seat that is not to move."""
+    return f"it is not player {seat + 1}'s turn, so a bot cannot move for them"
+
+
+# -- seats and self-play ---------------------------------------------------------------------
+
+
+def bot_seat_name(level: str, seat: int | None = None) -> str:
+    """The name a bot seat plays under: 'Hard bot', or 'Hard bot 3' (`seat`: its number,
+    given when two bots share a level)."""
+    return f"{level.capitalize()} bot" + (f" {seat}" if seat is not None else "")
+
+
+def unknown_level(level: str, levels: Sequence[str]) -> str:
+    """A bot level that is none of `levels` (`level` quoted)."""
+    return f"unknown bot level {level} (use one of {', '.join(levels)})"
+
+
+def unknown_seat_level(level: str, levels: Sequence[str]) -> str:
+    """A `simulate --seats` level that is none (`level` quoted)."""
+    return f"unknown bot level {level} in --seats (use {', '.join(levels)})"
+
+
+def unknown_seat(kind: str, levels: Sequence[str]) -> str:
+    """A `--seats` kind that is neither human nor a level (`kind` quoted)."""
+    return f"unknown seat {kind} in --seats (use human, {', '.join(levels)})"
+
+
+#: `--seats` and `--bots` together.
+SEATS_OR_BOTS = "give either --seats or --bots, not both"
+
+
+def seats_for_players(given: int, players: int, what: str = "seat") -> str:
+    """'--seats names 2 seat(s) but the game has 3 players' (`what`: seat or level)."""
+    return f"--seats names {given} {what}(s) but the game has {players} players"
+
+
+def levels_for_players(given: int, players: int) -> str:
+    """Self-play given a level per seat for another number of players."""
+    return f"{given} seat level(s) given for {players} players"
+
+
+def bots_out_of_range(players: int) -> str:
+    return f"--bots must be from 0 to {players} in a {players}-player game"
+
+
+def at_least_one(option: str, got: str | None = None) -> str:
+    """'--games must be at least 1', with what was given (quoted) if known."""
+    return f"{option} must be at least 1" + (f", not {got}" if got is not None else "")
+
+
+def games_out_of_range(most: int, got: str) -> str:
+    """`--games` that is not a whole number from 1 to `most` (`got`: quoted)."""
+    return f"--games must be a whole number from 1 to {most:,}, not {got}"
+
+
+def players_must_be(sizes: str, got: str) -> str:
+    """`sizes`: the table sizes ('2 or 3'); `got`: quoted."""
+    return f"--players must be {sizes}, not {got}"
+
+
+def jobs_over_cores(jobs: str, cores: int) -> str:
+    """More `--jobs` than cores (`jobs` quoted)."""
+    return f"--jobs {jobs} is more than the {cores} core(s) here"
+
+
+# -- network play: a seat, the host, the client, the protocol ---------------------------------
+#
+# The host's refusals and the protocol's errors go over the wire as they are: a client
+# shows them after "the host refused:".
 
 
 def seat_presence(name: str, human: bool, here: bool, covered: bool, you: bool) -> str:
@@ -406,6 +1235,50 @@ def seat_presence(name: str, human: bool, here: bool, covered: bool, you: bool) 
 def waiting_for(names: Sequence[str]) -> str:
     """'waiting for Bob', 'waiting for Bob and Cy' (human seats away, no bot covering them)."""
     return f"waiting for {players_list(list(names))}" if names else ""
+
+
+# -- the lobby: a hosted table before its game starts ----------------------------------------
+
+#: The lobby's title.
+LOBBY_TITLE = "Waiting for the players: the game starts when every seat is filled"
+#: Under the seats, at a joined seat (the host starts the game).
+LOBBY_WAIT = "The game starts by itself when everyone is here; the host can start it sooner with bots."
+#: At the host's own seat: the key that starts at once.
+KEY_START_WITH_BOTS = "Start now, bots for the empty seats"
+#: The host's line when the last player arrives (or a bot sits in for them).
+GAME_STARTS = "everyone is here: the game starts"
+#: `start` once the game is on.
+ALREADY_STARTED = "the game has started already"
+#: The host's refusal of a decision made in the lobby.
+NOT_STARTED = "the game has not started yet"
+
+
+def lobby_seat(name: str, human: bool, here: bool, covered: bool, you: bool) -> str:
+    """One seat in the lobby: 'Ann (you)', 'Bob: here', 'Cy: not here yet', 'Dee: hard bot'."""
+    if you:
+        return f"{name} (you)"
+    if not human:
+        return f"{name}: bot"
+    if here:
+        return f"{name}: here"
+    return f"{name}: not here yet, a bot will play for them" if covered else f"{name}: not here yet"
+
+
+def lobby_line(here: Sequence[str], waiting: Sequence[str]) -> str:
+    """The host's status line in the lobby: 'lobby: Ann is here; waiting for Bob and Cy'."""
+    line = "lobby"
+    if here:
+        line += f": {players_list(list(here))} {'is' if len(here) == 1 else 'are'} here"
+    if waiting:
+        line += f"; {waiting_for(waiting)}" if here else f": {waiting_for(waiting)}"
+    return line
+
+
+def started_with_bots(names: Sequence[str], level: str) -> str:
+    """The answer to the host's `start` (or `s`): who the bots play for."""
+    if not names:
+        return GAME_STARTS
+    return f"the game starts; a {level} bot plays for {players_list(list(names))} until they come"
 
 
 #: What a spectator is told about itself.
@@ -434,27 +1307,353 @@ def client_broke(what: str) -> str:
     return f"the client stopped on an unexpected error ({what})"
 
 
-def table_crashed(what: str, report: str | None, save: str | None) -> str:
-    """A networked game's app crashed: what failed, where the details are, and how to go on.
+def play_resume_command(save: object | None = None) -> str:
+    """'pier18 play --resume FILE': the command that goes on with the game saved in
+    `save` (None: with the last played unfinished game)."""
+    return command("pier18", "play", "--resume", *([save] if save is not None else []))
 
-    The game itself lives at the host: a joined seat comes back with its code; the host
-    (`save`: its autosave) opens the table again from the autosave.
-    """
+
+def game_saved(save: object | None) -> str:
+    """After a crash or a stop, at a game held at this laptop that is autosaved (`save`:
+    its autosave, named so that the very game comes back)."""
+    return f"Your game is saved: '{play_resume_command(save)}' goes on with it."
+
+
+def crashed(what: str, report: str | None, then: str | None = None) -> str:
+    """An app crashed: what failed (`what`: the error), where the details are, and how to
+    go on (`then`), if there is anything to go on with."""
+    # whole: a report is a file just written (so no longer than a path can be), to be opened
     where = f"a crash report was written to {report}" if report else "no crash report could be written"
-    if save is not None:
-        return f"pier18 crashed ({what}); {where}. The table is saved: 'pier18 host --resume {save}' opens it again."
-    return f"pier18 crashed ({what}); {where}. The game goes on at the host: join again with the same code."
+    return f"pier18 crashed ({what}); {where}." + (f" {then}" if then else "")
+
+
+def stopped_by(signal_name: str, then: str | None = None) -> str:
+    """An app was stopped from outside (`kill`, a closed terminal): by which signal, and how to go on."""
+    return f"pier18: stopped by {signal_name}." + (f" {then}" if then else "")
+
+
+def table_goes_on(resume: str | None) -> str:
+    """How to get back to a networked game after its app ended: the game lives at the host.
+
+    A joined seat comes back with its code; the host opens the table again from its
+    autosave with `resume` (its `pier18 host --resume` line).
+    """
+    if resume is not None:
+        return f"The table is saved: '{resume}' opens it again."
+    return "The game goes on at the host: join again with the same code."
+
+
+def table_crashed(what: str, report: str | None, resume: str | None) -> str:
+    """A networked game's app crashed: what failed, where the details are, and how to go on."""
+    return crashed(what, report, table_goes_on(resume))
 
 
 #: Ctrl+Q at a networked table, for a player and for the host.
 LEAVE_SEAT = ("Leave the table?", "The game goes on without you: join again with the same code to come back to your seat.")
-CLOSE_TABLE = ("Close the table?", "Every player is disconnected. 'pier18 host --resume' with the autosave opens it again with the same codes.")
+
+
+def close_table(resume: str | None) -> tuple[str, str]:
+    """Ctrl+Q at the host's own seat: the question, and how the table opens again
+    (`resume`: the host's `pier18 host --resume` line, None when nothing is saved)."""
+    if resume is None:
+        return "Close the table?", "Every player is disconnected, and this table is not saved: it cannot be opened again."
+    return "Close the table?", f"Every player is disconnected. '{resume}' opens it again with the same codes."
+
+
+#: Stands for the deck file in a final screen's `pier18 score` line when this computer
+#: has no file holding the game's deck (a seat that joined a host's own deck).
+DECK_FILE = "DECK-FILE"
+DECK_FILE_NOTE = f"{DECK_FILE}: the deck file the host played with (ask for it: this game's deck is not the game's own)"
 
 #: Said after leaving a game that is still going on.
 LEFT_TABLE = "Left the table; join again with the same code to come back to your seat."
 
 
-# -- saved games and records --------------------------------------------------------
+def not_an_address(address: str) -> str:
+    """`address` (quoted) cannot be connected to."""
+    return f"{address} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it"
+
+
+def not_an_url(url: str) -> str:
+    return f"{url} is not an address (use HOST:PORT)"
+
+
+HOST_SENT_NO_DECK = "the host sent no deck"
+HOST_DECK_NOT_TEXT = "the host's deck is not valid text"
+HOST_DECK_NOT_ITS_OWN = "the host's deck does not match its sha256"
+#: The host's deck, as its problems name it (its source, and in a sentence).
+HOST_DECK_SOURCE = "<host deck>"
+HOST_DECK = "the host's deck"
+NOT_CONNECTED_NOW = "not connected to the host just now; the game will wait"
+NOT_CONNECTED = "not connected"
+HOST_UNREACHABLE = "the host cannot be reached"
+HOST_CLOSED = "the host closed the connection"
+CONNECTION_DROPPED = "the connection dropped"
+
+
+def host_unreachable(why: str) -> str:
+    return f"{HOST_UNREACHABLE} ({why})"
+
+
+def reconnecting(reason: str, delay: float) -> str:
+    """'the connection dropped; reconnecting in 0.4 s'."""
+    return f"{reason}; reconnecting in {delay:.1f} s"
+
+
+HOST_SENT_NOT_JSON = "the host sent a message that is not JSON"
+HOST_SENT_NOT_OBJECT = "the host sent a message that is not an object"
+HOST_OTHER_PROTOCOL = "the host speaks another version of the protocol"
+HOST_SENT_NO_SEAT = "the host sent a seat that is not one"
+HOST_STATE_FIRST = "the host sent a state before its welcome"
+HOST_SENT_OTHER_SEAT = "the host sent the view of another seat"
+HOST_SENT_UNKNOWN = "the host sent an unknown message type"
+HOST_STATE_UNREADABLE = "the host sent a game state this client cannot read"
+HOST_SCORES_WRONG = "the host's final scores do not match the piers it sent"
+HOST_RANKING_WRONG = "the host's final ranking does not match the piers it sent"
+
+
+def host_refused(reason: str) -> str:
+    """The host refused this client for good (a wrong code...)."""
+    return f"the host refused: {reason}"
+
+
+# What the host says to a connection it refuses, or to a decision it will not apply.
+NOT_READING = "not reading its messages"
+TOO_MANY_CONNECTIONS = "too many connections"
+NO_HELLO_IN_TIME = "no hello in time"
+HELLO_FIRST = "expected a hello first"
+WRONG_CODE = "wrong code"
+TOO_MANY_MESSAGES = "too many messages"
+HELLO_TWICE = "hello sent twice"
+SEAT_OPENED_ELSEWHERE = "this seat was opened on another connection"
+SPECTATORS_CANNOT_DECIDE = "spectators cannot decide"
+THE_GAME_IS_OVER = "the game is over"
+EARLIER_POSITION = "that decision is for an earlier position (the game has moved on)"
+NOT_YOUR_TURN = "it is not your turn"
+BINARY_MESSAGE = "binary messages are not part of the protocol"
+MESSAGE_TOO_LARGE = "message too large"
+NOT_JSON = "malformed message (not JSON)"
+NOT_AN_OBJECT = "malformed message (expected a JSON object)"
+UNKNOWN_MESSAGE = "unknown message type"
+DECIDE_NEEDS_DECISION = "'decide' needs a decision in the record notation, e.g. \"draft 7:1\""
+DECIDE_NEEDS_TURN = "'decide' needs 'turn': the number of decisions made so far"
+
+
+def unsupported_protocol(protocol: str, version: int) -> str:
+    return f"unsupported protocol (this host speaks {protocol} version {version})"
+
+
+def is_here(name: str) -> str:
+    """The host's line when a player connects: 'Ann is here'."""
+    return f"{name} is here"
+
+
+def has_left(name: str) -> str:
+    """The host's line when a player's connection goes: 'Ann left'."""
+    return f"{name} left"
+
+
+#: `bot NAME` (or `b`) for a seat that is not a person's.
+ONLY_HUMAN_SEATS = "only a human seat can be handed to a bot"
+
+
+def seat_stays(name: str) -> str:
+    """`bot NAME` for a player who is here."""
+    return f"{name} is here: their seat stays theirs"
+
+
+def bot_covers(level: str, name: str) -> str:
+    """The host's line when a bot starts playing an away seat."""
+    return f"a {level} bot plays for {name} until they are back"
+
+
+def seat_covered(name: str, level: str) -> str:
+    """The answer to `bot NAME` (or `b`) that handed the seat over."""
+    return f"{name}'s seat is played by a {level} bot until they are back"
+
+
+def table_line(table: TableView, names: Sequence[str], waiting: Sequence[str], covered: Sequence[str] = ()) -> str:
+    """Where a networked game stands, who it waits for (players away, not covered) and
+    who a bot plays for: 'round 2, Ann to draft; waiting for Bob; a bot plays for Cy'. In
+    set-up and the Plan placement every seat chooses at once: who has chosen and who is
+    still to ('set-up: Bob has chosen; waiting for Ann and Cy (away)')."""
+    if table.phase in (Phase.SETUP, Phase.PLAN):  # every seat chooses at once over the network
+        away = set(waiting)
+        called = [f"{name} ({AWAY})" if name in away else name for name in names]
+        chose = [called[seat] for seat in range(table.players) if table.chosen[seat]]
+        still = [called[seat] for seat in range(table.players) if not table.chosen[seat]]
+        phase = "set-up" if table.phase is Phase.SETUP else "game end"
+        line = f"{phase}: {chosen_so_far(chose, still, table.phase is Phase.PLAN)}"
+    else:
+        line = whose_turn(table, names)
+        if waiting and not table.is_terminal():
+            line += f"; {waiting_for(list(waiting))}"
+    if covered:
+        line += "; a bot plays for " + players_list(list(covered))
+    return line
+
+
+def host_refused_move(reason: str) -> str:
+    """A seat's decision the host did not apply."""
+    return f"The host refused that move: {reason}"
+
+
+def move_not_sent(why: str | None) -> str:
+    """A seat's decision that could not be sent: it is asked again."""
+    return f"The move was not sent ({why or CONNECTION_DROPPED}); choose it again."
+
+
+def join_command(address: str, code: str, cafile: object | None = None, watch: bool = False) -> str:
+    """What a player types to join a table (`watch`: the spectator code's), each word
+    quoted for the shell where it needs it."""
+    tls = ["--cafile", cafile] if cafile else []
+    return command("pier18", "join", address, *(["--watch"] if watch else []), code, *tls)
+
+
+def to_watch(command: str) -> str:
+    """The host's line for the spectator code's command."""
+    return f"to watch: {command}"
+
+
+#: After the join commands, when the table serves TLS.
+CAFILE_NOTE = "(--cafile is only needed when the certificate is self-signed)"
+
+
+def table_open(port: int, tls: bool, save: str | None) -> str:
+    """The host's first line."""
+    return f"{GAME_NAME} table open on port {port}{' (TLS)' if tls else ''}; autosave: {save}"
+
+
+#: The host's commands, when it plays in plain lines or does not play.
+HOST_COMMANDS = (
+    "Commands: 'start' starts the game now, a bot playing each empty seat until its player comes; "
+    "'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
+)
+
+
+def bot_command_help(names: Sequence[str]) -> str:
+    """`bot` with a name that is none of the players'."""
+    return f"bot NAME: NAME is one of {', '.join(names)}"
+
+
+def record_at(save: object) -> str:
+    """After a hosted game: where its record is."""
+    return f"The record: {replay_command(save)}"
+
+
+def table_closed(resume: str) -> str:
+    """After a hosted game that is not over (`resume`: its `pier18 host --resume` line)."""
+    return f"The table is closed; '{resume}' opens it again with the same codes."
+
+
+def table_saved(resume: str) -> str:
+    """The host stopped with Ctrl+C while the game goes on (`resume`: its `pier18 host --resume` line)."""
+    return prog_line(f"the table is saved; '{resume}' opens it again")
+
+
+def bad_port(text: str) -> str:
+    """`--port` that is not one (`text` quoted)."""
+    return f"a port is a whole number from 0 to 65535 (0: any free port), got {text}"
+
+
+TLS_NEEDS_BOTH = "TLS needs both --tls-cert and --tls-key"
+
+
+def cannot_use_certificate(cert: str, key: str, why: str) -> str:
+    return f"cannot use the TLS certificate {cert} with key {key} ({why})"
+
+
+def not_a_bind_address(text: str) -> str:
+    """`--bind` that is no IP address nor host name (`text` quoted)."""
+    return f"{text} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name"
+
+
+#: Where the host listens without --bind, as its errors name it.
+EVERY_INTERFACE = "every interface"
+
+
+def no_such_bind_address(where: str, why: str) -> str:
+    """`--bind` with a name that resolves to nothing."""
+    return f"--bind {where}: no such address ({why})"
+
+
+def bind_not_here(where: str, why: str) -> str:
+    """`--bind` with an address that is not this computer's."""
+    return f"--bind {where}: not an address of this computer ({why})"
+
+
+def port_unusable(port: int, why: str) -> str:
+    """`--port` that is in use or reserved."""
+    return f"--port {port}: cannot listen on this port ({why}); try another --port"
+
+
+def cannot_listen(where: str, port: int, why: str) -> str:
+    """The table could not open, for a reason neither --bind's nor --port's alone."""
+    return f"cannot listen on {where} port {port} ({why})"
+
+
+def cannot_read_file(option: str, path: str, why: str) -> str:
+    """A file named by an option that cannot be read (`path` quoted)."""
+    return f"{option} {path}: cannot read the file ({why})"
+
+
+def cannot_read_certificate(path: str, why: str) -> str:
+    return f"--cafile {path}: cannot read the certificate ({why})"
+
+
+CODE_OR_WATCH = "give your seat's CODE, or --watch CODE to watch (one of them)"
+
+#: `pier18 join --lines`: what to type (`help`).
+LINES_HELP = (
+    "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
+    "'draft ID:K' (take card ID covering K sections), 'plan K'. Also: 'show', 'help', 'quit'."
+)
+
+
+def connecting_to(url: str) -> str:
+    """`--lines`: the first line, while the host is reached."""
+    return f"connecting to {url}…"
+
+
+def connected_to(url: str, watching: bool) -> str:
+    """`--lines`, once in: 'connected to ws://...' or 'watching to ws://...'."""
+    return f"{'watching' if watching else 'connected'} to {url}"
+
+
+def refused(reason: str) -> str:
+    """`--lines`: a decision the host did not apply."""
+    return f"refused: {reason}"
+
+
+def lost(why: str) -> str:
+    """`--lines`: the connection dropped (once per outage)."""
+    return f"connection lost: {why}"
+
+
+NOT_CONNECTED_YET = "Not connected yet."
+
+
+def not_your_move(move: str) -> str:
+    """`--lines`: a decision that is not legal now (`move` quoted)."""
+    return f"{move} is not one of your moves now; 'show' lists them."
+
+
+def pier_title(name: str, total: int) -> str:
+    """`--lines`: above each pier drawn: 'Ann: 17 pts'."""
+    return f"{name}: {total} pts"
+
+
+def your_plan(card: Card, goal: str) -> str:
+    """`--lines`: 'Your Plan: #9 Pier Lamp: At least 5 Poets'."""
+    return f"Your Plan: {card_label(card)}: {goal}"
+
+
+def your_move(moves: str) -> str:
+    """`--lines`: the prompt, with the legal moves."""
+    return f"Your move ({moves}):"
+
+
+# -- saved games, records, files ---------------------------------------------------------------
 
 
 def save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
@@ -473,3 +1672,761 @@ def save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
 def record_renumbered(new: str, taken: str) -> str:
     """`play --record FILE`: a later game's numbered record name was taken by a file already."""
     return f"the record of this game is saved to {new} ({taken} already exists and is left alone)"
+
+
+def open_elsewhere(pid: int) -> str:
+    """The words for a game another process is playing (`pid` 0: not known)."""
+    return f"this game is open in another terminal (pid {pid})" if pid else "this game is open in another terminal"
+
+
+def going_on_with(file: str, game: str, latest: bool) -> str:
+    """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
+    it was chosen as the last played unfinished game nobody else has open."""
+    which = "the last played unfinished game free here" if latest else "the saved game asked for"
+    return f"Going on with {which}, {file}: {game}."
+
+
+def passed_over(file: str, game: str, pid: int) -> str:
+    """An unfinished game played more recently that another terminal has open, so it was
+    not opened or offered here (`game`: its summary line)."""
+    return f"Not {file} ({game}): {open_elsewhere(pid)}."
+
+
+def could_not_save(path: str, why: str) -> str:
+    return f"could not save the game to {path}: {why}"
+
+
+def autosave_off(folder: str, why: str) -> str:
+    return f"autosave is off: cannot save games in {folder} ({why})"
+
+
+def record_option(path: str, problem: str) -> str:
+    """'--record FILE: problem'."""
+    return f"--record {path}: {problem}"
+
+
+def record_is_folder(path: str) -> str:
+    return f"--record {path} is a folder; give the name of a file to write the record to"
+
+
+def record_not_a_file(path: str) -> str:
+    return f"--record {path} is not a regular file; give the name of a file to write the record to"
+
+
+def record_open_elsewhere(path: str, pid: int) -> str:
+    return record_option(path, f"{open_elsewhere(pid)}; choose another file")
+
+
+def record_exists(path: str) -> str:
+    return f"--record {path} already exists; choose another name, or add --force to write over it"
+
+
+RECORD_NEEDS_FILE = "--record needs the name of a file"
+
+
+def cannot_be_loaded(problem: str | None) -> str:
+    """A saved game's summary when it cannot be loaded."""
+    return f"cannot be loaded: {problem}"
+
+
+def could_not_be_read(error: str) -> str:
+    """Why a save no check foresaw was not loaded (`error`: the exception's name)."""
+    return f"could not be read ({error})"
+
+
+TOO_MANY_DAMAGED = "too many damaged saves of that name"
+
+
+def damaged_skipped(path: str, reason: str, problem: str | None) -> str:
+    """A damaged autosave that could not be moved out of the way."""
+    return f"a damaged autosave {path} ({reason}) could not be moved aside ({problem}); it was skipped and left where it is"
+
+
+def damaged_kept(kept_at: str, reason: str) -> str:
+    """A damaged autosave moved out of the way, and kept."""
+    return f"a damaged autosave was kept at {kept_at} ({reason}); starting fresh"
+
+
+def file_changed(appeared: bool) -> str:
+    """A write that found a file it may not replace."""
+    why = "a file appeared there meanwhile" if appeared else "the file was changed by someone else"
+    return f"{why}; it was not written over"
+
+
+def no_folder(folder: str) -> str:
+    return f"the folder {folder} does not exist"
+
+
+def not_a_folder(part: str, regular: bool) -> str:
+    """The part of a path in the way of a folder: a file, or something else."""
+    return f"{part} is a file, not a folder" if regular else f"{part} is not a folder"
+
+
+def seat_kinds_for(players: int, kinds: int) -> str:
+    return f"{players} players but {kinds} seat kinds: give one per player"
+
+
+START_RULE_TOO_LATE = "who starts is chosen before the first decision"
+
+#: How `pier18 games` marks a saved game.
+FINISHED = "finished"
+FROM_NEWER = f"from a newer {GAME_NAME}"
+DAMAGED = "damaged"
+
+
+def no_saved_games(folder: str) -> str:
+    return f"No saved games in {folder}; 'pier18 play' starts one."
+
+
+def saved_games_in(folder: str) -> str:
+    return f"Saved games in {folder} ('pier18 play --resume N' goes on with game N):"
+
+
+def game_finished(name: str, path: object) -> str:
+    """A finished game named to play on: it can only be replayed."""
+    return f"{name}: this game is finished; '{replay_command(path)}' shows it"
+
+
+NO_GAME_TO_RESUME = "there is no unfinished game to resume; start one with 'pier18 play'"
+
+
+def no_saved_game_numbered(which: str, games: int) -> str:
+    """`--resume N` past the list (`which` quoted)."""
+    listed = f"'pier18 games' lists {games}" if games else "there are no saved games"
+    return f"--resume {which}: there is no saved game with that number ({listed})"
+
+
+# A game record that cannot be read: each names the file (`where`) and what is wrong.
+
+
+NOT_A_RECORD = f"not a {GAME_NAME} game record"
+
+
+def record_missing(where: str) -> str:
+    return f"{where}: no such game record"
+
+
+def record_is_directory(where: str) -> str:
+    return f"{where}: is a directory, not a game record"
+
+
+def record_unreadable(where: str, why: str) -> str:
+    return f"{where}: cannot read the game record ({why})"
+
+
+def not_a_record(where: str, why: str) -> str:
+    """'game.json: not a Pier 18 game record (bad JSON at line 3, column 1)'."""
+    return f"{where}: {NOT_A_RECORD} ({why})"
+
+
+NOT_UTF8 = "not UTF-8 text"
+NUMBER_TOO_LONG = "a number far too long, or nesting too deep"
+NOT_A_JSON_OBJECT = "expected a JSON object"
+
+
+def nested_too_deep(depth: int) -> str:
+    return f"lists or objects nested over {depth} deep"
+
+
+def bad_json(line: int, column: int) -> str:
+    return f"bad JSON at line {line}, column {column}"
+
+
+def half_a_character(code: int) -> str:
+    """A JSON escape of half a surrogate pair."""
+    return f"\\u{code:04x} is half a character, not text"
+
+
+def no_format(name: str) -> str:
+    return f'no "format": "{name}"'
+
+
+def record_empty(where: str) -> str:
+    return f"{where}: the game record is empty"
+
+
+def record_cut_short(where: str) -> str:
+    return f"{where}: the game record is cut short (truncated file?)"
+
+
+def unknown_version(where: str, version: str, newest: int) -> str:
+    return f"{where}: unknown record version {version} (this {GAME_NAME} reads versions 1 to {newest})"
+
+
+#: A record version too large to print.
+FROM_THE_FUTURE = "from the future"
+
+
+def newer_version(where: str, version: object, ours: str, newest: int) -> str:
+    return (
+        f"{where}: record version {version} was written by a newer {GAME_NAME} "
+        f"(this one, {ours}, reads versions 1 to {newest}); please upgrade"
+    )
+
+
+def field_problem(where: str, field: str, problem: str) -> str:
+    """'game.json: field 'seed': expected ...'."""
+    return f"{where}: field '{field}': {problem}"
+
+
+def expected_seed(got: str) -> str:
+    return f"expected a whole number from 0 to 2**64, got {got}"
+
+
+def expected_seat_or_null(last: int, got: str) -> str:
+    return f"expected a seat from 0 to {last} or null, got {got}"
+
+
+def expected(kind: str, got: str) -> str:
+    """'expected text, got 3'."""
+    return f"expected {kind}, got {got}"
+
+
+#: What each kind of JSON value is called, by its Python type.
+VALUE_KINDS: dict[type, str] = {bool: "true or false", str: "text", int: "a whole number", list: "a list", dict: "an object"}
+#: A number too long to quote.
+HUGE_NUMBER = "a number of more than 30 digits"
+
+
+def expected_players(sizes: str) -> str:
+    return f"expected a list of {sizes} players"
+
+
+def expected_player(number: int) -> str:
+    return f'expected {{"name": ..., "seat": ...}} (player {number})'
+
+
+def expected_name(longest: int, number: int) -> str:
+    return f"expected a name of 1 to {longest} characters (player {number})"
+
+
+def unknown_record_seat(seat: str, kinds: Sequence[str]) -> str:
+    return f"unknown seat {seat} (use {', '.join(kinds)})"
+
+
+def also_the_name_of(name: str, number: int) -> str:
+    """A record's player whose name (`name`, quoted) nobody could tell from player `number`'s."""
+    return f"{name} is also the name of player {number}"
+
+
+EXPECTED_DECISIONS = "expected a list of decisions"
+
+
+def decision_not_text(where: str, index: int, got: str) -> str:
+    """Decision number `index + 1` of a record is not notation text."""
+    return f"{where}: field 'decisions[{index}]': decision {index + 1}: expected text such as \"draft 7:1\", got {got}"
+
+
+def bad_decision(where: str, number: int, problem: str) -> str:
+    return f"{where}: decision {number}: {problem}"
+
+
+EXPECTED_NET = 'expected {"codes": [...], "watch": ...}'
+
+
+def expected_codes(players: int) -> str:
+    return f"expected a list of {players} seat codes or nulls"
+
+
+def expected_code_or_null(got: str) -> str:
+    return f"expected a seat code or null, got {got}"
+
+
+def expected_code(got: str) -> str:
+    return f"expected a code, got {got}"
+
+
+EXPECTED_DEAL = 'expected {"order": [...], "reshuffle": [...]}'
+EXPECTED_NUMBERS = "expected a list of whole numbers"
+EXPECTED_DECK = 'expected {"sha256": ..., "toml": ...}'
+EXPECTED_SHA256 = "expected the deck's sha256 (64 hex digits)"
+NUL_IN_PATH = "a file's path cannot hold a NUL character"
+EXPECTED_DECK_TEXT = "expected the deck file's text"
+
+
+def expected_deck_path(got: str) -> str:
+    return f"expected the deck file's path, got {got}"
+
+
+def deck_inside(where: str) -> str:
+    """The deck a record carries, as its problems name it."""
+    return f"{where}: the deck inside the record"
+
+
+def deck_edited(where: str) -> str:
+    return f"{deck_inside(where)} does not match its sha256 (was it edited?)"
+
+
+def deck_file(where: str, path: str) -> str:
+    """A deck file read for a record, as its problems name it."""
+    return f"{where}: the deck {path}"
+
+
+def deck_not_this_game(where: str, path: str) -> str:
+    return f"{deck_file(where, path)} does not match the deck this game was played with"
+
+
+#: The deck that comes with the game, among the places a record's deck was looked for.
+GAMES_OWN_DECK = "the game's own deck"
+
+
+def deck_not_found(where: str, looked_at: Sequence[str]) -> str:
+    return (
+        f"{where}: the record does not include its deck, and no deck file matching it was found"
+        f" (looked at {players_list(looked_at)}; give one with --deck)"
+    )
+
+
+def deck_broken_by(what: str, error: str, why: str) -> str:
+    return f"{what} is broken ({error}: {why})"
+
+
+# -- crash reports -----------------------------------------------------------------------------
+
+
+def crash_report_head(version: str, when: str, python: str, platform: str, playing: str | None) -> list[str]:
+    """The first lines of a crash report, before the traceback."""
+    return [
+        f"{GAME_NAME} {version} crashed at {when} UTC",
+        f"Python {python} on {platform}",
+        f"Autosave being played: {playing or 'none'} (left as the last decision saved it)",
+    ]
+
+
+NO_CRASH_FOLDER = "no folder could take the crash report"
+
+
+# -- the command line --------------------------------------------------------------------------
+
+#: The standard streams, as a sentence names them.
+STREAMS = {"stdin": "standard input", "stdout": "standard output", "stderr": "standard error"}
+
+
+def is_closed(stream: str) -> str:
+    """'standard input is closed'."""
+    return f"{stream} is closed"
+
+
+#: `pier18` started with standard output closed.
+NOWHERE_TO_WRITE = f"{is_closed(STREAMS['stdout'])}: there is nowhere to write"
+
+
+def cannot_write_output(why: str) -> str:
+    return f"cannot write the output ({why})"
+
+
+def no_terminal(streams: Sequence[str]) -> str:
+    """A game app started without the standard streams it needs (by name: 'stdin')."""
+    named = [STREAMS[name] for name in streams]
+    return f"{players_list(named)} {'is' if len(named) == 1 else 'are'} closed: the game needs a terminal"
+
+
+def not_terminals(streams: Sequence[str]) -> str:
+    """A game app asked for where a standard stream it needs is a pipe or a file: 'standard
+    error is not a terminal'."""
+    named = [STREAMS[name] for name in streams]
+    return f"{players_list(named)} {'is not a terminal' if len(named) == 1 else 'are not terminals'}"
+
+
+def app_needs_terminal(streams: Sequence[str]) -> str:
+    """A game app cannot be drawn here (its screen would be escape codes in a pipe)."""
+    return f"{not_terminals(streams)}: the game needs one"
+
+
+def in_plain_lines(streams: Sequence[str]) -> str:
+    """`join` or `host` without a terminal: the seat is played in plain lines instead."""
+    return f"{not_terminals(streams)}: playing in plain lines, as with --lines"
+
+
+def unrecognized(argument: str, more: int) -> str:
+    """An argument no option takes (`argument` quoted), and how many more there are."""
+    return f"unrecognized argument {argument}" + (f" ({and_more(more)})" if more else "")
+
+
+def and_more(count: int) -> str:
+    return f"and {count} more"
+
+
+def try_help(prog: str) -> str:
+    """Under an argument error."""
+    return f"try '{prog} --help'"
+
+
+def names_needed(humans: int, text: str) -> str:
+    """`--names` with a name missing for the human seats (`text` quoted)."""
+    seats = "seat" if humans == 1 else "seats"
+    return f"--names needs {humans} comma-separated name(s), one per human {seats}, got {text}"
+
+
+def names_for_players(players: int, text: str) -> str:
+    return f"--names needs {players} comma-separated names for --players {players}, got {text}"
+
+
+def names_differ(text: str) -> str:
+    return f"--names must all differ, got {text}"
+
+
+def name_too_long(longest: int) -> str:
+    return f"--names: a name may have at most {longest} characters"
+
+
+def bots_not_a_number(text: str) -> str:
+    return f"--bots needs a whole number of bot seats, got {text}"
+
+
+NAMES_BUT_ALL_BOTS = "--names names the human players, but every seat is a bot"
+
+
+def name_is_a_bot(name: str) -> str:
+    return f"--names {name} is a bot's name in this game; choose another"
+
+
+FIRST_NEEDS_NAMES = "--first needs --names, so that it can name a player"
+
+
+def first_not_a_name(first: str, names: Sequence[str]) -> str:
+    return f"--first {first} is not one of the names {', '.join(names)}"
+
+
+def bad_seed(seed: str) -> str:
+    return f"--seed must be a whole number from 0 to 2**64, got {seed}"
+
+
+def seeds_past_end(seed: int, games: int) -> str:
+    return f"--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {games - 1}"
+
+
+def could_be(token: str, names: str) -> str:
+    """A `--cards` name that starts several cards' names."""
+    return f"{token} could be {names}: write more of the name"
+
+
+def not_a_card(token: str) -> str:
+    return f"{token} is not a card id or name"
+
+
+def too_many_cards(deck: int) -> str:
+    return f"more than {deck} cards: a pier holds at most the whole deck"
+
+
+#: `--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`).
+OLD_DECK_OPTION = "--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release"
+
+
+def version_line(version: str) -> str:
+    """`pier18 --version`: 'pier18 0.1.0'."""
+    return f"{PROG} {version}"
+
+
+SCORE_ONE_PIER = "score: give a pier file (or - for standard input), or --cards IDS, but not both"
+
+
+def patrons_out_of_range(most: int, got: str) -> str:
+    """`pier18 score --patrons` below 0 or above the Patron cards a game has (`got`: quoted)."""
+    return f"score: --patrons must be from 0 to {most} (Patron cards won), not {got}"
+
+
+def cannot_read_pier(source: str, why: str) -> str:
+    return f"{source}: cannot read the pier ({why})"
+
+
+def larger_than(mib: int) -> str:
+    return f"larger than {mib} MiB"
+
+
+def plan_not_in_deck(card: str) -> str:
+    return f"--plan: card {card} is not in the deck"
+
+
+def plan_needs_players(card: int) -> str:
+    return f"--plan: card {card} has different goals for 2 and 3 players; add --players 2 or 3"
+
+
+def plan_note(goal: str, met: bool | None, bonus: int) -> str:
+    """`pier18 score --plan`: what the Plan goal added, or why nothing."""
+    if met is None:
+        return f'Plan goal "{goal}" compares players, so one pier cannot settle it: no bonus added'
+    return f'Plan goal "{goal}" met: +{bonus}' if met else f'Plan goal "{goal}" not met'
+
+
+def note(text: str) -> str:
+    """A remark on standard error beside a command's output."""
+    return prog_line(f"note: {text}")
+
+
+#: Under `pier18 score`'s drawing, on a terminal with colour.
+SCORING_HIGHLIGHTED = "Highlighted characters are the ones scoring."
+
+
+def interrupted(what: str) -> str:
+    """A run stopped by Ctrl+C, and what it leaves."""
+    return prog_line(f"interrupted: {what}")
+
+
+def games_finished(finished: int, games: int) -> str:
+    return f"{finished} of {games} games finished" if finished else "no game finished"
+
+
+#: Ctrl+C during `simulate --balance`.
+BALANCE_UNFINISHED = "a balance run reports only when every deal is played"
+BALANCE_NO_SEATS = "--balance seats hard bots everywhere and keeps no records: drop --seats and --record-dir"
+RECORD_DIR_NEEDS_FOLDER = "--record-dir needs the name of a folder"
+
+
+def record_dir(path: str) -> str:
+    """'--record-dir DIR', as its problems name it."""
+    return f"--record-dir {path}"
+
+
+def cannot_write_records(where: str, why: str) -> str:
+    return f"{where}: cannot write records there ({why})"
+
+
+def records_taken(where: str, first: str, others: int) -> str:
+    """`simulate --record-dir` holding records the run would write over."""
+    more = f" {and_more(others)}" if others else ""
+    return f"{where} already holds {first}{more} of the records this run writes; choose another folder, or add --force to write over them"
+
+
+def simulation_title(games: int, players: int, seats: str, seed: int) -> str:
+    return f"{games} games, {players} players, seats {seats}, seed {seed}"
+
+
+#: `simulate`'s tables: each level's results, the Plan goals, and the points' sources.
+LEVEL_COLUMNS = ("level", "wins", "win share", "mean score", "decision ms (median)", "decision ms (p95)")
+PLAN_GOALS_TITLE = "Plan goals: share of games where the owner met it"
+PLAN_GOAL_COLUMNS = ("card", "goal", "chosen", "met", "rate")
+#: Beside a Plan goal met in too few or too many games.
+OUTSIDE_GOAL_RATES = "(outside 10-80%)"
+POINTS_TITLE = "Where the points came from (all seats)"
+
+
+def games_per_second(rate: float) -> str:
+    return f"{rate:.1f} games per second"
+
+
+def balance_head(
+    players: int, deals: int, seed: int, worlds: int, width: int, met: tuple[float, float], margin: float,
+    spread: float, mean: float,
+) -> list[str]:
+    """The `simulate --balance` report's first lines: how it was played, and what its columns mean."""
+    return [
+        f"Forced Plans, {players} players: {deals} deals per Plan card, seed {seed},",
+        f"hard bots (worlds {worlds}, width {width}) in every seat.",
+        f"met: goal met in forced games, target {met[0]:.0%}-{met[1]:.0%} (95% margin at most +-{margin:.1%})",
+        "worth: mean total keeping the Plan minus choosing freely, same deals;",
+        f"  target: within +-{spread} of the mean of all Plans ({mean:+.2f}); +- is its 95% margin",
+        "kept: share of the free games where the seat kept this Plan anyway",
+    ]
+
+
+#: The `--balance` report's columns.
+BALANCE_COLUMNS = ("card", "goal", "met", "worth", "vs mean", "+-", "kept")
+#: Its progress bar, and its unit.
+FORCED_PLANS = "forced Plans"
+
+
+def shares_head(share: tuple[float, float]) -> str:
+    return f"share of character points (free games, every seat), target {share[0]:.0%}-{share[1]:.0%}:"
+
+
+def balance_verdict(in_range: bool) -> str:
+    return "every Plan and category in range" if in_range else "OUT OF RANGE: see the rows marked <-"
+
+
+#: `pier18 cards`: its title, the deck file's heading, and the legend.
+THE_DECK = "The deck"
+THE_DECK_FILE = "The deck file:"
+PLAN_GOAL = "Plan goal"
+SEA_AT_TOP = "Each card: its sea end at the top, its land end at the bottom."
+PATRON_SYMBOL = "Patron symbol, after the card number:"
+
+
+def for_players(players: int) -> str:
+    """A split Plan goal's table size: '2 players:'."""
+    return f"{players} players:"
+
+
+def bonus(points: int) -> str:
+    """A Plan card's bonus: 'bonus 4'."""
+    return f"bonus {points}"
+
+
+# -- why a pier scores what it does (`engine.explain`) ---------------------------------------
+
+
+SIDE_NAMES = ("left", "right")
+WHY_HEADING = "Why:"
+
+
+def _on_card(index: int, cards: Sequence[Card] | None) -> str:
+    """The card section `index` belongs to ("#12 Lighthouse"), or without cards (a pier
+    written out) the section itself, counted from the land ("section 3")."""
+    return card_label(cards[index]) if cards is not None else f"section {index + 1}"
+
+
+def slot_place(slot: tuple[int, int], cards: Sequence[Card] | None = None) -> str:
+    """Where a slot is, as a player finds it: "on the left of #12 Lighthouse"."""
+    index, side = slot
+    return f"on the {SIDE_NAMES[side]} of {_on_card(index, cards)}"
+
+
+def _span(slots: Sequence[tuple[int, int]], cards: Sequence[Card] | None) -> str:
+    """Where a run of slots on one side is: "on the left of #12 Lighthouse", or
+    "on the left, from #3 Helter Skelter to #12 Lighthouse"."""
+    first, last = _on_card(slots[0][0], cards), _on_card(slots[-1][0], cards)
+    side = SIDE_NAMES[slots[0][1]]
+    return f"on the {side} of {first}" if first == last else f"on the {side}, from {first} to {last}"
+
+
+#: One of each character, as a sentence names them.
+ONE_OF: dict[str, str] = {"flower": "a Flower Seller", "poet": "a Poet", "lovers": "other Lovers", "fisher": "a Fisher"}
+
+
+def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
+    """One reason in plain words: its points first, then the rule that gives them.
+
+    `cards[i]` is the card section i of the pier belongs to, when the pier is made of
+    cards (the table, `pier18 score --cards`); a pier written out names sections instead.
+    """
+    from .engine.explain import Why
+
+    def at(slot: tuple[int, int]) -> str:
+        return slot_place(slot, cards)
+
+    label = CATEGORY_LABELS[reason.category.value]
+    points = f"+{reason.points}" if reason.points else "0"
+    head = f"{label} {points}: "
+    first, last = reason.slots[0], reason.slots[-1]
+    side = SIDE_NAMES[reason.side]
+    match reason.why:
+        case Why.GROUP:
+            return head + (
+                f"{len(reason.slots)} characters stand together {_span(reason.slots, cards)} with a Flower Seller"
+                f" among them, so each of them but one Flower Seller scores 1"
+            )
+        case Why.ALONE:
+            return head + f"the Flower Seller {at(first)} stands alone: a Flower Seller needs someone next to it"
+        case Why.PAIR:
+            return head + f"the Poets {at(first)} and {at(last)} make a pair"
+        case Why.UNPAIRED:
+            return head + f"the Poet {at(first)} has no partner: Poets score in pairs"
+        case Why.QUIET:
+            return head + f"the Lovers {at(first)} have peace and quiet: the two slots before them and after them are empty"
+        case Why.COMPANY:
+            who = ONE_OF[reason.near_character.value] if reason.near_character is not None else "someone"
+            near = reason.near[0] if reason.near is not None else first[0]
+            how_far = "right next to them" if abs(near - first[0]) == 1 else "two slots away"
+            return head + f"the Lovers {at(first)} have {who} {how_far}: they need two empty slots on each side"
+        case Why.FULLER_SIDE:
+            left, right = reason.counts
+            if left == right:
+                return head + f"{left} Fishers on each side: a tie counts once, so each Fisher on the {side} scores 1"
+            return head + f"the {side} side has more Fishers ({max(left, right)} against {min(left, right)}): each one there scores 1"
+        case Why.EMPTIER_SIDE:
+            fishers = plural(len(reason.slots), "Fisher")
+            if reason.counts[0] == reason.counts[1]:
+                return head + f"the {fishers} on the {side} tie the other side, and a tie counts once"
+            return head + f"the {fishers} on the {side} are on the side with fewer: only the fuller side scores"
+    raise AssertionError(reason.why)  # every rule is worded above
+# -- the post-game review (`pier18 review`) -----------------------------------------------
+
+
+def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
+    """The review's first line: what was reviewed, and how."""
+    return (
+        f"Review of {where}: each decision judged by the {judge} bot from what its player knew then "
+        f"({plural(worlds, 'sampled world')} a decision, seed {seed})"
+    )
+
+
+#: What "expected" means in the review's tables.
+REVIEW_POINTS_NOTE = (
+    "Expected: the player's mean final total after the choice, the rest of the game played by the bots' "
+    "policy; lost: the best choice's expected total minus the choice made's."
+)
+
+#: The review table's columns.
+REVIEW_COLUMNS = ("#", "phase", "choice made", "best choice", "expected", "lost", "mark")
+#: The hindsight table's columns.
+HINDSIGHT_COLUMNS = ("#", "phase", "choice made", "best in hindsight", "total", "lost", "mark")
+#: In the best-choice column when the choice made was the best.
+SAME_CHOICE = "the same"
+
+#: How a decision is marked by the points it lost, by `review.model.Mark` value.
+REVIEW_MARKS: dict[str, str] = {
+    "best": "best",
+    "good": "good",
+    "inaccuracy": "inaccuracy",
+    "mistake": "mistake",
+    "blunder": "blunder",
+}
+
+#: Each phase as the review's summary names it, by `Phase`.
+REVIEW_PHASES: dict[Phase, str] = {
+    Phase.SETUP: "set-up",
+    Phase.DRAFT: "the drafts",
+    Phase.PLAN: "the Plan placement",
+}
+
+
+def review_phase(phase: Phase, round_number: int) -> str:
+    """A reviewed decision's phase, short: 'set-up', 'round 2', 'Plan'."""
+    if phase is Phase.DRAFT:
+        return f"round {round_number}"
+    return "set-up" if phase is Phase.SETUP else "Plan"
+
+
+def expected_points(chosen: float, best: float) -> str:
+    """The choice made's expected total beside the best one's: '24.30 / 25.12'."""
+    return f"{chosen:.2f} / {best:.2f}"
+
+
+def review_seat_title(name: str, kind: str, decisions: int) -> str:
+    """A reviewed seat's table title: 'Ann (human): 5 decisions'."""
+    return f"{name} ({kind}): {plural(decisions, 'decision')}"
+
+
+def no_decisions_yet(name: str) -> str:
+    return f"{name} has made no decision yet."
+
+
+def points_lost_line(lost: dict[Phase, float], total: float, decisions: int) -> str:
+    """'Points lost: 0.00 in set-up, 2.31 in the drafts, 0.00 in the Plan placement; 2.31 over 5 decisions.'"""
+    parts = ", ".join(f"{points:.2f} in {REVIEW_PHASES[phase]}" for phase, points in lost.items())
+    return f"Points lost: {parts}; {total:.2f} over {plural(decisions, 'decision')}."
+
+
+def accuracy_line(accuracy: float) -> str:
+    return f"Accuracy {accuracy:.0f}%: each choice kept that share of the best choice's expected points, on average."
+
+
+def biggest_mistake(number: int, phase: str, loss: float, chosen: str, best: str, why: str) -> str:
+    """The decision that cost a player most, and what would have been better."""
+    return f"Biggest loss: decision {number} ({phase}), {loss:.2f} points: {chosen}; better {best} ({why})."
+
+
+NOTHING_LOST = "No decision lost any points."
+
+#: Above the hindsight tables, which must never pass for the review itself.
+HINDSIGHT_TITLE = (
+    "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
+    "choices), which nobody knew when deciding"
+)
+HINDSIGHT_NOTE = (
+    "Total: the player's final total after the choice in the real game, the others making their real "
+    "decisions while they could and the player then following the bots' policy (so it can differ from "
+    "what the player really scored)."
+)
+
+#: The review's progress bar.
+REVIEWING = "reviewing"
+
+
+def no_such_player(name: str, names: Sequence[str]) -> str:
+    """`review --seat NAME` naming nobody in the game."""
+    return f"--seat {name}: no player of that name in this game (its players: {', '.join(names)})"
+
+
+def worlds_out_of_range(most: int, got: str) -> str:
+    return f"--worlds must be a whole number from 1 to {most:,}, got {got}"

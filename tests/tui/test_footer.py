@@ -1,28 +1,29 @@
-"""The app's footer (`pier18.tui.widgets.footer.Footer`) shows what Textual's own footer
-shows at every step, and makes its keys again only when they change."""
+"""The app's footer (`pier18.tui.widgets.footer.Footer`) draws what Textual's own footer
+draws at every step, and makes its keys again only when they change."""
 
 from __future__ import annotations
 
 import ast
-import asyncio
 from pathlib import Path
 
+import pytest
 from textual import widgets
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 
 import pier18.tui
-from pier18.tui.widgets.footer import Footer
+from pier18.tui.widgets.footer import Footer, FooterKey
+
+MOVES = Binding.Group("Moves")
 
 
 class Over(ModalScreen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
-        yield self.app.footer()
+        yield self.app.footer(compact=self.app.compact)
 
 
 class Field(Static, can_focus=True):
@@ -30,12 +31,17 @@ class Field(Static, can_focus=True):
 
 
 class Main(Screen[None]):
-    BINDINGS = [Binding("a", "toggle", "Toggle"), Binding("b", "other", "Other")]
+    BINDINGS = [
+        Binding("a", "toggle", "Toggle"),
+        Binding("b", "other", "Other"),
+        Binding("x", "left", "Left", group=MOVES),
+        Binding("y", "right", "Right", group=MOVES),
+    ]
     other = True
 
     def compose(self) -> ComposeResult:
         yield Field("a field", id="field")
-        yield self.app.footer()
+        yield self.app.footer(compact=self.app.compact)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return (True if self.other else None) if action == "other" else True
@@ -47,32 +53,34 @@ class Main(Screen[None]):
     def action_other(self) -> None:
         pass
 
+    def action_left(self) -> None:
+        pass
+
+    def action_right(self) -> None:
+        pass
+
 
 class FooterApp(App[None]):
-    def __init__(self, footer: type[widgets.Footer]) -> None:
+    def __init__(self, footer: type[widgets.Footer], compact: bool) -> None:
         super().__init__()
         self.footer = footer
+        self.compact = compact
 
     def on_mount(self) -> None:
         self.push_screen(Main())
 
 
-def footer_keys(app: App[None]) -> list[FooterKey]:
-    return list(app.screen.query_one(widgets.Footer).query(FooterKey))
-
-
-async def steps(footer: type[widgets.Footer]) -> tuple[list[list[tuple[str, str, bool, bool]]], list[list[FooterKey]]]:
-    """What the footer shows after each step (key, words, dimmed, compact), and its key widgets."""
-    app = FooterApp(footer)
-    shown: list[list[tuple[str, str, bool, bool]]] = []
+async def steps(footer: type[widgets.Footer], compact: bool) -> tuple[list[str], list[list[FooterKey]]]:
+    """The screen after each step (as an SVG screenshot), and the footer's key widgets."""
+    app = FooterApp(footer, compact)
+    shown: list[str] = []
     made: list[list[FooterKey]] = []
-    async with app.run_test() as pilot:
+    async with app.run_test(size=(100, 4)) as pilot:
 
         async def step() -> None:
             await pilot.pause()
-            keys = footer_keys(app)
-            shown.append([(k.key, k.description, k.has_class("-disabled"), k.has_class("-compact")) for k in keys])
-            made.append(keys)
+            shown.append(app.export_screenshot())
+            made.append(list(app.screen.query_one(widgets.Footer).query(FooterKey)))
 
         await step()
         await pilot.press("a")  # "b" now disabled: shown dimmed
@@ -87,16 +95,20 @@ async def steps(footer: type[widgets.Footer]) -> tuple[list[list[tuple[str, str,
         await step()
         await pilot.press("a")  # "b" enabled again
         await step()
+        app.screen.query_one(widgets.Footer).compact = not compact  # the keys follow the footer
+        await step()
     return shown, made
 
 
-def test_the_footer_shows_what_textuals_footer_shows_and_keeps_unchanged_keys():
-    ours, made = asyncio.run(steps(Footer))
-    textuals, _ = asyncio.run(steps(widgets.Footer))
+@pytest.mark.parametrize("compact", [False, True], ids=["wide", "compact"])
+async def test_the_footer_draws_what_textuals_footer_draws_and_keeps_unchanged_keys(compact):
+    ours, made = await steps(Footer, compact)
+    textuals, _ = await steps(widgets.Footer, compact)
     assert ours == textuals
-    assert len({str(keys) for keys in ours}) == 4 and ours[3] == ours[1] == ours[5] and ours[6] == ours[0]
+    assert len(set(ours)) == 5 and ours[3] == ours[1] == ours[5] and ours[6] == ours[0] != ours[7]
     # Back from the screen over it, to the same keys: the same key widgets, not new ones.
-    assert len(made[3]) == 4 and all(a is b for a, b in zip(made[3], made[1], strict=True))
+    # (Main's keys, the grouped two, the field's and the palette's.)
+    assert len(made[3]) == 6 and all(a is b for a, b in zip(made[3], made[1], strict=True))
 
 
 def test_every_screen_uses_the_apps_footer():

@@ -9,7 +9,6 @@ person's key repeat or double click does.
 from __future__ import annotations
 
 import ast
-import asyncio
 import importlib
 import inspect
 import pkgutil
@@ -44,48 +43,39 @@ def first_choices(deck, players: int, seed: int, until) -> list:
     return list(game.decisions)
 
 
-def test_enter_twice_on_the_set_up_choice_keeps_once_and_keeps_the_table(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 5)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
-            twice(app)
-            await settled(pilot)
-            assert len(app.session.decisions) == 1
-            assert stack(app) == ["Screen", "TableScreen", "PassScreen"] and app.screen.player == "Bob"
-
-    asyncio.run(run())
+async def test_enter_twice_on_the_set_up_choice_keeps_once_and_keeps_the_table(tui_deck):
+    app = make_app(tui_deck, 2, 5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+        twice(app)
+        await settled(pilot)
+        assert len(app.session.decisions) == 1
+        assert stack(app) == ["Screen", "TableScreen", "PassScreen"] and app.screen.player == "Bob"
 
 
-def test_enter_twice_on_a_placement_places_once_and_keeps_the_table(tui_deck):
+async def test_enter_twice_on_a_placement_places_once_and_keeps_the_table(tui_deck):
     decisions = first_choices(tui_deck, 2, 5, lambda game: game.phase is Phase.DRAFT)
 
-    async def run():
-        app = make_app(tui_deck, 2, 5, decisions=decisions)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the draft")
-            await pilot.press("1")
-            await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "the placement")
-            twice(app)
-            await settled(pilot)
-            assert len(app.session.decisions) == len(decisions) + 1
-            assert stack(app) == ["Screen", "TableScreen"]
-
-    asyncio.run(run())
+    app = make_app(tui_deck, 2, 5, decisions=decisions)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the draft")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "the placement")
+        twice(app)
+        await settled(pilot)
+        assert len(app.session.decisions) == len(decisions) + 1
+        assert stack(app) == ["Screen", "TableScreen"]
 
 
-def test_a_double_click_on_the_pass_screen_keeps_the_table(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 5)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "PassScreen", "the pass screen")
-            for _ in range(2):
-                app.screen.post_message(events.Click(app.screen, 5, 5, 0, 0, 1, False, False, False))
-            await settled(pilot)
-            assert stack(app) == ["Screen", "TableScreen", "KeepScreen"]
-
-    asyncio.run(run())
+async def test_a_double_click_on_the_pass_screen_keeps_the_table(tui_deck):
+    app = make_app(tui_deck, 2, 5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "PassScreen", "the pass screen")
+        for _ in range(2):
+            app.screen.post_message(events.Click(app.screen, 5, 5, 0, 0, 1, False, False, False))
+        await settled(pilot)
+        assert stack(app) == ["Screen", "TableScreen", "KeepScreen"]
 
 
 def test_every_screen_that_closes_itself_closes_once():

@@ -4,7 +4,6 @@ after a resume, the start rule, and no stale text. All by pilot, waiting on even
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import tempfile
@@ -12,22 +11,19 @@ from pathlib import Path
 
 from hostile import SAMPLES, hostile_deck
 from pier18.bots import HardBot, make_bot
+from pier18.bots.base import position_seed
 from pier18.bots.estimate import reasons
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.moves import game_moves
-from pier18.words import covering, short_decision
+from pier18.words import behind, covering, short_decision
 from pier18.tui.screens.final import final_table
 from tui_helpers import (
-    ScreenWatcher, check_final_screen, first_keys_game, make_app, play_by_keys, press_until, screen_name, shown, text_of,
-    start_with_names, wait_until,
+    ScreenWatcher, check_final_screen, first_keys_game, make_app, play_by_keys, press_until, screen_name, drawn_text, shown,
+    text_of, start_with_names, wait_until,
 )
 
-
-
-def run(coroutine) -> None:
-    asyncio.run(coroutine)
 
 
 def random_bots(level: str, seat: int):
@@ -36,8 +32,7 @@ def random_bots(level: str, seat: int):
 
 def screen_text(app) -> str:
     """Everything the top screen draws now, as plain text."""
-    strips = app.screen._compositor.render_strips()
-    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+    return drawn_text(app)
 
 
 def public_cards(table: TableView) -> set[int]:
@@ -92,7 +87,7 @@ def seat_of_screen(app) -> int | None:
     return None
 
 
-def test_no_screen_or_question_shows_a_seat_what_it_may_not_know():
+async def test_no_screen_or_question_shows_a_seat_what_it_may_not_know():
     """A whole three-person hot-seat game by keys: every screen, and the take-back
     question asked on every turn screen, holds only what its seat may know.
 
@@ -109,60 +104,57 @@ def test_no_screen_or_question_shows_a_seat_what_it_may_not_know():
         cards, goals = [f"Card {text}" for text in SAMPLES], [f"{text} goal" for text in SAMPLES]
         deck = load_deck(hostile_deck(Path(folder) / "deck.toml", cards, goals))
 
-    async def go():
-        app = make_app(deck, 3, 11, names=None)
-        async with app.run_test(size=(120, 40)) as pilot:
-            names = await start_with_names(pilot, app, ["x[/b]", "Ann[/]", "[link=file:///etc/passwd]"])
-            assert names == ["x[/b]", "Ann[/]", "[link=file:///etc/passwd]"]
-            watcher = ScreenWatcher(names)
-            seen = {"screens": 0, "questions": 0, "hidden placements asked over": 0}
-            asked: set[tuple] = set()
-            recognised: set[int] = set()
+    app = make_app(deck, 3, 11, names=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        names = await start_with_names(pilot, app, ["x[/b]", "Ann[/]", "[link=file:///etc/passwd]"])
+        assert names == ["x[/b]", "Ann[/]", "[link=file:///etc/passwd]"]
+        watcher = ScreenWatcher(names)
+        seen = {"screens": 0, "questions": 0, "hidden placements asked over": 0}
+        asked: set[tuple] = set()
+        recognised: set[int] = set()
 
-            async def look_and_ask(app) -> None:
-                watcher(app)
-                name = screen_name(app)
-                game = app.session.game
-                if name == "FinalScreen":
-                    return
-                seat = seat_of_screen(app)
-                text = screen_text(app)
-                problems = leaks(text, game, seat, names)
-                assert not problems, f"{name} for seat {seat} shows {problems}"
-                recognised.update(named(text, game))
-                seen["screens"] += 1
-                turn = (len(game.history), name)
-                if name in ("KeepScreen", "PlaceScreen", "PassScreen") and turn not in asked and app.session.decisions:
-                    asked.add(turn)
-                    await pilot.press("u")
-                    await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the take-back question")
-                    question = app.screen.question
-                    problems = leaks(question, game, app.at_keys(), names) + leaks(screen_text(app), game, None, names)
-                    assert not problems, f"take-back on {name}: {question!r} shows {problems}"
-                    if game.phase is Phase.PLAN and game.current_player > 0 and name == "PlaceScreen":
-                        assert "hidden decision" in question
-                        seen["hidden placements asked over"] += 1
-                    seen["questions"] += 1
-                    await pilot.press("n")
-                    await wait_until(pilot, lambda: screen_name(app) == name, "the screen again")
+        async def look_and_ask(app) -> None:
+            watcher(app)
+            name = screen_name(app)
+            game = app.session.game
+            if name == "FinalScreen":
+                return
+            seat = seat_of_screen(app)
+            text = screen_text(app)
+            problems = leaks(text, game, seat, names)
+            assert not problems, f"{name} for seat {seat} shows {problems}"
+            recognised.update(named(text, game))
+            seen["screens"] += 1
+            turn = (len(game.history), name)
+            if name in ("KeepScreen", "PlaceScreen", "PassScreen") and turn not in asked and app.session.decisions:
+                asked.add(turn)
+                await pilot.press("u")
+                await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the take-back question")
+                question = app.screen.question
+                problems = leaks(question, game, app.at_keys(), names) + leaks(screen_text(app), game, None, names)
+                assert not problems, f"take-back on {name}: {question!r} shows {problems}"
+                if game.phase is Phase.PLAN and game.current_player > 0 and name == "PlaceScreen":
+                    assert "hidden decision" in question
+                    seen["hidden placements asked over"] += 1
+                seen["questions"] += 1
+                await pilot.press("n")
+                await wait_until(pilot, lambda: screen_name(app) == name, "the screen again")
 
-            expected = await play_by_keys(pilot, app, random.Random(11), on_screen=look_and_ask)
-            assert screen_name(app) == "FinalScreen"
-            check_final_screen(app, names)
-            assert seen["questions"] >= 6 and seen["hidden placements asked over"] == 2
-            assert recognised == set(deck), f"never recognised: {set(deck) - recognised}"
-            assert {"PassScreen", "KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen"} <= watcher.seen
-            session = app.session
-            assert session.decisions == expected
-            engine = Game.replay(deck, 3, 11, expected)
-            assert engine.is_terminal() and session.game.returns() == engine.returns()
-            for seat in range(3):
-                assert session.game.score(seat).as_dict() == engine.score(seat).as_dict()
-            ranking = text_of(final_table(session.game, session.names))
-            for standing in engine.ranking():
-                assert f"{standing.place}. {names[standing.seat]}  {standing.total} points" in ranking
-
-    run(go())
+        expected = await play_by_keys(pilot, app, random.Random(11), on_screen=look_and_ask)
+        assert screen_name(app) == "FinalScreen"
+        check_final_screen(app, names)
+        assert seen["questions"] >= 6 and seen["hidden placements asked over"] == 2
+        assert recognised == set(deck), f"never recognised: {set(deck) - recognised}"
+        assert {"PassScreen", "KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen"} <= watcher.seen
+        session = app.session
+        assert session.decisions == expected
+        engine = Game.replay(deck, 3, 11, expected)
+        assert engine.is_terminal() and session.game.returns() == engine.returns()
+        for seat in range(3):
+            assert session.game.score(seat).as_dict() == engine.score(seat).as_dict()
+        ranking = text_of(final_table(session.game, session.names))
+        for standing in engine.ranking():
+            assert f"{standing.place}. {names[standing.seat]}  {standing.total} points" in ranking
 
 
 def plan_cover_matters(deck, players: int = 2) -> tuple[int, list]:
@@ -187,7 +179,7 @@ def plan_cover_matters(deck, players: int = 2) -> tuple[int, list]:
     raise AssertionError("no deal where Ann's cover decides Bob's Plan")
 
 
-def test_bobs_plan_preview_is_the_same_whatever_ann_covered(tui_deck):
+async def test_bobs_plan_preview_is_the_same_whatever_ann_covered(tui_deck):
     seed, decisions = plan_cover_matters(tui_deck)
 
     async def bobs_previews(ann_cover: int) -> list[str]:
@@ -205,13 +197,10 @@ def test_bobs_plan_preview_is_the_same_whatever_ann_covered(tui_deck):
                 texts.append(shown(app.screen.query_one("#score-change")))
             return texts
 
-    async def go():
-        covers = Game.replay(tui_deck, 2, seed, decisions).legal_decisions()
-        first = await bobs_previews(covers[0].cover)
-        last = await bobs_previews(covers[-1].cover)
-        assert first == last
-
-    run(go())
+    covers = Game.replay(tui_deck, 2, seed, decisions).legal_decisions()
+    first = await bobs_previews(covers[0].cover)
+    last = await bobs_previews(covers[-1].cover)
+    assert first == last
 
 
 async def to_hot_seat_plan(pilot, app, seat: int) -> None:
@@ -225,101 +214,95 @@ async def to_hot_seat_plan(pilot, app, seat: int) -> None:
     )
 
 
-def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidden_ones(tui_deck):
-    async def go():
-        app = make_app(tui_deck, 2, 21, names=["Ann", "Bob"])
-        async with app.run_test(size=(120, 40)) as pilot:
-            session = app.session
-            # Set-up: Bob has chosen nothing yet, so u reaches into Ann's hidden choice.
-            await press_until(pilot, lambda: screen_name(app) == "KeepScreen" and session.game.current_player == 1,
-                              lambda: "enter", "Bob's set-up")
-            kept = session.decisions[0]
-            await pilot.press("u")
-            await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
-            question = app.screen.question
-            assert "Ann's set-up choice" in question and "1 hidden decision" in question
-            assert "laptop goes to Ann" in question
-            assert tui_deck[kept.plan].name not in question and tui_deck[kept.foundation].name not in question
-            await pilot.press("y")
-            await wait_until(pilot, lambda: screen_name(app) == "PassScreen", "Ann's pass screen")
-            assert app.screen.player == "Ann" and session.decisions == []
+async def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidden_ones(tui_deck):
+    app = make_app(tui_deck, 2, 21, names=["Ann", "Bob"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        # Set-up: Bob has chosen nothing yet, so u reaches into Ann's hidden choice.
+        await press_until(pilot, lambda: screen_name(app) == "KeepScreen" and session.game.current_player == 1,
+                          lambda: "enter", "Bob's set-up")
+        kept = session.decisions[0]
+        await pilot.press("u")
+        await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
+        question = app.screen.question
+        assert "Ann's set-up choice" in question and "1 hidden decision" in question
+        assert "laptop goes to Ann" in question
+        assert tui_deck[kept.plan].name not in question and tui_deck[kept.foundation].name not in question
+        await pilot.press("y")
+        await wait_until(pilot, lambda: screen_name(app) == "PassScreen", "Ann's pass screen")
+        assert app.screen.player == "Ann" and session.decisions == []
 
-            # Drafting: on Bob's turn, u takes back Bob's own last decision and what came after.
-            await press_until(
-                pilot,
-                lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT
-                and session.game.current_player == 1 and any(isinstance(d, Draft) for d in session.decisions[2:])
-                and session.game.history[-1][0] == 0,
-                lambda: "1" if screen_name(app) == "TableScreen" else "enter",
-                "Bob's draft after Ann's",
-            )
-            history = list(session.game.history)
-            bobs_last = max(i for i, (seat, _) in enumerate(history) if seat == 1)
-            await pilot.press("u")
-            await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
-            assert app.screen.question.startswith("Take back Bob's")
-            assert "Ann's move after it" in app.screen.question
-            await pilot.press("y")
-            await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
-            assert session.game.current_player == 1
+        # Drafting: on Bob's turn, u takes back Bob's own last decision and what came after.
+        await press_until(
+            pilot,
+            lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT
+            and session.game.current_player == 1 and any(isinstance(d, Draft) for d in session.decisions[2:])
+            and session.game.history[-1][0] == 0,
+            lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+            "Bob's draft after Ann's",
+        )
+        history = list(session.game.history)
+        bobs_last = max(i for i, (seat, _) in enumerate(history) if seat == 1)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
+        assert app.screen.question.startswith("Take back Bob's")
+        assert "Ann's move after it" in app.screen.question
+        await pilot.press("y")
+        await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
+        assert session.game.current_player == 1
 
-        # The Plan phase, from Ann's placed Plan (the first choices before it, made by the
-        # engine): Ann's placement is hidden from Bob; his u counts it, never shows it.
-        decisions = first_keys_game(tui_deck, 2, 21, until=lambda game: game.phase is Phase.PLAN and game.current_player == 1)
-        app = make_app(tui_deck, 2, 21, names=["Ann", "Bob"], decisions=decisions)
-        async with app.run_test(size=(120, 40)) as pilot:
-            session = app.session
-            await to_hot_seat_plan(pilot, app, 1)
-            ann = session.decisions[-1]
-            assert isinstance(ann, PlacePlan)
-            bobs_last = max(i for i, (seat, _) in enumerate(session.game.history) if seat == 1)
-            await pilot.press("u")
-            await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
-            question = app.screen.question
-            assert question.startswith("Take back Bob's last move, take #")
-            assert "1 hidden decision by Ann" in question and "laptop goes to Ann" in question
-            assert "place the Plan card" not in question
-            await pilot.press("y")
-            await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
-            # Bob drafts again; when the Plans come, Ann gets a pass screen first.
-            await press_until(pilot, lambda: session.game.phase is Phase.PLAN and screen_name(app) == "PassScreen",
-                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the Plan phase")
-            assert app.screen.player == "Ann" and "Plan" in shown(app.screen.query_one("#pass-message"))
-
-    run(go())
+    # The Plan phase, from Ann's placed Plan (the first choices before it, made by the
+    # engine): Ann's placement is hidden from Bob; his u counts it, never shows it.
+    decisions = first_keys_game(tui_deck, 2, 21, until=lambda game: game.phase is Phase.PLAN and game.current_player == 1)
+    app = make_app(tui_deck, 2, 21, names=["Ann", "Bob"], decisions=decisions)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        await to_hot_seat_plan(pilot, app, 1)
+        ann = session.decisions[-1]
+        assert isinstance(ann, PlacePlan)
+        bobs_last = max(i for i, (seat, _) in enumerate(session.game.history) if seat == 1)
+        await pilot.press("u")
+        await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "the question")
+        question = app.screen.question
+        assert question.startswith("Take back Bob's last move, take #")
+        assert "1 hidden decision by Ann" in question and "laptop goes to Ann" in question
+        assert "place the Plan card" not in question
+        await pilot.press("y")
+        await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
+        # Bob drafts again; when the Plans come, Ann gets a pass screen first.
+        await press_until(pilot, lambda: session.game.phase is Phase.PLAN and screen_name(app) == "PassScreen",
+                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the Plan phase")
+        assert app.screen.player == "Ann" and "Plan" in shown(app.screen.query_one("#pass-message"))
 
 
-def test_the_hint_names_cards_where_you_should_end_and_the_next_best(tui_deck):
-    async def go():
-        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=6, width=4))
-        async with app.run_test(size=(120, 40)) as pilot:
-            session = app.session
-            await press_until(
-                pilot,
-                lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT
-                and session.game.current_player == 0 and not app.table().thinking,
-                lambda: "enter",
-                "Ann's draft turn",
-            )
-            view = PlayerView.of(session.game, 0)
-            expected = HardBot(seed=2, worlds=6, width=4).hint(view)
-            await pilot.press("h")
-            await wait_until(pilot, lambda: "Why:" in shown(app.table().query_one("#hint")), "the hint")
-            text = " ".join(shown(app.table().query_one("#hint")).split())
-            card = tui_deck[expected.decision.card]
-            assert f"take #{card.id} {card.name} {covering(expected.decision.cover)}" in text
-            now = view.piers[0].sheet().total + len(view.patrons[0])
-            assert f"you should end about {expected.expected_total:.0f} points (now {now})" in text
-            assert "expected lead" not in text and "draft " not in text  # no notation, no jargon
-            assert 1 <= len(expected.alternatives) <= 3
-            for decision, total in expected.alternatives:
-                assert f"{short_decision(tui_deck, decision)} (about {total:.0f})" in text
-            row = app.table().query_one("#draft-row")
-            marked = [view.card.id for view in row.query(".draft-card") if view.has_class("-hint")]
-            assert marked == [card.id]
-
-    run(go())
+async def test_the_hint_names_cards_where_you_should_end_and_the_next_best(tui_deck):
+    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                   bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=6, width=4))
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        await press_until(
+            pilot,
+            lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT
+            and session.game.current_player == 0 and not app.table().thinking,
+            lambda: "enter",
+            "Ann's draft turn",
+        )
+        view = PlayerView.of(session.game, 0)
+        expected = HardBot(seed=2, worlds=6, width=4).hint(view)
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Why:" in shown(app.table().query_one("#hint")), "the hint")
+        text = " ".join(shown(app.table().query_one("#hint")).split())
+        card = tui_deck[expected.decision.card]
+        assert f"take #{card.id} {card.name} {covering(expected.decision.cover)}" in text
+        now = view.piers[0].sheet().total + len(view.patrons[0])
+        assert f"you should end about {expected.expected_total:.0f} points (now {now})" in text
+        assert "draft " not in text  # no notation
+        assert 1 <= len(expected.alternatives) <= 2
+        for decision, points in expected.alternatives:  # each with how far it ranks below the best
+            assert f"{short_decision(tui_deck, decision)}, {behind(points)}" in text
+        row = app.table().query_one("#draft-row")
+        marked = [view.card.id for view in row.query(".draft-card") if view.has_class("-hint")]
+        assert marked == [card.id]
 
 
 def test_hint_alternatives_are_the_next_best_estimates(tui_deck):
@@ -328,37 +311,35 @@ def test_hint_alternatives_are_the_next_best_estimates(tui_deck):
     game.apply(game.legal_decisions()[3])
     view = PlayerView.of(game, game.current_player)
     hint = HardBot(seed=3, worlds=6, width=5).hint(view)
-    estimates = HardBot(seed=3, worlds=6, width=5).estimates(view)
+    estimates = HardBot(seed=3, worlds=6, width=5).estimates(view, random.Random(position_seed(view)), finalists=3)
     assert hint.decision == estimates[0].decision
     assert hint.expected_total == round(estimates[0].final_total, 2)
-    assert [d for d, _ in hint.alternatives] == [e.decision for e in estimates[1:3]]
-    assert [t for _, t in hint.alternatives] == [round(e.final_total, 2) for e in estimates[1:3]]
+    finalists = [e for e in estimates[1:] if e.worlds == estimates[0].worlds]
+    assert [d for d, _ in hint.alternatives] == [e.decision for e in finalists[:2]]
+    assert [p for _, p in hint.alternatives] == [round(estimates[0].outcome - e.outcome, 2) for e in finalists[:2]]
 
 
-def test_a_bot_move_line_says_its_cover_and_a_reason(tui_deck):
-    async def go():
-        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots)
-        async with app.run_test(size=(120, 40)) as pilot:
-            session = app.session
+async def test_a_bot_move_line_says_its_cover_and_a_reason(tui_deck):
+    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                   bot_provider=random_bots)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
 
-            def bot_drafted() -> bool:
-                return any(seat == 1 and isinstance(d, Draft) for seat, d in session.game.history)
+        def bot_drafted() -> bool:
+            return any(seat == 1 and isinstance(d, Draft) for seat, d in session.game.history)
 
-            await press_until(pilot, bot_drafted, lambda: "1" if screen_name(app) == "TableScreen" else "enter",
-                              "the bot's draft")
-            index = next(i for i, (seat, d) in enumerate(session.game.history) if seat == 1 and isinstance(d, Draft))
-            draft = session.decisions[index]
-            before = Game.replay(tui_deck, 2, 5, session.decisions[:index])
-            line = app.moves.recent(index + 1, 1)[0]
-            card = tui_deck[draft.card]
-            assert line.startswith(f"Random bot took #{card.id} {card.name} {covering(draft.cover)}: ")
-            parts = reasons(TableView.of(before), 1, draft)
-            told = [part for part in parts[1:] if part in line]
-            assert told, (line, parts)
-            assert (parts[2] in line) if len(parts) > 2 else True  # the Patron or Plan reason when there is one
-
-    run(go())
+        await press_until(pilot, bot_drafted, lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+                          "the bot's draft")
+        index = next(i for i, (seat, d) in enumerate(session.game.history) if seat == 1 and isinstance(d, Draft))
+        draft = session.decisions[index]
+        before = Game.replay(tui_deck, 2, 5, session.decisions[:index])
+        line = app.moves.recent(index + 1, 1)[0]
+        card = tui_deck[draft.card]
+        assert line.startswith(f"Random bot took #{card.id} {card.name} {covering(draft.cover)}: ")
+        parts = reasons(TableView.of(before), 1, draft)
+        told = [part for part in parts[1:] if part in line]
+        assert told, (line, parts)
+        assert (parts[2] in line) if len(parts) > 2 else True  # the Patron or Plan reason when there is one
 
 
 async def play_people_until(pilot, app, condition, what: str, tries: int = 3000) -> None:
@@ -377,55 +358,49 @@ async def play_people_until(pilot, app, condition, what: str, tries: int = 3000)
     raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}")
 
 
-def test_a_bots_round_ending_move_stays_until_a_key_then_the_patron(tui_deck):
-    async def go():
-        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, last_move_pause=600)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
-            session = app.session
-            award = session.game.awards[-1]
-            assert session.game.history[award.after - 1][0] == 1  # the bot's draft ended it
-            line = app.moves.recent(award.after, 1)[0]
-            assert line.startswith("Random bot took #")
-            assert line in shown(app.screen.query_one("#last-move"), width=400)
-            assert not any(screen_name(app) == "PatronScreen" for _ in range(1))
-            await pilot.press("x")
-            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")
-            assert app.screen.award == award
-        # Without a key it goes on by itself after the pause (a timer, no sleep here).
-        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, last_move_pause=1.0)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
-            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel after the pause")
-
-    run(go())
+async def test_a_bots_round_ending_move_stays_until_a_key_then_the_patron(tui_deck):
+    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                   bot_provider=random_bots, last_move_pause=600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
+        session = app.session
+        award = session.game.awards[-1]
+        assert session.game.history[award.after - 1][0] == 1  # the bot's draft ended it
+        line = app.moves.recent(award.after, 1)[0]
+        assert line.startswith("Random bot took #")
+        assert line in shown(app.screen.query_one("#last-move"), width=400)
+        assert not any(screen_name(app) == "PatronScreen" for _ in range(1))
+        await pilot.press("x")
+        await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")
+        assert app.screen.award == award
+    # Without a key it goes on by itself after the pause (a timer, no sleep here).
+    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                   bot_provider=random_bots, last_move_pause=1.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
+        await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel after the pause")
 
 
-def test_the_move_log_is_rebuilt_when_a_saved_game_is_resumed(tui_deck):
-    async def go():
-        seats = ["human", "random"]
-        app = make_app(tui_deck, 2, 7, seats=seats, names=["Ann", "Random bot"], bot_provider=random_bots)
-        async with app.run_test(size=(120, 40)) as pilot:
-            session = app.session
-            await press_until(pilot, lambda: session.game.round >= 2 and screen_name(app) == "TableScreen"
-                              and session.game.current_player == 0,
-                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "round 2")
-            played = app.moves.recent(len(session.decisions), 99)
-            decisions = list(session.decisions)
-        assert len(played) == len(decisions)
-        assert not any("hidden until" in line for line in played)  # every choice is shown by now
-        saved = Session(tui_deck, ["Ann", "Random bot"], 7, seats=seats, decisions=decisions)
-        resumed = Pier18App(2, lambda names: saved, session=saved, bot_provider=random_bots, seats=seats,
-                            bot_pause=0.0, last_move_pause=0.0)
-        async with resumed.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(resumed) == "TableScreen", "the table")
-            assert resumed.moves.recent(len(decisions), 99) == played == game_moves(saved)
-            await pilot.pause()
-            assert played[-1] in shown(resumed.table().query_one("#moves"), width=400)
-
-    run(go())
+async def test_the_move_log_is_rebuilt_when_a_saved_game_is_resumed(tui_deck):
+    seats = ["human", "random"]
+    app = make_app(tui_deck, 2, 7, seats=seats, names=["Ann", "Random bot"], bot_provider=random_bots)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        await press_until(pilot, lambda: session.game.round >= 2 and screen_name(app) == "TableScreen"
+                          and session.game.current_player == 0,
+                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "round 2")
+        played = app.moves.recent(len(session.decisions), 99)
+        decisions = list(session.decisions)
+    assert len(played) == len(decisions)
+    assert not any("hidden until" in line for line in played)  # every choice is shown by now
+    saved = Session(tui_deck, ["Ann", "Random bot"], 7, seats=seats, decisions=decisions)
+    resumed = Pier18App(2, lambda names: saved, session=saved, bot_provider=random_bots, seats=seats,
+                        bot_pause=0.0, last_move_pause=0.0)
+    async with resumed.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(resumed) == "TableScreen", "the table")
+        assert resumed.moves.recent(len(decisions), 99) == played == game_moves(saved)
+        await pilot.pause()
+        assert played[-1] in shown(resumed.table().query_one("#moves"), width=400)
 
 
 async def type_names(pilot, names) -> None:
@@ -435,56 +410,50 @@ async def type_names(pilot, names) -> None:
             await pilot.press("tab")
 
 
-def test_the_rulebook_start_rule_decides_who_drafts_first(tui_deck):
-    async def go():
-        app = make_app(tui_deck, 2, 13, names=None)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
-            await type_names(pilot, ["Ann", "Bob"])
-            await pilot.press("tab")  # to the start rule
-            rules = " ".join(screen_text(app).split())
-            assert "Bob starts: last saw the sea (rulebook)" in rules
-            assert "Earliest Foundation date starts" in rules
-            await pilot.press("down", "down", "enter")  # Bob last saw the sea
-            await wait_until(pilot, lambda: app.session is not None, "the game")
-            session = app.session
-            assert session.first_player == 1 and session.names == ["Ann", "Bob"]
-            await press_until(pilot, lambda: session.game.phase is Phase.DRAFT, lambda: "enter", "round 1")
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-            assert session.game.current_player == 1
-            assert "Bob starts: last saw the sea" in shown(app.table().query_one("#status"), width=400)
-            # Round 1 to its Patron panel (the rest of the game follows from the engine's rules).
-            await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
-                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the end of round 1")
-            assert [seat for seat, d in session.game.history if isinstance(d, Draft)][0] == 1
-            assert session.game.first_player == 1
-
-    run(go())
+async def test_the_rulebook_start_rule_decides_who_drafts_first(tui_deck):
+    app = make_app(tui_deck, 2, 13, names=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
+        await type_names(pilot, ["Ann", "Bob"])
+        await pilot.press("tab")  # to the start rule
+        rules = " ".join(screen_text(app).split())
+        assert "Bob starts: last saw the sea (rulebook)" in rules
+        assert "Earliest Foundation date starts" in rules
+        await pilot.press("down", "down", "enter")  # Bob last saw the sea
+        await wait_until(pilot, lambda: app.session is not None, "the game")
+        session = app.session
+        assert session.first_player == 1 and session.names == ["Ann", "Bob"]
+        await press_until(pilot, lambda: session.game.phase is Phase.DRAFT, lambda: "enter", "round 1")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        assert session.game.current_player == 1
+        assert "Bob starts: last saw the sea" in shown(app.table().query_one("#status"), width=400)
+        # Round 1 to its Patron panel (the rest of the game follows from the engine's rules).
+        await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
+                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the end of round 1")
+        assert [seat for seat, d in session.game.history if isinstance(d, Draft)][0] == 1
+        assert session.game.first_player == 1
 
 
-def test_the_default_start_rule_names_the_date(tui_deck):
-    async def go():
-        app = make_app(tui_deck, 2, 13, names=None)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
-            await type_names(pilot, ["Ann", "Bob"])
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: app.session is not None, "the game")
-            session = app.session
-            assert session.first_player is None
-            await press_until(pilot, lambda: session.game.phase is Phase.DRAFT, lambda: "enter", "round 1")
-            await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
-            first = session.game.first_player
-            date = session.game.piers[first].placements[0].card.date
-            dates = [session.game.piers[s].placements[0].card.date_key for s in range(2)]
-            assert first == dates.index(min(dates))
-            assert f"{session.names[first]} starts: earliest Foundation date ({date})" in shown(
-                app.table().query_one("#status"), width=400)
-
-    run(go())
+async def test_the_default_start_rule_names_the_date(tui_deck):
+    app = make_app(tui_deck, 2, 13, names=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
+        await type_names(pilot, ["Ann", "Bob"])
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.session is not None, "the game")
+        session = app.session
+        assert session.first_player is None
+        await press_until(pilot, lambda: session.game.phase is Phase.DRAFT, lambda: "enter", "round 1")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        first = session.game.first_player
+        date = session.game.piers[first].placements[0].card.date
+        dates = [session.game.piers[s].placements[0].card.date_key for s in range(2)]
+        assert first == dates.index(min(dates))
+        assert f"{session.names[first]} starts: earliest Foundation date ({date})" in shown(
+            app.table().query_one("#status"), width=400)
 
 
-def test_stale_and_wrong_texts_are_gone(tui_deck):
+async def test_stale_and_wrong_texts_are_gone(tui_deck):
     from pier18.tui.screens.help import KEYS
     from pier18.tui.widgets.draft_row import DraftRow
 
@@ -492,41 +461,35 @@ def test_stale_and_wrong_texts_are_gone(tui_deck):
     enter = [b for b in DraftRow.BINDINGS if getattr(b, "key", None) == "enter"]
     assert enter and "Place" not in enter[0].description and "Choose" in enter[0].description
 
-    async def go():
-        app = make_app(tui_deck, 2, 13, names=None, seats=["human", "random"], bot_provider=random_bots)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
-            assert "Tab" not in screen_text(app).split("Who starts")[0]  # one name: nothing to tab to
-        app = make_app(tui_deck, 2, 13, names=["Ann", "Bob"])
-        async with app.run_test(size=(120, 40)) as pilot:
-            await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
-                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", "a Patron panel")
-            await pilot.press("question_mark")
-            await wait_until(pilot, lambda: screen_name(app) == "HelpScreen", "the keys on the Patron panel")
-            await pilot.press("escape")
-            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel again")
-            await pilot.press("u")
-            await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "take-back on the Patron panel")
-            await pilot.press("n")
-            moves = " ".join(app.moves.recent(99, 99))
-            assert "hidden until everyone has chosen" not in moves and "Ann kept #" in moves
-
-    run(go())
+    app = make_app(tui_deck, 2, 13, names=None, seats=["human", "random"], bot_provider=random_bots)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "NamesScreen", "the names screen")
+        assert "Tab" not in screen_text(app).split("Who starts")[0]  # one name: nothing to tab to
+    app = make_app(tui_deck, 2, 13, names=["Ann", "Bob"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
+                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "a Patron panel")
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: screen_name(app) == "HelpScreen", "the keys on the Patron panel")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel again")
+        await pilot.press("u")
+        await wait_until(pilot, lambda: screen_name(app) == "TakebackScreen", "take-back on the Patron panel")
+        await pilot.press("n")
+        moves = " ".join(app.moves.recent(99, 99))
+        assert "hidden until everyone has chosen" not in moves and "Ann kept #" in moves
 
 
-def test_the_pause_ending_under_a_quit_question_waits_for_the_answer(tui_deck):
-    async def go():
-        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, last_move_pause=600)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
-            held = app.screen
-            await pilot.press("ctrl+q")
-            await wait_until(pilot, lambda: screen_name(app) == "QuitScreen", "the quit question")
-            held.go_on()  # what the timer does when the pause ends
-            await pilot.pause()
-            assert screen_name(app) == "QuitScreen"  # the question stays; nothing popped under it
-            await pilot.press("n")
-            await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")
-
-    run(go())
+async def test_the_pause_ending_under_a_quit_question_waits_for_the_answer(tui_deck):
+    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                   bot_provider=random_bots, last_move_pause=600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
+        held = app.screen
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: screen_name(app) == "QuitScreen", "the quit question")
+        held.go_on()  # what the timer does when the pause ends
+        await pilot.pause()
+        assert screen_name(app) == "QuitScreen"  # the question stays; nothing popped under it
+        await pilot.press("n")
+        await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")

@@ -37,7 +37,7 @@ def test_plan_progress_panels(snap_compare, tui_deck):
     assert snap_compare(make_app(tui_deck, 3, 4, decisions=to_round_3), run_before=two_rounds, terminal_size=(140, 45))
 
 
-def test_final_screen_wide(snap_compare, tui_deck):
+def test_final_screen_wide(snap_compare, tui_deck, deck_path_of_any_checkout):
     rng = random.Random(4)  # the game of test_tui_snapshots.py::test_final_screen
     decisions = keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan)
 

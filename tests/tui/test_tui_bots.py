@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from pier18.bots import HardBot, make_bot
@@ -20,26 +19,23 @@ def random_bots(level: str, seat: int):
     return make_bot(level, seat)
 
 
-def test_one_person_plays_a_whole_game_against_two_bots(tui_deck):
+async def test_one_person_plays_a_whole_game_against_two_bots(tui_deck):
     names = seat_names(["Ann"], ONE_HUMAN)
     assert names == ["Ann", "Random bot 2", "Random bot 3"]
 
-    async def run():
-        app = make_app(tui_deck, 3, 12, names=names, seats=ONE_HUMAN, bot_provider=random_bots)
-        async with app.run_test(size=(100, 30)) as pilot:
-            mine = await play_by_keys(pilot, app, random.Random(12))
-            assert screen_name(app) == "FinalScreen"
-            session = app.session
-            # Only Ann pressed keys: her decisions are exactly the ones the keys chose.
-            assert [d for i, d in enumerate(session.decisions) if _seat_of(session, i) == 0] == mine
-            engine = Game.replay(tui_deck, 3, 12, session.decisions)
-            assert engine.is_terminal() and session.game.is_terminal()
-            assert session.game.returns() == engine.returns()
-            for seat in range(3):
-                assert session.game.score(seat).as_dict() == engine.score(seat).as_dict()
-            assert len(session.decisions) > len(mine) > 0  # the bots moved too
-
-    asyncio.run(run())
+    app = make_app(tui_deck, 3, 12, names=names, seats=ONE_HUMAN, bot_provider=random_bots)
+    async with app.run_test(size=(100, 30)) as pilot:
+        mine = await play_by_keys(pilot, app, random.Random(12))
+        assert screen_name(app) == "FinalScreen"
+        session = app.session
+        # Only Ann pressed keys: her decisions are exactly the ones the keys chose.
+        assert [d for i, d in enumerate(session.decisions) if _seat_of(session, i) == 0] == mine
+        engine = Game.replay(tui_deck, 3, 12, session.decisions)
+        assert engine.is_terminal() and session.game.is_terminal()
+        assert session.game.returns() == engine.returns()
+        for seat in range(3):
+            assert session.game.score(seat).as_dict() == engine.score(seat).as_dict()
+        assert len(session.decisions) > len(mine) > 0  # the bots moved too
 
 
 def _seat_of(session, index: int) -> int:
@@ -48,55 +44,49 @@ def _seat_of(session, index: int) -> int:
     return game.current_player
 
 
-def test_a_lone_human_gets_no_pass_screen_and_bots_never_show_the_hand(tui_deck):
-    async def run():
-        seats = ["random", "human", "random"]
-        names = seat_names(["Ann"], seats)
-        app = make_app(tui_deck, 3, 3, names=names, seats=seats, bot_provider=random_bots)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
-            game = app.session.game
-            assert game.current_player == 1 and game.plans[0] is not None
-            assert app.screen.hand == list(game.hands[1])
-            # The bot before Ann kept its cards: the table says so, but shows none of them.
-            table = app.table()
-            panel = shown(table.query_one("#pier-0"))
-            assert "hidden until everyone has chosen" in panel
-            assert game.deck[game.plans[0]].name not in panel
-            assert "Random bot 1 kept a Plan and a Foundation" in shown(table.query_one("#moves"))
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: app.session.game.phase.value == "draft", "the draft")
-            # The bots may have drafted already (they do not pause in tests): read the whole log.
-            # Once every choice is shown, the log names the cards (the "hidden" note is gone).
-            log = " ".join(app.moves.recent(99, 99))
-            assert "Random bot 3 kept #" in log and "hidden until" not in log
-
-    asyncio.run(run())
+async def test_a_lone_human_gets_no_pass_screen_and_bots_never_show_the_hand(tui_deck):
+    seats = ["random", "human", "random"]
+    names = seat_names(["Ann"], seats)
+    app = make_app(tui_deck, 3, 3, names=names, seats=seats, bot_provider=random_bots)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+        game = app.session.game
+        assert game.current_player == 1 and game.plans[0] is not None
+        assert app.screen.hand == list(game.hands[1])
+        # The bot before Ann kept its cards: the table says so, but shows none of them.
+        table = app.table()
+        panel = shown(table.query_one("#pier-0"))
+        assert "hidden until everyone has chosen" in panel
+        assert game.deck[game.plans[0]].name not in panel
+        assert "Random bot 1 kept a Plan and a Foundation" in shown(table.query_one("#moves"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.session.game.phase.value == "draft", "the draft")
+        # The bots may have drafted already (they do not pause in tests): read the whole log.
+        # Once every choice is shown, the log names the cards (the "hidden" note is gone).
+        log = " ".join(app.moves.recent(99, 99))
+        assert "Random bot 3 kept #" in log and "hidden until" not in log
 
 
-def test_bot_moves_are_told_on_the_table(tui_deck):
-    async def run():
-        seats = ["human", "random"]
-        app = make_app(tui_deck, 2, 5, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots)
-        async with app.run_test(size=(100, 30)) as pilot:
-            session = app.session
+async def test_bot_moves_are_told_on_the_table(tui_deck):
+    seats = ["human", "random"]
+    app = make_app(tui_deck, 2, 5, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.session
 
-            def bot_drafted() -> bool:
-                return any(isinstance(d, Draft) and _seat_of(session, i) == 1 for i, d in enumerate(session.decisions))
+        def bot_drafted() -> bool:
+            return any(isinstance(d, Draft) and _seat_of(session, i) == 1 for i, d in enumerate(session.decisions))
 
-            await take_first_choices_until(pilot, app, bot_drafted, "the bot's first draft")
-            index, draft = next(
-                (i, d) for i, d in enumerate(session.decisions) if isinstance(d, Draft) and _seat_of(session, i) == 1
-            )
-            card = tui_deck[draft.card]
-            before = Game.replay(tui_deck, 2, 5, session.decisions[:index])
-            expected = table_move_line(before, draft, session.names)
-            assert expected.startswith(f"Random bot took #{card.id} {card.name}")
-            await pilot.pause()
-            # A bot's line ends with one reason from its estimate, after the points.
-            assert expected.removesuffix(".") in shown(app.table().query_one("#moves"))  # (under the patron panel if the round ended)
-
-    asyncio.run(run())
+        await take_first_choices_until(pilot, app, bot_drafted, "the bot's first draft")
+        index, draft = next(
+            (i, d) for i, d in enumerate(session.decisions) if isinstance(d, Draft) and _seat_of(session, i) == 1
+        )
+        card = tui_deck[draft.card]
+        before = Game.replay(tui_deck, 2, 5, session.decisions[:index])
+        expected = table_move_line(before, draft, session.names)
+        assert expected.startswith(f"Random bot took #{card.id} {card.name}")
+        await pilot.pause()
+        # A bot's line ends with one reason from its estimate, after the points.
+        assert expected.removesuffix(".") in shown(app.table().query_one("#moves"))  # (under the patron panel if the round ended)
 
 
 def test_move_lines_give_points_and_keep_hidden_choices_hidden(tui_deck):
@@ -152,91 +142,82 @@ class _ScriptedHinter:
         return Hint(choice, 7.0, "a reason the test wrote", expected_total=23.0, now=0, alternatives=((other, 19.0),))
 
 
-def test_h_shows_the_hint_it_was_given_for_the_set_up(tui_deck):
+async def test_h_shows_the_hint_it_was_given_for_the_set_up(tui_deck):
     """The hint screen says exactly what the hint giver advised (chosen here, not by a bot),
     and tags that choice in the list."""
 
-    async def run():
-        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, hint_bot=_ScriptedHinter())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
-            legal = app.session.game.legal_decisions()
-            chosen = legal[-1]
-            await pilot.press("h")
-            hint = app.screen.query_one("#hint")
-            await wait_until(pilot, lambda: "Why:" in shown(hint), "the hint")
-            text = shown(hint, 300)
-            plan, foundation = tui_deck[chosen.plan], tui_deck[chosen.foundation]
-            assert f"keep #{plan.id} {plan.name} as the Plan and #{foundation.id} {foundation.name} as the Foundation" in text
-            assert "you should end about 23 points (now 0)" in text
-            assert "a reason the test wrote" in text
-            assert "Next best:" in text and "(about 19)" in text  # the alternative, with its total
-            assert app.session.decisions == []  # a hint decides nothing
-            tagged = [i for i in range(len(app.screen.choices))
-                      if str(app.screen.query_one("#keep-list").get_option_at_index(i).prompt).startswith(" hint ")]
-            assert tagged == [app.screen.choices.index(chosen)]
-
-    asyncio.run(run())
+    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                   bot_provider=random_bots, hint_bot=_ScriptedHinter())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+        legal = app.session.game.legal_decisions()
+        chosen = legal[-1]
+        await pilot.press("h")
+        hint = app.screen.query_one("#hint")
+        await wait_until(pilot, lambda: "Why:" in shown(hint), "the hint")
+        text = shown(hint, 300)
+        plan, foundation = tui_deck[chosen.plan], tui_deck[chosen.foundation]
+        assert f"keep #{plan.id} {plan.name} as the Plan and #{foundation.id} {foundation.name} as the Foundation" in text
+        assert "you should end about 23 points (now 0)" in text
+        assert "a reason the test wrote" in text
+        assert "Next best" in text and "19.0 behind" in text  # the alternative, with how far below the best
+        assert app.session.decisions == []  # a hint decides nothing
+        tagged = [i for i in range(len(app.screen.choices))
+                  if str(app.screen.query_one("#keep-list").get_option_at_index(i).prompt).startswith(" hint ")]
+        assert tagged == [app.screen.choices.index(chosen)]
 
 
-def test_h_on_the_table_names_a_card_and_a_cover(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=4, width=3))
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("enter")
-            session = app.session
-            await wait_until(
-                pilot,
-                lambda: screen_name(app) == "TableScreen" and session.game.phase.value == "draft"
-                and session.game.current_player == 0 and not app.table().thinking,
-                "Ann's draft turn",
-            )
-            await pilot.press("h")
-            await wait_until(pilot, lambda: "Why:" in shown(app.table().query_one("#hint")), "the hint")
-            text = shown(app.table().query_one("#hint"))
-            assert "Hint: take #" in text and "covering" in text
-            card = int(text.split("take #")[1].split()[0])
-            assert card in session.game.revealed
-            await pilot.press(str(session.game.revealed.index(card) + 1))
-            await pilot.pause()
-            assert screen_name(app) == "PlaceScreen"
-            assert "Hint: take #" in shown(app.screen.query_one("#hint"))  # the same turn's hint
-            await pilot.pause()
-            covers = app.screen.query_one("#cover-list")
-            tagged = [i for i in range(covers.option_count) if str(covers.get_option_at_index(i).prompt).startswith(" hint ")]
-            cover = int(text.split("covering ")[1].split()[0]) if "covering nothing" not in text else 0
-            assert [app.screen.choices[i].cover for i in tagged] == [cover]
-
-    asyncio.run(run())
+async def test_h_on_the_table_names_a_card_and_a_cover(tui_deck):
+    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                   bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=4, width=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        session = app.session
+        await wait_until(
+            pilot,
+            lambda: screen_name(app) == "TableScreen" and session.game.phase.value == "draft"
+            and session.game.current_player == 0 and not app.table().thinking,
+            "Ann's draft turn",
+        )
+        await pilot.press("h")
+        await wait_until(pilot, lambda: "Why:" in shown(app.table().query_one("#hint")), "the hint")
+        text = shown(app.table().query_one("#hint"))
+        assert "Hint: take #" in text and "covering" in text
+        card = int(text.split("take #")[1].split()[0])
+        assert card in session.game.revealed
+        await pilot.press(str(session.game.revealed.index(card) + 1))
+        await pilot.pause()
+        assert screen_name(app) == "PlaceScreen"
+        assert "Hint: take #" in shown(app.screen.query_one("#hint"))  # the same turn's hint
+        await pilot.pause()
+        covers = app.screen.query_one("#cover-list")
+        tagged = [i for i in range(covers.option_count) if str(covers.get_option_at_index(i).prompt).startswith(" hint ")]
+        cover = int(text.split("covering ")[1].split()[0]) if "covering nothing" not in text else 0
+        assert [app.screen.choices[i].cover for i in tagged] == [cover]
 
 
-def test_plans_placed_by_bots_stay_hidden_until_the_end(tui_deck):
-    async def run():
-        seats = ["random", "random", "human"]
-        # From the end of round 3: the bots place their Plans in the app, then Ann.
-        drafted = first_keys_game(tui_deck, 3, 6, until=lambda game: game.phase is Phase.PLAN)
-        app = make_app(tui_deck, 3, 6, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots,
-                       decisions=drafted)
-        async with app.run_test(size=(100, 30)) as pilot:
-            session = app.session
-            await take_first_choices_until(
-                pilot, app, lambda: session.game.phase is Phase.PLAN and session.game.current_player == 2, "Ann's Plan turn"
-            )
-            await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "Ann's Plan placement")
-            game = session.game
-            for seat in (0, 1):
-                plan = game.plans[seat]
-                assert game.piers[seat].cards[-1].id == plan  # placed in the engine...
-                panel = shown(app.table().query_one(f"#pier-{seat}"))
-                assert "Plan: placed, shown when the game ends" in panel  # ...but not shown
-                assert f"#{plan} " not in panel
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: screen_name(app) == "FinalScreen", "the final score")
-            assert f"#{game.plans[0]} " in shown(app.table().query_one("#pier-0"))
-
-    asyncio.run(run())
+async def test_plans_placed_by_bots_stay_hidden_until_the_end(tui_deck):
+    seats = ["random", "random", "human"]
+    # From the end of round 3: the bots place their Plans in the app, then Ann.
+    drafted = first_keys_game(tui_deck, 3, 6, until=lambda game: game.phase is Phase.PLAN)
+    app = make_app(tui_deck, 3, 6, names=seat_names(["Ann"], seats), seats=seats, bot_provider=random_bots,
+                   decisions=drafted)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.session
+        await take_first_choices_until(
+            pilot, app, lambda: session.game.phase is Phase.PLAN and session.game.current_player == 2, "Ann's Plan turn"
+        )
+        await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "Ann's Plan placement")
+        game = session.game
+        for seat in (0, 1):
+            plan = game.plans[seat]
+            assert game.piers[seat].cards[-1].id == plan  # placed in the engine...
+            panel = shown(app.table().query_one(f"#pier-{seat}"))
+            assert "Plan: placed, shown when the game ends" in panel  # ...but not shown
+            assert f"#{plan} " not in panel
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "FinalScreen", "the final score")
+        assert f"#{game.plans[0]} " in shown(app.table().query_one("#pier-0"))
 
 
 class _BrokenBot:
@@ -251,33 +232,27 @@ class _BrokenBot:
         raise ValueError("lost its notes")
 
 
-def test_a_bot_that_fails_takes_its_first_legal_choice_and_the_game_goes_on(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 7, seats=["random", "human"], names=["Broken bot", "Ann"],
-                       bot_provider=lambda level, seat: _BrokenBot())
-        notes = []
-        app.notify = lambda message, **kwargs: notes.append(message)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: app.session is not None and len(app.session.decisions) == 1, "the bot's move")
-            first_legal = Game(tui_deck, 2, 7).legal_decisions()[0]
-            assert app.session.decisions == [first_legal]
-            assert any("lost its cards" in note and "first legal choice" in note for note in notes)
-            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up after the bot")
-
-    asyncio.run(run())
+async def test_a_bot_that_fails_takes_its_first_legal_choice_and_the_game_goes_on(tui_deck):
+    app = make_app(tui_deck, 2, 7, seats=["random", "human"], names=["Broken bot", "Ann"],
+                   bot_provider=lambda level, seat: _BrokenBot())
+    notes = []
+    app.notify = lambda message, **kwargs: notes.append(message)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: app.session is not None and len(app.session.decisions) == 1, "the bot's move")
+        first_legal = Game(tui_deck, 2, 7).legal_decisions()[0]
+        assert app.session.decisions == [first_legal]
+        assert any("lost its cards" in note and "first legal choice" in note for note in notes)
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up after the bot")
 
 
-def test_a_hint_that_fails_says_so_and_decides_nothing(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                       bot_provider=random_bots, hint_bot=_BrokenBot())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
-            await pilot.press("h")
-            hint = app.screen.query_one("#hint")
-            await wait_until(pilot, lambda: "No hint this time" in shown(hint), "the failed hint")
-            assert "lost its notes" in shown(hint)
-            assert app.session.decisions == []
-            assert screen_name(app) == "KeepScreen"
-
-    asyncio.run(run())
+async def test_a_hint_that_fails_says_so_and_decides_nothing(tui_deck):
+    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
+                   bot_provider=random_bots, hint_bot=_BrokenBot())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+        await pilot.press("h")
+        hint = app.screen.query_one("#hint")
+        await wait_until(pilot, lambda: "No hint this time" in shown(hint), "the failed hint")
+        assert "lost its notes" in shown(hint)
+        assert app.session.decisions == []
+        assert screen_name(app) == "KeepScreen"

@@ -2,32 +2,28 @@
 
 from __future__ import annotations
 
-import asyncio
 
 from pier18.engine import Draft, PlayerView
 from tui_helpers import make_app, screen_name
 
 
-def test_undo_through_the_session_then_resync_shows_the_choice_again(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 5)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("enter", "enter", "enter", "enter", "2", "enter")
-            await pilot.pause()
-            session = app.session
-            last = session.decisions[-1]
-            assert isinstance(last, Draft)
-            assert last.card not in session.game.revealed
-            assert session.undo() == last
-            app.resync()
-            await pilot.pause()
-            assert screen_name(app) == "TableScreen"
-            assert last.card in session.game.revealed
-            await pilot.press("2")
-            await pilot.pause()
-            assert screen_name(app) == "PlaceScreen" and app.screen.card.id == last.card
-
-    asyncio.run(run())
+async def test_undo_through_the_session_then_resync_shows_the_choice_again(tui_deck):
+    app = make_app(tui_deck, 2, 5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter", "enter", "enter", "enter", "2", "enter")
+        await pilot.pause()
+        session = app.session
+        last = session.decisions[-1]
+        assert isinstance(last, Draft)
+        assert last.card not in session.game.revealed
+        assert session.undo() == last
+        app.resync()
+        await pilot.pause()
+        assert screen_name(app) == "TableScreen"
+        assert last.card in session.game.revealed
+        await pilot.press("2")
+        await pilot.pause()
+        assert screen_name(app) == "PlaceScreen" and app.screen.card.id == last.card
 
 
 class FirstChoiceBot:
@@ -41,7 +37,7 @@ class FirstChoiceBot:
         return view.legal[0]
 
 
-def test_a_bot_seat_plays_through_the_provider(tui_deck):
+async def test_a_bot_seat_plays_through_the_provider(tui_deck):
     bot = FirstChoiceBot()
     asked: list[tuple[str, int]] = []
 
@@ -49,21 +45,18 @@ def test_a_bot_seat_plays_through_the_provider(tui_deck):
         asked.append((level, seat))
         return bot
 
-    async def run():
-        app = make_app(tui_deck, 2, 5, seats=["human", "easy"], bot_provider=provider)
-        async with app.run_test(size=(100, 30)) as pilot:
-            from tui_helpers import wait_until
+    app = make_app(tui_deck, 2, 5, seats=["human", "easy"], bot_provider=provider)
+    async with app.run_test(size=(100, 30)) as pilot:
+        from tui_helpers import wait_until
 
-            await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")  # no pass screen: one human
-            await pilot.press("enter")  # Ann keeps
-            await wait_until(pilot, lambda: app.session.game.plans[1] is not None, "the bot's keep")
-            game = app.session.game
-            assert asked and asked[0] == ("easy", 1)
-            assert all(view.seat == 1 for view in bot.views)
-            assert game.plans[1] is not None  # the bot kept its Plan without a pass screen
-            assert screen_name(app) in ("TableScreen", "PlaceScreen", "PatronScreen")
-
-    asyncio.run(run())
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")  # no pass screen: one human
+        await pilot.press("enter")  # Ann keeps
+        await wait_until(pilot, lambda: app.session.game.plans[1] is not None, "the bot's keep")
+        game = app.session.game
+        assert asked and asked[0] == ("easy", 1)
+        assert all(view.seat == 1 for view in bot.views)
+        assert game.plans[1] is not None  # the bot kept its Plan without a pass screen
+        assert screen_name(app) in ("TableScreen", "PlaceScreen", "PatronScreen")
 
 
 class GatedBot:
@@ -95,20 +88,13 @@ class GatedBot:
             gate.set()
 
 
-def test_a_bot_answer_for_a_taken_back_turn_is_dropped(tui_deck):
+async def test_a_bot_answer_for_a_taken_back_turn_is_dropped(tui_deck):
     from tui_helpers import wait_until
 
     bot = GatedBot()
 
     def bot_workers():
         return [worker for worker in app.workers if worker.group == "bot"]
-
-    async def run():
-        async with app.run_test(size=(100, 30)) as pilot:
-            try:
-                await steps(pilot)
-            finally:
-                bot.open_all()  # a failed check must not leave a worker waiting
 
     async def steps(pilot):
         await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
@@ -140,10 +126,14 @@ def test_a_bot_answer_for_a_taken_back_turn_is_dropped(tui_deck):
         assert app.is_running
 
     app = make_app(tui_deck, 2, 5, names=["Ann", "Slow bot"], seats=["human", "slow"], bot_provider=lambda level, seat: bot)
-    asyncio.run(run())
+    async with app.run_test(size=(100, 30)) as pilot:
+        try:
+            await steps(pilot)
+        finally:
+            bot.open_all()  # a failed check must not leave a worker waiting
 
 
-def test_reopening_a_game_saved_right_after_a_patron_phase_shows_the_panel(tui_deck):
+async def test_reopening_a_game_saved_right_after_a_patron_phase_shows_the_panel(tui_deck):
     from pier18.persist.session import Session
 
     session = Session(tui_deck, ["Ann", "Bob"], 5)
@@ -151,14 +141,11 @@ def test_reopening_a_game_saved_right_after_a_patron_phase_shows_the_panel(tui_d
         session.apply(session.game.legal_decisions()[0])
     assert type(session.decisions[-1]) is Draft
 
-    async def run():
-        app = make_app(tui_deck, 2, 5)
-        async with app.run_test(size=(100, 30)) as pilot:
-            app.start(session)
-            await pilot.pause()
-            assert screen_name(app) == "PatronScreen"
-            await pilot.press("enter")
-            await pilot.pause()
-            assert screen_name(app) != "PatronScreen"
-
-    asyncio.run(run())
+    app = make_app(tui_deck, 2, 5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start(session)
+        await pilot.pause()
+        assert screen_name(app) == "PatronScreen"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) != "PatronScreen"

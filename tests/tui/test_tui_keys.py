@@ -2,68 +2,78 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from textual.widgets import MarkdownViewer
 
 from pier18.tui.app import MIN_SIZE
 from pier18.tui.resources import rules_path, rules_text
-from tui_helpers import make_app, screen_name
+from tui_helpers import RANDOM_KEYS, make_app, mash, screen_name
 
-MASH_KEYS = ["enter", "escape", "up", "down", "left", "right", "1", "2", "3", "4", "0", "n", "question_mark", "ctrl+q", "space"]
+async def test_random_keys_never_crash_or_lose_a_card(tui_deck):
+    """Any keys and clicks (Ctrl+Q among them, Enter and Escape often): never a crash or
+    a command palette, every card always somewhere, every decision saved."""
+    decided: list[int] = []
+
+    def check(app) -> None:
+        game = app.session.game if app.session is not None else None
+        if game is not None:
+            assert sorted(game.cards_in_play()) == sorted(tui_deck)
+            assert len(game.history) == len(app.session.decisions)
+            decided.append(len(game.history))
+
+    keys = (*RANDOM_KEYS, "ctrl+q", "enter", "enter", "escape")  # no "y": a quit is asked, not answered
+    await mash(lambda: make_app(tui_deck, 3, 9), random.Random(18), 300, keys, size=(100, 30), check=check)
+    assert max(decided) > 0, "the mash made no decision at all"
 
 
-def test_random_keys_never_crash_or_lose_a_card(tui_deck):
-    async def run():
-        rng = random.Random(18)
-        app = make_app(tui_deck, 3, 9)
-        async with app.run_test(size=(100, 30)) as pilot:
-            for _ in range(40):
-                await pilot.press(*(rng.choice(MASH_KEYS) for _ in range(10)))
+async def test_ctrl_q_asks_first_while_a_game_is_running(tui_deck):
+    app = make_app(tui_deck, 2, 1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert screen_name(app) == "QuitScreen"
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "PassScreen"
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_help_and_rules_open_and_close(tui_deck):
+    app = make_app(tui_deck, 2, 1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        await pilot.press("escape", "r")
+        await pilot.pause()
+        assert screen_name(app) == "RulesScreen"
+        assert app.screen.query_one(MarkdownViewer)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "PassScreen"
+
+
+async def test_random_keys_on_the_help_and_rules_screens(tui_deck):
+    """Any keys and clicks on the two screens that open over every game (the rules in
+    Textual's Markdown viewer): never a crash; only their own keys close them."""
+
+    rng = random.Random(7)
+    app = make_app(tui_deck, 2, 1)
+    keys = [key for key in RANDOM_KEYS if key not in ("escape", "question_mark")]  # their own closing keys
+    async with app.run_test(size=(100, 30)) as pilot:
+        for opener, shown in (("question_mark", "HelpScreen"), ("r", "RulesScreen")):
+            await pilot.press(opener)
+            for _ in range(5):
+                assert screen_name(app) == shown
+                await pilot.press(*(rng.choice(keys) for _ in range(10)))
+                await pilot.click(offset=(rng.randrange(100), rng.randrange(29)))  # not the footer's keys
                 await pilot.pause()
-                game = app.session.game
-                assert sorted(game.cards_in_play()) == sorted(tui_deck)
-                assert app.is_running
-                assert len(game.history) == len(app.session.decisions)
-            assert app.session.decisions, "the mash made no decision at all"
-
-    asyncio.run(run())
-
-
-def test_ctrl_q_asks_first_while_a_game_is_running(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 1)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("ctrl+q")
-            await pilot.pause()
-            assert screen_name(app) == "QuitScreen"
-            await pilot.press("n")
-            await pilot.pause()
-            assert screen_name(app) == "PassScreen"
-            await pilot.press("ctrl+q", "y")
-            await pilot.pause()
-            assert not app.is_running
-
-    asyncio.run(run())
-
-
-def test_help_and_rules_open_and_close(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 1)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("question_mark")
-            await pilot.pause()
-            assert screen_name(app) == "HelpScreen"
-            await pilot.press("escape", "r")
-            await pilot.pause()
-            assert screen_name(app) == "RulesScreen"
-            assert app.screen.query_one(MarkdownViewer)
+                assert app.crash is None
             await pilot.press("escape")
-            await pilot.pause()
             assert screen_name(app) == "PassScreen"
-
-    asyncio.run(run())
 
 
 def test_the_rules_text_ships_from_docs():
@@ -71,36 +81,30 @@ def test_the_rules_text_ships_from_docs():
     assert rules_text().startswith("# ")
 
 
-def test_too_small_shows_a_message_and_resizing_keeps_the_game(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 2)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("enter", "enter")
-            await pilot.pause()
-            decisions = list(app.session.decisions)
-            await pilot.resize_terminal(80, 24)
-            await pilot.pause()
-            assert screen_name(app) == "TooSmallScreen"
-            assert f"needs {MIN_SIZE[0]}×{MIN_SIZE[1]}" in app.screen.message()
-            await pilot.press("enter", "down", "enter")  # ignored while too small
-            await pilot.pause()
-            assert app.session.decisions == decisions
-            await pilot.resize_terminal(*MIN_SIZE)
-            await pilot.pause()
-            assert screen_name(app) == "PassScreen"
-            assert app.session.decisions == decisions
-
-    asyncio.run(run())
+async def test_too_small_shows_a_message_and_resizing_keeps_the_game(tui_deck):
+    app = make_app(tui_deck, 2, 2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        decisions = list(app.session.decisions)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen_name(app) == "TooSmallScreen"
+        assert f"needs {MIN_SIZE[0]}×{MIN_SIZE[1]}" in app.screen.message()
+        await pilot.press("enter", "down", "enter")  # ignored while too small
+        await pilot.pause()
+        assert app.session.decisions == decisions
+        await pilot.resize_terminal(*MIN_SIZE)
+        await pilot.pause()
+        assert screen_name(app) == "PassScreen"
+        assert app.session.decisions == decisions
 
 
-def test_starting_in_a_small_terminal_shows_the_message(tui_deck):
-    async def run():
-        app = make_app(tui_deck, 2, 2, names=None)
-        async with app.run_test(size=(60, 20)) as pilot:
-            await pilot.pause()
-            assert screen_name(app) == "TooSmallScreen"
-            await pilot.resize_terminal(100, 30)
-            await pilot.pause()
-            assert screen_name(app) == "NamesScreen"
-
-    asyncio.run(run())
+async def test_starting_in_a_small_terminal_shows_the_message(tui_deck):
+    app = make_app(tui_deck, 2, 2, names=None)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "TooSmallScreen"
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert screen_name(app) == "NamesScreen"

@@ -42,7 +42,7 @@ def test_patron_panel(snap_compare, tui_deck):
     assert snap_compare(make_app(tui_deck, 3, 4, decisions=to_patron), run_before=finish_round, terminal_size=SIZE)
 
 
-def test_final_screen(snap_compare, tui_deck):
+def test_final_screen(snap_compare, tui_deck, deck_path_of_any_checkout):
     # The game the keys of random.Random(4) play; the last Plan and the end by keys.
     rng = random.Random(4)
     decisions = keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan)

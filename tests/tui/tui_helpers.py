@@ -6,12 +6,17 @@ pier's `covers()`), never the app, so a test fails if a key does something else.
 
 from __future__ import annotations
 
+import html
 import inspect
 import random
+import re
 from itertools import permutations
 from pathlib import Path
 
+import wcwidth
+from rich.cells import cell_len
 from rich.console import Console
+from textual.geometry import Region
 from textual.widgets import Input
 
 from pier18.engine import Decision, Draft, Game, Keep, Phase, PlacePlan
@@ -207,8 +212,9 @@ ESC = "\x1b"
 
 
 def typed_name(raw: str, seat: int) -> str:
-    """The name the names screen should make of what was typed (the test's own oracle)."""
-    return printable(raw.strip()) or f"Player {seat + 1}"
+    """The name the names screen should make of what was typed (the test's own oracle):
+    what its box shows, so a tab pasted in is a visible ␉, not stripped unseen."""
+    return printable(raw).strip() or f"Player {seat + 1}"
 
 
 async def start_with_names(pilot, app: Pier18App, raw_names: list[str]) -> list[str]:
@@ -228,8 +234,9 @@ class ScreenWatcher:
     (hostile names: markup, escape codes; tests/hostile.py) and that no escape code or
     bell reaches any text."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], widths: bool = False) -> None:
         self.names = names
+        self.widths = widths  # also check that every row is drawn as wide as the screen
         self.seen: set[str] = set()
         self._checked: set[tuple[int, int]] = set()
 
@@ -243,6 +250,8 @@ class ScreenWatcher:
         texts = {widget.id: shown(widget) for widget in screen.query("Static") if widget.id}
         for text in texts.values():
             assert ESC not in text and "\x07" not in text
+        if self.widths:
+            check_rows_in_line(app)
         if name == "PassScreen":
             assert f"Pass the laptop to {self.names[game.current_player]}" in texts["pass-message"]
         elif name == "KeepScreen":
@@ -262,9 +271,101 @@ class ScreenWatcher:
                 assert player in texts["patron-panel"]
 
 
+_SVG_TEXT = re.compile(r'<text [^>]*?x="([0-9.]+)" [^>]*?textLength="([0-9.]+)" clip-path="url\(#[^)]*-line-(\d+)\)">(.*?)</text>', re.S)
+
+
+def screen_rows(app) -> list[str]:
+    """The screen's rows as the terminal is sent them, read from the (public) SVG
+    screenshot: each piece of text at the cell Textual put it in, with the runs of spaces
+    the SVG leaves out put back between them."""
+    width, height = app.size
+    pieces: dict[int, list[tuple[int, str]]] = {}
+    for x, length, line, content in _SVG_TEXT.findall(app.export_screenshot()):
+        text = html.unescape(content).replace("\xa0", " ")  # the SVG writes spaces as &#160;
+        cell = float(length) / len(text)  # the SVG's width of one cell
+        pieces.setdefault(int(line), []).append((round(float(x) / cell), text.rstrip("\n")))
+    rows = []
+    for y in range(height):
+        row, at = "", 0
+        for x, text in sorted(pieces.get(y, [])):
+            row += " " * (x - at) + text
+            at = x + cell_len(text)
+        rows.append(row + " " * (width - at))
+    return rows
+
+
+def drawn_text(app) -> str:
+    """Everything the top screen's widgets draw now, as plain text, one widget after
+    another: every widget in the layout, by its own (public) `Widget.render_lines`, so a
+    part scrolled out of sight counts too. `screen_rows` has the rows as the terminal is
+    sent them, with the screens under a modal one, from a screenshot at ten times the
+    cost."""
+    lines = []
+    for widget in app.screen.walk_children():
+        region = widget.region
+        if region.area and widget.visible:
+            lines.extend(strip.text for strip in widget.render_lines(Region(0, 0, region.width, region.height)))
+    return "\n".join(lines)
+
+
+def check_rows_in_line(app) -> None:
+    """Every row of the screen is drawn exactly as wide as the screen by a terminal that
+    joins grapheme clusters and by one that draws one code point at a time (`wcwidth`):
+    no name or card name pushes a border out, or pulls one in."""
+    width = app.size.width
+    for y, row in enumerate(screen_rows(app)):
+        drawn = (wcwidth.wcswidth(row), sum(wcwidth.wcwidth(c) for c in row))
+        assert drawn == (width, width), f"{screen_name(app)} row {y} is drawn {drawn} cells wide, not {width}: {row!r}"
+
+
 def check_final_screen(app, names: list[str]) -> None:
     """The final screen names every player literally, and no escape code reaches it."""
     assert screen_name(app) == "FinalScreen" and app.session.game.is_terminal()
     final = shown(app.screen.query_one("#final-table"))
     assert all(name in final for name in names) and ESC not in final
     assert ESC not in app.export_screenshot()
+
+
+# -- random keys -----------------------------------------------------------------------
+
+#: Keys a person could press in any app: the ones the apps bind, the ones Textual
+#: itself answers (focus moves, Ctrl+P for a command palette, Ctrl+C), page, arrow and
+#: function keys, and a few that mean nothing. Quitting keys are left to each test; so
+#: is `r`, as the rules screen costs a lot to open again and again (its own test mashes
+#: keys in it once it is open).
+RANDOM_KEYS = (
+    "enter", "escape", "tab", "shift+tab", "space", "backspace", "delete", "insert",
+    "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+    "ctrl+p", "ctrl+c", "ctrl+l", "ctrl+s", "ctrl+z", "f1", "f2", "f5", "f10", "f12",
+    "question_mark", "h", "u", "b", "j", "n", "k", "x", "0", "1", "2", "3", "4", "9",
+)
+
+
+async def mash(make_app, rng: random.Random, presses: int, keys=RANDOM_KEYS, size=(120, 40), check=None) -> int:
+    """Press `presses` keys chosen by `rng` from `keys`, ten at a time, with a click at a
+    random place after each ten, in the app `make_app()` makes; if the keys or a click
+    quit it cleanly, in a new one. After every ten: no crash, no command palette, and
+    `check(app)` if given. Returns how many apps it took."""
+    from textual.command import CommandPalette
+
+    done = apps = 0
+    while done < presses:
+        app = make_app()
+        apps += 1
+        async with app.run_test(size=size) as pilot:
+            def looks_right() -> None:
+                assert app.crash is None, app.crash
+                assert not any(isinstance(screen, CommandPalette) for screen in app.screen_stack)
+                if check is not None and app.return_code is None:
+                    check(app)
+
+            while done < presses and app.return_code is None:
+                await pilot.press(*(rng.choice(keys) for _ in range(10)))
+                done += 10
+                looks_right()  # before the click: a click outside a palette would close it
+                if app.return_code is None:
+                    await pilot.click(offset=(rng.randrange(size[0]), rng.randrange(size[1])))
+                    await pilot.pause()
+                    looks_right()
+        assert app.crash is None and app.return_code in (None, 0), (app.crash, app.return_code)
+    return apps

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
+from ..words import unknown_level
 from .base import Bot, Hint, LegalBot
 from .estimate import describe
 from .expert import ExpertBot
@@ -28,7 +29,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     try:
         factory = _BOTS[level]
     except KeyError:
-        raise Pier18Error(f"unknown bot level {quote(level)} (use one of {', '.join(LEVELS)})") from None
+        raise Pier18Error(unknown_level(quote(level), LEVELS)) from None
     return factory(seed)
 
 

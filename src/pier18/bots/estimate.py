@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
-from ..words import covering, plural, points_change
+from ..words import bot_keeps, bot_places, patron_chance as chance_words, plan_progress_reason, plan_verdict_reason, points_change
 from .base import Table
 
 #: For each card of the row as a possible Patron: each rival's score and drafted date.
@@ -242,40 +242,31 @@ def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
         plan, foundation = deck[decision.plan], deck[decision.foundation]
         goal = plan.plan.goal_for(table.players)
         points = Pier().place(foundation).sheet().total
-        return [
-            f"keeps {plan.name} as the Plan ({goal.text}, +{plan.plan.bonus}) and builds on "
-            f"{foundation.name} ({plural(points, 'point')} to start)"
-        ]
+        return [bot_keeps(plan, goal.text, foundation, points)]
     old = table.piers[seat]
     if isinstance(decision, Draft):
         card = deck[decision.card]
-        what = f"drafts {card.name}"
     else:
         placing = plan_goal(table, seat)
         assert placing is not None
         card = placing[0]
-        what = f"places the Plan {card.name}"
     new = old.place(card, decision.cover)
-    parts = [f"{what} {covering(decision.cover)}", points_change(old.sheet(), new.sheet())]
+    parts = [bot_places(card, not isinstance(decision, Draft), decision.cover), points_change(old.sheet(), new.sheet())]
     if isinstance(decision, Draft):
         chance = patron_chance(table, seat, new, decision.card)
-        if chance >= 0.999:
-            parts.append("wins the Patron")
-        elif chance > 0:
-            parts.append(f"{chance:.0%} chance of the Patron")
+        if chance > 0:
+            parts.append(chance_words(chance))
     known = plan_goal(table, seat)
     if known is not None:
         plan_card, goal = known
         patrons = len(table.patrons[seat])
         if type(decision) is PlacePlan:
             met = goal_met(goal, new.sheet(patrons), other_sheets(table, seat))
-            parts.append(f"Plan {'met' if met else 'missed'}: {goal.text}")
+            parts.append(plan_verdict_reason(met, goal.text))
         else:
             others = other_sheets(table, seat) if goal.compares_players else None
             progress = plan_progress(goal, new.place(plan_card).sheet(patrons), others)
             before_progress = plan_progress(goal, old.place(plan_card).sheet(patrons), others)
-            if progress > before_progress:
-                parts.append(f"closer to the Plan ({goal.text})")
-            elif progress < before_progress:
-                parts.append(f"further from the Plan ({goal.text})")
+            if progress != before_progress:
+                parts.append(plan_progress_reason(progress > before_progress, goal.text))
     return parts

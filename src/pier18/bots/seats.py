@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.errors import Pier18Error
-from ..engine.text import printable, quote
+from ..engine.text import name_key, printable, quote
+from ..words import SEATS_OR_BOTS, bot_seat_name, bots_out_of_range, seats_for_players, unknown_level, unknown_seat
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
 #: The bot levels, weakest first.
@@ -25,30 +26,27 @@ def seat_kinds(players: int, bots: int | None = None, seats: str | None = None, 
     Bad input raises Pier18Error with a one-line message.
     """
     if seats is not None and bots is not None:
-        raise Pier18Error("give either --seats or --bots, not both")
+        raise Pier18Error(SEATS_OR_BOTS)
     if seats is not None:
         kinds = [word.strip().lower() for word in seats.split(",") if word.strip()]
         for kind in kinds:
             if kind != HUMAN and kind not in LEVELS:
-                raise Pier18Error(f"unknown seat {quote(kind)} in --seats (use human, {', '.join(LEVELS)})")
+                raise Pier18Error(unknown_seat(quote(kind), LEVELS))
         if len(kinds) != players:
-            raise Pier18Error(f"--seats names {len(kinds)} seat(s) but the game has {players} players")
+            raise Pier18Error(seats_for_players(len(kinds), players))
         return kinds
     bots = bots or 0
     if level not in LEVELS:
-        raise Pier18Error(f"unknown bot level {quote(level)} (use one of {', '.join(LEVELS)})")
+        raise Pier18Error(unknown_level(quote(level), LEVELS))
     if not 0 <= bots <= players:
-        raise Pier18Error(f"--bots must be from 0 to {players} in a {players}-player game")
+        raise Pier18Error(bots_out_of_range(players))
     return [HUMAN] * (players - bots) + [level] * bots
 
 
 def bot_name(seats: Sequence[str], seat: int) -> str:
     """The name a bot seat plays under: "Hard bot", or "Hard bot 3" if the level repeats."""
     level = seats[seat]
-    name = f"{level.capitalize()} bot"
-    if sum(1 for kind in seats if kind == level) > 1:
-        name += f" {seat + 1}"
-    return name
+    return bot_seat_name(level, seat + 1 if sum(1 for kind in seats if kind == level) > 1 else None)
 
 
 def human_seats(seats: Sequence[str]) -> list[int]:
@@ -67,5 +65,5 @@ def seat_names(humans: Sequence[str], seats: Sequence[str]) -> list[str]:
 
 def clashes_with_bots(humans: Sequence[str], seats: Sequence[str]) -> str | None:
     """A human name that is also a bot's name here (they must differ), or None."""
-    bots = {bot_name(seats, seat).lower() for seat, kind in enumerate(seats) if kind != HUMAN}
-    return next((name for name in humans if name.lower() in bots), None)
+    bots = {name_key(bot_name(seats, seat)) for seat, kind in enumerate(seats) if kind != HUMAN}
+    return next((name for name in humans if name_key(name) in bots), None)

@@ -6,14 +6,21 @@ argument definitions import nothing beyond the standard library.
 
 from __future__ import annotations
 
+import errno
 import importlib
+import io
 import os
 import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
-from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, fail
+from ..engine.text import shorten
+from . import errors
+from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
 
-__all__ = ["COMMANDS", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OUTPUT_FAILED", "CliError", "build_parser", "fail", "main"]
+__all__ = [
+    "COMMANDS", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OUTPUT_FAILED", "CliError", "NoTerminal", "build_parser",
+    "check_terminal", "fail", "main",
+]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,8 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
-COMMANDS = ("play", "score", "cards", "replay", "simulate", "games", "stats", "host", "join")
-
+COMMANDS = ("play", "score", "cards", "replay", "review", "simulate", "games", "stats", "host", "join")
 
 
 def build_parser(only: str | None = None) -> Parser:
@@ -37,6 +43,9 @@ def build_parser(only: str | None = None) -> Parser:
         prog="pier18",
         description="Pier 18, the 18-card pier-building drafting game, in your terminal.",
     )
+    from .parser import add_version_option
+
+    add_version_option(parser)
     # Giving `prog` keeps argparse from measuring the terminal (importing shutil) up front.
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="pier18")
     for name in (only,) if only else COMMANDS:
@@ -45,6 +54,25 @@ def build_parser(only: str | None = None) -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    errors.closed_at_start = _fill_closed_streams()
+    if "stdout" in errors.closed_at_start:
+        from ..words import NOWHERE_TO_WRITE
+
+        return fail(NOWHERE_TO_WRITE, EXIT_OUTPUT_FAILED)
+    try:
+        status = _main(argv)
+    except SystemExit as exit:  # argparse after --help (0) or an argument error (2): that output too
+        if not _flushed(sys.stdout, sys.__stdout__) and not exit.code:
+            raise SystemExit(EXIT_OUTPUT_FAILED) from None
+        raise
+    finally:
+        _flushed(sys.stderr, sys.__stderr__)  # else the interpreter's own flush fails at exit
+    if not _flushed(sys.stdout, sys.__stdout__):
+        return status or EXIT_OUTPUT_FAILED
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     only = argv[0] if argv and argv[0] in COMMANDS else None
     args: argparse.Namespace | SimpleNamespace | None = None
@@ -59,29 +87,84 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, while the error can still be reported
         return status
     except Pier18Error as exc:
-        return fail(str(exc))
+        return fail(str(exc), getattr(exc, "status", EXIT_BAD_INPUT))
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as Unix tools do
-        _drop_output()
+        _flushed(sys.stdout, sys.__stdout__)  # each is dropped only if it is the one that broke
+        _flushed(sys.stderr, sys.__stderr__)
         return EXIT_OUTPUT_FAILED
     except OSError as exc:  # most often the output failing (a full disk); one line either way
-        _drop_output()
-        if exc.filename:
-            return fail(f"{exc.filename}: {exc.strerror or exc}", EXIT_OUTPUT_FAILED)  # whole: the file name is the point
-        return fail(f"cannot write the output ({exc.strerror or exc})", EXIT_OUTPUT_FAILED)
+        drop(sys.stdout, sys.__stdout__)
+        from ..words import cannot_write_output
+
+        if exc.filename:  # the file name is the point: its head and tail, however long
+            # A name no file can have was given by the person: bad input, not lost output.
+            status = EXIT_BAD_INPUT if exc.errno == errno.ENAMETOOLONG else EXIT_OUTPUT_FAILED
+            return fail(f"{shorten(exc.filename)}: {exc.strerror or exc}", status)
+        return fail(cannot_write_output(exc.strerror or str(exc)), EXIT_OUTPUT_FAILED)
 
 
-def _drop_output() -> None:
-    """Point standard output at the null device, so the flush at exit has nowhere to fail."""
-    if sys.stdout is not sys.__stdout__ or sys.stdout is None:
-        return  # captured (as in tests): nothing is left to flush to the broken file
+def _fill_closed_streams() -> frozenset[str]:
+    """Put the null device on each of descriptors 0, 1 and 2 that is closed; return the
+    names of the streams that were closed ("stdin", "stdout", "stderr").
+
+    With descriptor 1 closed, Python starts with `sys.stdout` set to None, and the next
+    file opened (an autosave, its lock) would get descriptor 1 and take every print. A
+    closed standard input stays `sys.stdin = None` (what reads it says so); writing to
+    a closed standard output or error fails as it would on the closed descriptor, so
+    the command still knows its output was lost (exit status 1), and nothing goes to
+    the other stream instead.
+    """
+    closed = set()
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            except OSError:
+                continue
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            closed.add(name)
+        if getattr(sys, name) is None or name in closed:
+            closed.add(name)
+            if fd > 0:  # a closed stdin stays None, as each reader expects ("standard input is closed")
+                stream = _ClosedOutput(fd, name)
+                setattr(sys, name, stream)
+                setattr(sys, f"__{name}__", stream)
+    return frozenset(closed)
+
+
+class _ClosedOutput(io.TextIOBase):
+    """A standard output or error that was closed: every write fails (EBADF)."""
+
+    def __init__(self, fd: int, name: str) -> None:
+        super().__init__()
+        self._fd, self._name = fd, name
+
+    def fileno(self) -> int:
+        return self._fd  # the null device now: nothing else can take the descriptor
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        from ..words import is_closed
+
+        raise OSError(errno.EBADF, is_closed(self._name))
+
+
+def _flushed(stream: object, real: object) -> bool:
+    """Flush a standard stream; if it cannot be written, drop what it holds (see `_drop`)."""
     try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError):
-        pass
+        stream.flush()  # type: ignore[attr-defined]
+    except (OSError, ValueError, AttributeError):
+        drop(stream, real)
+        return False
+    return True
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -26,18 +26,20 @@ def run_balance(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..selfplay import cores
+    from .. import words
+    from .play import MAX_GAMES
 
     if args.players not in TABLE_SIZES:
-        raise Pier18Error(f"--players must be {table_sizes_text()}, not {quote(args.players)}")
+        raise Pier18Error(words.players_must_be(table_sizes_text(), quote(args.players)))
     deals = DEFAULT_DEALS if args.games is None else args.games
-    if deals < 1:
-        raise Pier18Error(f"--games must be at least 1, not {quote(deals)}")
+    if not 1 <= deals <= MAX_GAMES:
+        raise Pier18Error(words.games_out_of_range(MAX_GAMES, quote(deals)))
     if args.jobs < 1:
-        raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
+        raise Pier18Error(words.at_least_one("--jobs", quote(args.jobs)))
     if args.jobs > cores():
-        raise Pier18Error(f"--jobs {quote(args.jobs)} is more than the {cores()} core(s) here")
+        raise Pier18Error(words.jobs_over_cores(quote(args.jobs), cores()))
     if args.seats or args.record_dir:
-        raise Pier18Error("--balance seats hard bots everywhere and keeps no records: drop --seats and --record-dir")
+        raise Pier18Error(words.BALANCE_NO_SEATS)
     deck = load_deck(args.deck)
     tasks = len(deck) * deals
     try:
@@ -46,7 +48,7 @@ def run_balance(args: argparse.Namespace) -> int:
         else:
             result = balance(deck, args.players, deals, args.seed, args.jobs)
     except KeyboardInterrupt:
-        print("pier18: interrupted: a balance run reports only when every deal is played", file=sys.stderr)
+        print(words.interrupted(words.BALANCE_UNFINISHED), file=sys.stderr)
         from .errors import EXIT_INTERRUPTED
 
         return EXIT_INTERRUPTED
@@ -62,47 +64,52 @@ def _with_progress(deck: Deck, players: int, deals: int, seed: int, jobs: int, t
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..selfplay.balance import balance
+    from ..words import FORCED_PLANS
 
     errors = Console(stderr=True)
     with Progress(
-        TextColumn("forced Plans"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        TextColumn(FORCED_PLANS), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=errors, transient=True,
     ) as progress:
         task = progress.add_task("deals", total=tasks)
         return balance(deck, players, deals, seed, jobs, on_task=lambda done: progress.update(task, completed=done))
 
 
+#: The widths of the report's card and goal columns (a longer name or goal is cut):
+#: the shipped deck's longest goal, "At least 7 empty slots in a row on one side", fits.
+CARD_WIDTH, GOAL_WIDTH = 21, 44
+
+
 def render(result: Balance, deck: Deck) -> str:
     """The plain-text report (docs/balance.md carries it as it is)."""
     from ..selfplay.balance import MET_RANGE, SHARE_RANGE, WORTH_SPREAD
+    from .. import words
 
     mean = result.mean_worth()
     problems = result.problems()
+    card, goal, met, worth, vs_mean, margin, kept = words.BALANCE_COLUMNS
     lines = [
-        f"Forced Plans, {result.players} players: {result.deals} deals per Plan card, seed {result.seed},",
-        f"hard bots (worlds {result.worlds}, width {result.width}) in every seat.",
-        f"met: goal met in forced games, target {MET_RANGE[0]:.0%}-{MET_RANGE[1]:.0%} "
-        f"(95% margin at most +-{result.met_margin():.1%})",
-        "worth: mean total keeping the Plan minus choosing freely, same deals;",
-        f"  target: within +-{WORTH_SPREAD} of the mean of all Plans ({mean:+.2f}); +- is its 95% margin",
-        "kept: share of the free games where the seat kept this Plan anyway",
+        *words.balance_head(
+            result.players, result.deals, result.seed, result.worlds, result.width, MET_RANGE, result.met_margin(),
+            WORTH_SPREAD, mean,
+        ),
         "",
-        f"{'card':<21} {'goal':<40} {'met':>4} {'worth':>6} {'vs mean':>7} {'+-':>4} {'kept':>4}",
+        f"{card:<{CARD_WIDTH}} {goal:<{GOAL_WIDTH}} {met:>4} {worth:>6} {vs_mean:>7} {margin:>4} {kept:>4}",
     ]
-    for card, r in sorted(result.cards.items()):
-        flag = "  <- " + ", ".join(problems[card]) if card in problems else ""
-        name = f"#{card} {deck[card].name}"
-        goal = deck[card].plan.goal_for(result.players).text
+    for card_id, r in sorted(result.cards.items()):
+        flag = "  <- " + ", ".join(problems[card_id]) if card_id in problems else ""
+        name = words.card_label(deck[card_id])
+        goal = deck[card_id].plan.goal_for(result.players).text
         lines.append(
-            f"{name[:21]:<21} {goal[:40]:<40} {r.met_rate:>4.0%} {r.worth:>+6.2f} {r.worth - mean:>+7.2f} "
+            f"{name[:CARD_WIDTH]:<{CARD_WIDTH}} {goal[:GOAL_WIDTH]:<{GOAL_WIDTH}} {r.met_rate:>4.0%} {r.worth:>+6.2f} {r.worth - mean:>+7.2f} "
             f"{r.worth_margin():>4.1f} {r.free_kept / r.deals:>4.0%}{flag}"
         )
     bad = result.bad_shares()
     lines += [
         "",
-        f"share of character points (free games, every seat), target {SHARE_RANGE[0]:.0%}-{SHARE_RANGE[1]:.0%}:",
+        words.shares_head(SHARE_RANGE),
         "  " + "  ".join(f"{name} {share:.1%}{' <-' if name in bad else ''}" for name, share in result.shares().items()),
         "",
-        "every Plan and category in range" if not problems and not bad else "OUT OF RANGE: see the rows marked <-",
+        words.balance_verdict(not problems and not bad),
     ]
     return "\n".join(lines) + "\n"

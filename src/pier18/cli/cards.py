@@ -17,7 +17,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="list the deck: every card with its patrons and Plan goals",
         description="Draw every card of the deck (land end at the bottom) with its Plan goal(s).",
     )
-    parser.add_argument("--cards", "--deck", dest="deck", metavar="PATH", help="another deck file")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="another deck file (default: the game's own deck)")
     parser.set_defaults(run=run)
 
 
@@ -45,10 +47,10 @@ def legend() -> Text:
 
     from ..engine.characters import Character
     from ..render.style import character_text
-    from ..words import CATEGORY_LABELS
+    from ..words import CATEGORY_LABELS, PATRON_SYMBOL, SEA_AT_TOP
 
-    text = Text("Each card: its sea end at the top, its land end at the bottom.\n")
-    text.append("Patron symbol, after the card number:\n")
+    text = Text(f"{SEA_AT_TOP}\n")
+    text.append(f"{PATRON_SYMBOL}\n")
     for i, character in enumerate(Character):
         text.append("  " if i else "")
         text.append_text(character_text(character))
@@ -73,27 +75,28 @@ def run(args: argparse.Namespace) -> int:
 
     from ..engine.deck import load_deck
     from ..engine.text import printable
+    from ..words import PLAN_GOAL, THE_DECK, THE_DECK_FILE, bonus, for_players
 
     deck = load_deck(args.deck)
     console = Console()
     # Every piece of text from the deck file (its path, names, goals) goes in as Text, never markup.
     source = wrap_path(printable(deck.source), max(20, console.width))
-    table = Table(title=Text("The deck"), show_lines=True)
+    table = Table(title=Text(THE_DECK), show_lines=True)
     table.add_column("Card", no_wrap=True)
-    table.add_column("Plan goal", ratio=1)
+    table.add_column(PLAN_GOAL, ratio=1)
     for card in deck.values():
         plan = card.plan
         goals = Text()
         if plan.split:
-            goals.append("2 players: ", style="bold")
+            goals.append(f"{for_players(2)} ", style="bold")
             goals.append(plan.two.text + "\n")
-            goals.append("3 players: ", style="bold")
+            goals.append(f"{for_players(3)} ", style="bold")
             goals.append(plan.three.text)
         else:
             goals.append(plan.two.text)
-        goals.append(f"\nbonus {plan.bonus}", style="dim")
+        goals.append(f"\n{bonus(plan.bonus)}", style="dim")
         table.add_row(card_cell(card), goals)
-    console.print(Text("The deck file:", style="bold"))
+    console.print(Text(THE_DECK_FILE, style="bold"))
     console.print(Text(source))
     console.print(legend())
     console.print(table)

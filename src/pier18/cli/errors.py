@@ -6,6 +6,7 @@ the package that loads the sub-commands (no import runs back up).
 
 from __future__ import annotations
 
+import os
 import sys
 
 from ..engine.errors import Pier18Error
@@ -15,12 +16,56 @@ EXIT_OUTPUT_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
+#: The standard streams that were closed when pier18 started (by name: "stdin", ...),
+#: as `pier18.cli.main` found them.
+closed_at_start: frozenset[str] = frozenset()
+
 
 class CliError(Pier18Error):
     """Bad input on the command line or in a file it names: one line, exit status 2."""
 
+    status = EXIT_BAD_INPUT
+
+
+class NoTerminal(CliError):
+    """A game app cannot start: the terminal it needs is not there. Exit status 1."""
+
+    status = EXIT_OUTPUT_FAILED
+
+
+def check_terminal() -> None:
+    """A game app reads keys from standard input and draws on standard error (as
+    Textual does): NoTerminal if either was closed when pier18 started."""
+    closed = [name for name in ("stdin", "stderr") if name in closed_at_start]
+    if closed:
+        from ..words import no_terminal
+
+        raise NoTerminal(no_terminal(closed))
+
 
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
-    """Print one line on stderr (never a control character) and return `status`."""
-    print(f"pier18: {printable(message)}", file=sys.stderr)
+    """Print one line on stderr (never a control character) and return `status`.
+
+    A standard error that cannot be written (closed, or a pipe nobody reads) loses the
+    line, never the status.
+    """
+    from ..words import prog_line
+
+    try:
+        print(prog_line(printable(message)), file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        drop(sys.stderr, sys.__stderr__)
     return status
+
+
+def drop(stream: object, real: object) -> None:
+    """Point a standard stream's descriptor at the null device, so what it still holds
+    goes nowhere and the flush at exit has nothing to fail on ("Exception ignored ...")."""
+    if stream is not real or stream is None:
+        return  # captured (as in tests): nothing is left to flush to the broken file
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())  # type: ignore[attr-defined]
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -23,26 +23,26 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..persist import autosave
-    from ..persist.lock import open_elsewhere
+    from ..words import DAMAGED, FINISHED, FROM_NEWER, last_played, no_saved_games, open_elsewhere, saved_games_in
 
     folder = printable(str(autosave.games_dir()))
     games = autosave.saved_games()
     if not games:
-        print(f"No saved games in {folder}; 'pier18 play' starts one.")
+        print(no_saved_games(folder))
         return 0
-    print(f"Saved games in {folder} ('pier18 play --resume N' goes on with game N):")
+    print(saved_games_in(folder))
     width = len(str(len(games)))
     for number, game in enumerate(games, start=1):
         marks = []
         if game.finished:
-            marks.append("finished")
+            marks.append(FINISHED)
         elif game.newer:
-            marks.append("from a newer Pier 18")
+            marks.append(FROM_NEWER)
         elif game.problem is not None:
-            marks.append("damaged")
+            marks.append(DAMAGED)
         if game.played_by is not None:
             marks.append(open_elsewhere(game.played_by))
         mark = "".join(f"[{m}] " for m in marks)
         print(f"{number:>{width}}. {mark}{game.summary()}")
-        print(f"{'':>{width}}  last played {game.last_played()} · {printable(game.path.name)}")
+        print(f"{'':>{width}}  {last_played(game.last_played())} · {printable(game.path.name)}")
     return 0

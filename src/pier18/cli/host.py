@@ -9,6 +9,9 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
+import signal
+from typing import Any
+
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
 TYPE_CHECKING = False
@@ -16,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     import ssl
     from collections.abc import Callable
+    from pathlib import Path
 
     from ..net.host import Host
     from ..persist.autosave import Autosaving
@@ -40,10 +44,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--level", default="hard", help="how strong the --bots seats play (default: hard)")
     parser.add_argument("--seats", metavar="KINDS", help=f"every seat: human, {level_names()}, comma separated")
     parser.add_argument("--seed", type=int, help="shuffle seed")
-    parser.add_argument("--cards", metavar="PATH", help="a deck file of your own")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument(
-        "--bind", metavar="ADDR", default="0.0.0.0",
+        "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
         help="listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)",
     )
     parser.add_argument("--tls-cert", metavar="FILE", help="serve TLS with this certificate (PEM) ...")
@@ -52,6 +58,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--lines", action="store_true", help="play your seat in plain lines (moves typed as 'draft 7:1'), as 'pier18 join --lines'"
     )
+    parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
     parser.add_argument("--resume", metavar="FILE", help="bring back a hosted game from its autosave, with the same codes")
     parser.set_defaults(run=run)
 
@@ -61,24 +68,100 @@ def port(text: str) -> int:
     import argparse
 
     from ..engine.text import quote
+    from ..words import bad_port
 
     try:
         number = int(text)
     except ValueError:
         number = -1
     if not 0 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535 (0: any free port), got {quote(text)}")
+        raise argparse.ArgumentTypeError(bad_port(quote(text)))
     return number
+
+
+#: A host name as DNS spells one: dot-separated labels of letters, digits and hyphens.
+_HOST_NAME = r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
+
+
+def bind_address(text: str) -> str:
+    """--bind (argparse `type`): an IP address (IPv4 or IPv6) or a host name, checked
+    before anything listens, so a mistake is blamed on --bind, never on the port.
+
+    `256.1.1.1` is refused here: digits and dots only make an IPv4 address or nothing
+    (a resolver would look it up as a name and fail with a riddle). Whether the address
+    belongs to this computer is known only when listening (`listen_error`).
+    """
+    import argparse
+    import ipaddress
+    import re
+
+    from ..engine.text import quote
+    from ..words import not_a_bind_address
+
+    if text in ("", "0.0.0.0", "::"):
+        return text
+    try:
+        ipaddress.ip_address(text)
+        return text
+    except ValueError:
+        pass
+    numeric = text.replace(".", "").isdigit() and text.isascii()
+    if numeric or not re.fullmatch(_HOST_NAME, text) or text.rstrip(".").rsplit(".", 1)[-1].isdigit():
+        raise argparse.ArgumentTypeError(not_a_bind_address(quote(text)))
+    return text
+
+
+def listen_error(exc: OSError, bind: str | None, port: int) -> str:
+    """Why the table could not open, blaming the argument at fault: --bind for an address
+    that is not this computer's (or no address at all), --port for a port in use or
+    reserved."""
+    import errno
+    import socket
+
+    from ..engine.text import shorten
+    from ..words import EVERY_INTERFACE, bind_not_here, cannot_listen, no_such_bind_address, port_unusable
+
+    reason = exc.strerror or str(exc)
+    where = shorten(bind or EVERY_INTERFACE)
+    if isinstance(exc, socket.gaierror):
+        return no_such_bind_address(where, reason)
+    if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+        return bind_not_here(where, reason)
+    if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EPERM):
+        return port_unusable(port, reason)
+    return cannot_listen(where, port, reason)
+
+
+def resume_command(args: argparse.Namespace, save: object, port: int | None = None) -> str:
+    """The `pier18 host --resume` line that opens this very table again: same autosave,
+    and every option the players' join lines depend on (the port it listened on, the
+    address, TLS) or the host played with (--no-seat, --lines, --quiet)."""
+    from ..words import command
+
+    line: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
+    if args.bind != "0.0.0.0":
+        line += ["--bind", args.bind]
+    if args.tls_cert is not None:
+        line += ["--tls-cert", args.tls_cert, "--tls-key", args.tls_key]
+    if args.no_seat:
+        line.append("--no-seat")
+    if args.lines:
+        line.append("--lines")
+    if getattr(args, "quiet", False):
+        line.append("--quiet")
+    return command(*line)
 
 
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
+    from ..engine.text import shorten
+    from ..words import TLS_NEEDS_BOTH, cannot_use_certificate
     from .errors import CliError
     from .join import check_pem
 
     if cert is None or key is None:
-        raise CliError("TLS needs both --tls-cert and --tls-key")
+        raise CliError(TLS_NEEDS_BOTH)
     check_pem(cert, "--tls-cert")
     check_pem(key, "--tls-key")
     import ssl
@@ -88,7 +171,7 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     try:
         context.load_cert_chain(cert, key)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(f"cannot use the TLS certificate {cert} with key {key} ({exc})") from None
+        raise CliError(cannot_use_certificate(shorten(cert), shorten(key), shorten(exc))) from None
     return context
 
 
@@ -100,16 +183,17 @@ def new_session(args: argparse.Namespace) -> Session:
     from ..engine import load_deck
     from ..net.protocol import new_code
     from ..persist.session import Session, TableCodes
+    from ..words import default_name
     from .play import check_seed, parse_seats, seated_names
 
     check_seed(args.seed)
     seats = parse_seats(args)
     names = seated_names(args, seats)
     if names is None:
-        names = seat_names([f"Player {n + 1}" for n in range(seats.count(HUMAN))], seats)
+        names = seat_names([default_name(n + 1) for n in range(seats.count(HUMAN))], seats)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     codes = TableCodes(tuple(new_code() if kind == HUMAN else None for kind in seats), new_code())
-    return Session(load_deck(args.cards), names, seed, seats=seats, codes=codes)
+    return Session(load_deck(args.deck), names, seed, seats=seats, codes=codes)
 
 
 def resumed_session(path: str) -> tuple[Session, Stamp | None]:
@@ -120,15 +204,17 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
 
     from ..bots.seats import HUMAN
     from ..engine.errors import Pier18Error
+    from ..engine.text import shorten
     from ..net.protocol import new_code
     from ..persist import record
     from ..persist.files import stamp
     from ..persist.session import TableCodes
+    from ..words import game_finished
 
     version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change
     session = record.load(path)
     if session.game.is_terminal():
-        raise Pier18Error(f"{path}: this game is finished; 'pier18 replay {path}' shows it")
+        raise Pier18Error(game_finished(shorten(path), path))
     if session.codes is None:
         session.codes = TableCodes(tuple(new_code() if k == HUMAN else None for k in session.seats), new_code())
     return session, version
@@ -154,27 +240,68 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
+    from ..bots.seats import HUMAN
     from ..engine.text import printable
     from ..persist import autosave
     from ..persist.lock import GameLocked
+    from ..words import prog_line, table_saved
+    from .errors import check_terminal
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume else (new_session(args), None)
-    saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(f"pier18: {printable(m)}", flush=True))
+    args.in_lines, args.note = args.lines, None  # how the host's own seat is played
+    if not args.no_seat and not args.lines and HUMAN in session.seats:
+        check_terminal()  # the host's own seat is played in the app; nothing saved yet
+        from ..tui.terminal import not_a_terminal
+
+        missing = not_a_terminal()
+        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
+            from ..words import in_plain_lines
+
+            args.in_lines, args.note = True, in_plain_lines(missing)
+    saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(prog_line(printable(m)), flush=True))
     try:
         saving.play(session, Path(args.resume) if args.resume else None, version)
     except GameLocked as locked:
         from .errors import CliError
 
         raise CliError(str(locked)) from None
+    before = stop_on_signals()
     try:
         return asyncio.run(serve(args, session, context, saving))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:  # Ctrl+C, or SIGTERM / SIGHUP (a service being stopped)
         if saving.save is not None:  # where it is now: a save written by someone else makes a new file
-            print("\n" + printable(f"pier18: the table is saved; 'pier18 host --resume {saving.save}' opens it again"), flush=True)
-        return 130
+            again = resume_command(args, saving.save, getattr(args, "listening_on", None))
+            print("\n" + printable(table_saved(again)), flush=True)
+        return 128 + (stop.number if isinstance(stop, Stopped) else 2)
     finally:
-        saving.release()
+        for number, handler in before.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+        saving.release()  # its lock file goes too
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP stopped the table: it ends as Ctrl+C ends it (the autosave as the
+    last decision left it, the lock let go), with status 128 + `number`."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+def stop_on_signals() -> dict[int, Any]:
+    """Make SIGTERM and SIGHUP stop the table as Ctrl+C does (the host's own seat app
+    handles them itself while it runs); the handlers there were before, to put back."""
+
+    def stop(number: int, frame: object) -> None:
+        raise Stopped(number)
+
+    before: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            before[number] = signal.signal(number, stop)
+    return before
 
 
 async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLContext | None, saving: Autosaving) -> int:
@@ -185,52 +312,64 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     import sys
 
     from ..bots.seats import HUMAN
-    from ..engine.text import printable
+    from ..engine.text import name_key, printable
     from ..net.host import Host, HostConfig
+    from .. import words
     from .errors import CliError
 
     assert session.codes is not None
     codes = session.codes
-    host = Host(session, codes, HostConfig(bind=args.bind, port=args.port, ssl=context))
+    host = Host(session, codes, HostConfig(bind=args.bind, port=args.port, ssl=context, lobby=True))
     try:
         port = await host.start()
     except OSError as exc:
-        raise CliError(f"cannot listen on port {args.port} ({exc.strerror or exc}); try --port") from None
+        raise CliError(listen_error(exc, args.bind, args.port)) from None
+    args.listening_on = port  # --port 0 picked one: resuming must listen on the same
     humans = [s for s, kind in enumerate(session.seats) if kind == HUMAN]
     mine = None if args.no_seat or not humans else humans[0]
     shown = args.bind if args.bind not in (None, "", "0.0.0.0", "::") else lan_address()
     where = f"{'wss://' if context else ''}{'[' + shown + ']' if ':' in shown else shown}:{port}"
-    tls = f" --cafile {args.tls_cert}" if context else ""
+    cafile = args.tls_cert if context else None
+
+    def again(save: object) -> str:
+        """The `pier18 host --resume` line that opens this table again from `save`."""
+        return resume_command(args, save, port)
 
     def say(line: str) -> None:
         print(printable(line), flush=True)  # paths and names are outside text
 
-    joins = [f"{session.names[s]}: pier18 join {where} {codes.seats[s]}{tls}" for s in humans if s != mine]
-    joins.append(f"to watch: pier18 join {where} --watch {codes.watch}{tls}")
-    if context and tls:
-        joins.append("(--cafile is only needed when the certificate is self-signed)")
-    say(f"Pier 18 table open on port {port}{' (TLS)' if context else ''}; autosave: {saving.save}")
+    joins = [f"{session.names[s]}: {words.join_command(where, codes.seats[s] or '', cafile)}" for s in humans if s != mine]
+    joins.append(words.to_watch(words.join_command(where, codes.watch, cafile, watch=True)))
+    if cafile:
+        joins.append(words.CAFILE_NOTE)
+    say(words.table_open(port, context is not None, None if saving.save is None else str(saving.save)))
     for line in joins:
         say(f"  {line}")
-    if mine is None or args.lines:
-        say("Commands: 'bot NAME' lets a hard bot play an away seat until its player is back; 'status'.")
+    if args.note is not None and mine is not None:
+        say(args.note)
+    if mine is None or args.in_lines:
+        say(words.HOST_COMMANDS)
+    if mine is None and not host.started:  # the lobby: who is still to come
+        say(f"[{host.status()}]")
 
     def command(line: str) -> str | None:
-        words = line.split(maxsplit=1)
-        if words and words[0] == "status":
+        typed = line.split(maxsplit=1)
+        if typed and typed[0] == "status":
             return host.status()
-        if words and words[0] == "bot":
-            wanted = (words[1] if len(words) > 1 else "").strip().lower()
-            names = [n.lower() for n in session.names]
+        if typed == ["start"]:
+            return host.start_now()
+        if typed and typed[0] == "bot":
+            wanted = name_key(typed[1] if len(typed) > 1 else "")
+            names = [name_key(n) for n in session.names]
             if wanted not in names:
-                return f"bot NAME: NAME is one of {', '.join(session.names)}"
+                return words.bot_command_help(session.names)
             return host.cover(names.index(wanted))
         return None
 
     try:
         status = 0
         if mine is not None:
-            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.lines else None)
+            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.in_lines else None, again, args.quiet)
             status = await play_own_seat(host, port, context, seat)
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
@@ -238,10 +377,10 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         await host.flush()
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
-                say(f"{standing.place}. {session.names[standing.seat]}: {standing.total} points")
-            say(f"The record: pier18 replay {saving.save}")
+                say(words.ranking_line(standing, session.names))
+            say(words.record_at(saving.save))
         elif saving.save is not None:
-            say(f"The table is closed; 'pier18 host --resume {saving.save}' opens it again with the same codes.")
+            say(words.table_closed(again(saving.save)))
     finally:
         await host.close()
     sys.stdout.flush()
@@ -274,12 +413,19 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
 
 class OwnSeat:
     """The host's own seat: its code, the join lines to show, the autosave (`saving`),
-    and the host's typed commands when it plays in plain lines (None: in the Textual game)."""
+    the host's typed commands when it plays in plain lines (None: in the Textual game),
+    and what makes the `pier18 host --resume` line for an autosave (`resume`)."""
 
     def __init__(
-        self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None
+        self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None,
+        resume: Callable[[object], str], quiet: bool = False,
     ) -> None:
-        self.code, self.joins, self.saving, self.commands = code, joins, saving, commands
+        self.code, self.joins, self.saving, self.commands, self.resume = code, joins, saving, commands, resume
+        self.quiet = quiet  # no bell when it becomes the host's turn
+
+    def resume_line(self) -> str | None:
+        """The line that opens the table again from where it is saved now (None: not saved)."""
+        return None if self.saving.save is None else self.resume(self.saving.save)
 
 
 async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, seat: OwnSeat) -> int:
@@ -288,7 +434,7 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     import ssl
 
     from ..net.client import Client
-    from .join import LineFrontEnd, app_ended
+    from .join import LineFrontEnd, run_seat_app
 
     local = host.config.bind if host.config.bind not in (None, "", "0.0.0.0", "::") else "127.0.0.1"
     client_context = None
@@ -300,16 +446,19 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     client = Client(address, seat.code, ssl=client_context)
     if seat.commands is not None:
         try:
-            await LineFrontEnd(client.start(), seat.commands).run()
+            await LineFrontEnd(client.start(), seat.commands, quiet=seat.quiet).run()
         finally:
             await client.close()
         return 0
     from ..tui.seat_app import SeatApp
 
-    app = SeatApp(client, desk=host, join_lines=seat.joins, record=seat.saving.save)
-    seat.saving.moved_to = lambda path: setattr(app, "record", path)  # the final screen names the file it is in
-    try:
-        await app.run_async()
-    finally:
-        await client.close()
-    return app_ended(app)
+    app = SeatApp(
+        client, desk=host, join_lines=seat.joins, record=seat.saving.save, resume=seat.resume_line(),
+        deck=host.session.deck, quiet=seat.quiet,
+    )
+
+    def moved(path: Path) -> None:  # the final screen and the stop line name the file it is in now
+        app.record, app.resume = path, seat.resume(path)
+
+    seat.saving.moved_to = moved
+    return await run_seat_app(app)

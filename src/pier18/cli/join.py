@@ -20,12 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..net.protocol import NetState
     from ..tui.seat_app import SeatApp
 
-HELP = (
-    "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
-    "'draft ID:K' (take card ID covering K sections), 'plan K'. Also: 'show', 'help', 'quit'."
-)
-
-
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "join",
@@ -41,8 +35,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--cafile", metavar="FILE", help="trust this certificate (a host's self-signed one); implies TLS"
     )
     parser.add_argument(
-        "--lines", action="store_true", help="plain lines instead of the full-screen game (moves typed as 'draft 7:1')"
+        "--lines", action="store_true", help="plain lines instead of the full-screen game (moves typed as 'draft 7:1'); "
+        "also what you get when standard input or standard error is not a terminal"
     )
+    parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
     parser.set_defaults(run=run)
 
 
@@ -67,13 +63,14 @@ def check_pem(path: str, flag: str) -> None:
     """CliError unless `path` is a regular file of at most MAX_PEM_BYTES: a FIFO, a
     device or a huge file is refused before the TLS library opens it (and blocks)."""
     from ..engine.reading import read_capped
-    from ..engine.text import quote
+    from ..engine.text import shorten
+    from ..words import cannot_read_file
     from .errors import CliError
 
     try:
         read_capped(path, MAX_PEM_BYTES)
     except OSError as exc:
-        raise CliError(f"{flag} {quote(path)}: cannot read the file ({exc.strerror or exc})") from None
+        raise CliError(cannot_read_file(flag, f"'{shorten(path)}'", exc.strerror or str(exc))) from None
 
 
 def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
@@ -82,6 +79,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
         return None
     import ssl
 
+    from ..engine.text import shorten
     from .errors import CliError
 
     if cafile is not None:
@@ -89,17 +87,31 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
     try:
         return ssl.create_default_context(cafile=cafile)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(f"--cafile {cafile}: cannot read the certificate ({exc})") from None
+        from ..words import cannot_read_certificate
+
+        raise CliError(cannot_read_certificate(shorten(cafile), shorten(exc))) from None
 
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .errors import CliError
+    from .errors import CliError, check_terminal
     from ..net.client import Client
 
     if (args.code is None) == (args.watch is None):
-        raise CliError("give your seat's CODE, or --watch CODE to watch (one of them)")
+        from ..words import CODE_OR_WATCH
+
+        raise CliError(CODE_OR_WATCH)
+    lines, note = args.lines, None
+    if not lines:
+        check_terminal()
+        from ..tui.terminal import not_a_terminal
+
+        missing = not_a_terminal()
+        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
+            from ..words import in_plain_lines
+
+            lines, note = True, in_plain_lines(missing)
     context = client_ssl(args.address, args.cafile)
     address = args.address
     if context is not None and not address.startswith("wss://"):
@@ -108,57 +120,70 @@ def run(args: argparse.Namespace) -> int:
 
     async def main() -> int:
         client = Client(address, code, ssl=context)
-        if args.lines:
+        if lines:
+            from ..words import connecting_to
+
+            front = LineFrontEnd(client, note=note, quiet=args.quiet)
+            front.say(connecting_to(client.url))
             try:
-                return await LineFrontEnd(client.start()).run()
+                await let_in(client)
+                return await front.run()
             finally:
                 await client.close()
+        try:
+            await let_in(client)
+        except BaseException:
+            await client.close()
+            raise
         from ..tui.seat_app import SeatApp
 
-        app = SeatApp(client)
-        try:
-            await app.run_async()
-        finally:
-            await client.close()
-        return app_ended(app)
+        return await run_seat_app(SeatApp(client, quiet=args.quiet))
 
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        from ..words import LEFT_TABLE
+        from ..words import LEFT_TABLE, prog_line
 
-        print(f"\npier18: {LEFT_TABLE}")
+        print("\n" + prog_line(LEFT_TABLE))
         return 130
 
 
-def app_ended(app: SeatApp) -> int:
-    """The exit status of a seat's app, with one line on stderr if it ended badly."""
+async def let_in(client: Client) -> None:
+    """Connect, and wait until the host has let this client in: a refusal before that (a
+    wrong code, no host at the address, a host with no room) is bad input, one line and
+    exit status 2, before any screen is drawn."""
+    from .errors import CliError
+
+    client.start()
+    await client.until(lambda: client.ever_in or client.fatal is not None)
+    if not client.ever_in:
+        await client.close()
+        raise CliError(client.fatal or "")
+
+
+async def run_seat_app(app: SeatApp) -> int:
+    """Run a seat's app (`pier18.tui.exits`: a crash or a stop signal ends it as every
+    app's does), then close its connection; the exit status, with one line if it ended badly."""
     import sys
 
-    if app.crash is not None:
-        print(crash_line(app), file=sys.stderr)
-        return 1
-    if app.problem is not None:
-        print(f"pier18: {app.problem}", file=sys.stderr)
-        return 1
+    from ..tui.exits import run_app_async
+
+    try:
+        status = await run_app_async(app)
+    finally:
+        await app.client.close()
+    if status != 0:
+        return status
+    if app.problem is not None:  # the host refused us for good, or broke the protocol: bad input
+        from ..words import prog_line
+
+        print(prog_line(app.problem), file=sys.stderr)
+        return 2
     if app.state is not None and not app.state.table.is_terminal() and app.client.seat is not None and app.desk is None:
         from ..words import LEFT_TABLE
 
         print(LEFT_TABLE)
     return 0
-
-
-def crash_line(app: SeatApp) -> str:
-    """The line after a seat's app crashed: the game lives at the host, so it says how to
-    go back to it (join again; at the host's own seat, resume the table), not 'play --resume'."""
-    from ..engine.text import printable
-    from ..words import table_crashed
-
-    assert app.crash is not None
-    what = printable(f"{type(app.crash).__name__}: {app.crash}")[:160]
-    report = None if app.crash_report is None else printable(str(app.crash_report))
-    save = None if app.desk is None or app.record is None else printable(str(app.record))
-    return table_crashed(what, report, save)
 
 
 class LineFrontEnd:
@@ -168,21 +193,26 @@ class LineFrontEnd:
     answer to print, or None if the line is not one of its commands.
     """
 
-    def __init__(self, client: Client, commands: Callable[[str], str | None] | None = None, quiet_input: bool = False) -> None:
+    def __init__(
+        self, client: Client, commands: Callable[[str], str | None] | None = None, *, note: str | None = None,
+        quiet: bool = False,
+    ) -> None:
         from rich.console import Console
 
         self.client = client
         self.commands = commands
         self.console = Console(highlight=False)
         self.shown: NetState | None = None
-        self.quiet_input = quiet_input
+        self.note = note  # said once, when the host lets us in (why plain lines)
+        self.quiet = quiet  # no bell when it becomes our turn
+        self.rung: object = None  # the moment (`moment`) the bell last rang for
         self.lost = False
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, soft_wrap=True)
 
     async def run(self) -> int:
-        """Until the game is over (0) or the host refuses us (1); 'quit' leaves (0)."""
+        """Until the game is over (0) or the host refuses us (2); 'quit' leaves (0)."""
         import asyncio
 
         lines = _stdin_lines()
@@ -221,28 +251,31 @@ class LineFrontEnd:
         from typing import assert_never
 
         from ..net.client import Heard
+        from .. import words
 
         match event.kind:
             case Heard.WELCOME:
                 self.lost = False
-                who = "watching" if self.client.seat is None else "connected"
-                self.say(f"{who} to {self.client.url}")
+                if self.note is not None:
+                    self.say(self.note)
+                    self.note = None
+                self.say(words.connected_to(self.client.url, self.client.seat is None))
             case Heard.STATE:
                 if event.state is not None:
                     self.show(event.state)
                     if event.state.table.is_terminal():
                         return 0
             case Heard.REFUSED:
-                self.say(f"refused: {event.text}")
+                self.say(words.refused(event.text))
             case Heard.LOST:
                 if not self.lost:  # once per outage, not once per attempt
-                    self.say(f"connection lost: {event.text}")
+                    self.say(words.lost(event.text))
                 self.lost = True
-            case Heard.FATAL:
+            case Heard.FATAL:  # refused for good, or a host breaking the protocol: bad input
                 import sys
 
-                print(f"pier18: {event.text}", file=sys.stderr, flush=True)  # an error, as every command's
-                return 1
+                print(words.prog_line(event.text), file=sys.stderr, flush=True)  # an error, as every command's
+                return 2
             case Heard.CLOSED:
                 return 0
             case _:
@@ -253,11 +286,12 @@ class LineFrontEnd:
         from ..engine.errors import NotationError, Pier18Error
         from ..engine import parse_decision
         from ..engine.text import quote
+        from .. import words
 
         if not line:
             return
         if line == "help":
-            self.say(HELP)
+            self.say(words.LINES_HELP)
             return
         if line == "show":
             if self.client.state is not None:
@@ -271,7 +305,7 @@ class LineFrontEnd:
                 return
         state = self.client.state
         if state is None or not state.my_turn:
-            self.say("It is not your turn." if state is not None else "Not connected yet.")
+            self.say(words.sentence(words.NOT_YOUR_TURN) if state is not None else words.NOT_CONNECTED_YET)
             return
         try:
             decision = parse_decision(line)
@@ -280,7 +314,7 @@ class LineFrontEnd:
             return
         assert state.you is not None
         if decision not in state.you.legal:
-            self.say(f"{quote(line)} is not one of your moves now; 'show' lists them.")
+            self.say(words.not_your_move(quote(line)))
             return
         try:
             await self.client.decide(decision)
@@ -293,31 +327,37 @@ class LineFrontEnd:
 
         from ..engine import Phase
         from ..render.pier import draw_card, draw_pier
-        from ..words import move_line, players_list, whose_turn
+        from ..words import move_line, pier_title, ranking_line, table_line, your_move, your_plan
 
         table, names, before = state.table, state.names, self.shown
         self.shown = state
         if before is not None and len(table.history) == len(before.table.history) + 1:
             self.say(move_line(before.table, table, names))
-        if before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for:
+        if (before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for
+                and before.lobby == state.lobby):
             return  # same position (a reconnect): nothing new to say
-        line = whose_turn(table, names)
-        if state.waiting_for and not table.is_terminal():
-            line += "; waiting for " + players_list([names[s] for s in state.waiting_for])
-        covered = [s.name for s in state.seats if s.covered]
-        if covered:
-            line += "; a bot plays for " + players_list(covered)
+        if state.lobby:  # before the game: who is here, who is still to come
+            from ..words import LOBBY_TITLE, lobby_seat
+
+            mine = None if state.you is None else state.you.seat
+            self.say(f"── {LOBBY_TITLE} ──")
+            self.say("  ·  ".join(
+                lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == mine)
+                for seat, info in enumerate(state.seats)
+            ))
+            return
+        line = table_line(table, names, [names[s] for s in state.waiting_for], [s.name for s in state.seats if s.covered])
         self.say(f"── {line} ──")
         view = state.player_view()
         piers = view.piers if view is not None else table.piers
         drawings = [
-            draw_pier(piers[s].visible(), title=f"{names[s]}: {table.score(s).total} pts", label_width=12)
+            draw_pier(piers[s].visible(), title=pier_title(names[s], table.score(s).total), label_width=12)
             for s in range(table.players)
         ]
         self.console.print(Columns(drawings, padding=(0, 3)))
         if table.is_terminal():
             for standing in table.standings:
-                self.say(f"{standing.place}. {names[standing.seat]}: {standing.total} points")
+                self.say(ranking_line(standing, names))
             return
         you = state.you
         if you is None or not state.my_turn:
@@ -327,9 +367,22 @@ class LineFrontEnd:
             self.console.print(Columns([draw_card(table.deck[c]) for c in cards], padding=(0, 3)))
         if you.plan is not None and table.phase is not Phase.SETUP:
             plan = table.deck[you.plan]
-            self.say(f"Your Plan: #{plan.id} {plan.name}: {plan.plan.goal_for(table.players).text}")
+            self.say(your_plan(plan, plan.plan.goal_for(table.players).text))
         legal = " | ".join(str(d) for d in you.legal[:12]) + (" | …" if len(you.legal) > 12 else "")
-        self.say(f"Your move ({legal}):")
+        self.say(your_move(legal))
+        self.ring(state)
+
+    def ring(self, state: NetState) -> None:
+        """The terminal bell, once, as a choice opens for this seat (not with --quiet,
+        and never into a pipe or a file: it is a control character)."""
+        import sys
+
+        if self.quiet or not state.my_turn or self.rung == state.moment:
+            return
+        self.rung = state.moment
+        if sys.stdout.isatty():
+            sys.stdout.write("\a")
+            sys.stdout.flush()
 
 
 async def _never() -> str | None:
@@ -355,7 +408,7 @@ def _stdin_lines() -> asyncio.Queue[str | None]:
     def read() -> None:
         while True:
             try:
-                line = sys.stdin.readline()
+                line = sys.stdin.readline() if sys.stdin is not None else ""  # None: started closed
             except (OSError, ValueError):
                 line = ""
             try:

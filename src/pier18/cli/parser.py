@@ -22,9 +22,10 @@ class Parser(argparse.ArgumentParser):
         """Like `parse_args`, with an unknown argument reported by the sub-command."""
         parsed, extras = self.parse_known_args(args)
         if extras:
-            more = f" (and {len(extras) - 1} more)" if len(extras) > 1 else ""
+            from ..words import unrecognized
+
             command = getattr(parsed, "command", None)
-            self.fail(f"unrecognized argument {quote(extras[0])}{more}", f"{self.prog} {command}" if command else None)
+            self.fail(unrecognized(quote(extras[0]), len(extras) - 1), f"{self.prog} {command}" if command else None)
         return parsed
 
     def format_help(self) -> str:
@@ -42,8 +43,68 @@ class Parser(argparse.ArgumentParser):
         self.fail(message)
 
     def fail(self, message: str, prog: str | None = None) -> NoReturn:
-        # argparse quotes a bad value with repr(): show at most ~60 characters of it.
+        # argparse quotes a bad value with repr(), or shows a bad choice as it is (a number
+        # of 4,300 digits): show at most ~60 characters of any of them.
         message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
+        message = re.sub(r"[^\s']{61,}", lambda m: m.group()[:59] + "…", message)
+        from ..words import about, try_help
         prog = prog or self.prog
-        self.exit(EXIT_BAD_INPUT, f"{prog}: {message}\ntry '{prog} --help'\n")
+        self.exit(EXIT_BAD_INPUT, f"{about(prog, message)}\n{try_help(prog)}\n")
 
+
+
+class _OldDeckName(argparse.Action):
+    """`--cards PATH` on a command where the deck is now `--deck PATH`: the same deck,
+    and one line on standard error saying so (kept for one release, then gone)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[object] | None,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        if getattr(namespace, "_told_old_deck", False):
+            return  # said once, however often it is given
+        setattr(namespace, "_told_old_deck", True)
+        import sys
+
+        from ..words import OLD_DECK_OPTION, prog_line
+
+        print(prog_line(OLD_DECK_OPTION), file=sys.stderr, flush=True)
+
+
+def add_deck_option(parser: argparse.ArgumentParser, help: str, old_name: bool = True) -> None:
+    """`--deck PATH`, the one name of a deck file on every command; with `old_name`,
+    `--cards PATH` too, as this command named it before (hidden from --help, and
+    told on standard error when used)."""
+    parser.add_argument("--deck", metavar="PATH", help=help)
+    if old_name:
+        parser.add_argument("--cards", dest="deck", metavar="PATH", action=_OldDeckName, help=argparse.SUPPRESS)
+
+
+class _Version(argparse.Action):
+    """`pier18 --version`: the version on standard output, exit status 0."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=str(kwargs.get("help", "")))
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[object] | None,
+        option_string: str | None = None,
+    ) -> None:
+        from .. import __version__
+        from ..words import version_line
+
+        import sys
+
+        sys.stdout.write(version_line(__version__) + "\n")
+        parser.exit(0)
+
+
+def add_version_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--version", action=_Version, help="print the version of pier18 and exit")

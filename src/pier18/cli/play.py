@@ -56,7 +56,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="who plays first in round 1: the rulebook's player who last saw the sea "
         "(default: the earliest Foundation date, as the digital edition does)",
     )
-    parser.add_argument("--cards", metavar="PATH", help="a deck file of your own (default: the game's deck)")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -85,11 +87,12 @@ def check_record(args: argparse.Namespace, own: bool = False) -> None:
 
     from ..engine.errors import Pier18Error
     from ..persist.autosave import record_problem
+    from ..words import RECORD_NEEDS_FILE
 
     if args.record is None:
         return
     if not args.record:
-        raise Pier18Error("--record needs the name of a file")
+        raise Pier18Error(RECORD_NEEDS_FILE)
     problem = record_problem(Path(args.record), args.force, own)
     if problem is not None:
         raise Pier18Error(problem)
@@ -99,22 +102,22 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
     """Check `--names`: one distinct, non-empty name per human seat (every seat without bots)."""
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
+    from .. import words
 
     if text is None:
         return None
-    from ..engine.text import printable
+    from ..engine.text import name_key, printable_name
 
-    names = [printable(n.strip()) for n in text.split(",")]
+    names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
         if len(names) != humans or not all(names):
-            seats = "seat" if humans == 1 else "seats"
-            raise Pier18Error(f"--names needs {humans} comma-separated name(s), one per human {seats}, got {quote(text)}")
+            raise Pier18Error(words.names_needed(humans, quote(text)))
     elif len(names) != players or not all(names):
-        raise Pier18Error(f"--names needs {players} comma-separated names for --players {players}, got {quote(text)}")
-    if len({n.lower() for n in names}) != len(names):
-        raise Pier18Error(f"--names must all differ, got {quote(text)}")
+        raise Pier18Error(words.names_for_players(players, quote(text)))
+    if len({name_key(n) for n in names}) != len(names):  # "Ann" and "ann " are one name to the table
+        raise Pier18Error(words.names_differ(quote(text)))
     if any(len(n) > MAX_NAME for n in names):
-        raise Pier18Error(f"--names: a name may have at most {MAX_NAME} characters")
+        raise Pier18Error(words.name_too_long(MAX_NAME))
     return names
 
 
@@ -129,7 +132,9 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
         try:
             bots = int(args.bots)
         except ValueError:
-            raise Pier18Error(f"--bots needs a whole number of bot seats, got {quote(args.bots)}") from None
+            from ..words import bots_not_a_number
+
+            raise Pier18Error(bots_not_a_number(quote(args.bots))) from None
     level = (args.level or "hard").strip().lower()
     return seat_kinds(args.players, bots, args.seats, level)
 
@@ -139,41 +144,45 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..bots.seats import HUMAN, clashes_with_bots, seat_names
+    from ..words import NAMES_BUT_ALL_BOTS, name_is_a_bot
 
     humans = seats.count(HUMAN)
     if humans == 0:
         if args.names is not None:
-            raise Pier18Error("--names names the human players, but every seat is a bot")
+            raise Pier18Error(NAMES_BUT_ALL_BOTS)
         return seat_names([], seats)
     given = parse_names(args.names, args.players, humans)
     if given is None:
         return None
     clash = clashes_with_bots(given, seats)
     if clash is not None:
-        raise Pier18Error(f"--names {quote(clash)} is a bot's name in this game; choose another")
+        raise Pier18Error(name_is_a_bot(quote(clash)))
     return seat_names(given, seats)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
-    from ..engine.text import quote
+    from ..engine.text import name_key, quote
+    from ..words import FIRST_NEEDS_NAMES, first_not_a_name
+    from .errors import check_terminal
 
+    check_terminal()
     check_seed(args.seed)
     if args.resume is not None:
         return resume(args)
     check_record(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
-    deck = load_deck(args.cards)
+    deck = load_deck(args.deck)
     first = None
     if args.first is not None:
         if names is None:
-            raise Pier18Error("--first needs --names, so that it can name a player")
-        lowered = [n.lower() for n in names]
-        if args.first.lower() not in lowered:
-            raise Pier18Error(f"--first {quote(args.first)} is not one of the names {', '.join(names)}")
-        first = lowered.index(args.first.lower())
+            raise Pier18Error(FIRST_NEEDS_NAMES)
+        keys = [name_key(n) for n in names]
+        if name_key(args.first) not in keys:
+            raise Pier18Error(first_not_a_name(quote(args.first), names))
+        first = keys.index(name_key(args.first))
     import random
 
     from ..persist.session import Session
@@ -232,8 +241,9 @@ def resume(args: argparse.Namespace) -> int:
 
     check_record(args, own=True)  # the folder and the kind of file, before anything is moved
     found = autosave.find_resumable()
-    _tell(found.messages())
+    _tell([moved.message() for moved in found.set_aside] + found.notices)
     found.set_aside, found.notices = [], []  # told already, on stderr (they stay after the app ends)
+    latest = not args.resume
     if args.resume:
         target = named_game(args.resume)
     elif found.free:
@@ -241,7 +251,9 @@ def resume(args: argparse.Namespace) -> int:
     elif found.games:  # every unfinished game is open in another terminal
         target = found.games[0]
     else:
-        raise Pier18Error("there is no unfinished game to resume; start one with 'pier18 play'")
+        from ..words import NO_GAME_TO_RESUME
+
+        raise Pier18Error(NO_GAME_TO_RESUME)
     session = target.session
     assert session is not None
     own = None  # --record FILE naming an earlier record of this very game: written on
@@ -273,9 +285,17 @@ def resume(args: argparse.Namespace) -> int:
         seats=list(session.seats),
         hint_bot=HardBot(seeds.randrange(2**31)),
     )
+    from ..engine.text import shorten
+    from ..words import going_on_with
+
+    # Said when the game opens: which game it is, and why a game played later was not it.
+    app.opening_notes = [going_on_with(shorten(target.path.name), target.summary(), latest)]
+    if latest:
+        app.opening_notes += found.passed_over(target.path)
     try:
         factory.play(session, target.path, target.stamp)
     except GameLocked as locked:  # offer the other saved games, or a new one with these players
+        app.opening_notes = []
         factory.record_over = factory.default_record_over()  # FILE was that game's record, not theirs
         app.session = None
         app.resume_offer = found.without(target.path, autosave.open_elsewhere_notice(locked))
@@ -301,26 +321,28 @@ def named_game(which: str) -> SavedGame:
     from pathlib import Path
 
     from ..engine.errors import Pier18Error
-    from ..engine.text import quote
+    from ..engine.text import quote, shorten
     from ..persist import autosave
+    from ..words import game_finished, no_saved_game_numbered
 
     if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
         games = autosave.saved_games()
         number = int(which) if len(which) <= 9 else 0  # past any list, and past int()'s limit
         if not 1 <= number <= len(games):
-            listed = f"'pier18 games' lists {len(games)}" if games else "there are no saved games"
-            raise Pier18Error(f"--resume {quote(which, 20)}: there is no saved game with that number ({listed})")
+            raise Pier18Error(no_saved_game_numbered(quote(which, 20), len(games)))
         saved = games[number - 1]
     else:
         saved = autosave.load_saved(Path(which))
     if saved.session is None:
-        raise Pier18Error(f"{saved.path}: {saved.problem}")  # made printable where it is printed
+        raise Pier18Error(f"{shorten(saved.path)}: {saved.problem}")
     if saved.finished:
-        raise Pier18Error(f"{saved.path.name}: this game is finished; 'pier18 replay {saved.path}' shows it")
+        raise Pier18Error(game_finished(shorten(saved.path.name), saved.path))
     return saved
 
 
 MAX_SEED = 2**64  # as in a record (pier18.persist.record.MAX_SEED)
+#: The most games (or balance deals per card) one `simulate` plays: years of play already.
+MAX_GAMES = 10**9
 MAX_NAME = 64  # as in a record (pier18.persist.record.MAX_NAME)
 
 
@@ -329,38 +351,32 @@ def check_seed(seed: int | None, games: int = 1) -> None:
     and each must be a seed a game record holds (0 to MAX_SEED); else Pier18Error."""
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
+    from ..words import bad_seed, games_out_of_range, seeds_past_end
 
+    if not 1 <= games <= MAX_GAMES:  # said of --games, whatever the seed
+        raise Pier18Error(games_out_of_range(MAX_GAMES, quote(games)))
     if seed is None:
         return
     if not 0 <= seed <= MAX_SEED:
-        raise Pier18Error(f"--seed must be a whole number from 0 to 2**64, got {quote(seed)}")
+        raise Pier18Error(bad_seed(quote(seed)))
     if seed + games - 1 > MAX_SEED:
-        raise Pier18Error(f"--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {games - 1}")
+        raise Pier18Error(seeds_past_end(seed, games))
 
 
 def run_app(app: Pier18App, factory: Autosaving) -> int:
-    """Run the app; an unexpected exception ends it with one line on stderr and status 1.
+    """Run the app as every pier18 app is run (`pier18.tui.exits`: a crash is a report
+    and one line, a stop signal gives the terminal back), then let go of the game's lock.
 
-    The details go to a crash report; the autosave keeps the last decision made.
+    The autosave keeps the last decision made, so the game can be resumed.
     """
-    import sys
+    from ..tui.exits import run_app as run
 
-    from ..persist import crash
-
+    save = None
     try:
-        app.run()
-    except Exception as error:  # outside Textual's own handlers (starting or closing)
-        try:
-            report = crash.write_report(error, getattr(factory.lock, "save", None))
-        except OSError:
-            report = None
-        app.crash, app.crash_report = error, report
+        return run(app)
     finally:
+        save = getattr(factory.lock, "save", None)  # the game being played, before its lock goes
         factory.release()
-    if app.crash is not None:
-        print(crash.crash_line(app.crash, app.crash_report), file=sys.stderr)
-        return 1
-    return 0
 
 
 def _tell(messages: list[str]) -> None:
@@ -368,6 +384,7 @@ def _tell(messages: list[str]) -> None:
     import sys
 
     from ..engine.text import printable
+    from ..words import prog_line
 
     for message in messages:
-        print(f"pier18: {printable(message)}", file=sys.stderr)  # file names are outside text
+        print(prog_line(printable(message)), file=sys.stderr)  # file names are outside text

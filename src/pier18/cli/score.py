@@ -16,8 +16,10 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     from collections.abc import Callable, Sequence
 
+    from ..engine.cards import Card
     from ..engine.characters import Section
     from ..engine.deck import Deck
+    from ..engine.explain import Reason
     from ..engine.pier import VisibleSection
     from ..engine.scoring import ScoreSheet
 
@@ -60,14 +62,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
     parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, help="players in the game (picks the Plan goal)")
-    parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)  # --cards is the pier
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
+    parser.add_argument(
+        "--explain", action="store_true", help="say why each character scores what it does (with --json: an 'explain' list)"
+    )
     parser.set_defaults(run=run)
 
 
 #: A pier written out is a few hundred bytes; a file or standard input longer than this
 #: is refused without reading the rest (it could be /dev/zero).
 MAX_PIER_BYTES = 2**20
+#: No game has more Patron cards than the deck has cards (`pier18.engine.deck.DECK_SIZE`,
+#: not imported: the deck code costs start-up time).
+MAX_PATRONS = 18
 
 #: Options the quick reader understands: name -> (attribute, converter).
 _QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object]]] = {
@@ -114,7 +124,7 @@ def _card_id(token: str, deck: Deck) -> str | None:
     """One `--cards` token as `ID` or `ID:K`: a card id, a name or the start of one
     (any case); None if it is not a card. NotationError if it could be several."""
     from ..engine.errors import NotationError
-    from ..engine.text import quote
+    from ..engine.text import printable, quote
 
     token = token.strip()
     name, colon, cover = token.rpartition(":") if ":" in token else (token, "", "")
@@ -123,12 +133,14 @@ def _card_id(token: str, deck: Deck) -> str | None:
         return None
     if name.isdigit() or not name:
         return token
-    wanted = " ".join(name.lower().split())
+    wanted = " ".join(printable(name).lower().split())  # as the deck's names were made printable
     exact = [card.id for card in deck.values() if card.name.lower() == wanted]
     found = exact or [card.id for card in deck.values() if card.name.lower().startswith(wanted)]
     if len(found) > 1:
+        from ..words import could_be
+
         names = ", ".join(quote(deck[c].name) for c in found[:4])
-        raise NotationError(f"{quote(token)} could be {names}: write more of the name")
+        raise NotationError(could_be(quote(token), names))
     return f"{found[0]}{colon}{cover.strip()}" if found else None
 
 
@@ -145,9 +157,13 @@ def card_notation(text: str, deck: Deck) -> str:
 
     def add(found: str | None, token: str) -> None:
         if found is None:
-            raise NotationError(f"{quote(token.strip())} is not a card id or name")
+            from ..words import not_a_card
+
+            raise NotationError(not_a_card(quote(token.strip())))
         if len(ids) == DECK_SIZE:  # said at once, however long the rest is
-            raise NotationError(f"more than {DECK_SIZE} cards: a pier holds at most the whole deck")
+            from ..words import too_many_cards
+
+            raise NotationError(too_many_cards(DECK_SIZE))
         ids.append(found)
 
     ids: list[str] = []
@@ -172,10 +188,12 @@ def card_notation(text: str, deck: Deck) -> str:
 
 
 def _exact_name(token: str, deck: Deck) -> bool:
+    from ..engine.text import printable
+
     name, colon, cover = token.rpartition(":") if ":" in token else (token, "", "")
     if colon and not cover.strip().isdigit():
         return False
-    wanted = " ".join(name.lower().split())
+    wanted = " ".join(printable(name).lower().split())
     return any(card.name.lower() == wanted for card in deck.values())
 
 
@@ -187,9 +205,13 @@ def run(args: Args) -> int:
     from ..engine.text import quote
 
     if (args.file is None) == (args.cards is None):
-        raise CliError("score: give a pier file (or - for standard input), or --cards IDS, but not both")
-    if args.patrons < 0:
-        raise CliError(f"score: --patrons must be 0 or more, not {quote(args.patrons)}")
+        from ..words import SCORE_ONE_PIER
+
+        raise CliError(SCORE_ONE_PIER)
+    if not 0 <= args.patrons <= MAX_PATRONS:  # a huge count would even be too long to print
+        from ..words import patrons_out_of_range
+
+        raise CliError(patrons_out_of_range(MAX_PATRONS, quote(args.patrons)))
     deck = _load_deck(args.deck) if (args.cards is not None or args.plan is not None) else None
     visible: tuple[VisibleSection, ...] | None = None
     if args.cards is not None:
@@ -199,46 +221,91 @@ def run(args: Args) -> int:
         try:
             pier = Pier.from_notation(card_notation(args.cards, deck), deck)
         except NotationError as exc:
-            raise CliError(f"--cards: {exc}") from None
+            from ..words import about
+
+            raise CliError(about("--cards", str(exc))) from None
         visible = pier.visible()
         sections = pier.visible_sections()
-        source = "--cards"
     else:
-        source = "standard input" if args.file == "-" else args.file
         try:
             text = _read(args.file).removeprefix("\ufeff")  # a BOM is fine
-        except UnicodeDecodeError:
-            raise CliError(f"{source}: cannot read the pier (not UTF-8 text)") from None
-        except OSError as exc:
-            raise CliError(f"{source}: cannot read the pier ({exc.strerror or exc})") from None
+        except (UnicodeDecodeError, OSError) as exc:
+            from ..words import NOT_UTF8, cannot_read_pier
+
+            why = NOT_UTF8 if isinstance(exc, UnicodeDecodeError) else exc.strerror or str(exc)
+            raise CliError(cannot_read_pier(_source(args.file), why)) from None
         try:
             sections = parse_sections(text)
         except NotationError as exc:
-            raise CliError(f"{source}: {exc}") from None
+            from ..words import about
+
+            raise CliError(about(_source(args.file), str(exc))) from None
     sheet = score_sections(sections, patrons=args.patrons)
     plan_note = None
     if args.plan is not None:
         assert deck is not None  # loaded above for --plan
         sheet, plan_note = _judge_plan(args, deck, sheet)
+    reasons = None
+    if getattr(args, "explain", False):
+        from ..engine.explain import explain
+
+        reasons = explain(sections)
+    cards = None if visible is None else [v.card for v in visible]
     if args.json:
         if plan_note:
-            print(f"pier18: note: {plan_note}", file=sys.stderr)
+            from ..words import note
+
+            print(note(plan_note), file=sys.stderr)
+        if reasons is not None:
+            print(_explained_json(sheet, reasons, cards))
+            return 0
         # All values are integers, so this is the JSON text (the json module costs start-up time).
         print("{" + ", ".join(f'"{key}": {value}' for key, value in sheet.as_dict().items()) + "}")
         return 0
-    print_score(sections, sheet, visible=visible, plan_note=plan_note)
+    print_score(sections, sheet, visible=visible, plan_note=plan_note, reasons=reasons)
     return 0
+
+
+def _explained_json(sheet: ScoreSheet, reasons: Sequence[Reason], cards: Sequence[Card] | None) -> str:
+    """The score's JSON object with an `explain` list: each reason's category, points,
+    rule, slots ([section from the land end, 0 left or 1 right]) and sentence."""
+    import json
+
+    from ..words import explanation
+
+    data: dict[str, object] = dict(sheet.as_dict())
+    data["explain"] = [
+        {
+            "category": reason.category.value,
+            "points": reason.points,
+            "why": reason.why.value,
+            "slots": [[index, int(side)] for index, side in reason.slots],
+            "text": explanation(reason, cards),
+        }
+        for reason in reasons
+    ]
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _source(path: str) -> str:
+    """A pier file as its errors name it (`-`: standard input; a path by its head and tail)."""
+    from ..engine.text import shorten
+    from ..words import STREAMS
+
+    return STREAMS["stdin"] if path == "-" else shorten(path)
 
 
 def _read(path: str) -> str:
     """A pier file's text, or standard input's for `-`: at most MAX_PIER_BYTES, and a
     named file only if it is a regular one (a FIFO or a device is never read)."""
     if path == "-":
+        from ..words import STREAMS, is_closed, larger_than
+
         if sys.stdin is None:  # started with standard input closed
-            raise OSError("standard input is closed")
+            raise OSError(is_closed(STREAMS["stdin"]))
         raw = sys.stdin.buffer.read(MAX_PIER_BYTES + 1)
         if len(raw) > MAX_PIER_BYTES:
-            raise OSError(f"larger than {MAX_PIER_BYTES // 2**20} MiB")
+            raise OSError(larger_than(MAX_PIER_BYTES // 2**20))
     else:
         from ..engine.reading import read_capped
 
@@ -256,20 +323,18 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     """Add the Plan bonus when its goal is met; say why when it cannot be judged."""
     from .errors import CliError
     from ..engine.goals import goal_met
+    from ..engine.outlook import with_plan
     from ..engine.text import quote
+    from ..words import plan_needs_players, plan_not_in_deck, plan_note
 
     if args.plan not in deck:
-        raise CliError(f"--plan: card {quote(args.plan)} is not in the deck")
+        raise CliError(plan_not_in_deck(quote(args.plan)))
     plan = deck[args.plan].plan
     if plan.split and args.players is None:
-        raise CliError(f"--plan: card {args.plan} has different goals for 2 and 3 players; add --players 2 or 3")
+        raise CliError(plan_needs_players(args.plan))
     goal = plan.goal_for(args.players or 2)
     met = goal_met(goal, sheet)
-    if met is None:
-        return sheet, f"Plan goal \"{goal.text}\" compares players, so one pier cannot settle it: no bonus added"
-    if met:
-        return sheet.with_plan(plan.bonus), f"Plan goal \"{goal.text}\" met: +{plan.bonus}"
-    return sheet, f"Plan goal \"{goal.text}\" not met"
+    return (with_plan(sheet, deck[args.plan], met) if met else sheet), plan_note(goal.text, met, plan.bonus)
 
 
 def print_score(
@@ -278,6 +343,7 @@ def print_score(
     *,
     visible: Sequence[VisibleSection] | None = None,
     plan_note: str | None = None,
+    reasons: Sequence[Reason] | None = None,
 ) -> None:
     """The drawn output: the pier (scoring slots highlighted) beside a table of points."""
     from rich.console import Console
@@ -287,6 +353,7 @@ def print_score(
     from ..engine.scoring import CATEGORIES
     from ..render import draw_pier
     from ..render.style import category_label
+    from ..words import SCORING_HIGHLIGHTED, VISIBLE_CHARACTERS
 
     table = Table(title="Score", title_justify="left", show_edge=True, pad_edge=True)
     table.add_column("Category")
@@ -295,7 +362,7 @@ def print_score(
         table.add_row(category_label(category), str(sheet.points(category)))
     table.add_section()
     table.add_row(Text("Total", style="bold"), Text(str(sheet.total), style="bold"))
-    table.add_row(Text("Visible characters", style="dim"), Text(str(sheet.characters), style="dim"))
+    table.add_row(Text(VISIBLE_CHARACTERS.capitalize(), style="dim"), Text(str(sheet.characters), style="dim"))
     layout = Table.grid(padding=(0, 3))
     layout.add_row(draw_pier(visible if visible is not None else sections, sheet.scoring), table)
     # Plain strings only: skipping markup, emoji codes and highlighting keeps start-up quick.
@@ -303,5 +370,12 @@ def print_score(
     console.print(layout)
     if plan_note:
         console.print(Text(plan_note, style="italic"))
+    if reasons is not None:
+        from ..words import WHY_HEADING, explanation
+
+        cards = None if visible is None else [v.card for v in visible]
+        console.print(Text(WHY_HEADING, style="bold"))
+        for reason in reasons:  # card names are outside text: plain Text, never markup
+            console.print(Text(f"  {explanation(reason, cards)}", style="" if reason.points else "dim"))
     if console.color_system is not None:  # piped, nothing is highlighted: the line would be untrue
-        console.print(Text("Highlighted characters are the ones scoring.", style="dim"))
+        console.print(Text(SCORING_HIGHLIGHTED, style="dim"))

@@ -51,7 +51,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="games to play (default 100); with --balance, deals per Plan card (default 150)",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
-    parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)
     parser.add_argument(
         "--record-dir", metavar="DIR",
         help="save every game as a record `pier18 replay` reads, as DIR/game-00001.json ... (DIR is made if "
@@ -83,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
+    from .. import words
     from .play import check_seed
 
     if args.balance:
@@ -92,20 +95,18 @@ def run(args: argparse.Namespace) -> int:
     if args.games is None:
         args.games = 100
     if args.players not in TABLE_SIZES:
-        raise Pier18Error(f"--players must be {table_sizes_text()}, not {quote(args.players)}")
-    if args.games < 1:
-        raise Pier18Error(f"--games must be at least 1, not {quote(args.games)}")
-    check_seed(args.seed, args.games)
+        raise Pier18Error(words.players_must_be(table_sizes_text(), quote(args.players)))
+    check_seed(args.seed, args.games)  # --games first, then --seed with it
     if args.jobs < 1:
-        raise Pier18Error(f"--jobs must be at least 1, not {quote(args.jobs)}")
+        raise Pier18Error(words.at_least_one("--jobs", quote(args.jobs)))
     from ..selfplay import cores
 
     if args.jobs > cores():
-        raise Pier18Error(f"--jobs {quote(args.jobs)} is more than the {cores()} core(s) here")
+        raise Pier18Error(words.jobs_over_cores(quote(args.jobs), cores()))
     seats = parse_seats(args.seats or ",".join(["greedy"] * args.players), args.players)
     deck = load_deck(args.deck)
     if args.record_dir == "":
-        raise Pier18Error("--record-dir needs the name of a folder")
+        raise Pier18Error(words.RECORD_DIR_NEEDS_FOLDER)
     record_dir = Path(args.record_dir) if args.record_dir is not None else None
     if record_dir is not None:
         _check_record_dir(record_dir, args.games, args.force)
@@ -122,8 +123,7 @@ def run(args: argparse.Namespace) -> int:
         _print_tables(result, deck, args)
     if result.interrupted:
         sys.stdout.flush()
-        played = f"{result.games} of {args.games} games finished" if result.games else "no game finished"
-        print(f"pier18: interrupted: {played}", file=sys.stderr)
+        print(words.interrupted(words.games_finished(result.games, args.games)), file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
 
@@ -137,31 +137,28 @@ def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
     import tempfile
 
     from ..engine.errors import Pier18Error
-    from ..engine.text import printable
+    from ..engine.text import printable, shorten
     from ..persist.files import folder_problem, why_not
+    from ..words import about, cannot_write_records, record_dir as record_dir_option, records_taken
 
-    where = f"--record-dir {printable(str(record_dir))}"
+    where = record_dir_option(shorten(record_dir))
     if not record_dir.is_dir():
         problem = folder_problem(record_dir.parent)
         if problem is None and os.path.lexists(record_dir):
             problem = folder_problem(record_dir)
         if problem is not None:
-            raise Pier18Error(f"{where}: {printable(problem)}")
+            raise Pier18Error(about(where, printable(problem)))
     try:
         record_dir.mkdir(exist_ok=True)  # never its parents
         with tempfile.TemporaryFile(dir=record_dir):
             pass
     except OSError as exc:
-        raise Pier18Error(f"{where}: cannot write records there ({printable(why_not(exc, record_dir))})") from None
+        raise Pier18Error(cannot_write_records(where, printable(why_not(exc, record_dir)))) from None
     if force:
         return
     taken = sorted(entry.name for entry in os.scandir(record_dir) if _is_record_name(entry.name, games))
     if taken:
-        more = f" and {len(taken) - 1} more" if len(taken) > 1 else ""
-        raise Pier18Error(
-            f"{where} already holds {printable(taken[0])}{more} of the records this run writes;"
-            " choose another folder, or add --force to write over them"
-        )
+        raise Pier18Error(records_taken(where, printable(taken[0]), len(taken) - 1))
 
 
 def _is_record_name(name: str, games: int) -> bool:
@@ -225,11 +222,13 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
     from rich.table import Table
     from rich.text import Text
 
+    from .. import words
+
     console = Console()
     seats = ",".join(result.seats)
-    levels = Table(title=f"{result.games} games, {result.players} players, seats {seats}, seed {result.seed}")
-    for heading in ("level", "wins", "win share", "mean score", "decision ms (median)", "decision ms (p95)"):
-        levels.add_column(heading, justify="left" if heading == "level" else "right")
+    levels = Table(title=words.simulation_title(result.games, result.players, seats, result.seed))
+    for index, heading in enumerate(words.LEVEL_COLUMNS):
+        levels.add_column(heading, justify="left" if index == 0 else "right")
     for level, stats in result.levels.items():
         timing = stats.decision_ms()
         levels.add_row(
@@ -242,16 +241,16 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         )
     console.print(levels)
 
-    plans = Table(title="Plan goals: share of games where the owner met it")
-    for heading in ("card", "goal", "chosen", "met", "rate"):
-        plans.add_column(heading, justify="right" if heading in ("chosen", "met", "rate") else "left")
+    plans = Table(title=words.PLAN_GOALS_TITLE)
+    for index, heading in enumerate(words.PLAN_GOAL_COLUMNS):
+        plans.add_column(heading, justify="left" if index < 2 else "right")
     rates = result.goal_rate()
     for card_id, rate in rates.items():
         card = deck[card_id]
         goal = card.plan.goal_for(result.players)
-        flag = "" if 0.10 <= rate <= 0.80 else "  (outside 10-80%)"
+        flag = "" if 0.10 <= rate <= 0.80 else f"  {words.OUTSIDE_GOAL_RATES}"
         plans.add_row(  # the deck's words as Text: brackets in a card name are not markup
-            Text(f"#{card_id} {card.name}"),
+            Text(words.card_label(card)),
             Text(goal.text),
             str(result.plan_chosen[card_id]),
             str(result.plan_met.get(card_id, 0)),
@@ -259,9 +258,9 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         )
     console.print(plans)
 
-    shares = Table(title="Where the points came from (all seats)")
+    shares = Table(title=words.POINTS_TITLE)
     for name in result.category_share():
         shares.add_column(name, justify="right")
     shares.add_row(*(f"{share:.0%}" for share in result.category_share().values()))
     console.print(shares)
-    console.print(f"{result.games / result.seconds:.1f} games per second" if result.seconds else "")
+    console.print(words.games_per_second(result.games / result.seconds) if result.seconds else "")

@@ -9,6 +9,7 @@ import errno
 import hashlib
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from .characters import Character
 from .errors import DeckError
 from .goals import GOAL_KINDS, Goal, GoalKind
 from .reading import read_capped
-from .text import printable, quote
+from .text import name_key, printable, printable_name, quote, shorten
 
 DECK_SIZE = 18
 #: Makes the DeckError for a field of the card being read: fail(field, message).
@@ -27,7 +28,7 @@ Fail = Callable[[str, str], DeckError]
 #: A deck is a few kilobytes; anything larger is refused before it is parsed.
 MAX_DECK_BYTES = 1 << 20
 #: Upper bounds on the numbers a deck may give, well above the shipped deck's (4 sections
-#: a card, bonuses up to 9, goal numbers up to 23, version 4) and at or above anything a
+#: a card, bonuses up to 9, goal numbers up to 23, version 5) and at or above anything a
 #: game can reach: with them no deck can make a game slow or a sum overflow a float.
 MAX_SECTIONS = 12
 MAX_BONUS = 50
@@ -66,22 +67,58 @@ def default_deck_path() -> Path:
     return Path(__file__).resolve().parents[3] / "data" / "cards.toml"
 
 
+def is_default_deck(deck: Deck) -> bool:
+    """Whether `deck` is the game's own deck (by its sha256): a command needs no --deck."""
+    return deck.digest == _default_digest()
+
+
+@cache
+def _default_digest() -> str:
+    try:
+        return hashlib.sha256(read_capped(default_deck_path(), MAX_DECK_BYTES)).hexdigest()
+    except OSError:
+        return ""  # no shipped deck to compare with: every deck needs its --deck
+
+
+def deck_file(deck: Deck) -> Path | None:
+    """The file holding exactly this deck (its sha256 checked), as an absolute path a
+    command line can name from any folder; None when no file does (a deck that came
+    from a host, or a file edited since the game began)."""
+    path = Path(deck.source)
+    try:
+        if hashlib.sha256(read_capped(path, MAX_DECK_BYTES)).hexdigest() == deck.digest:
+            return path.absolute()
+    except (OSError, ValueError):  # ValueError: a path the system cannot take
+        pass
+    return None
+
+
 def load_deck(path: str | Path | None = None) -> Deck:
     """Load and check a deck file; the default is the game's own deck."""
     path = Path(path) if path is not None else default_deck_path()
-    where = printable(str(path))
+    where = shorten(path)
     raw = _read_capped(path, where)
     try:
-        data = tomllib.loads(raw.decode("utf-8-sig"))  # a byte-order mark is allowed
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DeckError(f"{where}: the deck file is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
+    return parse_deck(read_toml(text, where), str(path), hashlib.sha256(raw).hexdigest(), where)
+
+
+def read_toml(text: str, where: str) -> dict[str, Any]:
+    """A deck's TOML text as data; anything TOML refuses is one DeckError naming `where`.
+
+    `where` is what the person reading the error knows the deck as: a deck file, or the
+    record or host it came inside. A byte-order mark is allowed, as editors write one.
+    """
+    try:
+        return tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as exc:  # its line numbers count "\n" only, as editors do
         raise DeckError(f"{where}: not valid TOML: {exc}") from None
     except RecursionError:
         raise DeckError(f"{where}: not valid TOML: nested too deeply") from None
     except ValueError:  # Python refuses to read an integer of thousands of digits
         raise DeckError(f"{where}: not valid TOML: a number far too long") from None
-    return parse_deck(data, str(path), hashlib.sha256(raw).hexdigest())
 
 
 def _read_capped(path: Path, where: str) -> bytes:
@@ -94,19 +131,21 @@ def _read_capped(path: Path, where: str) -> bytes:
         raise DeckError(f"{where}: cannot read the deck file ({exc.strerror or exc})") from None
 
 
-def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = "") -> Deck:
+def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = "", where: str | None = None) -> Deck:
     """Build a deck from already-parsed TOML data.
 
     Any value of any type may stand anywhere: every wrong one is a DeckError naming
-    the file, the card and the field. Text that is shown (names, goal texts) is made
-    printable here, once.
+    `where` (by default the file, `source`), the card and the field. Text that is shown
+    (names, goal texts) is made printable here, once. Two cards may not share a name, as
+    `name_key` compares names: nobody could tell them apart or name one of them.
     """
-    where = printable(source)
+    where = shorten(source) if where is None else where
     raw_cards = data.get("cards") if isinstance(data, Mapping) else None
     if not isinstance(raw_cards, list) or not raw_cards:
         raise DeckError(f"{where}: no [[cards]] tables found")
     cards: list[Card] = []
     seen_dates: dict[str, int] = {}
+    seen_names: dict[str, Card] = {}
     seen_texts: set[str] = set()
     for index, raw in enumerate(raw_cards, start=1):
         card = _parse_card(raw, where, index)
@@ -117,6 +156,10 @@ def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = ""
                 f"{where}: card {card.id}: field 'date': {card.date} is also the date of card {seen_dates[card.date]}"
             )
         seen_dates[card.date] = card.id
+        twin = seen_names.setdefault(name_key(card.name), card)
+        if twin is not card:
+            written = "" if twin.name == card.name else f" (as {quote(twin.name)}; case and spacing do not tell names apart)"
+            raise DeckError(f"{where}: card {card.id}: field 'name': {quote(card.name)} is also the name of card {twin.id}{written}")
         for goal in {card.plan.two, card.plan.three}:
             if goal.text in seen_texts:
                 raise DeckError(f"{where}: card {card.id}: field 'plan': goal text {quote(goal.text)} is used twice")
@@ -145,7 +188,8 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
         return DeckError(f"{where}: field '{field_name}': {message}")
 
     name = raw.get("name")
-    if not isinstance(name, str) or not name.strip():
+    name = printable_name(name) if isinstance(name, str) else None  # made printable here, once
+    if not name:
         raise fail("name", "expected a non-empty string")
     date = raw.get("date")
     if not isinstance(date, str) or not _valid_date(date):
@@ -173,7 +217,7 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
         )
         parsed_sections.append((left, right))
     plan = _parse_plan(raw.get("plan"), fail)
-    return Card(card_id, printable(name.strip()), date, patron_chars, tuple(parsed_sections), plan)
+    return Card(card_id, name, date, patron_chars, tuple(parsed_sections), plan)
 
 
 def _parse_plan(raw: Any, fail: Fail) -> Plan:
@@ -196,7 +240,8 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
     if not isinstance(raw, Mapping):
         raise fail(field_name, "expected a table such as {text = \"...\", kind = \"count\", ...}")
     text, kind = raw.get("text"), raw.get("kind")
-    if not isinstance(text, str) or not text.strip():
+    text = printable_name(text) if isinstance(text, str) else None
+    if not text:
         raise fail(f"{field_name}.text", "expected the goal's text")
     if not isinstance(kind, str) or kind not in GOAL_KINDS:
         raise fail(f"{field_name}.kind", f"unknown goal kind {quote(kind)} (known: {', '.join(GOAL_KINDS)})")
@@ -222,7 +267,7 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
             values[key] = value
     if values.get("at_least", 0) > values.get("at_most", values.get("at_least", 0)):
         raise fail(field_name, "at_least is more than at_most: the goal could never be met")
-    return Goal(kind=GoalKind(kind), text=printable(text.strip()), **values)
+    return Goal(kind=GoalKind(kind), text=text, **values)
 
 
 def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:

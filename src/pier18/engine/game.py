@@ -136,6 +136,7 @@ class Game:
     drafted: list[int | None]
     awards: list[PatronAward]
     history: list[tuple[int, Decision]]  # (seat, decision), in the order they were made
+    ahead: list[Decision | None]  # a seat's choice made before its turn in a simultaneous phase
     _final_sheets: list[ScoreSheet] | None
     _final_met: list[bool | None]
 
@@ -175,6 +176,7 @@ class Game:
         self.drafted = [None] * players
         self.awards = []
         self.history = []
+        self.ahead = [None] * players
         self._final_sheets = None
         self._final_met = []
 
@@ -245,8 +247,47 @@ class Game:
             return placements
         return []
 
+    def simultaneous(self) -> bool:
+        """Whether every seat may decide now, each on its own: choosing the Plan and the
+        Foundation, and placing the Plan card. (They are still applied in seat order:
+        a choice made ahead of its turn waits, hidden, in `ahead`.)"""
+        return self.phase is Phase.SETUP or self.phase is Phase.PLAN
+
+    def has_chosen(self, seat: int) -> bool:
+        """Whether `seat` has made its choice of this simultaneous phase (applied, or waiting)."""
+        return self.simultaneous() and (seat < self.current_player or self.ahead[seat] is not None)
+
+    def legal_decisions_for(self, seat: int) -> list[Decision]:
+        """Every decision `seat` may make now: the current player's, or in a simultaneous
+        phase, the choice of a seat that has not made it yet."""
+        if seat == self.current_player:
+            return self.legal_decisions()
+        if not self.simultaneous() or self.has_chosen(seat):
+            return []
+        if self.phase is Phase.SETUP:
+            return list(keeps(self.hands[seat]))
+        return list(plan_placements(self.piers[seat].max_cover + 1))
+
+    def choose(self, seat: int, decision: Decision) -> list[Decision]:
+        """`seat` makes `decision`, now or, in a simultaneous phase, ahead of its turn.
+
+        Returns the decisions applied, in the order the game applies them (a choice made
+        ahead is applied when its seat's turn comes), which is what a record keeps.
+        IllegalDecision, and nothing changes, if the seat may not make it now.
+        """
+        if seat != self.current_player:
+            if decision not in self.legal_decisions_for(seat):
+                raise IllegalDecision(f"player {seat + 1} cannot make the decision '{decision}' now")
+            self.ahead[seat] = decision
+            return []
+        made = len(self.history)
+        self.apply(decision)
+        return [later for _, later in self.history[made:]]
+
     def apply(self, decision: Decision) -> None:
-        """Make the current player's decision; an illegal one raises and changes nothing."""
+        """Make the current player's decision; an illegal one raises and changes nothing.
+
+        Then the next seat's choice made ahead of its turn (`choose`), if there is one."""
         seat = self.current_player
         if self.phase is Phase.SETUP and type(decision) is Keep:
             self._keep(decision)
@@ -260,6 +301,12 @@ class Game:
                 raise IllegalDecision("the game is over")
             raise IllegalDecision(f"it is the {self.phase.value} phase: expected a '{wanted}' decision, not {decision}")
         self.history.append((seat, decision))
+        ahead = self.ahead
+        if ahead[self.current_player] is not None and self.simultaneous():  # its choice made ahead: made now
+            waiting = ahead[self.current_player]
+            ahead[self.current_player] = None
+            assert waiting is not None
+            self.apply(waiting)
 
     def returns(self) -> tuple[int, ...]:
         """Final totals per seat (current totals before the end)."""

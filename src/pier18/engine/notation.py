@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .characters import Character
 from .errors import NotationError
-from .text import quote
+from .text import lines, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -18,13 +18,22 @@ if TYPE_CHECKING:  # pragma: no cover
     from .characters import Section
 
 
+#: The most sections a pier can show: every card of the deck, each of the most sections a
+#: card may have (`deck.DECK_SIZE` × `deck.MAX_SECTIONS`, written out so that reading a
+#: pier does not load the deck reader). A longer pier was never built on a table, and is
+#: refused at its first section too many.
+MAX_PIER_SECTIONS = 18 * 12
+
+
 def parse_sections(text: str) -> tuple[Section, ...]:
     """Read a visible pier written in the notation; NotationError names the bad line."""
     sections: list[Section] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines(text), start=1):  # numbered as an editor numbers them
         tokens = line.split("#", 1)[0].split()
         if not tokens:
             continue
+        if len(sections) == MAX_PIER_SECTIONS:
+            raise NotationError(f"line {number}: more than {MAX_PIER_SECTIONS} sections, more than a pier of the whole deck can show")
         if len(tokens) != 2:
             what = "one token" if len(tokens) == 1 else f"{len(tokens)} tokens"
             raise NotationError(f"line {number}: expected two tokens LEFT RIGHT, found {what}")

@@ -88,7 +88,7 @@ class Pier:
                 raise IllegalOverlap(f"card {card.id} is the first card of the pier and cannot cover anything")
             last = placements[-1].card
             raise IllegalOverlap(
-                f"card {card.id} cannot cover {cover} sections of card {last.id}: "
+                f"card {card.id} cannot cover {quote(cover)} sections of card {last.id}: "
                 f"0 to {self.max_cover} allowed, so at least one section stays visible"
             )
         key = (card.id, cover)

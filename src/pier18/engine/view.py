@@ -62,6 +62,7 @@ class SeenTable:
     drafted: tuple[int | None, ...]
     awards: tuple[PatronAward, ...]
     cards_in_deck: int  # how many cards the draw pile holds (its order is unknown)
+    chosen: tuple[bool, ...]  # in a simultaneous phase, who has made their choice (never what)
 
     def plan_card(self, seat: int) -> Card | None:
         plan = self.plans[seat]
@@ -95,6 +96,7 @@ def _public(game: Game, seat: int | None) -> dict[str, Any]:
         "drafted": tuple(game.drafted),
         "awards": tuple(game.awards),
         "cards_in_deck": len(game.draw_pile),
+        "chosen": tuple(game.has_chosen(s) for s in range(game.players)),
     }
 
 
@@ -208,6 +210,8 @@ class TableView(SeenTable):
             piers=tuple(piers),
             patrons=patrons,
             awards=awards,
+            # Who had chosen then: the seats before it (a choice made ahead is not known here).
+            chosen=tuple(phase in (Phase.SETUP, Phase.PLAN) and s < seat for s in range(self.players)),
             history=self.history[:-1],
             final=None,
             plans_met=None,
@@ -228,7 +232,7 @@ class PlayerView(SeenTable):
     @classmethod
     def of(cls, game: Game, seat: int) -> "PlayerView":
         """The view `seat` has of `game` now (see `_shown` for what is hidden)."""
-        legal = tuple(game.legal_decisions()) if game.current_player == seat and not game.is_terminal() else ()
+        legal = tuple(game.legal_decisions_for(seat))
         return cls(**_public(game, seat), seat=seat, hand=game.hands[seat], returned=game.returned[seat], legal=legal)
 
     def restricted(self, legal: tuple[Decision, ...]) -> "PlayerView":
@@ -339,6 +343,7 @@ class PlayerView(SeenTable):
             awards=list(self.awards),
             history=[],
             _final_sheets=None,
+            ahead=[None] * self.players,  # others' choices made ahead are hidden; the seat's own is not needed
             _final_met=[],
         )
 

@@ -27,7 +27,8 @@ from websockets.uri import parse_uri
 
 from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
-from ..engine.text import printable, quote
+from ..engine.text import printable, quote, shorten
+from .. import words
 from ..words import client_broke
 from .protocol import MAX_HOST_MESSAGE, PROTOCOL, VERSION, NetState, ProtocolError, decode_state, encode, same_protocol
 
@@ -36,6 +37,9 @@ _quiet.addHandler(logging.NullHandler())
 _quiet.propagate = False
 
 _decks: dict[str, Deck] = {}
+
+#: The close code of a host with no room just now (WebSocket's "try again later").
+CLOSE_TRY_LATER = 1013
 
 
 class NetError(Pier18Error):
@@ -75,7 +79,7 @@ def url_of(address: str) -> str:
     except (InvalidURI, ValueError):  # ValueError: a port out of range, a broken [IPv6] ...
         port = 0
     if port == 0 or (port is None and url != address) or not address.isprintable():  # HOST:PORT needs its port
-        raise NetError(f"{quote(address)} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it")
+        raise NetError(words.not_an_address(quote(address)))
     return url
 
 
@@ -84,18 +88,18 @@ def _deck(info: Any) -> Deck:
     from ..persist.record import RecordError, parse_deck_text
 
     if not isinstance(info, dict) or not isinstance(info.get("toml"), str) or not isinstance(info.get("sha256"), str):
-        raise ProtocolError("the host sent no deck")
+        raise ProtocolError(words.HOST_SENT_NO_DECK)
     digest, text = info["sha256"], info["toml"]
     if digest in _decks:
         return _decks[digest]
     try:
         raw = text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate ("\\ud800" in the JSON) is not text
-        raise ProtocolError("the host's deck is not valid text") from None
+        raise ProtocolError(words.HOST_DECK_NOT_TEXT) from None
     if hashlib.sha256(raw).hexdigest() != digest:
-        raise ProtocolError("the host's deck does not match its sha256")
+        raise ProtocolError(words.HOST_DECK_NOT_ITS_OWN)
     try:
-        deck = parse_deck_text(text, "<host deck>", digest, "the host's deck")
+        deck = parse_deck_text(text, words.HOST_DECK_SOURCE, digest, words.HOST_DECK)
     except RecordError as exc:
         raise ProtocolError(str(exc)) from None
     _decks[digest] = deck
@@ -131,6 +135,7 @@ class Client:
         self.ever_in = False  # once in, a client retries until the game is over
         self.first_tries = 3  # ... before that, an address that never answers is an error
         self.refusals: list[str] = []  # why the host refused our decisions, oldest first
+        self.busy: str | None = None  # why the host closed this connection for now ("too many connections")
         self.log: list[Any] | None = None  # set to a list to keep every message as decoded JSON
         self._ws: ClientConnection | None = None
         self._queue: asyncio.Queue[Event] = asyncio.Queue()
@@ -161,20 +166,21 @@ class Client:
     async def decide(self, decision: Decision | str) -> None:
         """Send a decision for the position we last saw; the answer comes as an event."""
         if self._ws is None or self.state is None:
-            raise NetError("not connected to the host just now; the game will wait")
+            raise NetError(words.NOT_CONNECTED_NOW)
         text = str(decision)
         await self._ws.send(encode({"type": "decide", "decision": text, "turn": self.state.turn}))
 
     async def send_raw(self, message: dict[str, Any]) -> None:
         """Send any message (tests use it to misbehave on purpose)."""
         if self._ws is None:
-            raise NetError("not connected")
+            raise NetError(words.NOT_CONNECTED)
         await self._ws.send(encode(message))
 
-    async def wait_for(self, test: Callable[[NetState], bool], timeout: float = 10.0) -> NetState:
+    async def wait_for(self, test: Callable[[NetState], bool], timeout: float | None = None) -> NetState:
         """The first state (the current one included) for which `test` is true.
 
-        TimeoutError after `timeout` seconds; NetError if the host refused us for good.
+        It waits for the host, however long that takes, or at most `timeout` seconds
+        (then TimeoutError); NetError if the host refused us for good.
         """
         async def wait() -> NetState:
             async with self._changed:
@@ -187,8 +193,8 @@ class Client:
 
         return await asyncio.wait_for(wait(), timeout)
 
-    async def until(self, test: Callable[[], bool], timeout: float = 10.0) -> None:
-        """Wait until `test()` is true, checked after every event (TimeoutError after `timeout`)."""
+    async def until(self, test: Callable[[], bool], timeout: float | None = None) -> None:
+        """Wait until `test()` is true, checked after every event (TimeoutError after `timeout`, if given)."""
         async def wait() -> None:
             async with self._changed:
                 while not test():
@@ -196,7 +202,7 @@ class Client:
 
         await asyncio.wait_for(wait(), timeout)
 
-    async def wait_turn(self, turn: int, timeout: float = 10.0) -> NetState:
+    async def wait_turn(self, turn: int, timeout: float | None = None) -> NetState:
         """The state once `turn` decisions have been made."""
         return await self.wait_for(lambda s: s.turn >= turn, timeout)
 
@@ -238,7 +244,7 @@ class Client:
     async def _follow(self) -> None:
         while not self._closing:
             self.attempts += 1
-            reason = "the host cannot be reached"
+            reason = words.HOST_UNREACHABLE
             try:
                 async with connect(
                     self.url, ssl=self.ssl, max_size=MAX_HOST_MESSAGE, compression=None, open_timeout=5,
@@ -248,17 +254,21 @@ class Client:
                     await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "code": self.code}))
                     async for raw in ws:
                         await self._receive(raw)
-                    reason = "the host closed the connection"
+                    reason = words.HOST_CLOSED
             except ProtocolError as exc:
                 await self._fail(str(exc))
-            except ConnectionClosed:
-                reason = "the connection dropped"
+            except ConnectionClosed as closed:
+                reason = words.CONNECTION_DROPPED
+                if closed.rcvd is not None and closed.rcvd.code == CLOSE_TRY_LATER:  # busy, said as it closed
+                    self.busy = printable(closed.rcvd.reason)[:200] or words.TOO_MANY_CONNECTIONS
             except (OSError, TimeoutError, InvalidHandshake) as exc:
-                reason = f"the host cannot be reached ({printable(str(exc))[:80]})"
+                reason = words.host_unreachable(printable(str(exc))[:80])
             except InvalidURI:
-                await self._fail(f"{self.url} is not an address (use HOST:PORT)")
+                await self._fail(words.not_an_url(shorten(self.url)))
             finally:
                 self._ws = None
+            if self.busy is not None:  # the host had no room for us just now, and said so
+                reason, self.busy = words.host_refused(self.busy), None
             if self.fatal is not None or self._closing or self._over():
                 break
             if not self.reconnect or (not self.ever_in and self.attempts >= self.first_tries):
@@ -266,7 +276,7 @@ class Client:
                 break
             delay = min(self.max_backoff, self.min_backoff * 2 ** min(self.attempts - 1, 10))
             delay *= random.uniform(0.5, 1.0)  # many clients of one host do not retry in step
-            await self._emit(Event(Heard.LOST, f"{reason}; reconnecting in {delay:.1f} s"))
+            await self._emit(Event(Heard.LOST, words.reconnecting(reason, delay)))
             await asyncio.sleep(delay)
 
     def _over(self) -> bool:
@@ -280,29 +290,29 @@ class Client:
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
-            raise ProtocolError("the host sent a message that is not JSON") from None
+            raise ProtocolError(words.HOST_SENT_NOT_JSON) from None
         if self.log is not None:
             self.log.append(data)
         if not isinstance(data, dict):
-            raise ProtocolError("the host sent a message that is not an object")
+            raise ProtocolError(words.HOST_SENT_NOT_OBJECT)
         kind = data.get("type")
         if kind == "welcome":
             if not same_protocol(data):
-                raise ProtocolError("the host speaks another version of the protocol")
+                raise ProtocolError(words.HOST_OTHER_PROTOCOL)
             self.deck = _deck(data.get("deck"))
             seat = data.get("seat")
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 3):
-                raise ProtocolError("the host sent a seat that is not one")
+                raise ProtocolError(words.HOST_SENT_NO_SEAT)
             self.seat = seat
             self.attempts = 0
             self.ever_in = True
             await self._emit(Event(Heard.WELCOME))
         elif kind == "state":
             if self.deck is None:
-                raise ProtocolError("the host sent a state before its welcome")
+                raise ProtocolError(words.HOST_STATE_FIRST)
             state = decode_state(data, self.deck)
             if (None if state.you is None else state.you.seat) != self.seat:
-                raise ProtocolError("the host sent the view of another seat")
+                raise ProtocolError(words.HOST_SENT_OTHER_SEAT)
             self.state = state
             await self._emit(Event(Heard.STATE, state=self.state))
         elif kind == "refused":
@@ -312,12 +322,13 @@ class Client:
         elif kind == "error":
             reason = printable(str(data.get("reason")))[:200]
             if data.get("retry") is True:
-                return  # busy: the host closes, and we try again later
-            await self._fail(f"the host refused: {reason}")
+                self.busy = reason  # the host closes, and we try again later (or say why we gave up)
+                return
+            await self._fail(words.host_refused(reason))
         elif kind == "pong":
             pass
         else:
-            raise ProtocolError("the host sent an unknown message type")
+            raise ProtocolError(words.HOST_SENT_UNKNOWN)
 
     async def _emit(self, event: Event) -> None:
         self._queue.put_nowait(event)

@@ -7,6 +7,12 @@ connection is hostile until it has shown a seat code: a late hello, a wrong code
 garbage, an oversized message or a flood closes that connection and nothing else.
 Bots play the bot seats, and a human seat whose player is away once the host hands it
 over (`cover`) until that player is back.
+
+A connection that has not said its hello is silent: it is closed after `hello_timeout`
+seconds, and it never keeps another connection out. When an address (every player of an
+SSH tunnel is 127.0.0.1) or the whole host has no room left, the oldest silent
+connection is closed to make room for the new one; only connections that have spoken
+(a wrong code waiting out its penalty) and players at the table are never pushed out.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +33,8 @@ from ..bots.seats import HUMAN
 from ..engine import PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..persist.session import Session, TableCodes
-from ..words import move_line, whose_turn
+from .. import words
+from ..words import move_line, table_line
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
@@ -62,12 +69,13 @@ class HostConfig:
     bind: str | None = "0.0.0.0"  # every IPv4 interface; "::" for IPv6 too; None: each family on its own port
     port: int = 8018
     ssl: Any = None  # an ssl.SSLContext for TLS
-    hello_timeout: float = 10.0  # seconds a new connection has to say hello with a code
+    hello_timeout: float = 5.0  # seconds a new connection has to say hello with a code
     open_timeout: float = 10.0  # seconds for the WebSocket handshake itself
     ping_interval: float = 10.0  # keepalive: a half-open connection is dropped after
     ping_timeout: float = 10.0  # about ping_interval + ping_timeout
     bot_pause: float = 0.6  # a bot's move lasts at least this long, so people see it
     bot_level: str = "hard"  # who plays an away seat the host hands over
+    lobby: bool = False  # the game waits until every human seat is here (or `start_now`); False: at once
     rate: float = 20.0  # messages per second a connection may send, sustained ...
     burst: float = 40.0  # ... and in a burst
     outbox: int = 64  # queued replies to a client that does not read, before closing it
@@ -118,7 +126,7 @@ class Connection:
         if len(self.queue) >= self.limit:  # it sends but does not read: let it go
             if not self.dropping:
                 self.dropping = True
-                asyncio.create_task(_close(self.ws, CLOSE_POLICY, "not reading its messages"))
+                asyncio.create_task(_close(self.ws, CLOSE_POLICY, words.NOT_READING))
             return
         self.queue.append(text)
         self.idle.clear()
@@ -171,6 +179,14 @@ class _Failures:
 
 
 @dataclass
+class _Greeting:
+    """A connection that has not yet been let in, from `address`."""
+
+    address: str
+    spoke: bool = False  # it sent its hello (a wrong code waits out its penalty): never pushed out
+
+
+@dataclass
 class Host:
     """The authoritative table: serve it with `start`, stop it with `close`.
 
@@ -191,16 +207,20 @@ class Host:
         self.finished = asyncio.Event()
         self.port = 0
         self._server: Server | None = None
-        self._pending: dict[str, int] = {}
-        self._open = 0
+        self._greeting: dict[ServerConnection, _Greeting] = {}  # not yet let in, oldest first
+        self._per_address: dict[str, int] = {}  # of those, how many from each address
+        self._served = 0  # connections let in (seats and spectators)
         self._failures: dict[str, _Failures] = {}
-        self._bot_turn: int | None = None
+        self._bot_turns: dict[int, Hashable] = {}  # seat -> the moment its bot is deciding for
         self._table: TableView | None = TableView.of(self.session.game)  # for move lines
         self._tasks: set[asyncio.Task[None]] = set()
         if self.bots is None:
             self.bots = _default_bots()
         if self.session.game.is_terminal():
             self.finished.set()
+        # In the lobby (`HostConfig.lobby`) nobody decides and no bot moves: the game
+        # starts once no human seat is waited for (`_start_when_full`) or on `start_now`.
+        self.started = not self.config.lobby or self.session.game.is_terminal() or not self.waiting_for()
 
     # -- serving ------------------------------------------------------------------------
 
@@ -229,50 +249,93 @@ class Host:
         if conns:
             await asyncio.wait([asyncio.create_task(c.idle.wait()) for c in conns], timeout=timeout)
 
+    def connections(self) -> tuple[int, int]:
+        """(connections let in, connections still to be let in): for the host's tests."""
+        return self._served, len(self._greeting)
+
     async def _handle(self, ws: ServerConnection) -> None:
         """One connection, from hello to goodbye; nothing it sends can reach the table
         except a legal decision for its own seat on its own turn."""
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        c = self.config
-        if self._pending.get(address, 0) >= c.pending_per_address or self._open >= c.max_connections:
-            await _refuse(ws, "too many connections", CLOSE_BUSY)
+        if not self._room_for(address):
+            await _refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY)
             return
-        self._pending[address] = self._pending.get(address, 0) + 1
-        self._open += 1
+        self._greeting[ws] = _Greeting(address)
+        self._per_address[address] = self._per_address.get(address, 0) + 1
         try:
             seat = await self._hello(ws, address)
         finally:
-            self._pending[address] -= 1
-            if not self._pending[address]:
-                del self._pending[address]
+            self._let_go(ws)
+        if seat is None:
+            return
+        self._served += 1
         try:
-            if seat is not None:
-                await self._serve(ws, None if seat < 0 else seat)
+            await self._serve(ws, None if seat < 0 else seat)
         finally:
-            self._open -= 1
+            self._served -= 1
+
+    def _room_for(self, address: str) -> bool:
+        """Whether a new connection from `address` may wait for its hello, making room
+        by closing the oldest silent one (of that address, or of any) where it must."""
+        c = self.config
+        if self._per_address.get(address, 0) >= c.pending_per_address and not self._push_out(address):
+            return False
+        return self._served + len(self._greeting) < c.max_connections or self._push_out(None)
+
+    def _push_out(self, address: str | None) -> bool:
+        """Close the oldest connection (from `address`, if given) that has said nothing.
+
+        It is told the host is busy (`retry`): a real client pushed out by a flood before
+        its hello arrived tries again by itself.
+        """
+        for ws, greeting in self._greeting.items():
+            if not greeting.spoke and address in (None, greeting.address):
+                self._let_go(ws)
+                task = asyncio.create_task(_refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+                return True
+        return False
+
+    def _let_go(self, ws: ServerConnection) -> None:
+        """`ws` no longer waits to be let in: it holds no place of its address any more."""
+        greeting = self._greeting.pop(ws, None)
+        if greeting is not None:
+            left = self._per_address[greeting.address] - 1
+            if left:
+                self._per_address[greeting.address] = left
+            else:
+                del self._per_address[greeting.address]
 
     async def _hello(self, ws: ServerConnection, address: str) -> int | None:
         """The seat the hello's code opens (-1: the spectator code), or None if refused."""
         try:
             raw = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
         except TimeoutError:
-            await _refuse(ws, "no hello in time")
+            self._let_go(ws)  # closing takes a moment more: it holds no place meanwhile
+            await _refuse(ws, words.NO_HELLO_IN_TIME)
             return None
         except ConnectionClosed:
             return None
+        greeting = self._greeting.get(ws)
+        if greeting is None:  # pushed out to make room while its hello was on the way
+            return None
+        greeting.spoke = True
         try:
             hello = read_client_message(raw)
             if hello["type"] != "hello":
-                raise ProtocolError("expected a hello first")
+                raise ProtocolError(words.HELLO_FIRST)
             if not same_protocol(hello):
-                raise ProtocolError(f"unsupported protocol (this host speaks {PROTOCOL} version {VERSION})")
+                raise ProtocolError(words.unsupported_protocol(PROTOCOL, VERSION))
         except ProtocolError as exc:
+            self._let_go(ws)
             await _refuse(ws, str(exc))
             return None
         seat = self._who(hello.get("code"))
         if seat is None:
-            await asyncio.sleep(self._penalty(address))
-            await _refuse(ws, "wrong code")
+            await asyncio.sleep(self._penalty(address))  # holding its place: guesses come few at a time
+            self._let_go(ws)
+            await _refuse(ws, words.WRONG_CODE)
             return None
         return seat
 
@@ -311,7 +374,7 @@ class Host:
         try:
             async for raw in ws:
                 if not bucket.take():
-                    await _refuse(ws, "too many messages")
+                    await _refuse(ws, words.TOO_MANY_MESSAGES)
                     return
                 try:
                     message = read_client_message(raw)
@@ -320,7 +383,7 @@ class Host:
                     elif message["type"] == "decide":
                         self._decide(conn, message)
                     else:
-                        raise ProtocolError("hello sent twice")
+                        raise ProtocolError(words.HELLO_TWICE)
                 except ProtocolError as exc:
                     await _refuse(ws, str(exc))
                     return
@@ -353,9 +416,10 @@ class Host:
         old = self.players[seat]
         self.players[seat] = conn
         if old is not None:  # the same code again: the newer connection wins (a reconnect)
-            asyncio.create_task(_refuse(old.ws, "this seat was opened on another connection", CLOSE_REPLACED))
+            asyncio.create_task(_refuse(old.ws, words.SEAT_OPENED_ELSEWHERE, CLOSE_REPLACED))
         self.covered.discard(seat)
-        self._status(f"{self.session.names[seat]} is here")
+        self._status(words.is_here(self.session.names[seat]))
+        self._start_when_full()
         self._changed()
 
     def _depart(self, conn: Connection) -> None:
@@ -365,7 +429,7 @@ class Host:
         if self.players[conn.seat] is conn:
             self.players[conn.seat] = None
             if not self.finished.is_set():
-                self._status(f"{self.session.names[conn.seat]} left")
+                self._status(words.has_left(self.session.names[conn.seat]))
             self._changed()
 
     # -- the game -------------------------------------------------------------------
@@ -375,16 +439,20 @@ class Host:
         decision, turn = read_decision(message)
         session, game = self.session, self.session.game
         if conn.seat is None:
-            reason = "spectators cannot decide"
+            reason = words.SPECTATORS_CANNOT_DECIDE
+        elif not self.started:
+            reason = words.NOT_STARTED
         elif game.is_terminal():
-            reason = "the game is over"
-        elif turn != len(session.decisions):
-            reason = "that decision is for an earlier position (the game has moved on)"
-        elif game.current_player != conn.seat or self._bot_level(conn.seat) is not None:
-            reason = "it is not your turn"
+            reason = words.THE_GAME_IS_OVER
+        elif turn != len(session.decisions) and not game.simultaneous():
+            # A choice of set-up or of the Plan placement depends only on the seat's own
+            # cards, which nobody else's choice changes: made on an older view, it stands.
+            reason = words.EARLIER_POSITION
+        elif not game.legal_decisions_for(conn.seat) or self._bot_level(conn.seat) is not None:
+            reason = words.NOT_YOUR_TURN
         else:
             try:
-                session.apply(decision)
+                session.choose(conn.seat, decision)
             except Pier18Error as exc:
                 reason = str(exc)
             else:
@@ -396,11 +464,16 @@ class Host:
         self._send_state()
         table = TableView.of(self.session.game)
         before, self._table = self._table, table
-        if before is not None and len(table.history) == len(before.history) + 1:
-            self._status(move_line(before, table, self.session.names))  # only what the table sees
+        if before is not None and len(table.history) > len(before.history):
+            # One line per decision applied (choices made ahead are applied several at once).
+            steps = [table]
+            while len(steps[-1].history) > len(before.history) + 1:
+                steps.append(steps[-1].before_last())
+            for earlier, later in zip([before, *reversed(steps[1:])], reversed(steps)):
+                self._status(move_line(earlier, later, self.session.names))  # only what the table sees
         if self.session.game.is_terminal():
             if not self.finished.is_set():
-                self._status("game over")
+                self._status(words.GAME_OVER)
             self.finished.set()
             return
         self._maybe_bot()
@@ -419,25 +492,52 @@ class Host:
         ]
 
     def status(self) -> str:
-        """One line for the host's screen: whose turn, and who is being waited for."""
-        table = TableView.of(self.session.game)
-        line = whose_turn(table, self.session.names)
-        away = [self.session.names[s] for s in self.waiting_for()]
-        if away and not table.is_terminal():
-            line += "; waiting for " + ", ".join(away)
-        return line
+        """One line for the host's screen: whose turn, and who is being waited for (in the
+        lobby: who is here and who is still to come)."""
+        names = self.session.names
+        waiting = [names[s] for s in self.waiting_for()]
+        if not self.started:
+            here = [names[s] for s, kind in enumerate(self.session.seats) if kind == HUMAN and s not in self.waiting_for()]
+            return words.lobby_line(here, waiting)
+        return table_line(TableView.of(self.session.game), names, waiting)
 
     def _send_state(self, only: list[Connection] | None = None) -> None:
         game = self.session.game
         table = TableView.of(game)
-        seats, waiting = self.seat_info(), self.waiting_for()
+        seats, waiting, lobby = self.seat_info(), self.waiting_for(), not self.started
         public: str | None = None
         for conn in only if only is not None else [*(c for c in self.players if c), *self.watchers]:
             if conn.seat is None:
-                public = public or encode(state_message(table, None, seats, waiting))
+                public = public or encode(state_message(table, None, seats, waiting, lobby))
                 conn.push_state(public)
             else:
-                conn.push_state(encode(state_message(table, PlayerView.of(game, conn.seat), seats, waiting)))
+                view = PlayerView.of(game, conn.seat)
+                if lobby:  # nobody decides before the game starts
+                    view = view.restricted(())
+                conn.push_state(encode(state_message(table, view, seats, waiting, lobby)))
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    def _start_when_full(self) -> None:
+        """Start the game once no human seat is waited for (every player here, or a bot
+        sitting in for them)."""
+        if not self.started and not self.waiting_for():
+            self.started = True
+            self._status(words.GAME_STARTS)
+
+    def start_now(self) -> str:
+        """The host starts the game with the players who are here: a bot plays each empty
+        seat until its player comes (`cover`). Says what happened."""
+        if self.started:
+            return words.ALREADY_STARTED
+        names = self.session.names
+        empty = self.waiting_for()
+        for seat in empty:
+            self.covered.add(seat)
+            self._status(words.bot_covers(self.config.bot_level, names[seat]))
+        self._start_when_full()
+        self._changed()
+        return words.started_with_bots([names[s] for s in empty], self.config.bot_level)
 
     def _status(self, line: str) -> None:
         if self.on_status is not None:
@@ -449,13 +549,14 @@ class Host:
         """Hand an away human seat to a bot until its player is back; says what happened."""
         names = self.session.names
         if not 0 <= seat < len(names) or self.session.seats[seat] != HUMAN:
-            return "only a human seat can be handed to a bot"
+            return words.ONLY_HUMAN_SEATS
         if self.players[seat] is not None:
-            return f"{names[seat]} is here: their seat stays theirs"
+            return words.seat_stays(names[seat])
         self.covered.add(seat)
-        self._status(f"a {self.config.bot_level} bot plays for {names[seat]} until they are back")
+        self._status(words.bot_covers(self.config.bot_level, names[seat]))
+        self._start_when_full()
         self._changed()
-        return f"{names[seat]}'s seat is played by a {self.config.bot_level} bot until they are back"
+        return words.seat_covered(names[seat], self.config.bot_level)
 
     def _bot_level(self, seat: int) -> str | None:
         kind = self.session.seats[seat]
@@ -463,21 +564,29 @@ class Host:
             return kind
         return self.config.bot_level if seat in self.covered else None
 
-    def _maybe_bot(self) -> None:
+    def _moment(self) -> Hashable:
+        """What a decision is for now: in a simultaneous phase the phase itself (a seat's
+        choice there depends only on its own cards), otherwise the turn."""
         game = self.session.game
-        if game.is_terminal():
-            return
-        seat = game.current_player
-        level = self._bot_level(seat)
-        turn = len(self.session.decisions)
-        if level is None or self._bot_turn == turn:
-            return
-        self._bot_turn = turn
-        task = asyncio.create_task(self._bot_move(seat, level, turn))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        return game.phase if game.simultaneous() else len(self.session.decisions)
 
-    async def _bot_move(self, seat: int, level: str, turn: int) -> None:
+    def _maybe_bot(self) -> None:
+        """Start the bot of every seat a bot plays that has a decision to make: the seat
+        to move, or in set-up and the Plan placement every such seat at once."""
+        game = self.session.game
+        if game.is_terminal() or not self.started:
+            return
+        moment = self._moment()
+        for seat in range(game.players) if game.simultaneous() else (game.current_player,):
+            level = self._bot_level(seat)
+            if level is None or self._bot_turns.get(seat) == moment or not game.legal_decisions_for(seat):
+                continue
+            self._bot_turns[seat] = moment
+            task = asyncio.create_task(self._bot_move(seat, level, moment))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _bot_move(self, seat: int, level: str, moment: Hashable) -> None:
         """A bot decides in a thread (the table stays live); its answer counts only if the
         game is still where it was and the seat still belongs to a bot."""
         assert self.bots is not None
@@ -490,15 +599,16 @@ class Host:
         wait = self.config.bot_pause - (time.monotonic() - started)
         if wait > 0:
             await asyncio.sleep(wait)
-        if self._bot_turn == turn:
-            self._bot_turn = None
-        if len(self.session.decisions) != turn or self._bot_level(seat) is None:
+        if self._bot_turns.get(seat) == moment:
+            del self._bot_turns[seat]
+        legal = self.session.game.legal_decisions_for(seat)
+        if self._moment() != moment or self._bot_level(seat) is None or not legal:
             self._maybe_bot()
             return
         try:
-            self.session.apply(decision)
+            self.session.choose(seat, decision if decision in legal else legal[0])
         except Pier18Error:
-            self.session.apply(view.legal[0])
+            self.session.choose(seat, legal[0])
         self._changed()
 
 

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -23,6 +23,7 @@ from ..engine.errors import NotationError, Pier18Error
 from ..engine.text import printable
 from ..engine import TABLE_SIZES, PatronAward, Standing, check_table_size, rank, table_scores
 from ..engine.view import SEEN_FIELDS, seen_fields
+from .. import words
 
 PROTOCOL = "pier18"
 VERSION = 1
@@ -79,18 +80,18 @@ def same_protocol(message: dict[str, Any]) -> bool:
 def read_client_message(raw: str | bytes) -> dict[str, Any]:
     """A client's message as a checked dict with a known `type`, else ProtocolError."""
     if isinstance(raw, bytes):
-        raise ProtocolError("binary messages are not part of the protocol")
+        raise ProtocolError(words.BINARY_MESSAGE)
     if len(raw) > MAX_CLIENT_MESSAGE:
-        raise ProtocolError("message too large")
+        raise ProtocolError(words.MESSAGE_TOO_LARGE)
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise ProtocolError("malformed message (not JSON)") from None
+        raise ProtocolError(words.NOT_JSON) from None
     if not isinstance(data, dict):
-        raise ProtocolError("malformed message (expected a JSON object)")
+        raise ProtocolError(words.NOT_AN_OBJECT)
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("unknown message type")
+        raise ProtocolError(words.UNKNOWN_MESSAGE)
     return data
 
 
@@ -98,9 +99,9 @@ def read_decision(data: dict[str, Any]) -> tuple[Decision, int]:
     """The decision and the turn number (`decisions made so far`) of a `decide` message."""
     text, turn = data.get("decision"), data.get("turn")
     if not isinstance(text, str) or len(text) > MAX_DECISION_TEXT:
-        raise ProtocolError("'decide' needs a decision in the record notation, e.g. \"draft 7:1\"")
+        raise ProtocolError(words.DECIDE_NEEDS_DECISION)
     if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < 10**6:
-        raise ProtocolError("'decide' needs 'turn': the number of decisions made so far")
+        raise ProtocolError(words.DECIDE_NEEDS_TURN)
     try:
         return parse_decision(text), turn
     except NotationError as exc:
@@ -158,6 +159,7 @@ _TABLE: dict[str, _Field] = {
     "drafted": _Field(list, lambda v, deck, players: tuple(_opt_card(deck, d) for d in _list(v, players))),
     "awards": _Field(lambda awards: [_award_json(a) for a in awards], lambda v, deck, players: tuple(_award(deck, players, a) for a in _list(v))),
     "cards_in_deck": _Field(_same, lambda v, deck, players: _int(v, 0, len(deck))),
+    "chosen": _Field(list, lambda v, deck, players: tuple(_bool(c) for c in _list(v, players))),
     "history": _Field(
         lambda history: [[seat, None if d is None else str(d)] for seat, d in history],
         lambda v, deck, players: tuple(_history_entry(e, players) for e in _list(v)),
@@ -165,11 +167,11 @@ _TABLE: dict[str, _Field] = {
     "standings": _Field(lambda standings: [_standing_json(s) for s in standings], lambda v, deck, players: _list(v)),
 }
 #: `TableView` fields that are not sent, and why.
-_TABLE_NOT_SENT = {
-    "deck": "sent once, in the welcome",
-    "final": "sent as `totals`; the client scores the piers again and compares",
-    "plans_met": "worked out again by the client from the piers",
-}
+_TABLE_NOT_SENT = frozenset({
+    "deck",  # sent once, in the welcome
+    "final",  # sent as `totals`; the client scores the piers again and compares
+    "plans_met",  # worked out again by the client from the piers
+})
 
 #: The seat's own part of its `PlayerView`: what only that seat may know, by JSON name,
 #: with the view field it comes from and how it is read back.
@@ -209,15 +211,18 @@ def seat_json(view: PlayerView) -> dict[str, Any]:
 
 
 def state_message(
-    table: TableView, player: PlayerView | None, seats: list[dict[str, Any]], waiting_for: list[int]
+    table: TableView, player: PlayerView | None, seats: list[dict[str, Any]], waiting_for: list[int],
+    lobby: bool = False,
 ) -> dict[str, Any]:
-    """The `state` message for one connection: the table, plus its seat's part if any."""
+    """The `state` message for one connection: the table, plus its seat's part if any.
+    `lobby`: the game has not started (the host waits for its players)."""
     message: dict[str, Any] = {
         "type": "state",
         "turn": len(table.history),
         "view": table_json(table),
         "seats": seats,
         "waiting_for": waiting_for,
+        "lobby": lobby,
     }
     if player is not None:
         message["you"] = seat_json(player)
@@ -256,6 +261,7 @@ class NetState:
     you: SeatPart | None
     seats: tuple[SeatInfo, ...]
     waiting_for: tuple[int, ...]
+    lobby: bool = False  # the game has not started: the host waits for its players
 
     @property
     def names(self) -> list[str]:
@@ -264,6 +270,14 @@ class NetState:
     @property
     def my_turn(self) -> bool:
         return self.you is not None and bool(self.you.legal)
+
+    @property
+    def moment(self) -> Hashable:
+        """What a choice made now is for: in a simultaneous phase (set-up, the Plan
+        placement) the phase itself, since others choosing meanwhile changes nothing of
+        a seat's own choice; otherwise the turn (the position it is made in)."""
+        phase = self.table.phase
+        return phase if phase in (Phase.SETUP, Phase.PLAN) else self.turn
 
     def player_view(self) -> PlayerView | None:
         """This seat's `PlayerView` (for screens or a hint bot), rebuilt from the message."""
@@ -366,7 +380,7 @@ def decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     except ProtocolError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, Pier18Error):
-        raise ProtocolError("the host sent a game state this client cannot read") from None
+        raise ProtocolError(words.HOST_STATE_UNREADABLE) from None
 
 
 def _award(deck: Deck, players: int, a: Any) -> PatronAward:
@@ -401,7 +415,10 @@ def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     turn = _int(data["turn"])
     if turn != len(table.history):
         raise ValueError("turn")
-    return NetState(turn, table, you, seats, tuple(_seat(s, players) for s in _list(data["waiting_for"])))
+    lobby = _bool(data.get("lobby", False))  # a host from before the lobby sends none: started
+    if lobby and you is not None and you.legal:
+        raise ValueError("a decision to make before the game starts")
+    return NetState(turn, table, you, seats, tuple(_seat(s, players) for s in _list(data["waiting_for"])), lobby)
 
 
 def _finish(deck: Deck, values: dict[str, Any], totals: Any, standings: list[Any]) -> dict[str, Any]:
@@ -413,11 +430,11 @@ def _finish(deck: Deck, values: dict[str, Any], totals: Any, standings: list[Any
         return {"final": None, "plans_met": None, "standings": ()}
     sheets, met = table_scores(deck, values["piers"], values["patrons"], values["plans"])
     if [s.total for s in sheets] != _list(totals):
-        raise ProtocolError("the host's final scores do not match the piers it sent")
+        raise ProtocolError(words.HOST_SCORES_WRONG)
     ranking = tuple(rank(sheets, [None if p is None else deck[p] for p in values["plans"]]))
     sent = [tuple(_list(s, 5)) for s in _list(standings, values["players"])]
     if sent != [tuple(_standing_json(s)) for s in ranking]:
-        raise ProtocolError("the host's final ranking does not match the piers it sent")
+        raise ProtocolError(words.HOST_RANKING_WRONG)
     return {"final": tuple(sheets), "plans_met": tuple(met), "standings": ranking}
 
 

@@ -11,7 +11,8 @@ is moved to `damaged/` next to it with its bytes intact, never deleted; one that
 be moved is skipped, with a notice naming what is in the way. A data folder that cannot
 be written turns autosave off, with one notice: it never stops a game.
 
-One game, one writer (`lock.py`): the process playing a game holds its lock, and each
+One game, one writer (`lock.py`): the process playing a game holds its lock (a lock
+file beside the save, removed once the game is over or the process ends), and each
 file it writes (the autosave, `play --record FILE`) is only ever written over the
 version it wrote there last, or resumed from. A file someone else wrote meanwhile is
 left alone: the game says so in one line and goes on in `NAME-2.json`. A record file
@@ -33,11 +34,28 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ..engine.errors import Pier18Error
-from ..engine.text import printable
+from ..engine.text import shorten
 from . import record
-from ..words import record_renumbered, save_moved
+from ..words import (
+    TOO_MANY_DAMAGED,
+    autosave_off,
+    cannot_be_loaded,
+    could_not_be_read,
+    could_not_save,
+    damaged_kept,
+    damaged_skipped,
+    open_elsewhere,
+    passed_over,
+    record_exists,
+    record_is_folder,
+    record_not_a_file,
+    record_open_elsewhere,
+    record_option,
+    record_renumbered,
+    save_moved,
+)
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
-from .lock import GameLock, GameLocked, holder, open_elsewhere
+from .lock import GameLock, GameLocked, holder
 from .session import Session
 
 DATA_DIR_ENV = "PIER18_DATA_DIR"
@@ -117,6 +135,7 @@ class Autosaver:
     error: str | None = None
     on_moved: Callable[[Target, Path], None] | None = None
     before: Callable[[], None] | None = None  # runs before each save (the lock's renewal)
+    after: Callable[[Session], None] | None = None  # runs after each save (letting go of a finished game)
     notices: list[str] = field(default_factory=list)
 
     @property
@@ -139,6 +158,8 @@ class Autosaver:
                 self._move(target, text, private, changed.appeared)
             except OSError as exc:
                 self._failed(target.path, exc)
+        if self.after is not None:
+            self.after(session)
 
     def _move(self, target: Target, text: str, private: bool, appeared: bool) -> None:
         """Go on writing `target` in the first free `NAME-N.json` beside it."""
@@ -156,14 +177,14 @@ class Autosaver:
                 self._failed(candidate, exc)
                 return
             target.path, target.over = candidate, written
-            self._tell(save_moved(str(old), str(candidate), appeared, target.record))
+            self._tell(save_moved(shorten(old), shorten(candidate), appeared, target.record))
             if self.on_moved is not None:
                 self.on_moved(target, old)
             return
         self._failed(old, FileChanged(old, appeared))
 
     def _failed(self, path: Path, exc: OSError) -> None:
-        self.error = f"could not save the game to {path}: {why_not(exc, path.parent)}"
+        self.error = could_not_save(shorten(path), why_not(exc, path.parent))
         if self.on_error is not None:
             self.on_error(self.error)
 
@@ -290,7 +311,9 @@ class Autosaving:
         record_target = self.next_record(target.path if target is not None else None)
         if record_target is not None:
             targets.append(record_target)
-        self.saver = Autosaver(targets, self.on_error, on_moved=self._moved, before=self._keep_lock)
+        self.saver = Autosaver(
+            targets, self.on_error, on_moved=self._moved, before=self._keep_lock, after=self._let_go_when_over
+        )
         return _attach(session, self.saver)
 
     @property
@@ -347,6 +370,13 @@ class Autosaving:
         if self.lock is not None:
             self.lock.renew()
 
+    def _let_go_when_over(self, session: Session) -> None:
+        """A finished game, saved: nobody plays it any more, so its lock file goes. (Should
+        it be written again, `_keep_lock` takes the lock back first; the stamp still
+        keeps any other writer's save.)"""
+        if self.lock is not None and session.game.is_terminal():
+            self.lock.release()
+
     def _moved(self, target: Target, old: Path) -> None:
         """A file went on in a new one: a record's is never given to a later game; for
         the autosave, hold the new file's lock instead of the old one's."""
@@ -363,7 +393,7 @@ class Autosaving:
             self.moved_to(target.path)
 
     def _turn_off(self, path: Path, exc: OSError) -> None:
-        self.off = f"autosave is off: cannot save games in {path.parent} ({why_not(exc, path.parent)})"
+        self.off = autosave_off(shorten(path.parent), why_not(exc, path.parent))
         self._notice(self.off)
 
     def _notice(self, text: str) -> None:
@@ -407,22 +437,22 @@ def record_problem(path: Path, force: bool, own: bool = False) -> str | None:
     """
     problem = folder_problem(path.parent)
     if problem is not None:
-        return f"--record {path}: {problem}"
+        return record_option(str(path), problem)
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return f"--record {path}: {exc.strerror or exc}"
+        return record_option(str(path), exc.strerror or str(exc))
     if kinds.S_ISDIR(info.st_mode):
-        return f"--record {path} is a folder; give the name of a file to write the record to"
+        return record_is_folder(str(path))
     if not kinds.S_ISREG(info.st_mode) and not kinds.S_ISLNK(info.st_mode):
-        return f"--record {path} is not a regular file; give the name of a file to write the record to"
+        return record_not_a_file(str(path))
     who = holder(path)
     if who is not None:
-        return f"--record {path}: {open_elsewhere(who)}; choose another file"
+        return record_open_elsewhere(str(path), who)
     if not (force or own):
-        return f"--record {path} already exists; choose another name, or add --force to write over it"
+        return record_exists(str(path))
     return None
 
 
@@ -476,7 +506,7 @@ class SavedGame:
         from ..words import summary
 
         if self.session is None:
-            return f"cannot be loaded: {self.problem}"
+            return cannot_be_loaded(self.problem)
         return summary(TableView.of(self.session.game), self.session.names)
 
     def last_played(self) -> str:
@@ -503,12 +533,12 @@ def load_saved(path: Path) -> SavedGame:
         return SavedGame(path, None, _reason(path, exc), False, played_by, modified, version)
     except Exception as exc:  # noqa: BLE001 - a save no check foresaw must not crash every start:
         # it is set aside (kept) like any damaged one, and the player can still play.
-        return SavedGame(path, None, f"could not be read ({type(exc).__name__})", False, played_by, modified, version)
+        return SavedGame(path, None, could_not_be_read(type(exc).__name__), False, played_by, modified, version)
     return SavedGame(path, session, None, False, played_by, modified, version)
 
 
 def _reason(path: Path, exc: Exception) -> str:
-    return str(exc).removeprefix(f"{printable(str(path))}: ")
+    return str(exc).removeprefix(f"{shorten(path)}: ")
 
 
 def autosaves() -> list[Path]:
@@ -552,11 +582,8 @@ class SetAside:
 
     def message(self) -> str:
         if self.kept_at is None:
-            return (
-                f"a damaged autosave {self.original} ({self.reason}) could not be moved aside"
-                f" ({self.problem}); it was skipped and left where it is"
-            )
-        return f"a damaged autosave was kept at {self.kept_at} ({self.reason}); starting fresh"
+            return damaged_skipped(shorten(self.original), self.reason, self.problem)
+        return damaged_kept(shorten(self.kept_at), self.reason)
 
 
 @dataclass
@@ -579,8 +606,21 @@ class Resumable:
         """The unfinished games that can be resumed here (not open in another terminal)."""
         return [game for game in self.games if game.played_by is None]
 
+    def passed_over(self, before: Path | None = None) -> list[str]:
+        """Why each unfinished game open in another terminal is not offered here, one line
+        each; with `before`, only those played after that game (passed over for it)."""
+        notes = []
+        for game in self.games:
+            if game.path == before:
+                break
+            if game.played_by is not None:
+                notes.append(passed_over(shorten(game.path.name), game.summary(), game.played_by))
+        return notes
+
     def messages(self) -> list[str]:
-        return [moved.message() for moved in self.set_aside] + self.notices
+        """Everything to say with the offer: damaged saves set aside, notices, and the
+        games not offered because another terminal has them open."""
+        return [moved.message() for moved in self.set_aside] + self.notices + self.passed_over()
 
     def without(self, path: Path, notice: str) -> "Resumable":
         """This offer without the game at `path` (open elsewhere), saying why."""
@@ -607,7 +647,7 @@ def set_aside(path: Path, reason: str) -> SetAside:
             if not os.path.lexists(target) and _move_to_new(path, target):
                 break
         else:
-            raise FileExistsError(errno.EEXIST, "too many damaged saves of that name", str(target_dir))
+            raise FileExistsError(errno.EEXIST, TOO_MANY_DAMAGED, str(target_dir))
     except OSError as exc:
         return SetAside(path, None, reason, why_not(exc, target_dir))
     return SetAside(path, target, reason)
@@ -654,5 +694,5 @@ def find_resumable() -> Resumable:
 def open_elsewhere_notice(saved: SavedGame | GameLocked) -> str:
     """'…: this game is open in another terminal (pid N)' for a game another process plays."""
     if isinstance(saved, GameLocked):
-        return f"{saved.save.name}: {open_elsewhere(saved.pid)}"
-    return f"{saved.path.name}: {open_elsewhere(saved.played_by or 0)}"
+        return f"{shorten(saved.save.name)}: {open_elsewhere(saved.pid)}"
+    return f"{shorten(saved.path.name)}: {open_elsewhere(saved.played_by or 0)}"

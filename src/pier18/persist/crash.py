@@ -1,7 +1,8 @@
 """Crash reports: when Pier 18 fails unexpectedly, the details go to a file, not the screen.
 
-The players see one line saying where the report is; the autosave is left as the last
-decision wrote it, so the game can be resumed. Reports live in `crashes/` in the data
+The players see one line saying where the report is (and how to go on: the app says,
+see `pier18.tui.exits`); the autosave is left as the last decision wrote it, so the
+game can be resumed. Reports live in `crashes/` in the data
 folder (or the temporary folder when that cannot be written).
 """
 
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..engine.text import printable
+from ..words import NO_CRASH_FOLDER, crash_report_head, crashed
 from .autosave import data_dir
 from .files import atomic_write
 
@@ -29,9 +31,7 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
     """Write the report for `error` and return where it went."""
     now = datetime.now(timezone.utc)
     lines = [
-        f"Pier 18 {__version__} crashed at {now:%Y-%m-%d %H:%M:%S} UTC",
-        f"Python {sys.version.split()[0]} on {platform.platform()}",
-        f"Autosave being played: {playing or 'none'} (left as the last decision saved it)",
+        *crash_report_head(__version__, f"{now:%Y-%m-%d %H:%M:%S}", sys.version.split()[0], platform.platform(), str(playing) if playing else None),
         "",
         *traceback.format_exception(error),
     ]
@@ -44,11 +44,10 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
         except OSError:
             continue
         return folder / name
-    raise OSError("no folder could take the crash report")
+    raise OSError(NO_CRASH_FOLDER)
 
 
-def crash_line(error: BaseException, report: Path | None) -> str:
-    """The one line the player sees: what failed and where the details are."""
+def crash_line(error: BaseException, report: Path | None, then: str | None = None) -> str:
+    """The one line the player sees: what failed, where the details are, how to go on."""
     what = printable(f"{type(error).__name__}: {error}")[:160]
-    where = f"a crash report was written to {printable(str(report))}" if report else "no crash report could be written"
-    return f"pier18 crashed ({what}); {where}. Your game is saved: 'pier18 play --resume' goes on with it."
+    return crashed(what, printable(str(report)) if report else None, then)

@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..words import file_changed, no_folder, not_a_folder
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: the check without the folder lock
@@ -69,8 +71,7 @@ class FileChanged(FileExistsError):
 
     def __init__(self, path: Path, appeared: bool) -> None:
         self.appeared = appeared
-        why = "a file appeared there meanwhile" if appeared else "the file was changed by someone else"
-        super().__init__(errno.EEXIST, f"{why}; it was not written over", str(path))
+        super().__init__(errno.EEXIST, file_changed(appeared), str(path))
 
 
 def atomic_write(path: Path, text: str, private: bool = False, *, over: Allowed = Over.ANY) -> Stamp:
@@ -172,9 +173,9 @@ def folder_problem(folder: Path) -> str | None:
         except OSError as exc:
             return f"{part}: {exc.strerror or exc}"
         if kinds.S_ISDIR(info.st_mode):
-            return f"the folder {folder} does not exist"
-        return f"{part} is a file, not a folder" if kinds.S_ISREG(info.st_mode) else f"{part} is not a folder"
-    return f"the folder {folder} does not exist"
+            return no_folder(str(folder))
+        return not_a_folder(str(part), kinds.S_ISREG(info.st_mode))
+    return no_folder(str(folder))
 
 
 def why_not(exc: OSError, folder: Path) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,12 +27,13 @@ from .. import __version__
 from ..bots import LEVELS
 from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, default_deck_path, parse_decision
-from ..engine.deck import parse_deck
+from ..engine.deck import parse_deck, read_toml
 from ..engine.errors import DeckError, IllegalDecision, NotationError, Pier18Error, SetupError
 from ..engine.game import Deal
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
-from ..engine.text import printable
+from ..engine.text import lines, name_key, printable, printable_name, shorten
 from ..engine.reading import read_capped
+from .. import words
 from .files import Over, atomic_write
 from .session import Session, TableCodes
 
@@ -138,23 +138,24 @@ def save(session: Session, path: str | Path, embed_deck: bool = True, overwrite:
 
 def load(path: str | Path, deck: Deck | None = None) -> Session:
     """Read a record file and rebuild its game; RecordError says what is wrong."""
-    return loads(read_text(path), str(path), deck)
+    return loads(read_text(path), shorten(path), deck)
 
 
 def read_text(path: str | Path) -> str:
     """A record file's text: a regular UTF-8 file of at most MAX_BYTES, else RecordError."""
+    where = shorten(path)
     try:
         raw = read_capped(path, MAX_BYTES)
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such game record") from None
+        raise RecordError(words.record_missing(where)) from None
     except IsADirectoryError:
-        raise RecordError(f"{path}: is a directory, not a game record") from None
+        raise RecordError(words.record_is_directory(where)) from None
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read the game record ({exc.strerror or exc})") from None
+        raise RecordError(words.record_unreadable(where, exc.strerror or str(exc))) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a Pier 18 game record (not UTF-8 text)") from None
+        raise RecordError(words.not_a_record(where, words.NOT_UTF8)) from None
 
 
 def read_data(path: str | Path) -> dict[str, Any]:
@@ -162,25 +163,26 @@ def read_data(path: str | Path) -> dict[str, Any]:
 
     For listing saved games: the cheap part of `load`.
     """
-    data = parse_json(read_text(path), str(path))
-    _check_header(data, str(path))
+    data = parse_json(read_text(path), shorten(path))
+    _check_header(data, shorten(path))
     return data
 
 
 def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Session:
     """Rebuild a session from record text; `deck` stands in for a record without its deck."""
+    where = shorten(where)
     data = parse_json(text, where)
     version = _check_header(data, where)
     names, seats = _players(data, where)
     seed = data.get("seed")
     if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
-        raise _field_error(where, "seed", f"expected a whole number from 0 to 2**64, got {_shown(seed)}")
+        raise _field_error(where, "seed", words.expected_seed(_shown(seed)))
     first = data.get("first_player")
     if first is not None and not (_is_int(first) and 0 <= first < len(names)):
-        raise _field_error(where, "first_player", f"expected a seat from 0 to {len(names) - 1} or null, got {_shown(first)}")
+        raise _field_error(where, "first_player", words.expected_seat_or_null(len(names) - 1, _shown(first)))
     for key, kind in (("finished", bool), ("saved_at", str), ("pier18", str)):
         if key in data and not isinstance(data[key], kind):
-            raise _field_error(where, key, f"expected {_KINDS[kind]}, got {_shown(data[key])}")
+            raise _field_error(where, key, words.expected(words.VALUE_KINDS[kind], _shown(data[key])))
     decisions = _decisions(data, where)
     game_deck = _deck(data, where, deck)
     deal = _deal(data, where, game_deck, len(names)) if version >= 2 else None
@@ -188,7 +190,7 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
     try:
         return Session(game_deck, names, seed, first, seats, decisions, deal, codes)
     except IllegalDecision as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(words.about(where, str(exc))) from None
 
 
 #: A JSON string (to its closing quote, or to the end of a text cut short) or a bracket.
@@ -216,43 +218,45 @@ def _nesting(text: str) -> int:
 
 
 def parse_json(text: str, where: str) -> dict[str, Any]:
-    """The record's JSON object: nesting and number sizes are bounded before parsing."""
+    """The record's JSON object: nesting and number sizes are bounded before parsing.
+
+    A byte-order mark before it is allowed, as in a deck file: some editors write one.
+    """
+    text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise RecordError(f"{where}: the game record is empty")
+        raise RecordError(words.record_empty(where))
     if _nesting(text) > MAX_DEPTH:
-        raise RecordError(f"{where}: not a Pier 18 game record (lists or objects nested over {MAX_DEPTH} deep)")
+        raise RecordError(words.not_a_record(where, words.nested_too_deep(MAX_DEPTH)))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-            raise RecordError(f"{where}: the game record is cut short (truncated file?)") from None
-        raise RecordError(f"{where}: not a Pier 18 game record (bad JSON at line {exc.lineno}, column {exc.colno})") from None
+            raise RecordError(words.record_cut_short(where)) from None
+        # json counts lines at "\n" only, as editors do: a form feed or U+2028 starts no line
+        raise RecordError(words.not_a_record(where, words.bad_json(exc.lineno, exc.colno))) from None
     except (ValueError, RecursionError):  # a number of thousands of digits; nesting past the scan
-        raise RecordError(f"{where}: not a Pier 18 game record (a number far too long, or nesting too deep)") from None
+        raise RecordError(words.not_a_record(where, words.NUMBER_TOO_LONG)) from None
     if not isinstance(data, dict):
-        raise RecordError(f"{where}: not a Pier 18 game record (expected a JSON object)")
+        raise RecordError(words.not_a_record(where, words.NOT_A_JSON_OBJECT))
     try:  # a "\\ud800" escape without its pair is no character: nothing downstream could write it
         if _SURROGATE_ESCAPE.search(text):  # only such an escape makes one: the file itself is UTF-8
             json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as exc:
         code = ord(exc.object[exc.start])
-        raise RecordError(f"{where}: not a Pier 18 game record (\\u{code:04x} is half a character, not text)") from None
+        raise RecordError(words.not_a_record(where, words.half_a_character(code))) from None
     return data
 
 
 def _check_header(data: Mapping[str, Any], where: str) -> int:
     """The record's version, once format and version are known to be readable."""
     if data.get("format") != FORMAT:
-        raise RecordError(f"{where}: not a Pier 18 game record (no \"format\": \"{FORMAT}\")")
+        raise RecordError(words.not_a_record(where, words.no_format(FORMAT)))
     version = data.get("version")
     if not _is_int(version) or version < 1:
-        raise RecordError(f"{where}: unknown record version {_shown(version)} (this Pier 18 reads versions 1 to {VERSION})")
+        raise RecordError(words.unknown_version(where, _shown(version), VERSION))
     if version > VERSION:
-        shown = version if version < 10**6 else "from the future"
-        raise NewerRecordError(
-            f"{where}: record version {shown} was written by a newer Pier 18 "
-            f"(this one, {__version__}, reads versions 1 to {VERSION}); please upgrade"
-        )
+        shown = version if version < 10**6 else words.FROM_THE_FUTURE
+        raise NewerRecordError(words.newer_version(where, shown, __version__, VERSION))
     return version
 
 
@@ -260,19 +264,23 @@ def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]
     """Names (made printable) and seat kinds, each checked: a seat must be a known kind."""
     players = data.get("players")
     if not isinstance(players, list) or len(players) not in TABLE_SIZES:
-        raise _field_error(where, "players", f"expected a list of {table_sizes_text()} players")
+        raise _field_error(where, "players", words.expected_players(table_sizes_text()))
     names: list[str] = []
     seats: list[str] = []
     for index, player in enumerate(players):
         field = f"players[{index}]"
         if not isinstance(player, dict):
-            raise _field_error(where, field, f'expected {{"name": ..., "seat": ...}} (player {index + 1})')
+            raise _field_error(where, field, words.expected_player(index + 1))
         name, seat = player.get("name"), player.get("seat", HUMAN)
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise _field_error(where, f"{field}.name", f"expected a name of 1 to {MAX_NAME} characters (player {index + 1})")
+        if not isinstance(name, str) or len(name) > MAX_NAME or not printable_name(name):
+            raise _field_error(where, f"{field}.name", words.expected_name(MAX_NAME, index + 1))
         if seat not in SEATS:
-            raise _field_error(where, f"{field}.seat", f"unknown seat {_shown(seat)} (use {', '.join(SEATS)})")
-        names.append(printable(name))
+            raise _field_error(where, f"{field}.seat", words.unknown_record_seat(_shown(seat), SEATS))
+        shown = printable_name(name)
+        same = [n for n, other in enumerate(names) if name_key(other) == name_key(shown)]
+        if same:  # nobody could tell the two apart, or name one of them ('bot NAME')
+            raise _field_error(where, f"{field}.name", words.also_the_name_of(_shown(shown), same[0] + 1))
+        names.append(shown)
         seats.append(seat)
     return names, seats
 
@@ -280,18 +288,15 @@ def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]
 def _decisions(data: Mapping[str, Any], where: str) -> list[Decision]:
     raw = data.get("decisions")
     if not isinstance(raw, list):
-        raise _field_error(where, "decisions", "expected a list of decisions")
+        raise _field_error(where, "decisions", words.EXPECTED_DECISIONS)
     decisions: list[Decision] = []
     for number, text in enumerate(raw, start=1):
         if not isinstance(text, str) or len(text) > MAX_DECISION:
-            raise RecordError(
-                f"{where}: field 'decisions[{number - 1}]': decision {number}: "
-                f"expected text such as \"draft 7:1\", got {_shown(text)}"
-            )
+            raise RecordError(words.decision_not_text(where, number - 1, _shown(text)))
         try:
             decisions.append(parse_decision(text))
         except NotationError as exc:
-            raise RecordError(f"{where}: decision {number}: {exc}") from None
+            raise RecordError(words.bad_decision(where, number, str(exc))) from None
     return decisions
 
 
@@ -302,15 +307,15 @@ def _codes(data: Mapping[str, Any], where: str, players: int) -> TableCodes:
     """A networked table's seat codes (`pier18 host`): a code or null per seat, and one to watch."""
     info = data.get("net")
     if not isinstance(info, dict):
-        raise _field_error(where, "net", 'expected {"codes": [...], "watch": ...}')
+        raise _field_error(where, "net", words.EXPECTED_NET)
     codes, watch = info.get("codes"), info.get("watch")
     if not isinstance(codes, list) or len(codes) != players:
-        raise _field_error(where, "net.codes", f"expected a list of {players} seat codes or nulls")
+        raise _field_error(where, "net.codes", words.expected_codes(players))
     for index, code in enumerate(codes):
         if code is not None and not (isinstance(code, str) and _CODE.fullmatch(code)):
-            raise _field_error(where, f"net.codes[{index}]", f"expected a seat code or null, got {_shown(code)}")
+            raise _field_error(where, f"net.codes[{index}]", words.expected_code_or_null(_shown(code)))
     if not (isinstance(watch, str) and _CODE.fullmatch(watch)):
-        raise _field_error(where, "net.watch", f"expected a code, got {_shown(watch)}")
+        raise _field_error(where, "net.watch", words.expected_code(_shown(watch)))
     return TableCodes(tuple(codes), watch)
 
 
@@ -318,12 +323,12 @@ def _deal(data: Mapping[str, Any], where: str, deck: Deck, players: int) -> Deal
     """A version 2 record's deal: every card once, every pile position once."""
     info = data.get("deal")
     if not isinstance(info, dict):
-        raise _field_error(where, "deal", 'expected {"order": [...], "reshuffle": [...]}')
+        raise _field_error(where, "deal", words.EXPECTED_DEAL)
     lists: dict[str, tuple[int, ...]] = {}
     for key in ("order", "reshuffle"):
         value = info.get(key)
         if not isinstance(value, list) or not all(_is_int(item) for item in value):
-            raise _field_error(where, f"deal.{key}", "expected a list of whole numbers")
+            raise _field_error(where, f"deal.{key}", words.EXPECTED_NUMBERS)
         lists[key] = tuple(value)
     deal = Deal(lists["order"], lists["reshuffle"])
     problem = deal.problem(deck, players)
@@ -337,28 +342,28 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
     """The deck the game was played with, checked against the record's sha256."""
     info = data.get("deck")
     if not isinstance(info, dict):
-        raise _field_error(where, "deck", 'expected {"sha256": ..., "toml": ...}')
+        raise _field_error(where, "deck", words.EXPECTED_DECK)
     digest = info.get("sha256")
     if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
-        raise _field_error(where, "deck.sha256", "expected the deck's sha256 (64 hex digits)")
+        raise _field_error(where, "deck.sha256", words.EXPECTED_SHA256)
     path = info.get("path")
     if path is not None and not isinstance(path, str):
-        raise _field_error(where, "deck.path", f"expected the deck file's path, got {_shown(path)}")
+        raise _field_error(where, "deck.path", words.expected_deck_path(_shown(path)))
     if path is not None and "\x00" in path:
-        raise _field_error(where, "deck.path", "a file's path cannot hold a NUL character")
+        raise _field_error(where, "deck.path", words.NUL_IN_PATH)
     source = path or "<deck>"
     text = info.get("toml")
     if text is not None:
         if not isinstance(text, str):
-            raise _field_error(where, "deck.toml", "expected the deck file's text")
+            raise _field_error(where, "deck.toml", words.EXPECTED_DECK_TEXT)
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
-            raise RecordError(f"{where}: the deck inside the record does not match its sha256 (was it edited?)")
-        deck = parse_deck_text(text, source, digest, f"{where}: the deck inside the record")
+            raise RecordError(words.deck_edited(where))
+        deck = parse_deck_text(text, source, digest, words.deck_inside(where))
         _deck_texts[digest] = text
         return deck
     if given is not None:
         if given.digest != digest:
-            raise RecordError(f"{where}: the deck {given.source} does not match the deck this game was played with")
+            raise RecordError(words.deck_not_this_game(where, shorten(given.source)))
         return given
     candidates = [Path(source)] if path else []
     candidates.append(default_deck_path())
@@ -370,40 +375,37 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         if hashlib.sha256(raw).hexdigest() != digest:
             continue  # not this game's deck: not even parsed
         try:
-            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, f"{where}: the deck {candidate}")
+            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, words.deck_file(where, shorten(candidate)))
         except (UnicodeDecodeError, RecordError):
             continue
-    raise RecordError(
-        f"{where}: the record does not include its deck, and no deck file matching it was found"
-        f" (looked at {', '.join(str(c) for c in candidates)}; give one with --cards)"
-    )
+    looked = [shorten(c, 60) for c in candidates[:-1]] + [words.GAMES_OWN_DECK]  # the last is the shipped one
+    raise RecordError(words.deck_not_found(where, looked))
 
 
 def parse_deck_text(text: str, source: str, digest: str, what: str) -> Deck:
     """A deck from TOML text that came from outside; any problem is one RecordError.
 
-    `parse_deck` is meant to report a DeckError for any bad deck, but a value of an
-    unexpected type can still reach a plain TypeError there: that is reported here too.
+    `what` names the deck as the person reading the error knows it ("game.json: the deck
+    inside the record", "the host's deck"): a deck that came inside a record or from a
+    host is blamed on that, never on the file it was once read from (`source`, kept as
+    the deck's path). `parse_deck` is meant to report a DeckError for any bad deck, but a
+    value of an unexpected type can still reach a plain TypeError there: that is
+    reported here too.
     """
     try:
-        return parse_deck(tomllib.loads(text), source, digest)
-    except tomllib.TOMLDecodeError as exc:
-        raise RecordError(f"{what} is not valid TOML: {exc}") from None
+        return parse_deck(read_toml(text, what), source, digest, what)
     except DeckError as exc:
-        raise RecordError(f"{what} is broken: {exc}") from None
+        raise RecordError(str(exc)) from None
     except (SetupError, NotationError) as exc:
-        raise RecordError(f"{what} is broken: {exc}") from None
+        raise RecordError(words.about(what, str(exc))) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
-        raise RecordError(f"{what} is broken ({type(exc).__name__}: {_first_line(exc)})") from None
+        raise RecordError(words.deck_broken_by(what, type(exc).__name__, _first_line(exc))) from None
 
 
 # -- small helpers --------------------------------------------------------------------
 
-_KINDS: dict[type, str] = {bool: "true or false", str: "text", int: "a whole number", list: "a list", dict: "an object"}
-
-
 def _field_error(where: str, field: str, message: str) -> RecordError:
-    return RecordError(f"{where}: field '{field}': {message}")
+    return RecordError(words.field_problem(where, field, message))
 
 
 def _shown(value: object) -> str:
@@ -415,15 +417,14 @@ def _shown(value: object) -> str:
     if isinstance(value, str):
         return repr(value if len(value) <= 30 else value[:30] + "…")
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**30 else "a number of more than 30 digits"
+        return str(value) if abs(value) < 10**30 else words.HUGE_NUMBER
     if isinstance(value, float):
         return repr(value)
-    return _KINDS.get(type(value), type(value).__name__)
+    return words.VALUE_KINDS.get(type(value), type(value).__name__)
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return (text.splitlines() or [""])[0][:200]
+    return shorten(lines(str(exc).strip())[0], 200)
 
 
 def _is_int(value: object) -> TypeGuard[int]:

@@ -15,6 +15,7 @@ from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, Game
 from ..engine.game import Deal
 from ..engine.errors import SetupError
+from ..words import START_RULE_TOO_LATE, seat_kinds_for
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Session:
         if not self.seats:
             self.seats = [HUMAN] * len(self.names)
         if len(self.seats) != len(self.names):
-            raise SetupError(f"{len(self.names)} players but {len(self.seats)} seat kinds: give one per player")
+            raise SetupError(seat_kinds_for(len(self.names), len(self.seats)))
         self.game = Game.replay(self.deck, len(self.names), self.seed, self.decisions, self.first_player, self.deal)
         self.deal = self.game.deal  # undo and saving reuse it: the seed is never asked again
 
@@ -55,15 +56,21 @@ class Session:
         return len(self.names)
 
     def apply(self, decision: Decision) -> None:
-        """Make a decision (IllegalDecision leaves everything as it was), then notify."""
-        self.game.apply(decision)
-        self.decisions.append(decision)
+        """Make the current player's decision (IllegalDecision leaves everything as it
+        was), and any choice made ahead that it lets through (`choose`), then notify."""
+        self.choose(self.game.current_player, decision)
+
+    def choose(self, seat: int, decision: Decision) -> None:
+        """`seat` makes `decision`, on its turn or, in a simultaneous phase (set-up, the
+        Plan placement), ahead of it (`Game.choose`). The decisions applied are recorded
+        in the order the game applied them; then notify (a choice kept for later too)."""
+        self.decisions.extend(self.game.choose(seat, decision))
         self._changed()
 
     def choose_first_player(self, seat: int | None) -> None:
         """Who starts round 1 (None: the earliest Foundation date), before any decision."""
         if self.decisions:
-            raise SetupError("who starts is chosen before the first decision")
+            raise SetupError(START_RULE_TOO_LATE)
         self.first_player = seat
         self.game = Game.replay(self.deck, self.players, self.seed, [], seat, self.deal)
         self._changed()

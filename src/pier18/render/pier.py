@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from ..engine.characters import Character, Side
 from ..engine.pier import VisibleSection
+from ..words import NO_CARDS_YET, card_label, hidden_sections
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,7 +41,10 @@ def _scoring_slots(highlight: Highlight | None) -> set[tuple[int, Side]]:
 
 
 def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
+    """`text` in at most `width` cells (a wide character takes two), cut with an ellipsis."""
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, max(width - 1, 0)) + "…"  # a wide character cut in half: a space
 
 
 def _row(section: "Section", index: int, scoring: set[tuple[int, Side]], edges: tuple[str, str], marked: bool) -> Text:
@@ -103,7 +108,7 @@ def draw_pier(
         lines.append(Text(_fit(title, ROW_WIDTH + label_width), style="bold"))
     lines.append(Text("≈≈ sea ≈≈".center(ROW_WIDTH), style=SEA))
     if not visible:
-        lines.append(Text("(no cards yet)".center(ROW_WIDTH), style=DIM))
+        lines.append(Text(NO_CARDS_YET.center(ROW_WIDTH), style=DIM))
     for card, rows in reversed(_runs(visible)):
         is_marked = card is not None and marked is not None and card.id == marked
         hidden = len(card.sections) - len(rows) if card is not None else 0
@@ -140,10 +145,10 @@ class FittedPier:
 
 def _card_notes(card: "Card", hidden: int, width: int) -> list[Text]:
     """The label lines beside a card: "#id name", then date (and how much is covered)."""
-    first = Text(_fit(f"#{card.id} {card.name}", width), style=LABEL)
+    first = Text(_fit(card_label(card), width), style=LABEL)
     second = Text(card.date, style=DIM)
     if hidden:
-        second.append(f" ({hidden} hidden)", style=DIM)
+        second.append(f" {hidden_sections(hidden)}", style=DIM)
     return [first, second]
 
 

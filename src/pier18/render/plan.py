@@ -15,7 +15,7 @@ from ..engine.cards import Card
 from ..engine.goals import Goal
 from ..engine.goals import goal_measures
 from ..engine.scoring import ScoreSheet
-from ..words import goal_progress as progress_words
+from ..words import goal_progress as progress_words, verdict
 
 
 def goal_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | None = None) -> str:
@@ -27,11 +27,7 @@ def goal_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | 
 
 def verdict_text(met: bool | None, *, final: bool) -> Text:
     """✔ met / ✘ not met (or "not yet" while the game goes on): reads without colour."""
-    if met is None:
-        return Text("? not judged", style="dim")
-    if met:
-        return Text("✔ met", style="bold green")
-    return Text("✘ not met" if final else "✘ not yet", style="bold red")
+    return Text(verdict(met, final), style="dim" if met is None else "bold green" if met else "bold red")
 
 
 def plan_summary(card: Card, players: int, sheet: ScoreSheet, others: Sequence[ScoreSheet] | None, met: bool | None, *, final: bool) -> Text:

@@ -9,6 +9,7 @@ dark yellow there); a test checks it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -81,6 +82,11 @@ def patrons_text(characters: tuple[Character, ...]) -> Text:
     for character in characters:
         text.append_text(character_text(character))
     return text
+
+
+def stressed(pieces: Sequence[str], style: str = "bold") -> Text:
+    """A sentence given in pieces (`words.Stressed`), the pieces at odd places in `style`."""
+    return Text.assemble(*((piece, style) if index % 2 else piece for index, piece in enumerate(pieces)))
 
 
 def category_label(category: str) -> Text:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
 from ..bots.hard import HardBot
+from ..words import at_least_one
 
 #: The hard bot setting balance runs use (see docs/balance.md for its strength).
 WORLDS = 6
@@ -231,7 +232,7 @@ def balance(
     """
     check_table_size(players)
     if deals < 1:
-        raise Pier18Error("--games must be at least 1")
+        raise Pier18Error(at_least_one("--games"))
     chosen = sorted(deck) if cards is None else sorted(cards)
     wanted = {(c, i) for i in range(deals) for c in chosen}
     outcomes: list[Outcome] = list({(o[0], o[1]): o for o in saved if (o[0], o[1]) in wanted}.values())

@@ -20,6 +20,7 @@ from ..engine import CATEGORIES, TABLE_SIZES, Decision, Deck, Game, Phase, Playe
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
 from ..bots import LEVELS, make_bot, make_legal_bot
+from ..words import at_least_one, levels_for_players, seats_for_players, unknown_seat_level
 
 _OVER = Phase.OVER
 
@@ -95,9 +96,9 @@ def parse_seats(text: str, players: int) -> tuple[str, ...]:
     seats = tuple(word.strip().lower() for word in text.split(",") if word.strip())
     for level in seats:
         if level not in LEVELS:
-            raise Pier18Error(f"unknown bot level {quote(level)} in --seats (use {', '.join(LEVELS)})")
+            raise Pier18Error(unknown_seat_level(quote(level), LEVELS))
     if len(seats) != players:
-        raise Pier18Error(f"--seats names {len(seats)} level(s) but the game has {players} players")
+        raise Pier18Error(seats_for_players(len(seats), players, "level"))
     return seats
 
 
@@ -166,9 +167,9 @@ def simulate(
     """
     check_table_size(players)
     if len(seats) != players:
-        raise Pier18Error(f"{len(seats)} seat level(s) given for {players} players")
+        raise Pier18Error(levels_for_players(len(seats), players))
     if games < 1:
-        raise Pier18Error("--games must be at least 1")
+        raise Pier18Error(at_least_one("--games"))
     result = Simulation(players, tuple(seats), seed)
     for level in seats:
         result.levels.setdefault(level, LevelStats())

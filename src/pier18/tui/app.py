@@ -19,7 +19,7 @@ from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist import autosave
 from ..persist.lock import GameLocked
 from ..persist.session import Session
-from ..words import pass_reason
+from ..words import KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, game_saved, pass_reason
 from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
 from .moves import game_moves
 from .screens.names import NamesScreen, Seating
@@ -40,6 +40,9 @@ BotProvider = Callable[[str, int], Bot]
 BOT_PAUSE = 0.8
 
 
+#: How long each note on the game just opened stays up (Textual's default is 5 s).
+OPENING_NOTE_SECONDS = 12.0
+
 #: A turn of a session: see `Pier18App.turn`.
 Turn = tuple[int, tuple[Decision, ...]]
 
@@ -47,7 +50,7 @@ Turn = tuple[int, tuple[Decision, ...]]
 class Pier18App(GameApp):
     """A game held at this laptop: one person, or several passing it round."""
 
-    BINDINGS = [*GameApp.BINDINGS, Binding("u", "takeback", "Take back")]
+    BINDINGS = [*GameApp.BINDINGS, Binding("u", "takeback", KEY_TAKE_BACK)]
 
     #: Unfinished saved games to offer before anything else (`pier18.persist.autosave.Resumable`);
     #: `pier18 play` sets it when one exists.
@@ -75,12 +78,20 @@ class Pier18App(GameApp):
         self.bot_pause = bot_pause
         self.first_choice: int | None = None  # who starts round 1, if chosen on the names screen
         self._thinking: Turn | None = None  # the turn a bot worker is deciding
+        #: What to say as the game given opens (`pier18 play --resume`: which game it is,
+        #: and why a game played later was passed over), one notice each.
+        self.opening_notes: list[str] = []
 
     # -- start-up ------------------------------------------------------------------------
 
     def save_path(self) -> Path | None:
         """Where the game being played is autosaved (`Autosaving` holds its lock), if it is."""
         return getattr(getattr(self.new_session, "lock", None), "save", None)
+
+    def how_to_go_on(self) -> str | None:
+        """After a crash or a stop: an unfinished game that is autosaved can be resumed."""
+        save = self.save_path()
+        return game_saved(save) if self.game_running and save is not None else None
 
     def begin(self) -> None:
         offer, self.resume_offer = self.resume_offer, None
@@ -124,6 +135,8 @@ class Pier18App(GameApp):
     def _begin(self) -> None:
         if self.session is not None:
             self.start(self.session)
+            for note in self.opening_notes:
+                self.notify(note, timeout=OPENING_NOTE_SECONDS)
         elif self.names:
             self.start(self.new_session(self.names))
         else:
@@ -144,7 +157,7 @@ class Pier18App(GameApp):
 
     def start(self, session: Session) -> None:
         """Show a session's game (a new one, or one loaded from a save)."""
-        from .screens.table import TableScreen
+        from .screens.table import TableScreen, TableState
 
         self.session = session
         self.names = session.names
@@ -155,7 +168,7 @@ class Pier18App(GameApp):
         self._hints.clear()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(TableScreen(TableView.of(session.game), session.names, session.first_player is not None))
+        self.push_screen(TableScreen(TableState(TableView.of(session.game), session.names, session.first_player is not None)))
         self.advance()
 
     # -- the flow of a game ----------------------------------------------------------
@@ -183,6 +196,8 @@ class Pier18App(GameApp):
 
     def advance(self) -> None:
         """Show whatever the game needs next: a patron result, a choice or the end."""
+        from .screens.table import TableState
+
         session = self.session
         if session is None or self.too_small_now():
             return
@@ -193,12 +208,13 @@ class Pier18App(GameApp):
         for count, line in enumerate(game_moves(session), start=1):
             self.moves.add(count, line)
         if table is not None:
-            table.view = TableView.of(game)
-            table.names = names
-            table.first_chosen = session.first_player is not None
-            table.moves = self.moves.recent(len(session.decisions), game.players - 1)
-            table.thinking = session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None
-            table.show_game()
+            table.state = TableState(
+                TableView.of(game),
+                names,
+                first_chosen=session.first_player is not None,
+                moves=self.moves.recent(len(session.decisions), game.players - 1),
+                thinking=session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None,
+            )
         if self.show_next_award(TableView.of(game), names, session.is_bot):
             return
         if game.is_terminal():
@@ -271,8 +287,7 @@ class Pier18App(GameApp):
         if turn != self.turn():
             return  # the game moved on meanwhile (undo, a loaded save, a new game)
         if problem is not None or decision is None:
-            why = problem or "it gave no decision"
-            self.notify(f"The bot had a problem ({why}) and took its first legal choice.", severity="warning")
+            self.notify(bot_problem(problem), severity="warning")
             decision = view.legal[0]
         self.decide(decision)
 
@@ -286,6 +301,9 @@ class Pier18App(GameApp):
 
     def hint_seed(self) -> int:
         return self.session.seed if self.session is not None else 0
+
+    def hint_names(self) -> list[str] | None:
+        return list(self.session.names) if self.session is not None else None
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
         session = self.session
@@ -342,7 +360,7 @@ class Pier18App(GameApp):
     def action_takeback(self) -> None:
         """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""
         if self._thinking is not None:
-            self.notify("Wait for the bot to finish its move.", severity="warning")
+            self.notify(WAIT_FOR_BOT, severity="warning")
             return
         self.request_takeback()
 
@@ -369,7 +387,7 @@ class Pier18App(GameApp):
         bots = [session.is_bot(seat) for seat in range(session.players)]
         question = takeback_prompt(TableView.of(session.game), session.names, count, bots, at_keys)
         if question is None:
-            self.notify("Nothing to take back yet.", severity="warning")
+            self.notify(NOTHING_TO_TAKE_BACK, severity="warning")
             return
 
         def answered(yes: bool | None) -> None:

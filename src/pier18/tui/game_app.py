@@ -5,7 +5,8 @@ a table someone hosts (a network `Client`). Both show the same screens, which re
 only the engine's views: a `TableView` for the table, the Patron panels and the final
 score, and the `PlayerView` of the person at the keys for the set-up and placement
 screens. This base holds the rest they have in common: the keys that work everywhere,
-hints, the Patron panel after a round, the too-small message and crash reports.
+hints, the Patron panel after a round and the too-small message; how an app ends (a
+crash, a signal) is `BaseApp`'s, in `exits.py`, as for every pier18 app.
 """
 
 from __future__ import annotations
@@ -17,13 +18,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 from textual.geometry import Size
 
 from ..bots import Hint
 from ..engine import Decision, PlayerView, TableView
+from ..engine.text import printable
+from ..words import GAME_NAME, HINT_THINKING, KEY_HELP, KEY_QUIT, KEY_RULES, no_hint
 from .moves import MoveLog, hint_text
+from .exits import BaseApp
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
 from .widgets.hint_line import HintedScreen, HintLine
@@ -48,22 +51,17 @@ class HintGiver(Protocol):
     def hint(self, view: PlayerView) -> Hint: ...
 
 
-class GameApp(App[None]):
+class GameApp(BaseApp):
     """The shared part of the game apps; a subclass says what its game is through the
     hooks `begin`, `advance`, `turn`, `hint_view`, `hint_seed` and `quit_question`."""
 
     CSS_PATH = Path(__file__).with_name("pier18.tcss")
-    TITLE = "Pier 18"
-    ENABLE_COMMAND_PALETTE = False
+    TITLE = GAME_NAME
     BINDINGS = [
-        Binding("ctrl+q", "request_quit", "Quit", priority=True),
-        Binding("question_mark", "help", "Keys"),
-        Binding("r", "rules", "Rules"),
+        Binding("ctrl+q", "request_quit", KEY_QUIT, priority=True),
+        Binding("question_mark", "help", KEY_HELP),
+        Binding("r", "rules", KEY_RULES),
     ]
-
-    #: The unexpected exception that ended the app, and where its crash report was written.
-    crash: BaseException | None = None
-    crash_report: Path | None = None
 
     def __init__(self, hint_bot: HintGiver | None = None, last_move_pause: float = LAST_MOVE_PAUSE) -> None:
         super().__init__()
@@ -98,6 +96,10 @@ class GameApp(App[None]):
     def hint_seed(self) -> int:
         return 0
 
+    def hint_names(self) -> list[str] | None:
+        """The players' names, for a hint's reason (None: it names them by seat number)."""
+        return None
+
     def patron_pause(self) -> float | None:
         """How long a Patron panel stays up before closing by itself (None: until Enter)."""
         return None
@@ -106,14 +108,10 @@ class GameApp(App[None]):
         """The question Ctrl+Q asks before quitting (None: quit at once)."""
         return None
 
-    def save_path(self) -> Path | None:
-        """Where the game is saved on this computer, if it is."""
-        return None
-
     def after_modal(self) -> None:
         """Help, the rules or an unanswered quit question has closed."""
 
-    # -- start-up and crashes --------------------------------------------------------
+    # -- start-up ----------------------------------------------------------------------
 
     def warn(self, message: str) -> None:
         """Show a problem (a save that failed...) as plain text: paths may hold brackets.
@@ -124,24 +122,6 @@ class GameApp(App[None]):
             self._early_warnings.append(message)
             return
         self.notify(message, severity="error", markup=False)
-
-    def _handle_exception(self, error: Exception) -> None:
-        """Any unexpected exception: write a crash report and exit with status 1.
-
-        Textual would print a screenful of traceback; the report file gets it instead,
-        and the command prints one line saying where. The autosave is not written
-        here: it stays as the last decision saved it, so the game can be resumed.
-        """
-        if self.crash is None:
-            from ..persist import crash
-
-            self.crash = error
-            try:
-                self.crash_report = crash.write_report(error, self.save_path())
-            except OSError:
-                self.crash_report = None
-        super()._handle_exception(error)
-        self._exit_renderables.clear()  # the report has the traceback; one line is printed
 
     def on_mount(self) -> None:
         self.begin()
@@ -160,8 +140,9 @@ class GameApp(App[None]):
         return None
 
     def notify(self, message: str, *, markup: bool = False, **kwargs: Any) -> None:
-        """Notices quote file paths and errors: plain text unless a caller asks for markup."""
-        super().notify(message, markup=markup, **kwargs)
+        """Notices quote file paths and errors: plain text unless a caller asks for markup,
+        and made printable as on stderr (`engine.text.printable`: no escape codes)."""
+        super().notify(printable(message), markup=markup, **kwargs)
 
     def too_small_now(self) -> bool:
         """True while the too-small message covers the game: `advance` waits until it goes."""
@@ -209,7 +190,7 @@ class GameApp(App[None]):
         if turn in self._hints:
             self._show_hint(*self._hints[turn])
             return
-        self._show_hint(Text("Hint: the hard bot is thinking…"), None)
+        self._show_hint(Text(HINT_THINKING), None)
         if self._hint_pending == turn:
             return
         self._hint_pending = turn
@@ -225,9 +206,9 @@ class GameApp(App[None]):
         if turn != self.turn():
             return
         if problem is not None or hint is None:
-            text, decision = Text(f"No hint this time ({problem or 'no advice came back'})."), None
+            text, decision = Text(printable(no_hint(problem))), None
         else:
-            text, decision = hint_text(view.deck, hint), hint.decision
+            text, decision = hint_text(view, hint, self.hint_names()), hint.decision
         self._hints[turn] = text, decision
         self._show_hint(text, decision)
 

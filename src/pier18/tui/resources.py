@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..words import RULES_MISSING
+
 
 def rules_path() -> Path:
     """The rules shipped with the game: inside the wheel, or in a source checkout."""
@@ -18,4 +20,5 @@ def rules_text() -> str:
     try:
         return rules_path().read_text(encoding="utf-8")
     except OSError:
-        return "# Rules of Pier 18\n\nThe rules file could not be found in this installation."
+        title, why = RULES_MISSING
+        return f"# {title}\n\n{why}"

@@ -16,6 +16,7 @@ error: the client reconnects by itself and the next view puts the screens right.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, assert_never
 
@@ -26,18 +27,24 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
-from ..engine import Decision, Phase, PlayerView
+from ..engine import Deck, Decision, Phase, PlayerView
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
-    CLOSE_TABLE,
+    close_table,
     CONNECTING,
+    KEY_BOT_SITS_IN,
+    KEY_JOIN_LINES,
     LEAVE_SEAT,
     WATCHING,
     connection_lost,
     connection_over,
+    host_refused_move,
+    lobby_seat,
     move_line,
+    move_not_sent,
     seat_presence,
+    table_goes_on,
     waiting_for,
 )
 from .game_app import LAST_MOVE_PAUSE, WATCH_PATRON_PAUSE, GameApp, HintGiver
@@ -47,6 +54,7 @@ from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
     from .screens.keep import KeepScreen
+    from .screens.lobby import LobbyScreen, LobbyState
     from .screens.place import PlaceScreen
     from .screens.quit import QuitScreen
     from .screens.table import TableScreen
@@ -57,19 +65,24 @@ class HostDesk(Protocol):
 
     def cover(self, seat: int) -> str: ...
 
+    def start_now(self) -> str: ...
+
 
 class SeatApp(GameApp):
     """Plays `client`'s seat (or watches, when its code is the spectator code).
 
     `desk` and `join_lines` are given at the host's own seat: `b` then hands an away
     player's seat to a bot, `j` shows the join commands again. `record` is where the
-    host autosaves the game, shown on the final screen.
+    host autosaves the game, shown on the final screen; `resume` the command that opens
+    the table again, said when the host leaves or crashes; `deck` the deck as the host
+    loaded it, so the final screen's `pier18 score` lines can name its file. The
+    terminal bell rings whenever a choice opens for this seat, unless `quiet`.
     """
 
     BINDINGS = [
         *GameApp.BINDINGS,
-        Binding("b", "cover", "Bot sits in"),
-        Binding("j", "join_lines", "Join lines"),
+        Binding("b", "cover", KEY_BOT_SITS_IN),
+        Binding("j", "join_lines", KEY_JOIN_LINES),
     ]
 
     class Heard(Message):
@@ -86,20 +99,28 @@ class SeatApp(GameApp):
         desk: HostDesk | None = None,
         join_lines: list[str] | None = None,
         record: Path | None = None,
+        resume: str | None = None,
+        deck: Deck | None = None,
         hint_bot: HintGiver | None = None,
         last_move_pause: float = LAST_MOVE_PAUSE,
         watch_patron_pause: float = WATCH_PATRON_PAUSE,
+        quiet: bool = False,
     ) -> None:
         super().__init__(hint_bot, last_move_pause)
+        self.quiet = quiet  # no bell when it becomes this seat's turn
+        self._rung: Hashable | None = None  # the moment (`NetState.moment`) the bell last rang for
         self.watch_patron_pause = watch_patron_pause
         self.client = client
         self.desk = desk
         self.join_lines = list(join_lines or [])
         self.record = record
+        self.resume = resume
+        self.deck = deck
         self.state: NetState | None = None
         self.lost: str | None = None  # why the connection is down, while it is
         self.problem: str | None = None  # why the host refused us for good
-        self._asked: int | None = None  # the turn a set-up or placement screen is open for
+        self._asked: Hashable | None = None  # the moment (`_moment`) a set-up or placement screen is open for
+        self._lobby: LobbyScreen | None = None  # up while the host waits for its players
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
 
     # -- the connection --------------------------------------------------------------------
@@ -131,7 +152,7 @@ class SeatApp(GameApp):
                     return
             case Heard.REFUSED:
                 self._sent = None
-                self.notify(f"The host refused that move: {event.text}", severity="warning")
+                self.notify(host_refused_move(event.text), severity="warning")
             case Heard.LOST:
                 self.lost = event.text
                 self._sent = None  # the view after reconnecting says whether it arrived
@@ -165,25 +186,82 @@ class SeatApp(GameApp):
         self._awards_shown = max(self._awards_shown, sum(1 for award in table.awards if award.after < made))
         if self._sent is not None and self._sent != state.turn:
             self._sent = None  # the host has answered
+        self.ring()
         self.advance()
 
+    def ring(self) -> None:
+        """The terminal bell as a choice opens for this seat: its turn comes, or a choice
+        made by every seat at once (set-up, the Plan placement) begins; once per choice,
+        and never with `quiet` (`--quiet`)."""
+        state = self.state
+        if self.quiet or state is None or not self.my_turn() or self._rung == state.moment:
+            return
+        self._rung = state.moment
+        self.bell()
+
     def show_connection(self) -> None:
-        """The one line about the connection, on the table or on the waiting screen."""
+        """The one line about the connection, on the table, the lobby or the waiting screen."""
         table = self.table()
         if table is not None:
-            self._people(table)
-            table.show_game()
+            people, lost = self._people()
+            table.state = replace(table.state, people=people, link_lost=lost)
             return
-        line = CONNECTING
-        if self.problem is not None:
-            line = connection_over(self.problem)
-        elif self.lost is not None:
-            line = connection_lost(self.lost, self.client.seat is not None)
+        if self._lobby is not None and self.state is not None:
+            self._lobby.state = self._lobby_state(self.state)
+            return
+        line = self._link_line() or CONNECTING
         for waiting in self.query("#connecting"):
             if isinstance(waiting, Static):
                 waiting.update(Text(line))
 
-    def _people(self, table: TableScreen) -> None:
+    def _link_line(self) -> str | None:
+        """What is wrong with the connection, if anything."""
+        if self.problem is not None:
+            return connection_over(self.problem)
+        if self.lost is not None:
+            return connection_lost(self.lost, self.client.seat is not None)
+        return None
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    def _lobby_state(self, state: NetState) -> LobbyState:
+        from .screens.lobby import LobbyState
+
+        me = self.client.seat
+        seats = [
+            lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == me)
+            for seat, info in enumerate(state.seats)
+        ]
+        if me is None:
+            seats.append(WATCHING)
+        link = self._link_line()
+        at_host = self.desk is not None
+        return LobbyState(seats, self.join_lines if at_host else (), at_host, link)
+
+    def _show_lobby(self, state: NetState) -> bool:
+        """While the host waits for its players, the lobby is the screen (True); once the
+        game has started it goes, as soon as nothing is over it (False: on with the game)."""
+        from .screens.lobby import LobbyScreen
+
+        lobby = self._lobby
+        if state.lobby:
+            if lobby is None:
+                self._lobby = LobbyScreen(self._lobby_state(state))
+                self.push_screen(self._lobby)
+            else:
+                lobby.state = self._lobby_state(state)
+            return True
+        if lobby is None:
+            return False
+        if self.screen is not lobby:
+            return True  # help, the rules or a question over it: it goes once they close
+        self._lobby = None
+        self.pop_screen()
+        return False
+
+    def _people(self) -> tuple[Text, bool]:
+        """The table's line about who is here (or about the connection), and whether the
+        connection is down."""
         state = self.state
         assert state is not None
         line = Text()
@@ -203,10 +281,14 @@ class SeatApp(GameApp):
             away = waiting_for([state.names[s] for s in state.waiting_for])
             if away and not state.table.is_terminal():
                 line.append("  ·  ").append(away, style="bold reverse")
-        table.people = line
-        table.link_lost = self.lost is not None or self.problem is not None
+        return line, self.lost is not None or self.problem is not None
 
     # -- the flow of a game ----------------------------------------------------------
+
+    @staticmethod
+    def _moment(state: NetState) -> Hashable:
+        """What a choice on screen is for (`NetState.moment`)."""
+        return state.moment
 
     def my_turn(self) -> bool:
         """It is this seat's turn, its decision has not been sent yet, and the host still
@@ -218,23 +300,24 @@ class SeatApp(GameApp):
 
     def advance(self) -> None:
         """Show the latest view: the table, a Patron panel, this seat's choice or the end."""
-        from .screens.table import TableScreen
+        from .screens.table import TableScreen, TableState
 
         state = self.state
-        if state is None or self.too_small_now():
+        if state is None or self.too_small_now() or self._show_lobby(state):
             return
         view = state.table
         table = self.table()
         if table is None:
-            table = TableScreen(view, state.names, shared=False)  # one person's own scroll
+            table = TableScreen(TableState(view, state.names), shared=False)  # one person's own scroll
             self.push_screen(table)
         self._drop_stale(table)
         self._drop_stale_panel()
-        table.view, table.names = view, state.names
-        table.moves = self.moves.recent(len(view.history), view.players - 1)
-        table.thinking = not self.my_turn()
-        self._people(table)
-        table.show_game()
+        people, lost = self._people()
+        moves = self.moves.recent(len(view.history), view.players - 1)
+        table.state = TableState(
+            view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost, at_once=True,
+            you=self.client.seat,
+        )
         if self.screen is not table:
             return  # a Patron panel, a question or this turn's own screen is up: it comes back here
         if self.show_next_award(view, state.names, lambda seat: seat != self.client.seat):
@@ -242,7 +325,7 @@ class SeatApp(GameApp):
         if view.is_terminal():
             from .screens.final import FinalScreen
 
-            self.push_screen(FinalScreen(view, state.names, self.record, new_game=False))
+            self.push_screen(FinalScreen(view, state.names, self.record, new_game=False, deck=self.deck))
             return
         mine = state.player_view()
         if not self.my_turn() or mine is None:
@@ -256,7 +339,7 @@ class SeatApp(GameApp):
 
     def _ask(self, screen: KeepScreen | PlaceScreen) -> None:
         assert self.state is not None
-        self._asked = self.state.turn
+        self._asked = self._moment(self.state)
         self.push_screen(screen, self.decide)
 
     def _place(self, mine: PlayerView, card_id: int | None) -> None:
@@ -269,7 +352,7 @@ class SeatApp(GameApp):
         """Close a set-up or placement screen opened for a turn that has gone by (the host
         moved on: a bot played for this seat while it was away, say)."""
         state = self.state
-        if self._asked is None or state is None or (self._asked == state.turn and self.my_turn()):
+        if self._asked is None or state is None or (self._asked == self._moment(state) and self.my_turn()):
             return
         self._asked = None
         while self.screen is not table and self.screen is not self._too_small:
@@ -290,7 +373,7 @@ class SeatApp(GameApp):
         """A set-up or placement screen closed: send its decision (None: back to the cards)."""
         asked, self._asked = self._asked, None
         state = self.state
-        if decision is not None and state is not None and asked == state.turn and self.my_turn():
+        if decision is not None and state is not None and asked == self._moment(state) and self.my_turn():
             self._sent = state.turn
             self.send(decision)
         self.advance()
@@ -302,7 +385,7 @@ class SeatApp(GameApp):
             await self.client.decide(decision)
         except Exception as exc:  # NetError, or the connection closing under the send
             self._sent = None
-            self.notify(f"The move was not sent ({exc or 'the connection dropped'}); choose it again.", severity="warning")
+            self.notify(move_not_sent(str(exc)), severity="warning")
             self.advance()
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
@@ -324,11 +407,22 @@ class SeatApp(GameApp):
     def hint_seed(self) -> int:
         return self.client.seat or 0
 
+    def hint_names(self) -> list[str] | None:
+        return list(self.state.names) if self.state is not None else None
+
     def patron_pause(self) -> float | None:
         return self.watch_patron_pause if self.client.seat is None else None
 
     def after_modal(self) -> None:
         self.advance()  # a view may have come while help, the rules or a question were up
+
+    def save_path(self) -> Path | None:
+        return self.record if self.desk is not None else None  # the host's autosave, at its own seat
+
+    def how_to_go_on(self) -> str | None:
+        """The game lives at the host: join again (at the host's own seat, resume the
+        table), never 'play --resume'."""
+        return how_to_go_on(self)
 
     def quit_question(self) -> QuitScreen | None:
         from .screens.quit import LeaveScreen
@@ -336,7 +430,7 @@ class SeatApp(GameApp):
         if self.state is None or self.state.table.is_terminal():
             return None
         if self.desk is not None:
-            return LeaveScreen(*CLOSE_TABLE)
+            return LeaveScreen(*close_table(self.resume))
         return LeaveScreen(*LEAVE_SEAT) if self.client.seat is not None else None
 
     # -- the host's own seat --------------------------------------------------------------
@@ -345,8 +439,11 @@ class SeatApp(GameApp):
         if action == "cover":
             state = self.state
             return self.desk is not None and state is not None and bool(state.waiting_for) and not state.table.is_terminal()
-        if action == "join_lines":
-            return bool(self.join_lines) and not (self.state is not None and self.state.table.is_terminal())
+        if action == "join_lines":  # in the lobby they are on the screen already
+            state = self.state
+            return bool(self.join_lines) and not (state is not None and (state.table.is_terminal() or state.lobby))
+        if action == "start_now":
+            return self.desk is not None and self.state is not None and self.state.lobby
         if action == "takeback":
             return False  # the host keeps every move: nothing is taken back at a shared table
         return True
@@ -358,9 +455,25 @@ class SeatApp(GameApp):
             return
         self.notify(self.desk.cover(state.waiting_for[0]))
 
+    def action_start_now(self) -> None:
+        """`s` in the lobby (host): start at once, a bot playing each empty seat until its player comes."""
+        if self.desk is not None and self.state is not None and self.state.lobby:
+            self.notify(self.desk.start_now())
+
     def action_join_lines(self) -> None:
         from .screens.join_lines import JoinLinesScreen
 
         if self.join_lines and not isinstance(self.screen, JoinLinesScreen):
             self.push_screen(JoinLinesScreen(self.join_lines), lambda _: self.after_modal())
 
+
+
+class _Seated(Protocol):
+    desk: HostDesk | None
+    resume: str | None
+
+
+def how_to_go_on(app: _Seated) -> str:
+    """After a seat's app crashed or was stopped: join again, or, at the host's own seat
+    with an autosave, resume the table from it (its `pier18 host --resume` line)."""
+    return table_goes_on(app.resume if app.desk is not None else None)

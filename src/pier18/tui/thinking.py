@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 from textual.app import App
 
+from ..engine.text import printable
+
 _T = TypeVar("_T")
 
 #: Gets the work's result and None, or None and what went wrong.
@@ -39,7 +41,7 @@ def think_in_background(
         try:
             result = work()
         except Exception as exc:
-            problem = str(exc) or type(exc).__name__
+            problem = printable(str(exc))[:200] or type(exc).__name__  # shown on screen
         rest = at_least - (time.monotonic() - started)
         if rest > 0:
             time.sleep(rest)

@@ -15,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
+from ...words import KEY_NO, KEY_YES, with_key
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 
@@ -23,9 +24,9 @@ class ConfirmScreen(ModalClosesOnce[bool]):
     """Dismisses with True for yes, False for no."""
 
     AUTO_FOCUS = "#no"  # Enter on a fresh question never does the irreversible thing
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
-    YES = "Yes (y)"
-    NO = "No (n)"
+    BINDINGS = [Binding("y", "answer(True)", KEY_YES), Binding("n,escape", "answer(False)", KEY_NO)]
+    YES = with_key(KEY_YES, "y")
+    NO = with_key(KEY_NO, "n")
     YES_VARIANT: ClassVar[ButtonVariant] = "error"
     NO_VARIANT: ClassVar[ButtonVariant] = "primary"
 

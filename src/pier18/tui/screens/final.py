@@ -9,7 +9,6 @@ category, and where the record is kept (with the command that replays it).
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -22,11 +21,32 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...engine import CATEGORIES, Game, TableView
+from ...engine import CATEGORIES, Deck, Game, TableView
+from ...engine.deck import deck_file, is_default_deck
+from ...engine.text import printable
 from ...render import FittedPier
 from ...render.plan import plan_summary
-from ...render.style import category_label
-from ...words import DECIDED_BY
+from ...render.style import category_label, stressed
+from ...words import (
+    CHECK_EACH_PIER,
+    DECK_FILE,
+    DECK_FILE_NOTE,
+    FINAL_BELOW,
+    KEY_NEW_GAME,
+    KEY_QUIT,
+    NO_PLAN,
+    SCORE_BY_CATEGORY,
+    VISIBLE_CHARACTERS,
+    ahead_of,
+    plan_title,
+    points,
+    record_kept,
+    replay_command,
+    tied_with,
+    winners,
+    with_key,
+)
+from ...words import score_command as score_words
 from ..widgets.footer import Footer
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving
@@ -37,30 +57,41 @@ def table_of(game: Game | TableView) -> TableView:
     return game if isinstance(game, TableView) else TableView.of(game)
 
 
-def score_command(game: Game | TableView, seat: int) -> str:
-    """The `pier18 score` command that scores this seat's final pier on its own."""
+def score_command(game: Game | TableView, seat: int, deck: Deck | None = None) -> str:
+    """The `pier18 score` command that scores this seat's final pier on its own, with
+    everything the game scored it with: its cards and covers, its Patrons, its Plan, the
+    number of players (which Plan goal counts) and the deck (`deck`, by default the
+    view's: the game's own deck needs no --deck, another one is named by its file)."""
     view = table_of(game)
-    command = f'pier18 score --cards "{view.piers[seat].notation()}" --patrons {len(view.patrons[seat])}'
     plan = view.plan_card(seat)
-    if plan is not None:
-        command += f" --plan {plan.id} --players {view.players}"
-    return command
+    notation, patrons = view.piers[seat].notation(), len(view.patrons[seat])
+    return score_words(notation, patrons, None if plan is None else plan.id, view.players, deck_shown(view, deck))
+
+
+def deck_shown(view: TableView, deck: Deck | None = None) -> object | None:
+    """The deck file a command line names (`deck` if it is the very deck the game used,
+    else the view's): None for the game's own deck, DECK_FILE for a file this computer
+    does not have."""
+    if deck is None or deck.digest != view.deck.digest:
+        deck = view.deck
+    if is_default_deck(deck):
+        return None
+    return deck_file(deck) or DECK_FILE
 
 
 def ranking_text(view: TableView, names: list[str]) -> Text:
     """The winner(s), then each place with the tie-breaker that put it above the next."""
     standings = view.standings
-    winners = [names[s.seat] for s in standings if s.place == 1]
-    text = Text(" and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " Pier 18!\n", style="bold yellow")
+    text = Text(winners([names[s.seat] for s in standings if s.place == 1]) + "\n", style="bold yellow")
     for i, standing in enumerate(standings):
         text.append(f"{standing.place}. ", style="bold")
         text.append(names[standing.seat], style="bold" if standing.place == 1 else "")
-        text.append(f"  {standing.total} points", style="bold" if standing.place == 1 else "")
+        text.append(f"  {points(standing.total)}", style="bold" if standing.place == 1 else "")
         if standing.decided_by:
             below = names[standings[i + 1].seat]
-            text.append(f"  — ahead of {below} {DECIDED_BY[standing.decided_by]}", style="dim")
+            text.append(f"  — {ahead_of(below, standing.decided_by)}", style="dim")
         elif i + 1 < len(standings):
-            text.append(f"  — tied with {names[standings[i + 1].seat]} on every tie-breaker", style="dim")
+            text.append(f"  — {tied_with(names[standings[i + 1].seat])}", style="dim")
         text.append("\n")
     return text
 
@@ -69,10 +100,10 @@ def plan_text(view: TableView, seat: int) -> Text:
     """The seat's Plan revealed: goal, ✔ met / ✘ not met, and the numbers that decided it."""
     card = view.plan_card(seat)
     if card is None:
-        return Text("no Plan", style="dim")
+        return Text(NO_PLAN, style="dim")
     sheets = [view.score(p) for p in range(view.players)]
     others = [sheets[p] for p in range(view.players) if p != seat]
-    line = Text(f"Plan #{card.id} {card.name} ({card.date}): ", style="bold")
+    line = Text(f"{plan_title(card)}: ", style="bold")
     line.append_text(plan_summary(card, view.players, sheets[seat], others, view.plan_met(seat), final=True))
     return line
 
@@ -83,61 +114,62 @@ def pier_card(view: TableView, names: list[str], seat: int) -> Group:
     place = next(s.place for s in view.standings if s.seat == seat)
     head = Text(f"{place}. ", style="bold")
     head.append(names[seat], style="bold")
-    head.append(f"  {sheet.total} points", style="bold")
+    head.append(f"  {points(sheet.total)}", style="bold")
     return Group(head, plan_text(view, seat), FittedPier(view.piers[seat].visible(), sheet.scoring))
 
 
 def breakdown(view: TableView, names: list[str]) -> Table:
     """Points per category for every seat, then the total and the first tie-breaker."""
     sheets = [view.score(seat) for seat in range(view.players)]
-    table = Table(padding=(0, 1), title="Score by category", title_justify="left", title_style="bold")
+    table = Table(padding=(0, 1), title=SCORE_BY_CATEGORY, title_justify="left", title_style="bold")
     table.add_column("")
     for name in names:
         table.add_column(Text(name), justify="right")
     for category in CATEGORIES:
         table.add_row(category_label(category), *(str(sheet.points(category)) for sheet in sheets))
     table.add_row(Text("Total", style="bold"), *(Text(str(s.total), style="bold") for s in sheets))
-    table.add_row(Text("visible characters", style="dim"), *(str(s.characters) for s in sheets))
+    table.add_row(Text(VISIBLE_CHARACTERS, style="dim"), *(str(s.characters) for s in sheets))
     return table
 
 
-def record_text(view: TableView, names: list[str], record: Path | None) -> Text:
+def record_text(view: TableView, names: list[str], record: Path | None, deck: Deck | None = None) -> Text:
     """Where the game is kept and how to watch it again; the commands that check each pier."""
     text = Text()
-    if record is not None:
-        text.append("This game is saved in ")
-        text.append(str(record), style="bold")
-        text.append("\nWatch it again:\n  ")
-        text.append(f"pier18 replay {shlex.quote(str(record))}", style="bold")
-        text.append("\n")
-    text.append("Check any pier on its own:\n", style="dim")
+    if record is not None:  # a file name is outside text; the record holds its deck
+        text.append_text(stressed(record_kept(printable(str(record)), replay_command(record))))
+    text.append(f"{CHECK_EACH_PIER}\n", style="dim")
     for seat, name in enumerate(names):
-        text.append(f"  {name}: {score_command(view, seat)}\n", style="dim")
+        text.append(f"  {name}: {score_command(view, seat, deck)}\n", style="dim")
+    if deck_shown(view, deck) == DECK_FILE:
+        text.append(f"  {DECK_FILE_NOTE}\n", style="dim")
     return text
 
 
-def final_table(game: Game | TableView, names: list[str], record: Path | None = None) -> Group:
+def final_table(game: Game | TableView, names: list[str], record: Path | None = None, deck: Deck | None = None) -> Group:
     """The final screen's words without the piers: ranking, score by category, record."""
     view = table_of(game)
-    return Group(ranking_text(view, names), scores_and_record(view, names, record))
+    return Group(ranking_text(view, names), scores_and_record(view, names, record, deck))
 
 
-def scores_and_record(view: TableView, names: list[str], record: Path | None) -> Group:
-    return Group(breakdown(view, names), Text(""), record_text(view, names, record))
+def scores_and_record(view: TableView, names: list[str], record: Path | None, deck: Deck | None = None) -> Group:
+    return Group(breakdown(view, names), Text(""), record_text(view, names, record, deck))
 
 
 class FinalScreen(Screen[None]):
-    BINDINGS = [Binding("n", "new_game", "New game"), Binding("q", "quit_game", "Quit")]
+    BINDINGS = [Binding("n", "new_game", KEY_NEW_GAME), Binding("q", "quit_game", KEY_QUIT)]
 
     class NewGame(Message):
         """Asks the app for a new game with the same players."""
 
-    def __init__(self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True) -> None:
+    def __init__(
+        self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True, deck: Deck | None = None
+    ) -> None:
         super().__init__()
         self.view = view
         self.names = names
         self.new_game = new_game  # False where the app cannot start another game (network play)
         self.record = record  # the autosave the game was written to, if any
+        self.deck = deck  # the game's deck as loaded here, when the view's came from a host
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -146,13 +178,13 @@ class FinalScreen(Screen[None]):
             with Horizontal(id="final-piers"):
                 for seat in range(view.players):
                     yield Static(pier_card(view, self.names, seat), id=f"final-pier-{seat}", classes="final-pier")
-            yield Static(scores_and_record(view, self.names, self.record), id="final-table")
-        yield MoreBelow("↓ or PgDn scrolls (the score by category and the record are below)", id="final-more")
+            yield Static(scores_and_record(view, self.names, self.record, self.deck), id="final-table")
+        yield MoreBelow(FINAL_BELOW, id="final-more")
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:
-                yield Button("New game (n)", id="new-game", variant="primary")
-            yield Button("Quit (q)", id="quit")
+                yield Button(with_key(KEY_NEW_GAME, "n"), id="new-game", variant="primary")
+            yield Button(with_key(KEY_QUIT, "q"), id="quit")
         yield Footer()
 
     @unless_leaving

@@ -11,12 +11,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ...engine.text import printable
+from ...words import JOIN_LINES_TITLE, KEY_CLOSE
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 
 
 class JoinLinesScreen(ModalClosesOnce[None]):
-    BINDINGS = [Binding("escape,j,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,j,enter", "close", KEY_CLOSE)]
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
@@ -24,8 +26,8 @@ class JoinLinesScreen(ModalClosesOnce[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-box"):
-            yield Static(Text("To join this table, each player types their line:", style="bold"))
-            yield Static(Text("\n".join(self.lines)), id="join-lines")
+            yield Static(Text(JOIN_LINES_TITLE, style="bold"))
+            yield Static(Text("\n".join(printable(line) for line in self.lines)), id="join-lines")  # as printed
         yield Footer()
 
     def action_close(self) -> None:

@@ -15,6 +15,19 @@ from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option
 
 from ...engine import Decision, Keep, PlayerView
+from ...render.style import stressed
+from ...words import (
+    AS_FOUNDATION,
+    AS_PLAN,
+    BACK_TO_DECK,
+    FOUNDATION,
+    HINT_TAG,
+    PLAN,
+    back_to_deck,
+    card_label,
+    keep_help,
+    plan_goal_note,
+)
 from ..widgets.card_view import CardView
 from .closing import unless_leaving
 
@@ -35,23 +48,12 @@ class KeepScreen(HintedScreen[Keep]):
 
     def compose(self) -> ComposeResult:
         deck = self.view.deck
-        yield Static(
-            Text.assemble(
-                (self.player, "bold"),
-                ", your three cards. Keep one as your ",
-                ("Plan", "bold"),
-                " (its goal scores a bonus at the end and it becomes the last card of your pier) and one as your ",
-                ("Foundation", "bold"),
-                " (the first card of your pier). The third goes back into the deck.",
-            ),
-            id="keep-help",
-        )
+        yield Static(stressed(keep_help(self.player)), id="keep-help")
         yield HintLine(id="hint")
         with Horizontal(id="keep-hand"):
             for card_id in self.hand:
                 card = deck[card_id]
-                goal = card.plan.goal_for(self.view.players)
-                note = Text(f"Plan goal: {goal.text} (+{card.plan.bonus})")
+                note = Text(plan_goal_note(card, self.view.players))
                 yield CardView(card, note, id=f"hand-{card_id}", classes="hand-card")
         with Vertical(id="keep-choices"):
             yield KeepList(*(Option(self._label(k), id=str(i)) for i, k in enumerate(self.choices)), id="keep-list")
@@ -62,11 +64,11 @@ class KeepScreen(HintedScreen[Keep]):
         plan, foundation = deck[keep.plan], deck[keep.foundation]
         (back,) = [c for c in self.hand if c not in (keep.plan, keep.foundation)]
         text = Text()
-        text.append("Plan ", style="bold")
-        text.append(f"#{plan.id} {plan.name}: {plan.plan.goal_for(self.view.players).text}")
-        text.append("  ·  Foundation ", style="bold")
-        text.append(f"#{foundation.id} {foundation.name}")
-        text.append(f"  ·  back: #{back}", style="dim")
+        text.append(f"{PLAN} ", style="bold")
+        text.append(f"{card_label(plan)}: {plan.plan.goal_for(self.view.players).text}")
+        text.append(f"  ·  {FOUNDATION} ", style="bold")
+        text.append(card_label(foundation))
+        text.append(f"  ·  {back_to_deck(back)}", style="dim")
         return text
 
     @unless_leaving
@@ -80,13 +82,13 @@ class KeepScreen(HintedScreen[Keep]):
             view = self.query_one(f"#hand-{card_id}", CardView)
             view.set_class(card_id == keep.plan, "-plan")
             view.set_class(card_id == keep.foundation, "-foundation")
-            view.border_title = "PLAN" if card_id == keep.plan else "FOUNDATION" if card_id == keep.foundation else "back to deck"
+            view.border_title = AS_PLAN if card_id == keep.plan else AS_FOUNDATION if card_id == keep.foundation else BACK_TO_DECK
 
     def mark_hint(self, decision: Decision | None) -> None:
         """Tag the hinted Plan + Foundation pair in the list."""
         if isinstance(decision, Keep) and decision in self.choices:
             index = self.choices.index(decision)
-            label = Text.assemble(Text(" hint ", style="bold reverse"), " ", self._label(decision))
+            label = Text.assemble(Text(f" {HINT_TAG} ", style="bold reverse"), " ", self._label(decision))
             self.query_one(OptionList).replace_option_prompt_at_index(index, label)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -14,7 +14,21 @@ from textual.containers import Vertical
 from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
-from ...words import START_BY_DATE, names_help, start_by_sea
+from ...engine.text import name_key, printable
+from ...words import (
+    GAME_NAME,
+    KEY_CHOOSE,
+    KEY_NEXT_RULE,
+    KEY_PREVIOUS_RULE,
+    KEY_START_GAME,
+    START_BY_DATE,
+    TAGLINE,
+    WHO_STARTS,
+    default_name,
+    names_clash,
+    names_help,
+    start_by_sea,
+)
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -31,16 +45,35 @@ class StartRule(RadioSet):
     """Who starts round 1: ↑/↓ choose, Enter chooses and starts the game."""
 
     BINDINGS = [
-        Binding("down,right", "next_button", "Next rule", show=False),
-        Binding("up,left", "previous_button", "Previous rule", show=False),
-        Binding("space", "toggle_button", "Choose", show=False),
-        Binding("enter", "choose_and_start", "Start the game"),
+        Binding("down,right", "next_button", KEY_NEXT_RULE, show=False),
+        Binding("up,left", "previous_button", KEY_PREVIOUS_RULE, show=False),
+        Binding("space", "toggle_button", KEY_CHOOSE, show=False),
+        Binding("enter", "choose_and_start", KEY_START_GAME),
     ]
+
+    #: The rule under the cursor, followed here as `RadioSet` moves it (its own is private).
+    cursor: int | None = None
+
+    def action_next_button(self) -> None:
+        super().action_next_button()
+        self.move_cursor(1)
+
+    def action_previous_button(self) -> None:
+        super().action_previous_button()
+        self.move_cursor(-1)
+
+    def move_cursor(self, step: int) -> None:
+        """As `RadioSet` moves: from nowhere to the first or last rule, then round."""
+        count = len(self.children)
+        if count:
+            self.cursor = (0 if step > 0 else count - 1) if self.cursor is None else (self.cursor + step) % count
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        self.cursor = event.index  # a rule pressed (a click) is under the cursor too
 
     def highlighted(self) -> int:
         """The rule under the cursor (the chosen one before any move)."""
-        index = self._selected
-        return self.pressed_index if index is None else index
+        return self.pressed_index if self.cursor is None else self.cursor
 
     def action_choose_and_start(self) -> None:
         chosen = self.highlighted()
@@ -52,7 +85,7 @@ class StartRule(RadioSet):
 class NamesScreen(ClosesOnce[Seating]):
     """Asks each human player's name and the start rule; dismisses with a `Seating`."""
 
-    BINDINGS = [Binding("enter", "start", "Start the game", show=True)]
+    BINDINGS = [Binding("enter", "start", KEY_START_GAME, show=True)]
 
     def __init__(self, players: int, seats: list[str] | None = None) -> None:
         super().__init__()
@@ -62,35 +95,43 @@ class NamesScreen(ClosesOnce[Seating]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="names-box"):
-            yield Static("[b]Pier 18[/b] — build the finest pier of your generation", id="names-title")
+            yield Static(f"[b]{GAME_NAME}[/b] — {TAGLINE}", id="names-title")
             bots = [bot_name(self.seats, s) for s in range(self.players) if s not in self.humans]
             yield Static(names_help(len(self.humans), bots))
             for seat in self.humans:
-                yield Input(placeholder=f"Player {seat + 1}", id=f"name-{seat}", max_length=12)
-            yield Static("Who starts round 1?", id="start-rule-title")
+                yield Input(placeholder=default_name(seat + 1), id=f"name-{seat}", max_length=12)
+            yield Static(WHO_STARTS, id="start-rule-title")
             with StartRule(id="start-rule"):
                 yield RadioButton(START_BY_DATE, value=True)
                 for seat in range(self.players):
-                    yield RadioButton(start_by_sea(self.seat_name(seat)), id=f"sea-{seat}")
+                    yield RadioButton(Text(start_by_sea(self.seat_name(seat))), id=f"sea-{seat}")
             yield Static("", id="names-error")
         yield Footer()
 
     def seat_name(self, seat: int) -> str:
         """A seat's name as typed so far (before the screen is composed: "Player N")."""
         if seat in self.humans and self.is_mounted:
-            typed = self.query_one(f"#name-{seat}", Input).value.strip()
-            return typed or f"Player {seat + 1}"
-        return seat_names([f"Player {s + 1}" for s in self.humans], self.seats)[seat]
+            return self.typed_name(seat)
+        return seat_names([default_name(s + 1) for s in self.humans], self.seats)[seat]
+
+    def typed_name(self, seat: int) -> str:
+        """The name typed for a human seat as its box shows it (`printable`, once the
+        box has been made so), without spaces around it; or "Player N"."""
+        return printable(self.query_one(f"#name-{seat}", Input).value).strip() or default_name(seat + 1)
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        shown = printable(event.value)
+        if shown != event.value:  # the box shows the name as the game will: no escape
+            event.input.value = shown  # code, nothing drawn at a width the terminal disputes
+            return  # (setting it sends another Changed, which does the rest)
         self.query_one("#names-error", Static).remove_class("-shown")  # said of names now changed
         for seat in range(self.players):
-            self.query_one(f"#sea-{seat}", RadioButton).label = start_by_sea(self.seat_name(seat))
+            # A name is plain text, never markup: "[b]Ann" is called "[b]Ann".
+            self.query_one(f"#sea-{seat}", RadioButton).label = Text(start_by_sea(self.seat_name(seat)))
 
     def names(self) -> list[str]:
         """Every seat's name: what was typed (or "Player N") for people, bots by level."""
-        typed = [self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}" for seat in self.humans]
-        return seat_names(typed, self.seats)
+        return seat_names([self.typed_name(seat) for seat in self.humans], self.seats)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -103,12 +144,11 @@ class NamesScreen(ClosesOnce[Seating]):
 
     def action_start(self, rule: int | None = None) -> None:
         names = self.names()
-        if len(set(n.lower() for n in names)) != len(names):
+        if len(set(name_key(n) for n in names)) != len(names):  # as a person tells names apart
             humans = [names[s] for s in self.humans]
             clash = clashes_with_bots(humans, self.seats)
-            why = f"{clash} is a bot's name here." if clash else "Each player needs a different name."
             error = self.query_one("#names-error", Static)
-            error.update(Text(why, style="bold red"))
+            error.update(Text(names_clash(clash), style="bold red"))
             error.add_class("-shown")
             return
         if rule is None:

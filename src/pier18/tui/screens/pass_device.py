@@ -8,12 +8,13 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Static
 
+from ...words import KEY_READY, LOOK_AWAY, pass_to, press_enter
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
 
 class PassScreen(ClosesOnce[bool]):
-    BINDINGS = [Binding("enter", "ready", "I am ready")]
+    BINDINGS = [Binding("enter", "ready", KEY_READY)]
 
     def __init__(self, name: str, why: str) -> None:
         super().__init__()
@@ -29,9 +30,9 @@ class PassScreen(ClosesOnce[bool]):
     def message(self) -> Text:
         """The name is plain text: brackets in it are never read as markup."""
         return Text.assemble(
-            (f"Pass the laptop to {self.player}", "bold"),
-            f"\n\n{self.why}\n\nEveryone else: look away.\n\n",
-            (f" {self.player}: press Enter ", "reverse"),
+            (pass_to(self.player), "bold"),
+            f"\n\n{self.why}\n\n{LOOK_AWAY}\n\n",
+            (f" {press_enter(self.player)} ", "reverse"),
         )
 
     def action_ready(self) -> None:

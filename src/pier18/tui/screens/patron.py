@@ -15,8 +15,21 @@ from textual.widgets import Static
 
 from ...engine import Deck, PatronAward
 from ...render import draw_card
-from ...render.style import patrons_text
-from ...words import PATRON_CLOSES
+from ...render.style import patrons_text, stressed
+from ...words import (
+    ANY_KEY_PATRON,
+    CONTINUE,
+    ENTER,
+    KEY_CONTINUE,
+    KEY_HELP,
+    KEY_RULES,
+    KEY_TAKE_BACK,
+    PATRON_CLOSES,
+    PATRON_COLUMNS,
+    card_with_date,
+    patron_heading,
+    patron_why,
+)
 from .closing import ModalClosesOnce, unless_leaving
 from ..widgets.footer import Footer
 
@@ -24,27 +37,18 @@ from ..widgets.footer import Footer
 def explain(award: PatronAward, deck: Deck, names: list[str]) -> Group:
     """The award as a table plus one sentence saying why the winner won."""
     card = deck[award.card]
-    head = Text(f"Round {award.round}: the Patron is #{card.id} {card.name} ", style="bold")
+    head = Text(f"{patron_heading(award, card)} ", style="bold")
     head.append_text(patrons_text(card.patrons))
     table = Table(box=None, padding=(0, 2))
-    table.add_column("Player")
-    table.add_column("patron score", justify="right")
-    table.add_column("drafted this round")
+    player, score, drafted_now = PATRON_COLUMNS
+    table.add_column(player)
+    table.add_column(score, justify="right")
+    table.add_column(drafted_now)
     for seat, name in enumerate(names):
         drafted = deck[award.drafted[seat]]
         mark = "→ " if seat == award.winner else "  "
-        table.add_row(Text(mark + name), str(award.scores[seat]), Text(f"#{drafted.id} {drafted.name} ({drafted.date})"))
-    best = award.scores[award.winner]
-    winner = names[award.winner]
-    why = Text()
-    if award.by_date:
-        tied = ", ".join(names[s] for s in award.tied)
-        date = deck[award.drafted[award.winner]].date
-        why.append(f"{tied} tie with {best}. ")
-        why.append(f"{winner} wins: the earliest date drafted this round ({date}) breaks the tie.", style="bold")
-    else:
-        why.append(f"{winner} wins with the highest patron score ({best}).", style="bold")
-    why.append(" The Patron is worth 1 point.")
+        table.add_row(Text(mark + name), str(award.scores[seat]), Text(card_with_date(drafted)))
+    why = stressed(patron_why(award, deck, names))
     return Group(head, Text(""), draw_card(card), Text(""), table, Text(""), why)
 
 
@@ -93,7 +97,7 @@ class LastMoveScreen(_ClosesByItself):
         self.line = line
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(Text(self.line), "\n", ("any key: the Patron", "dim")), id="last-move")
+        yield Static(Text.assemble(Text(self.line), "\n", (ANY_KEY_PATRON, "dim")), id="last-move")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
@@ -111,11 +115,11 @@ class PatronScreen(_ClosesByItself):
     # A modal screen hides the app's own bindings, so the keys that work on every game
     # screen are bound here too.
     BINDINGS = [
-        Binding("enter", "done", "Continue"),
-        Binding("escape", "done", "Continue", show=False),
-        Binding("u", "app.takeback", "Take back"),
-        Binding("question_mark", "app.help", "Keys"),
-        Binding("r", "app.rules", "Rules"),
+        Binding("enter", "done", KEY_CONTINUE),
+        Binding("escape", "done", KEY_CONTINUE, show=False),
+        Binding("u", "app.takeback", KEY_TAKE_BACK),
+        Binding("question_mark", "app.help", KEY_HELP),
+        Binding("r", "app.rules", KEY_RULES),
     ]
 
     def __init__(self, award: PatronAward, deck: Deck, names: list[str], pause: float | None = None) -> None:
@@ -125,7 +129,7 @@ class PatronScreen(_ClosesByItself):
         self.names = names
 
     def compose(self) -> ComposeResult:
-        go_on = Text.assemble((" Enter ", "reverse"), " continue")
+        go_on = Text.assemble((f" {ENTER} ", "reverse"), f" {CONTINUE}")
         if self.pause is not None:
             go_on.append(f"  ·  {PATRON_CLOSES}", style="dim")
         with Vertical(id="patron-box"):

@@ -19,13 +19,15 @@ from textual.widgets.option_list import Option
 
 from ...engine import Decision, Draft, PlacePlan, PlayerView
 from ...render import FittedPier
+from ...render.style import stressed
+from ...words import HINT_TAG, KEY_BACK_TO_CARDS, cover_choice, pier_after, place_help
 from ..widgets.score_change import ScoreChange
 from .closing import unless_leaving
 
 
 class PlaceScreen(HintedScreen[Decision | None]):
     BINDINGS = [
-        Binding("escape", "back", "Back to the cards"),
+        Binding("escape", "back", KEY_BACK_TO_CARDS),
         *(Binding(str(k), f"cover({k})", show=False) for k in range(10)),
     ]
 
@@ -49,16 +51,8 @@ class PlaceScreen(HintedScreen[Decision | None]):
         self.card = view.deck[card_id]
 
     def compose(self) -> ComposeResult:
-        what = "the Plan card" if not self.can_go_back else "a card"
         yield Static(
-            Text.assemble(
-                (self.names[self.seat], "bold"),
-                f" places {what}: ",
-                (f"#{self.card.id} {self.card.name}", "bold"),
-                f" ({self.card.date}). ↑/↓ chooses how many sections of the card below it covers; Enter places it",
-                "; Escape goes back." if self.can_go_back else ".",
-            ),
-            id="place-help",
+            stressed(place_help(self.names[self.seat], self.card, not self.can_go_back, self.can_go_back)), id="place-help"
         )
         yield HintLine(id="hint")
         with Horizontal(id="place-body"):
@@ -70,12 +64,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         yield Footer()
 
     def _label(self, decision: Draft | PlacePlan) -> str:
-        cover = decision.cover
-        if not self.view.piers[self.seat].placements:
-            return "first card"
-        if cover == 0:
-            return "covers nothing (adds every section)"
-        return f"covers {cover} section{'s' if cover != 1 else ''}"
+        return cover_choice(not self.view.piers[self.seat].placements, decision.cover)
 
     @unless_leaving
     def on_mount(self) -> None:
@@ -86,7 +75,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def show_preview(self, index: int) -> None:
         result = self.view.outcome(self.choices[index])
-        title = f"{self.names[self.seat]}'s pier after placing #{self.card.id}"
+        title = pier_after(self.names[self.seat], self.card.id)
         self.query_one("#place-pier", Static).update(
             FittedPier(result.pier.visible(), result.after.scoring, title, marked=self.card.id)
         )
@@ -108,7 +97,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         """Tag the hinted cover in the list (when the hint is for this card)."""
         if decision in self.choices:
             index = self.choices.index(decision)
-            label = Text.assemble(Text(" hint ", style="bold reverse"), " ", self._label(decision))
+            label = Text.assemble(Text(f" {HINT_TAG} ", style="bold reverse"), " ", self._label(decision))
             self.query_one(OptionList).replace_option_prompt_at_index(index, label)
 
     def action_back(self) -> None:

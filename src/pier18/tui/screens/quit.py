@@ -7,32 +7,32 @@ from pathlib import Path
 from rich.text import Text
 from textual.binding import Binding
 
+from ...engine.text import printable
+from ...render.style import stressed
+from ...words import KEY_KEEP_PLAYING, KEY_YES_LEAVE, KEY_YES_QUIT, QUIT_QUESTION, play_resume_command, saved_here, with_key
 from .confirm import ConfirmScreen
 
 
 def saved_text(save: Path | None) -> Text:
     """Where the game is saved and how to go on with it; the path is plain text, never markup."""
     if save is None:
-        return Text("It is saved as you play: ").append("pier18 play --resume", style="bold").append(" goes on from here.")
-    text = Text("It is saved in ")
-    text.append(str(save), style="bold")
-    text.append("\n")
-    text.append("pier18 play --resume", style="bold")
-    return text.append(" goes on from here.")
+        return stressed(saved_here(None))
+    # A file name is outside text; the command names this very file, wherever it is.
+    return stressed(saved_here(printable(str(save)), play_resume_command(save)))
 
 
 class QuitScreen(ConfirmScreen):
-    BINDINGS = [Binding("y", "answer(True)", "Yes, quit"), Binding("n,escape", "answer(False)", "No, keep playing")]
-    YES = "Yes, quit (y)"
+    BINDINGS = [Binding("y", "answer(True)", KEY_YES_QUIT), Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING)]
+    YES = with_key(KEY_YES_QUIT, "y")
 
     def __init__(self, save: Path | None = None) -> None:
-        super().__init__(Text("Quit the game in progress?", style="bold"), saved_text(save))
+        super().__init__(Text(QUIT_QUESTION, style="bold"), saved_text(save))
 
 
 class LeaveScreen(QuitScreen):
     """Ctrl+Q at a networked table: leave a seat (or, for the host, close the table)."""
 
-    YES = "Yes, leave (y)"
+    YES = with_key(KEY_YES_LEAVE, "y")
 
     def __init__(self, question: str, then: str) -> None:
         ConfirmScreen.__init__(self, Text(question, style="bold"), Text(then))

@@ -11,15 +11,31 @@ from pathlib import Path
 
 from rich.console import Group
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Game, TableView
 from ...persist.session import Session
-from ...words import card_label, replay_event, whose_turn
+from ...words import (
+    CARDS_DEALT,
+    KEY_END,
+    KEY_NEXT,
+    KEY_PREVIOUS,
+    KEY_QUIT,
+    KEY_START,
+    REPLAY_KEYS,
+    REPLAY_TITLE,
+    final_ranking,
+    patron_went,
+    replay_event,
+    replay_step,
+    whose_turn,
+)
+from ..exits import BaseApp
 from ..widgets.footer import Footer
 from ..widgets.card_view import CardView
 from ..widgets.pier_panel import PierPanel
@@ -50,19 +66,22 @@ class ReplayScreen(Screen[None]):
 
     BINDINGS = [
         # Priority, so the scrolling container's own arrow keys never shadow stepping.
-        Binding("left", "step(-1)", "Previous", priority=True),
-        Binding("right", "step(1)", "Next", priority=True),
-        Binding("home", "jump(0)", "Start", priority=True),
-        Binding("end", "jump(-1)", "End", priority=True),
-        Binding("q", "app.quit", "Quit"),
-        Binding("escape", "app.quit", "Quit", show=False),
+        Binding("left", "step(-1)", KEY_PREVIOUS, priority=True),
+        Binding("right", "step(1)", KEY_NEXT, priority=True),
+        Binding("home", "jump(0)", KEY_START, priority=True),
+        Binding("end", "jump(-1)", KEY_END, priority=True),
+        Binding("q", "app.quit", KEY_QUIT),
+        Binding("escape", "app.quit", KEY_QUIT, show=False),
     ]
+
+    #: The decision the table is shown after; assigning it redraws.
+    step: reactive[int] = reactive(0, init=False)
 
     def __init__(self, session: Session, step: int = 0) -> None:
         super().__init__()
         self.session = session
         self.games = games_by_step(session)
-        self.step = max(0, min(step, self.last))
+        self.set_reactive(ReplayScreen.step, max(0, min(step, self.last)))
 
     @property
     def last(self) -> int:
@@ -94,10 +113,10 @@ class ReplayScreen(Screen[None]):
         self.go(self.last if step < 0 else step)
 
     def go(self, step: int) -> None:
-        step = max(0, min(step, self.last))
-        if step != self.step:
-            self.step = step
-            self.show_step()
+        self.step = max(0, min(step, self.last))  # the same step again draws nothing
+
+    def watch_step(self) -> None:
+        self.show_step()
 
     def show_step(self) -> None:
         game = self.game
@@ -114,33 +133,33 @@ class ReplayScreen(Screen[None]):
         row.display = bool(game.revealed)
 
     def status(self) -> Text:
-        line = Text(f"Replay  decision {self.step} of {self.last}  ", style="bold")
+        line = Text(f"{replay_step(self.step, self.last)}  ", style="bold")
         line.append(whose_turn(TableView.of(self.game), self.session.names))
-        line.append("   ←/→ step  Home/End  q quit", style="dim")
+        line.append(f"   {REPLAY_KEYS}", style="dim")
         return line
 
     def event(self) -> Group:
         """What the last decision was, and the patron phase or the ranking it led to."""
         if self.step == 0:
-            return Group(Text("The cards are dealt."))
+            return Group(Text(CARDS_DEALT))
         index = self.step - 1
         names = self.session.names
         before, after = self.games[index], self.game
         seat, decision = after.history[index]
         parts: list[Text] = [Text(replay_event(after.deck, seat, decision, names), style="bold")]
         for award in after.awards[len(before.awards) :]:
-            why = " (earliest date breaks the tie)" if award.by_date else ""
-            parts.append(Text(f"Patron phase: {names[award.winner]} wins {card_label(after.deck[award.card])}{why}."))
+            parts.append(Text(patron_went(names[award.winner], after.deck[award.card], award.by_date)))
         if after.is_terminal():
-            ranking = ", ".join(f"{s.place}. {names[s.seat]} {s.total}" for s in after.ranking())
-            parts.append(Text(f"Final ranking: {ranking}", style="bold"))
+            parts.append(Text(final_ranking(after.ranking(), names), style="bold"))
         return Group(*parts)
 
 
-class ReplayApp(App[None]):
-    """A small app around `ReplayScreen`, sharing the game's stylesheet when it exists."""
+class ReplayApp(BaseApp):
+    """A small app around `ReplayScreen`, sharing the game's stylesheet when it exists.
 
-    TITLE = "Pier 18 replay"
+    It only reads the record: after a crash or a stop there is nothing to save."""
+
+    TITLE = REPLAY_TITLE
     CSS_PATH = [p for p in [Path(__file__).parents[1] / "pier18.tcss"] if p.is_file()]
 
     def __init__(self, session: Session, step: int = 0) -> None:

@@ -16,7 +16,9 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine.text import printable
 from ...persist import autosave
+from ...words import KEY_NEW_GAME, KEY_RESUME_LAST, last_played, resume_title, with_key
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 
@@ -32,8 +34,8 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
     """
     AUTO_FOCUS = "OptionList"  # Enter goes on with the last played game
     BINDINGS = [
-        Binding("y", "pick(0)", "Resume the last played"),
-        Binding("n,escape", "new_game", "New game"),
+        Binding("y", "pick(0)", KEY_RESUME_LAST),
+        Binding("n,escape", "new_game", KEY_NEW_GAME),
         *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
     ]
 
@@ -44,25 +46,19 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
         self.summary = games[0].summary() if games else ""  # the last played game's line
 
     def compose(self) -> ComposeResult:
-        if not self.games:
-            title = "[b]No saved game can be resumed here.[/b]"
-        elif len(self.games) == 1:
-            title = "[b]An unfinished game is saved.[/b] Enter or y goes on with it; n starts a new game."
-        else:
-            title = (
-                f"[b]{len(self.games)} unfinished games are saved.[/b] Enter or y goes on with the last"
-                " played; 1-9 or the arrows pick another; n starts a new game (all stay saved)."
-            )
+        saved, keys = resume_title(len(self.games))
+        title = f"[b]{saved}[/b] {keys}" if keys else f"[b]{saved}[/b]"
         options = [
-            # Names, paths and reasons are plain text, never read as markup.
-            Option(Text(f"{number}. {game.summary()} · last played {game.last_played()}"), id=f"game-{number - 1}")
+            # Names, paths and reasons are plain text, never read as markup, and made
+            # printable as on stderr (a file name may hold escape codes).
+            Option(Text(printable(f"{number}. {game.summary()} · {last_played(game.last_played())}")), id=f"game-{number - 1}")
             for number, game in enumerate(self.games, start=1)
         ]
-        options.append(Option(Text("New game (n)"), id=NEW_GAME))
+        options.append(Option(Text(with_key(KEY_NEW_GAME, "n")), id=NEW_GAME))
         with Vertical(classes="confirm-box"):
             yield Static(title, classes="confirm-line")
             for note in self.notes:
-                yield Static(Text(note), classes="confirm-line")
+                yield Static(Text(printable(note)), classes="confirm-line")
             yield OptionList(*options)
         yield Footer()
 

@@ -3,15 +3,34 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine import Decision, Draft, Phase, TableView
-from ...words import start_rule
+from ...words import (
+    GAME_END,
+    GAME_IS_OVER,
+    KEY_PIERS_DOWN,
+    KEY_PIERS_UP,
+    PIERS_BELOW,
+    PLACES_THE_PLAN,
+    PLACING_THE_PLAN,
+    SET_UP,
+    YOU,
+    choosing_a_card,
+    chosen_so_far,
+    choosing_set_up,
+    pick_a_card,
+    round_of,
+    start_rule,
+    turn_of,
+)
 from ..widgets.footer import Footer
 from .closing import app_leaving, unless_leaving
 from ..widgets.draft_row import DraftRow
@@ -24,28 +43,55 @@ class PiersScroll(MoreScroll, can_focus=False):
     """Scrolls with the wheel or PgUp/PgDn; never takes focus from the draft row."""
 
 
+@dataclass(frozen=True)
+class TableState:
+    """Everything the table draws. The app gives the screen a new one (`screen.state =
+    ...`, or `dataclasses.replace` of the one it has) and the screen redraws: nobody
+    calls a redraw."""
+
+    view: TableView  # the table as everyone sees it now
+    names: Sequence[str]
+    first_chosen: bool = False  # who starts round 1 was chosen, not dated
+    moves: Sequence[str] = ()  # the last moves, newest last
+    thinking: bool = False  # someone other than the person at the keys decides
+    people: Text | None = None  # network play: who is here, who is awaited
+    link_lost: bool = False  # network play: the connection to the host is down
+    at_once: bool = False  # network play: set-up and the Plan placement are chosen by every seat at once
+    you: int | None = None  # network play: the seat at the keys (None: watching, or one laptop)
+
+
+def _made_with_one() -> TableState:
+    raise AssertionError("a TableScreen is made with its TableState")
+
+
 class TableScreen(HintedScreen[None]):
-    """Shows the table from its public `TableView`, which the app sets (`view`) before
-    each `show_game`: the same screen for a game at one laptop and over the network.
-    The draft row's `Picked` message goes up to the app."""
+    """Shows the table from its `state`, which the app sets: the same screen for a game
+    at one laptop and over the network. The draft row's `Picked` message goes up to the
+    app."""
 
     BINDINGS = [
-        Binding("pageup", "scroll_piers(-1)", "Piers ↑", show=False),
-        Binding("pagedown", "scroll_piers(1)", "Piers ↓", show=False),
+        Binding("pageup", "scroll_piers(-1)", KEY_PIERS_UP, show=False),
+        Binding("pagedown", "scroll_piers(1)", KEY_PIERS_DOWN, show=False),
     ]
 
-    def __init__(self, view: TableView, names: list[str], first_chosen: bool = False, shared: bool = True) -> None:
+    #: What the table shows; assigning it redraws (every time: the draft row takes the
+    #: focus again, the hint line asks again).
+    state: reactive[TableState] = reactive(_made_with_one, always_update=True, init=False)
+
+    def __init__(self, state: TableState, shared: bool = True) -> None:
         super().__init__()
         self.shared = shared  # one laptop passed round: each turn may be someone else at the keys
-        self.view = view  # the table as everyone sees it now (set by the app)
-        self.names = names
-        self.first_chosen = first_chosen  # who starts round 1 was chosen, not dated
-        self.moves: list[str] = []  # the last moves, newest last (set by the app)
-        self.thinking = False  # True while someone other than the person at the keys decides
-        self.people: Text | None = None  # network play: who is here, who is awaited
-        self.link_lost = False  # network play: the connection to the host is down
+        self.set_reactive(TableScreen.state, state)
         self._ready = False  # composed and mounted: on_mount draws the first time
         self._turn_shown: tuple[int, int, Phase] | None = None  # whose turn the piers were scrolled for
+
+    @property
+    def view(self) -> TableView:
+        return self.state.view
+
+    @property
+    def thinking(self) -> bool:
+        return self.state.thinking
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
@@ -55,9 +101,9 @@ class TableScreen(HintedScreen[None]):
         yield DraftRow(id="draft-row")
         with PiersScroll(id="piers-scroll"):
             with Horizontal(id="piers"):
-                for seat in range(self.view.players):
+                for seat in range(self.state.view.players):
                     yield PierPanel(seat, id=f"pier-{seat}", classes="pier-panel")
-        yield MoreBelow("PgDn or the mouse wheel scrolls the piers", id="piers-more")
+        yield MoreBelow(PIERS_BELOW, id="piers-more")
         yield Footer()
 
     @unless_leaving
@@ -71,7 +117,7 @@ class TableScreen(HintedScreen[None]):
         scroll.scroll_page_down() if direction > 0 else scroll.scroll_page_up()
 
     def human_drafting(self) -> bool:
-        return self.view.phase is Phase.DRAFT and not self.thinking
+        return self.state.view.phase is Phase.DRAFT and not self.state.thinking
 
     def action_hint(self) -> None:
         if self.human_drafting():
@@ -86,37 +132,46 @@ class TableScreen(HintedScreen[None]):
         """Tag the hinted card in the draft row."""
         self.query_one(DraftRow).mark_hint(decision.card if isinstance(decision, Draft) else None)
 
+    def watch_state(self) -> None:
+        self.show_game()
+
     def show_game(self) -> None:
-        """Redraw everything from the table's public view."""
+        """Draw everything from `state` (the table's public view and the app's lines)."""
         if not self._ready:
             return  # not composed yet: on_mount draws it
         if app_leaving(self.app):
             return  # the app is taking its widgets down: nothing to draw on
-        table = self.view
-        names = self.names
-        status = self.status(table, names, self.thinking)
+        state = self.state
+        table = state.view
+        names = state.names
+        status = self.status(table, names, state.thinking, state.at_once, state.you)
         if table.phase is Phase.DRAFT and table.round == 1:
-            rule = start_rule(table, names, self.first_chosen)
+            rule = start_rule(table, names, state.first_chosen)
             if rule:  # said right after the round, so a narrow terminal still shows it
                 cut = status.plain.find("  ·  ")
                 status = Text.assemble(status[:cut], "  ·  ", (rule, "italic"), status[cut:])
         self.query_one("#status", Static).update(status)
         people = self.query_one("#people", Static)
-        people.update(self.people or "")
-        people.display = self.people is not None
-        people.set_class(self.link_lost, "-lost")
+        people.update(state.people or "")
+        people.display = state.people is not None
+        people.set_class(state.link_lost, "-lost")
         moves = self.query_one("#moves", Static)
-        moves.update(Text("\n".join(self.moves), style="italic", no_wrap=True, overflow="ellipsis"))
-        moves.display = bool(self.moves)
+        moves.update(Text("\n".join(state.moves), style="italic", no_wrap=True, overflow="ellipsis"))
+        moves.display = bool(state.moves)
         self.query_one(HintLine).ask_known()
+        at_once = state.at_once and table.phase in (Phase.SETUP, Phase.PLAN)
         for seat in range(table.players):
-            turn = table.phase in (Phase.DRAFT, Phase.PLAN) and table.current_player == seat
-            self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn)
+            if at_once:  # every seat still to choose is choosing now
+                turn = not table.chosen[seat]
+            else:
+                turn = table.phase in (Phase.DRAFT, Phase.PLAN) and table.current_player == seat
+            self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn, at_once)
         now = (table.round, table.current_player, table.phase)
         if self.shared and now != self._turn_shown:  # at one laptop a new turn starts with the
             self._turn_shown = now  # names and totals in sight, not where the last player scrolled
             self.query_one(PiersScroll).scroll_home(animate=False)
         row = self.query_one(DraftRow)
+        row.watching = state.thinking
         if list(table.revealed) != row.cards:
             row.show(table.deck, list(table.revealed))
         row.display = table.phase is Phase.DRAFT
@@ -127,26 +182,36 @@ class TableScreen(HintedScreen[None]):
         self.refresh_bindings()
 
     @staticmethod
-    def status(table: TableView, names: Sequence[str], thinking: bool = False) -> Text:
-        """The status line; names are plain text, never read as markup."""
+    def status(
+        table: TableView, names: Sequence[str], thinking: bool = False, at_once: bool = False, you: int | None = None
+    ) -> Text:
+        """The status line; names are plain text, never read as markup. `at_once`: set-up
+        and the Plan placement are chosen by every seat at once (over the network), so
+        the line says who has chosen and who is awaited, `you` being the seat at the keys."""
         who = names[table.current_player] if not table.is_terminal() else ""
         line = Text()
+        if at_once and table.phase in (Phase.SETUP, Phase.PLAN):
+            line.append(SET_UP if table.phase is Phase.SETUP else GAME_END, style="bold")
+            called = [YOU if seat == you else name for seat, name in enumerate(names)]
+            chose = [called[seat] for seat in range(table.players) if table.chosen[seat]]
+            waiting = [called[seat] for seat in range(table.players) if not table.chosen[seat]]
+            return line.append("  ·  ").append(chosen_so_far(chose, waiting, table.phase is Phase.PLAN))
         if table.phase is Phase.DRAFT:
-            line.append(f"Round {table.round} of {table.total_rounds}", style="bold")
+            line.append(round_of(table.round, table.total_rounds), style="bold")
             line.append("  ·  ")
-            line.append(f" {who}'s turn ", style="reverse")
+            line.append(f" {turn_of(who)} ", style="reverse")
             line.append("  ·  ")
             if thinking:
-                return line.append(f"{who} is choosing a card…")
-            return line.append(f"pick a card (←/→, 1–{len(table.revealed)}, Enter) · the card left over is the Patron")
+                return line.append(choosing_a_card(who))
+            return line.append(pick_a_card(len(table.revealed)))
         if table.phase is Phase.PLAN:
-            line.append("Game end", style="bold")
+            line.append(GAME_END, style="bold")
             line.append("  ·  ")
             line.append(f" {who} ", style="reverse")
-            return line.append(" is placing the Plan card…" if thinking else " places the Plan card")
+            return line.append(" " + (PLACING_THE_PLAN if thinking else PLACES_THE_PLAN))
         if table.phase is Phase.OVER:
-            return line.append("Game over", style="bold")
-        line.append("Set-up", style="bold")
+            return line.append(GAME_IS_OVER, style="bold")
+        line.append(SET_UP, style="bold")
         if thinking:
-            line.append(f"  ·  {who} is choosing a Plan and a Foundation…")
+            line.append(f"  ·  {choosing_set_up(who)}")
         return line

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
+from ...words import KEY_KEEP_PLAYING, KEY_YES_TAKE_BACK, with_key
 from .confirm import ConfirmScreen
 
 
@@ -17,10 +18,10 @@ class TakebackScreen(ConfirmScreen):
     """Dismisses with True to take back, False to keep playing."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes, take back"),
-        Binding("n,escape", "answer(False)", "No, keep playing"),
+        Binding("y", "answer(True)", KEY_YES_TAKE_BACK),
+        Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING),
     ]
-    YES = "Yes, take back (y)"
+    YES = with_key(KEY_YES_TAKE_BACK, "y")
     YES_VARIANT = "warning"
 
     def __init__(self, question: str) -> None:

@@ -11,6 +11,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...words import too_small
+
 
 class TooSmallScreen(Screen[None]):
     def __init__(self, need: tuple[int, int]) -> None:
@@ -23,12 +25,8 @@ class TooSmallScreen(Screen[None]):
                 yield Static(self.message(), id="too-small-message")
 
     def message(self) -> str:
-        width, height = self.need
         now = self.app.size
-        return (
-            f"Please enlarge the terminal (needs {width}×{height}, now {now.width}×{now.height}).\n"
-            "The game is paused and nothing is lost. Ctrl+Q quits."
-        )
+        return too_small(self.need, (now.width, now.height))
 
     def on_resize(self) -> None:
         self.call_after_refresh(lambda: self.query_one("#too-small-message", Static).update(self.message()))

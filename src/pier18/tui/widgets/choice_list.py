@@ -5,14 +5,16 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.widgets import OptionList
 
+from ...words import KEY_COVER_LESS, KEY_COVER_MORE, KEY_KEEP_THESE, KEY_NEXT, KEY_PLACE_IT, KEY_PREVIOUS
+
 
 class CoverList(OptionList):
     """How many sections the placed card covers; ↑/↓ or a click previews, Enter places."""
 
     BINDINGS = [
-        Binding("up", "cover_less", "Cover less", show=True),
-        Binding("down", "cover_more", "Cover more", show=True),
-        Binding("enter", "select", "Place it", show=True),
+        Binding("up", "cover_less", KEY_COVER_LESS, show=True),
+        Binding("down", "cover_more", KEY_COVER_MORE, show=True),
+        Binding("enter", "select", KEY_PLACE_IT, show=True),
     ]
 
     # Covers run from none to the most allowed; unlike a plain list they do not wrap
@@ -30,7 +32,7 @@ class KeepList(OptionList):
     """The legal Plan + Foundation pairs of a set-up hand."""
 
     BINDINGS = [
-        Binding("up", "cursor_up", "Previous", show=False),
-        Binding("down", "cursor_down", "Next", show=False),
-        Binding("enter", "select", "Keep these two", show=True),
+        Binding("up", "cursor_up", KEY_PREVIOUS, show=False),
+        Binding("down", "cursor_down", KEY_NEXT, show=False),
+        Binding("enter", "select", KEY_KEEP_THESE, show=True),
     ]

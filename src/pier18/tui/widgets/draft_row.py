@@ -12,18 +12,21 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import Deck
+from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_PREVIOUS_CARD, key_card
 from .card_view import CardView
 
 
 class DraftRow(Horizontal, can_focus=True):
     BINDINGS = [
-        Binding("left", "move(-1)", "Previous card"),
-        Binding("right", "move(1)", "Next card"),
-        Binding("enter", "pick", "Choose this card"),
-        *(Binding(str(n), f"choose({n})", f"Card {n}", show=False) for n in range(1, 5)),
+        Binding("left", "move(-1)", KEY_PREVIOUS_CARD),
+        Binding("right", "move(1)", KEY_NEXT_CARD),
+        Binding("enter", "pick", KEY_CHOOSE_CARD),
+        *(Binding(str(n), f"choose({n})", key_card(n), show=False) for n in range(1, 5)),
     ]
 
     selected: reactive[int] = reactive(0)
+    #: Someone else is choosing: the row is only there to look at (its screen says so).
+    watching: reactive[bool] = reactive(False, bindings=True)
 
     class Picked(Message):
         def __init__(self, card_id: int) -> None:
@@ -59,11 +62,11 @@ class DraftRow(Horizontal, can_focus=True):
             view.set_class(index == self.selected, "-selected")
             hinted = view.card.id == self.hinted
             view.set_class(hinted, "-hint")
-            view.border_subtitle = "hint" if hinted else None
+            view.border_subtitle = HINT_TAG if hinted else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a bot chooses, the row is only there to look at."""
-        if action in ("pick", "choose") and getattr(self.screen, "thinking", False):
+        if action in ("pick", "choose") and self.watching:
             return False
         return True
 

@@ -1,49 +1,206 @@
-"""Textual's key footer, rebuilt only when the keys it shows change.
+"""The key footer: Textual's `Footer` with keys of its own, rebuilt only when they change.
 
 Textual's `Footer` throws its keys away and makes them again every time the screen
-says its bindings may have changed: when a screen opens or closes over it, when the
-focus moves, when a key is enabled. Most of those times the footer would show the
-same keys as before. In a game played by keys, those rebuilds (and the restyling
-and layout each one causes) were about a third of the app's time. This footer
-remembers what it showed and rebuilds only when that changes.
+says its bindings may have changed (its public `bindings_updated_signal`): when a
+screen opens or closes over it, when the focus moves, when a key is enabled. Most of
+those times the footer would show the same keys as before. In a game played by keys,
+those rebuilds (and the restyling and layout each one causes) were about a third of
+the app's time. This footer remembers what it showed (`Screen.active_bindings`, its
+own `compact` and `show_command_palette`) and rebuilds only when that changes.
 
-Each new `FooterKey` also starts out compact (its own default) and is then bound to
-the footer's value (not compact): two class changes, each restyling the key, for a
-key that ends up as it began. Here each bound key (all but the command palette's) is
-given the footer's value before it is mounted, so nothing changes and nothing is
-restyled.
-
-Either way the footer looks exactly as Textual's does.
+Its keys are `FooterKey`s of its own, drawn as Textual's are: Textual's key widget lives
+in a private module, and its keys start out compact and are then bound to the footer's
+value (not compact), two restyles for a key that ends up as it began. Here a key is
+made with the footer's value. The classes keep Textual's names (`FooterKey`,
+`KeyGroup`, `FooterLabel`), so the footer's own stylesheet, which is Textual's, styles
+them; `tests/tui/test_footer.py` checks, step by step, that the footer draws exactly
+what Textual's does.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
+from itertools import groupby
+from typing import Any
 
+from rich.text import Text
 from textual import widgets
+from textual.binding import Binding
+from textual.containers import HorizontalGroup
+from textual.reactive import reactive
+from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets._footer import FooterKey
+from textual.widgets import Label
+
+
+class FooterKey(Widget):
+    """One key and what it does; a click presses it (or rings the bell when it is off)."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer-key--key", "footer-key--description"}
+    DEFAULT_CSS = """
+    FooterKey {
+        width: auto;
+        height: 1;
+        text-wrap: nowrap;
+        background: $footer-item-background;
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+            padding: 0 1;
+        }
+
+        .footer-key--description {
+            padding: 0 1 0 0;
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+
+        &:hover {
+            pointer: pointer;
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
+
+        &.-disabled {
+            text-style: dim;
+        }
+
+        &.-compact {
+            .footer-key--key {
+                padding: 0;
+            }
+            .footer-key--description {
+                padding: 0 0 0 1;
+            }
+        }
+    }
+    """
+
+    compact: reactive[bool] = reactive(True, toggle_class="-compact")
+
+    def __init__(
+        self,
+        key: str,
+        key_display: str,
+        description: str,
+        action: str,
+        *,
+        compact: bool,
+        enabled: bool = True,
+        tooltip: str = "",
+        classes: str = "",
+    ) -> None:
+        super().__init__(classes=classes)
+        self.key = key
+        self.key_display = key_display
+        self.description = description
+        self.action = action
+        self.enabled = enabled
+        self.set_class(not enabled, "-disabled")
+        self.set_reactive(FooterKey.compact, compact)
+        self.set_class(compact, "-compact")
+        self.set_reactive(Widget.shrink, False)
+        if tooltip:
+            self.tooltip = tooltip
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("footer-key--key")
+        description_style = self.get_component_rich_style("footer-key--description")
+        key_padding = self.get_component_styles("footer-key--key").padding
+        description_padding = self.get_component_styles("footer-key--description").padding
+        if self.description:
+            text = Text.assemble(
+                (" " * key_padding.left + self.key_display + " " * key_padding.right, key_style),
+                (" " * description_padding.left + self.description + " " * description_padding.right, description_style),
+            )
+        else:
+            text = Text.assemble((self.key_display, key_style))
+        text.stylize_before(self.rich_style)
+        return text
+
+    def on_mouse_down(self) -> None:
+        if self.enabled:
+            self.app.simulate_key(self.key)
+        else:
+            self.app.bell()
+
+
+class KeyGroup(HorizontalGroup):
+    """The keys of one binding group, side by side."""
+
+    DEFAULT_CSS = """
+    KeyGroup {
+        width: auto;
+    }
+    """
+
+
+class FooterLabel(Label):
+    """A binding group's description, after its keys."""
+
+
+#: What the footer shows: every active key (its binding, whether it is on, its
+#: tooltip), then the footer's `compact` and `show_command_palette`.
+Shown = tuple[tuple[tuple[str, Binding, bool, str], ...], bool, bool]
 
 
 class Footer(widgets.Footer):
-    _showing: tuple[object, ...] | None = None
+    """Shows the screen's keys as Textual's footer does, and makes them again only when
+    what it would show has changed."""
 
-    def _keys_now(self) -> tuple[object, ...]:
-        """Everything Textual's `Footer.compose` reads to make the keys."""
-        shown = tuple(
-            (key, active.binding, active.enabled, active.tooltip)
-            for key, active in self.screen.active_bindings.items()
-        )
-        return shown, self.compact, self.show_command_palette
+    ready = False  # the screen has said its bindings are ready: until then, no keys
+    showing: Shown | None = None  # what the keys were last made from
+
+    def keys_now(self) -> Shown:
+        active = tuple((key, b.binding, b.enabled, b.tooltip) for key, b in self.screen.active_bindings.items())
+        return active, self.compact, self.show_command_palette
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """The screen's bindings may have changed (`bindings_updated_signal`)."""
+        self.ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.show_keys)
+
+    async def show_keys(self) -> None:
+        if self.is_attached and self.keys_now() != self.showing:
+            await self.recompose()
 
     def compose(self) -> Iterable[Widget]:
-        self._showing = self._keys_now() if self._bindings_ready else None
-        for widget in super().compose():
-            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):  # that one is not bound
-                widget.set_reactive(FooterKey.compact, self.compact)
-            yield widget
-
-    async def recompose(self) -> None:
-        if self._showing is not None and self.is_attached and self._showing == self._keys_now():
+        if not self.ready:
             return
-        await super().recompose()
+        self.showing = self.keys_now()
+        active = self.screen.active_bindings
+        by_action: defaultdict[str, list[tuple[Binding, bool, str]]] = defaultdict(list)
+        for _, binding, enabled, tooltip in active.values():
+            if binding.show:
+                by_action[binding.action].append((binding, enabled, tooltip))
+        self.styles.grid_size_columns = len(by_action)
+        compact = self.compact
+        for group, in_group in groupby(by_action.values(), lambda bindings: bindings[0][0].group):
+            actions = list(in_group)
+            if group is not None and len(actions) > 1:
+                with KeyGroup(classes="-compact" if group.compact else ""):
+                    for binding, enabled, tooltip in (bindings[0] for bindings in actions):
+                        yield FooterKey(
+                            binding.key, self.app.get_key_display(binding), "", binding.action, compact=compact,
+                            enabled=enabled, tooltip=tooltip or binding.description, classes="-grouped",
+                        ).data_bind(compact=Footer.compact)
+                yield FooterLabel(group.description)
+            else:
+                for binding, enabled, tooltip in (bindings[0] for bindings in actions):
+                    yield FooterKey(
+                        binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                        compact=compact, enabled=enabled, tooltip=tooltip,
+                    ).data_bind(compact=Footer.compact)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+            if palette is not None:
+                _, binding, enabled, _ = palette
+                yield FooterKey(  # not bound to the footer's `compact`: compact always, as Textual's
+                    binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                    compact=True, enabled=enabled, tooltip=binding.tooltip or binding.description,
+                    classes="-command-palette",
+                )

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ...engine import Decision
+from ...words import KEY_HINT
 from ..screens.closing import ClosesOnce
 
 ResultT = TypeVar("ResultT")
@@ -62,7 +63,7 @@ class HintLine(Static):
 class HintedScreen(ClosesOnce[ResultT]):
     """A screen with a `HintLine` where `h` asks the hard bot what to do."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", "Hint")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", KEY_HINT)]
 
     class HintRequested(Message):
         """The player to move asks for a hint; the app answers through `show_hint`."""

@@ -11,6 +11,8 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from ...words import more_below
+
 
 class MoreScroll(VerticalScroll):
     more_below: reactive[bool] = reactive(False)
@@ -33,7 +35,7 @@ class MoreBelow(Static):
     """One line, shown only while `scroll` has more below: "▼ more below: ..."."""
 
     def __init__(self, how: str, *, id: str | None = None) -> None:
-        super().__init__(Text(f"▼ more below: {how}", style="bold"), id=id, classes="more-below")
+        super().__init__(Text(more_below(how), style="bold"), id=id, classes="more-below")
 
     def follow(self, scroll: MoreScroll) -> None:
         self.display = scroll.more_below

@@ -18,6 +18,16 @@ from ...engine import Character, Phase, ScoreSheet, TableView
 from ...render import ROW_WIDTH, FittedPier, draw_sections
 from ...render.plan import goal_progress, verdict_text
 from ...render.style import character_text, patrons_text
+from ...words import (
+    CHOOSING_SET_UP,
+    CHOSE_SET_UP,
+    PLAN_NOT_CHOSEN,
+    PLAN_PLACED_HIDDEN,
+    WAITS_FOR_SET_UP,
+    patrons_won,
+    plan_heading,
+    total_now,
+)
 
 
 def score_line(sheet: ScoreSheet) -> Text:
@@ -35,13 +45,13 @@ def plan_line(table: TableView, seat: int) -> Text:
     """The public Plan: goal, bonus, a live mark that reads without colour, and its numbers."""
     card = table.plan_card(seat)
     if card is None:
-        return Text("Plan: not chosen yet", style="dim")
+        return Text(PLAN_NOT_CHOSEN, style="dim")
     if table.plan_hidden(seat):
-        return Text("Plan: placed, shown when the game ends", style="bold")
+        return Text(PLAN_PLACED_HIDDEN, style="bold")
     goal = card.plan.goal_for(table.players)
     sheets = [table.score(p) for p in range(table.players)]
     others = [sheets[p] for p in range(table.players) if p != seat]
-    line = Text(f"Plan #{card.id} {card.date} (+{card.plan.bonus})\n", style="bold")
+    line = Text(f"{plan_heading(card)}\n", style="bold")
     line.append(f"{goal.text}\n")
     line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal()))
     line.append(f" — {goal_progress(goal, sheets[seat], others)}", style="italic")
@@ -63,20 +73,22 @@ def plan_block(table: TableView, seat: int) -> RenderableType:
 
 def patrons_line(table: TableView, seat: int) -> Text:
     won = table.patrons[seat]
-    line = Text(f"Patrons {len(won)}", style="bold")
+    line = Text(patrons_won(len(won)), style="bold")
     for card_id in won:
         line.append(f"  #{card_id} ")
         line.append_text(patrons_text(table.deck[card_id].patrons))
     return line
 
 
-def set_up_line(table: TableView, seat: int) -> Text:
-    """During set-up the choices are secret: only say whether the seat has made them."""
-    if seat < table.current_player:
-        return Text("Plan and Foundation chosen (hidden until everyone has chosen)", style="dim")
-    if seat == table.current_player:
-        return Text("choosing a Plan and a Foundation…", style="italic")
-    return Text("waiting to choose a Plan and a Foundation", style="dim")
+def set_up_line(table: TableView, seat: int, at_once: bool = False) -> Text:
+    """During set-up the choices are secret: only say whether the seat has made them.
+    `at_once` (over the network): every seat that has not chosen is choosing now; at one
+    laptop the seats after the one at the keys wait for it."""
+    if table.chosen[seat]:
+        return Text(CHOSE_SET_UP, style="dim")
+    if at_once or seat == table.current_player:
+        return Text(CHOOSING_SET_UP, style="italic")
+    return Text(WAITS_FOR_SET_UP, style="dim")
 
 
 class PierPanel(Static):
@@ -86,17 +98,17 @@ class PierPanel(Static):
         super().__init__(id=id, classes=classes)
         self.seat = seat
 
-    def show(self, table: TableView, name: str, turn: bool) -> None:
+    def show(self, table: TableView, name: str, turn: bool, at_once: bool = False) -> None:
         self.set_class(turn, "-turn")
-        self.update(self.draw(table, name, turn))
+        self.update(self.draw(table, name, turn, at_once))
 
-    def draw(self, table: TableView, name: str, turn: bool) -> Group:
+    def draw(self, table: TableView, name: str, turn: bool, at_once: bool = False) -> Group:
         seat = self.seat
         head = Text(("▶ " if turn else "  ") + name, style="bold reverse" if turn else "bold")
         if table.phase is Phase.SETUP:
-            return Group(head, set_up_line(table, seat))
+            return Group(head, set_up_line(table, seat, at_once))
         sheet = table.score(seat)
-        head.append(f"  total {sheet.total}", style="bold")
+        head.append(f"  {total_now(sheet.total)}", style="bold")
         pier = table.piers[seat]
         parts: list[RenderableType] = [head, score_line(sheet), patrons_line(table, seat), plan_block(table, seat)]
         parts.append(FittedPier(pier.visible(), sheet.scoring))

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from ...engine import CATEGORIES, Outcome
 from ...render.plan import goal_progress, verdict_text
 from ...render.style import category_label
+from ...words import COMPARES_UNSETTLED, NO_CHANGE, PLAN_AFTER, if_patron, patron_outlook, plan_bonus_now, was
 
 
 def _delta(change: int) -> Text:
@@ -45,38 +46,23 @@ class ScoreChange(Static):
         parts: list[RenderableType] = [table]
         plan_after = outcome.plan_after
         if plan_after is not None and plan_after.met is not None:
-            plan = Text("Plan goal after this: ")
+            plan = Text(f"{PLAN_AFTER} ")
             plan.append_text(verdict_text(plan_after.met, final=final))
             if final:
-                plan.append(f" (Plan bonus {after.plan})")
+                plan.append(f" {plan_bonus_now(after.plan)}")
             plan.append(f" — {goal_progress(plan_after.goal, plan_after.sheet, plan_after.rivals)}", style="italic")
             parts.append(plan)
         if final and plan_after is not None and plan_after.unsettled:
-            parts.append(
-                Text(
-                    "This goal compares you with the other players: judged on their piers as you see them. "
-                    "Their Plan cards (placed unseen, or still to place) may change it at the end.",
-                    style="italic yellow",
-                )
-            )
+            parts.append(Text(COMPARES_UNSETTLED, style="italic yellow"))
         dates = {seat: card.date for seat, card in enumerate(outcome.drafted) if card is not None}
         for race in outcome.races:
-            line = Text(f"If #{race.card} is the Patron: ")
-            now = _outlook(race.after, race.winner_after, names, dates)
+            line = Text(f"{if_patron(race.card)} ")
+            now = patron_outlook(race.after, race.winner_after, names, dates)
             line.append(now)
-            was = _outlook(race.before, race.winner_before, names, {})
-            if race.changed and was != now:  # the same words twice would read as a change
-                line.append(f" (was: {was})", style="bold yellow")
+            then = patron_outlook(race.before, race.winner_before, names, {})
+            if race.changed and then != now:  # the same words twice would read as a change
+                line.append(f" {was(then)}", style="bold yellow")
             else:
-                line.append(" (no change)", style="dim")
+                line.append(f" {NO_CHANGE}", style="dim")
             parts.append(line)
         return Group(*parts)
-
-
-def _outlook(leaders: tuple[int, ...], winner: int | None, names: list[str], dates: dict[int, str]) -> str:
-    """Who would win a Patron, as the engine's `patron_contest` decides it."""
-    if winner is not None:
-        return f"{names[winner]} wins" + (" the tie on the earlier date" if len(leaders) > 1 else "")
-    tie = "tie " + "/".join(names[s] for s in leaders) + ": the earliest date drafted this round wins"
-    known = [f"{names[s]} {dates[s]}" for s in leaders if s in dates]
-    return tie + (f" ({', '.join(known)})" if known else "")

@@ -1,0 +1,208 @@
+"""How every pier18 app ends: when asked, on a crash, or stopped from outside.
+
+Every Textual app of pier18 (`play`'s `Pier18App`, `join`'s and `host`'s `SeatApp`,
+`replay`'s `ReplayApp`) is a `BaseApp` and is run by `run_app` or `run_app_async`,
+so they all end the same way:
+
+- asked to (Ctrl+Q, q): exit status 0 (or the app's own `return_code`);
+- an exception nothing caught: a crash report in `crashes/` (`pier18.persist.crash`),
+  one line on stderr saying where it is and how to go on, exit status 1;
+- SIGTERM, SIGHUP or SIGINT sent from outside (`kill`, a terminal closed under it):
+  the app is asked to exit, so Textual puts the terminal back as it found it (main
+  screen, mouse and key modes off, cursor shown); one line on stderr; exit status
+  128 + the signal's number (143, 129, 130). (Ctrl+C typed in the app is a key, not
+  a signal: Textual says how to quit.)
+
+Either way the autosave is as the last decision left it: decisions are saved as they
+are made, on the app's own thread, and the exit a signal asks for is handled there
+between two messages, never in the middle of one. The caller lets go of the game's
+lock after.
+
+Textual's command palette (Ctrl+P) is off: the project does not test it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import threading
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from textual.app import AutopilotCallbackType
+
+from ..engine.errors import Pier18Error
+from .crash_hook import CrashHook
+from .terminal import not_a_terminal
+
+#: The signals that stop an app from outside, each ending it with status 128 + its number.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name))
+
+#: Seconds a stopped app has to end before the process ends without it (its terminal
+#: gone, it could not draw or give anything back anyway). Ending takes milliseconds.
+LAST_RESORT = 15.0
+
+
+class NotATerminal(Pier18Error):
+    """An app was to start where standard input or standard error is no terminal (a pipe,
+    a file): it would draw its screen as escape codes into it. One line, exit status 1."""
+
+    status = 1
+
+
+class BaseApp(CrashHook):
+    """What every pier18 app shares about ending; see the module's notes."""
+
+    ENABLE_COMMAND_PALETTE = False
+
+    async def run_async(
+        self,
+        *,
+        headless: bool = False,
+        inline: bool = False,
+        inline_no_clear: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+        auto_pilot: AutopilotCallbackType | None = None,
+    ) -> Any:
+        """Textual's `run_async` (which `run` calls too), but never onto a pipe or a file:
+        NotATerminal, before anything is drawn, unless `headless` (nothing is drawn)."""
+        missing = [] if headless else not_a_terminal()
+        if missing:
+            from ..words import app_needs_terminal
+
+            raise NotATerminal(app_needs_terminal(missing))
+        return await super().run_async(
+            headless=headless, inline=inline, inline_no_clear=inline_no_clear, mouse=mouse, size=size,
+            auto_pilot=auto_pilot,
+        )
+
+    #: The unexpected exception that ended the app, and where its crash report was written.
+    crash: BaseException | None = None
+    crash_report: Path | None = None
+    #: The signal that stopped the app, if one did, and the timer that ends the process
+    #: if the app cannot end by itself (see `stop`).
+    stopped_by: int | None = None
+    last_resort: threading.Timer | None = None
+
+    def save_path(self) -> Path | None:
+        """Where the game is saved on this computer, if it is (named in a crash report)."""
+        return None
+
+    def how_to_go_on(self) -> str | None:
+        """The sentence after a crash or a stop: how to get back to the game, if there is one."""
+        return None
+
+    def crash_line(self) -> str:
+        """The one line on stderr after a crash."""
+        from ..persist import crash
+
+        assert self.crash is not None
+        return crash.crash_line(self.crash, self.crash_report, self.how_to_go_on())
+
+    def stop_line(self) -> str:
+        """The one line on stderr after a signal stopped the app."""
+        from ..words import stopped_by
+
+        assert self.stopped_by is not None
+        return stopped_by(signal.Signals(self.stopped_by).name, self.how_to_go_on())
+
+    # -- crashes -----------------------------------------------------------------------
+
+    def crashed(self, error: BaseException) -> None:
+        """The first unexpected exception: keep it and write its crash report (the
+        autosave is not written here; it stays as the last decision saved it)."""
+        if self.crash is not None:
+            return
+        from ..persist import crash
+
+        self.crash = error
+        try:
+            self.crash_report = crash.write_report(error, self.save_path())
+        except OSError:
+            self.crash_report = None
+
+    # -- signals -----------------------------------------------------------------------
+
+    def on_load(self) -> None:
+        """Before Textual takes the terminal over: from now on a stop signal ends the app
+        through Textual, which gives the terminal back."""
+        loop = asyncio.get_running_loop()
+
+        def handler(number: int, frame: object) -> None:
+            self.stop(loop, number)
+
+        self._signals_before: dict[int, Any] = {}
+        for number in STOP_SIGNALS:
+            try:
+                self._signals_before[number] = signal.signal(number, handler)
+            except (OSError, ValueError):  # not the main thread: whoever runs it handles signals
+                continue
+
+    def on_unmount(self) -> None:
+        """The terminal is given back by now: the signals go back to what they did before."""
+        for number, before in getattr(self, "_signals_before", {}).items():
+            signal.signal(number, signal.SIG_DFL if before is None else before)
+        self._signals_before = {}
+
+    def stop(self, loop: asyncio.AbstractEventLoop, number: int) -> None:
+        """A stop signal came: exit with status 128 + its number (a second one changes nothing).
+
+        This is a plain signal handler, not the event loop's: it runs even while the app
+        is stuck (Textual blocks for good once its terminal output fails, a pipe nobody
+        reads), and then `LAST_RESORT` ends the process if the app has not ended by then.
+        """
+        if self.stopped_by is None:
+            self.stopped_by = number
+            self.last_resort = threading.Timer(LAST_RESORT, os._exit, (128 + number,))
+            self.last_resort.daemon = True
+            self.last_resort.start()
+        try:
+            loop.call_soon_threadsafe(partial(self.exit, return_code=128 + self.stopped_by))
+        except RuntimeError:  # the loop has closed: the app is over already
+            pass
+
+
+def run_app(app: BaseApp) -> int:
+    """Run `app` in this thread until it ends; its exit status (see the module's notes).
+    NotATerminal (nothing drawn, nothing to report) if there is no terminal to draw on."""
+    try:
+        app.run()
+    except NotATerminal:
+        raise
+    except Exception as error:  # outside Textual's own handlers (starting or closing)
+        app.crashed(error)
+    return ended(app)
+
+
+async def run_app_async(app: BaseApp) -> int:
+    """Run `app` on the running event loop until it ends; its exit status (NotATerminal
+    as `run_app`)."""
+    try:
+        await app.run_async()
+    except NotATerminal:
+        raise
+    except Exception as error:  # outside Textual's own handlers (starting or closing)
+        app.crashed(error)
+    return ended(app)
+
+
+def ended(app: BaseApp) -> int:
+    """The exit status of an app that has ended, with its one line on stderr if it crashed
+    or was stopped. A standard error that cannot be written loses the line, not the status."""
+    if app.last_resort is not None:
+        app.last_resort.cancel()  # it has ended by itself
+    if app.crash is not None:
+        status, line = 1, app.crash_line()
+    elif app.stopped_by is not None:
+        status, line = 128 + app.stopped_by, app.stop_line()
+    else:
+        return app.return_code or 0
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # a terminal that has gone (SIGHUP), a closed stderr
+        pass
+    return status

@@ -1,0 +1,144 @@
+"""Every command with a standard output or error that cannot be written: closed when
+it starts (`>&-`, `2>&-`), or a pipe whose reader has gone (`| head -c0`).
+
+Never a traceback (nor Python's "Exception ignored" at exit), and never a success it
+did not have: output that was lost makes the exit status non-zero, an error keeps its
+own status, and nothing meant for one stream turns up on the other.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from helpers import child_env
+from pier18.cli import COMMANDS
+from pier18.persist import record
+from pier18.persist.session import Session
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX descriptors and pipes")
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "pier.txt")
+CLOSED_STDOUT = "pier18: standard output is closed: there is nowhere to write\n"
+
+
+def unused_port() -> int:
+    """A port nothing listens on (just let go by this process): a connection is refused."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def a_record(tmp_path_factory, deck) -> str:
+    session = Session(deck, ["Ann", "Bob"], 5)
+    for _ in range(6):
+        session.apply(session.game.legal_decisions()[0])
+    path = tmp_path_factory.mktemp("record") / "game.json"
+    record.save(session, path)
+    return str(path)
+
+
+#: `pier18` itself: its --help and its --version.
+TOP = ("pier18", "pier18 --version")
+
+
+def invocations(record_path: str) -> dict[str, list[str]]:
+    """One command line per command that writes on standard output (the apps: --help),
+    and the plain-line modes of host and join, whose first line goes there."""
+    return {
+        "score": ["score", EXAMPLE, "--json"],
+        "cards": ["cards"],
+        "games": ["games"],
+        "simulate": ["simulate", "--games", "1", "--seats", "random,random"],
+        "replay": ["replay", record_path, "--json"],
+        "review": ["review", record_path, "--json", "--worlds", "1"],
+        "play": ["play", "--help"],
+        "host": ["host", "--no-seat", "--port", "0", "--bind", "127.0.0.1", "--names", "Ann,Bob"],
+        "join": ["join", "--lines", f"127.0.0.1:{unused_port()}", "code"],
+        "pier18": ["--help"],
+        "pier18 --version": ["--version"],
+    }
+
+
+def test_every_command_is_tried():
+    assert set(invocations("x")) == {*COMMANDS, *TOP}
+
+
+def pier18(argv: list[str], data_dir: Path, stream: str, how: str) -> tuple[int, str, str]:
+    """Run `pier18 ARGV` with `stream` ("stdout" or "stderr") closed or a broken pipe;
+    the exit status and what reached the other stream (and this one, if closed: nothing)."""
+    env = child_env(PIER18_DATA_DIR=str(data_dir))
+    env.pop("PYTHONUNBUFFERED", None)  # buffered as usual: a write error can come at the final flush
+    fd = 1 if stream == "stdout" else 2
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # as `| head -c0` once head has gone
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        files = {"stdout": out, "stderr": err}
+        files[stream] = write_end if how == "broken" else None
+        proc = subprocess.run(
+            [sys.executable, "-m", "pier18", *argv], stdin=subprocess.DEVNULL, env=env, timeout=60,
+            stdout=files["stdout"], stderr=files["stderr"],
+            preexec_fn=(lambda: os.close(fd)) if how == "closed" else None,
+        )
+        os.close(write_end)
+        out.seek(0)
+        err.seek(0)
+        return proc.returncode, out.read().decode(), err.read().decode()
+
+
+@pytest.mark.parametrize("command", [*COMMANDS, *TOP])
+def test_a_closed_standard_output_is_one_line_and_status_1(tmp_path, a_record, command):
+    status, _, err = pier18(invocations(a_record)[command], tmp_path / "data", "stdout", "closed")
+    assert (status, err) == (1, CLOSED_STDOUT)
+    assert not (tmp_path / "data").exists()  # refused before anything: no table opened, no game saved
+
+
+@pytest.mark.parametrize("command", [*COMMANDS, *TOP])
+def test_a_broken_pipe_on_standard_output_ends_quietly_with_status_1(tmp_path, a_record, command):
+    status, _, err = pier18(invocations(a_record)[command], tmp_path / "data", "stdout", "broken")
+    assert (status, err) == (1, "")
+
+
+@pytest.mark.parametrize("how", ["closed", "broken"])
+@pytest.mark.parametrize(
+    "argv, status, out",
+    [
+        (["score", EXAMPLE, "--json"], 0, '"total": 8'),  # nothing for stderr: a whole success
+        (["score", "/nonexistent/pier.txt"], 2, ""),  # the error's own status; not on stdout instead
+        (["frobnicate"], 2, ""),  # an argument error (argparse)
+        (["score", EXAMPLE, "--json", "--plan", "1", "--players", "2"], 1, ""),  # its note cannot be written: output lost
+    ],
+    ids=["success", "error", "argument error", "note lost"],
+)
+def test_standard_error_that_cannot_be_written_loses_the_line_not_the_status(tmp_path, argv, status, out, how):
+    got, stdout, _ = pier18(argv, tmp_path / "data", "stderr", how)
+    assert got == status
+    assert (out in stdout) if out else stdout == ""
+    assert "pier18:" not in stdout and "Traceback" not in stdout
+
+
+@pytest.mark.parametrize(
+    "argv", [["play"], ["replay", "RECORD"], ["join", "127.0.0.1:9", "code"], ["host", "--port", "0"]],
+    ids=["play", "replay", "join", "host"],
+)
+@pytest.mark.parametrize("closed", ["stdin", "stderr"])
+def test_a_game_app_without_its_terminal_is_refused_before_anything(tmp_path, a_record, argv, closed):
+    """The apps read keys on standard input and draw on standard error (Textual's way):
+    with either closed, one line (where it can be written) and status 1; nothing is
+    saved, no table is opened and no crash report is written."""
+    argv = [a_record if word == "RECORD" else word for word in argv]
+    env = child_env(PIER18_DATA_DIR=str(tmp_path / "data"))
+    fd = 0 if closed == "stdin" else 2
+    proc = subprocess.run([sys.executable, "-m", "pier18", *argv], capture_output=True, text=True, env=env,
+                          timeout=60, preexec_fn=lambda: os.close(fd))
+    assert proc.returncode == 1 and proc.stdout == ""
+    if closed == "stdin":
+        assert proc.stderr == "pier18: standard input is closed: the game needs a terminal\n"
+    assert not (tmp_path / "data").exists()

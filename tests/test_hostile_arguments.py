@@ -1,0 +1,187 @@
+"""Hostile command-line arguments: every bad one is one line naming that very argument.
+
+A number of any size, an address that is none, a path of millions of characters: the
+error names the argument at fault (never another one, never Python's own advice), on
+one short line, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from pier18.cli import build_parser, main
+
+LONGEST_LINE = 200  # characters, "pier18: " included
+
+
+def err_of(capsys, argv: list[str]) -> tuple[int, list[str]]:
+    """Run `pier18 ARGV` in-process: its exit status and its lines on stderr."""
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # an argument error, from argparse
+        code = stop.code
+    out, err = capsys.readouterr()
+    assert out == ""
+    return code, err.splitlines()
+
+
+def assert_one_error_line(code: int, lines: list[str], command: str) -> str:
+    assert code == 2, lines
+    assert lines and "Traceback" not in "\n".join(lines), lines
+    assert lines[1:] in ([], [f"try 'pier18 {command} --help'"]), lines  # argparse adds where to read more
+    assert len(lines[0]) <= LONGEST_LINE, len(lines[0])
+    return lines[0]
+
+
+# -- numbers -------------------------------------------------------------------------------
+
+#: What each command needs besides the argument under test to get as far as checking it.
+NEEDS = {"score": ["--cards", "1"], "join": ["127.0.0.1:8018", "CODE"], "review": ["no-such-game.json"]}
+#: Arguments read as a number after parsing (argparse sees text).
+READ_LATER = {("play", "--bots"), ("host", "--bots")}
+
+
+def number_arguments() -> list[tuple[str, str]]:
+    """Every (command, option) whose value is a number, found in the parser itself, so a
+    new one is tested without being listed here."""
+    found = set(READ_LATER)
+    for action in build_parser()._subparsers._group_actions[0].choices.items():  # noqa: SLF001 - argparse lists them nowhere else
+        command, parser = action
+        for option in parser._actions:  # noqa: SLF001
+            if option.type is int or getattr(option.type, "__name__", "") == "port":
+                found.add((command, option.option_strings[0]))
+    return sorted(found)
+
+
+def test_every_number_argument_is_found():
+    found = number_arguments()
+    assert {("simulate", "--games"), ("simulate", "--seed"), ("host", "--port"), ("score", "--patrons"), ("play", "--players")} <= set(found)
+
+
+@pytest.mark.parametrize("digits", [5000, 4300, 31], ids=["past int()'s limit", "at int()'s limit", "huge"])
+@pytest.mark.parametrize("command, option", number_arguments())
+def test_a_huge_number_is_one_line_naming_its_argument(capsys, command, option, digits):
+    """Python refuses to read or print an integer of over 4,300 digits, with advice about
+    `sys.set_int_max_str_digits` nobody at a table can use; `score --patrons` of 4,300
+    digits once scored, then failed to print its total, with that traceback."""
+    code, lines = err_of(capsys, [command, *NEEDS.get(command, []), option, "9" * digits])
+    line = assert_one_error_line(code, lines, command)
+    assert "set_int_max_str_digits" not in "\n".join(lines) and "4300" not in line
+    assert option in line, line  # the argument at fault
+    assert "9" * 61 not in line  # the number, if shown, shortened
+
+
+def test_a_huge_game_count_blames_games_not_seed(capsys):
+    code, lines = err_of(capsys, ["simulate", "--games", "9" * 30])
+    line = assert_one_error_line(code, lines, "simulate")
+    assert line.startswith("pier18: --games must be a whole number from 1 to 1,000,000,000") and "--seed" not in line
+
+
+# -- addresses -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bind", ["256.1.1.1", "1.2.3", "999.999.999.999", "[::1]", "a b", "-x", "host_name", "x" * 300])
+def test_a_bind_that_is_no_address_names_bind(capsys, bind):
+    code, lines = err_of(capsys, ["host", "--bind", bind, "--no-seat"])
+    line = assert_one_error_line(code, lines, "host")
+    assert line.startswith("pier18 host: argument --bind: ") and "port" not in line, line
+
+
+@pytest.mark.parametrize("bind", ["127.0.0.1", "::1", "0.0.0.0", "::", "localhost", "pier.example.org", "fe80::1%eth0"])
+def test_an_address_or_host_name_is_a_bind(bind):
+    from pier18.cli.host import bind_address
+
+    assert bind_address(bind) == bind
+
+
+def test_an_address_of_another_computer_names_bind_and_a_busy_port_names_port(capsys):
+    """Which argument is wrong is known only when listening: 192.0.2.1 (a documentation
+    address) is no address of this computer; a port another program holds is busy."""
+    code, lines = err_of(capsys, ["host", "--bind", "192.0.2.1", "--port", "0", "--no-seat"])
+    line = assert_one_error_line(code, lines, "host")
+    assert line.startswith("pier18: --bind 192.0.2.1: not an address of this computer"), line
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, lines = err_of(capsys, ["host", "--bind", "127.0.0.1", "--port", str(port), "--no-seat"])
+    line = assert_one_error_line(code, lines, "host")
+    assert line.startswith(f"pier18: --port {port}: cannot listen on this port") and "--bind" not in line, line
+
+
+def test_a_host_name_that_is_not_found_names_bind():
+    from pier18.cli.host import listen_error
+
+    found = listen_error(socket.gaierror(-2, "Name or service not known"), "nowhere.invalid", 8018)
+    assert found == "--bind nowhere.invalid: no such address (Name or service not known)"
+
+
+# -- paths ---------------------------------------------------------------------------------
+
+HUGE = "/tmp/" + "p" * 3_000_000 + "/the-file.toml"
+
+
+def path_cases(record: str) -> list[list[str]]:
+    return [
+        ["score", HUGE],
+        ["score", "--cards", "1", "--deck", HUGE],
+        ["cards", "--deck", HUGE],
+        ["replay", HUGE],
+        ["replay", record, "--deck", HUGE],
+        ["review", HUGE],
+        ["review", record, "--deck", HUGE],
+        ["simulate", "--games", "1", "--deck", HUGE],
+        ["simulate", "--games", "1", "--record-dir", HUGE],
+        ["play", "--deck", HUGE],
+        ["play", "--resume", HUGE],
+        ["host", "--resume", HUGE],
+        ["host", "--deck", HUGE, "--no-seat"],
+        ["host", "--tls-cert", HUGE, "--tls-key", HUGE],
+        ["join", "127.0.0.1:8018", "CODE", "--cafile", HUGE],
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(path_cases(""))), ids=[" ".join(w for w in c if w != HUGE) for c in path_cases("")])
+def test_a_path_of_millions_of_characters_is_shown_by_its_head_and_tail(capsys, tmp_path, deck, case):
+    from pier18.persist import record
+    from pier18.persist.session import Session
+
+    saved = tmp_path / "game.json"
+    record.save(Session(deck, ["Ann", "Bob"], 3), saved)
+    argv = path_cases(str(saved))[case]
+    code, lines = err_of(capsys, argv)
+    line = assert_one_error_line(code, lines, argv[0])
+    assert "/tmp/ppp" in line and "…" in line and "p/the-file.toml" in line, line
+
+
+# -- commands the game prints ----------------------------------------------------------------
+
+
+def test_the_host_resume_line_opens_the_table_again_as_it_was(tmp_path):
+    """`--port 0` picked a port the players' clients keep dialling; TLS and --bind are
+    what their join lines need; --no-seat how the host plays: the line carries them all."""
+    import shlex
+
+    from pier18.cli.host import resume_command
+
+    given = ["host", "--port", "0", "--bind", "127.0.0.1", "--tls-cert", str(tmp_path / "my cert.pem"),
+             "--tls-key", str(tmp_path / "it's.key"), "--no-seat"]
+    args = build_parser().parse_command(given)
+    save = tmp_path / "a table; rm -rf $HOME.json"
+    line = resume_command(args, save, 40123)
+    again = build_parser().parse_command(shlex.split(line)[1:])
+    assert again.resume == str(save) and again.port == 40123 and again.bind == "127.0.0.1"
+    assert (again.tls_cert, again.tls_key, again.no_seat, again.lines) == (args.tls_cert, args.tls_key, True, False)
+    plain = build_parser().parse_command(["host"])
+    assert shlex.split(resume_command(plain, save, 8018))[1:] == ["host", "--resume", str(save), "--port", "8018"]
+
+
+@pytest.mark.parametrize("path", ["/games/a game.json", "/games/it's.json", "/g/$(touch x);`y`.json", "/g/plain.json"])
+def test_a_printed_command_is_one_word_per_argument_for_the_shell(path):
+    import shlex
+
+    from pier18.words import command
+
+    assert shlex.split(command("pier18", "play", "--resume", path)) == ["pier18", "play", "--resume", path]
