@@ -8,6 +8,10 @@ levels down, are chosen the same way (a look-ahead into the real future), and ev
 other decision by the light greedy policy. It plays for the margin over the best rival
 plus a bonus for winning, as `hard` does.
 
+With `search="expert"` it is the expert bot itself, at its own budget, except that
+every world it samples is the real game (`_Seeing`): the expert's search with nothing
+hidden from it, so the gap it opens over the expert is what hidden cards cost that search.
+
 It lives here, outside the game, so no seat of a real game can ever be clairvoyant.
 """
 
@@ -17,17 +21,38 @@ from typing import Any
 
 from pier18.bots.estimate import values_of
 from pier18.bots.hard import outcome
-from pier18.engine import Decision, Phase
+from pier18.engine import Decision, Phase, PlayerView
+
+
+class _Seeing:
+    """A seat's view whose every sampled world is the real game."""
+
+    def __init__(self, view: PlayerView, game: Any) -> None:
+        self._view = view
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    def determinize(self, rng: Any) -> Any:
+        return self._game.clone()
 
 
 class Clairvoyant:
     level = "clairvoyant"
 
-    def __init__(self, seed: int = 0, depth: int = 2, width: int = 6) -> None:
+    def __init__(self, seed: int = 0, depth: int = 2, width: int = 6, search: str = "lookahead", **settings: Any) -> None:
         self.depth = depth
         self.width = width
+        self.expert = None
+        if search == "expert":
+            from pier18.bots.expert import ExpertBot
+
+            self.expert = ExpertBot(seed, **settings)
 
     def choose_seeing(self, game: Any) -> Decision:
+        if self.expert is not None:
+            return self.expert.choose(_Seeing(PlayerView.of(game, game.current_player), game))  # type: ignore[arg-type]
         return self._best(game, game.current_player, self.depth)
 
     def _best(self, game: Any, seat: int, depth: int) -> Decision:

@@ -14,7 +14,7 @@ For each pairing it prints A's win rate against B (at 3 players: the share of A-
 pairs where A's seat finished above, a shared place counting half) and A's mean score
 minus B's, each with a 95% interval taken over deals: the games of one deal share its
 luck, so the deal, not the game, is the unit (mean of the deal means, plus or minus
-1.96 standard errors). The Elo ladder (random at 0) is fitted to every pairing's win
+1.96 standard errors). The Elo ladder (`hard` fixed at 1500) is fitted to every pairing's win
 rate by maximum likelihood (a Bradley-Terry model with the logistic curve of Elo), with
 half a drawn game added per pairing so that a clean sweep stays finite; its intervals
 are the 2.5% and 97.5% points of the ratings refitted on 400 bootstrap resamples of the
@@ -49,6 +49,8 @@ from pier18.engine import Game, PlayerView, load_deck  # noqa: E402
 
 BOOTSTRAP = 400
 PRIOR_GAMES = 0.5
+#: The ladder's fixed point: the default level, at the rating chess clubs give a beginner.
+ANCHOR, ANCHOR_ELO = "hard", 1500.0
 
 
 # -- playing ----------------------------------------------------------------------------
@@ -193,14 +195,14 @@ def fit_elo(pairings: list[tuple[str, str, float, float]], levels: list[str], an
         strength = new
         if change < 1e-9:
             break
-    return {level: 400 * math.log10(value) for level, value in strength.items()}
+    return {level: ANCHOR_ELO + 400 * math.log10(value) for level, value in strength.items()}
 
 
 def ladder(runs: list[dict[str, Any]], players: int, rng: random.Random) -> tuple[dict[str, float], dict[str, tuple[float, float]]]:
     """The Elo of every level in `runs` at one table size, with bootstrap intervals."""
     runs = [run for run in runs if run["players"] == players]
     levels = sorted({run["a"] for run in runs} | {run["b"] for run in runs}, key=_level_order)
-    anchor = "random" if "random" in levels else levels[0]
+    anchor = ANCHOR if ANCHOR in levels else levels[0]
 
     def observed(deal_lists: list[list[dict[str, Any]]]) -> list[tuple[str, str, float, float]]:
         games = len(arrangements("a", "b", players))
@@ -252,7 +254,8 @@ def report(runs: list[dict[str, Any]], seed: int) -> None:
                 f"  {diff[0]:+11.2f} {diff[1]:+7.2f} to {diff[2]:+5.2f}"
             )
         point, intervals = ladder(mine, players, rng)
-        print(f"Elo ({next(iter(point))} = 0; interval: {BOOTSTRAP} bootstrap resamples of the deals):")
+        anchor = ANCHOR if ANCHOR in point else next(iter(point))
+        print(f"Elo ({anchor} = {ANCHOR_ELO:.0f}; interval: {BOOTSTRAP} bootstrap resamples of the deals):")
         for level in sorted(point, key=point.__getitem__):
             low, high = intervals[level]
             print(f"  {level:30} {point[level]:6.0f}   {low:6.0f} to {high:6.0f}")

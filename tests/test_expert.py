@@ -210,4 +210,9 @@ def test_expert_hint_is_legal_with_a_gain_alternatives_and_a_reason(deck):
     assert hint.expected_total is not None and hint.now == view.score(view.seat).total
     assert hint.expected_gain == pytest.approx(hint.expected_total - hint.now, abs=0.011)
     assert len(hint.alternatives) == 2 and all(d in view.legal for d, _ in hint.alternatives)
-    assert deck[hint.decision.card].name in hint.reason
+    choices = [hint.decision.card] + [d.card for d, _ in hint.alternatives]
+    assert len(set(choices)) == 3  # three different cards, never one card twice
+    assert [below for _, below in hint.alternatives] == sorted(below for _, below in hint.alternatives)
+    assert all(below >= 0 for _, below in hint.alternatives)
+    assert "on your pier now" in hint.reason and hint.outcome == view.outcome(hint.decision)
+    assert fast_expert(5).hint(view) == hint  # the position, not the bot's own generator, seeds it

@@ -147,3 +147,20 @@ def test_the_elo_estimate_is_the_rating_that_fits_the_results():
     strong = [(level, 1.0 if rng.random() < 0.9 else 0.0) for level in LEVEL_STRENGTH for _ in range(30)]
     weak = [(level, 1.0 if rng.random() < 0.1 else 0.0) for level in LEVEL_STRENGTH for _ in range(30)]
     assert history.estimate_elo(strong).rating > history.estimate_elo(weak).rating + 400
+
+
+def test_a_file_named_again_or_a_folder_read_twice_is_still_one_game_or_one_line(capsys, saved):
+    """The games folder named as a PATH as well, a damaged file named beside its folder, a
+    record named twice: each game still counts once, each unreadable file is one line."""
+    copies = saved["copies"]
+    broken = copies / "not-a-record.json"
+    argv = ["stats", "--json", str(autosave.games_dir()), str(copies), str(broken), str(copies / ".." / copies.name / broken.name)]
+    assert main(argv + [str(copies / "ann-vs-hard.json")] * 2) == 0
+    out, err = capsys.readouterr()
+    found = json.loads(out)
+    assert found["games"] == 6 and found["unfinished"] == 1
+    lines = err.splitlines()
+    assert len(lines) == 2, lines
+    assert sum("not-a-record.json" in line for line in lines) == 1
+    assert sum("20260112-broken.json" in line for line in lines) == 1
+    assert len(found["skipped"]) == 2

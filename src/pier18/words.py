@@ -278,6 +278,30 @@ def level_names() -> str:
     return f"{', '.join(levels[:-1])} or {levels[-1]}"
 
 
+#: What `pier18 play --help` says about playing alone (before the levels' lines).
+PLAYING_ALONE = (
+    "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
+    "and the table says what they took and what it scored; in the game, h asks the hard bot "
+    "for a hint (best card and cover, where it should leave you, and the next best choices) and ? lists every key."
+)
+
+#: `pier18 stats`: the headings of its tables.
+STATS_BY_TABLE = "By opponents and table size"
+STATS_TABLE_COLUMNS = ("opponents", "players", "games", "wins", "win share", "mean score")
+STATS_PLANS = "Plans kept"
+STATS_PLAN_COLUMNS = ("card", "kept", "met", "rate")
+
+
+def stats_skipped(path: str, reason: str) -> str:
+    """`pier18 stats`' one line for a file it could not count."""
+    return f"pier18 stats: skipped {path}: {reason}"
+
+
+def cannot_list_folder(error: str) -> str:
+    """Why a folder named to `pier18 stats` was not read."""
+    return f"cannot list the folder ({error})"
+
+
 def stats_headline(games: int, unfinished: int, folder: str) -> str:
     """The first line of `pier18 stats`."""
     if not games and not unfinished:

@@ -33,9 +33,10 @@ import random
 from dataclasses import dataclass
 
 from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
-from .base import Hint, World, legal_for
+from ..words import hint_why, seat_numbers
+from .base import Hint, World, legal_for, position_seed
 from .endgame import Endgame
-from .estimate import ProgressMemo, describe, values_of
+from .estimate import ProgressMemo, values_of
 
 #: Iterations per decision: the budget (decision time is measured by benchmarks/ladder.py).
 ITERATIONS = 400
@@ -55,6 +56,12 @@ class Estimate:
     outcome: float  # mean outcome for the seat: margin over the best rival plus the win weight
     final_total: float  # mean final total of the seat
     visits: int  # iterations through it (1 for an exact answer)
+
+
+def _choice(decision: Decision) -> object:
+    """What makes two decisions different choices for a hint: a draft's card (its covers
+    are one choice of card), any other decision itself."""
+    return decision.card if isinstance(decision, Draft) else decision
 
 
 class _Edge:
@@ -96,25 +103,38 @@ class ExpertBot:
 
     def hint(self, view: PlayerView) -> Hint:
         """The best decision for the seat to move, where it should leave the seat, the
-        next best choices and why (as `HardBot.hint`)."""
-        estimates = self.estimates(view)
+        next best different choices with how far each ranks below it, and why (as
+        `HardBot.hint`). The search is seeded from `position_seed(view)`, so the same
+        position gets the same hint whatever was asked before."""
+        searcher = ExpertBot(position_seed(view), self.iterations, self.exploration, self.width)
+        estimates = searcher.estimates(view, HINT_ALTERNATIVES + 1)
         best = estimates[0]
         now = view.score(view.seat).total
-        reason = describe(view, view.seat, best.decision)
-        if len(estimates) > 1 and best.outcome - estimates[1].outcome < 0.05:
-            reason += "; the next choice is about as good"
-        alternatives = tuple((e.decision, round(e.final_total, 2)) for e in estimates[1 : HINT_ALTERNATIVES + 1])
-        return Hint(best.decision, round(best.final_total - now, 2), reason, round(best.final_total, 2), now, alternatives)
+        seen = {_choice(best.decision)}
+        alternatives: list[tuple[Decision, float]] = []
+        for other in estimates[1:]:
+            if other.visits != best.visits or _choice(other.decision) in seen:
+                continue  # searched less (not comparable), or the same card again
+            seen.add(_choice(other.decision))
+            alternatives.append((other.decision, round(max(0.0, best.outcome - other.outcome), 2)))
+            if len(alternatives) == HINT_ALTERNATIVES:
+                break
+        outcome = view.outcome(best.decision)
+        reason = hint_why(view.deck, view.players, outcome, seat_numbers(view.players))
+        return Hint(
+            best.decision, round(best.final_total - now, 2), reason, round(best.final_total, 2), now,
+            tuple(alternatives), outcome,
+        )
 
-    def estimates(self, view: PlayerView) -> list[Estimate]:
-        """The seat's candidates, best first."""
+    def estimates(self, view: PlayerView, finalists: int = 1) -> list[Estimate]:
+        """The seat's candidates, best first (`finalists` as for `_search`)."""
         legal = legal_for(view)
         if view.phase is Phase.PLAN:
             return self._solve_plan(view, legal)
         world = view.determinize(random.Random(self.rng.getrandbits(64)))
         if view.phase is Phase.DRAFT and world.round == world.total_rounds:
             return self._solve_last_round(world, view.seat)
-        return self._search(view)
+        return self._search(view, finalists)
 
     # -- exact answers ------------------------------------------------------------------
 
@@ -150,9 +170,10 @@ class ExpertBot:
 
     # -- the search -----------------------------------------------------------------------
 
-    def _search(self, view: PlayerView) -> list[Estimate]:
+    def _search(self, view: PlayerView, finalists: int = 1) -> list[Estimate]:
         """The seat's candidates compared in the same sampled worlds (sequential halving),
-        each followed in every world by the tree of replies below it."""
+        each followed in every world by the tree of replies below it. The best `finalists`
+        different choices (`_choice`) stay to the end, so a hint compares like with like."""
         me = view.seat
         memo: ProgressMemo = {}
         legal = list(view.legal)
@@ -173,7 +194,16 @@ class ExpertBot:
                     self._iterate(world.clone(), edge, view.round, me, memo)
             alive.sort(key=lambda e: e.value / e.visits, reverse=True)
             if stage + 1 < stages:
-                alive = alive[: max(2, (len(alive) + 1) // 2)]
+                keep = max(2, (len(alive) + 1) // 2)
+                choices: set[object] = set()
+                kept = []
+                for rank, edge in enumerate(alive):
+                    new = _choice(edge.decision) not in choices
+                    if rank < keep or (new and len(choices) < finalists):
+                        kept.append(edge)
+                    if new:
+                        choices.add(_choice(edge.decision))
+                alive = kept
         # Candidates dropped early rank below the survivors, whatever their early means.
         result = [self._estimate(edge) for edge in edges]
         result.sort(key=lambda e: (e.visits, e.outcome), reverse=True)
@@ -189,7 +219,7 @@ class ExpertBot:
         way learn the result."""
         path = [first]
         holder = first  # the edge the next node hangs from
-        world.apply(first.decision)
+        world.choose(me, first.decision)  # its turn, or a simultaneous choice made ahead
         node = first.child
         endgame: Endgame | None = None
         while True:

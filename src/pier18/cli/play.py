@@ -17,7 +17,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     import argparse
     import textwrap
 
-    from ..words import level_help, level_lines, level_names
+    from ..words import PLAYING_ALONE, level_help, level_lines, level_names
 
     parser = sub.add_parser(
         "play",
@@ -25,12 +25,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Play Pier 18 at one laptop: 2 or 3 players, people or computer opponents, every game autosaved.",
         formatter_class=argparse.RawDescriptionHelpFormatter,  # the levels below, one per line
     )
-    playing_alone = (
-        "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
-        "and the table says what they took and what it scored; in the game, h asks the hard bot "
-        "for a hint (best card and cover, where it should leave you, and the next best choices) and ? lists every key."
-    )
-    parser.epilog = textwrap.fill(playing_alone, 79) + "\n\n" + "\n".join(level_lines())
+    parser.epilog = textwrap.fill(PLAYING_ALONE, 79) + "\n\n" + "\n".join(level_lines())
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=f"how many players ({table_sizes_text()})")
     parser.add_argument(
         "--names",

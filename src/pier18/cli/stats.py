@@ -27,7 +27,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH",
-        help="also read these game records, or folders of them (copies made with 'play --record')",
+        help="also read these game records, or folders of them (copies kept elsewhere)",
     )
     parser.add_argument("--name", help="count only the seats of this player (any case); default: every person's seat")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
@@ -44,8 +44,10 @@ def run(args: argparse.Namespace) -> int:
     saves, skipped = history.from_saved(autosave.saved_games())
     more, unread = history.read(Path(path) for path in args.paths)
     found = history.tally(saves + more, skipped + unread, args.name)
+    from ..words import stats_skipped
+
     for problem in found.skipped:
-        print(f"pier18 stats: skipped {printable(str(problem.path))}: {printable(problem.reason)}", file=sys.stderr)
+        print(stats_skipped(printable(str(problem.path)), printable(problem.reason)), file=sys.stderr)
     if args.json:
         import json
 
@@ -93,16 +95,19 @@ def _print(found: History, folder: str) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from ..words import LEVEL_STRENGTH, elo_line, players_counted, stats_headline
+    from ..words import (
+        LEVEL_STRENGTH, STATS_BY_TABLE, STATS_PLAN_COLUMNS, STATS_PLANS, STATS_TABLE_COLUMNS, elo_line,
+        players_counted, stats_headline,
+    )
 
     console = Console(highlight=False)
     console.print(Text(stats_headline(found.games, found.unfinished, folder)))
     if not found.games:
         return
     console.print(Text(players_counted(sorted(found.players.items()))))
-    tables = Table(title="By opponents and table size")
-    for heading in ("opponents", "players", "games", "wins", "win share", "mean score"):
-        tables.add_column(heading, justify="left" if heading == "opponents" else "right")
+    tables = Table(title=STATS_BY_TABLE)
+    for number, heading in enumerate(STATS_TABLE_COLUMNS):
+        tables.add_column(heading, justify="left" if number == 0 else "right")
     for (opponents, players), tally in sorted(found.by_table.items(), key=_table_order):
         tables.add_row(
             Text(opponents), str(players), str(tally.games), f"{tally.wins:g}",
@@ -110,9 +115,9 @@ def _print(found: History, folder: str) -> None:
         )
     console.print(tables)
     if found.plans:
-        plans = Table(title="Plans kept")
-        for heading in ("card", "kept", "met", "rate"):
-            plans.add_column(heading, justify="left" if heading == "card" else "right")
+        plans = Table(title=STATS_PLANS)
+        for number, heading in enumerate(STATS_PLAN_COLUMNS):
+            plans.add_column(heading, justify="left" if number == 0 else "right")
         for (card, name), plan in sorted(found.plans.items()):
             plans.add_row(Text(f"#{card} {name}"), str(plan.kept), str(plan.met), f"{plan.met / plan.kept:.0%}")
         console.print(plans)

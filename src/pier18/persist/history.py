@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..bots.seats import HUMAN
 from ..engine.text import printable
-from ..words import LEVEL_STRENGTH
+from ..words import LEVEL_STRENGTH, cannot_list_folder, could_not_be_read
 from . import record
 from .autosave import SavedGame
 from .session import Session
@@ -134,10 +134,23 @@ def opponents(seats: Sequence[str], seat: int) -> str:
     return "+".join(levels + (["people"] if "people" in kinds else []))
 
 
+def same_place(path: Path) -> Path:
+    """The file a path names, however it is spelt (`..`, a link), for telling two paths
+    of one file apart from two files."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
 def tally(saves: Iterable[Saved], skipped: Iterable[Skipped] = (), name: str | None = None) -> History:
     """Count every human seat of every finished game once (with `name`, only seats of
-    that name, in any case)."""
-    history = History(skipped=list(skipped))
+    that name, in any case); each file not counted is listed once, however often it
+    was named."""
+    unread: dict[Path, Skipped] = {}
+    for problem in skipped:
+        unread.setdefault(same_place(problem.path), problem)
+    history = History(skipped=list(unread.values()))
     for save in distinct(saves):
         session = save.session
         game = session.game
@@ -216,22 +229,27 @@ def from_saved(games: Iterable[SavedGame]) -> tuple[list[Saved], list[Skipped]]:
         if game.session is not None:
             saves.append(Saved(game.path, game.session))
         else:
-            skipped.append(Skipped(game.path, game.problem or "could not be read"))
+            skipped.append(Skipped(game.path, game.problem or could_not_be_read("unknown")))
     return saves, skipped
 
 
 def read(paths: Iterable[Path]) -> tuple[list[Saved], list[Skipped]]:
     """Every game record among `paths` (files, or folders of `*.json` files), and the
-    files that could not be read, each with its reason."""
+    files that could not be read, each with its reason. A file named twice (itself and
+    by its folder, or by two spellings of its path) is read once."""
     saves: list[Saved] = []
     skipped: list[Skipped] = []
+    seen: set[Path] = set()
     for path in _files(paths, skipped):
+        if same_place(path) in seen:
+            continue
+        seen.add(same_place(path))
         try:
             session = record.load(path)
         except record.RecordError as exc:
             skipped.append(Skipped(path, str(exc).removeprefix(f"{printable(str(path))}: ")))
         except Exception as exc:  # noqa: BLE001 - a file no check foresaw is skipped, not fatal
-            skipped.append(Skipped(path, f"could not be read ({type(exc).__name__})"))
+            skipped.append(Skipped(path, could_not_be_read(type(exc).__name__)))
         else:
             saves.append(Saved(path, session))
     return saves, skipped
@@ -244,7 +262,7 @@ def _files(paths: Iterable[Path], skipped: list[Skipped]) -> list[Path]:
             try:
                 found.extend(sorted(p for p in path.glob("*.json") if p.is_file()))
             except OSError as exc:
-                skipped.append(Skipped(path, f"cannot list the folder ({exc.strerror or exc})"))
+                skipped.append(Skipped(path, cannot_list_folder(str(exc.strerror or exc))))
         else:
             found.append(path)
     return found
