@@ -248,14 +248,14 @@ def pass_reason(phase: Phase) -> str:
 
 
 #: Each bot level's strength as `benchmarks/ladder.py` measured it (docs/bots.md), weakest
-#: first: its Elo on the ladder (`random` at 0) and one line a person can choose by. The
-#: `--level` help of `pier18 play` and `pier18 stats` read this table; a test checks it
-#: against the ladder's numbers in docs/bots.md.
+#: first: its 2-player Elo on the ladder (`hard` fixed at 1500) and one line a person can
+#: choose by. The `--level` help of `pier18 play` and `pier18 stats` read this table;
+#: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md.
 LEVEL_STRENGTH: dict[str, tuple[int, str]] = {
-    "random": (0, "any legal move; a baseline"),
-    "greedy": (400, "the most points right now; beats random in 99% of 2-player games"),
-    "hard": (600, "looks ahead over sampled futures; beats greedy in 78% of 2-player games"),
-    "expert": (650, "searches the game tree over what it has seen; beats hard in 54% of 2-player games"),
+    "random": (600, "any legal move; a baseline"),
+    "greedy": (1170, "the most points right now; beats random in 96% of 2-player deals"),
+    "hard": (1500, "looks ahead over sampled futures; beats greedy in 87% of 2-player deals"),
+    "expert": (1540, "searches what it has seen, solves the end exactly; beats hard in 55% of 2-player deals"),
 }
 
 
@@ -267,7 +267,7 @@ def level_help(default: str) -> str:
 def level_lines() -> list[str]:
     """Each bot level's measured strength, one line per level, under a heading."""
     width = max(len(level) for level in LEVEL_STRENGTH)
-    lines = ["Bot levels, weakest first, as the bots' ladder measured them (Elo, random = 0):"]
+    lines = ["Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):"]
     lines += [f"  {level:<{width}}  {elo:>4}  {words}" for level, (elo, words) in LEVEL_STRENGTH.items()]
     return lines
 
