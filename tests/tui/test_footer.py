@@ -78,8 +78,17 @@ async def steps(footer: type[widgets.Footer], compact: bool) -> tuple[list[str],
     async with app.run_test(size=(100, 4)) as pilot:
 
         async def step() -> None:
-            await pilot.pause()
-            shown.append(app.export_screenshot())
+            # A focus change or a binding refresh reaches the footer a few messages later,
+            # more of them on a loaded machine: wait until the screen stops changing.
+            screen, same = app.export_screenshot(), 0
+            for _ in range(100):
+                await pilot.pause()
+                now = app.export_screenshot()
+                same = same + 1 if now == screen else 0
+                screen = now
+                if same == 3:
+                    break
+            shown.append(screen)
             made.append(list(app.screen.query_one(widgets.Footer).query(FooterKey)))
 
         await step()
