@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pier18.bots import LEVELS, HardBot, Hint, make_bot
+from pier18.bots import LEVELS, ExpertBot, HardBot, Hint, make_bot
 from pier18.bots.estimate import describe, plan_progress
 from pier18.selfplay.simulation import play_game
 from pier18.engine import Draft, Game, Goal, IllegalDecision, Keep, PlacePlan, Phase, Pier18Error, PlayerView
@@ -23,8 +23,13 @@ BOTS_DIR = Path(__file__).resolve().parents[1] / "src" / "pier18" / "bots"
 
 
 def fast_bot(level: str, seed: int):
-    """A bot as `make_bot` builds it, but a hard bot with few worlds so tests stay quick."""
-    return HardBot(seed, worlds=4, width=4) if level == "hard" else make_bot(level, seed)
+    """A bot as `make_bot` builds it, but the searching bots with small budgets so tests
+    stay quick: a hard bot with few worlds, an expert with few iterations."""
+    if level == "hard":
+        return HardBot(seed, worlds=4, width=4)
+    if level == "expert":
+        return ExpertBot(seed, iterations=24)
+    return make_bot(level, seed)
 
 
 def play(deck, players: int, levels, seed: int) -> list:
@@ -156,14 +161,13 @@ def test_games_differing_only_in_hidden_cards_give_identical_views_and_decisions
             assert view == twin_view  # compares the declared fields only; so also:
             assert_view_reveals_only_known(view, game, seat)
             assert_view_reveals_only_known(twin_view, twin, seat)
-            if checked % 3 == 0:  # the hard bot is slow: check every third decision
+            if checked % 3 == 0:  # the searching bots are slow: check every third decision
                 levels = LEVELS
             else:
                 levels = ("random", "greedy")
             for level in levels:
-                bot = fast_bot(level, seed) if level == "hard" else make_bot(level, seed)
-                same = fast_bot(level, seed) if level == "hard" else make_bot(level, seed)
-                assert bot.choose(view) == same.choose(twin_view)
+                bot, same = fast_bot(level, seed), fast_bot(level, seed)
+                assert bot.choose(view) == same.choose(twin_view), level
             checked += 1
             game.apply(mover.choose(view))
     assert checked > 100

@@ -56,6 +56,7 @@ def invocations(record_path: str) -> dict[str, list[str]]:
         "score": ["score", EXAMPLE, "--json"],
         "cards": ["cards"],
         "games": ["games"],
+        "stats": ["stats", "--json"],
         "simulate": ["simulate", "--games", "1", "--seats", "random,random"],
         "replay": ["replay", record_path, "--json"],
         "review": ["review", record_path, "--json", "--worlds", "1"],

@@ -76,7 +76,7 @@ def with_deck_toml(data: dict, toml: str) -> dict:
 CASES = {
     "seat superbot": (
         lambda d: d["players"][1].update(seat="superbot"),
-        ["field 'players[1].seat'", "unknown seat 'superbot' (use human, random, greedy, hard)"],
+        ["field 'players[1].seat'", "unknown seat 'superbot' (use human, random, greedy, hard, expert)"],
     ),
     "seat not text": (lambda d: d["players"][0].update(seat=["hard"]), ["field 'players[0].seat'", "unknown seat"]),
     "name a number": (lambda d: d["players"][0].update(name=7), ["field 'players[0].name'"]),

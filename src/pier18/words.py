@@ -336,6 +336,88 @@ def pass_reason(phase: Phase) -> str:
     return "Time to choose your Plan and Foundation from your three secret cards."
 
 
+#: Each bot level's strength as `benchmarks/ladder.py` measured it (docs/bots.md), weakest
+#: first: its 2-player Elo on the ladder (`hard` fixed at 1500) and one line a person can
+#: choose by. The `--level` help of `pier18 play` and `pier18 stats` read this table;
+#: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md.
+LEVEL_STRENGTH: dict[str, tuple[int, str]] = {
+    "random": (600, "any legal move; a baseline"),
+    "greedy": (1170, "the most points right now; beats random in 96% of 2-player deals"),
+    "hard": (1500, "looks ahead over sampled futures; beats greedy in 87% of 2-player deals"),
+    "expert": (1540, "searches what it has seen, solves the end exactly; beats hard in 55% of 2-player deals"),
+}
+
+
+def level_help(default: str) -> str:
+    """The `--level` help (its levels are told apart by `level_lines`)."""
+    return f"how strong the --bots seats play: {level_names()}, weakest first (see below; default: {default})"
+
+
+def level_lines() -> list[str]:
+    """Each bot level's measured strength, one line per level, under a heading."""
+    width = max(len(level) for level in LEVEL_STRENGTH)
+    lines = ["Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):"]
+    lines += [f"  {level:<{width}}  {elo:>4}  {words}" for level, (elo, words) in LEVEL_STRENGTH.items()]
+    return lines
+
+
+def level_names() -> str:
+    """The bot levels as a list in words: 'random, greedy, hard or expert'."""
+    levels = list(LEVEL_STRENGTH)
+    return f"{', '.join(levels[:-1])} or {levels[-1]}"
+
+
+#: What `pier18 play --help` says about playing alone (before the levels' lines).
+PLAYING_ALONE = (
+    "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
+    "and the table says what they took and what it scored; in the game, h asks the hard bot "
+    "for a hint (best card and cover, where it should leave you, and the next best choices) and ? lists every key."
+)
+
+#: `pier18 stats`: the headings of its tables.
+STATS_BY_TABLE = "By opponents and table size"
+STATS_TABLE_COLUMNS = ("opponents", "players", "games", "wins", "win share", "mean score")
+STATS_PLANS = "Plans kept"
+STATS_PLAN_COLUMNS = ("card", "kept", "met", "rate")
+
+
+def stats_skipped(path: str, reason: str) -> str:
+    """`pier18 stats`' one line for a file it could not count."""
+    return f"pier18 stats: skipped {path}: {reason}"
+
+
+def cannot_list_folder(error: str) -> str:
+    """Why a folder named to `pier18 stats` was not read."""
+    return f"cannot list the folder ({error})"
+
+
+def stats_headline(games: int, unfinished: int, folder: str) -> str:
+    """The first line of `pier18 stats`."""
+    if not games and not unfinished:
+        return f"No finished games saved in {folder} yet; 'pier18 play' starts one."
+    line = f"Your record: {plural(games, 'finished game')} saved on this machine ({folder})"
+    if unfinished:
+        line += f"; {plural(unfinished, 'unfinished game')} not counted yet"
+    return line + "."
+
+
+def players_counted(players: Sequence[tuple[str, int]]) -> str:
+    """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'"""
+    return "Counted: " + ", ".join(f"{name} ({plural(games, 'game')})" for name, games in players) + "."
+
+
+def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str, int]) -> str:
+    """Where the player stands on the bots' ladder: (rating, low, high, results) or None."""
+    rungs = ", ".join(f"{level} {elo}" for level, elo in ladder.items())
+    if estimate is None:
+        return f"Elo estimate: play a bot to get one (the ladder: {rungs})."
+    rating, low, high, results = estimate
+    return (
+        f"Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from "
+        f"{plural(results, 'result')} against bots; the ladder: {rungs})."
+    )
+
+
 #: The start rules offered at set-up: the digital edition's, and the printed rulebook's.
 START_BY_DATE = "Earliest Foundation date starts (digital edition)"
 

@@ -20,7 +20,7 @@ from pier18.engine.errors import Pier18Error
         (["play", "--players", "2", "--deck", "/no/such/deck.toml"], "cannot read the deck file"),
         (["play", "--players", "3", "--bots", "two"], "--bots needs a whole number"),
         (["play", "--players", "3", "--bots", "4"], "--bots must be from 0 to 3"),
-        (["play", "--players", "3", "--bots", "1", "--level", "expert"], "unknown bot level 'expert' in --level"),
+        (["play", "--players", "3", "--bots", "1", "--level", "superbot"], "unknown bot level 'superbot' in --level"),
         (["play", "--players", "3", "--seats", "human,hard"], "--seats names 2 seat(s)"),
         (["play", "--players", "2", "--seats", "human,wizard"], "unknown seat 'wizard'"),
         (["play", "--players", "2", "--seats", "human,hard", "--bots", "1"], "either --seats or --bots"),
@@ -75,5 +75,5 @@ def test_play_help_explains_bots_and_names(capsys):
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     text = " ".join(capsys.readouterr().out.split())
-    for words in ("--bots N", "--seats KINDS", "human players' names", "Hard bot", "random, greedy or hard"):
+    for words in ("--bots N", "--seats KINDS", "human players' names", "Hard bot", "random, greedy, hard or expert"):
         assert words in text

@@ -13,6 +13,7 @@ from ..engine.text import quote
 from ..words import unknown_level
 from .base import Bot, Hint, LegalBot
 from .estimate import describe
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hard import HardBot
 from .random_bot import RandomBot
@@ -20,7 +21,7 @@ from .seats import HUMAN, LEVELS, bot_name, clashes_with_bots, human_seats, seat
 
 #: The levels whose bots decide from the legal decisions alone (see `LegalBot`).
 _LEGAL_BOTS: dict[str, Callable[[int], LegalBot]] = {"random": RandomBot}
-_BOTS: dict[str, Callable[[int], Bot]] = {**_LEGAL_BOTS, "greedy": GreedyBot, "hard": HardBot}
+_BOTS: dict[str, Callable[[int], Bot]] = {**_LEGAL_BOTS, "greedy": GreedyBot, "hard": HardBot, "expert": ExpertBot}
 
 
 def make_bot(level: str, seed: int = 0) -> Bot:
@@ -39,6 +40,6 @@ def make_legal_bot(level: str, seed: int = 0) -> LegalBot | None:
 
 
 __all__ = [
-    "HUMAN", "Bot", "GreedyBot", "HardBot", "Hint", "LEVELS", "LegalBot", "RandomBot", "bot_name", "clashes_with_bots",
+    "HUMAN", "Bot", "ExpertBot", "GreedyBot", "HardBot", "Hint", "LEVELS", "LegalBot", "RandomBot", "bot_name", "clashes_with_bots",
     "describe", "human_seats", "make_bot", "make_legal_bot", "seat_kinds", "seat_names",
 ]

@@ -118,7 +118,11 @@ class World(Table, Protocol):
 
     phase: Phase
     current_player: int
+    round: int
     piers: list[Pier]
+
+    @property
+    def total_rounds(self) -> int: ...
 
     def clone(self) -> World: ...
 

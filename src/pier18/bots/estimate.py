@@ -120,12 +120,22 @@ def patron_chance(table: Table, seat: int, pier: Pier, card: int) -> float:
     return _patron_chance(table, _rivals(table, seat), pier, card)
 
 
-def draft_values(table: Table, seat: int, decisions: Sequence[Draft], light: bool = False) -> list[float]:
+#: Plan progress already worked out, for `draft_values(memo=...)`: (id of the pier, Plan
+#: card, Patrons or -1, light) -> (progress, the pier, kept so that its id stays its own).
+ProgressMemo = dict[tuple[int, int, int, bool], tuple[float, Pier]]
+
+
+def draft_values(
+    table: Table, seat: int, decisions: Sequence[Draft], light: bool = False, memo: ProgressMemo | None = None
+) -> list[float]:
     """Immediate worth of each draft: score change + expected Patron + Plan progress.
 
     The light version (for play-outs) judges the Plan on the pier as it is; the full
     one also lays the Plan card on top, as it will be at the end. What every option
     shares (the rivals' patron scores, the Plan's progress now) is worked out once.
+    With `memo`, the progress of a pier towards a goal that looks at that pier only is
+    kept there and read back (the values are the same): play-outs of one decision meet
+    the same piers again and again.
     """
     deck = table.deck
     old = table.piers[seat]
@@ -139,11 +149,24 @@ def draft_values(table: Table, seat: int, decisions: Sequence[Draft], light: boo
         patrons = len(table.patrons[seat])
         others = other_sheets(table, seat) if goal.compares_players else None
 
+        reads_patrons = goal.kind.spec.reads_patrons
+
         def progress(pier: Pier) -> float:
             sheet = (pier if light else pier.place(plan_card)).sheet()
-            if goal.kind.spec.reads_patrons:  # a pier alone does not know its Patrons
+            if reads_patrons:  # a pier alone does not know its Patrons
                 sheet = sheet.with_patrons(patrons)
             return plan_progress(goal, sheet, others)
+
+        if memo is not None and others is None:
+            unmemoized = progress
+            card_id, count = plan_card.id, patrons if reads_patrons else -1
+
+            def progress(pier: Pier) -> float:
+                key = (id(pier), card_id, count, light)
+                known = memo.get(key)
+                if known is None:
+                    known = memo[key] = (unmemoized(pier), pier)
+                return known[0]
 
         progress_now = progress(old)
     values = []
@@ -190,11 +213,14 @@ def value_of(table: Table, seat: int, decision: Decision, light: bool = False) -
     return plan_value(table, seat, decision)
 
 
-def values_of(table: Table, seat: int, decisions: Sequence[Decision], light: bool = False) -> list[float]:
-    """The greedy worth of each of the seat's legal decisions (all of one kind)."""
+def values_of(
+    table: Table, seat: int, decisions: Sequence[Decision], light: bool = False, memo: ProgressMemo | None = None
+) -> list[float]:
+    """The greedy worth of each of the seat's legal decisions (all of one kind); `memo`
+    as for `draft_values`."""
     drafts = [d for d in decisions if isinstance(d, Draft)]
     if drafts and len(drafts) == len(decisions):
-        return draft_values(table, seat, drafts, light)
+        return draft_values(table, seat, drafts, light, memo)
     return [value_of(table, seat, decision, light) for decision in decisions]
 
 

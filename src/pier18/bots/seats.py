@@ -15,7 +15,7 @@ from ..words import SEATS_OR_BOTS, bot_seat_name, bots_out_of_range, seats_for_p
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
 #: The bot levels, weakest first.
-LEVELS: tuple[str, ...] = ("random", "greedy", "hard")
+LEVELS: tuple[str, ...] = ("random", "greedy", "hard", "expert")
 DEFAULT_LEVEL = "hard"
 
 

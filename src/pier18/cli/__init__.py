@@ -32,7 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
-COMMANDS = ("play", "learn", "score", "cards", "replay", "review", "simulate", "games", "host", "join")
+COMMANDS = ("play", "learn", "score", "cards", "replay", "review", "simulate", "games", "stats", "host", "join")
+
 
 def build_parser(only: str | None = None) -> Parser:
     """The argument parser; with `only`, just that sub-command (quicker to start)."""

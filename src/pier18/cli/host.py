@@ -34,6 +34,8 @@ WEB_LINGER = 600.0
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from ..words import level_names
+
     parser = sub.add_parser(
         "host",
         help="host a table that players join from their own computers ('pier18 join')",
@@ -44,7 +46,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--names", help="the human players' names, comma separated (yours first)")
     parser.add_argument("--bots", metavar="N", help="make the last N seats computer opponents")
     parser.add_argument("--level", default="hard", help="how strong the --bots seats play (default: hard)")
-    parser.add_argument("--seats", metavar="KINDS", help="every seat: human, random, greedy or hard, comma separated")
+    parser.add_argument("--seats", metavar="KINDS", help=f"every seat: human, {level_names()}, comma separated")
     parser.add_argument("--seed", type=int, help="shuffle seed")
     from .parser import add_deck_option
 

@@ -14,16 +14,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    import argparse
+    import textwrap
+
+    from ..words import PLAYING_ALONE, level_help, level_lines, level_names
+
     parser = sub.add_parser(
         "play",
         help="play a hot-seat game for 2 or 3 players at one laptop",
         description="Play Pier 18 at one laptop: 2 or 3 players, people or computer opponents, every game autosaved.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # the levels below, one per line
     )
-    parser.epilog = (
-        "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
-        "and the table says what they took and what it scored; in the game, h asks the hard bot "
-        "for a hint (best card and cover, where it should leave you, and the next best choices) and ? lists every key."
-    )
+    parser.epilog = textwrap.fill(PLAYING_ALONE, 79) + "\n\n" + "\n".join(level_lines())
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=f"how many players ({table_sizes_text()})")
     parser.add_argument(
         "--names",
@@ -35,15 +37,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="N",
         help="make the last N seats computer opponents (e.g. --players 3 --bots 2 to play alone)",
     )
-    parser.add_argument(
-        "--level",
-        default="hard",
-        help="how strong the --bots seats play: random, greedy or hard (default: hard)",
-    )
+    parser.add_argument("--level", default="hard", help=level_help("hard"))
     parser.add_argument(
         "--seats",
         metavar="KINDS",
-        help="every seat in order, comma separated: human, random, greedy or hard "
+        help=f"every seat in order, comma separated: human, {level_names()} "
         "(e.g. human,human,hard); instead of --bots",
     )
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")

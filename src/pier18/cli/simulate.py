@@ -28,7 +28,7 @@ examples:
   pier18 simulate --balance --players 3 --jobs 2
 
 Game i is dealt with seed S+i and the seats rotate every game, so no level keeps the
-first seat. Bot levels: random, greedy, hard.
+first seat. Bot levels: random, greedy, hard, expert.
 """
 
 

@@ -1,0 +1,268 @@
+"""A player's record: what the saved games on this machine say about the people who
+played them (`pier18 stats`).
+
+Every saved game is read through `record.load`, so a game is rebuilt by the engine and
+its totals, Plan verdicts and places are the engine's answers. A game can be on disk
+more than once: its autosave and a `play --record` copy, or a save and the file it
+went on in after a resume. Two saves are one game when they hold the same deck,
+players, seats, seed, first player and deal, and the decisions of one begin the
+other's; that game is counted once, from its longest save.
+
+The Elo estimate treats each game as one result against every bot at the table (a
+win, a loss, or half of each for a shared place), and the bots as rated by the ladder
+(`pier18.words.LEVEL_STRENGTH`, measured by `benchmarks/ladder.py`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..bots.seats import HUMAN
+from ..engine.text import printable
+from ..words import LEVEL_STRENGTH, cannot_list_folder, could_not_be_read
+from . import record
+from .autosave import SavedGame
+from .session import Session
+
+#: How far the Elo estimate may go from the ladder (a perfect record has no finite maximum).
+ELO_REACH = 800.0
+
+#: The estimate starts from one drawn game against each rated level, weighted this
+#: much: it keeps a record of one game from giving an infinite rating and is soon
+#: outweighed by real games.
+PRIOR_WEIGHT = 0.5
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file that was not counted, and why (one line for the player)."""
+
+    path: Path
+    reason: str
+
+
+@dataclass(frozen=True)
+class Saved:
+    """One readable save: where it is and the game it holds."""
+
+    path: Path
+    session: Session
+
+    @property
+    def identity(self) -> tuple[object, ...]:
+        """What every save of one game shares, whatever its decisions."""
+        s = self.session
+        return (s.deck.digest, tuple(s.names), tuple(s.seats), s.seed, s.first_player, s.game.deal)
+
+    @property
+    def decisions(self) -> tuple[str, ...]:
+        return tuple(str(decision) for decision in self.session.decisions)
+
+
+def distinct(saves: Iterable[Saved]) -> list[Saved]:
+    """Each game once: a save whose decisions begin a longer save of the same game is
+    that game, not another one. The longest save of each game is kept, in the order
+    the saves came."""
+    saves = list(saves)
+    order = {id(save): index for index, save in enumerate(saves)}
+    kept: list[Saved] = []
+    by_identity: dict[tuple[object, ...], list[Saved]] = {}
+    for save in sorted(saves, key=lambda s: (-len(s.session.decisions), order[id(s)])):
+        group = by_identity.setdefault(save.identity, [])
+        mine = save.decisions
+        if any(other.decisions[: len(mine)] == mine for other in group):
+            continue  # a beginning of a game already counted
+        group.append(save)
+        kept.append(save)
+    kept.sort(key=lambda s: order[id(s)])
+    return kept
+
+
+@dataclass
+class Tally:
+    """Games, wins and points of the people at one kind of table."""
+
+    games: int = 0
+    wins: float = 0.0  # a shared first place counts as a share of a win
+    points: int = 0
+
+    @property
+    def mean_score(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+
+@dataclass
+class PlanTally:
+    kept: int = 0
+    met: int = 0
+
+
+@dataclass(frozen=True)
+class Elo:
+    """An Elo estimate against the ladder, with its 95% interval."""
+
+    rating: float
+    low: float
+    high: float
+    results: int  # results against bots it rests on
+
+
+@dataclass
+class History:
+    """What `pier18 stats` shows."""
+
+    games: int = 0  # finished games counted
+    unfinished: int = 0  # games not finished yet (not counted)
+    by_table: dict[tuple[str, int], Tally] = field(default_factory=dict)  # (opponents, players) -> tally
+    plans: dict[tuple[int, str], PlanTally] = field(default_factory=dict)  # (card id, name) -> tally
+    players: dict[str, int] = field(default_factory=dict)  # the people counted: name -> games
+    results: list[tuple[str, float]] = field(default_factory=list)  # (bot level, score 0/0.5/1) per game and bot
+    skipped: list[Skipped] = field(default_factory=list)
+
+    def elo(self) -> Elo | None:
+        return estimate_elo(self.results)
+
+
+def opponents(seats: Sequence[str], seat: int) -> str:
+    """The kind of table a seat sat at: its opponents' bot levels ("hard", "greedy+hard"),
+    with "people" for other human seats."""
+    kinds = {kind if kind != HUMAN else "people" for other, kind in enumerate(seats) if other != seat}
+    levels = [level for level in LEVEL_STRENGTH if level in kinds]
+    return "+".join(levels + (["people"] if "people" in kinds else []))
+
+
+def same_place(path: Path) -> Path:
+    """The file a path names, however it is spelt (`..`, a link), for telling two paths
+    of one file apart from two files."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+def tally(saves: Iterable[Saved], skipped: Iterable[Skipped] = (), name: str | None = None) -> History:
+    """Count every human seat of every finished game once (with `name`, only seats of
+    that name, in any case); each file not counted is listed once, however often it
+    was named."""
+    unread: dict[Path, Skipped] = {}
+    for problem in skipped:
+        unread.setdefault(same_place(problem.path), problem)
+    history = History(skipped=list(unread.values()))
+    for save in distinct(saves):
+        session = save.session
+        game = session.game
+        if not game.is_terminal():
+            history.unfinished += 1
+            continue
+        standings = {standing.seat: standing for standing in game.ranking()}
+        firsts = sum(1 for standing in standings.values() if standing.place == 1)
+        counted = False
+        for seat, kind in enumerate(session.seats):
+            if kind != HUMAN or (name is not None and session.names[seat].casefold() != name.casefold()):
+                continue
+            counted = True
+            history.players[session.names[seat]] = history.players.get(session.names[seat], 0) + 1
+            mine = standings[seat]
+            table = history.by_table.setdefault((opponents(session.seats, seat), session.players), Tally())
+            table.games += 1
+            table.points += mine.total
+            table.wins += 1 / firsts if mine.place == 1 else 0.0
+            plan = game.plan_card(seat)
+            if plan is not None:
+                plans = history.plans.setdefault((plan.id, plan.name), PlanTally())
+                plans.kept += 1
+                plans.met += bool(game.plan_met(seat))
+            for other, level in enumerate(session.seats):
+                if level == HUMAN or level not in LEVEL_STRENGTH:
+                    continue
+                theirs = standings[other].place
+                history.results.append((level, 1.0 if mine.place < theirs else 0.5 if mine.place == theirs else 0.0))
+        history.games += counted
+    return history
+
+
+def estimate_elo(results: Sequence[tuple[str, float]]) -> Elo | None:
+    """The rating that makes these results most likely against the ladder's ratings.
+
+    Each result is (bot level, 1 for a win, 0.5 for a shared place, 0 for a loss); the
+    chance of beating a bot rated R from a rating r is 1 / (1 + 10 ** ((R - r) / 400)).
+    A half-weighted draw against each level played keeps the estimate finite (see
+    `PRIOR_WEIGHT`). The interval is the estimate plus or minus 1.96 standard errors,
+    from the curvature of the likelihood. None without a game against a bot.
+    """
+    if not results:
+        return None
+    ratings = {level: float(elo) for level, (elo, _) in LEVEL_STRENGTH.items()}
+    weighted = [(ratings[level], score, 1.0) for level, score in results]
+    weighted += [(ratings[level], 0.5, PRIOR_WEIGHT) for level in sorted({level for level, _ in results})]
+    low_end = min(ratings.values()) - ELO_REACH
+    high_end = max(ratings.values()) + ELO_REACH
+    rating = sum(r for r, _, _ in weighted) / len(weighted)
+    scale = math.log(10) / 400
+    information = 0.0
+    for _ in range(60):  # Newton's method on the log-likelihood, kept within the reach
+        gradient = information = 0.0
+        for opponent, score, weight in weighted:
+            p = 1 / (1 + 10 ** ((opponent - rating) / 400))
+            gradient += weight * scale * (score - p)
+            information += weight * scale * scale * p * (1 - p)
+        step = gradient / information
+        rating = min(high_end, max(low_end, rating + step))
+        if abs(step) < 1e-6:
+            break
+    spread = 1.96 / math.sqrt(information)
+    return Elo(rating, rating - spread, rating + spread, len(results))
+
+
+# -- reading the saves ---------------------------------------------------------------
+
+
+def from_saved(games: Iterable[SavedGame]) -> tuple[list[Saved], list[Skipped]]:
+    """The autosaves as `autosave.saved_games` read them: the readable ones, and the rest
+    with why not."""
+    saves: list[Saved] = []
+    skipped: list[Skipped] = []
+    for game in games:
+        if game.session is not None:
+            saves.append(Saved(game.path, game.session))
+        else:
+            skipped.append(Skipped(game.path, game.problem or could_not_be_read("unknown")))
+    return saves, skipped
+
+
+def read(paths: Iterable[Path]) -> tuple[list[Saved], list[Skipped]]:
+    """Every game record among `paths` (files, or folders of `*.json` files), and the
+    files that could not be read, each with its reason. A file named twice (itself and
+    by its folder, or by two spellings of its path) is read once."""
+    saves: list[Saved] = []
+    skipped: list[Skipped] = []
+    seen: set[Path] = set()
+    for path in _files(paths, skipped):
+        if same_place(path) in seen:
+            continue
+        seen.add(same_place(path))
+        try:
+            session = record.load(path)
+        except record.RecordError as exc:
+            skipped.append(Skipped(path, str(exc).removeprefix(f"{printable(str(path))}: ")))
+        except Exception as exc:  # noqa: BLE001 - a file no check foresaw is skipped, not fatal
+            skipped.append(Skipped(path, could_not_be_read(type(exc).__name__)))
+        else:
+            saves.append(Saved(path, session))
+    return saves, skipped
+
+
+def _files(paths: Iterable[Path], skipped: list[Skipped]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            try:
+                found.extend(sorted(p for p in path.glob("*.json") if p.is_file()))
+            except OSError as exc:
+                skipped.append(Skipped(path, cannot_list_folder(str(exc.strerror or exc))))
+        else:
+            found.append(path)
+    return found
