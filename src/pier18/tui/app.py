@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from ..bots import Bot
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist import autosave
 from ..persist.lock import GameLocked
@@ -24,17 +23,18 @@ from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
 from .moves import game_moves
 from .screens.names import NamesScreen, Seating
 from .thinking import think_in_background
-from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
+    from ..bots import Bot
     from ..persist.autosave import Resumable
+    from .widgets.draft_row import DraftRow
     from .screens.final import FinalScreen
     from .screens.quit import QuitScreen
 
 __all__ = ["BOT_PAUSE", "LAST_MOVE_PAUSE", "MIN_SIZE", "HintGiver", "Pier18App", "awards_before_last_decision"]
 
 
-BotProvider = Callable[[str, int], Bot]
+BotProvider = Callable[[str, int], "Bot"]
 
 #: How long a bot's turn lasts at least, in seconds, so people can see it happen.
 BOT_PAUSE = 0.8

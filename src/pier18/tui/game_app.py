@@ -21,7 +21,6 @@ from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 
-from ..bots import Hint
 from ..engine import Decision, PlayerView, TableView
 from ..engine.text import printable
 from ..words import GAME_NAME, HINT_THINKING, KEY_HELP, KEY_QUIT, KEY_RULES, no_hint
@@ -32,6 +31,7 @@ from .thinking import think_in_background
 from .widgets.hint_line import HintedScreen, HintLine
 
 if TYPE_CHECKING:
+    from ..bots import Hint
     from .screens.quit import QuitScreen
     from .screens.table import TableScreen
 
