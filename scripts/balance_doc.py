@@ -5,12 +5,19 @@
     python scripts/balance_doc.py --reuse out/          # out/balance-2.txt, out/balance-3.txt
     python scripts/balance_doc.py --resume runs/ --jobs 2  # keep every deal; go on after a stop
     python scripts/balance_doc.py --check               # exit 1 if the doc is stale
+    python scripts/balance_doc.py --retext scripts/deck-v4.toml  # goal texts reworded only
 
 The doc carries each command's output exactly as printed, and everything else on the
 page that depends on the deck (goals, sections, the deck's digest) is generated here
-from data/cards.toml and the decks it replaced (scripts/deck-v1.toml to scripts/deck-v3.toml). `--check` rebuilds
+from data/cards.toml and the decks it replaced (scripts/deck-v1.toml to scripts/deck-v4.toml). `--check` rebuilds
 the page from the outputs it already holds and compares: a deck change that was not
 followed by a new run fails (tests/test_docs_match_deck.py runs it).
+
+A deck that changes only goal texts plays every deal as before (nothing reads a goal's
+text to decide), so the commands print the same numbers: `--retext OLD` (OLD: the deck
+the runs were made with) rewrites the goal column of the outputs the page holds with
+the current texts, as the commands print it, and refuses if anything but a goal text
+changed.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,11 +35,13 @@ DOC = ROOT / "docs" / "balance.md"
 DECK_V1 = ROOT / "scripts" / "deck-v1.toml"
 DECK_V2 = ROOT / "scripts" / "deck-v2.toml"
 DECK_V3 = ROOT / "scripts" / "deck-v3.toml"
+DECK_V4 = ROOT / "scripts" / "deck-v4.toml"
 sys.path.insert(0, str(ROOT / "src"))
 
 from pier18.selfplay import balance as bal  # noqa: E402
 from pier18.engine import load_deck  # noqa: E402
-from pier18.engine.deck import Deck  # noqa: E402
+from pier18.engine.deck import Deck, default_deck_path  # noqa: E402
+from pier18.cli.balance import CARD_WIDTH, GOAL_WIDTH  # noqa: E402
 
 #: Why each card changed in deck 2 (the what is generated from the two deck files).
 POETS = "a Poet now stands in the land-end section, which no card covers"
@@ -174,6 +184,50 @@ def changes(old: Deck, new: Deck, why: dict[int, str]) -> str:
     return "\n".join(rows)
 
 
+def retexts(old: Deck, new: Deck) -> str:
+    """The goals whose text changed, before and after (a deck that changed texts only)."""
+    rows = [f"| card | deck {old.version} goal (2p / 3p) | deck {new.version} goal (2p / 3p) |", "|---|---|---|"]
+    for card in sorted(new):
+        before, after = _goal_texts(old, card), _goal_texts(new, card)
+        if before != after:
+            rows.append(f"| #{card} {new[card].name} | {before} | {after} |")
+    return "\n".join(rows)
+
+
+def _rules(path: Path) -> object:
+    """A deck file's cards without their goal texts: everything that plays."""
+
+    def strip(item: object) -> object:
+        if isinstance(item, dict):
+            return {key: strip(value) for key, value in item.items() if key != "text"}
+        if isinstance(item, list):
+            return [strip(value) for value in item]
+        return item
+
+    return strip(tomllib.loads(path.read_text())["cards"])
+
+
+def retext(out: str, deck: Deck, players: int) -> str:
+    """A balance run's output with the deck's goal texts in its goal column, laid out as
+    `pier18 simulate --balance` prints it now (whatever width the column had)."""
+    lines = out.split("\n")
+    head = next(i for i, line in enumerate(lines) if line.startswith("card "))
+    width = lines[head].index("met") - (CARD_WIDTH + 3)  # the old goal column's width: met is right-aligned in 4
+    start = CARD_WIDTH + 1  # where the goal column starts
+
+    def row(first: str, goal: str, line: str) -> str:
+        return f"{first[:CARD_WIDTH]:<{CARD_WIDTH}} {goal[:GOAL_WIDTH]:<{GOAL_WIDTH}} {line[start + width + 1:]}"
+
+    lines[head] = row(lines[head][:CARD_WIDTH], lines[head][start:start + width].rstrip(), lines[head])
+    for i in range(head + 1, len(lines)):
+        line = lines[i]
+        if not line.startswith("#"):
+            break
+        card = int(line[1:].split()[0])
+        lines[i] = row(line[:CARD_WIDTH], deck[card].plan.goal_for(players).text, line)
+    return "\n".join(lines)
+
+
 def shared_goals(deck: Deck, outputs: dict[int, tuple[str, str]]) -> str:
     """The cards with one goal for both sizes, each with its met rate at each size (from the runs)."""
     lines = []
@@ -199,7 +253,7 @@ def outputs_in(doc: str) -> dict[int, tuple[str, str]]:
 
 
 def render(outputs: dict[int, tuple[str, str]]) -> str:
-    deck, v1, v2, v3 = load_deck(), load_deck(DECK_V1), load_deck(DECK_V2), load_deck(DECK_V3)
+    deck, v1, v2, v3, v4 = load_deck(), *(load_deck(path) for path in (DECK_V1, DECK_V2, DECK_V3, DECK_V4))
     low, high = bal.MET_RANGE
     s_low, s_high = bal.SHARE_RANGE
     parts = [
@@ -297,6 +351,21 @@ def render(outputs: dict[int, tuple[str, str]]) -> str:
         else:
             parts += ["(not run)", ""]
     parts += [
+        "## Deck 5: what changed and why",
+        "",
+        "Deck 4 (kept as `scripts/deck-v4.toml`) wrote its goals in two styles (\"At least 6",
+        "Flower Sellers\" beside \"4+ of every character\"). Deck 5 words every goal one way: a",
+        "bound reads \"At least N ...\" or \"At most N ...\", a goal that compares players \"More",
+        "... than any rival\" (tests/test_deck.py checks it). No goal, bonus, date, patron or",
+        "section changed, and nothing reads a goal's text to decide, so every deal of the runs",
+        "above plays as it did with deck 4, move for move, and the commands print the same",
+        "numbers; their goal column was rewritten with deck 5's texts by",
+        "`python scripts/balance_doc.py --retext scripts/deck-v4.toml`, which refuses a deck",
+        "that changed anything but a goal text. Short runs of both decks (`--games 2`, both",
+        "table sizes) printed the same numbers.",
+        "",
+        retexts(v4, deck),
+        "",
         "## Deck 4: what changed and why",
         "",
         "Deck 3 (kept as `scripts/deck-v3.toml`) was the first deck measured at the default",
@@ -307,7 +376,7 @@ def render(outputs: dict[int, tuple[str, str]]) -> str:
         "card on seeds from 50,000 (40 or 48 deals): an independent, rough check. The tables",
         "above are the measure.",
         "",
-        changes(v3, deck, WHY4),
+        changes(v3, v4, WHY4),
         "",
         "## Deck 3: what changed and why",
         "",
@@ -344,9 +413,9 @@ def check_outputs_match_deck(outputs: dict[int, tuple[str, str]]) -> list[str]:
     problems = []
     for players, (_cmd, out) in outputs.items():
         for card in deck:
-            name = f"#{card} {deck[card].name}"[:21]
-            goal = deck[card].plan.goal_for(players).text[:40]
-            if not re.search(rf"^{re.escape(f'{name:<21} {goal:<40}')}", out, re.M):
+            name = f"#{card} {deck[card].name}"[:CARD_WIDTH]
+            goal = deck[card].plan.goal_for(players).text[:GOAL_WIDTH]
+            if not re.search(rf"^{re.escape(f'{name:<{CARD_WIDTH}} {goal:<{GOAL_WIDTH}}')}", out, re.M):
                 problems.append(f"{players}p: card {card} does not show goal {goal!r}")
     return problems
 
@@ -359,7 +428,18 @@ def main() -> int:
     parser.add_argument("--save", type=Path, help="also save the outputs in this directory")
     parser.add_argument("--resume", type=Path, help="save every deal played in this directory, and skip those saved")
     parser.add_argument("--check", action="store_true", help="only check that the doc is up to date")
+    parser.add_argument("--retext", type=Path, metavar="OLD", help="the runs were made with deck file OLD, which differs "
+                        "from the shipped deck in goal texts only: put the new texts in the outputs")
     args = parser.parse_args()
+    if args.retext:
+        if _rules(args.retext) != _rules(default_deck_path()):
+            print(f"{args.retext} differs from the shipped deck in more than goal texts: run the balance again",
+                  file=sys.stderr)
+            return 1
+        deck = load_deck()
+        held = outputs_in(DOC.read_text())
+        DOC.write_text(render({n: (cmd, retext(out, deck, n)) for n, (cmd, out) in held.items()}))
+        return 0
     if args.check:
         current = DOC.read_text()
         outputs = outputs_in(current)

@@ -55,19 +55,20 @@ def client(port: int, code: str, scheme: str = "ws", **options: Any) -> Client:
 async def play_turns(clients: dict[int, Client], rng: random.Random, count: int | None = None,
                      others: list[Client] = ()) -> int:
     """Play `count` decisions (None: to the end), each by the client of the seat to move,
-    chosen at random from its own view's legal moves; every client sees each one arrive."""
+    chosen at random from its own view's legal moves; every client sees each one arrive.
+    A table in its lobby is waited for until its game starts."""
     made = 0
     everyone = [*clients.values(), *others]
     first = next(iter(clients.values()))
     while count is None or made < count:
-        state = await first.wait_for(lambda s: True, WAIT)
+        state = await first.wait_for(lambda s: not s.lobby, WAIT)  # a lobby (`pier18 host`) waits for everyone
         if state.table.is_terminal():
             break
         turn, seat = state.turn, state.table.current_player
         if seat not in clients:  # a bot's turn: the host plays it
             await first.wait_turn(turn + 1, WAIT)
             continue
-        mine = await clients[seat].wait_turn(turn, WAIT)
+        mine = await clients[seat].wait_for(lambda s: s.turn >= turn and not s.lobby, WAIT)
         assert mine.turn == turn and mine.you is not None and mine.my_turn
         await clients[seat].decide(rng.choice(mine.you.legal))
         for c in everyone:

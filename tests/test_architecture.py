@@ -59,7 +59,7 @@ def all_imports() -> list[Import]:
 
 
 def layer(module: str) -> str:
-    """The layer a pier18 module belongs to: engine, words, persist, bots, net, render, tui, cli."""
+    """The layer a pier18 module belongs to: engine, words, persist, bots, selfplay, review, net, render, tui, cli."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "pier18"
 
@@ -89,6 +89,9 @@ RULES = {
     # The command line opens the app only in the commands that show it, and only when run.
     "cli opens the app lazily": lambda imp, source, target: source == "cli" and target == "tui"
     and (imp.top_level or imp.module not in ("pier18.cli.play", "pier18.cli.replay", "pier18.cli.join", "pier18.cli.host")),
+    # The review judges and reports; drawing it is for the command line and the screens.
+    "review never draws": lambda imp, source, target: source == "review"
+    and target in ("tui", "render", "cli", "net", "rich", "textual"),
     # Network play serves and follows games; drawing is for the front ends above it.
     "net never draws": lambda imp, source, target: source == "net"
     and target in ("tui", "render", "cli", "rich", "textual"),
@@ -99,7 +102,7 @@ RULES = {
 
 #: The layers from the bottom up: a module may import its own layer and the ones below,
 #: never one above (docs/architecture.md draws the same stack).
-LAYERS = ("engine", "words", "bots", "persist", "selfplay", "net", "render", "tui", "cli", "__main__")
+LAYERS = ("engine", "words", "bots", "persist", "selfplay", "review", "net", "render", "tui", "cli", "__main__")
 
 
 def upward_imports() -> list[str]:

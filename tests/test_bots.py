@@ -281,7 +281,8 @@ def test_hard_hint_is_legal_with_a_gain_and_a_reason(deck):
     assert isinstance(hint, Hint)
     assert hint.decision in view.legal and isinstance(hint.decision, Draft)
     assert isinstance(hint.expected_gain, float)
-    assert deck[hint.decision.card].name in hint.reason
+    assert "on your pier now" in hint.reason and deck[hint.decision.card].name not in hint.reason  # not the move again
+    assert hint.outcome == view.outcome(hint.decision)
 
 
 def test_describe_names_the_points_a_draft_scores(deck):

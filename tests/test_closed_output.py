@@ -45,6 +45,10 @@ def a_record(tmp_path_factory, deck) -> str:
     return str(path)
 
 
+#: `pier18` itself: its --help and its --version.
+TOP = ("pier18", "pier18 --version")
+
+
 def invocations(record_path: str) -> dict[str, list[str]]:
     """One command line per command that writes on standard output (the apps: --help),
     and the plain-line modes of host and join, whose first line goes there."""
@@ -54,15 +58,17 @@ def invocations(record_path: str) -> dict[str, list[str]]:
         "games": ["games"],
         "simulate": ["simulate", "--games", "1", "--seats", "random,random"],
         "replay": ["replay", record_path, "--json"],
+        "review": ["review", record_path, "--json", "--worlds", "1"],
         "play": ["play", "--help"],
         "host": ["host", "--no-seat", "--port", "0", "--bind", "127.0.0.1", "--names", "Ann,Bob"],
         "join": ["join", "--lines", f"127.0.0.1:{unused_port()}", "code"],
         "pier18": ["--help"],
+        "pier18 --version": ["--version"],
     }
 
 
 def test_every_command_is_tried():
-    assert set(invocations("x")) == {*COMMANDS, "pier18"}
+    assert set(invocations("x")) == {*COMMANDS, *TOP}
 
 
 def pier18(argv: list[str], data_dir: Path, stream: str, how: str) -> tuple[int, str, str]:
@@ -87,14 +93,14 @@ def pier18(argv: list[str], data_dir: Path, stream: str, how: str) -> tuple[int,
         return proc.returncode, out.read().decode(), err.read().decode()
 
 
-@pytest.mark.parametrize("command", [*COMMANDS, "pier18"])
+@pytest.mark.parametrize("command", [*COMMANDS, *TOP])
 def test_a_closed_standard_output_is_one_line_and_status_1(tmp_path, a_record, command):
     status, _, err = pier18(invocations(a_record)[command], tmp_path / "data", "stdout", "closed")
     assert (status, err) == (1, CLOSED_STDOUT)
     assert not (tmp_path / "data").exists()  # refused before anything: no table opened, no game saved
 
 
-@pytest.mark.parametrize("command", [*COMMANDS, "pier18"])
+@pytest.mark.parametrize("command", [*COMMANDS, *TOP])
 def test_a_broken_pipe_on_standard_output_ends_quietly_with_status_1(tmp_path, a_record, command):
     status, _, err = pier18(invocations(a_record)[command], tmp_path / "data", "stdout", "broken")
     assert (status, err) == (1, "")

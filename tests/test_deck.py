@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
 from helpers import child_env
 from pier18.engine import CHARACTERS, GOAL_KINDS, DeckError, load_deck
+from pier18.engine.characters import Character
+from pier18.engine.goals import Goal
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_deck_has_eighteen_cards_of_four_sections(deck):
@@ -40,6 +46,57 @@ def test_plan_goals(deck):
     assert len(texts) == len(set(texts))
     kinds = {g.kind for plan in plans for g in (plan.two, plan.three)}
     assert len(kinds) >= 8 and kinds <= set(GOAL_KINDS)
+
+
+def style_problems(goal) -> list[str]:
+    """How a goal's text leaves the deck's one style, or says other numbers than it checks.
+
+    The style: a capital first letter and no full stop; a bound written "at least N" or
+    "at most N" with the goal's own number (never "N+"), and no other number; a goal
+    that compares players "More ... than any rival"; the character or category named.
+    """
+    text = goal.text
+    problems = []
+    if not text[:1].isupper() or text.endswith("."):
+        problems.append("starts with a capital and ends without a full stop")
+    if re.search(r"\d\+", text):
+        problems.append('writes a bound as "N+"')
+    bounds = [n for n in (goal.at_least, goal.at_most) if n is not None]
+    if [int(n) for n in re.findall(r"\d+", text)] != bounds:
+        problems.append(f"names the numbers {bounds} and no other")
+    if goal.at_least is not None and f"at least {goal.at_least}" not in text.lower():
+        problems.append(f'says "at least {goal.at_least}"')
+    if goal.at_most is not None and f"at most {goal.at_most}" not in text.lower():
+        problems.append(f'says "at most {goal.at_most}"')
+    if goal.compares_players and not (text.startswith("More ") and text.endswith(" than any rival")):
+        problems.append('reads "More ... than any rival"')
+    named = goal.character or goal.category
+    if named is not None and named.title.removesuffix("s") not in text:
+        problems.append(f"names {named.title}")
+    return [f"{text!r} {problem}" for problem in problems]
+
+
+def _goals(deck):
+    return [goal for card in deck.values() for goal in dict.fromkeys((card.plan.two, card.plan.three))]
+
+
+def test_every_plan_goal_reads_in_one_style(deck):
+    """"At least 6 Flower Sellers" beside "4+ of every character" read as two styles (deck 4)."""
+    assert [problem for goal in _goals(deck) for problem in style_problems(goal)] == []
+
+
+def test_the_style_check_finds_each_way_out_of_the_style():
+    old = load_deck(ROOT / "scripts" / "deck-v4.toml")  # deck 4 wrote "N+" beside "At least N"
+    assert sum(bool(style_problems(goal)) for goal in _goals(old)) >= 10
+    wrong = [
+        Goal("count", "At least 9 Poets", character=Character.POET, at_least=8),  # another number
+        Goal("count", "8 Poets or more", character=Character.POET, at_least=8),  # no "at least"
+        Goal("sections", "At least 15 visible sections", at_most=15),  # the wrong bound
+        Goal("most", "The most Poets", character=Character.POET),
+        Goal("count", "At least 8 Lovers", character=Character.POET, at_least=8),  # another character
+        Goal("patrons", "at least 3 Patrons.", at_least=3),
+    ]
+    assert all(style_problems(goal) for goal in wrong)
 
 
 #: Goals that total something over the whole pier: a 3-player pier has one card fewer, so
@@ -378,7 +435,7 @@ def test_a_deck_given_as_data_without_a_name_is_called_deck():
     assert (deck.source, deck.digest, deck.version) == ("<deck>", "", 1)
 
 
-@pytest.mark.parametrize("field", ["version = 4", "at_least = 5"])
+@pytest.mark.parametrize("field", ["version = 5", "at_least = 5"])
 def test_a_number_of_thousands_of_digits_is_one_line(tmp_path, field):
     text = default_deck_path().read_text(encoding="utf-8")
     assert field in text

@@ -38,7 +38,7 @@ def assert_one_error_line(code: int, lines: list[str], command: str) -> str:
 # -- numbers -------------------------------------------------------------------------------
 
 #: What each command needs besides the argument under test to get as far as checking it.
-NEEDS = {"score": ["--cards", "1"], "join": ["127.0.0.1:8018", "CODE"]}
+NEEDS = {"score": ["--cards", "1"], "join": ["127.0.0.1:8018", "CODE"], "review": ["no-such-game.json"]}
 #: Arguments read as a number after parsing (argparse sees text).
 READ_LATER = {("play", "--bots"), ("host", "--bots")}
 
@@ -130,12 +130,14 @@ def path_cases(record: str) -> list[list[str]]:
         ["cards", "--deck", HUGE],
         ["replay", HUGE],
         ["replay", record, "--deck", HUGE],
+        ["review", HUGE],
+        ["review", record, "--deck", HUGE],
         ["simulate", "--games", "1", "--deck", HUGE],
         ["simulate", "--games", "1", "--record-dir", HUGE],
-        ["play", "--cards", HUGE],
+        ["play", "--deck", HUGE],
         ["play", "--resume", HUGE],
         ["host", "--resume", HUGE],
-        ["host", "--cards", HUGE, "--no-seat"],
+        ["host", "--deck", HUGE, "--no-seat"],
         ["host", "--tls-cert", HUGE, "--tls-key", HUGE],
         ["join", "127.0.0.1:8018", "CODE", "--cafile", HUGE],
     ]

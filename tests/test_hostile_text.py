@@ -245,7 +245,7 @@ def test_cards_shows_card_names_with_brackets(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a short path: the title shows it on one line
     os.mkdir("[red]")
     hostile_deck(tmp_path / "[red]" / "deck[b].toml", ["x[/b]", "[b]Pier", "Ann[/]"])
-    code, out, err = run(capsys, "cards", "--cards", "[red]/deck[b].toml")
+    code, out, err = run(capsys, "cards", "--deck", "[red]/deck[b].toml")
     assert (code, err) == (0, "")
     assert "[b]Pier 1" in out and "Ann[/] 2" in out and "x[/b] 3" in out
     assert "[red]/deck[b].toml" in out
@@ -257,7 +257,7 @@ def test_cards_and_simulate_show_any_deck_text_literally(capsys, tmp_path, monke
     _wide(monkeypatch)
     deck_file = hostile_deck(tmp_path / "hostile.toml", names, goals)
     deck = load_deck(deck_file)
-    for argv in (["cards", "--cards", str(deck_file)], ["simulate", "--games", "2", "--deck", str(deck_file)]):
+    for argv in (["cards", "--deck", str(deck_file)], ["simulate", "--games", "2", "--deck", str(deck_file)]):
         code, out, err = run(capsys, *argv)
         assert (code, err) == (0, ""), argv
         assert ESC not in out and "\x07" not in out
@@ -298,7 +298,7 @@ def test_score_reads_a_pier_file_with_a_byte_order_mark(capsys, tmp_path):
     assert code == 0 and err == "" and '"total"' in out
 
 
-@pytest.mark.parametrize("command", [["cards", "--cards"], ["simulate", "--games", "1", "--deck"], ["score", "--plan", "1", "--cards", "1", "--deck"]])
+@pytest.mark.parametrize("command", [["cards", "--deck"], ["simulate", "--games", "1", "--deck"], ["score", "--plan", "1", "--cards", "1", "--deck"]])
 def test_a_hostile_deck_path_in_an_error_is_one_printable_line(capsys, tmp_path, command):
     bad = tmp_path / "[link=file:///etc/passwd]\x1b[2J.toml"
     code, out, err = run(capsys, *command, str(bad))

@@ -298,3 +298,174 @@ def test_record_onto_a_game_open_in_another_terminal_is_refused(child_playing, m
     err = capsys.readouterr().err
     assert err == f"pier18: --record {path}: this game is open in another terminal (pid {child.pid}); choose another file\n"
     assert path.read_bytes() == before
+
+
+# -- no stray lock files --------------------------------------------------------------------
+
+#: Plays a saved game as `CHILD` does, then ends as it is told on stdin: `exit` returns
+#: normally, `crash` raises (the exception nothing catches), `hold` waits to be killed.
+ENDS = """
+import sys
+from pathlib import Path
+from pier18.persist import autosave, record
+
+path = Path(sys.argv[1])
+factory = autosave.autosaving(lambda names: None)
+factory.play(record.load(path), path)
+print("playing", flush=True)
+how = sys.stdin.readline().strip()
+if how == "crash":
+    raise RuntimeError("the game fell over")
+if how == "hold":
+    sys.stdin.read()
+"""
+
+
+@pytest.mark.parametrize("how", ["exit", "crash"])
+def test_a_process_that_ends_leaves_no_lock_file(deck, how):
+    """However the playing process ends by itself (returning, or an exception nothing
+    caught), its lock file goes with it, and the game is free."""
+    path = saved_game(deck, "one.json", 3)
+    child = subprocess.Popen(
+        [sys.executable, "-c", ENDS, str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+    )
+    out, err = child.communicate(f"{how}\n", timeout=60)
+    assert out == "playing\n", err
+    assert child.returncode == (1 if how == "crash" else 0) and ("the game fell over" in err) == (how == "crash")
+    assert not lock_path(path).exists()
+    assert holder(path) is None and json.loads(path.read_text())["decisions"]  # the save itself stays
+
+
+def test_a_killed_process_lock_file_is_taken_over_and_removed_by_the_next_one(deck):
+    """SIGKILL leaves the lock file (nothing runs in the killed process); the OS let go
+    of its lock, so the next process to look takes it without a question and removes
+    it, and a game started from it plays as usual and leaves nothing either."""
+    path = saved_game(deck, "one.json", 3)
+    child = subprocess.Popen(
+        [sys.executable, "-c", ENDS, str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+    )
+    try:
+        assert child.stdout.readline() == "playing\n"
+        child.stdin.write("hold\n")
+        child.stdin.flush()
+        assert holder(path) == child.pid
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.communicate(timeout=30)
+    assert lock_path(path).read_text() == f"{child.pid}\n"  # left behind by the kill
+    found = saves.find_resumable()
+    assert found.path == path and found.games[0].played_by is None  # offered, no question asked
+    assert not lock_path(path).exists()  # ...and cleaned on the way
+    factory = saves.autosaving(lambda names: None)
+    factory.play(found.session, path, found.games[0].stamp)
+    assert holder(path) == os.getpid()
+    factory.release()
+    assert not lock_path(path).exists()
+
+
+def test_a_game_played_to_its_end_leaves_no_lock_file(deck):
+    """The last decision is saved and the game's lock file goes at once, though the
+    process plays on (the final screen, a new game); the finished save stays."""
+    factory = saves.autosaving(lambda names: Session(deck, names, 5))
+    session = factory(["Ann", "Bob"])
+    path = factory.save
+    assert lock_path(path).exists()
+    while not session.game.is_terminal():
+        session.apply(session.game.legal_decisions()[0])
+    assert not lock_path(path).exists() and holder(path) is None
+    assert len(json.loads(path.read_text())["decisions"]) == len(session.decisions)
+    session.undo()  # written again (a take-back on the final screen): held again while it is
+    assert holder(path) == os.getpid()
+    session.apply(session.game.legal_decisions()[0])
+    assert not lock_path(path).exists()
+    factory.release()
+
+
+def test_a_lock_file_removed_as_it_is_taken_is_taken_again_at_its_name(tmp_path, monkeypatch):
+    """The holder lets go (removing its file) between this process opening the file and
+    locking it: the lock held would be on a file nobody can find, and a third process
+    would take the name's new file as well. The taker sees it and takes the name again."""
+    from pier18.persist import lock as locks
+
+    save = tmp_path / "game.json"
+    real_flock = locks.fcntl.flock
+    removed = []
+
+    def flock(fd, how):
+        if not removed:  # the holder's release, just before this lock call
+            removed.append(True)
+            os.unlink(lock_path(save))
+        return real_flock(fd, how)
+
+    monkeypatch.setattr(locks.fcntl, "flock", flock)
+    mine = GameLock(save).acquire()
+    monkeypatch.setattr(locks.fcntl, "flock", real_flock)
+    assert removed and mine.intact()
+    with pytest.raises(GameLocked):
+        GameLock(save).acquire()  # the name's file is the one held: nobody else gets in
+    mine.release()
+    assert not lock_path(save).exists()
+
+
+# -- resuming says what it opens ------------------------------------------------------------
+
+
+def test_resume_names_the_game_it_opens_and_the_later_one_it_passed_over(deck, child_playing, monkeypatch):
+    """`pier18 play --resume`: the last played game is open in another terminal, so the
+    one before it is opened; as it opens, the app says which game that is and why the
+    later one is not it (its file, what it is, who has it)."""
+    child, locked_path = child_playing
+    other = saved_game(deck, "two.json", 2)
+    os.utime(locked_path, ns=(2 * 10**18, 2 * 10**18))  # the locked game is the last played
+    seen = {}
+
+    def fake_run(app: Pier18App, *args, **kwargs):
+        seen["session"], seen["notes"] = app.session, list(app.opening_notes)
+
+    monkeypatch.setattr(Pier18App, "run", fake_run)
+    assert main(["play", "--resume"]) == 0
+    assert seen["session"].decisions == saves.load_saved(other).session.decisions
+    opened, why = seen["notes"]
+    assert opened == f"Going on with the last played unfinished game free here, two.json: {summary_of(other)}."
+    assert why == (f"Not one.json ({summary_of(locked_path)}): "
+                   f"this game is open in another terminal (pid {child.pid}).")
+
+    monkeypatch.setattr(Pier18App, "run", fake_run)
+    assert main(["play", "--resume", str(other)]) == 0  # asked for by name: nothing was passed over
+    assert seen["notes"] == [f"Going on with the saved game asked for, two.json: {summary_of(other)}."]
+
+
+async def test_the_notes_on_the_game_opened_are_shown_as_it_opens(deck):
+    session = Session(deck, ["Ann", "Bob"], 7)
+    app = Pier18App(2, lambda names: session, names=["Ann", "Bob"], session=session)
+    app.opening_notes = ["Going on with x.json.", "Not y.json: open elsewhere."]
+    told = []
+    notify = app.notify
+    app.notify = lambda message, **options: (told.append(message), notify(message, **options))[1]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+    assert told[:2] == app.opening_notes
+
+
+def test_the_resume_offer_says_which_games_it_leaves_out_and_why(deck, child_playing, monkeypatch):
+    """`pier18 play` offers the free games; the one open in another terminal is named
+    in the offer with the reason, rather than silently left out."""
+    child, locked_path = child_playing
+    other = saved_game(deck, "two.json", 2)
+    seen = {}
+    monkeypatch.setattr(Pier18App, "run", lambda app, *a, **k: seen.setdefault("offer", app.resume_offer))
+    assert main(["play", "--names", "Ann,Bob", "--players", "2"]) == 0
+    offer = seen["offer"]
+    assert [g.path for g in offer.free] == [other]
+    assert offer.messages() == [
+        f"Not one.json ({summary_of(locked_path)}): this game is open in another terminal (pid {child.pid})."
+    ]
+
+
+def summary_of(path: Path) -> str:
+    return saves.load_saved(path).summary()

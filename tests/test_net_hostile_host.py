@@ -66,7 +66,7 @@ def message_of(got: NetState) -> dict:
     """The state message a decoded state stands for (what an honest host would have sent)."""
     seats = [{"name": s.name, "kind": s.kind, "connected": s.connected, "covered": s.covered} for s in got.seats]
     view = got.player_view()
-    message = state_message(got.table, view, seats, list(got.waiting_for))
+    message = state_message(got.table, view, seats, list(got.waiting_for), got.lobby)
     return json.loads(json.dumps(message))
 
 
@@ -319,7 +319,7 @@ def final_with_hostile_tie_breaker(session) -> str:
 @pytest.mark.parametrize("attack", ["tie-breaker", "surrogate", "no host"])
 async def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
     """`pier18 join --lines`: a hostile host, or none, is one line on stderr, exit status
-    1, and no escape code on either stream."""
+    2 (bad input, as every other), and no escape code on either stream."""
     session = played(2, 7)
 
     if attack == "no host":
@@ -334,7 +334,7 @@ async def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
             status, out, err = await join_lines(port)
         finally:
             server.close()
-    assert status == 1, (out, err)
+    assert status == 2, (out, err)
     assert err.count("\n") == 1 and err.startswith("pier18: ") and "Traceback" not in err, err
     assert "pier18:" not in out and ESC not in out + err and "PWNED" not in out + err
     assert {"tie-breaker": "final ranking does not match", "surrogate": "not valid text", "no host": "cannot be reached"}[attack] in err

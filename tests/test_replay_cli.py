@@ -45,7 +45,7 @@ def test_json_of_a_finished_game_matches_the_engine(deck, tmp_path, capsys, play
     assert result["finished"] is True
     assert [p["name"] for p in result["players"]] == session.names
     for seat, player in enumerate(result["players"]):
-        assert set(player) == {"name", "pier", "score"}
+        assert set(player) == {"name", "pier", "score", "place", "decided_by", "patrons_won", "plan"}
         assert set(player["score"]) == KEYS
         rows = reference.pier_rows(session.game.piers[seat])
         game = session.game
@@ -93,7 +93,11 @@ def test_json_at_the_very_start_has_empty_piers(deck, tmp_path, capsys):
     assert result == {
         "finished": False,
         "players": [
-            {"name": name, "pier": "", "score": dict.fromkeys(KEYS, 0)} for name in ("Ann", "Bob")
+            {
+                "name": name, "pier": "", "score": dict.fromkeys(KEYS, 0),
+                "place": None, "decided_by": None, "patrons_won": [], "plan": None,  # the breakdown: tests/test_breakdown.py
+            }
+            for name in ("Ann", "Bob")
         ],
     }
 
@@ -105,7 +109,7 @@ def test_a_record_without_its_deck_takes_deck(deck, tmp_path, capsys):
     data["deck"]["sha256"] = "f" * 64
     path.write_text(json.dumps(data))
     assert main(["replay", str(path), "--json"]) == 2
-    assert "--cards" in capsys.readouterr().err
+    assert "give one with --deck" in capsys.readouterr().err
 
 
 BAD = {

@@ -26,7 +26,7 @@ from helpers import child_env
 from pier18.net.client import Client
 from pier18.persist import autosave as saves
 from pier18.persist import record
-from pier18.persist.lock import holder
+from pier18.persist.lock import holder, lock_path
 from pier18.persist.session import Session
 from terminal import Terminal, decisions, play_until, saved
 
@@ -81,6 +81,7 @@ def test_a_signal_mid_game_gives_the_terminal_back_and_keeps_the_game(tmp_path, 
     found = saves.find_resumable()  # what 'pier18 play --resume' goes on with: free, not locked
     assert [free.path for free in found.free] == [path]
     assert [str(d) for d in found.free[0].session.decisions] == before
+    assert not lock_path(path).exists()  # let go of, and its file with it
 
 
 def test_a_replay_stopped_by_a_signal_gives_the_terminal_back(tmp_path, deck):
@@ -140,7 +141,7 @@ async def test_a_seat_stopped_by_a_signal_gives_the_terminal_back_and_the_seat_i
     env = child_env(PIER18_DATA_DIR=str(tmp_path / "host-data"))
     host = subprocess.Popen(
         [sys.executable, "-m", "pier18", "host", "--no-seat", "--port", "0", "--bind", "127.0.0.1",
-         "--names", "Ann,Bob", "--seed", "7"],
+         "--seats", "human,random", "--names", "Ann", "--seed", "7"],  # Ann is all the lobby waits for
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0, env=env,
         start_new_session=True,
     )
@@ -181,14 +182,25 @@ def test_the_host_stopped_by_a_signal_closes_the_table_and_keeps_it(tmp_path):
     data_dir = tmp_path / "data"
     table = Terminal(["host", "--seats", "human,human", "--names", "Ann,Bob", "--seed", "9", "--port", "0",
                       "--bind", "127.0.0.1"], data_dir)
+    bob = None
     try:
+        table.read_until(b"to watch:")  # printed before the app: Bob's line, then the lobby
+        address, code = re.search(rb"Bob: pier18 join (\S+) (\S+)", table.output).groups()
+        bob = subprocess.Popen(  # Bob joins, so the game starts, and never decides
+            [sys.executable, "-m", "pier18", "join", "--lines", address.decode(), code.decode()],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=child_env(),
+        )
         table.read_until(b"Keep these two")
-        before = play_until(table, data_dir, 1)  # the host's own set-up choice; Bob is away
+        before = play_until(table, data_dir, 1)  # the host's own set-up choice; Bob has not chosen
         signalled_at = len(table.output)
         table.send(signal.SIGTERM)
         status = table.read_to_end()
     finally:
         table.kill()
+        if bob is not None:
+            bob.kill()
+            bob.wait(timeout=30)
+            bob.stdin.close()
     assert status == 128 + signal.SIGTERM
     assert_terminal_given_back(table.output, signalled_at)
     said = after_signal(table, signalled_at)
@@ -197,5 +209,34 @@ def test_the_host_stopped_by_a_signal_closes_the_table_and_keeps_it(tmp_path):
     assert re.search(f"pier18: stopped by SIGTERM. The table is saved: '{again}' opens it again.", said)
     assert re.search(f"The table is closed; '{again}' opens it again with the same codes.", said)
     assert decisions(path) == before and len(before) == 1
-    assert holder(path) is None
+    assert holder(path) is None and not lock_path(path).exists()
     assert [str(d) for d in record.load(path).decisions] == before
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_a_table_without_a_seat_stopped_by_a_signal_keeps_it_and_leaves_no_lock_file(tmp_path, name):
+    """`pier18 host --no-seat` runs as a service would, and is stopped as one is: it says
+    how to open the table again, exits with 128 + the signal and lets go of its game."""
+    number = getattr(signal, name)
+    env = child_env(PIER18_DATA_DIR=str(tmp_path / "data"))
+    host = subprocess.Popen(
+        [sys.executable, "-m", "pier18", "host", "--no-seat", "--port", "0", "--bind", "127.0.0.1",
+         "--names", "Ann,Bob", "--seed", "7"],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0, env=env,
+        start_new_session=True,
+    )
+    try:
+        lines = host_lines(host)
+        save = Path(re.search(r"autosave: (\S+)", lines[0]).group(1))
+        assert holder(save) == host.pid
+        host.send_signal(number)
+        status = host.wait(timeout=60)
+        said = host.stdout.read().decode()
+    finally:
+        if host.poll() is None:
+            host.kill()
+        host.wait(timeout=30)
+        host.stdout.close()
+    assert status == 128 + number
+    assert f"pier18: the table is saved; 'pier18 host --resume {save} --port " in said and "Traceback" not in said
+    assert holder(save) is None and not lock_path(save).exists()

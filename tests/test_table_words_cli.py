@@ -29,7 +29,7 @@ def test_cards_wraps_a_long_path_only_between_its_parts(capsys, tmp_path, monkey
     path = folder / "my-own-deck-file.toml"
     shutil.copy(deck.source, path)
     monkeypatch.setenv("COLUMNS", "60")
-    code, out, err = run(capsys, "cards", "--cards", str(path))
+    code, out, err = run(capsys, "cards", "--deck", str(path))
     assert code == 0 and err == ""
     lines = out.splitlines()
     start = lines.index("The deck file:") + 1

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from .engine.cards import Card
     from .engine.goals import Goal
     from .engine.deck import Deck
+    from .engine.outlook import Outcome, PlanOutlook
+    from .engine.explain import Reason
     from .engine.game import PatronAward
     from .engine.outlook import Standing
     from .engine.scoring import ScoreSheet
@@ -346,9 +348,10 @@ def takeback_prompt(
 
 
 def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now: int | None,
-               alternatives: Sequence[tuple[Decision, float]], reason: str) -> list[str]:
+               alternatives: Sequence[tuple[Decision, float]], reason: str, win_worth: float = 4) -> list[str]:
     """The hard bot's advice as sentences: the choice with every card named, where it
-    should leave the player, the next best choices and why.
+    should leave the player, the next best choices with how far each ranks below it
+    (`alternatives`: points of lead over the best rival, a win counting `win_worth`), and why.
 
     'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
     """
@@ -359,10 +362,15 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
             head += f" (now {now})"
     lines = [head + "."]
     if alternatives:
-        others = "; ".join(f"{short_decision(deck, d)} (about {total:.0f})" for d, total in alternatives)
-        lines.append(f"Next best: {others}.")
+        others = "; ".join(f"{short_decision(deck, d)}, {behind(points)}" for d, points in alternatives)
+        lines.append(f"Next best (by lead over the best rival at the end, a win counting {win_worth:g}): {others}.")
     lines.append(f"Why: it {reason}.")
     return lines
+
+
+def behind(points: float) -> str:
+    """How far a next best choice ranks below the best: '1.5 behind', 'as good'."""
+    return "as good" if points < 0.05 else f"{points:.1f} behind"
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]) -> str:
@@ -491,6 +499,26 @@ CHOOSING_SET_UP = "choosing a Plan and a Foundation…"
 #: A set-up seat that has chosen already, and one whose turn it is not yet.
 CHOSE_SET_UP = "Plan and Foundation chosen (hidden until everyone has chosen)"
 WAITS_FOR_SET_UP = "waiting to choose a Plan and a Foundation"
+
+
+#: How the person at a networked seat is named among the others ("you have chosen").
+YOU = "you"
+#: A player whose connection is gone, beside their name.
+AWAY = "away"
+#: A simultaneous choice over the network before anyone has made it.
+EVERYONE_CHOOSES_SET_UP = "everyone chooses a Plan and a Foundation at once"
+EVERYONE_PLACES_THE_PLAN = "everyone places the Plan card at once"
+
+
+def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
+    """A choice every seat makes at once over the network: who has made it (never what)
+    and who is still to: 'Bob has chosen; waiting for you and Cy'. `placing`: the Plan
+    placement, else set-up. Names as given, `YOU` for the person at the keys."""
+    if not chose:
+        return EVERYONE_PLACES_THE_PLAN if placing else EVERYONE_CHOOSES_SET_UP
+    one = len(chose) == 1 and chose[0] != YOU
+    done = f"{players_list(chose)} {'has' if one else 'have'} {'placed the Plan card' if placing else 'chosen'}"
+    return f"{done}; {waiting_for(waiting)}" if waiting else done
 
 
 def choosing_set_up(name: str) -> str:
@@ -959,8 +987,107 @@ def plan_progress_reason(closer: bool, goal: str) -> str:
     return f"{'closer to' if closer else 'further from'} the Plan ({goal})"
 
 
-#: After a hint's reason, when the second best choice is as good.
-ABOUT_AS_GOOD = "the next choice is about as good"
+def seat_numbers(players: int) -> list[str]:
+    """The seats as a sentence names them without their names: 'player 1', 'player 2'."""
+    return [f"player {seat + 1}" for seat in range(players)]
+
+
+def patron_points(card: Card) -> str:
+    """What a Patron card is won on: 'Fisher points', 'Lovers + Fisher points'."""
+    return " + ".join(character.title for character in card.patrons) + " points"
+
+
+def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -> str:
+    """Why a hint's choice is good, in what it changes (the engine's `Outcome`): the
+    points it scores now, each Patron race it changes, against whom and on what, and
+    what it does for the Plan. Said after 'it'; what others can still change is said so.
+    """
+    decision, me = outcome.decision, outcome.seat
+    if isinstance(decision, Keep):
+        foundation = deck[decision.foundation]
+        parts = [f"starts your pier with {foundation.name}, {plural(outcome.after.total, 'point')}"]
+        plan = outcome.plan_after
+        if plan is not None:
+            parts.append(
+                f"keeps {plan.card.name} as the Plan ({plan.goal.text}, +{plan.card.plan.bonus} if it holds at the "
+                f"end; {_plan_numbers(plan)} on the Foundation alone)"
+            )
+        return "; ".join(parts)
+    if outcome.final:
+        total = outcome.sheet_after(plan=True).total
+        parts = [f"ends your pier at {plural(total, 'point')}"]
+        plan = outcome.plan_after
+        if plan is not None:
+            verdict = f"meets your Plan ({plan.goal.text}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
+                else f"leaves your Plan unmet ({plan.goal.text}: {_plan_numbers(plan)})"
+            if plan.unsettled:
+                verdict += ", unless a rival's Plan placed unseen changes the count"
+            parts.append(verdict)
+        return "; ".join(parts)
+    before, after = outcome.before, outcome.after
+    gained = sum(after.points(c) - before.points(c) for c in Character)
+    changed = any(after.points(c) != before.points(c) for c in Character)
+    parts = [f"scores {gained:+d} on your pier now ({points_change(before, after)})" if changed
+             else "scores nothing on your pier now"]
+    parts += _patron_reasons(deck, outcome, names)
+    plan_before, plan_after = outcome.plan_before, outcome.plan_after
+    if plan_before is not None and plan_after is not None:
+        from .engine.goals import goal_measures
+
+        now = _plan_numbers(plan_after)
+        was = ", ".join(str(value) for value in goal_measures(plan_before.goal, plan_before.sheet))
+        if plan_after.met and not plan_before.met:
+            parts.append(f"meets your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+        elif plan_before.met and not plan_after.met:
+            parts.append(f"breaks your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+        elif now != _plan_numbers(plan_before):
+            parts.append(f"moves your Plan on ({plan_after.goal.text}: {now}, was {was})")
+    return "; ".join(parts)
+
+
+def _plan_numbers(plan: PlanOutlook) -> str:
+    """Where a pier stands on its Plan: 'Poets: 6/8', 'Poets: 5, best rival 6'."""
+    from .engine.goals import goal_measures
+
+    rivals = [goal_measures(plan.goal, sheet)[0] for sheet in plan.rivals] if plan.goal.compares_players else []
+    return goal_progress(plan.goal, goal_measures(plan.goal, plan.sheet), max(rivals) if rivals else None)
+
+
+def _patron_reasons(deck: Deck, outcome: Outcome, names: Sequence[str]) -> list[str]:
+    """What a draft does to this round's Patron races, each against whom and on what:
+    'leads Bob for #7 Bandstand if it is the Patron left (Poet points: 5 to 4)'."""
+    me = outcome.seat
+    waiting = [names[s] for s, card in enumerate(outcome.drafted) if card is None and s != me]
+    reasons: list[tuple[str, bool]] = []  # each with whether others can still change it
+    for race in outcome.races:
+        card = deck[race.card]
+        scores = race.scores_after
+        rivals = [s for s in range(len(scores)) if s != me]
+        best = max(scores[s] for s in rivals)
+        top = players_list([names[s] for s in rivals if scores[s] == best])
+        score = f"{patron_points(card)}: {scores[me]} to {best}"
+        left = f"for {card_label(card)} if it is the Patron left"
+        if outcome.patron_won == race.card:
+            by = ", on the earlier date" if race.by_date_after else ""
+            reasons.append((f"wins the Patron {card_label(card)} over {top} ({score}{by})", False))
+        elif not waiting and len(outcome.races) == 1:  # the round ends: its Patron is settled
+            winner = race.winner_after
+            assert winner is not None
+            mine = f"{patron_points(card)}: {scores[me]} to {scores[winner]}"
+            reasons.append((f"leaves the Patron {card_label(card)} to {names[winner]} ({mine})", False))
+        elif race.changed:
+            if race.winner_after == me:
+                reasons.append((f"leads {top} {left} ({score})", True))
+            elif me in race.after:
+                tie = f"{patron_points(card)}: {best} each, the earliest date drafted wins"
+                reasons.append((f"ties {top} {left} ({tie})", True))
+            else:
+                reasons.append((f"trails {top} {left} ({score})", True))
+    told = reasons[:2]  # the first two cards of the row: a hint is a few lines
+    said = [reason for reason, _ in told]
+    if waiting and any(open_ for _, open_ in told):
+        said.append(f"{players_list(waiting)} still {'drafts' if len(waiting) == 1 else 'draft'} and can change that")
+    return said
 
 
 def not_bots_turn(seat: int) -> str:
@@ -1050,6 +1177,50 @@ def seat_presence(name: str, human: bool, here: bool, covered: bool, you: bool) 
 def waiting_for(names: Sequence[str]) -> str:
     """'waiting for Bob', 'waiting for Bob and Cy' (human seats away, no bot covering them)."""
     return f"waiting for {players_list(list(names))}" if names else ""
+
+
+# -- the lobby: a hosted table before its game starts ----------------------------------------
+
+#: The lobby's title.
+LOBBY_TITLE = "Waiting for the players: the game starts when every seat is filled"
+#: Under the seats, at a joined seat (the host starts the game).
+LOBBY_WAIT = "The game starts by itself when everyone is here; the host can start it sooner with bots."
+#: At the host's own seat: the key that starts at once.
+KEY_START_WITH_BOTS = "Start now, bots for the empty seats"
+#: The host's line when the last player arrives (or a bot sits in for them).
+GAME_STARTS = "everyone is here: the game starts"
+#: `start` once the game is on.
+ALREADY_STARTED = "the game has started already"
+#: The host's refusal of a decision made in the lobby.
+NOT_STARTED = "the game has not started yet"
+
+
+def lobby_seat(name: str, human: bool, here: bool, covered: bool, you: bool) -> str:
+    """One seat in the lobby: 'Ann (you)', 'Bob: here', 'Cy: not here yet', 'Dee: hard bot'."""
+    if you:
+        return f"{name} (you)"
+    if not human:
+        return f"{name}: bot"
+    if here:
+        return f"{name}: here"
+    return f"{name}: not here yet, a bot will play for them" if covered else f"{name}: not here yet"
+
+
+def lobby_line(here: Sequence[str], waiting: Sequence[str]) -> str:
+    """The host's status line in the lobby: 'lobby: Ann is here; waiting for Bob and Cy'."""
+    line = "lobby"
+    if here:
+        line += f": {players_list(list(here))} {'is' if len(here) == 1 else 'are'} here"
+    if waiting:
+        line += f"; {waiting_for(waiting)}" if here else f": {waiting_for(waiting)}"
+    return line
+
+
+def started_with_bots(names: Sequence[str], level: str) -> str:
+    """The answer to the host's `start` (or `s`): who the bots play for."""
+    if not names:
+        return GAME_STARTS
+    return f"the game starts; a {level} bot plays for {players_list(list(names))} until they come"
 
 
 #: What a spectator is told about itself.
@@ -1245,10 +1416,20 @@ def seat_covered(name: str, level: str) -> str:
 
 def table_line(table: TableView, names: Sequence[str], waiting: Sequence[str], covered: Sequence[str] = ()) -> str:
     """Where a networked game stands, who it waits for (players away, not covered) and
-    who a bot plays for: 'round 2, Ann to draft; waiting for Bob; a bot plays for Cy'."""
-    line = whose_turn(table, names)
-    if waiting and not table.is_terminal():
-        line += f"; {waiting_for(list(waiting))}"
+    who a bot plays for: 'round 2, Ann to draft; waiting for Bob; a bot plays for Cy'. In
+    set-up and the Plan placement every seat chooses at once: who has chosen and who is
+    still to ('set-up: Bob has chosen; waiting for Ann and Cy (away)')."""
+    if table.phase in (Phase.SETUP, Phase.PLAN):  # every seat chooses at once over the network
+        away = set(waiting)
+        called = [f"{name} ({AWAY})" if name in away else name for name in names]
+        chose = [called[seat] for seat in range(table.players) if table.chosen[seat]]
+        still = [called[seat] for seat in range(table.players) if not table.chosen[seat]]
+        phase = "set-up" if table.phase is Phase.SETUP else "game end"
+        line = f"{phase}: {chosen_so_far(chose, still, table.phase is Phase.PLAN)}"
+    else:
+        line = whose_turn(table, names)
+        if waiting and not table.is_terminal():
+            line += f"; {waiting_for(list(waiting))}"
     if covered:
         line += "; a bot plays for " + players_list(list(covered))
     return line
@@ -1286,7 +1467,10 @@ def table_open(port: int, tls: bool, save: str | None) -> str:
 
 
 #: The host's commands, when it plays in plain lines or does not play.
-HOST_COMMANDS = "Commands: 'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
+HOST_COMMANDS = (
+    "Commands: 'start' starts the game now, a bot playing each empty seat until its player comes; "
+    "'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
+)
 
 
 def bot_command_help(names: Sequence[str]) -> str:
@@ -1368,6 +1552,11 @@ LINES_HELP = (
 )
 
 
+def connecting_to(url: str) -> str:
+    """`--lines`: the first line, while the host is reached."""
+    return f"connecting to {url}…"
+
+
 def connected_to(url: str, watching: bool) -> str:
     """`--lines`, once in: 'connected to ws://...' or 'watching to ws://...'."""
     return f"{'watching' if watching else 'connected'} to {url}"
@@ -1430,6 +1619,19 @@ def record_renumbered(new: str, taken: str) -> str:
 def open_elsewhere(pid: int) -> str:
     """The words for a game another process is playing (`pid` 0: not known)."""
     return f"this game is open in another terminal (pid {pid})" if pid else "this game is open in another terminal"
+
+
+def going_on_with(file: str, game: str, latest: bool) -> str:
+    """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
+    it was chosen as the last played unfinished game nobody else has open."""
+    which = "the last played unfinished game free here" if latest else "the saved game asked for"
+    return f"Going on with {which}, {file}: {game}."
+
+
+def passed_over(file: str, game: str, pid: int) -> str:
+    """An unfinished game played more recently that another terminal has open, so it was
+    not opened or offered here (`game`: its summary line)."""
+    return f"Not {file} ({game}): {open_elsewhere(pid)}."
 
 
 def could_not_save(path: str, why: str) -> str:
@@ -1713,7 +1915,7 @@ GAMES_OWN_DECK = "the game's own deck"
 def deck_not_found(where: str, looked_at: Sequence[str]) -> str:
     return (
         f"{where}: the record does not include its deck, and no deck file matching it was found"
-        f" (looked at {players_list(looked_at)}; give one with --cards)"
+        f" (looked at {players_list(looked_at)}; give one with --deck)"
     )
 
 
@@ -1759,6 +1961,23 @@ def no_terminal(streams: Sequence[str]) -> str:
     """A game app started without the standard streams it needs (by name: 'stdin')."""
     named = [STREAMS[name] for name in streams]
     return f"{players_list(named)} {'is' if len(named) == 1 else 'are'} closed: the game needs a terminal"
+
+
+def not_terminals(streams: Sequence[str]) -> str:
+    """A game app asked for where a standard stream it needs is a pipe or a file: 'standard
+    error is not a terminal'."""
+    named = [STREAMS[name] for name in streams]
+    return f"{players_list(named)} {'is not a terminal' if len(named) == 1 else 'are not terminals'}"
+
+
+def app_needs_terminal(streams: Sequence[str]) -> str:
+    """A game app cannot be drawn here (its screen would be escape codes in a pipe)."""
+    return f"{not_terminals(streams)}: the game needs one"
+
+
+def in_plain_lines(streams: Sequence[str]) -> str:
+    """`join` or `host` without a terminal: the seat is played in plain lines instead."""
+    return f"{not_terminals(streams)}: playing in plain lines, as with --lines"
 
 
 def unrecognized(argument: str, more: int) -> str:
@@ -1830,6 +2049,15 @@ def not_a_card(token: str) -> str:
 
 def too_many_cards(deck: int) -> str:
     return f"more than {deck} cards: a pier holds at most the whole deck"
+
+
+#: `--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`).
+OLD_DECK_OPTION = "--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release"
+
+
+def version_line(version: str) -> str:
+    """`pier18 --version`: 'pier18 0.1.0'."""
+    return f"{PROG} {version}"
 
 
 SCORE_ONE_PIER = "score: give a pier file (or - for standard input), or --cards IDS, but not both"
@@ -1964,3 +2192,183 @@ def for_players(players: int) -> str:
 def bonus(points: int) -> str:
     """A Plan card's bonus: 'bonus 4'."""
     return f"bonus {points}"
+
+
+# -- why a pier scores what it does (`engine.explain`) ---------------------------------------
+
+
+SIDE_NAMES = ("left", "right")
+WHY_HEADING = "Why:"
+
+
+def _on_card(index: int, cards: Sequence[Card] | None) -> str:
+    """The card section `index` belongs to ("#12 Lighthouse"), or without cards (a pier
+    written out) the section itself, counted from the land ("section 3")."""
+    return card_label(cards[index]) if cards is not None else f"section {index + 1}"
+
+
+def slot_place(slot: tuple[int, int], cards: Sequence[Card] | None = None) -> str:
+    """Where a slot is, as a player finds it: "on the left of #12 Lighthouse"."""
+    index, side = slot
+    return f"on the {SIDE_NAMES[side]} of {_on_card(index, cards)}"
+
+
+def _span(slots: Sequence[tuple[int, int]], cards: Sequence[Card] | None) -> str:
+    """Where a run of slots on one side is: "on the left of #12 Lighthouse", or
+    "on the left, from #3 Helter Skelter to #12 Lighthouse"."""
+    first, last = _on_card(slots[0][0], cards), _on_card(slots[-1][0], cards)
+    side = SIDE_NAMES[slots[0][1]]
+    return f"on the {side} of {first}" if first == last else f"on the {side}, from {first} to {last}"
+
+
+#: One of each character, as a sentence names them.
+ONE_OF: dict[str, str] = {"flower": "a Flower Seller", "poet": "a Poet", "lovers": "other Lovers", "fisher": "a Fisher"}
+
+
+def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
+    """One reason in plain words: its points first, then the rule that gives them.
+
+    `cards[i]` is the card section i of the pier belongs to, when the pier is made of
+    cards (the table, `pier18 score --cards`); a pier written out names sections instead.
+    """
+    from .engine.explain import Why
+
+    def at(slot: tuple[int, int]) -> str:
+        return slot_place(slot, cards)
+
+    label = CATEGORY_LABELS[reason.category.value]
+    points = f"+{reason.points}" if reason.points else "0"
+    head = f"{label} {points}: "
+    first, last = reason.slots[0], reason.slots[-1]
+    side = SIDE_NAMES[reason.side]
+    match reason.why:
+        case Why.GROUP:
+            return head + (
+                f"{len(reason.slots)} characters stand together {_span(reason.slots, cards)} with a Flower Seller"
+                f" among them, so each of them but one Flower Seller scores 1"
+            )
+        case Why.ALONE:
+            return head + f"the Flower Seller {at(first)} stands alone: a Flower Seller needs someone next to it"
+        case Why.PAIR:
+            return head + f"the Poets {at(first)} and {at(last)} make a pair"
+        case Why.UNPAIRED:
+            return head + f"the Poet {at(first)} has no partner: Poets score in pairs"
+        case Why.QUIET:
+            return head + f"the Lovers {at(first)} have peace and quiet: the two slots before them and after them are empty"
+        case Why.COMPANY:
+            who = ONE_OF[reason.near_character.value] if reason.near_character is not None else "someone"
+            near = reason.near[0] if reason.near is not None else first[0]
+            how_far = "right next to them" if abs(near - first[0]) == 1 else "two slots away"
+            return head + f"the Lovers {at(first)} have {who} {how_far}: they need two empty slots on each side"
+        case Why.FULLER_SIDE:
+            left, right = reason.counts
+            if left == right:
+                return head + f"{left} Fishers on each side: a tie counts once, so each Fisher on the {side} scores 1"
+            return head + f"the {side} side has more Fishers ({max(left, right)} against {min(left, right)}): each one there scores 1"
+        case Why.EMPTIER_SIDE:
+            fishers = plural(len(reason.slots), "Fisher")
+            if reason.counts[0] == reason.counts[1]:
+                return head + f"the {fishers} on the {side} tie the other side, and a tie counts once"
+            return head + f"the {fishers} on the {side} are on the side with fewer: only the fuller side scores"
+    raise AssertionError(reason.why)  # every rule is worded above
+# -- the post-game review (`pier18 review`) -----------------------------------------------
+
+
+def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
+    """The review's first line: what was reviewed, and how."""
+    return (
+        f"Review of {where}: each decision judged by the {judge} bot from what its player knew then "
+        f"({plural(worlds, 'sampled world')} a decision, seed {seed})"
+    )
+
+
+#: What "expected" means in the review's tables.
+REVIEW_POINTS_NOTE = (
+    "Expected: the player's mean final total after the choice, the rest of the game played by the bots' "
+    "policy; lost: the best choice's expected total minus the choice made's."
+)
+
+#: The review table's columns.
+REVIEW_COLUMNS = ("#", "phase", "choice made", "best choice", "expected", "lost", "mark")
+#: The hindsight table's columns.
+HINDSIGHT_COLUMNS = ("#", "phase", "choice made", "best in hindsight", "total", "lost", "mark")
+#: In the best-choice column when the choice made was the best.
+SAME_CHOICE = "the same"
+
+#: How a decision is marked by the points it lost, by `review.model.Mark` value.
+REVIEW_MARKS: dict[str, str] = {
+    "best": "best",
+    "good": "good",
+    "inaccuracy": "inaccuracy",
+    "mistake": "mistake",
+    "blunder": "blunder",
+}
+
+#: Each phase as the review's summary names it, by `Phase`.
+REVIEW_PHASES: dict[Phase, str] = {
+    Phase.SETUP: "set-up",
+    Phase.DRAFT: "the drafts",
+    Phase.PLAN: "the Plan placement",
+}
+
+
+def review_phase(phase: Phase, round_number: int) -> str:
+    """A reviewed decision's phase, short: 'set-up', 'round 2', 'Plan'."""
+    if phase is Phase.DRAFT:
+        return f"round {round_number}"
+    return "set-up" if phase is Phase.SETUP else "Plan"
+
+
+def expected_points(chosen: float, best: float) -> str:
+    """The choice made's expected total beside the best one's: '24.30 / 25.12'."""
+    return f"{chosen:.2f} / {best:.2f}"
+
+
+def review_seat_title(name: str, kind: str, decisions: int) -> str:
+    """A reviewed seat's table title: 'Ann (human): 5 decisions'."""
+    return f"{name} ({kind}): {plural(decisions, 'decision')}"
+
+
+def no_decisions_yet(name: str) -> str:
+    return f"{name} has made no decision yet."
+
+
+def points_lost_line(lost: dict[Phase, float], total: float, decisions: int) -> str:
+    """'Points lost: 0.00 in set-up, 2.31 in the drafts, 0.00 in the Plan placement; 2.31 over 5 decisions.'"""
+    parts = ", ".join(f"{points:.2f} in {REVIEW_PHASES[phase]}" for phase, points in lost.items())
+    return f"Points lost: {parts}; {total:.2f} over {plural(decisions, 'decision')}."
+
+
+def accuracy_line(accuracy: float) -> str:
+    return f"Accuracy {accuracy:.0f}%: each choice kept that share of the best choice's expected points, on average."
+
+
+def biggest_mistake(number: int, phase: str, loss: float, chosen: str, best: str, why: str) -> str:
+    """The decision that cost a player most, and what would have been better."""
+    return f"Biggest loss: decision {number} ({phase}), {loss:.2f} points: {chosen}; better {best} ({why})."
+
+
+NOTHING_LOST = "No decision lost any points."
+
+#: Above the hindsight tables, which must never pass for the review itself.
+HINDSIGHT_TITLE = (
+    "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
+    "choices), which nobody knew when deciding"
+)
+HINDSIGHT_NOTE = (
+    "Total: the player's final total after the choice in the real game, the others making their real "
+    "decisions while they could and the player then following the bots' policy (so it can differ from "
+    "what the player really scored)."
+)
+
+#: The review's progress bar.
+REVIEWING = "reviewing"
+
+
+def no_such_player(name: str, names: Sequence[str]) -> str:
+    """`review --seat NAME` naming nobody in the game."""
+    return f"--seat {name}: no player of that name in this game (its players: {', '.join(names)})"
+
+
+def worlds_out_of_range(most: int, got: str) -> str:
+    return f"--worlds must be a whole number from 1 to {most:,}, got {got}"

@@ -160,7 +160,7 @@ async def test_h_shows_the_hint_it_was_given_for_the_set_up(tui_deck):
         assert f"keep #{plan.id} {plan.name} as the Plan and #{foundation.id} {foundation.name} as the Foundation" in text
         assert "you should end about 23 points (now 0)" in text
         assert "a reason the test wrote" in text
-        assert "Next best:" in text and "(about 19)" in text  # the alternative, with its total
+        assert "Next best" in text and "19.0 behind" in text  # the alternative, with how far below the best
         assert app.session.decisions == []  # a hint decides nothing
         tagged = [i for i in range(len(app.screen.choices))
                   if str(app.screen.query_one("#keep-list").get_option_at_index(i).prompt).startswith(" hint ")]

@@ -17,7 +17,7 @@ from pier18.engine.errors import Pier18Error
         (["play", "--players", "2", "--names", "Ann,ann"], "must all differ"),
         (["play", "--players", "2", "--names", "Ann,Bob", "--first", "Cy"], "is not one of the names"),
         (["play", "--players", "2", "--first", "Ann"], "--first needs --names"),
-        (["play", "--players", "2", "--cards", "/no/such/deck.toml"], "cannot read the deck file"),
+        (["play", "--players", "2", "--deck", "/no/such/deck.toml"], "cannot read the deck file"),
         (["play", "--players", "3", "--bots", "two"], "--bots needs a whole number"),
         (["play", "--players", "3", "--bots", "4"], "--bots must be from 0 to 3"),
         (["play", "--players", "3", "--bots", "1", "--level", "expert"], "unknown bot level 'expert'"),

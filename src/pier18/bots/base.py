@@ -6,10 +6,12 @@ player's hand, so whatever a bot computes, it cannot peek.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import enum
+import hashlib
+from dataclasses import dataclass, fields, is_dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..engine import Decision, IllegalDecision, PlayerView
+from ..engine import Card, Deck, Decision, IllegalDecision, Outcome, Pier, PlayerView
 from ..words import not_bots_turn
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,11 +26,44 @@ class Hint:
 
     decision: Decision
     expected_gain: float  # points this decision should add to the player's final score
-    reason: str
+    reason: str  # what the decision does, in words (the seats named by number)
     expected_total: float | None = None  # the player's expected final total after it
     now: int | None = None  # the player's total now
-    #: The next best decisions, best first, each with its expected final total.
+    #: The next best decisions, best first, each a different choice (never the same card
+    #: twice), with how many points it ranks below the best (the value hints are ranked by).
     alternatives: tuple[tuple[Decision, float], ...] = ()
+    #: What the decision does, as the engine answers it: the words of the reason come from it.
+    outcome: Outcome | None = None
+
+
+def position_seed(view: PlayerView) -> int:
+    """A number that only the position decides: every field of the view (what the table
+    shows and the seat's own cards), the deck by its digest, and nothing else.
+
+    The same position gives the same number in any process, whatever was asked before:
+    hints seeded from it are the same for the same position.
+    """
+    digest = hashlib.sha256(repr(_canonical(view)).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _canonical(value: object) -> object:
+    """`value` as plain tuples, numbers and strings, the same in every process."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Deck):
+        return ("deck", value.digest or tuple(repr(card) for card in value.cards()))  # a deck read from data
+    if isinstance(value, Card):
+        return ("card", value.id)
+    if isinstance(value, Pier):
+        return ("pier", tuple((placement.card.id, placement.cover) for placement in value.placements))
+    if isinstance(value, (tuple, list)):
+        return tuple(_canonical(item) for item in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, tuple((f.name, _canonical(getattr(value, f.name))) for f in fields(value)))
+    raise TypeError(f"no canonical form for a {type(value).__name__} in a view")
 
 
 @runtime_checkable

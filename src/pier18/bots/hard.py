@@ -15,13 +15,14 @@ winning, so the bot prefers winning to running up the score.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..engine import Decision, Phase, PlacePlan, PlayerView
-from .base import Hint, World, legal_for
-from ..words import ABOUT_AS_GOOD
-from .estimate import describe, values_of
+from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
+from .base import Hint, World, legal_for, position_seed
+from ..words import hint_why, seat_numbers
+from .estimate import values_of
 
 #: How many next-best choices a hint lists.
 HINT_ALTERNATIVES = 2
@@ -82,23 +83,46 @@ class HardBot:
     def hint(self, view: PlayerView) -> Hint:
         """The best decision for the seat to move, what it should gain and why.
 
+        The same position gives the same hint, whatever was asked before: its worlds are
+        dealt from `position_seed(view)`, not from the bot's own generator. The best
+        decision and the alternatives are different choices (never one card twice) and
+        were all tried in the same worlds, so the points each one ranks below the best
+        (`alternatives`) compare like with like and come in order.
+
         `expected_gain` is the points the seat should add to its score from now to the
         end of the game by making this decision (then playing on well), `expected_total`
-        where that should leave it; `alternatives` are the next best decisions with
-        their expected final totals; the reason says what the decision does now.
+        where that should leave it; the reason says what the decision does now, from
+        the engine's `PlayerView.outcome`.
         """
-        estimates = self.estimates(view)
+        rng = random.Random(position_seed(view))
+        estimates = self.estimates(view, rng, finalists=HINT_ALTERNATIVES + 1)
         best = estimates[0]
         now = view.score(view.seat).total
-        gain = best.final_total - now
-        reason = describe(view, view.seat, best.decision)
-        if len(estimates) > 1 and best.outcome - estimates[1].outcome < 0.05:
-            reason += f"; {ABOUT_AS_GOOD}"
-        alternatives = tuple((e.decision, round(e.final_total, 2)) for e in estimates[1:HINT_ALTERNATIVES + 1])
-        return Hint(best.decision, round(gain, 2), reason, round(best.final_total, 2), now, alternatives)
+        seen = {_choice(best.decision)}
+        alternatives: list[tuple[Decision, float]] = []
+        for other in estimates[1:]:
+            if other.worlds != best.worlds or _choice(other.decision) in seen:
+                continue  # tried in fewer worlds (not comparable), or the same card again
+            seen.add(_choice(other.decision))
+            alternatives.append((other.decision, round(max(0.0, best.outcome - other.outcome), 2)))
+            if len(alternatives) == HINT_ALTERNATIVES:
+                break
+        outcome = view.outcome(best.decision)
+        reason = hint_why(view.deck, view.players, outcome, seat_numbers(view.players))
+        return Hint(
+            best.decision, round(best.final_total - now, 2), reason, round(best.final_total, 2), now,
+            tuple(alternatives), outcome,
+        )
 
-    def estimates(self, view: PlayerView) -> list[Estimate]:
-        """Candidates, best first, with their mean outcomes."""
+    def estimates(self, view: PlayerView, rng: random.Random | None = None, finalists: int = 1) -> list[Estimate]:
+        """Candidates, best first, with their mean outcomes.
+
+        The worlds are dealt from `rng` (the bot's own generator if None). `finalists`
+        candidates that are different choices (`_choice`) stay to the end of the search
+        and are tried in every world, so their means compare like with like; the others
+        are dropped along the way as usual.
+        """
+        rng = rng if rng is not None else self.rng
         legal = legal_for(view)
         if view.phase is Phase.PLAN:
             return self._solve_plan(view, legal)
@@ -106,10 +130,16 @@ class HardBot:
         worth = dict(zip(legal, values_of(view, seat, legal)))
         ranked = sorted(legal, key=worth.__getitem__, reverse=True)
         candidates = ranked[: self.width]
+        if finalists > 1:  # enough different choices among the candidates
+            for decision in ranked[self.width:]:
+                if len({_choice(d) for d in candidates}) >= finalists:
+                    break
+                if _choice(decision) not in {_choice(d) for d in candidates}:
+                    candidates.append(decision)
         if len(candidates) == 1:
             only = candidates[0]
-            return [Estimate(only, 0.0, self._total_after(view, only), 0)]
-        seeds = [self.rng.getrandbits(64) for _ in range(self.worlds)]
+            return [Estimate(only, 0.0, self._total_after(view, only, rng), 0)]
+        seeds = [rng.getrandbits(64) for _ in range(self.worlds)]
         sums: dict[Decision, list[float]] = {d: [0.0, 0.0, 0] for d in candidates}
         alive = list(candidates)
         start = 0
@@ -131,15 +161,18 @@ class HardBot:
             alive.sort(key=lambda d: sums[d][0] / sums[d][2], reverse=True)
             if start >= self.worlds or len(alive) <= 1:
                 break
-            alive = alive[: max(1, (len(alive) + 1) // 2)]
+            if len(alive) > finalists:
+                alive = _keep(alive, max(finalists, (len(alive) + 1) // 2), finalists, _choice)
             stage = min(self.worlds - start, stage * 2) or 1
+            if 1 < finalists and len(alive) <= finalists:
+                stage = self.worlds - start  # the finalists see every world left
         result = [Estimate(d, t[0] / t[2], t[1] / t[2], int(t[2])) for d, t in sums.items() if t[2]]
         # Candidates dropped early rank below the survivors, whatever their early means.
         result.sort(key=lambda e: (e.worlds, e.outcome), reverse=True)
         return result
 
-    def _total_after(self, view: PlayerView, decision: Decision) -> float:
-        world = view.determinize(random.Random(self.rng.getrandbits(64)))
+    def _total_after(self, view: PlayerView, decision: Decision, rng: random.Random) -> float:
+        world = view.determinize(random.Random(rng.getrandbits(64)))
         world.choose(view.seat, decision)
         world = play_out(world, self.light)
         return float(world.score(view.seat).total)
@@ -183,3 +216,23 @@ class HardBot:
             result.append(Estimate(decision, outcome(game, seat), float(game.score(seat).total), 1))
         result.sort(key=lambda e: e.outcome, reverse=True)
         return result
+
+
+def _choice(decision: Decision) -> Hashable:
+    """What makes two decisions different choices for a hint: a draft's card (its covers
+    are one choice of card), any other decision itself."""
+    return decision.card if isinstance(decision, Draft) else decision
+
+
+def _keep(ranked: list[Decision], keep: int, finalists: int, choice: Callable[[Decision], Hashable]) -> list[Decision]:
+    """The best `keep` of `ranked` (best first), making sure the best of `finalists`
+    different choices are among them; in the order of `ranked`."""
+    if finalists <= 1:
+        return ranked[:keep]
+    firsts: list[Decision] = []
+    for decision in ranked:
+        if len(firsts) < finalists and choice(decision) not in {choice(d) for d in firsts}:
+            firsts.append(decision)
+    rest = [d for d in ranked if d not in firsts][: max(0, keep - len(firsts))]
+    kept = set(firsts) | set(rest)
+    return [d for d in ranked if d in kept]

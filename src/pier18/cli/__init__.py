@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
-COMMANDS = ("play", "score", "cards", "replay", "simulate", "games", "host", "join")
+COMMANDS = ("play", "score", "cards", "replay", "review", "simulate", "games", "host", "join")
 
 def build_parser(only: str | None = None) -> Parser:
     """The argument parser; with `only`, just that sub-command (quicker to start)."""
@@ -42,6 +42,9 @@ def build_parser(only: str | None = None) -> Parser:
         prog="pier18",
         description="Pier 18, the 18-card pier-building drafting game, in your terminal.",
     )
+    from .parser import add_version_option
+
+    add_version_option(parser)
     # Giving `prog` keeps argparse from measuring the terminal (importing shutil) up front.
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="pier18")
     for name in (only,) if only else COMMANDS:

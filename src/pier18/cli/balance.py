@@ -75,6 +75,11 @@ def _with_progress(deck: Deck, players: int, deals: int, seed: int, jobs: int, t
         return balance(deck, players, deals, seed, jobs, on_task=lambda done: progress.update(task, completed=done))
 
 
+#: The widths of the report's card and goal columns (a longer name or goal is cut):
+#: the shipped deck's longest goal, "At least 7 empty slots in a row on one side", fits.
+CARD_WIDTH, GOAL_WIDTH = 21, 44
+
+
 def render(result: Balance, deck: Deck) -> str:
     """The plain-text report (docs/balance.md carries it as it is)."""
     from ..selfplay.balance import MET_RANGE, SHARE_RANGE, WORTH_SPREAD
@@ -89,14 +94,14 @@ def render(result: Balance, deck: Deck) -> str:
             WORTH_SPREAD, mean,
         ),
         "",
-        f"{card:<21} {goal:<40} {met:>4} {worth:>6} {vs_mean:>7} {margin:>4} {kept:>4}",
+        f"{card:<{CARD_WIDTH}} {goal:<{GOAL_WIDTH}} {met:>4} {worth:>6} {vs_mean:>7} {margin:>4} {kept:>4}",
     ]
     for card_id, r in sorted(result.cards.items()):
         flag = "  <- " + ", ".join(problems[card_id]) if card_id in problems else ""
         name = words.card_label(deck[card_id])
         goal = deck[card_id].plan.goal_for(result.players).text
         lines.append(
-            f"{name[:21]:<21} {goal[:40]:<40} {r.met_rate:>4.0%} {r.worth:>+6.2f} {r.worth - mean:>+7.2f} "
+            f"{name[:CARD_WIDTH]:<{CARD_WIDTH}} {goal[:GOAL_WIDTH]:<{GOAL_WIDTH}} {r.met_rate:>4.0%} {r.worth:>+6.2f} {r.worth - mean:>+7.2f} "
             f"{r.worth_margin():>4.1f} {r.free_kept / r.deals:>4.0%}{flag}"
         )
     bad = result.bad_shares()

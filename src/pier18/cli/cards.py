@@ -17,7 +17,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="list the deck: every card with its patrons and Plan goals",
         description="Draw every card of the deck (land end at the bottom) with its Plan goal(s).",
     )
-    parser.add_argument("--cards", "--deck", dest="deck", metavar="PATH", help="another deck file")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="another deck file (default: the game's own deck)")
     parser.set_defaults(run=run)
 
 

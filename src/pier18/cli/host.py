@@ -9,6 +9,9 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
+import signal
+from typing import Any
+
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
 TYPE_CHECKING = False
@@ -39,7 +42,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--level", default="hard", help="how strong the --bots seats play (default: hard)")
     parser.add_argument("--seats", metavar="KINDS", help="every seat: human, random, greedy or hard, comma separated")
     parser.add_argument("--seed", type=int, help="shuffle seed")
-    parser.add_argument("--cards", metavar="PATH", help="a deck file of your own")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
     parser.add_argument(
         "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
@@ -51,6 +56,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--lines", action="store_true", help="play your seat in plain lines (moves typed as 'draft 7:1'), as 'pier18 join --lines'"
     )
+    parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
     parser.add_argument("--resume", metavar="FILE", help="bring back a hosted game from its autosave, with the same codes")
     parser.set_defaults(run=run)
 
@@ -127,7 +133,7 @@ def listen_error(exc: OSError, bind: str | None, port: int) -> str:
 def resume_command(args: argparse.Namespace, save: object, port: int | None = None) -> str:
     """The `pier18 host --resume` line that opens this very table again: same autosave,
     and every option the players' join lines depend on (the port it listened on, the
-    address, TLS) or the host played with (--no-seat, --lines)."""
+    address, TLS) or the host played with (--no-seat, --lines, --quiet)."""
     from ..words import command
 
     line: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
@@ -139,6 +145,8 @@ def resume_command(args: argparse.Namespace, save: object, port: int | None = No
         line.append("--no-seat")
     if args.lines:
         line.append("--lines")
+    if getattr(args, "quiet", False):
+        line.append("--quiet")
     return command(*line)
 
 
@@ -183,7 +191,7 @@ def new_session(args: argparse.Namespace) -> Session:
         names = seat_names([default_name(n + 1) for n in range(seats.count(HUMAN))], seats)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     codes = TableCodes(tuple(new_code() if kind == HUMAN else None for kind in seats), new_code())
-    return Session(load_deck(args.cards), names, seed, seats=seats, codes=codes)
+    return Session(load_deck(args.deck), names, seed, seats=seats, codes=codes)
 
 
 def resumed_session(path: str) -> tuple[Session, Stamp | None]:
@@ -239,8 +247,16 @@ def run(args: argparse.Namespace) -> int:
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume else (new_session(args), None)
+    args.in_lines, args.note = args.lines, None  # how the host's own seat is played
     if not args.no_seat and not args.lines and HUMAN in session.seats:
         check_terminal()  # the host's own seat is played in the app; nothing saved yet
+        from ..tui.terminal import not_a_terminal
+
+        missing = not_a_terminal()
+        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
+            from ..words import in_plain_lines
+
+            args.in_lines, args.note = True, in_plain_lines(missing)
     saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(prog_line(printable(m)), flush=True))
     try:
         saving.play(session, Path(args.resume) if args.resume else None, version)
@@ -248,15 +264,42 @@ def run(args: argparse.Namespace) -> int:
         from .errors import CliError
 
         raise CliError(str(locked)) from None
+    before = stop_on_signals()
     try:
         return asyncio.run(serve(args, session, context, saving))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:  # Ctrl+C, or SIGTERM / SIGHUP (a service being stopped)
         if saving.save is not None:  # where it is now: a save written by someone else makes a new file
             again = resume_command(args, saving.save, getattr(args, "listening_on", None))
             print("\n" + printable(table_saved(again)), flush=True)
-        return 130
+        return 128 + (stop.number if isinstance(stop, Stopped) else 2)
     finally:
-        saving.release()
+        for number, handler in before.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+        saving.release()  # its lock file goes too
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP stopped the table: it ends as Ctrl+C ends it (the autosave as the
+    last decision left it, the lock let go), with status 128 + `number`."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+def stop_on_signals() -> dict[int, Any]:
+    """Make SIGTERM and SIGHUP stop the table as Ctrl+C does (the host's own seat app
+    handles them itself while it runs); the handlers there were before, to put back."""
+
+    def stop(number: int, frame: object) -> None:
+        raise Stopped(number)
+
+    before: dict[int, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            before[number] = signal.signal(number, stop)
+    return before
 
 
 async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLContext | None, saving: Autosaving) -> int:
@@ -274,7 +317,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
 
     assert session.codes is not None
     codes = session.codes
-    host = Host(session, codes, HostConfig(bind=args.bind, port=args.port, ssl=context))
+    host = Host(session, codes, HostConfig(bind=args.bind, port=args.port, ssl=context, lobby=True))
     try:
         port = await host.start()
     except OSError as exc:
@@ -300,13 +343,19 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     say(words.table_open(port, context is not None, None if saving.save is None else str(saving.save)))
     for line in joins:
         say(f"  {line}")
-    if mine is None or args.lines:
+    if args.note is not None and mine is not None:
+        say(args.note)
+    if mine is None or args.in_lines:
         say(words.HOST_COMMANDS)
+    if mine is None and not host.started:  # the lobby: who is still to come
+        say(f"[{host.status()}]")
 
     def command(line: str) -> str | None:
         typed = line.split(maxsplit=1)
         if typed and typed[0] == "status":
             return host.status()
+        if typed == ["start"]:
+            return host.start_now()
         if typed and typed[0] == "bot":
             wanted = name_key(typed[1] if len(typed) > 1 else "")
             names = [name_key(n) for n in session.names]
@@ -318,7 +367,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     try:
         status = 0
         if mine is not None:
-            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.lines else None, again)
+            seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.in_lines else None, again, args.quiet)
             status = await play_own_seat(host, port, context, seat)
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
@@ -367,9 +416,10 @@ class OwnSeat:
 
     def __init__(
         self, code: str, joins: list[str], saving: Autosaving, commands: Callable[[str], str | None] | None,
-        resume: Callable[[object], str],
+        resume: Callable[[object], str], quiet: bool = False,
     ) -> None:
         self.code, self.joins, self.saving, self.commands, self.resume = code, joins, saving, commands, resume
+        self.quiet = quiet  # no bell when it becomes the host's turn
 
     def resume_line(self) -> str | None:
         """The line that opens the table again from where it is saved now (None: not saved)."""
@@ -394,14 +444,15 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     client = Client(address, seat.code, ssl=client_context)
     if seat.commands is not None:
         try:
-            await LineFrontEnd(client.start(), seat.commands).run()
+            await LineFrontEnd(client.start(), seat.commands, quiet=seat.quiet).run()
         finally:
             await client.close()
         return 0
     from ..tui.seat_app import SeatApp
 
     app = SeatApp(
-        client, desk=host, join_lines=seat.joins, record=seat.saving.save, resume=seat.resume_line(), deck=host.session.deck
+        client, desk=host, join_lines=seat.joins, record=seat.saving.save, resume=seat.resume_line(),
+        deck=host.session.deck, quiet=seat.quiet,
     )
 
     def moved(path: Path) -> None:  # the final screen and the stop line name the file it is in now

@@ -35,8 +35,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--cafile", metavar="FILE", help="trust this certificate (a host's self-signed one); implies TLS"
     )
     parser.add_argument(
-        "--lines", action="store_true", help="plain lines instead of the full-screen game (moves typed as 'draft 7:1')"
+        "--lines", action="store_true", help="plain lines instead of the full-screen game (moves typed as 'draft 7:1'); "
+        "also what you get when standard input or standard error is not a terminal"
     )
+    parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
     parser.set_defaults(run=run)
 
 
@@ -100,8 +102,16 @@ def run(args: argparse.Namespace) -> int:
         from ..words import CODE_OR_WATCH
 
         raise CliError(CODE_OR_WATCH)
-    if not args.lines:
+    lines, note = args.lines, None
+    if not lines:
         check_terminal()
+        from ..tui.terminal import not_a_terminal
+
+        missing = not_a_terminal()
+        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
+            from ..words import in_plain_lines
+
+            lines, note = True, in_plain_lines(missing)
     context = client_ssl(args.address, args.cafile)
     address = args.address
     if context is not None and not address.startswith("wss://"):
@@ -110,14 +120,24 @@ def run(args: argparse.Namespace) -> int:
 
     async def main() -> int:
         client = Client(address, code, ssl=context)
-        if args.lines:
+        if lines:
+            from ..words import connecting_to
+
+            front = LineFrontEnd(client, note=note, quiet=args.quiet)
+            front.say(connecting_to(client.url))
             try:
-                return await LineFrontEnd(client.start()).run()
+                await let_in(client)
+                return await front.run()
             finally:
                 await client.close()
+        try:
+            await let_in(client)
+        except BaseException:
+            await client.close()
+            raise
         from ..tui.seat_app import SeatApp
 
-        return await run_seat_app(SeatApp(client))
+        return await run_seat_app(SeatApp(client, quiet=args.quiet))
 
     try:
         return asyncio.run(main())
@@ -126,6 +146,19 @@ def run(args: argparse.Namespace) -> int:
 
         print("\n" + prog_line(LEFT_TABLE))
         return 130
+
+
+async def let_in(client: Client) -> None:
+    """Connect, and wait until the host has let this client in: a refusal before that (a
+    wrong code, no host at the address, a host with no room) is bad input, one line and
+    exit status 2, before any screen is drawn."""
+    from .errors import CliError
+
+    client.start()
+    await client.until(lambda: client.ever_in or client.fatal is not None)
+    if not client.ever_in:
+        await client.close()
+        raise CliError(client.fatal or "")
 
 
 async def run_seat_app(app: SeatApp) -> int:
@@ -141,11 +174,11 @@ async def run_seat_app(app: SeatApp) -> int:
         await app.client.close()
     if status != 0:
         return status
-    if app.problem is not None:
+    if app.problem is not None:  # the host refused us for good, or broke the protocol: bad input
         from ..words import prog_line
 
         print(prog_line(app.problem), file=sys.stderr)
-        return 1
+        return 2
     if app.state is not None and not app.state.table.is_terminal() and app.client.seat is not None and app.desk is None:
         from ..words import LEFT_TABLE
 
@@ -160,21 +193,26 @@ class LineFrontEnd:
     answer to print, or None if the line is not one of its commands.
     """
 
-    def __init__(self, client: Client, commands: Callable[[str], str | None] | None = None, quiet_input: bool = False) -> None:
+    def __init__(
+        self, client: Client, commands: Callable[[str], str | None] | None = None, *, note: str | None = None,
+        quiet: bool = False,
+    ) -> None:
         from rich.console import Console
 
         self.client = client
         self.commands = commands
         self.console = Console(highlight=False)
         self.shown: NetState | None = None
-        self.quiet_input = quiet_input
+        self.note = note  # said once, when the host lets us in (why plain lines)
+        self.quiet = quiet  # no bell when it becomes our turn
+        self.rung: object = None  # the moment (`moment`) the bell last rang for
         self.lost = False
 
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, soft_wrap=True)
 
     async def run(self) -> int:
-        """Until the game is over (0) or the host refuses us (1); 'quit' leaves (0)."""
+        """Until the game is over (0) or the host refuses us (2); 'quit' leaves (0)."""
         import asyncio
 
         lines = _stdin_lines()
@@ -218,6 +256,9 @@ class LineFrontEnd:
         match event.kind:
             case Heard.WELCOME:
                 self.lost = False
+                if self.note is not None:
+                    self.say(self.note)
+                    self.note = None
                 self.say(words.connected_to(self.client.url, self.client.seat is None))
             case Heard.STATE:
                 if event.state is not None:
@@ -230,11 +271,11 @@ class LineFrontEnd:
                 if not self.lost:  # once per outage, not once per attempt
                     self.say(words.lost(event.text))
                 self.lost = True
-            case Heard.FATAL:
+            case Heard.FATAL:  # refused for good, or a host breaking the protocol: bad input
                 import sys
 
                 print(words.prog_line(event.text), file=sys.stderr, flush=True)  # an error, as every command's
-                return 1
+                return 2
             case Heard.CLOSED:
                 return 0
             case _:
@@ -292,8 +333,19 @@ class LineFrontEnd:
         self.shown = state
         if before is not None and len(table.history) == len(before.table.history) + 1:
             self.say(move_line(before.table, table, names))
-        if before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for:
+        if (before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for
+                and before.lobby == state.lobby):
             return  # same position (a reconnect): nothing new to say
+        if state.lobby:  # before the game: who is here, who is still to come
+            from ..words import LOBBY_TITLE, lobby_seat
+
+            mine = None if state.you is None else state.you.seat
+            self.say(f"── {LOBBY_TITLE} ──")
+            self.say("  ·  ".join(
+                lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == mine)
+                for seat, info in enumerate(state.seats)
+            ))
+            return
         line = table_line(table, names, [names[s] for s in state.waiting_for], [s.name for s in state.seats if s.covered])
         self.say(f"── {line} ──")
         view = state.player_view()
@@ -318,6 +370,19 @@ class LineFrontEnd:
             self.say(your_plan(plan, plan.plan.goal_for(table.players).text))
         legal = " | ".join(str(d) for d in you.legal[:12]) + (" | …" if len(you.legal) > 12 else "")
         self.say(your_move(legal))
+        self.ring(state)
+
+    def ring(self, state: NetState) -> None:
+        """The terminal bell, once, as a choice opens for this seat (not with --quiet,
+        and never into a pipe or a file: it is a control character)."""
+        import sys
+
+        if self.quiet or not state.my_turn or self.rung == state.moment:
+            return
+        self.rung = state.moment
+        if sys.stdout.isatty():
+            sys.stdout.write("\a")
+            sys.stdout.flush()
 
 
 async def _never() -> str | None:

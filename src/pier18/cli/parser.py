@@ -51,3 +51,60 @@ class Parser(argparse.ArgumentParser):
         prog = prog or self.prog
         self.exit(EXIT_BAD_INPUT, f"{about(prog, message)}\n{try_help(prog)}\n")
 
+
+
+class _OldDeckName(argparse.Action):
+    """`--cards PATH` on a command where the deck is now `--deck PATH`: the same deck,
+    and one line on standard error saying so (kept for one release, then gone)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[object] | None,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+        if getattr(namespace, "_told_old_deck", False):
+            return  # said once, however often it is given
+        setattr(namespace, "_told_old_deck", True)
+        import sys
+
+        from ..words import OLD_DECK_OPTION, prog_line
+
+        print(prog_line(OLD_DECK_OPTION), file=sys.stderr, flush=True)
+
+
+def add_deck_option(parser: argparse.ArgumentParser, help: str, old_name: bool = True) -> None:
+    """`--deck PATH`, the one name of a deck file on every command; with `old_name`,
+    `--cards PATH` too, as this command named it before (hidden from --help, and
+    told on standard error when used)."""
+    parser.add_argument("--deck", metavar="PATH", help=help)
+    if old_name:
+        parser.add_argument("--cards", dest="deck", metavar="PATH", action=_OldDeckName, help=argparse.SUPPRESS)
+
+
+class _Version(argparse.Action):
+    """`pier18 --version`: the version on standard output, exit status 0."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=str(kwargs.get("help", "")))
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[object] | None,
+        option_string: str | None = None,
+    ) -> None:
+        from .. import __version__
+        from ..words import version_line
+
+        import sys
+
+        sys.stdout.write(version_line(__version__) + "\n")
+        parser.exit(0)
+
+
+def add_version_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--version", action=_Version, help="print the version of pier18 and exit")

@@ -55,7 +55,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="who plays first in round 1: the rulebook's player who last saw the sea "
         "(default: the earliest Foundation date, as the digital edition does)",
     )
-    parser.add_argument("--cards", metavar="PATH", help="a deck file of your own (default: the game's deck)")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -171,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     check_record(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
-    deck = load_deck(args.cards)
+    deck = load_deck(args.deck)
     first = None
     if args.first is not None:
         if names is None:
@@ -235,8 +237,9 @@ def resume(args: argparse.Namespace) -> int:
 
     check_record(args, own=True)  # the folder and the kind of file, before anything is moved
     found = autosave.find_resumable()
-    _tell(found.messages())
+    _tell([moved.message() for moved in found.set_aside] + found.notices)
     found.set_aside, found.notices = [], []  # told already, on stderr (they stay after the app ends)
+    latest = not args.resume
     if args.resume:
         target = named_game(args.resume)
     elif found.free:
@@ -278,9 +281,17 @@ def resume(args: argparse.Namespace) -> int:
         seats=list(session.seats),
         hint_bot=HintBot(seeds.randrange(2**31)),
     )
+    from ..engine.text import shorten
+    from ..words import going_on_with
+
+    # Said when the game opens: which game it is, and why a game played later was not it.
+    app.opening_notes = [going_on_with(shorten(target.path.name), target.summary(), latest)]
+    if latest:
+        app.opening_notes += found.passed_over(target.path)
     try:
         factory.play(session, target.path, target.stamp)
     except GameLocked as locked:  # offer the other saved games, or a new one with these players
+        app.opening_notes = []
         factory.record_over = factory.default_record_over()  # FILE was that game's record, not theirs
         app.session = None
         app.resume_offer = found.without(target.path, autosave.open_elsewhere_notice(locked))

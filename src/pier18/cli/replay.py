@@ -18,27 +18,28 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="step through a saved game (left/right), or print its final state with --json",
         description="Replay a Pier 18 game record decision by decision.",
     )
-    parser.add_argument("file", metavar="FILE", help="a game record (from 'play --record' or an autosave)")
+    parser.add_argument("file", metavar="FILE", help="a game record (from 'pier18 play --record' or an autosave)")
     parser.add_argument(
         "--json",
         action="store_true",
-        help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", "score"}]}',
+        help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", '
+        '"score", "place", "decided_by", "patrons_won", "plan"}]} (docs/review.md)',
     )
-    parser.add_argument(
-        "--deck",
-        "--cards",
-        dest="deck",
-        metavar="PATH",
-        help="the deck file, for a record saved without its deck",
-    )
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="the deck file, for a record saved without its deck")
     parser.set_defaults(run=run)
 
 
 def state_of(session: Session) -> dict[str, Any]:
-    """The `--json` object: each player's visible pier in `pier18 score` notation and score."""
-    from ..engine import format_sections
+    """The `--json` object: each player's visible pier in `pier18 score` notation, score,
+    and its breakdown as the table sees it (`review.breakdown`: place and tie-breaker,
+    the Patrons won and for what, the Plan and its bonus)."""
+    from ..engine import TableView, format_sections
+    from ..review.breakdown import breakdown
 
     game = session.game
+    seats = breakdown(TableView.of(game))
     return {
         "finished": game.is_terminal(),
         "players": [
@@ -46,6 +47,7 @@ def state_of(session: Session) -> dict[str, Any]:
                 "name": name,
                 "pier": format_sections(game.piers[seat].visible_sections()),
                 "score": game.score(seat).as_dict(),
+                **seats[seat].as_json(),
             }
             for seat, name in enumerate(session.names)
         ],

@@ -16,8 +16,10 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     from collections.abc import Callable, Sequence
 
+    from ..engine.cards import Card
     from ..engine.characters import Section
     from ..engine.deck import Deck
+    from ..engine.explain import Reason
     from ..engine.pier import VisibleSection
     from ..engine.scoring import ScoreSheet
 
@@ -60,8 +62,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
     parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, help="players in the game (picks the Plan goal)")
-    parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)  # --cards is the pier
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
+    parser.add_argument(
+        "--explain", action="store_true", help="say why each character scores what it does (with --json: an 'explain' list)"
+    )
     parser.set_defaults(run=run)
 
 
@@ -238,16 +245,46 @@ def run(args: Args) -> int:
     if args.plan is not None:
         assert deck is not None  # loaded above for --plan
         sheet, plan_note = _judge_plan(args, deck, sheet)
+    reasons = None
+    if getattr(args, "explain", False):
+        from ..engine.explain import explain
+
+        reasons = explain(sections)
+    cards = None if visible is None else [v.card for v in visible]
     if args.json:
         if plan_note:
             from ..words import note
 
             print(note(plan_note), file=sys.stderr)
+        if reasons is not None:
+            print(_explained_json(sheet, reasons, cards))
+            return 0
         # All values are integers, so this is the JSON text (the json module costs start-up time).
         print("{" + ", ".join(f'"{key}": {value}' for key, value in sheet.as_dict().items()) + "}")
         return 0
-    print_score(sections, sheet, visible=visible, plan_note=plan_note)
+    print_score(sections, sheet, visible=visible, plan_note=plan_note, reasons=reasons)
     return 0
+
+
+def _explained_json(sheet: ScoreSheet, reasons: Sequence[Reason], cards: Sequence[Card] | None) -> str:
+    """The score's JSON object with an `explain` list: each reason's category, points,
+    rule, slots ([section from the land end, 0 left or 1 right]) and sentence."""
+    import json
+
+    from ..words import explanation
+
+    data: dict[str, object] = dict(sheet.as_dict())
+    data["explain"] = [
+        {
+            "category": reason.category.value,
+            "points": reason.points,
+            "why": reason.why.value,
+            "slots": [[index, int(side)] for index, side in reason.slots],
+            "text": explanation(reason, cards),
+        }
+        for reason in reasons
+    ]
+    return json.dumps(data, ensure_ascii=False)
 
 
 def _source(path: str) -> str:
@@ -306,6 +343,7 @@ def print_score(
     *,
     visible: Sequence[VisibleSection] | None = None,
     plan_note: str | None = None,
+    reasons: Sequence[Reason] | None = None,
 ) -> None:
     """The drawn output: the pier (scoring slots highlighted) beside a table of points."""
     from rich.console import Console
@@ -332,5 +370,12 @@ def print_score(
     console.print(layout)
     if plan_note:
         console.print(Text(plan_note, style="italic"))
+    if reasons is not None:
+        from ..words import WHY_HEADING, explanation
+
+        cards = None if visible is None else [v.card for v in visible]
+        console.print(Text(WHY_HEADING, style="bold"))
+        for reason in reasons:  # card names are outside text: plain Text, never markup
+            console.print(Text(f"  {explanation(reason, cards)}", style="" if reason.points else "dim"))
     if console.color_system is not None:  # piped, nothing is highlighted: the line would be untrue
         console.print(Text(SCORING_HIGHLIGHTED, style="dim"))

@@ -51,7 +51,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="games to play (default 100); with --balance, deals per Plan card (default 150)",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
-    parser.add_argument("--deck", metavar="PATH", help="another deck file (default: the game's own deck)")
+    from .parser import add_deck_option
+
+    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)
     parser.add_argument(
         "--record-dir", metavar="DIR",
         help="save every game as a record `pier18 replay` reads, as DIR/game-00001.json ... (DIR is made if "

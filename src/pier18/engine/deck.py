@@ -28,7 +28,7 @@ Fail = Callable[[str, str], DeckError]
 #: A deck is a few kilobytes; anything larger is refused before it is parsed.
 MAX_DECK_BYTES = 1 << 20
 #: Upper bounds on the numbers a deck may give, well above the shipped deck's (4 sections
-#: a card, bonuses up to 9, goal numbers up to 23, version 4) and at or above anything a
+#: a card, bonuses up to 9, goal numbers up to 23, version 5) and at or above anything a
 #: game can reach: with them no deck can make a game slow or a sum overflow a float.
 MAX_SECTIONS = 12
 MAX_BONUS = 50

@@ -38,6 +38,9 @@ _quiet.propagate = False
 
 _decks: dict[str, Deck] = {}
 
+#: The close code of a host with no room just now (WebSocket's "try again later").
+CLOSE_TRY_LATER = 1013
+
 
 class NetError(Pier18Error):
     """A network problem a person can act on; one line."""
@@ -132,6 +135,7 @@ class Client:
         self.ever_in = False  # once in, a client retries until the game is over
         self.first_tries = 3  # ... before that, an address that never answers is an error
         self.refusals: list[str] = []  # why the host refused our decisions, oldest first
+        self.busy: str | None = None  # why the host closed this connection for now ("too many connections")
         self.log: list[Any] | None = None  # set to a list to keep every message as decoded JSON
         self._ws: ClientConnection | None = None
         self._queue: asyncio.Queue[Event] = asyncio.Queue()
@@ -253,14 +257,18 @@ class Client:
                     reason = words.HOST_CLOSED
             except ProtocolError as exc:
                 await self._fail(str(exc))
-            except ConnectionClosed:
+            except ConnectionClosed as closed:
                 reason = words.CONNECTION_DROPPED
+                if closed.rcvd is not None and closed.rcvd.code == CLOSE_TRY_LATER:  # busy, said as it closed
+                    self.busy = printable(closed.rcvd.reason)[:200] or words.TOO_MANY_CONNECTIONS
             except (OSError, TimeoutError, InvalidHandshake) as exc:
                 reason = words.host_unreachable(printable(str(exc))[:80])
             except InvalidURI:
                 await self._fail(words.not_an_url(shorten(self.url)))
             finally:
                 self._ws = None
+            if self.busy is not None:  # the host had no room for us just now, and said so
+                reason, self.busy = words.host_refused(self.busy), None
             if self.fatal is not None or self._closing or self._over():
                 break
             if not self.reconnect or (not self.ever_in and self.attempts >= self.first_tries):
@@ -314,7 +322,8 @@ class Client:
         elif kind == "error":
             reason = printable(str(data.get("reason")))[:200]
             if data.get("retry") is True:
-                return  # busy: the host closes, and we try again later
+                self.busy = reason  # the host closes, and we try again later (or say why we gave up)
+                return
             await self._fail(words.host_refused(reason))
         elif kind == "pong":
             pass

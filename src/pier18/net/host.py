@@ -21,7 +21,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,6 +75,7 @@ class HostConfig:
     ping_timeout: float = 10.0  # about ping_interval + ping_timeout
     bot_pause: float = 0.6  # a bot's move lasts at least this long, so people see it
     bot_level: str = "hard"  # who plays an away seat the host hands over
+    lobby: bool = False  # the game waits until every human seat is here (or `start_now`); False: at once
     rate: float = 20.0  # messages per second a connection may send, sustained ...
     burst: float = 40.0  # ... and in a burst
     outbox: int = 64  # queued replies to a client that does not read, before closing it
@@ -210,13 +211,16 @@ class Host:
         self._per_address: dict[str, int] = {}  # of those, how many from each address
         self._served = 0  # connections let in (seats and spectators)
         self._failures: dict[str, _Failures] = {}
-        self._bot_turn: int | None = None
+        self._bot_turns: dict[int, Hashable] = {}  # seat -> the moment its bot is deciding for
         self._table: TableView | None = TableView.of(self.session.game)  # for move lines
         self._tasks: set[asyncio.Task[None]] = set()
         if self.bots is None:
             self.bots = _default_bots()
         if self.session.game.is_terminal():
             self.finished.set()
+        # In the lobby (`HostConfig.lobby`) nobody decides and no bot moves: the game
+        # starts once no human seat is waited for (`_start_when_full`) or on `start_now`.
+        self.started = not self.config.lobby or self.session.game.is_terminal() or not self.waiting_for()
 
     # -- serving ------------------------------------------------------------------------
 
@@ -415,6 +419,7 @@ class Host:
             asyncio.create_task(_refuse(old.ws, words.SEAT_OPENED_ELSEWHERE, CLOSE_REPLACED))
         self.covered.discard(seat)
         self._status(words.is_here(self.session.names[seat]))
+        self._start_when_full()
         self._changed()
 
     def _depart(self, conn: Connection) -> None:
@@ -435,6 +440,8 @@ class Host:
         session, game = self.session, self.session.game
         if conn.seat is None:
             reason = words.SPECTATORS_CANNOT_DECIDE
+        elif not self.started:
+            reason = words.NOT_STARTED
         elif game.is_terminal():
             reason = words.THE_GAME_IS_OVER
         elif turn != len(session.decisions) and not game.simultaneous():
@@ -485,21 +492,52 @@ class Host:
         ]
 
     def status(self) -> str:
-        """One line for the host's screen: whose turn, and who is being waited for."""
+        """One line for the host's screen: whose turn, and who is being waited for (in the
+        lobby: who is here and who is still to come)."""
         names = self.session.names
-        return table_line(TableView.of(self.session.game), names, [names[s] for s in self.waiting_for()])
+        waiting = [names[s] for s in self.waiting_for()]
+        if not self.started:
+            here = [names[s] for s, kind in enumerate(self.session.seats) if kind == HUMAN and s not in self.waiting_for()]
+            return words.lobby_line(here, waiting)
+        return table_line(TableView.of(self.session.game), names, waiting)
 
     def _send_state(self, only: list[Connection] | None = None) -> None:
         game = self.session.game
         table = TableView.of(game)
-        seats, waiting = self.seat_info(), self.waiting_for()
+        seats, waiting, lobby = self.seat_info(), self.waiting_for(), not self.started
         public: str | None = None
         for conn in only if only is not None else [*(c for c in self.players if c), *self.watchers]:
             if conn.seat is None:
-                public = public or encode(state_message(table, None, seats, waiting))
+                public = public or encode(state_message(table, None, seats, waiting, lobby))
                 conn.push_state(public)
             else:
-                conn.push_state(encode(state_message(table, PlayerView.of(game, conn.seat), seats, waiting)))
+                view = PlayerView.of(game, conn.seat)
+                if lobby:  # nobody decides before the game starts
+                    view = view.restricted(())
+                conn.push_state(encode(state_message(table, view, seats, waiting, lobby)))
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    def _start_when_full(self) -> None:
+        """Start the game once no human seat is waited for (every player here, or a bot
+        sitting in for them)."""
+        if not self.started and not self.waiting_for():
+            self.started = True
+            self._status(words.GAME_STARTS)
+
+    def start_now(self) -> str:
+        """The host starts the game with the players who are here: a bot plays each empty
+        seat until its player comes (`cover`). Says what happened."""
+        if self.started:
+            return words.ALREADY_STARTED
+        names = self.session.names
+        empty = self.waiting_for()
+        for seat in empty:
+            self.covered.add(seat)
+            self._status(words.bot_covers(self.config.bot_level, names[seat]))
+        self._start_when_full()
+        self._changed()
+        return words.started_with_bots([names[s] for s in empty], self.config.bot_level)
 
     def _status(self, line: str) -> None:
         if self.on_status is not None:
@@ -516,6 +554,7 @@ class Host:
             return words.seat_stays(names[seat])
         self.covered.add(seat)
         self._status(words.bot_covers(self.config.bot_level, names[seat]))
+        self._start_when_full()
         self._changed()
         return words.seat_covered(names[seat], self.config.bot_level)
 
@@ -525,21 +564,29 @@ class Host:
             return kind
         return self.config.bot_level if seat in self.covered else None
 
-    def _maybe_bot(self) -> None:
+    def _moment(self) -> Hashable:
+        """What a decision is for now: in a simultaneous phase the phase itself (a seat's
+        choice there depends only on its own cards), otherwise the turn."""
         game = self.session.game
-        if game.is_terminal():
-            return
-        seat = game.current_player
-        level = self._bot_level(seat)
-        turn = len(self.session.decisions)
-        if level is None or self._bot_turn == turn:
-            return
-        self._bot_turn = turn
-        task = asyncio.create_task(self._bot_move(seat, level, turn))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        return game.phase if game.simultaneous() else len(self.session.decisions)
 
-    async def _bot_move(self, seat: int, level: str, turn: int) -> None:
+    def _maybe_bot(self) -> None:
+        """Start the bot of every seat a bot plays that has a decision to make: the seat
+        to move, or in set-up and the Plan placement every such seat at once."""
+        game = self.session.game
+        if game.is_terminal() or not self.started:
+            return
+        moment = self._moment()
+        for seat in range(game.players) if game.simultaneous() else (game.current_player,):
+            level = self._bot_level(seat)
+            if level is None or self._bot_turns.get(seat) == moment or not game.legal_decisions_for(seat):
+                continue
+            self._bot_turns[seat] = moment
+            task = asyncio.create_task(self._bot_move(seat, level, moment))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _bot_move(self, seat: int, level: str, moment: Hashable) -> None:
         """A bot decides in a thread (the table stays live); its answer counts only if the
         game is still where it was and the seat still belongs to a bot."""
         assert self.bots is not None
@@ -552,15 +599,16 @@ class Host:
         wait = self.config.bot_pause - (time.monotonic() - started)
         if wait > 0:
             await asyncio.sleep(wait)
-        if self._bot_turn == turn:
-            self._bot_turn = None
-        if len(self.session.decisions) != turn or self._bot_level(seat) is None:
+        if self._bot_turns.get(seat) == moment:
+            del self._bot_turns[seat]
+        legal = self.session.game.legal_decisions_for(seat)
+        if self._moment() != moment or self._bot_level(seat) is None or not legal:
             self._maybe_bot()
             return
         try:
-            self.session.apply(decision)
+            self.session.choose(seat, decision if decision in legal else legal[0])
         except Pier18Error:
-            self.session.apply(view.legal[0])
+            self.session.choose(seat, legal[0])
         self._changed()
 
 

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -211,15 +211,18 @@ def seat_json(view: PlayerView) -> dict[str, Any]:
 
 
 def state_message(
-    table: TableView, player: PlayerView | None, seats: list[dict[str, Any]], waiting_for: list[int]
+    table: TableView, player: PlayerView | None, seats: list[dict[str, Any]], waiting_for: list[int],
+    lobby: bool = False,
 ) -> dict[str, Any]:
-    """The `state` message for one connection: the table, plus its seat's part if any."""
+    """The `state` message for one connection: the table, plus its seat's part if any.
+    `lobby`: the game has not started (the host waits for its players)."""
     message: dict[str, Any] = {
         "type": "state",
         "turn": len(table.history),
         "view": table_json(table),
         "seats": seats,
         "waiting_for": waiting_for,
+        "lobby": lobby,
     }
     if player is not None:
         message["you"] = seat_json(player)
@@ -258,6 +261,7 @@ class NetState:
     you: SeatPart | None
     seats: tuple[SeatInfo, ...]
     waiting_for: tuple[int, ...]
+    lobby: bool = False  # the game has not started: the host waits for its players
 
     @property
     def names(self) -> list[str]:
@@ -266,6 +270,14 @@ class NetState:
     @property
     def my_turn(self) -> bool:
         return self.you is not None and bool(self.you.legal)
+
+    @property
+    def moment(self) -> Hashable:
+        """What a choice made now is for: in a simultaneous phase (set-up, the Plan
+        placement) the phase itself, since others choosing meanwhile changes nothing of
+        a seat's own choice; otherwise the turn (the position it is made in)."""
+        phase = self.table.phase
+        return phase if phase in (Phase.SETUP, Phase.PLAN) else self.turn
 
     def player_view(self) -> PlayerView | None:
         """This seat's `PlayerView` (for screens or a hint bot), rebuilt from the message."""
@@ -403,7 +415,10 @@ def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     turn = _int(data["turn"])
     if turn != len(table.history):
         raise ValueError("turn")
-    return NetState(turn, table, you, seats, tuple(_seat(s, players) for s in _list(data["waiting_for"])))
+    lobby = _bool(data.get("lobby", False))  # a host from before the lobby sends none: started
+    if lobby and you is not None and you.legal:
+        raise ValueError("a decision to make before the game starts")
+    return NetState(turn, table, you, seats, tuple(_seat(s, players) for s in _list(data["waiting_for"])), lobby)
 
 
 def _finish(deck: Deck, values: dict[str, Any], totals: Any, standings: list[Any]) -> dict[str, Any]:

@@ -11,7 +11,8 @@ is moved to `damaged/` next to it with its bytes intact, never deleted; one that
 be moved is skipped, with a notice naming what is in the way. A data folder that cannot
 be written turns autosave off, with one notice: it never stops a game.
 
-One game, one writer (`lock.py`): the process playing a game holds its lock, and each
+One game, one writer (`lock.py`): the process playing a game holds its lock (a lock
+file beside the save, removed once the game is over or the process ends), and each
 file it writes (the autosave, `play --record FILE`) is only ever written over the
 version it wrote there last, or resumed from. A file someone else wrote meanwhile is
 left alone: the game says so in one line and goes on in `NAME-2.json`. A record file
@@ -44,6 +45,7 @@ from ..words import (
     damaged_kept,
     damaged_skipped,
     open_elsewhere,
+    passed_over,
     record_exists,
     record_is_folder,
     record_not_a_file,
@@ -133,6 +135,7 @@ class Autosaver:
     error: str | None = None
     on_moved: Callable[[Target, Path], None] | None = None
     before: Callable[[], None] | None = None  # runs before each save (the lock's renewal)
+    after: Callable[[Session], None] | None = None  # runs after each save (letting go of a finished game)
     notices: list[str] = field(default_factory=list)
 
     @property
@@ -155,6 +158,8 @@ class Autosaver:
                 self._move(target, text, private, changed.appeared)
             except OSError as exc:
                 self._failed(target.path, exc)
+        if self.after is not None:
+            self.after(session)
 
     def _move(self, target: Target, text: str, private: bool, appeared: bool) -> None:
         """Go on writing `target` in the first free `NAME-N.json` beside it."""
@@ -306,7 +311,9 @@ class Autosaving:
         record_target = self.next_record(target.path if target is not None else None)
         if record_target is not None:
             targets.append(record_target)
-        self.saver = Autosaver(targets, self.on_error, on_moved=self._moved, before=self._keep_lock)
+        self.saver = Autosaver(
+            targets, self.on_error, on_moved=self._moved, before=self._keep_lock, after=self._let_go_when_over
+        )
         return _attach(session, self.saver)
 
     @property
@@ -362,6 +369,13 @@ class Autosaving:
     def _keep_lock(self) -> None:
         if self.lock is not None:
             self.lock.renew()
+
+    def _let_go_when_over(self, session: Session) -> None:
+        """A finished game, saved: nobody plays it any more, so its lock file goes. (Should
+        it be written again, `_keep_lock` takes the lock back first; the stamp still
+        keeps any other writer's save.)"""
+        if self.lock is not None and session.game.is_terminal():
+            self.lock.release()
 
     def _moved(self, target: Target, old: Path) -> None:
         """A file went on in a new one: a record's is never given to a later game; for
@@ -592,8 +606,21 @@ class Resumable:
         """The unfinished games that can be resumed here (not open in another terminal)."""
         return [game for game in self.games if game.played_by is None]
 
+    def passed_over(self, before: Path | None = None) -> list[str]:
+        """Why each unfinished game open in another terminal is not offered here, one line
+        each; with `before`, only those played after that game (passed over for it)."""
+        notes = []
+        for game in self.games:
+            if game.path == before:
+                break
+            if game.played_by is not None:
+                notes.append(passed_over(shorten(game.path.name), game.summary(), game.played_by))
+        return notes
+
     def messages(self) -> list[str]:
-        return [moved.message() for moved in self.set_aside] + self.notices
+        """Everything to say with the offer: damaged saves set aside, notices, and the
+        games not offered because another terminal has them open."""
+        return [moved.message() for moved in self.set_aside] + self.notices + self.passed_over()
 
     def without(self, path: Path, notice: str) -> "Resumable":
         """This offer without the game at `path` (open elsewhere), saying why."""

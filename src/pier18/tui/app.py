@@ -40,6 +40,9 @@ BotProvider = Callable[[str, int], "Bot"]
 BOT_PAUSE = 0.8
 
 
+#: How long each note on the game just opened stays up (Textual's default is 5 s).
+OPENING_NOTE_SECONDS = 12.0
+
 #: A turn of a session: see `Pier18App.turn`.
 Turn = tuple[int, tuple[Decision, ...]]
 
@@ -75,6 +78,9 @@ class Pier18App(GameApp):
         self.bot_pause = bot_pause
         self.first_choice: int | None = None  # who starts round 1, if chosen on the names screen
         self._thinking: Turn | None = None  # the turn a bot worker is deciding
+        #: What to say as the game given opens (`pier18 play --resume`: which game it is,
+        #: and why a game played later was passed over), one notice each.
+        self.opening_notes: list[str] = []
 
     # -- start-up ------------------------------------------------------------------------
 
@@ -129,6 +135,8 @@ class Pier18App(GameApp):
     def _begin(self) -> None:
         if self.session is not None:
             self.start(self.session)
+            for note in self.opening_notes:
+                self.notify(note, timeout=OPENING_NOTE_SECONDS)
         elif self.names:
             self.start(self.new_session(self.names))
         else:
@@ -293,6 +301,9 @@ class Pier18App(GameApp):
 
     def hint_seed(self) -> int:
         return self.session.seed if self.session is not None else 0
+
+    def hint_names(self) -> list[str] | None:
+        return list(self.session.names) if self.session is not None else None
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
         session = self.session

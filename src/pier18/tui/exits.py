@@ -32,7 +32,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from textual.app import AutopilotCallbackType
+
+from ..engine.errors import Pier18Error
 from .crash_hook import CrashHook
+from .terminal import not_a_terminal
 
 #: The signals that stop an app from outside, each ending it with status 128 + its number.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name))
@@ -42,10 +46,39 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SI
 LAST_RESORT = 15.0
 
 
+class NotATerminal(Pier18Error):
+    """An app was to start where standard input or standard error is no terminal (a pipe,
+    a file): it would draw its screen as escape codes into it. One line, exit status 1."""
+
+    status = 1
+
+
 class BaseApp(CrashHook):
     """What every pier18 app shares about ending; see the module's notes."""
 
     ENABLE_COMMAND_PALETTE = False
+
+    async def run_async(
+        self,
+        *,
+        headless: bool = False,
+        inline: bool = False,
+        inline_no_clear: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+        auto_pilot: AutopilotCallbackType | None = None,
+    ) -> Any:
+        """Textual's `run_async` (which `run` calls too), but never onto a pipe or a file:
+        NotATerminal, before anything is drawn, unless `headless` (nothing is drawn)."""
+        missing = [] if headless else not_a_terminal()
+        if missing:
+            from ..words import app_needs_terminal
+
+            raise NotATerminal(app_needs_terminal(missing))
+        return await super().run_async(
+            headless=headless, inline=inline, inline_no_clear=inline_no_clear, mouse=mouse, size=size,
+            auto_pilot=auto_pilot,
+        )
 
     #: The unexpected exception that ended the app, and where its crash report was written.
     crash: BaseException | None = None
@@ -134,18 +167,24 @@ class BaseApp(CrashHook):
 
 
 def run_app(app: BaseApp) -> int:
-    """Run `app` in this thread until it ends; its exit status (see the module's notes)."""
+    """Run `app` in this thread until it ends; its exit status (see the module's notes).
+    NotATerminal (nothing drawn, nothing to report) if there is no terminal to draw on."""
     try:
         app.run()
+    except NotATerminal:
+        raise
     except Exception as error:  # outside Textual's own handlers (starting or closing)
         app.crashed(error)
     return ended(app)
 
 
 async def run_app_async(app: BaseApp) -> int:
-    """Run `app` on the running event loop until it ends; its exit status."""
+    """Run `app` on the running event loop until it ends; its exit status (NotATerminal
+    as `run_app`)."""
     try:
         await app.run_async()
+    except NotATerminal:
+        raise
     except Exception as error:  # outside Textual's own handlers (starting or closing)
         app.crashed(error)
     return ended(app)

@@ -96,6 +96,10 @@ class GameApp(BaseApp):
     def hint_seed(self) -> int:
         return 0
 
+    def hint_names(self) -> list[str] | None:
+        """The players' names, for a hint's reason (None: it names them by seat number)."""
+        return None
+
     def patron_pause(self) -> float | None:
         """How long a Patron panel stays up before closing by itself (None: until Enter)."""
         return None
@@ -204,7 +208,7 @@ class GameApp(BaseApp):
         if problem is not None or hint is None:
             text, decision = Text(printable(no_hint(problem))), None
         else:
-            text, decision = hint_text(view.deck, hint), hint.decision
+            text, decision = hint_text(view, hint, self.hint_names()), hint.decision
         self._hints[turn] = text, decision
         self._show_hint(text, decision)
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from collections.abc import Sequence
+
 from ..bots import Hint
 from ..bots.estimate import reasons
-from ..engine import Deck, Decision, Draft, Game, PlacePlan, TableView
+from ..bots.hard import WIN_WEIGHT
+from ..engine import Decision, Draft, Game, PlacePlan, PlayerView, TableView
 from ..persist.session import Session
-from ..words import HINT_LABEL, hint_lines, move_line
+from ..words import HINT_LABEL, hint_lines, hint_why, move_line
 
 
 class MoveLog:
@@ -79,10 +82,14 @@ def view_moves(view: TableView, names: list[str], how_many: int) -> list[tuple[i
     return lines[::-1]
 
 
-def hint_text(deck: Deck, hint: Hint) -> Text:
+def hint_text(view: PlayerView, hint: Hint, names: Sequence[str] | None = None) -> Text:
     """The hard bot's `Hint` for the player to move, as shown under `h` (words from
-    `pier18.words.hint_lines`)."""
-    head, *rest = hint_lines(deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, hint.reason)
+    `pier18.words.hint_lines`); the reason names the other players by `names`."""
+    deck = view.deck
+    reason = hint.reason
+    if hint.outcome is not None and names is not None:
+        reason = hint_why(deck, view.players, hint.outcome, names)
+    head, *rest = hint_lines(deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, reason, WIN_WEIGHT)
     text = Text()
     text.append(f"{HINT_LABEL} ", style="bold")
     text.append(head)

@@ -40,6 +40,7 @@ from ..words import (
     connection_lost,
     connection_over,
     host_refused_move,
+    lobby_seat,
     move_line,
     move_not_sent,
     seat_presence,
@@ -53,6 +54,7 @@ from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
     from .screens.keep import KeepScreen
+    from .screens.lobby import LobbyScreen, LobbyState
     from .screens.place import PlaceScreen
     from .screens.quit import QuitScreen
     from .screens.table import TableScreen
@@ -63,6 +65,8 @@ class HostDesk(Protocol):
 
     def cover(self, seat: int) -> str: ...
 
+    def start_now(self) -> str: ...
+
 
 class SeatApp(GameApp):
     """Plays `client`'s seat (or watches, when its code is the spectator code).
@@ -71,7 +75,8 @@ class SeatApp(GameApp):
     player's seat to a bot, `j` shows the join commands again. `record` is where the
     host autosaves the game, shown on the final screen; `resume` the command that opens
     the table again, said when the host leaves or crashes; `deck` the deck as the host
-    loaded it, so the final screen's `pier18 score` lines can name its file.
+    loaded it, so the final screen's `pier18 score` lines can name its file. The
+    terminal bell rings whenever a choice opens for this seat, unless `quiet`.
     """
 
     BINDINGS = [
@@ -99,8 +104,11 @@ class SeatApp(GameApp):
         hint_bot: HintGiver | None = None,
         last_move_pause: float = LAST_MOVE_PAUSE,
         watch_patron_pause: float = WATCH_PATRON_PAUSE,
+        quiet: bool = False,
     ) -> None:
         super().__init__(hint_bot, last_move_pause)
+        self.quiet = quiet  # no bell when it becomes this seat's turn
+        self._rung: Hashable | None = None  # the moment (`NetState.moment`) the bell last rang for
         self.watch_patron_pause = watch_patron_pause
         self.client = client
         self.desk = desk
@@ -112,6 +120,7 @@ class SeatApp(GameApp):
         self.lost: str | None = None  # why the connection is down, while it is
         self.problem: str | None = None  # why the host refused us for good
         self._asked: Hashable | None = None  # the moment (`_moment`) a set-up or placement screen is open for
+        self._lobby: LobbyScreen | None = None  # up while the host waits for its players
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
 
     # -- the connection --------------------------------------------------------------------
@@ -177,23 +186,78 @@ class SeatApp(GameApp):
         self._awards_shown = max(self._awards_shown, sum(1 for award in table.awards if award.after < made))
         if self._sent is not None and self._sent != state.turn:
             self._sent = None  # the host has answered
+        self.ring()
         self.advance()
 
+    def ring(self) -> None:
+        """The terminal bell as a choice opens for this seat: its turn comes, or a choice
+        made by every seat at once (set-up, the Plan placement) begins; once per choice,
+        and never with `quiet` (`--quiet`)."""
+        state = self.state
+        if self.quiet or state is None or not self.my_turn() or self._rung == state.moment:
+            return
+        self._rung = state.moment
+        self.bell()
+
     def show_connection(self) -> None:
-        """The one line about the connection, on the table or on the waiting screen."""
+        """The one line about the connection, on the table, the lobby or the waiting screen."""
         table = self.table()
         if table is not None:
             people, lost = self._people()
             table.state = replace(table.state, people=people, link_lost=lost)
             return
-        line = CONNECTING
-        if self.problem is not None:
-            line = connection_over(self.problem)
-        elif self.lost is not None:
-            line = connection_lost(self.lost, self.client.seat is not None)
+        if self._lobby is not None and self.state is not None:
+            self._lobby.state = self._lobby_state(self.state)
+            return
+        line = self._link_line() or CONNECTING
         for waiting in self.query("#connecting"):
             if isinstance(waiting, Static):
                 waiting.update(Text(line))
+
+    def _link_line(self) -> str | None:
+        """What is wrong with the connection, if anything."""
+        if self.problem is not None:
+            return connection_over(self.problem)
+        if self.lost is not None:
+            return connection_lost(self.lost, self.client.seat is not None)
+        return None
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    def _lobby_state(self, state: NetState) -> LobbyState:
+        from .screens.lobby import LobbyState
+
+        me = self.client.seat
+        seats = [
+            lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == me)
+            for seat, info in enumerate(state.seats)
+        ]
+        if me is None:
+            seats.append(WATCHING)
+        link = self._link_line()
+        at_host = self.desk is not None
+        return LobbyState(seats, self.join_lines if at_host else (), at_host, link)
+
+    def _show_lobby(self, state: NetState) -> bool:
+        """While the host waits for its players, the lobby is the screen (True); once the
+        game has started it goes, as soon as nothing is over it (False: on with the game)."""
+        from .screens.lobby import LobbyScreen
+
+        lobby = self._lobby
+        if state.lobby:
+            if lobby is None:
+                self._lobby = LobbyScreen(self._lobby_state(state))
+                self.push_screen(self._lobby)
+            else:
+                lobby.state = self._lobby_state(state)
+            return True
+        if lobby is None:
+            return False
+        if self.screen is not lobby:
+            return True  # help, the rules or a question over it: it goes once they close
+        self._lobby = None
+        self.pop_screen()
+        return False
 
     def _people(self) -> tuple[Text, bool]:
         """The table's line about who is here (or about the connection), and whether the
@@ -223,11 +287,8 @@ class SeatApp(GameApp):
 
     @staticmethod
     def _moment(state: NetState) -> Hashable:
-        """What a choice on screen is for: in a simultaneous phase (set-up, the Plan
-        placement) the phase itself, since others choosing meanwhile changes nothing of
-        this seat's choice; otherwise the turn (the position it was asked in)."""
-        phase = state.table.phase
-        return phase if phase in (Phase.SETUP, Phase.PLAN) else state.turn
+        """What a choice on screen is for (`NetState.moment`)."""
+        return state.moment
 
     def my_turn(self) -> bool:
         """It is this seat's turn, its decision has not been sent yet, and the host still
@@ -242,7 +303,7 @@ class SeatApp(GameApp):
         from .screens.table import TableScreen, TableState
 
         state = self.state
-        if state is None or self.too_small_now():
+        if state is None or self.too_small_now() or self._show_lobby(state):
             return
         view = state.table
         table = self.table()
@@ -253,7 +314,10 @@ class SeatApp(GameApp):
         self._drop_stale_panel()
         people, lost = self._people()
         moves = self.moves.recent(len(view.history), view.players - 1)
-        table.state = TableState(view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost)
+        table.state = TableState(
+            view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost, at_once=True,
+            you=self.client.seat,
+        )
         if self.screen is not table:
             return  # a Patron panel, a question or this turn's own screen is up: it comes back here
         if self.show_next_award(view, state.names, lambda seat: seat != self.client.seat):
@@ -343,6 +407,9 @@ class SeatApp(GameApp):
     def hint_seed(self) -> int:
         return self.client.seat or 0
 
+    def hint_names(self) -> list[str] | None:
+        return list(self.state.names) if self.state is not None else None
+
     def patron_pause(self) -> float | None:
         return self.watch_patron_pause if self.client.seat is None else None
 
@@ -372,8 +439,11 @@ class SeatApp(GameApp):
         if action == "cover":
             state = self.state
             return self.desk is not None and state is not None and bool(state.waiting_for) and not state.table.is_terminal()
-        if action == "join_lines":
-            return bool(self.join_lines) and not (self.state is not None and self.state.table.is_terminal())
+        if action == "join_lines":  # in the lobby they are on the screen already
+            state = self.state
+            return bool(self.join_lines) and not (state is not None and (state.table.is_terminal() or state.lobby))
+        if action == "start_now":
+            return self.desk is not None and self.state is not None and self.state.lobby
         if action == "takeback":
             return False  # the host keeps every move: nothing is taken back at a shared table
         return True
@@ -384,6 +454,11 @@ class SeatApp(GameApp):
         if self.desk is None or state is None or not state.waiting_for:
             return
         self.notify(self.desk.cover(state.waiting_for[0]))
+
+    def action_start_now(self) -> None:
+        """`s` in the lobby (host): start at once, a bot playing each empty seat until its player comes."""
+        if self.desk is not None and self.state is not None and self.state.lobby:
+            self.notify(self.desk.start_now())
 
     def action_join_lines(self) -> None:
         from .screens.join_lines import JoinLinesScreen

@@ -22,7 +22,9 @@ from ...words import (
     PLACES_THE_PLAN,
     PLACING_THE_PLAN,
     SET_UP,
+    YOU,
     choosing_a_card,
+    chosen_so_far,
     choosing_set_up,
     pick_a_card,
     round_of,
@@ -54,6 +56,8 @@ class TableState:
     thinking: bool = False  # someone other than the person at the keys decides
     people: Text | None = None  # network play: who is here, who is awaited
     link_lost: bool = False  # network play: the connection to the host is down
+    at_once: bool = False  # network play: set-up and the Plan placement are chosen by every seat at once
+    you: int | None = None  # network play: the seat at the keys (None: watching, or one laptop)
 
 
 def _made_with_one() -> TableState:
@@ -140,7 +144,7 @@ class TableScreen(HintedScreen[None]):
         state = self.state
         table = state.view
         names = state.names
-        status = self.status(table, names, state.thinking)
+        status = self.status(table, names, state.thinking, state.at_once, state.you)
         if table.phase is Phase.DRAFT and table.round == 1:
             rule = start_rule(table, names, state.first_chosen)
             if rule:  # said right after the round, so a narrow terminal still shows it
@@ -155,9 +159,13 @@ class TableScreen(HintedScreen[None]):
         moves.update(Text("\n".join(state.moves), style="italic", no_wrap=True, overflow="ellipsis"))
         moves.display = bool(state.moves)
         self.query_one(HintLine).ask_known()
+        at_once = state.at_once and table.phase in (Phase.SETUP, Phase.PLAN)
         for seat in range(table.players):
-            turn = table.phase in (Phase.DRAFT, Phase.PLAN) and table.current_player == seat
-            self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn)
+            if at_once:  # every seat still to choose is choosing now
+                turn = not table.chosen[seat]
+            else:
+                turn = table.phase in (Phase.DRAFT, Phase.PLAN) and table.current_player == seat
+            self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn, at_once)
         now = (table.round, table.current_player, table.phase)
         if self.shared and now != self._turn_shown:  # at one laptop a new turn starts with the
             self._turn_shown = now  # names and totals in sight, not where the last player scrolled
@@ -174,10 +182,20 @@ class TableScreen(HintedScreen[None]):
         self.refresh_bindings()
 
     @staticmethod
-    def status(table: TableView, names: Sequence[str], thinking: bool = False) -> Text:
-        """The status line; names are plain text, never read as markup."""
+    def status(
+        table: TableView, names: Sequence[str], thinking: bool = False, at_once: bool = False, you: int | None = None
+    ) -> Text:
+        """The status line; names are plain text, never read as markup. `at_once`: set-up
+        and the Plan placement are chosen by every seat at once (over the network), so
+        the line says who has chosen and who is awaited, `you` being the seat at the keys."""
         who = names[table.current_player] if not table.is_terminal() else ""
         line = Text()
+        if at_once and table.phase in (Phase.SETUP, Phase.PLAN):
+            line.append(SET_UP if table.phase is Phase.SETUP else GAME_END, style="bold")
+            called = [YOU if seat == you else name for seat, name in enumerate(names)]
+            chose = [called[seat] for seat in range(table.players) if table.chosen[seat]]
+            waiting = [called[seat] for seat in range(table.players) if not table.chosen[seat]]
+            return line.append("  ·  ").append(chosen_so_far(chose, waiting, table.phase is Phase.PLAN))
         if table.phase is Phase.DRAFT:
             line.append(round_of(table.round, table.total_rounds), style="bold")
             line.append("  ·  ")

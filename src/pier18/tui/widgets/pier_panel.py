@@ -80,11 +80,13 @@ def patrons_line(table: TableView, seat: int) -> Text:
     return line
 
 
-def set_up_line(table: TableView, seat: int) -> Text:
-    """During set-up the choices are secret: only say whether the seat has made them."""
-    if seat < table.current_player:
+def set_up_line(table: TableView, seat: int, at_once: bool = False) -> Text:
+    """During set-up the choices are secret: only say whether the seat has made them.
+    `at_once` (over the network): every seat that has not chosen is choosing now; at one
+    laptop the seats after the one at the keys wait for it."""
+    if table.chosen[seat]:
         return Text(CHOSE_SET_UP, style="dim")
-    if seat == table.current_player:
+    if at_once or seat == table.current_player:
         return Text(CHOOSING_SET_UP, style="italic")
     return Text(WAITS_FOR_SET_UP, style="dim")
 
@@ -96,15 +98,15 @@ class PierPanel(Static):
         super().__init__(id=id, classes=classes)
         self.seat = seat
 
-    def show(self, table: TableView, name: str, turn: bool) -> None:
+    def show(self, table: TableView, name: str, turn: bool, at_once: bool = False) -> None:
         self.set_class(turn, "-turn")
-        self.update(self.draw(table, name, turn))
+        self.update(self.draw(table, name, turn, at_once))
 
-    def draw(self, table: TableView, name: str, turn: bool) -> Group:
+    def draw(self, table: TableView, name: str, turn: bool, at_once: bool = False) -> Group:
         seat = self.seat
         head = Text(("▶ " if turn else "  ") + name, style="bold reverse" if turn else "bold")
         if table.phase is Phase.SETUP:
-            return Group(head, set_up_line(table, seat))
+            return Group(head, set_up_line(table, seat, at_once))
         sheet = table.score(seat)
         head.append(f"  {total_now(sheet.total)}", style="bold")
         pier = table.piers[seat]

@@ -1,0 +1,216 @@
+"""`pier18 review FILE`: where each player lost points, decision by decision.
+
+Every decision of the chosen seats (default: every person's seat, or every seat of a
+game of bots only) is judged by the strongest bot from what its player knew then; the
+table says what was chosen, what was best and what it cost, and a summary per seat the
+points lost per phase, an accuracy and the biggest loss. `--hindsight` adds the same
+judged with the real future known, in tables of their own. docs/review.md says how.
+
+Imports nothing heavy at module level: the record, the bots and Rich load in `run`.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    import argparse
+    from collections.abc import Callable
+
+    from rich.console import Console
+
+    from ..engine import Deck
+    from ..persist.session import Session
+    from ..review.model import Review
+
+#: The most sampled worlds `--worlds` may ask for (64 is the default; 10,000 would take hours).
+MAX_WORLDS = 10_000
+
+EXAMPLE = """\
+examples:
+  pier18 review game.json
+  pier18 review game.json --seat Ann --hindsight
+  pier18 review game.json --json --jobs 2
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    import argparse
+
+    parser = sub.add_parser(
+        "review",
+        help="judge every decision of a saved game: the best choice, and the points each one lost",
+        description="Review a Pier 18 game record: each decision judged by the strongest bot from what its player knew.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", metavar="FILE", help="a game record or autosave (play --record, host, simulate --record-dir)")
+    parser.add_argument(
+        "--seat", action="append", metavar="NAME",
+        help="review this player's decisions (again for more; default: every human seat, or every seat if all are bots)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="judge on J processes, at most one per core (same review; default 1)"
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sampled worlds (default 0)")
+    parser.add_argument(
+        "--worlds", type=int, default=None, metavar="N",
+        help="sampled worlds per decision: more is steadier and slower (default 64)",
+    )
+    parser.add_argument(
+        "--hindsight", action="store_true",
+        help="also judge each decision with everything known after the game (the real draws and Plans), apart",
+    )
+    parser.add_argument(
+        "--deck", "--cards", dest="deck", metavar="PATH", help="the deck file, for a record saved without its deck"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from ..engine.errors import Pier18Error
+    from ..engine.text import quote
+    from ..persist import record
+    from ..review.judges import DEFAULT_WORLDS
+    from ..review.run import decisions_to_review, default_seats, review_session
+    from ..selfplay import cores
+    from .. import words
+    from .play import check_seed
+
+    # The numbers first: each is blamed on itself, before any file is read.
+    if args.jobs < 1:
+        raise Pier18Error(words.at_least_one("--jobs", quote(args.jobs)))
+    if args.jobs > cores():
+        raise Pier18Error(words.jobs_over_cores(quote(args.jobs), cores()))
+    check_seed(args.seed)
+    worlds = DEFAULT_WORLDS if args.worlds is None else args.worlds
+    if not 1 <= worlds <= MAX_WORLDS:
+        raise Pier18Error(words.worlds_out_of_range(MAX_WORLDS, quote(worlds)))
+    deck = None
+    if args.deck is not None:
+        from ..engine import load_deck
+
+        deck = load_deck(args.deck)
+    session = record.load(args.file, deck)
+    seats = _seats(session, args.seat) if args.seat else default_seats(session)
+
+    def review(on_decision: Callable[[], None] | None = None) -> Review:
+        return review_session(
+            session, seats, worlds=worlds, seed=args.seed, hindsight=args.hindsight, jobs=args.jobs,
+            on_decision=on_decision,
+        )
+
+    if sys.stderr.isatty():
+        result = _with_progress(review, len(decisions_to_review(session, seats)))
+    else:  # nobody watches a bar on a pipe or a file
+        result = review()
+    if args.json:
+        import json
+
+        from ..review.report import review_json
+
+        sys.stdout.write(json.dumps(review_json(result, session.deck), ensure_ascii=False) + "\n")
+        return 0
+    _print_review(result, session.deck, args.file)
+    return 0
+
+
+def _seats(session: Session, names: list[str]) -> list[int]:
+    """The seats `--seat` names, or one line naming the one that names nobody."""
+    from ..engine.errors import Pier18Error
+    from ..engine.text import name_key, printable, quote
+    from ..words import no_such_player
+
+    keys = [name_key(name) for name in session.names]
+    seats = []
+    for name in names:
+        key = name_key(printable(name))
+        if key not in keys:
+            raise Pier18Error(no_such_player(quote(name), session.names))
+        seats.append(keys.index(key))
+    return seats
+
+
+def _with_progress(review: Callable[[Callable[[], None]], Review], total: int) -> Review:
+    """The review with a transient progress bar on stderr (a terminal)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..words import REVIEWING
+    errors = Console(stderr=True)
+    with Progress(
+        TextColumn(REVIEWING), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=errors, transient=True, disable=not errors.is_terminal,
+    ) as progress:
+        task = progress.add_task(REVIEWING, total=total)
+        return review(lambda: progress.advance(task))
+
+
+_MARK_STYLES = {"best": "green", "good": "", "inaccuracy": "yellow", "mistake": "red", "blunder": "bold red"}
+
+
+def _print_review(review: Review, deck: Deck, path: str) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    from ..engine.text import printable, shorten
+    from .. import words
+
+    console = Console(markup=False, emoji=False, highlight=False)
+    console.print(Text(words.review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
+    console.print(Text(words.REVIEW_POINTS_NOTE, style="dim"))
+    _print_seats(console, review, deck, hindsight=False)
+    if review.with_hindsight:
+        console.print()
+        console.print(Text(words.HINDSIGHT_TITLE, style="bold magenta"))
+        console.print(Text(words.HINDSIGHT_NOTE, style="dim"))
+        _print_seats(console, review, deck, hindsight=True)
+
+
+def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from .. import words
+
+    for seat in review.seats:
+        items = review.of_seat(seat)
+        name = review.names[seat]
+        if not items:
+            console.print(Text(words.no_decisions_yet(name)))
+            continue
+        table = Table(title=Text(words.review_seat_title(name, review.kinds[seat], len(items))), title_justify="left")
+        for index, heading in enumerate(words.HINDSIGHT_COLUMNS if hindsight else words.REVIEW_COLUMNS):
+            table.add_column(heading, justify="right" if index in (0, 4, 5) else "left")
+        for item in items:
+            verdict = item.verdict(hindsight)
+            assert verdict is not None
+            same = verdict.best.decision == verdict.chosen.decision
+            table.add_row(
+                str(item.number),
+                Text(words.review_phase(item.phase, item.round)),
+                Text(words.short_decision(deck, verdict.chosen.decision)),  # card names: the deck's words
+                Text(words.SAME_CHOICE if same else words.short_decision(deck, verdict.best.decision)),
+                words.expected_points(verdict.chosen.expected, verdict.best.expected),
+                f"{verdict.loss:.2f}",
+                Text(words.REVIEW_MARKS[verdict.mark], style=_MARK_STYLES[verdict.mark]),
+            )
+        console.print(table)
+        summary = review.summary(seat, hindsight)
+        console.print(Text(words.points_lost_line(dict(summary.lost_by_phase), summary.lost, summary.decisions)))
+        assert summary.accuracy is not None  # it made decisions
+        console.print(Text(words.accuracy_line(summary.accuracy)))
+        worst = summary.biggest
+        if worst is None:
+            console.print(Text(words.NOTHING_LOST))
+        else:
+            verdict = worst.verdict(hindsight)
+            assert verdict is not None
+            console.print(Text(words.biggest_mistake(
+                worst.number, words.review_phase(worst.phase, worst.round), verdict.loss,
+                words.decision_text(deck, verdict.chosen.decision), words.decision_text(deck, verdict.best.decision),
+                worst.why(verdict.best.decision),
+            )))
+        console.print()
