@@ -440,6 +440,25 @@ KEY_KEEP_THESE = "Keep these two"
 KEY_PREVIOUS_CARD = "Previous card"
 KEY_NEXT_CARD = "Next card"
 KEY_CHOOSE_CARD = "Choose this card"
+
+#: Where a footer has no room for every key's label (a narrow terminal, many keys), the
+#: short label of each key that has one: fewer words, never a word cut.
+SHORT_KEYS = {
+    KEY_BACK_TO_CARDS: "Back",
+    KEY_BACK_TO_GAME: "Back",
+    KEY_COVER_LESS: "Less",
+    KEY_COVER_MORE: "More",
+    KEY_CHOOSE_CARD: "Choose",
+    KEY_PREVIOUS_CARD: "Previous",
+    KEY_NEXT_CARD: "Next",
+    KEY_KEEP_THESE: "Keep",
+    KEY_KEEP_PLAYING: "No",
+    KEY_YES_TAKE_BACK: "Yes",
+    KEY_START_GAME: "Start",
+    KEY_RESUME_LAST: "Resume",
+    KEY_PREVIOUS_RULE: "Previous",
+    KEY_NEXT_RULE: "Next",
+}
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
