@@ -436,10 +436,13 @@ KEY_JOIN_LINES = "Join lines"
 KEY_COVER_LESS = "Cover less"
 KEY_COVER_MORE = "Cover more"
 KEY_PLACE_IT = "Place it"
-KEY_KEEP_THESE = "Keep these two"
 KEY_PREVIOUS_CARD = "Previous card"
 KEY_NEXT_CARD = "Next card"
 KEY_CHOOSE_CARD = "Choose this card"
+KEY_KEEP_AS_PLAN = "Keep as Plan"
+KEY_KEEP_AS_FOUNDATION = "Keep as Foundation"
+KEY_BACK_TO_PLAN = "Back to the Plan"
+KEY_LEGEND = "Symbols"
 
 #: Where a footer has no room for every key's label (a narrow terminal, many keys), the
 #: short label of each key that has one: fewer words, never a word cut.
@@ -451,7 +454,9 @@ SHORT_KEYS = {
     KEY_CHOOSE_CARD: "Choose",
     KEY_PREVIOUS_CARD: "Previous",
     KEY_NEXT_CARD: "Next",
-    KEY_KEEP_THESE: "Keep",
+    KEY_KEEP_AS_PLAN: "Plan",
+    KEY_KEEP_AS_FOUNDATION: "Foundation",
+    KEY_BACK_TO_PLAN: "Back",
     KEY_KEEP_PLAYING: "No",
     KEY_YES_TAKE_BACK: "Yes",
     KEY_START_GAME: "Start",
@@ -622,6 +627,51 @@ def keep_help(name: str) -> Stressed:
         "Foundation",
         " (the first card of your pier). The third goes back into the deck.",
     )
+
+
+def keep_plan_help(name: str) -> Stressed:
+    """The set-up screen's first step, to `name`: point at the card to keep as the Plan."""
+    return (
+        "",
+        name,
+        ", your three cards. First keep one as your ",
+        "Plan",
+        ": its goal scores a bonus at the end, and it becomes the last card of your pier. "
+        "←/→, 1–3 or the mouse point at a card; Enter (or a second click) keeps it.",
+    )
+
+
+def keep_foundation_help(name: str, plan: Card) -> Stressed:
+    """The set-up screen's second step: the Foundation, from the two cards left."""
+    return (
+        "",
+        name,
+        f", your Plan is {card_label(plan)}. Now keep your ",
+        "Foundation",
+        ", the first card of your pier, from the other two; the third goes back into the deck. "
+        "Escape chooses the Plan again.",
+    )
+
+
+#: The set-up preview of the card pointed at, in both roles.
+AS_YOUR_PLAN = "As your Plan:"
+AS_YOUR_FOUNDATION = "As your Foundation:"
+
+
+def plan_role(card: Card, players: int) -> str:
+    """What a set-up card does as the Plan: 'At most 12 visible sections (+4), judged at
+    the end, the card laid last on your pier'."""
+    return f"{card.plan.goal_for(players).text} (+{card.plan.bonus}), judged at the end, with the card laid last on your pier"
+
+
+def foundation_role(total: int) -> str:
+    """What a set-up card does as the Foundation: 'starts your pier: 3 points from the start'."""
+    return f"starts your pier, at its land end: {total} points from the start"
+
+
+#: The second step's preview: the pier the pair starts, and the Plan judged on it.
+YOUR_PIER_STARTS = "Your pier starts as:"
+PLAN_ON_IT_NOW = "Your Plan on it now:"
 
 
 #: What each card of a set-up hand becomes under the choice shown.
@@ -897,7 +947,7 @@ KEYS_HELP: Stressed = (
     "\n\n",
     "On every game screen",
     """ (not while typing names)
-  ?        this list       r    the rules
+  ?        this list       r    the rules      s    the symbols
   Ctrl+Q   quit (asks first while a game is running; the game is saved)
   u        take back (asks first; as often as you like). On your turn
            it goes back to your own last decision; another player's
@@ -910,7 +960,10 @@ KEYS_HELP: Stressed = (
     "Pass the laptop",
     "  Enter when the named player has the laptop\n",
     "Set-up",
-    "           ↑/↓ choose Plan + Foundation, Enter keeps them\n",
+    """           ←/→ (or 1–3, or click) point at a card, Enter (or a
+                 second click) keeps it: the Plan first, then the
+                 Foundation; Escape goes back to the Plan
+""",
     "Table",
     """            ←/→ choose a card and Enter (or click) opens it to
                  choose the cover, or 1–4 open that card at once;
@@ -2193,6 +2246,23 @@ def shares_head(share: tuple[float, float]) -> str:
 
 def balance_verdict(in_range: bool) -> str:
     return "every Plan and category in range" if in_range else "OUT OF RANGE: see the rows marked <-"
+
+
+# -- the legend of the symbols (`s`, and on the set-up screen) -----------------------------
+
+LEGEND_TITLE = "Symbols"
+#: After each character's glyph and letter.
+LEGEND_CHARACTER = "a character in a slot"
+LEGEND_EMPTY = "an empty slot"
+#: After an example card head ("#10 ★F♥L 07-08").
+LEGEND_HEAD = "card number, patron symbol(s), date"
+LEGEND_PATRONS = (
+    "Patron symbols: the characters a card counts when it is left over as a round's Patron "
+    "(the most points in them wins it)."
+)
+LEGEND_DATE = "Dates (month-day): the earlier date wins a tie and, by default, the earliest Foundation starts."
+LEGEND_SEA_LAND = "Sea end at the top, land end at the bottom: a new card goes on at the sea end."
+LEGEND_BRACKETS = "┌ │ └ or [ ]: where each card of a pier starts and ends."
 
 
 #: `pier18 cards`: its title, the deck file's heading, and the legend.

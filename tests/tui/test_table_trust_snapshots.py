@@ -12,7 +12,7 @@ import random
 import pytest
 from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
-SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
+SET_UP_3 = ("enter", "enter", "enter") * 3  # pass screen, the first Plan, the first Foundation, per player
 
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -117,6 +117,14 @@ async def look(on_screen, app) -> None:
             await looked
 
 
+def keep_keys(index: int) -> list[str]:
+    """The keys that keep the `index`-th of a set-up hand's legal choices, in the
+    engine's order (every Plan in hand order, with every Foundation in hand order):
+    → to the Plan, Enter, → to the Foundation among the two left, Enter."""
+    plan, foundation = divmod(index, 2)
+    return ["right"] * plan + ["enter"] + ["right"] * foundation + ["enter"]
+
+
 async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None) -> list[Decision]:
     """Play to the final screen; returns the decisions the keys should have made.
 
@@ -142,7 +150,7 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
             legal = game.legal_decisions()
             index = rng.randrange(len(legal))
             expected.append(legal[index])
-            await pilot.press(*(["down"] * index), "enter")
+            await pilot.press(*keep_keys(index))
         elif name == "TableScreen":
             assert game.phase is Phase.DRAFT
             number = rng.randrange(len(game.revealed)) + 1

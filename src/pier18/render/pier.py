@@ -27,6 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
 Highlight = Mapping[Character, Set[tuple[int, Side]]]
 
 PLANKS = " ═══ "
+#: The sea and land ends, as every drawing marks them (and the legend explains them).
+SEA_MARK = "≈≈ sea ≈≈"
+LAND_MARK = "▀▀ land ▀▀"
 LABEL_WIDTH = 16
 #: Width of a drawn pier row without its label.
 ROW_WIDTH = 1 + SLOT_WIDTH + len(PLANKS) + SLOT_WIDTH + 1
@@ -106,7 +109,7 @@ def draw_pier(
     lines: list[Text] = []
     if title:
         lines.append(Text(_fit(title, ROW_WIDTH + label_width), style="bold"))
-    lines.append(Text("≈≈ sea ≈≈".center(ROW_WIDTH), style=SEA))
+    lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
     if not visible:
         lines.append(Text(NO_CARDS_YET.center(ROW_WIDTH), style=DIM))
     for card, rows in reversed(_runs(visible)):
@@ -121,7 +124,7 @@ def draw_pier(
             lines.append(row)
         for note in notes[len(rows):]:  # a label longer than its card: under it, words whole
             lines.append(Text(" " * (ROW_WIDTH + 1)).append_text(note))
-    lines.append(Text("▀▀ land ▀▀".center(ROW_WIDTH), style=LAND))
+    lines.append(Text(LAND_MARK.center(ROW_WIDTH), style=LAND))
     drawing = Text("\n").join(lines)
     drawing.no_wrap = True  # a row cut short beats a label wrapped under the pier
     drawing.overflow = "ellipsis"
@@ -188,12 +191,19 @@ def _card_notes(card: "Card", hidden: int, width: int, rows: int) -> list[Text]:
     return notes
 
 
-def draw_card(card: "Card", *, name_width: int = 18) -> Text:
-    """One card drawn like a pier piece: patron(s) and date on top, then its sections."""
+def draw_card(card: "Card", *, name_width: int = 18, ends: bool = False) -> Text:
+    """One card drawn like a pier piece: patron(s) and date on top, then its sections;
+    with `ends`, its sea end and land end marked above and below them. A name wider than
+    `name_width` goes on over more lines, words whole."""
     head = Text(f"#{card.id} ", style="bold")
     head.append_text(patrons_text(card.patrons))
     head.append(f" {card.date}", style=LABEL)
-    lines = [head, Text(_fit(card.name, name_width), style=LABEL), draw_sections(card)]
+    lines = [head, *(Text(line, style=LABEL) for line in _wrap(card.name.split(), name_width))]
+    if ends:
+        lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
+    lines.append(draw_sections(card))
+    if ends:
+        lines.append(Text(LAND_MARK.center(ROW_WIDTH), style=LAND))
     return Text("\n").join(lines)
 
 

@@ -23,7 +23,7 @@ from textual.geometry import Size
 
 from ..engine import Decision, PlayerView, TableView
 from ..engine.text import printable
-from ..words import GAME_NAME, HINT_THINKING, KEY_HELP, KEY_QUIT, KEY_RULES, no_hint
+from ..words import GAME_NAME, HINT_THINKING, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
 from .moves import MoveLog, hint_text
 from .exits import BaseApp
 from .screens.too_small import TooSmallScreen
@@ -61,6 +61,7 @@ class GameApp(BaseApp):
         Binding("ctrl+q", "request_quit", KEY_QUIT, priority=True),
         Binding("question_mark", "help", KEY_HELP),
         Binding("r", "rules", KEY_RULES),
+        Binding("s", "legend", KEY_LEGEND),
     ]
 
     def __init__(self, hint_bot: HintGiver | None = None, last_move_pause: float = LAST_MOVE_PAUSE) -> None:
@@ -252,6 +253,12 @@ class GameApp(BaseApp):
 
         if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             self.push_screen(HelpScreen(), lambda _: self.after_modal())
+
+    def action_legend(self) -> None:
+        from .screens.legend import LegendScreen
+
+        if not isinstance(self.screen, (LegendScreen, TooSmallScreen)):
+            self.push_screen(LegendScreen(), lambda _: self.after_modal())
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen

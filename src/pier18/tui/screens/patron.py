@@ -22,6 +22,7 @@ from ...words import (
     ENTER,
     KEY_CONTINUE,
     KEY_HELP,
+    KEY_LEGEND,
     KEY_RULES,
     KEY_TAKE_BACK,
     PATRON_CLOSES,
@@ -120,6 +121,7 @@ class PatronScreen(_ClosesByItself):
         Binding("u", "app.takeback", KEY_TAKE_BACK),
         Binding("question_mark", "app.help", KEY_HELP),
         Binding("r", "app.rules", KEY_RULES),
+        Binding("s", "app.legend", KEY_LEGEND),
     ]
 
     def __init__(self, award: PatronAward, deck: Deck, names: list[str], pause: float | None = None) -> None:
