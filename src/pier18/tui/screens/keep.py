@@ -114,20 +114,24 @@ class KeepScreen(HintedScreen[Keep]):
 
     @unless_leaving
     def on_mount(self) -> None:
-        self.draw()
+        self.draw_step()
 
     def watch_plan(self) -> None:
-        self.draw()
+        self.draw_step()
         self.refresh_bindings()
 
     def watch_pointed(self) -> None:
+        self.draw()  # only the cards and the preview: a key press redraws no more than it changes
+
+    def draw_step(self) -> None:
+        """The instructions of the step, then the cards and the preview."""
+        plan = self.view.deck[self.plan] if self.plan is not None else None
+        help_text = keep_plan_help(self.player) if plan is None else keep_foundation_help(self.player, plan)
+        self.query_one("#keep-help", Static).update(stressed(help_text))
         self.draw()
 
     def draw(self) -> None:
-        deck = self.view.deck
-        plan = deck[self.plan] if self.plan is not None else None
-        help_text = keep_plan_help(self.player) if plan is None else keep_foundation_help(self.player, plan)
-        self.query_one("#keep-help", Static).update(stressed(help_text))
+        """The cards (which is pointed at, what each becomes) and the preview."""
         choosable = self.choosable()
         for card_id in self.hand:
             view = self.query_one(f"#hand-{card_id}", CardView)
