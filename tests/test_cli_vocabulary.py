@@ -27,6 +27,7 @@ DECK_COMMANDS: dict[str, list[str]] = {
     "cards": ["cards"],
     "score": ["score", "--cards", "1 2"],  # here --cards is the pier, as it always was
     "replay": ["replay", "RECORD", "--json"],
+    "review": ["review", "RECORD", "--json"],
 }
 #: The commands that named the deck `--cards` before: they still take it, with a notice.
 OLD_NAME = ("play", "host", "cards", "replay")

@@ -11,10 +11,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_mypy_strict_finds_no_error():
+def test_mypy_strict_finds_no_error(tmp_path):
     pytest.importorskip("mypy", reason="mypy comes with the test extra: pip install '.[test]'")
+    # The cache goes under tmp_path: the checkout may be read-only (as CI's is).
     result = subprocess.run(
-        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=280
+        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "mypy-cache")],
+        cwd=ROOT, capture_output=True, text=True, timeout=280,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "Success: no issues found" in result.stdout

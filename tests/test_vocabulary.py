@@ -101,7 +101,7 @@ def is_type(text: str) -> bool:
         return False
     try:
         tree = ast.parse(text, mode="eval")
-    except SyntaxError:
+    except (SyntaxError, ValueError):  # ValueError: a NUL byte, before Python 3.11.4
         return False
     nodes = list(ast.walk(tree))
     allowed = (ast.Expression, ast.Name, ast.Attribute, ast.BinOp, ast.BitOr, ast.Subscript, ast.Tuple, ast.Load)

@@ -51,11 +51,18 @@ def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     """
     from ..words import prog_line
 
-    try:
-        print(prog_line(printable(message)), file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        drop(sys.stderr, sys.__stderr__)
+    say(prog_line(printable(message)) + "\n")
     return status
+
+
+def say(text: str) -> None:
+    """Write `text` to standard error as it is; one that cannot be written (closed, or a
+    pipe nobody reads) loses the text, and nothing is raised."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        drop(sys.stderr, sys.__stderr__)
 
 
 def drop(stream: object, real: object) -> None:

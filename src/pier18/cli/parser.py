@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from ..engine.text import printable, quote
 
-from .errors import EXIT_BAD_INPUT
+from .errors import EXIT_BAD_INPUT, say
 
 
 class Parser(argparse.ArgumentParser):
@@ -50,6 +50,13 @@ class Parser(argparse.ArgumentParser):
         from ..words import about, try_help
         prog = prog or self.prog
         self.exit(EXIT_BAD_INPUT, f"{about(prog, message)}\n{try_help(prog)}\n")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        """As argparse exits, but a standard error that cannot be written loses the
+        message, never the status (older Pythons' argparse let that error through)."""
+        if message:
+            say(message)
+        raise SystemExit(status)
 
 
 

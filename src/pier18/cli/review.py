@@ -36,6 +36,8 @@ examples:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
 
+    from .parser import add_deck_option
+
     parser = sub.add_parser(
         "review",
         help="judge every decision of a saved game: the best choice, and the points each one lost",
@@ -43,7 +45,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="a game record or autosave (play --record, host, simulate --record-dir)")
+    parser.add_argument("file", metavar="FILE", help="a game record or autosave (from play, host or simulate)")
     parser.add_argument(
         "--seat", action="append", metavar="NAME",
         help="review this player's decisions (again for more; default: every human seat, or every seat if all are bots)",
@@ -61,9 +63,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--hindsight", action="store_true",
         help="also judge each decision with everything known after the game (the real draws and Plans), apart",
     )
-    parser.add_argument(
-        "--deck", "--cards", dest="deck", metavar="PATH", help="the deck file, for a record saved without its deck"
-    )
+    add_deck_option(parser, help="the deck file, for a record saved without its deck", old_name=False)
     parser.set_defaults(run=run)
 
 
