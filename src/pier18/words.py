@@ -960,9 +960,8 @@ KEYS_HELP: Stressed = (
     "Pass the laptop",
     "  Enter when the named player has the laptop\n",
     "Set-up",
-    """           ←/→ (or 1–3, or click) point at a card, Enter (or a
-                 second click) keeps it: the Plan first, then the
-                 Foundation; Escape goes back to the Plan
+    """           ←/→, 1–3 or a click: point at a card; Enter keeps it
+                 (the Plan, then the Foundation; Escape: the Plan again)
 """,
     "Table",
     """            ←/→ choose a card and Enter (or click) opens it to
@@ -982,9 +981,7 @@ KEYS_HELP: Stressed = (
     "Final score",
     "      n new game, q quit\n",
     "Hints",
-    """            h (set-up, table, placing) asks the hard bot what it
-                 would do, and why; bots move on their own
-""",
+    "            h (set-up, table, placing): the hard bot's move, and why\n",
     "Network play",
     """     no take-backs; host: j join lines, b a bot sits in
 
@@ -2254,7 +2251,8 @@ LEGEND_TITLE = "Symbols"
 #: After each character's glyph and letter.
 LEGEND_CHARACTER = "a character in a slot"
 LEGEND_EMPTY = "an empty slot"
-#: After an example card head ("#10 ★F♥L 07-08").
+#: The example card head the legend explains: no card's own, so it is never taken for one.
+LEGEND_EXAMPLE = ("#id", "MM-DD")
 LEGEND_HEAD = "card number, patron symbol(s), date"
 LEGEND_PATRONS = (
     "Patron symbols: the characters a card counts when it is left over as a round's Patron "

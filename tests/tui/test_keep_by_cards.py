@@ -115,7 +115,7 @@ async def test_every_set_up_card_marks_sea_and_land_and_the_legend_is_there(tui_
 def check_legend(text: str) -> None:
     for character in Character:
         assert STYLES[character].token in text
-    for mark in (SEA_MARK, LAND_MARK, "07-08", "Patron"):
+    for mark in (SEA_MARK, LAND_MARK, "MM-DD", "Patron"):
         assert mark in text
 
 

@@ -175,7 +175,7 @@ async def test_h_on_the_table_names_a_card_and_a_cover(tui_deck):
     app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
                    bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=4, width=3))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # Ann keeps her first Plan and Foundation
         session = app.session
         await wait_until(
             pilot,

@@ -117,6 +117,12 @@ async def look(on_screen, app) -> None:
             await looked
 
 
+#: The set-up screen's first choice: Enter keeps the first card as the Plan, Enter the
+#: next as the Foundation. A hot-seat set-up of two players: a pass screen and that, each.
+KEEP_FIRST = ("enter", "enter")
+SET_UP_2 = ("enter", *KEEP_FIRST) * 2
+
+
 def keep_keys(index: int) -> list[str]:
     """The keys that keep the `index`-th of a set-up hand's legal choices, in the
     engine's order (every Plan in hand order, with every Foundation in hand order):

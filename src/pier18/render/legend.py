@@ -13,6 +13,7 @@ from ..words import (
     LEGEND_CHARACTER,
     LEGEND_DATE,
     LEGEND_EMPTY,
+    LEGEND_EXAMPLE,
     LEGEND_HEAD,
     LEGEND_PATRONS,
     LEGEND_SEA_LAND,
@@ -34,9 +35,10 @@ def legend(title: bool = True) -> Text:
     text.append(f": {LEGEND_CHARACTER};  ")
     text.append(EMPTY_SLOT, style=DIM)
     text.append(f" {LEGEND_EMPTY}\n")
-    text.append("#10 ", style="bold")
+    number, date = LEGEND_EXAMPLE
+    text.append(f"{number} ", style="bold")
     text.append_text(patrons_text((Character.FLOWER, Character.LOVERS)))
-    text.append(" 07-08", style=LABEL)
+    text.append(f" {date}", style=LABEL)
     text.append(f": {LEGEND_HEAD}\n")
     text.append(f"{LEGEND_PATRONS}\n{LEGEND_DATE}\n")
     text.append(SEA_MARK, style=SEA)
