@@ -2259,7 +2259,7 @@ LEGEND_PATRONS = (
     "(the most points in them wins it)."
 )
 LEGEND_DATE = "Dates (month-day): the earlier date wins a tie and, by default, the earliest Foundation starts."
-LEGEND_SEA_LAND = "Sea end at the top, land end at the bottom: a new card goes on at the sea end."
+LEGEND_SEA_LAND = "the sea end at the top, the land end at the bottom; a new card goes on at the sea end."
 LEGEND_BRACKETS = "┌ │ └ or [ ]: where each card of a pier starts and ends."
 
 

@@ -78,8 +78,17 @@ async def steps(footer: type[widgets.Footer], compact: bool) -> tuple[list[str],
     async with app.run_test(size=(100, 4)) as pilot:
 
         async def step() -> None:
+            # Settled: the screen drawn twice the same (a footer rebuilds its keys after
+            # a refresh, later on a loaded machine than one pause waits for).
             await pilot.pause()
-            shown.append(app.export_screenshot())
+            screenshot = app.export_screenshot()
+            for _ in range(20):
+                await pilot.pause()
+                again = app.export_screenshot()
+                if again == screenshot:
+                    break
+                screenshot = again
+            shown.append(screenshot)
             made.append(list(app.screen.query_one(widgets.Footer).query(FooterKey)))
 
         await step()
