@@ -37,7 +37,14 @@ class CardView(Static):
         self.number = number
         self.ends = ends  # mark the sea end and the land end (the set-up hand)
 
+    drawn: Group | None = None  # the card never changes: drawn once, on first render
+
     def render(self) -> Group:
+        if self.drawn is None:
+            self.drawn = self.draw()
+        return self.drawn
+
+    def draw(self) -> Group:
         drawing = draw_card(self.card, ends=self.ends)
         if self.number is not None:
             drawing = Text.assemble(Text(f"{self.number}: ", style="bold reverse"), drawing)
