@@ -172,7 +172,7 @@ def _card_notes(card: "Card", hidden: int, width: int, rows: int) -> list[Text]:
     much of it is covered), broken only between words to fit `width` cells. When that
     takes more lines than the card has rows, the date runs on after the name instead,
     and what is still left goes under the card."""
-    label = card_label(card).split()
+    label = card_label(card).split(" ")  # split at each space: a name keeps its own spacing
     dated = [card.date]
     if hidden:  # "(2 hidden)" in one piece where it fits
         note = hidden_sections(hidden)
@@ -198,7 +198,7 @@ def draw_card(card: "Card", *, name_width: int = 18, ends: bool = False) -> Text
     head = Text(f"#{card.id} ", style="bold")
     head.append_text(patrons_text(card.patrons))
     head.append(f" {card.date}", style=LABEL)
-    lines = [head, *(Text(line, style=LABEL) for line in _wrap(card.name.split(), name_width))]
+    lines = [head, *(Text(line, style=LABEL) for line in _wrap(card.name.split(" "), name_width))]
     if ends:
         lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
     lines.append(draw_sections(card))
