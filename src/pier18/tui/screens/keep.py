@@ -142,7 +142,10 @@ class KeepScreen(HintedScreen[Keep]):
             view.set_class(is_foundation, "-foundation")
             view.set_class(card_id not in choosable and card_id != self.plan, "-unchoosable")
             title = AS_PLAN if is_plan else AS_FOUNDATION if is_foundation else BACK_TO_DECK if self.plan is not None else ""
-            hinted = self.hinted is not None and card_id == (self.hinted.plan if self.plan is None else self.hinted.foundation)
+            hint = self.hinted
+            hinted = hint is not None and (
+                card_id == hint.plan if self.plan is None else self.plan == hint.plan and card_id == hint.foundation
+            )  # the hinted Foundation only beside the hinted Plan
             view.border_title = f"{title} {HINT_TAG}".strip() if hinted else title
         self.query_one("#keep-preview", Static).update(self.preview())
 
