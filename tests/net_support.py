@@ -32,6 +32,12 @@ def fast_config(**changes: Any) -> HostConfig:
     return HostConfig(**settings)
 
 
+def near_miss(code: str) -> str:
+    """`code` (or a link ending in it) with its last group of four changed: always wrong."""
+    last = code[-4:]
+    return code[:-4] + ("ZZZZ" if last != "ZZZZ" else "YYYY")
+
+
 def new_table(players: int = 2, seed: int = 1, seats: list[str] | None = None) -> Session:
     names = ["Ann", "Bob", "Cy"][:players]
     seats = seats or ["human"] * players

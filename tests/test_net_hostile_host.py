@@ -279,7 +279,7 @@ async def test_the_seat_app_ends_with_the_reason_when_the_client_fails(monkeypat
     session = played(2, 3, 4)
 
     server, port = await fake_host([json.dumps(welcome(session)), json.dumps(state(session))])
-    app = SeatApp(Client(f"127.0.0.1:{port}", "CODE"), last_move_pause=0.0)
+    app = SeatApp(Client(f"127.0.0.1:{port}", "CODE"))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             for _ in range(1000):

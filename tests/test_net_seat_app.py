@@ -15,6 +15,7 @@ import random
 
 import pytest
 from rich.console import Console
+from textual import events
 from textual.widgets import Static
 
 from helpers import cards_seat_may_know
@@ -38,7 +39,7 @@ def near_the_end(session, rounds_left: int, seed: int) -> None:
 def seat_app(port: int, code: str) -> SeatApp:
     """The app `pier18 join` opens, on a client that retries quickly (not started yet)."""
     link = Client(f"ws://127.0.0.1:{port}/", code, min_backoff=0.02, max_backoff=0.2)
-    return SeatApp(link, last_move_pause=0.0)
+    return SeatApp(link)
 
 
 def screen_text(app) -> str:
@@ -80,7 +81,7 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
         if screen == "FinalScreen":
             return expected
         now = (screen, len(session.decisions), app.state.turn if app.state else None)
-        if heard is not None and not mine and now == seen and screen not in ("PatronScreen", "LastMoveScreen"):
+        if heard is not None and not mine and now == seen and screen != "PatronScreen":
             heard.clear()
             try:
                 await asyncio.wait_for(heard.wait(), 1.0)  # at worst, look again in a second
@@ -88,9 +89,8 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
                 pass
             continue
         seen = now
-        if screen in ("PatronScreen", "LastMoveScreen"):
-            # Escape, not Enter: if another seat moves on first, the panel closes under the
-            # key, and Enter on the table would pick the highlighted card.
+        if screen == "PatronScreen":
+            # Escape, not Enter: were the key to reach the table, it would pick nothing.
             await pilot.press("escape")
         elif screen == "KeepScreen":
             legal = game.legal_decisions_for(seat)  # set-up is simultaneous: any seat still to choose
@@ -126,7 +126,7 @@ async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine()
 
     host = await open_host(session)
     link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
-    app = SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"], last_move_pause=0.0)
+    app = SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"])
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
@@ -373,29 +373,35 @@ def rounds_ended_since(session, count: int, moves_after: int):
     return stop
 
 
-def watched_table(host, session, watch_patron_pause: float):
+def watched_table(host, session):
     """Clients for both seats of a 2-player table, and a spectator's app (not started)."""
     links = {seat: client(host.port, session.codes.seats[seat]) for seat in (0, 1)}
     link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.watch, min_backoff=0.02, max_backoff=0.2)
-    return links, link, SeatApp(link, last_move_pause=0.0, watch_patron_pause=watch_patron_pause)
+    return links, link, SeatApp(link)
+
 
 @pytest.mark.timeout(60)
 async def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
-    """A spectator who presses nothing: two rounds end and the next one starts; its
-    screen shows the table as it is now, not the first round's panel waiting for Enter."""
+    """A spectator who presses nothing while two rounds end and the next one starts: its
+    screen shows the latest round's Patron panel (not the first round's, waiting for
+    Enter), over the table as it is now; Enter shows that table."""
     session = new_table(2, 26)
     near_the_end(session, 3, 26)
 
     host = await open_host(session)
-    links, link, app = watched_table(host, session, watch_patron_pause=600.0)
+    links, link, app = watched_table(host, session)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: "watching" in screen_text(app), "the table")
             await drive(pilot, session, links, random.Random(1), rounds_ended_since(session, 2, 1))
             made = len(session.decisions)
-            await until(pilot, lambda: app.state.turn == made and name(app) == "TableScreen",
-                        "the watcher at the current table")
+            await until(pilot, lambda: app.state.turn == made, "the watcher told of the last move")
+            await pilot.pause()
+            assert name(app) == "PatronScreen" and app.screen.award == session.game.awards[-1]
+            assert [type(s).__name__ for s in app.screen_stack].count("PatronScreen") == 1
             assert app.table().view.history == tuple(app.state.table.history)
+            await pilot.press("enter")
+            await until(pilot, lambda: name(app) == "TableScreen", "the watcher at the current table")
     finally:
         for one in (*links.values(), link):
             await one.close()
@@ -403,31 +409,10 @@ async def test_a_watcher_never_falls_behind_a_queue_of_patron_panels():
 
 
 @pytest.mark.timeout(60)
-async def test_a_watchers_patron_panel_closes_by_itself():
-    session = new_table(2, 27)
-    near_the_end(session, 2, 27)
-
-    host = await open_host(session)
-    links, link, app = watched_table(host, session, watch_patron_pause=0.05)
-    pushed: list[str] = []
-    push = app.push_screen
-    app.push_screen = lambda screen, *a, **k: (pushed.append(type(screen).__name__), push(screen, *a, **k))[1]
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: "watching" in screen_text(app), "the table")
-            await drive(pilot, session, links, random.Random(2), rounds_ended_since(session, 1, 0))
-            await until(pilot, lambda: "PatronScreen" in pushed and name(app) == "TableScreen",
-                        "the panel shown, then closed with no key pressed")
-    finally:
-        for one in (*links.values(), link):
-            await one.close()
-        await host.close()
-
-
-@pytest.mark.timeout(60)
-async def test_a_seats_patron_panel_closes_when_another_player_moves_on():
+async def test_a_seats_patron_panel_stays_until_it_moves_on_while_the_table_goes_on():
     """Bob has not pressed Enter on the round's panel when Ann, who starts the next
-    round, drafts: his screen goes back to the table as it is now."""
+    round, drafts (an Enter he pressed before the panel came up does not count): the panel stays (the table under it goes on), and once he moves on
+    his table says what happened since his last move: the Patron and Ann's draft."""
     session = new_table(2, 28)
     near_the_end(session, 4, 28)
 
@@ -443,21 +428,42 @@ async def test_a_seats_patron_panel_closes_when_another_player_moves_on():
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: "Bob (you)" in screen_text(app), "the table")
+            early = events.Key("enter", "\r")  # pressed before the round ended, reaching the app after
             await drive(pilot, session, links, random.Random(3), ann_starts_a_round)
             await until(pilot, lambda: name(app) == "PatronScreen", "Bob's Patron panel")
+            award = app.screen.award
+            app.post_message(early)
+            await pilot.pause()
+            assert name(app) == "PatronScreen" and app.screen.award == award  # the early key did not close it
             made = len(session.decisions)
             await drive(pilot, session, links, random.Random(4), lambda: len(session.decisions) > made)
-            await until(pilot, lambda: app.state.turn == made + 1 and name(app) == "TableScreen",
-                        "Bob back at the table")
+            await until(pilot, lambda: app.state.turn == made + 1, "Ann's draft at Bob's app")
+            await pilot.pause()
+            assert name(app) == "PatronScreen" and app.screen.award == award
+            assert len(app.table().view.history) == made + 1  # the table under it went on
+            await pilot.press("escape")
+            await until(pilot, lambda: name(app) == "TableScreen", "Bob back at the table")
+            since = " ".join(shown_since(app).split())
+            seat, draft = game.history[made]
+            assert seat == 0 and f"Ann took #{draft.card} " in since
+            assert f"won Patron #{award.card} on " in since
     finally:
         await ann.close()
         await app.client.close()
         await host.close()
 
 
+def shown_since(app) -> str:
+    console = Console(width=400, record=True, color_system=None, file=io.StringIO())
+    console.print(app.table().query_one("#since").render())
+    return console.export_text()
+
+
 @pytest.mark.timeout(40)
 async def test_a_seat_joining_mid_game_shows_the_last_move_at_once():
-    """Nothing came before the first view: the last move's line is worked out from it."""
+    """Nothing came before the first view: the last move is worked out from it. Someone
+    watching reads its move line in full; a seat reads it in its "since your last move"
+    line (the news since its own last draft)."""
     from pier18.engine import Game, TableView
     from pier18.words import move_line
 
@@ -466,17 +472,26 @@ async def test_a_seat_joining_mid_game_shows_the_last_move_at_once():
     session.apply(session.game.legal_decisions()[0])  # a draft, so its line has points in it
     earlier = Game.replay(session.deck, 2, session.seed, session.decisions[:-1], session.first_player, session.deal)
     line = move_line(TableView.of(earlier), TableView.of(session.game), session.names)
+    seat, draft = session.game.history[-1]
+    assert seat == 1 and isinstance(draft, Draft)
 
     host = await open_host(session)
     app = seat_app(host.port, session.codes.seats[0])
+    watcher = seat_app(host.port, session.codes.watch)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: "Ann (you)" in screen_text(app), "the table")
-            shown = " ".join(screen_text(app).split())
+            since = " ".join(shown_since(app).split())
+        async with watcher.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "watching" in screen_text(watcher), "the watcher's table")
+            shown = " ".join(screen_text(watcher).split())
     finally:
         await app.client.close()
+        await watcher.client.close()
         await host.close()
     assert "took" in line and " ".join(line.split()) in shown
+    cover = f"covering {draft.cover}" if draft.cover else "covering nothing"
+    assert since.startswith("Since your last move: ") and f"Bob took #{draft.card} {cover}." in since, since
 
 
 @pytest.mark.timeout(40)
@@ -499,3 +514,40 @@ async def test_news_from_the_host_after_leaving_is_not_drawn():
         await app.client.close()
         await host.close()
     assert app.lost is None and app.state is seen and app.crash is None
+
+
+@pytest.mark.timeout(40)
+async def test_a_seats_game_log_lists_every_public_event_as_the_laptop_would():
+    """`l` at a seat that joined mid-game: every decision's move line and every Patron
+    award so far, oldest first, worked out from the one view the host sent. Expected
+    here by replaying the game with the engine, step by step from the deal."""
+    from pier18.engine import Game, TableView
+    from pier18.words import move_line, patron_log_line
+
+    session = new_table(2, 31)
+    near_the_end(session, 2, 31)
+    game = session.game
+    now = TableView.of(game)
+    replay = Game(session.deck, 2, session.seed, session.first_player, session.deal)
+    expected = []
+    for count, decision in enumerate(session.decisions, start=1):
+        before = TableView.of(replay)
+        replay.apply(decision)
+        expected.append(move_line(before, TableView.of(replay), session.names, None, now))
+        expected.extend(patron_log_line(a, session.deck, session.names) for a in game.awards if a.after == count)
+    assert len(game.awards) >= 2
+
+    host = await open_host(session)
+    app = seat_app(host.port, session.codes.seats[1])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Bob (you)" in screen_text(app), "the table")
+            await pilot.press("l")
+            await until(pilot, lambda: name(app) == "GameLogScreen", "the game log")
+            logged = list(app.screen.lines)
+            await pilot.press("escape")
+            await until(pilot, lambda: name(app) != "GameLogScreen", "the log closed")
+    finally:
+        await app.client.close()
+        await host.close()
+    assert logged == expected

@@ -21,7 +21,7 @@ from test_net_seat_app import SIZE, name, near_the_end, screen_text, until
 
 def seat_app(port: int, code: str, **options) -> SeatApp:
     link = Client(f"ws://127.0.0.1:{port}/", code, min_backoff=0.02, max_backoff=0.2)
-    return SeatApp(link, last_move_pause=0.0, **options)
+    return SeatApp(link, **options)
 
 
 def to_the_plan(session, seed: int) -> None:
@@ -34,7 +34,7 @@ def to_the_plan(session, seed: int) -> None:
 async def to_screen(pilot, app: SeatApp, wanted: str, what: str) -> None:
     """Until `wanted` is on top, closing the Patron panel of the round that just ended."""
     for _ in range(20):
-        await until(pilot, lambda: name(app) in (wanted, "PatronScreen", "LastMoveScreen"), what)
+        await until(pilot, lambda: name(app) in (wanted, "PatronScreen"), what)
         if name(app) == wanted:
             return
         await pilot.press("escape")
@@ -237,7 +237,7 @@ async def test_the_bell_rings_once_as_each_choice_opens_and_never_when_quiet(qui
                     await bob.decide(bob.state.you.legal[0])
                     await until(pilot, lambda: len(session.decisions) > before or game.has_chosen(1), "Bob's move")
                     continue
-                if name(app) in ("PatronScreen", "LastMoveScreen"):
+                if name(app) == "PatronScreen":
                     await pilot.press("escape")
                     continue
                 wanted = "TableScreen" if game.phase is Phase.DRAFT else "PlaceScreen"

@@ -243,7 +243,6 @@ async def test_takeback_against_a_bot_goes_back_to_the_humans_last_move(deck):
         bot_provider=lambda level, seat: make_bot(level, seat),
         seats=seats,
         bot_pause=0.0,
-        last_move_pause=0.0,
     )
     async with app.run_test(size=(120, 40)) as pilot:
         session = app.session

@@ -22,9 +22,7 @@ from .engine.phase import Phase
 
 TYPE_CHECKING = False  # typing is not imported: `pier18 score` reads the labels below
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping, Sequence
 
     from .engine.cards import Card
     from .engine.goals import Goal
@@ -32,7 +30,7 @@ if TYPE_CHECKING:
     from .engine.outlook import Outcome, PlanOutlook
     from .engine.explain import Reason
     from .engine.game import PatronAward
-    from .engine.outlook import Standing
+    from .engine.outlook import PatronRace, Standing
     from .engine.scoring import ScoreSheet
     from .engine.view import TableView
 
@@ -219,6 +217,97 @@ def move_line(
     if reason and reason != change:
         line += why
     return line + "."
+
+
+def _covering_short(cover: int) -> str:
+    """'covering nothing', 'covering 1', 'covering 2' (a section is understood)."""
+    return f"covering {cover}" if cover else "covering nothing"
+
+
+def event_short(table: TableView, index: int, names: Sequence[str], reason: str | None = None) -> str:
+    """Decision number `index` (0-based) of the table's history in few words, as the
+    table may see it now: 'Bob took #12 covering 1', 'Bob kept a Plan and a
+    Foundation', 'Bob kept Plan #3 and Foundation #11', 'Bob placed the Plan card';
+    a bot's `reason` follows a dash: 'Bob took #12 covering 1 — aims to win the Patron: …'."""
+    seat, decision = table.history[index]
+    name = names[seat]
+    if decision is None:  # hidden: a set-up choice, or a Plan placed before the end
+        return f"{name} placed the Plan card" if table.phase is Phase.PLAN else f"{name} kept a Plan and a Foundation"
+    if isinstance(decision, Keep):
+        return f"{name} kept Plan #{decision.plan} and Foundation #{decision.foundation}"
+    why = f" — {reason}" if reason else ""
+    if isinstance(decision, PlacePlan):
+        return f"{name} placed the Plan card {_covering_short(decision.cover)}{why}"
+    return f"{name} took #{decision.card} {_covering_short(decision.cover)}{why}"
+
+
+def _patrons_of(card: Card) -> str:
+    return " and ".join(CATEGORY_LABELS[character.value] for character in card.patrons)
+
+
+def patron_won_short(award: PatronAward, deck: Deck, names: Sequence[str]) -> str:
+    """A Patron award in few words: 'Cy won Patron #2 on Flower Sellers, 6 to 4' (the
+    best other score), '..., 5 to 5 on the earlier date'."""
+    mine = award.scores[award.winner]
+    rival = max(score for seat, score in enumerate(award.scores) if seat != award.winner)
+    tie = " on the earlier date" if award.by_date else ""
+    return f"{names[award.winner]} won Patron #{award.card} on {_patrons_of(deck[award.card])}, {mine} to {rival}{tie}"
+
+
+def patron_log_line(award: PatronAward, deck: Deck, names: Sequence[str]) -> str:
+    """A Patron award in the game log: 'Round 2: Cy won the Patron #2 Bandstand
+    (Flower Sellers), 6 to 4.'"""
+    mine = award.scores[award.winner]
+    rival = max(score for seat, score in enumerate(award.scores) if seat != award.winner)
+    card = deck[award.card]
+    tie = f", the tie broken by the earliest date ({deck[award.drafted[award.winner]].date})" if award.by_date else ""
+    return (
+        f"Round {award.round}: {names[award.winner]} won the Patron {card_label(card)} "
+        f"({_patrons_of(card)}), {mine} to {rival}{tie}."
+    )
+
+
+def table_events(
+    table: TableView, names: Sequence[str], start: int = 0, reasons: Mapping[int, str] | None = None
+) -> list[str]:
+    """Every public event after the first `start` decisions, oldest first, in few words:
+    each decision as the table may see it (a bot's with its reason, from `reasons`, by
+    the number of decisions it completed), each Patron award after the draft that ended
+    its round (the award the `start`-th decision itself brought about included)."""
+    ended = {award.after: award for award in table.awards}
+    reasons = reasons or {}
+    start = max(start, 0)
+    events: list[str] = []
+    if start and start in ended:  # the round the player's own draft ended
+        events.append(patron_won_short(ended[start], table.deck, names))
+    for index in range(start, len(table.history)):
+        events.append(event_short(table, index, names, reasons.get(index + 1)))
+        if index + 1 in ended:
+            events.append(patron_won_short(ended[index + 1], table.deck, names))
+    return events
+
+
+def since_your_turn(
+    table: TableView, names: Sequence[str], start: int, reasons: Mapping[int, str] | None = None
+) -> str | None:
+    """What happened since a player's last decision (the first `start` decisions came
+    before; 0: the player has made none): 'Since your last move: Bob took #12 covering 1;
+    Cy won Patron #2 on Flower Sellers, 6 to 4.', 'So far: Ann kept a Plan and a
+    Foundation.' None when nothing has."""
+    events = table_events(table, names, start, reasons)
+    if not events:
+        return None
+    return f"{'Since your last move' if start else 'So far'}: {'; '.join(events)}."
+
+
+#: The game log's title, and what it says before the first decision.
+GAME_LOG_TITLE = "Game log: every public event so far, oldest first"
+GAME_LOG_EMPTY = "Nothing has happened yet: the cards are dealt."
+
+
+def round_ended_by(line: str) -> str:
+    """On the Patron panel, the draft that ended the round: 'Last draft: Bob took …'."""
+    return f"Last draft: {line}"
 
 
 def whose_turn(table: TableView, names: Sequence[str]) -> str:
@@ -433,6 +522,7 @@ KEY_PIERS_UP = "Piers ↑"
 KEY_PIERS_DOWN = "Piers ↓"
 KEY_BOT_SITS_IN = "Bot sits in"
 KEY_JOIN_LINES = "Join lines"
+KEY_GAME_LOG = "Log"
 KEY_COVER_LESS = "Cover less"
 KEY_COVER_MORE = "Cover more"
 KEY_PLACE_IT = "Place it"
@@ -577,6 +667,15 @@ def patrons_won(count: int) -> str:
 def total_now(total: int) -> str:
     """A pier panel's total: 'total 17'."""
     return f"total {total}"
+
+
+#: What a total means wherever one is shown (the table, the previews, the Plan screen,
+#: the final screen, `pier18 score`): points if the game ended now.
+TOTAL_MEANS = "total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)"
+
+#: A Plan goal that compares players, where one pier alone is scored (`pier18 score`,
+#: and the final screen's line for it).
+ONE_PIER_CANNOT_JUDGE = "it compares players, so one pier alone cannot settle it: no bonus added"
 
 
 def points(total: int) -> str:
@@ -746,15 +845,44 @@ def was(before: str) -> str:
 NO_CHANGE = "(no change)"
 
 
-def patron_outlook(leaders: Sequence[int], winner: int | None, names: Sequence[str], dates: dict[int, str]) -> str:
-    """Who would win a Patron, as the engine's `patron_contest` decides it: 'Ann wins',
-    'Ann wins the tie on the earlier date', 'tie Ann/Bob: the earliest date drafted this
-    round wins (Ann 03-14)'. `dates`: the dates each leader drafted this round, if known."""
-    if winner is not None:
-        return f"{names[winner]} wins" + (" the tie on the earlier date" if len(leaders) > 1 else "")
-    tie = "tie " + "/".join(names[s] for s in leaders) + ": the earliest date drafted this round wins"
-    known = [f"{names[s]} {dates[s]}" for s in leaders if s in dates]
-    return tie + (f" ({', '.join(known)})" if known else "")
+def either(names: Sequence[str]) -> str:
+    """'Bob', 'Bob or Cy', 'Ann, Bob or Cy'."""
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def patron_outlook(race: PatronRace, names: Sequence[str], dates: dict[int, str], after: bool = True) -> str:
+    """Who would take a Patron, as the engine's `PatronRace` says, keeping what is decided
+    apart from what the seats still to draft can change. Only a settled race says "wins":
+
+    - settled: 'Ann wins', 'Ann wins the tie on the earlier date';
+    - the others can only tie: 'Ann leads, and keeps it unless Bob ties with a card dated
+      before 08-15';
+    - the others can do more: 'Ann leads; Bob, still to draft, can overtake';
+    - a tie the dates decide: 'tie Ann/Bob: the earliest date drafted this round decides
+      (Ann 03-14)'.
+
+    `after`: the race after the draft tried (else as it stood before it, when the seat
+    trying it had still to draft). `dates`: the dates each seat drafted this round, if known.
+    """
+    leaders = race.after if after else race.before
+    winner = race.winner_after if after else race.winner_before
+    threats = [names[s] for s in race.threats] if after else []
+    if winner is None:
+        tie = "tie " + "/".join(names[s] for s in leaders) + ": the earliest date drafted this round decides"
+        known = [f"{names[s]} {dates[s]}" for s in leaders if s in dates]
+        line = tie + (f" ({', '.join(known)})" if known else "")
+        passing = [names[s] for s in race.threats if s not in leaders] if after else []
+        return line + (f"; {either(passing)}, still to draft, can overtake" if passing else "")
+    name = names[winner]
+    if after and race.settled:
+        return f"{name} wins" + (" the tie on the earlier date" if len(leaders) > 1 else "")
+    if after and race.beat_date is not None:
+        return f"{name} leads, and keeps it unless {either(threats)} ties with a card dated before {race.beat_date}"
+    if threats:
+        return f"{name} leads; {either(threats)}, still to draft, can overtake"
+    if not after:
+        return f"{name} leads for now"  # the seat trying the draft had still to draft
+    return f"{name} leads and has still to draft" if winner in race.to_draft else f"{name} leads"
 
 
 def patron_heading(award: PatronAward, card: Card) -> str:
@@ -789,8 +917,6 @@ def patron_why(award: PatronAward, deck: Deck, names: Sequence[str]) -> Stressed
 
 #: The Patron panel's last line: Enter goes on.
 CONTINUE = "continue"
-#: Under a bot's move that ended a round, before its Patron panel.
-ANY_KEY_PATRON = "any key: the Patron"
 
 
 def pass_to(name: str) -> str:
@@ -948,6 +1074,7 @@ KEYS_HELP: Stressed = (
     "On every game screen",
     """ (not while typing names)
   ?        this list       r    the rules      s    the symbols
+  l        the game log: every public event so far, in words
   Ctrl+Q   quit (asks first while a game is running; the game is saved)
   u        take back (asks first; as often as you like). On your turn
            it goes back to your own last decision; another player's
@@ -972,11 +1099,9 @@ KEYS_HELP: Stressed = (
     """          ↑/↓ (or 0–3, or click) how many sections to cover,
                  Enter places it, Escape goes back to the cards
 """,
-    "Bot's move",
-    "       any key (or a moment) goes on to the Patron\n",
     "Patron",
-    """           Enter continues; at a shared table it closes when
-                 the next move is made (watching: by itself)
+    """           Enter continues; it stays until you do, even while a
+                 shared table goes on (no key pressed before closes it)
 """,
     "Final score",
     "      n new game, q quit\n",
@@ -1041,9 +1166,20 @@ def bot_places(card: Card, plan: bool, cover: int) -> str:
     return f"{what} {covering(cover)}"
 
 
-def patron_chance(chance: float) -> str:
-    """A placement's chance of the round's Patron: 'wins the Patron', '40% chance of the Patron'."""
-    return "wins the Patron" if chance >= 0.999 else f"{chance:.0%} chance of the Patron"
+def bot_patron_reason(won: int | None, sure: bool, leads: Sequence[int], tied: Sequence[int]) -> str | None:
+    """What a bot's draft does for the round's Patron, saying only what is decided as
+    decided: 'wins the Patron #7' (its draft ends the round), 'wins the Patron whichever
+    card is left' (no one still to draft can change it), 'aims to win the Patron: leads
+    if #7 or #9 is left', 'aims to win the Patron: tied for it if #7 is left'."""
+    if won is not None:
+        return f"wins the Patron #{won}"
+    if sure:
+        return "wins the Patron whichever card is left"
+    if leads:
+        return f"aims to win the Patron: leads if {either([f'#{card}' for card in leads])} is left"
+    if tied:
+        return f"aims to win the Patron: tied for it if {either([f'#{card}' for card in tied])} is left"
+    return None
 
 
 def plan_verdict_reason(met: bool | None, goal: str) -> str:
@@ -1295,9 +1431,6 @@ def started_with_bots(names: Sequence[str], level: str) -> str:
 #: What a spectator is told about itself.
 WATCHING = "watching: you see only what the whole table sees"
 
-#: Under a Patron panel shown to a spectator, which closes by itself.
-PATRON_CLOSES = "closes by itself: the table goes on"
-
 #: Before the first view of the table has come.
 CONNECTING = "Connecting to the table…"
 
@@ -1526,6 +1659,31 @@ def to_watch(command: str) -> str:
     return f"to watch: {command}"
 
 
+def in_a_browser(link: str) -> str:
+    """The host's line under a seat's join command, with `--web`: the seat's web page."""
+    return f"  or in a browser: {link}"
+
+
+def to_watch_in_browser(link: str) -> str:
+    """The host's line for the spectator code's web page, with `--web`."""
+    return f"to watch in a browser: {link}"
+
+
+def web_link(base: str, code: str, watch: bool = False) -> str:
+    """A browser seat's address (`watch`: the spectator code's page)."""
+    return f"{base}/?{'watch' if watch else 'seat'}={code}"
+
+
+#: The browser seat's pages (`pier18 host --web`).
+WEB_ASK_CODE = "Your seat's code, as the host gave it:"
+WEB_OPEN = "Open"
+WEB_WRONG_CODE = "That code opens no seat at this table. Check it with the host and try again."
+WEB_SEAT_ENDED = "This seat's page is closed. Open it again to come back to the table."
+WEB_OPEN_AGAIN = "Open it again"
+#: The host's line when the game is over and browser seats still show it.
+WEB_FINAL_SCREENS = "The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."
+
+
 #: After the join commands, when the table serves TLS.
 CAFILE_NOTE = "(--cafile is only needed when the certificate is self-signed)"
 
@@ -1593,9 +1751,9 @@ def bind_not_here(where: str, why: str) -> str:
     return f"--bind {where}: not an address of this computer ({why})"
 
 
-def port_unusable(port: int, why: str) -> str:
-    """`--port` that is in use or reserved."""
-    return f"--port {port}: cannot listen on this port ({why}); try another --port"
+def port_unusable(port: int, why: str, option: str = "--port") -> str:
+    """`--port` (or `--web`) that is in use or reserved."""
+    return f"{option} {port}: cannot listen on this port ({why}); try another {option}"
 
 
 def cannot_listen(where: str, port: int, why: str) -> str:
@@ -2156,7 +2314,7 @@ def plan_needs_players(card: int) -> str:
 def plan_note(goal: str, met: bool | None, bonus: int) -> str:
     """`pier18 score --plan`: what the Plan goal added, or why nothing."""
     if met is None:
-        return f'Plan goal "{goal}" compares players, so one pier cannot settle it: no bonus added'
+        return f'Plan goal "{goal}": {ONE_PIER_CANNOT_JUDGE}'
     return f'Plan goal "{goal}" met: +{bonus}' if met else f'Plan goal "{goal}" not met'
 
 

@@ -63,7 +63,7 @@ async def play_round_one(deck, raw_names: list[str], seed: int, widths: bool = F
     assert session.game.awards, "round 1 did not end"
     for decision in keyed_game(deck, players, seed, rng, start=session.decisions):
         session.apply(decision)
-    app = Pier18App(players, lambda chosen: session, session=session, bot_pause=0.0, last_move_pause=0.0)
+    app = Pier18App(players, lambda chosen: session, session=session, bot_pause=0.0)
     async with app.run_test(size=size) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "FinalScreen", "the final screen")
         check_final_screen(app, names)

@@ -60,8 +60,8 @@ async def test_random_keys_at_a_seat_of_a_hosted_table(desk):
     def seat() -> SeatApp:
         link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
         if desk:
-            return SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"], last_move_pause=0.0)
-        return SeatApp(link, last_move_pause=0.0)
+            return SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"])
+        return SeatApp(link)
 
     def check(app: SeatApp) -> None:
         assert app.problem is None

@@ -294,7 +294,8 @@ async def test_the_hint_names_cards_where_you_should_end_and_the_next_best(tui_d
         text = " ".join(shown(app.table().query_one("#hint")).split())
         card = tui_deck[expected.decision.card]
         assert f"take #{card.id} {card.name} {covering(expected.decision.cover)}" in text
-        now = view.piers[0].sheet().total + len(view.patrons[0])
+        now = view.score(0, with_plan=True).total  # the one total, as the table shows it
+        assert f"total {now}" in shown(app.table().query_one("#pier-0"))
         assert f"you should end about {expected.expected_total:.0f} points (now {now})" in text
         assert "draft " not in text  # no notation
         assert 1 <= len(expected.alternatives) <= 2
@@ -342,45 +343,6 @@ async def test_a_bot_move_line_says_its_cover_and_a_reason(tui_deck):
         assert (parts[2] in line) if len(parts) > 2 else True  # the Patron or Plan reason when there is one
 
 
-async def play_people_until(pilot, app, condition, what: str, tries: int = 3000) -> None:
-    """Press keys for the person only (first card, first choice) until `condition()`;
-    never while a bot moves or a bot's last move is held on screen."""
-    for _ in range(tries):
-        if condition():
-            return
-        name = screen_name(app)
-        game = app.session.game
-        if name == "LastMoveScreen" or (name == "TableScreen" and (app.table().thinking or game.is_terminal())):
-            await pilot.pause(0.01)
-            continue
-        await pilot.press("1" if name == "TableScreen" else "enter")
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}")
-
-
-async def test_a_bots_round_ending_move_stays_until_a_key_then_the_patron(tui_deck):
-    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                   bot_provider=random_bots, last_move_pause=600)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
-        session = app.session
-        award = session.game.awards[-1]
-        assert session.game.history[award.after - 1][0] == 1  # the bot's draft ended it
-        line = app.moves.recent(award.after, 1)[0]
-        assert line.startswith("Random bot took #")
-        assert line in shown(app.screen.query_one("#last-move"), width=400)
-        assert not any(screen_name(app) == "PatronScreen" for _ in range(1))
-        await pilot.press("x")
-        await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")
-        assert app.screen.award == award
-    # Without a key it goes on by itself after the pause (a timer, no sleep here).
-    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                   bot_provider=random_bots, last_move_pause=1.0)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
-        await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel after the pause")
-
-
 async def test_the_move_log_is_rebuilt_when_a_saved_game_is_resumed(tui_deck):
     seats = ["human", "random"]
     app = make_app(tui_deck, 2, 7, seats=seats, names=["Ann", "Random bot"], bot_provider=random_bots)
@@ -395,12 +357,18 @@ async def test_the_move_log_is_rebuilt_when_a_saved_game_is_resumed(tui_deck):
     assert not any("hidden until" in line for line in played)  # every choice is shown by now
     saved = Session(tui_deck, ["Ann", "Random bot"], 7, seats=seats, decisions=decisions)
     resumed = Pier18App(2, lambda names: saved, session=saved, bot_provider=random_bots, seats=seats,
-                        bot_pause=0.0, last_move_pause=0.0)
+                        bot_pause=0.0)
     async with resumed.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: screen_name(resumed) == "TableScreen", "the table")
         assert resumed.moves.recent(len(decisions), 99) == played == game_moves(saved)
         await pilot.pause()
-        assert played[-1] in shown(resumed.table().query_one("#moves"), width=400)
+        # Ann is to move: the table tells her what happened since her last move, the
+        # bot's draft with the reason its move line ends with.
+        seat, draft = saved.game.history[-1]
+        reason = played[-1].split("; ", 1)[1].rstrip(".")
+        cover = f"covering {draft.cover}" if draft.cover else "covering nothing"
+        since = " ".join(shown(resumed.table().query_one("#since"), width=400).split())
+        assert seat == 1 and f"Random bot took #{draft.card} {cover} — {reason}" in since, since
 
 
 async def type_names(pilot, names) -> None:
@@ -478,18 +446,3 @@ async def test_stale_and_wrong_texts_are_gone(tui_deck):
         await pilot.press("n")
         moves = " ".join(app.moves.recent(99, 99))
         assert "hidden until everyone has chosen" not in moves and "Ann kept #" in moves
-
-
-async def test_the_pause_ending_under_a_quit_question_waits_for_the_answer(tui_deck):
-    app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                   bot_provider=random_bots, last_move_pause=600)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_people_until(pilot, app, lambda: screen_name(app) == "LastMoveScreen", "a bot ending a round")
-        held = app.screen
-        await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: screen_name(app) == "QuitScreen", "the quit question")
-        held.go_on()  # what the timer does when the pause ends
-        await pilot.pause()
-        assert screen_name(app) == "QuitScreen"  # the question stays; nothing popped under it
-        await pilot.press("n")
-        await wait_until(pilot, lambda: screen_name(app) == "PatronScreen", "the Patron panel")

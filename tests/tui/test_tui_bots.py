@@ -58,7 +58,9 @@ async def test_a_lone_human_gets_no_pass_screen_and_bots_never_show_the_hand(tui
         panel = shown(table.query_one("#pier-0"))
         assert "hidden until everyone has chosen" in panel
         assert game.deck[game.plans[0]].name not in panel
-        assert "Random bot 1 kept a Plan and a Foundation" in shown(table.query_one("#moves"))
+        since = " ".join(shown(table.query_one("#since"), width=400).split())
+        assert "So far: Random bot 1 kept a Plan and a Foundation." in since, since
+        assert game.deck[game.plans[0]].name not in since and f"#{game.plans[0]}" not in since
         await pilot.press("enter", "enter")  # the first card as the Plan, the next as the Foundation
         await wait_until(pilot, lambda: app.session.game.phase.value == "draft", "the draft")
         # The bots may have drafted already (they do not pause in tests): read the whole log.
@@ -85,8 +87,15 @@ async def test_bot_moves_are_told_on_the_table(tui_deck):
         expected = table_move_line(before, draft, session.names)
         assert expected.startswith(f"Random bot took #{card.id} {card.name}")
         await pilot.pause()
-        # A bot's line ends with one reason from its estimate, after the points.
-        assert expected.removesuffix(".") in shown(app.table().query_one("#moves"))  # (under the patron panel if the round ended)
+        # The move line (in the game log) ends with one reason from the bot's estimate,
+        # after the points; the table tells the draft in its "since your last move" line,
+        # with that reason (under the patron panel if the round ended).
+        (line,) = app.moves.recent(index + 1, 1)
+        assert line.startswith(expected.removesuffix(".")) and line != expected  # a reason after the points
+        reason = line.removesuffix(".").rsplit("; ", 1)[1]
+        cover = f"covering {draft.cover}" if draft.cover else "covering nothing"
+        since = " ".join(shown(app.table().query_one("#since"), width=400).split())
+        assert f"Random bot took #{card.id} {cover} — {reason}" in since, since
 
 
 def test_move_lines_give_points_and_keep_hidden_choices_hidden(tui_deck):

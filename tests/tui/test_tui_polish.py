@@ -80,7 +80,7 @@ def test_an_open_tie_says_the_date_decides(tui_deck):
                             assert len(race.after) > 1
                             text = text_of(ScoreChange.draw(result, NAMES), width=200)
                             assert f"If #{race.card} is the Patron: tie " in text
-                            assert "the earliest date drafted this round wins" in text
+                            assert "the earliest date drafted this round decides" in text
                             found = True
             game.apply(rng.choice(game.legal_decisions()))
         if found:

@@ -30,7 +30,7 @@ DECK_FILE = Path(__file__).with_name("deck.toml")
 
 def make_app(
     deck, players: int, seed: int, names: list[str] | None = NAMES, seats=None, bot_provider=None, hint_bot=None,
-    last_move_pause: float = 0.0, decisions=(),
+    decisions=(),
 ) -> Pier18App:
     """The app as `pier18 play` makes it; `decisions` already made start the game part-way
     (as a resumed save does), so a test can begin near the moment it is about; a new game
@@ -48,7 +48,6 @@ def make_app(
         seats=list(seats) if seats else None,
         bot_pause=0.0,  # no waiting in tests: the bots' pause is for people watching
         hint_bot=hint_bot,
-        last_move_pause=last_move_pause,  # 0: the Patron panel at once, unless a test asks
     )
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Card, Decision, Draft, Goal, Keep, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
-from ..words import bot_keeps, bot_places, patron_chance as chance_words, plan_progress_reason, plan_verdict_reason, points_change
+from ..engine import Card, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
+from ..engine.outlook import outcome
+from ..words import bot_keeps, bot_patron_reason, bot_places, plan_progress_reason, plan_verdict_reason, points_change
 from .base import Table
 
 #: For each card of the row as a possible Patron: each rival's score and drafted date.
@@ -205,9 +206,23 @@ def describe(table: Table, seat: int, decision: Decision) -> str:
     return "; ".join(reasons(table, seat, decision))
 
 
+def patron_reason(result: Outcome) -> str | None:
+    """What a draft does for the round's Patron, from the engine's races: won (its draft
+    ends the round), sure whichever card is left, or only aimed at (it leads, or ties,
+    for some cards while others still draft). Never "wins" while someone can change it."""
+    seat, races = result.seat, result.races
+    if not races:
+        return None
+    won = result.patron_won
+    sure = won is None and all(race.settled and race.winner_after == seat for race in races)
+    leads = [race.card for race in races if race.winner_after == seat]
+    tied = [race.card for race in races if race.winner_after is None and seat in race.after]
+    return bot_patron_reason(won, sure, leads, tied)
+
+
 def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
     """What a decision does, part by part: what it places and how (first), the points it
-    changes (second, for placements), then the Patron chance and Plan progress, if any.
+    changes (second, for placements), then what it does for the Patron and the Plan, if anything.
 
     The table's bot move lines pick one of these as the bot's reason.
     """
@@ -227,9 +242,11 @@ def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
     new = old.place(card, decision.cover)
     parts = [bot_places(card, not isinstance(decision, Draft), decision.cover), points_change(old.sheet(), new.sheet())]
     if isinstance(decision, Draft):
-        chance = patron_chance(table, seat, new, decision.card)
-        if chance > 0:
-            parts.append(chance_words(chance))
+        patron = patron_reason(
+            outcome(deck, seat, table.piers, table.patrons, table.plans, table.revealed, table.drafted, decision)
+        )
+        if patron is not None:
+            parts.append(patron)
     known = plan_goal(table, seat)
     if known is not None:
         plan_card, goal = known

@@ -97,7 +97,7 @@ class HardBot:
         rng = random.Random(position_seed(view))
         estimates = self.estimates(view, rng, finalists=HINT_ALTERNATIVES + 1)
         best = estimates[0]
-        now = view.score(view.seat).total
+        now = view.score(view.seat, with_plan=True).total  # the one total, as the table shows it
         seen = {_choice(best.decision)}
         alternatives: list[tuple[Decision, float]] = []
         for other in estimates[1:]:

@@ -22,11 +22,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 
     from ..net.host import Host
+    from ..net.web import WebSeats
     from ..persist.autosave import Autosaving
     from ..persist.files import Stamp
     from ..persist.session import Session
 
 DEFAULT_PORT = 8018
+DEFAULT_WEB_PORT = 8019
+#: How long a finished game's browser seats may keep their final screens (seconds).
+WEB_LINGER = 600.0
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,6 +53,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
         help="listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)",
+    )
+    parser.add_argument(
+        "--web", metavar="PORT", nargs="?", const=DEFAULT_WEB_PORT, type=port,
+        help=f"also offer every seat as a web page on this port (default {DEFAULT_WEB_PORT}; 0: any free port), "
+        "on the --bind address (docs/web.md)",
     )
     parser.add_argument("--tls-cert", metavar="FILE", help="serve TLS with this certificate (PEM) ...")
     parser.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
@@ -109,7 +118,7 @@ def bind_address(text: str) -> str:
     return text
 
 
-def listen_error(exc: OSError, bind: str | None, port: int) -> str:
+def listen_error(exc: OSError, bind: str | None, port: int, option: str = "--port") -> str:
     """Why the table could not open, blaming the argument at fault: --bind for an address
     that is not this computer's (or no address at all), --port for a port in use or
     reserved."""
@@ -126,17 +135,20 @@ def listen_error(exc: OSError, bind: str | None, port: int) -> str:
     if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
         return bind_not_here(where, reason)
     if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EPERM):
-        return port_unusable(port, reason)
+        return port_unusable(port, reason, option)
     return cannot_listen(where, port, reason)
 
 
 def resume_command(args: argparse.Namespace, save: object, port: int | None = None) -> str:
     """The `pier18 host --resume` line that opens this very table again: same autosave,
     and every option the players' join lines depend on (the port it listened on, the
-    address, TLS) or the host played with (--no-seat, --lines, --quiet)."""
+    web seats' port, the address, TLS) or the host played with (--no-seat, --lines, --quiet)."""
     from ..words import command
 
     line: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
+    web = getattr(args, "web_on", None) or getattr(args, "web", None)
+    if web is not None:
+        line += ["--web", web]
     if args.bind != "0.0.0.0":
         line += ["--bind", args.bind]
     if args.tls_cert is not None:
@@ -336,8 +348,23 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     def say(line: str) -> None:
         print(printable(line), flush=True)  # paths and names are outside text
 
-    joins = [f"{session.names[s]}: {words.join_command(where, codes.seats[s] or '', cafile)}" for s in humans if s != mine]
+    web = None
+    if args.web is not None:
+        try:
+            web = await open_web_seats(host, args, port, context)
+        except BaseException:
+            await host.close()
+            raise
+    site = None if web is None else f"{'https' if context else 'http'}://{'[' + shown + ']' if ':' in shown else shown}:{web.port}"
+    joins = []
+    for s in humans:
+        if s != mine:
+            joins.append(f"{session.names[s]}: {words.join_command(where, codes.seats[s] or '', cafile)}")
+            if site is not None:
+                joins.append(words.in_a_browser(words.web_link(site, codes.seats[s] or "")))
     joins.append(words.to_watch(words.join_command(where, codes.watch, cafile, watch=True)))
+    if site is not None:
+        joins.append(words.to_watch_in_browser(words.web_link(site, codes.watch, watch=True)))
     if cafile:
         joins.append(words.CAFILE_NOTE)
     say(words.table_open(port, context is not None, None if saving.save is None else str(saving.save)))
@@ -377,12 +404,42 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
             for standing in (session.game.ranking() if mine is None else ()):
                 say(words.ranking_line(standing, session.names))
             say(words.record_at(saving.save))
+            if web is not None and not web.idle.is_set():
+                say(words.WEB_FINAL_SCREENS)  # their final screens stay until they are closed
+                await web.until_left(WEB_LINGER)
         elif saving.save is not None:
             say(words.table_closed(again(saving.save)))
     finally:
+        if web is not None:
+            await web.close()
         await host.close()
     sys.stdout.flush()
     return status
+
+
+def own_address(bind: str | None) -> str:
+    """How this computer reaches its own table listening on `bind`."""
+    local = bind if bind not in (None, "", "0.0.0.0", "::") else "127.0.0.1"
+    return f"[{local}]" if ":" in str(local) else str(local)
+
+
+async def open_web_seats(host: Host, args: argparse.Namespace, port: int, context: ssl.SSLContext | None) -> WebSeats:
+    """--web: the browser seats, on the --bind address and the --web port (https with
+    the table's certificate). Each tab runs the seat's app in a process of its own, a
+    fixed command that reaches the table over loopback."""
+    import sys
+
+    from ..net.web import WebConfig, WebSeats
+    from .errors import CliError
+
+    table = f"{'wss' if context else 'ws'}://{own_address(host.config.bind)}:{port}/"
+    command = [sys.executable, "-m", "pier18.cli.web_seat", table, *(["--own-tls"] if context else [])]
+    web = WebSeats(host, command, WebConfig(bind=args.bind, port=args.web, ssl=context))
+    try:
+        args.web_on = await web.start()
+    except OSError as exc:
+        raise CliError(listen_error(exc, args.bind, args.web, "--web")) from None
+    return web
 
 
 async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
@@ -434,13 +491,12 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     from ..net.client import Client
     from .join import LineFrontEnd, run_seat_app
 
-    local = host.config.bind if host.config.bind not in (None, "", "0.0.0.0", "::") else "127.0.0.1"
     client_context = None
     if context is not None:  # our own certificate, reached by a loopback address
         client_context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
         client_context.check_hostname = False
         client_context.verify_mode = ssl.CERT_NONE  # it is this very process on the other end
-    address = f"{'wss' if context else 'ws'}://{'[' + local + ']' if ':' in str(local) else local}:{port}/"
+    address = f"{'wss' if context else 'ws'}://{own_address(host.config.bind)}:{port}/"
     client = Client(address, seat.code, ssl=client_context)
     if seat.commands is not None:
         try:

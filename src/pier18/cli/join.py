@@ -351,7 +351,7 @@ class LineFrontEnd:
         view = state.player_view()
         piers = view.piers if view is not None else table.piers
         drawings = [
-            draw_pier(piers[s].visible(), title=pier_title(names[s], table.score(s).total), label_width=12)
+            draw_pier(piers[s].visible(), title=pier_title(names[s], table.score(s, with_plan=True).total), label_width=12)
             for s in range(table.players)
         ]
         self.console.print(Columns(drawings, padding=(0, 3)))

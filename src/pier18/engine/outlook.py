@@ -169,10 +169,16 @@ def rank(sheets: Sequence[ScoreSheet], plans: Sequence[Card | None]) -> list[Sta
 
 @dataclass(frozen=True, slots=True)
 class PatronRace:
-    """Who would win one card of the row as this round's Patron, before and after a draft.
+    """Who would win one card of the row as this round's Patron, before and after a draft,
+    and whether the seats still to draft this round can change that.
 
     `winner_*` is None while the highest patron score is tied and a tied seat has still
-    to draft (the dates decide then).
+    to draft (the dates decide then). `to_draft` are the seats that draft this round
+    after this draft; `threats` those of them whose draft could still take this Patron
+    from `winner_after` (a higher patron score, or the same one with an earlier date),
+    and `beat_date`, when every threat can at best tie, the date (MM-DD) of the winner's
+    card that a threat's card would have to come before. A race is `settled` when its
+    winner is known and nobody still to draft can change it.
     """
 
     card: int
@@ -181,6 +187,9 @@ class PatronRace:
     winner_before: int | None
     winner_after: int | None
     by_date_after: bool
+    to_draft: tuple[int, ...] = ()
+    threats: tuple[int, ...] = ()
+    beat_date: str | None = None
 
     @property
     def before(self) -> tuple[int, ...]:
@@ -195,6 +204,53 @@ class PatronRace:
     @property
     def changed(self) -> bool:
         return (self.before, self.winner_before) != (self.after, self.winner_after)
+
+    @property
+    def settled(self) -> bool:
+        """If this card is the Patron, `winner_after` wins it whatever the others still draft."""
+        return self.winner_after is not None and self.winner_after not in self.to_draft and not self.threats
+
+
+def open_race(
+    deck: Deck,
+    patron: int,
+    row: Sequence[int],
+    piers: Sequence[Pier],
+    drafted: Sequence[int | None],
+    scores: Sequence[int],
+    winner: int | None,
+) -> tuple[tuple[int, ...], tuple[int, ...], str | None]:
+    """What is still open in the race for `patron` once these cards are drafted:
+    (the seats still to draft, those of them that could take it from `winner`, and the
+    date their card would have to beat when none of them can do more than tie).
+
+    A seat still to draft takes one of the cards left in `row` other than `patron`
+    (which must stay to be the Patron), with any cover its pier allows; each such draft
+    is tried. The winner's own card (drafted this round) sets the date to beat on a tie.
+    """
+    to_draft = tuple(seat for seat, card in enumerate(drafted) if card is None)
+    characters = deck[patron].patrons
+    best = max(scores)
+    held = drafted[winner] if winner is not None else None
+    date = deck[held].date_key if held is not None else None
+    choices = [card for card in row if card != patron]
+    threats: list[int] = []
+    only_ties = True
+    for seat in to_draft:
+        if seat == winner:
+            continue
+        threat = False
+        for card in choices:
+            for cover in piers[seat].covers():
+                score = piers[seat].place(deck[card], cover).sheet().patron_score(characters)
+                if score > best:
+                    threat, only_ties = True, False
+                elif score == best and (date is None or deck[card].date_key < date):
+                    threat = True
+        if threat:
+            threats.append(seat)
+    beat = deck[held].date if threats and only_ties and held is not None else None
+    return to_draft, tuple(threats), beat
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +364,8 @@ def outcome(
         for card in row:
             scores_now, winner_now, _ = patron_contest(deck, card, piers_now, drafted_now)
             scores_then, winner_then, by_date = patron_contest(deck, card, piers, drafted)
-            races.append(PatronRace(card, scores_now, scores_then, winner_now, winner_then, by_date))
+            still = open_race(deck, card, row, piers, drafted, scores_then, winner_then)
+            races.append(PatronRace(card, scores_now, scores_then, winner_now, winner_then, by_date, *still))
         if len(row) == 1 and all(card is not None for card in drafted):  # the round ends: its Patron is settled
             won = row[0] if races[0].winner_after == seat else None
             if won is not None:

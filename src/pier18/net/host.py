@@ -331,12 +331,20 @@ class Host:
             self._let_go(ws)
             await _refuse(ws, str(exc))
             return None
-        seat = self._who(hello.get("code"))
+        seat = await self.admit(hello.get("code"), address)  # a wrong one holds its place: guesses come few at a time
         if seat is None:
-            await asyncio.sleep(self._penalty(address))  # holding its place: guesses come few at a time
             self._let_go(ws)
             await _refuse(ws, words.WRONG_CODE)
             return None
+        return seat
+
+    async def admit(self, code: object, address: str) -> int | None:
+        """The seat `code` opens (-1: the spectator code), or None once a wrong code has
+        waited out its penalty: the same check, and the same slowing down of repeated
+        wrong codes from `address`, for a hello and for a browser seat (`net.web`)."""
+        seat = self._who(code)
+        if seat is None:
+            await asyncio.sleep(self._penalty(address))
         return seat
 
     def _who(self, code: object) -> int | None:

@@ -61,15 +61,16 @@ def _row(section: "Section", index: int, scoring: set[tuple[int, Side]], edges: 
     return row
 
 
-def _edges(position: int, rows: int) -> tuple[str, str]:
-    """Bracket characters for a card's row; position 0 is the card's top (sea) row."""
+def _edges(position: int, rows: int, marked: bool = False) -> tuple[str, str]:
+    """Bracket characters for a card's row; position 0 is the card's top (sea) row. A
+    marked card's are heavy, so it stands out without colour too."""
     if rows == 1:
-        return ("[", "]")
+        return ("«", "»") if marked else ("[", "]")
     if position == 0:
-        return ("┌", "┐")
+        return ("┏", "┓") if marked else ("┌", "┐")
     if position == rows - 1:
-        return ("└", "┘")
-    return ("│", "│")
+        return ("┗", "┛") if marked else ("└", "┘")
+    return ("┃", "┃") if marked else ("│", "│")
 
 
 def _runs(visible: Sequence["VisibleSection | Section"]) -> list[tuple["Card | None", list[tuple[int, "Section"]]]]:
@@ -102,8 +103,8 @@ def draw_pier(
     """A pier as text: sea at the top, land at the bottom, one row per visible section.
 
     `visible` is `Pier.visible()` (or plain sections, drawn without card labels);
-    `highlight` is `ScoreSheet.scoring`; `marked` is a card id drawn with a bright frame
-    (the card being placed in a preview).
+    `highlight` is `ScoreSheet.scoring`; `marked` is a card id drawn with a bright, heavy
+    frame (the card being placed in a preview, a card placed since the player last moved).
     """
     scoring = _scoring_slots(highlight)
     lines: list[Text] = []
@@ -117,7 +118,7 @@ def draw_pier(
         hidden = len(card.sections) - len(rows) if card is not None else 0
         notes = _card_notes(card, hidden, label_width, len(rows)) if labels and card is not None else []
         for position, (index, section) in enumerate(reversed(rows)):
-            row = _row(section, index, scoring, _edges(position, len(rows)), is_marked)
+            row = _row(section, index, scoring, _edges(position, len(rows), is_marked), is_marked)
             if position < len(notes):
                 row.append(" ")
                 row.append_text(notes[position])

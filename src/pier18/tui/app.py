@@ -18,9 +18,9 @@ from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist import autosave
 from ..persist.lock import GameLocked
 from ..persist.session import Session
-from ..words import KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, game_saved, pass_reason
-from .game_app import LAST_MOVE_PAUSE, MIN_SIZE, GameApp, HintGiver
-from .moves import game_moves
+from ..words import KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, game_saved, pass_reason, since_your_turn
+from .game_app import MIN_SIZE, GameApp, HintGiver
+from .moves import bot_reasons, moves_and_reasons, since_start
 from .screens.names import NamesScreen, Seating
 from .thinking import think_in_background
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .screens.final import FinalScreen
     from .screens.quit import QuitScreen
 
-__all__ = ["BOT_PAUSE", "LAST_MOVE_PAUSE", "MIN_SIZE", "HintGiver", "Pier18App", "awards_before_last_decision"]
+__all__ = ["BOT_PAUSE", "MIN_SIZE", "HintGiver", "Pier18App", "awards_before_last_decision"]
 
 
 BotProvider = Callable[[str, int], "Bot"]
@@ -66,9 +66,8 @@ class Pier18App(GameApp):
         seats: list[str] | None = None,
         bot_pause: float = BOT_PAUSE,
         hint_bot: HintGiver | None = None,
-        last_move_pause: float = LAST_MOVE_PAUSE,
     ) -> None:
-        super().__init__(hint_bot, last_move_pause)
+        super().__init__(hint_bot)
         self.players = players
         self.new_session = new_session
         self.names = names
@@ -205,22 +204,29 @@ class Pier18App(GameApp):
         names = session.names
         table = self.table()
         self.moves.clear()
-        for count, line in enumerate(game_moves(session), start=1):
+        lines, reasons = moves_and_reasons(session)
+        for count, line in enumerate(lines, start=1):
             self.moves.add(count, line)
+        view = TableView.of(game)
         if table is not None:
+            since = self.since_for(view)
+            # With a "since your last move" line the news is there, bots' reasons too.
+            moves = [] if since is not None else self.moves.recent(len(session.decisions), game.players - 1)
             table.state = TableState(
-                TableView.of(game),
+                view,
                 names,
                 first_chosen=session.first_player is not None,
-                moves=self.moves.recent(len(session.decisions), game.players - 1),
+                moves=moves,
                 thinking=session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None,
+                since=since,
+                reasons=reasons,
             )
-        if self.show_next_award(TableView.of(game), names, session.is_bot):
+        if self.show_next_award(view, names):
             return
         if game.is_terminal():
             from .screens.final import FinalScreen
 
-            self.push_screen(FinalScreen(TableView.of(game), names, self.save_path()))
+            self.push_screen(FinalScreen(view, names, self.save_path()))
             return
         seat = game.current_player
         if session.is_bot(seat) and self.bot_provider is not None:
@@ -232,7 +238,8 @@ class Pier18App(GameApp):
             if not session.hot_seat:
                 self._keep()  # one person at the laptop: nobody to hide the cards from
                 return
-            self.push_screen(PassScreen(names[seat], pass_reason(Phase.SETUP)), lambda _: self._keep())
+            news = since_your_turn(view, names, since_start(view, seat), reasons)
+            self.push_screen(PassScreen(names[seat], pass_reason(Phase.SETUP), news), lambda _: self._keep())
         elif game.phase is Phase.PLAN:
             if not session.hot_seat:
                 self._place(None)
@@ -240,7 +247,21 @@ class Pier18App(GameApp):
             from .screens.pass_device import PassScreen
 
             # Plans are placed at the same time: the one placed before stays hidden.
-            self.push_screen(PassScreen(names[seat], pass_reason(Phase.PLAN)), lambda _: self._place(None))
+            news = since_your_turn(view, names, since_start(view, seat), reasons)
+            self.push_screen(PassScreen(names[seat], pass_reason(Phase.PLAN), news), lambda _: self._place(None))
+
+    def since_for(self, view: TableView) -> int | None:
+        """Where "since your last move" starts for the person at the keys: the one person
+        playing bots, or at a laptop passed round the player whose turn it is; None when
+        only bots play."""
+        session = self.session
+        if session is None or view.is_terminal():
+            return None
+        people = [seat for seat in range(session.players) if not session.is_bot(seat)]
+        if not session.hot_seat:
+            return since_start(view, people[0]) if people else None
+        seat = view.current_player
+        return since_start(view, seat) if seat in people else None
 
     def resync(self) -> None:
         """Show what the session's game asks for now: the hook for undo and loaded saves."""
@@ -304,6 +325,10 @@ class Pier18App(GameApp):
 
     def hint_names(self) -> list[str] | None:
         return list(self.session.names) if self.session is not None else None
+
+    def log_view(self) -> tuple[TableView, list[str], dict[int, str]] | None:
+        session = self.session
+        return None if session is None else (TableView.of(session.game), list(session.names), bot_reasons(session))
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
         session = self.session

@@ -69,8 +69,11 @@ class BaseApp(CrashHook):
         auto_pilot: AutopilotCallbackType | None = None,
     ) -> Any:
         """Textual's `run_async` (which `run` calls too), but never onto a pipe or a file:
-        NotATerminal, before anything is drawn, unless `headless` (nothing is drawn)."""
-        missing = [] if headless else not_a_terminal()
+        NotATerminal, before anything is drawn, unless `headless` (nothing is drawn) or
+        drawn by Textual's web driver (a browser seat: the pipes are its terminal)."""
+        from textual.drivers.web_driver import WebDriver
+
+        missing = [] if headless or issubclass(self.driver_class, WebDriver) else not_a_terminal()
         if missing:
             from ..words import app_needs_terminal
 

@@ -5,13 +5,14 @@ a table someone hosts (a network `Client`). Both show the same screens, which re
 only the engine's views: a `TableView` for the table, the Patron panels and the final
 score, and the `PlayerView` of the person at the keys for the set-up and placement
 screens. This base holds the rest they have in common: the keys that work everywhere,
-hints, the Patron panel after a round and the too-small message; how an app ends (a
-crash, a signal) is `BaseApp`'s, in `exits.py`, as for every pier18 app.
+hints, the Patron panel after a round, the game log, the too-small message, and the rule
+that a key pressed before the screen on top was shown never acts on it; how an app ends
+(a crash, a signal) is `BaseApp`'s, in `exits.py`, as for every pier18 app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -20,11 +21,13 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.message import Message
+from textual.screen import Screen
 
 from ..engine import Decision, PlayerView, TableView
 from ..engine.text import printable
-from ..words import GAME_NAME, HINT_THINKING, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
-from .moves import MoveLog, hint_text
+from ..words import GAME_NAME, HINT_THINKING, KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
+from .moves import MoveLog, game_log, hint_text
 from .exits import BaseApp
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
@@ -38,13 +41,15 @@ if TYPE_CHECKING:
 #: Below this size the layout would break, so a message is shown instead.
 MIN_SIZE = (100, 30)
 
-#: How long a bot's move that ends a round stays in sight before the Patron panel (a key
-#: goes on at once); 0 shows the panel straight away.
-LAST_MOVE_PAUSE = 2.0
+#: The input events a screen takes only if they came after it was shown: a key, and the
+#: mouse buttons (a click is made of the two).
+PRESSES = (events.Key, events.MouseDown, events.MouseUp)
 
-#: How long a spectator's Patron panel stays up before it closes by itself (Enter closes
-#: it at once): long enough to read who won and why, three times a last move's pause.
-WATCH_PATRON_PAUSE = 3 * LAST_MOVE_PAUSE
+
+def event_clock() -> float:
+    """Now, on the clock Textual stamps every event with (`Message.time`, set when the
+    event is made: for a key, when the terminal's input is read)."""
+    return Message().time
 
 
 class HintGiver(Protocol):
@@ -62,12 +67,12 @@ class GameApp(BaseApp):
         Binding("question_mark", "help", KEY_HELP),
         Binding("r", "rules", KEY_RULES),
         Binding("s", "legend", KEY_LEGEND),
+        Binding("l", "game_log", KEY_GAME_LOG),
     ]
 
-    def __init__(self, hint_bot: HintGiver | None = None, last_move_pause: float = LAST_MOVE_PAUSE) -> None:
+    def __init__(self, hint_bot: HintGiver | None = None) -> None:
         super().__init__()
         self.hint_bot = hint_bot
-        self.last_move_pause = last_move_pause
         self._hints: dict[Hashable, tuple[Text, Decision | None]] = {}  # hints given (text, advice), by turn
         self._hint_pending: Hashable | None = None
         self._too_small: TooSmallScreen | None = None
@@ -76,7 +81,7 @@ class GameApp(BaseApp):
         self._early_warnings: list[str] = []  # `warn` before mounting
         self.moves = MoveLog()  # the move lines of the game, for the table
         self._awards_shown = 0  # Patron panels already shown (or treated as seen)
-        self.panel_after: int | None = None  # the decisions made when the last panel's round ended
+        self._shown_at = 0.0  # when the screen on top was shown (`event_clock`)
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -101,8 +106,9 @@ class GameApp(BaseApp):
         """The players' names, for a hint's reason (None: it names them by seat number)."""
         return None
 
-    def patron_pause(self) -> float | None:
-        """How long a Patron panel stays up before closing by itself (None: until Enter)."""
+    def log_view(self) -> tuple[TableView, list[str], dict[int, str]] | None:
+        """Once a game is on (`l`): the table as everyone sees it, the players' names, and
+        the bots' reasons by the number of decisions each bot move completed."""
         return None
 
     def quit_question(self) -> QuitScreen | None:
@@ -125,12 +131,38 @@ class GameApp(BaseApp):
         self.notify(message, severity="error", markup=False)
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         self.begin()
         self._mounted = True
         for message in self._early_warnings:
             self.warn(message)
         self._early_warnings.clear()
         self.check_size()
+
+    # -- keys meant for another screen ----------------------------------------------------
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        self._shown_at = event_clock()
+
+    def stale(self, event: events.Event) -> bool:
+        """A key press (or mouse button) made before the screen on top was shown: it was
+        meant for the screen before (an Enter for a box that has just closed, a key typed
+        while a bot moved), and Textual would hand it to whatever is on top now."""
+        return isinstance(event, PRESSES) and event.time < self._shown_at
+
+    async def on_event(self, event: events.Event) -> None:
+        """Such a press is dropped before Textual hands it to the screen on top."""
+        if not event.is_forwarded and self.stale(event):
+            return
+        await super().on_event(event)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key handed to a screen that has closed since bubbles back here, where Textual
+        would look up its binding on the screen on top now (the table under a closed
+        Patron panel): dropped here too, before that."""
+        if self.stale(event):
+            event.stop()
+            event.prevent_default()
 
     def table(self) -> TableScreen | None:
         from .screens.table import TableScreen
@@ -153,30 +185,34 @@ class GameApp(BaseApp):
 
     # -- the Patron panel ----------------------------------------------------------------
 
-    def show_next_award(self, view: TableView, names: list[str], hold: Callable[[int], bool]) -> bool:
-        """The Patron panel of the next round not shown yet, then `advance`; False if none.
+    def show_next_award(self, view: TableView, names: list[str]) -> bool:
+        """The Patron panel of the latest round not shown yet, then `advance`; False if none.
 
-        If the round's last draft was made by a seat `hold` picks (a bot, someone at
-        another screen), that move is kept in sight a moment first so people see it.
+        Only the latest: an older one never seen (the table went on while this seat was
+        away) is in the "since your turn" line and the game log. The panel names the
+        draft that ended the round, so a bot's last move is never lost under it.
         """
-        from .screens.patron import LastMoveScreen, PatronScreen
+        from .screens.patron import PatronScreen
 
         if len(view.awards) <= self._awards_shown:
             return False
-        award = view.awards[self._awards_shown]
-        self._awards_shown += 1
-        ended = award.after - 1  # the round's last draft
+        award = view.awards[-1]
+        self._awards_shown = len(view.awards)
         last = self.moves.recent(award.after, 1)
-        self.panel_after = award.after
-
-        def patron(_: object = None) -> None:
-            self.push_screen(PatronScreen(award, view.deck, names, self.patron_pause()), lambda _: self.advance())
-
-        if self.last_move_pause > 0 and ended < len(view.history) and hold(view.history[ended][0]) and last:
-            self.push_screen(LastMoveScreen(last[0], self.last_move_pause), patron)
-        else:
-            patron()
+        self.push_screen(PatronScreen(award, view.deck, names, last[0] if last else None), lambda _: self.advance())
         return True
+
+    # -- the game log ------------------------------------------------------------------
+
+    def action_game_log(self) -> None:
+        """`l`: every public event of the game so far, in words."""
+        from .screens.log import GameLogScreen
+
+        seen = self.log_view()
+        if seen is None or isinstance(self.screen, (GameLogScreen, TooSmallScreen)):
+            return
+        view, names, reasons = seen
+        self.push_screen(GameLogScreen(game_log(view, names, reasons)), lambda _: self.after_modal())
 
     # -- hints -------------------------------------------------------------------------
 
@@ -247,6 +283,11 @@ class GameApp(BaseApp):
             return
         self.check_size()
         self.after_modal()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "game_log":
+            return self.turn() is not None  # a game is on
+        return super().check_action(action, parameters)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

@@ -6,16 +6,16 @@ game in order (forgetting taken-back moves) and styles the hint.
 
 from __future__ import annotations
 
-from rich.text import Text
+from collections.abc import Mapping, Sequence
 
-from collections.abc import Sequence
+from rich.text import Text
 
 from ..bots import Hint
 from ..bots.estimate import reasons
 from ..bots.hard import WIN_WEIGHT
 from ..engine import Decision, Draft, Game, PlacePlan, PlayerView, TableView
 from ..persist.session import Session
-from ..words import HINT_LABEL, hint_lines, hint_why, move_line
+from ..words import HINT_LABEL, hint_lines, hint_why, move_line, patron_log_line
 
 
 class MoveLog:
@@ -56,18 +56,62 @@ def game_moves(session: Session) -> list[str]:
     may see now: a set-up choice shown since is told in full. Rebuilt from the history,
     so the log is the same after a take-back or a resumed save.
     """
+    return moves_and_reasons(session)[0]
+
+
+def bot_reasons(session: Session) -> dict[int, str]:
+    """The reason of each bot decision of the session's game, under the number of
+    decisions it completed (what the table's move lines end with)."""
+    return moves_and_reasons(session)[1]
+
+
+def moves_and_reasons(session: Session) -> tuple[list[str], dict[int, str]]:
+    """`game_moves` and `bot_reasons` at once, from one replay of the game."""
     game = Game(session.deck, session.players, session.seed, session.first_player, session.deal)
     now = TableView.of(session.game)
     before = TableView.of(game)
     lines: list[str] = []
+    found: dict[int, str] = {}
     for index, (seat, decision) in enumerate(session.game.history):
         game.apply(decision)
         after = TableView.of(game)
         shown = now.history[index][1]
         reason = bot_reason(before, seat, shown) if session.is_bot(seat) and shown is not None else None
+        if reason:
+            found[index + 1] = reason
         lines.append(move_line(before, after, session.names, reason, now))
         before = after
-    return lines
+    return lines, found
+
+
+def game_log(view: TableView, names: Sequence[str], reasons: Mapping[int, str] | None = None) -> list[str]:
+    """Every public event of the game so far, oldest first: each decision's move line as
+    the table may see it now (a bot's with its reason, from `reasons`, by the number of
+    decisions it completed), each round's Patron award after the draft that ended it.
+
+    Worked out from the one view (`TableView.before_last`, step by step back to the
+    deal), so a seat of a networked table shows the same log as the laptop."""
+    reasons = reasons or {}
+    ended = {award.after: award for award in view.awards}
+    lines: list[str] = []
+    after = view
+    while after.history:
+        before = after.before_last()
+        made = len(after.history)
+        if made in ended:
+            lines.append(patron_log_line(ended[made], view.deck, names))
+        lines.append(move_line(before, after, names, reasons.get(made), view))
+        after = before
+    return lines[::-1]
+
+
+def since_start(view: TableView, seat: int) -> int:
+    """How many decisions came before the events `seat` has not seen at its own turn:
+    those after its last decision (all of them, if it has made none)."""
+    for index in range(len(view.history) - 1, -1, -1):
+        if view.history[index][0] == seat:
+            return index + 1
+    return 0
 
 
 def view_moves(view: TableView, names: list[str], how_many: int) -> list[tuple[int, str]]:

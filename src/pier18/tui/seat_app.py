@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
-from ..engine import Deck, Decision, Phase, PlayerView
+from ..engine import Deck, Decision, Phase, PlayerView, TableView
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
@@ -47,8 +47,8 @@ from ..words import (
     table_goes_on,
     waiting_for,
 )
-from .game_app import LAST_MOVE_PAUSE, WATCH_PATRON_PAUSE, GameApp, HintGiver
-from .moves import bot_reason, view_moves
+from .game_app import GameApp, HintGiver
+from .moves import bot_reason, since_start, view_moves
 from .screens.closing import app_leaving
 from .widgets.draft_row import DraftRow
 
@@ -102,14 +102,11 @@ class SeatApp(GameApp):
         resume: str | None = None,
         deck: Deck | None = None,
         hint_bot: HintGiver | None = None,
-        last_move_pause: float = LAST_MOVE_PAUSE,
-        watch_patron_pause: float = WATCH_PATRON_PAUSE,
         quiet: bool = False,
     ) -> None:
-        super().__init__(hint_bot, last_move_pause)
+        super().__init__(hint_bot)
         self.quiet = quiet  # no bell when it becomes this seat's turn
         self._rung: Hashable | None = None  # the moment (`NetState.moment`) the bell last rang for
-        self.watch_patron_pause = watch_patron_pause
         self.client = client
         self.desk = desk
         self.join_lines = list(join_lines or [])
@@ -122,6 +119,7 @@ class SeatApp(GameApp):
         self._asked: Hashable | None = None  # the moment (`_moment`) a set-up or placement screen is open for
         self._lobby: LobbyScreen | None = None  # up while the host waits for its players
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
+        self.reasons: dict[int, str] = {}  # bots' reasons heard, by the number of decisions their move completed
 
     # -- the connection --------------------------------------------------------------------
 
@@ -177,13 +175,17 @@ class SeatApp(GameApp):
             reason = None
             if decision is not None and (state.seats[seat].kind != "human" or state.seats[seat].covered):
                 reason = bot_reason(before.table, seat, decision)
+                if reason:
+                    self.reasons[made] = reason
             self.moves.add(made, move_line(table.before_last(), table, state.names, reason))
         elif before is None or made != len(before.table.history):  # joined, or back after a gap
             for count, line in view_moves(table, state.names, table.players - 1):
                 self.moves.add(count, line)
-        # Only the panel of a round ended by the last move is shown: once anyone has moved
-        # since, the table has gone on (a spectator, or a seat not to act, never lags).
-        self._awards_shown = max(self._awards_shown, sum(1 for award in table.awards if award.after < made))
+        if before is None:
+            # On joining, the rounds that ended before the last move are over for this
+            # screen (they are in the game log); after that every round's panel is
+            # shown until this person moves on, however fast the table goes.
+            self._awards_shown = max(self._awards_shown, sum(1 for award in table.awards if award.after < made))
         if self._sent is not None and self._sent != state.turn:
             self._sent = None  # the host has answered
         self.ring()
@@ -311,16 +313,21 @@ class SeatApp(GameApp):
             table = TableScreen(TableState(view, state.names), shared=False)  # one person's own scroll
             self.push_screen(table)
         self._drop_stale(table)
-        self._drop_stale_panel()
         people, lost = self._people()
-        moves = self.moves.recent(len(view.history), view.players - 1)
+        made = len(view.history)
+        moves = self.moves.recent(made, view.players - 1)
+        me = self.client.seat
+        since = since_start(view, me) if me is not None and not view.is_terminal() else None
+        if since is not None:  # the news is in the since line, bots' reasons too
+            moves = []
         table.state = TableState(
             view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost, at_once=True,
-            you=self.client.seat,
+            you=self.client.seat, since=since, reasons=dict(self.reasons),
         )
+        self._newer_panel(view)
         if self.screen is not table:
             return  # a Patron panel, a question or this turn's own screen is up: it comes back here
-        if self.show_next_award(view, state.names, lambda seat: seat != self.client.seat):
+        if self.show_next_award(view, state.names):
             return
         if view.is_terminal():
             from .screens.final import FinalScreen
@@ -358,16 +365,15 @@ class SeatApp(GameApp):
         while self.screen is not table and self.screen is not self._too_small:
             self.pop_screen()
 
-    def _drop_stale_panel(self) -> None:
-        """Close the Patron panel (or the last move before it) of a round the table has
-        gone on from; a help or rules screen on top of it is left alone until closed."""
-        from .screens.patron import LastMoveScreen, PatronScreen
+    def _newer_panel(self, view: TableView) -> None:
+        """A round has ended while the panel of an earlier one is up (this seat was away,
+        or someone watching pressed nothing): the newer panel takes its place, so the
+        screen never lags a queue of panels behind. A help or rules screen on top of it
+        is left alone until closed."""
+        from .screens.patron import PatronScreen
 
-        state = self.state
-        if state is None or self.panel_after is None or self.panel_after >= len(state.table.history):
-            return
-        if isinstance(self.screen, (LastMoveScreen, PatronScreen)):
-            self.pop_screen()  # popped, not dismissed: a last move's screen would open the panel
+        if isinstance(self.screen, PatronScreen) and len(view.awards) > self._awards_shown:
+            self.pop_screen()  # popped, not dismissed: its callback would only show the next one
 
     def decide(self, decision: Decision | None) -> None:
         """A set-up or placement screen closed: send its decision (None: back to the cards)."""
@@ -410,8 +416,9 @@ class SeatApp(GameApp):
     def hint_names(self) -> list[str] | None:
         return list(self.state.names) if self.state is not None else None
 
-    def patron_pause(self) -> float | None:
-        return self.watch_patron_pause if self.client.seat is None else None
+    def log_view(self) -> tuple[TableView, list[str], dict[int, str]] | None:
+        state = self.state
+        return None if state is None else (state.table, list(state.names), self.reasons)
 
     def after_modal(self) -> None:
         self.advance()  # a view may have come while help, the rules or a question were up
@@ -446,7 +453,7 @@ class SeatApp(GameApp):
             return self.desk is not None and self.state is not None and self.state.lobby
         if action == "takeback":
             return False  # the host keeps every move: nothing is taken back at a shared table
-        return True
+        return super().check_action(action, parameters)
 
     def action_cover(self) -> None:
         """`b` (host): a hard bot plays for the first away player until they are back."""

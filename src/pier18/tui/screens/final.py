@@ -38,6 +38,7 @@ from ...words import (
     SCORE_BY_CATEGORY,
     VISIBLE_CHARACTERS,
     ahead_of,
+    plan_note,
     plan_title,
     points,
     record_kept,
@@ -140,6 +141,10 @@ def record_text(view: TableView, names: list[str], record: Path | None, deck: De
     text.append(f"{CHECK_EACH_PIER}\n", style="dim")
     for seat, name in enumerate(names):
         text.append(f"  {name}: {score_command(view, seat, deck)}\n", style="dim")
+        plan = view.plan_card(seat)
+        goal = plan.plan.goal_for(view.players) if plan is not None else None
+        if plan is not None and goal is not None and goal.compares_players:  # as `pier18 score` says it
+            text.append(f"    {plan_note(goal.text, None, plan.plan.bonus)}\n", style="dim")
     if deck_shown(view, deck) == DECK_FILE:
         text.append(f"  {DECK_FILE_NOTE}\n", style="dim")
     return text

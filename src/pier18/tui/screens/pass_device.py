@@ -16,10 +16,11 @@ from ..widgets.footer import Footer
 class PassScreen(ClosesOnce[bool]):
     BINDINGS = [Binding("enter", "ready", KEY_READY)]
 
-    def __init__(self, name: str, why: str) -> None:
+    def __init__(self, name: str, why: str, since: str | None = None) -> None:
         super().__init__()
         self.player = name
         self.why = why
+        self.since = since  # what happened since this player last moved (public events only)
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -29,8 +30,10 @@ class PassScreen(ClosesOnce[bool]):
 
     def message(self) -> Text:
         """The name is plain text: brackets in it are never read as markup."""
+        since = Text(f"\n\n{self.since}", style="italic") if self.since else Text("")
         return Text.assemble(
             (pass_to(self.player), "bold"),
+            since,
             f"\n\n{self.why}\n\n{LOOK_AWAY}\n\n",
             (f" {press_enter(self.player)} ", "reverse"),
         )

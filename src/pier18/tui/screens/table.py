@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,6 +28,7 @@ from ...words import (
     choosing_set_up,
     pick_a_card,
     round_of,
+    since_your_turn,
     start_rule,
     turn_of,
 )
@@ -52,12 +53,24 @@ class TableState:
     view: TableView  # the table as everyone sees it now
     names: Sequence[str]
     first_chosen: bool = False  # who starts round 1 was chosen, not dated
-    moves: Sequence[str] = ()  # the last moves, newest last
+    moves: Sequence[str] = ()  # the last moves' lines in full, newest last (none with `since`: it tells them)
     thinking: bool = False  # someone other than the person at the keys decides
     people: Text | None = None  # network play: who is here, who is awaited
     link_lost: bool = False  # network play: the connection to the host is down
     at_once: bool = False  # network play: set-up and the Plan placement are chosen by every seat at once
     you: int | None = None  # network play: the seat at the keys (None: watching, or one laptop)
+    since: int | None = None  # the person at the keys last moved after the first `since` decisions
+    reasons: Mapping[int, str] = field(default_factory=dict)  # bots' reasons, by the decisions their move completed
+
+
+def placed_since(table: TableView, start: int) -> dict[int, int]:
+    """The card each seat drafted last among the decisions after the first `start`: the
+    ones marked on their piers (what happened since the person at the keys last looked)."""
+    marks: dict[int, int] = {}
+    for seat, decision in table.history[max(start, 0):]:
+        if isinstance(decision, Draft):
+            marks[seat] = decision.card
+    return marks
 
 
 def _made_with_one() -> TableState:
@@ -96,6 +109,7 @@ class TableScreen(HintedScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
         yield Static("", id="people")
+        yield Static("", id="since")
         yield Static("", id="moves")
         yield HintLine(id="hint")
         yield DraftRow(id="draft-row")
@@ -155,17 +169,22 @@ class TableScreen(HintedScreen[None]):
         people.update(state.people or "")
         people.display = state.people is not None
         people.set_class(state.link_lost, "-lost")
+        since = since_your_turn(table, names, state.since, state.reasons) if state.since is not None else None
+        since_line = self.query_one("#since", Static)
+        since_line.update(Text(since or ""))  # wraps: it is the news a player came back to
+        since_line.display = since is not None
         moves = self.query_one("#moves", Static)
         moves.update(Text("\n".join(state.moves), style="italic", no_wrap=True, overflow="ellipsis"))
         moves.display = bool(state.moves)
         self.query_one(HintLine).ask_known()
         at_once = state.at_once and table.phase in (Phase.SETUP, Phase.PLAN)
+        marks = placed_since(table, state.since if state.since is not None else len(table.history) - len(state.moves))
         for seat in range(table.players):
             if at_once:  # every seat still to choose is choosing now
                 turn = not table.chosen[seat]
             else:
                 turn = table.phase in (Phase.DRAFT, Phase.PLAN) and table.current_player == seat
-            self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn, at_once)
+            self.query_one(f"#pier-{seat}", PierPanel).show(table, names[seat], turn, at_once, marks.get(seat))
         now = (table.round, table.current_player, table.phase)
         if self.shared and now != self._turn_shown:  # at one laptop a new turn starts with the
             self._turn_shown = now  # names and totals in sight, not where the last player scrolled

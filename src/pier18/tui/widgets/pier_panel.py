@@ -98,20 +98,22 @@ class PierPanel(Static):
         super().__init__(id=id, classes=classes)
         self.seat = seat
 
-    def show(self, table: TableView, name: str, turn: bool, at_once: bool = False) -> None:
+    def show(self, table: TableView, name: str, turn: bool, at_once: bool = False, marked: int | None = None) -> None:
         self.set_class(turn, "-turn")
-        self.update(self.draw(table, name, turn, at_once))
+        self.update(self.draw(table, name, turn, at_once, marked))
 
-    def draw(self, table: TableView, name: str, turn: bool, at_once: bool = False) -> Group:
+    def draw(self, table: TableView, name: str, turn: bool, at_once: bool = False, marked: int | None = None) -> Group:
+        """The panel; `marked` is a card drawn with a bright, heavy frame (one placed since
+        the person at the keys last moved)."""
         seat = self.seat
         head = Text(("▶ " if turn else "  ") + name, style="bold reverse" if turn else "bold")
         if table.phase is Phase.SETUP:
             return Group(head, set_up_line(table, seat, at_once))
-        sheet = table.score(seat)
+        sheet = table.score(seat, with_plan=True)  # the one total: points if the game ended now
         head.append(f"  {total_now(sheet.total)}", style="bold")
         pier = table.piers[seat]
         parts: list[RenderableType] = [head, score_line(sheet), patrons_line(table, seat), plan_block(table, seat)]
-        parts.append(FittedPier(pier.visible(), sheet.scoring))
+        parts.append(FittedPier(pier.visible(), sheet.scoring, marked=marked))
         return Group(*parts)
 
 

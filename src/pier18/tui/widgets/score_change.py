@@ -1,8 +1,9 @@
 """The live score change of a placement preview, category by category.
 
 It draws the engine's `Outcome` of the decision being tried (`PlayerView.outcome`) and
-works nothing out itself. Placing the Plan card ends the game for that seat, so there
-"now" and "final" are final scores, Plan bonus included.
+works nothing out itself. Its totals are the game's one total, points if the game ended
+now (a met Plan's bonus included), as on the table; placing the Plan card ends the game
+for that seat, so there "final" is its final score.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ class ScoreChange(Static):
     @staticmethod
     def draw(outcome: Outcome, names: list[str]) -> Group:
         final = outcome.final
-        before, after = outcome.sheet_before(plan=final), outcome.sheet_after(plan=final)
+        # One total everywhere: points if the game ended now, a met Plan's bonus included.
+        before, after = outcome.sheet_before(plan=True), outcome.sheet_after(plan=True)
         table = Table(box=None, padding=(0, 1), show_edge=False)
         table.add_column("Category")
         table.add_column("now", justify="right")
@@ -48,7 +50,7 @@ class ScoreChange(Static):
         if plan_after is not None and plan_after.met is not None:
             plan = Text(f"{PLAN_AFTER} ")
             plan.append_text(verdict_text(plan_after.met, final=final))
-            if final:
+            if final or after.plan:
                 plan.append(f" {plan_bonus_now(after.plan)}")
             plan.append(f" — {goal_progress(plan_after.goal, plan_after.sheet, plan_after.rivals)}", style="italic")
             parts.append(plan)
@@ -57,9 +59,9 @@ class ScoreChange(Static):
         dates = {seat: card.date for seat, card in enumerate(outcome.drafted) if card is not None}
         for race in outcome.races:
             line = Text(f"{if_patron(race.card)} ")
-            now = patron_outlook(race.after, race.winner_after, names, dates)
+            now = patron_outlook(race, names, dates)
             line.append(now)
-            then = patron_outlook(race.before, race.winner_before, names, {})
+            then = patron_outlook(race, names, {}, after=False)
             if race.changed and then != now:  # the same words twice would read as a change
                 line.append(f" {was(then)}", style="bold yellow")
             else:

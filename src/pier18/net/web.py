@@ -1,0 +1,375 @@
+"""Browser seats: `pier18 host --web`, a seat of the table in a web page.
+
+A small HTTP server (aiohttp) beside the WebSocket table. A page opened with a valid
+seat code (`/?seat=CODE`, or the spectator code) gets the terminal that textual-serve
+ships (its `textual.js` and `xterm.css`, served from the installed package, nothing
+from anywhere else), and that terminal's WebSocket (`/ws/CODE`) runs one process per
+tab: `command`, a fixed argument list built by the caller (the seat's Textual app, a
+client of this very table over loopback), with the code handed over in the process's
+environment, never on its command line. The process speaks Textual's web driver
+protocol on its standard input and output; this module only carries bytes between it
+and the tab, and never reads anything of the game. So the tab sees exactly what a
+`pier18 join` terminal with that code sees.
+
+Codes are checked by the table itself (`Host.admit`): a wrong one is refused after
+the same growing delay as a wrong hello from the same address, and the page then asks
+for a code again and shows nothing else. Each code has at most one process: a newer
+tab for the same code ends the older one, as a second connection takes a seat over.
+A closed tab ends its process, and the seat's connection with it: the seat is away.
+
+Every response forbids loading anything from elsewhere (a Content-Security-Policy of
+'self' only), sends no referrer (the page's address holds the code) and may not be
+framed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .. import words
+from .host import Host
+
+#: The environment variable that hands a tab's code to its process.
+CODE_ENV = "PIER18_SEAT_CODE"
+
+#: The files of textual-serve's static folder a page may load, and their types.
+STATIC_FILES = {
+    "js/textual.js": "text/javascript",
+    "css/xterm.css": "text/css",
+    "fonts/RobotoMono-VariableFont_wght.ttf": "font/ttf",
+    "fonts/RobotoMono-Italic-VariableFont_wght.ttf": "font/ttf",
+}
+
+#: Nothing from elsewhere: scripts, styles, fonts and the WebSocket come from this host.
+#: (textual.js adds style elements of its own: inline styles are allowed, inline scripts not.)
+_SOURCES = {
+    "default-src": ("'none'",),
+    "script-src": ("'self'",),
+    "style-src": ("'self'", "'unsafe-inline'"),
+    "font-src": ("'self'",),
+    "img-src": ("'self'", "data:"),
+    "connect-src": ("'self'",),
+    "base-uri": ("'none'",),
+    "form-action": ("'self'",),
+    "frame-ancestors": ("'none'",),
+}
+POLICY = "; ".join(" ".join((directive, *sources)) for directive, sources in _SOURCES.items())
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": POLICY,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+#: aiohttp logs a failed request with a traceback: hostile input is expected here, and
+#: the host's own screen must not be written over, so its logs go nowhere.
+for _name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", "aiohttp.websocket"):
+    _log = logging.getLogger(_name)
+    _log.addHandler(logging.NullHandler())
+    _log.propagate = False
+
+_PAGES = Path(__file__).with_name("web_pages")
+
+
+def static_folder() -> Path:
+    """textual-serve's static folder, where it is installed."""
+    spec = find_spec("textual_serve")
+    assert spec is not None and spec.submodule_search_locations, "textual-serve is a dependency of pier18"
+    return Path(list(spec.submodule_search_locations)[0]) / "static"
+
+
+def _page(name: str, **values: str) -> str:
+    """One of `web_pages/` with its $fields filled in (each already HTML-escaped)."""
+    return string.Template((_PAGES / name).read_text(encoding="utf-8")).substitute(values)
+
+
+@dataclass
+class WebConfig:
+    """Limits; tests shorten the timeouts."""
+
+    bind: str | None = "0.0.0.0"
+    port: int = 8019
+    ssl: Any = None  # an ssl.SSLContext: serve https
+    pending_per_address: int = 16  # code checks waiting (a wrong code waits out its delay) per address
+    max_tabs: int = 32  # seat processes running at once
+    quit_timeout: float = 5.0  # how long a process has to end after its tab closed, before it is stopped
+    max_input: int = 65536  # the largest message a tab may send
+
+
+@dataclass
+class _Tab:
+    """One open tab: its process, and the task carrying the process's output to it."""
+
+    process: asyncio.subprocess.Process
+    socket: web.WebSocketResponse
+    reader: asyncio.Task[None] | None = None
+    ended: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class WebSeats:
+    """The browser seats of `host`: `start` returns the port, `close` ends every tab.
+
+    `command` is the argument list of a seat's process, the same for every tab, built by
+    the caller (`cli.host`); only the code in its environment differs.
+    """
+
+    def __init__(self, host: Host, command: Sequence[str], config: WebConfig | None = None) -> None:
+        self.host = host
+        self.command = list(command)
+        self.config = config or WebConfig()
+        self.port = 0
+        self.tabs: dict[str, _Tab] = {}  # code -> its tab (one per code)
+        self.started = 0  # processes started, for the tests
+        self._checking: dict[str, int] = {}  # code checks waiting, per address
+        self._runner: web.AppRunner | None = None
+        self._closing = False
+        self.idle = asyncio.Event()  # set while no tab is open
+        self.idle.set()
+
+    # -- serving --------------------------------------------------------------------------
+
+    async def start(self) -> int:
+        app = web.Application(client_max_size=4096)
+        app.router.add_get("/", self._index)
+        app.router.add_get("/ws/{code}", self._socket)
+        app.router.add_get("/static/{path:.+}", self._static)
+        app.on_response_prepare.append(self._headers)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await self._runner.setup()
+        c = self.config
+        site = web.TCPSite(self._runner, c.bind or None, c.port, ssl_context=c.ssl, reuse_address=True)
+        await site.start()
+        addresses = self._runner.addresses  # the port 0 picked
+        self.port = int(addresses[0][1]) if addresses else c.port
+        return self.port
+
+    async def until_left(self, limit: float) -> None:
+        """Wait until every tab has closed, at most `limit` seconds: a finished game's
+        final screen stays in the tabs that show it."""
+        try:
+            await asyncio.wait_for(self.idle.wait(), limit)
+        except TimeoutError:
+            pass
+
+    async def close(self) -> None:
+        self._closing = True
+        for tab in list(self.tabs.values()):
+            await self._end(tab)
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @staticmethod
+    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.update(SECURITY_HEADERS)
+        response.headers.pop("Server", None)
+
+    # -- pages ----------------------------------------------------------------------------
+
+    async def _check(self, request: web.Request, code: str) -> str | None:
+        """The table's own spelling of `code` if it opens a seat (or watches), else None
+        after the table's delay for a wrong code from this address. web.HTTPTooManyRequests
+        when this address already has as many checks waiting as a table allows hellos."""
+        address = request.remote or "?"
+        if self._checking.get(address, 0) >= self.config.pending_per_address:
+            raise web.HTTPTooManyRequests(text=words.TOO_MANY_CONNECTIONS)
+        self._checking[address] = self._checking.get(address, 0) + 1
+        try:
+            seat = await self.host.admit(code, address)
+        finally:
+            left = self._checking[address] - 1
+            if left:
+                self._checking[address] = left
+            else:
+                del self._checking[address]
+        if seat is None:
+            return None
+        codes = self.host.codes
+        return codes.watch if seat < 0 else codes.seats[seat]
+
+    async def _index(self, request: web.Request) -> web.Response:
+        """The seat's page for a good code; otherwise a page that asks for one."""
+        typed = request.query.get("seat") or request.query.get("watch")
+        if not typed:
+            return self._ask(None, 200)
+        code = await self._check(request, typed)
+        if code is None:
+            return self._ask(words.WEB_WRONG_CODE, 403)
+        body = _page(
+            "seat.html", title=escape(words.GAME_NAME), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}/ws/{code}"), ended=escape(words.WEB_SEAT_ENDED),
+            again=escape(words.WEB_OPEN_AGAIN),
+        )
+        return web.Response(text=body, content_type="text/html")
+
+    def _ask(self, problem: str | None, status: int) -> web.Response:
+        body = _page(
+            "ask.html", title=escape(words.GAME_NAME), ask=escape(words.WEB_ASK_CODE), button=escape(words.WEB_OPEN),
+            problem=escape(problem or ""),
+        )
+        return web.Response(text=body, content_type="text/html", status=status)
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        path = request.match_info["path"]
+        kind = STATIC_FILES.get(path)
+        if kind is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(static_folder() / path, headers={"Content-Type": kind})
+
+    # -- a tab's process --------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.host:
+            raise web.HTTPForbidden()  # another site's page: it may not drive a seat
+        code = await self._check(request, request.match_info["code"])
+        if code is None:
+            raise web.HTTPForbidden(text=words.WRONG_CODE)
+        older = self.tabs.get(code)
+        if older is not None:  # the same code again: the newer tab wins, as at the table
+            await self._end(older)
+        if len(self.tabs) >= self.config.max_tabs or self._closing:
+            raise web.HTTPServiceUnavailable(text=words.TOO_MANY_CONNECTIONS)
+        width, height = _size(request.query.get("width"), 80), _size(request.query.get("height"), 24)
+        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=self.config.max_input)
+        await socket.prepare(request)
+        env = dict(os.environ)
+        env.update({
+            CODE_ENV: code, "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
+            "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual", "COLUMNS": str(width), "ROWS": str(height),
+        })
+        env.pop("TEXTUAL", None)  # no devtools
+        process = await asyncio.create_subprocess_exec(
+            *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL, env=env, start_new_session=True,
+        )
+        self.started += 1
+        tab = _Tab(process, socket)
+        self.tabs[code] = tab
+        self.idle.clear()
+        tab.reader = asyncio.create_task(self._carry_out(tab))
+        try:
+            await self._carry_in(tab)
+        finally:
+            if self.tabs.get(code) is tab:
+                del self.tabs[code]
+            await self._end(tab)
+            if not self.tabs:
+                self.idle.set()
+        return socket
+
+    async def _carry_in(self, tab: _Tab) -> None:
+        """What the tab sends, to the process: keys (`stdin`), its size, focus; a ping is
+        answered here. Anything else is ignored; something that is not JSON ends the tab."""
+        async for message in tab.socket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                break
+            if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+                break
+            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+            if kind == "stdin" and isinstance(data, str):
+                ok = await _send(tab.process, b"D", data.encode("utf-8", "replace"))
+            elif kind == "resize" and isinstance(data, dict):
+                size = {"type": "resize", "width": _size(data.get("width"), 80), "height": _size(data.get("height"), 24)}
+                ok = await _send(tab.process, b"M", json.dumps(size).encode())
+            elif kind in ("focus", "blur"):
+                ok = await _send(tab.process, b"M", json.dumps({"type": kind}).encode())
+            elif kind == "ping" and isinstance(data, str):
+                await tab.socket.send_json(["pong", data[:32]])
+                ok = True
+            else:
+                ok = True
+            if not ok:
+                break
+
+    async def _carry_out(self, tab: _Tab) -> None:
+        """What the process draws, to the tab; when the app ends, the tab is closed."""
+        stdout = tab.process.stdout
+        assert stdout is not None
+        try:
+            for _ in range(50):  # the web driver says this before anything else
+                line = await stdout.readline()
+                if not line or line == b"__GANGLION__\n":
+                    break
+            else:
+                return
+            while True:
+                kind = await stdout.readexactly(1)
+                size = int.from_bytes(await stdout.readexactly(4), "big")
+                payload = await stdout.readexactly(size)
+                if kind == b"D":
+                    await tab.socket.send_bytes(payload)
+                elif kind == b"M":
+                    try:
+                        meta = json.loads(payload)
+                    except ValueError:
+                        return
+                    if isinstance(meta, dict) and meta.get("type") == "exit":
+                        return
+                # Anything else (opening an address, files to download) is not passed on.
+        except (asyncio.IncompleteReadError, ConnectionError, RuntimeError):
+            return
+        finally:
+            tab.ended.set()
+            if not tab.socket.closed:
+                await tab.socket.close()
+
+    async def _end(self, tab: _Tab) -> None:
+        """End a tab's process: asked to quit, then stopped, then killed, each in time."""
+        process = tab.process
+        if process.returncode is None:
+            await _send(process, b"M", json.dumps({"type": "quit"}).encode())
+            try:
+                await asyncio.wait_for(process.wait(), self.config.quit_timeout)
+            except TimeoutError:
+                for stop in (process.terminate, process.kill):
+                    try:
+                        stop()
+                        await asyncio.wait_for(process.wait(), self.config.quit_timeout)
+                        break
+                    except ProcessLookupError:
+                        break
+                    except TimeoutError:
+                        continue
+        if tab.reader is not None:
+            await tab.reader
+        if not tab.socket.closed:
+            await tab.socket.close()
+
+
+def _size(value: object, default: int) -> int:
+    """A terminal width or height from a tab: a whole number from 10 to 1000."""
+    try:
+        number = int(str(value))
+    except ValueError:
+        return default
+    return min(max(number, 10), 1000)
+
+
+async def _send(process: asyncio.subprocess.Process, kind: bytes, payload: bytes) -> bool:
+    """One packet of the web driver's protocol to the process; False once it is gone."""
+    stdin = process.stdin
+    if stdin is None or stdin.is_closing():
+        return False
+    try:
+        stdin.write(kind + len(payload).to_bytes(4, "big") + payload)
+        await stdin.drain()
+    except (ConnectionError, RuntimeError, OSError):
+        return False
+    return True

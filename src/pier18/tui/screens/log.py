@@ -1,0 +1,45 @@
+"""`l`: the game log, every public event of the game so far in words, oldest first.
+
+Drawn from lines the app makes from the table's public view (`tui.moves.game_log`: each
+decision as the table may see it, each Patron award), so it never shows a hidden card.
+It scrolls (↑/↓, PgUp/PgDn, Home/End, the wheel) and opens at the newest line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
+
+from ...words import GAME_LOG_EMPTY, GAME_LOG_TITLE, KEY_CLOSE
+from ..widgets.footer import Footer
+from .closing import ModalClosesOnce, unless_leaving
+
+
+class GameLogScreen(ModalClosesOnce[None]):
+    BINDINGS = [Binding("escape,l,enter", "close", KEY_CLOSE)]
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="log-box"):
+            yield Static(Text(GAME_LOG_TITLE, style="bold"), id="log-title")
+            with VerticalScroll(id="log-scroll"):
+                text = Text("\n".join(self.lines) if self.lines else GAME_LOG_EMPTY)  # names are plain text
+                yield Static(text, id="log-lines")
+        yield Footer()
+
+    @unless_leaving
+    def on_mount(self) -> None:
+        scroll = self.query_one(VerticalScroll)
+        scroll.focus()
+        self.call_after_refresh(scroll.scroll_end, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

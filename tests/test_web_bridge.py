@@ -1,0 +1,138 @@
+"""The browser seats' server (`pier18.net.web`) without a browser: a real table on
+127.0.0.1, the server beside it, and a stand-in for the seat's app that speaks
+Textual's web driver protocol and tells what it was started with."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+
+import aiohttp
+import pytest
+
+from net_support import near_miss, WAIT, client, fast_config, new_table
+from pier18.net.host import Host
+from pier18.net.web import CODE_ENV, POLICY, WebConfig, WebSeats
+
+#: The stand-in app: says what it was started with, echoes every key packet it is sent,
+#: and ends when told to quit (as the web driver does).
+STAND_IN = r"""
+import json, os, sys
+out = sys.stdout.buffer
+def send(kind, payload):
+    out.write(kind + len(payload).to_bytes(4, "big") + payload); out.flush()
+out.write(b"__GANGLION__\n")
+told = {"argv": sys.argv[1:], "code": os.environ.get(%r), "driver": os.environ.get("TEXTUAL_DRIVER"),
+        "size": [os.environ.get("COLUMNS"), os.environ.get("ROWS")]}
+send(b"D", json.dumps(told).encode())
+inp = sys.stdin.buffer
+while True:
+    kind = inp.read(1)
+    if not kind:
+        break
+    size = int.from_bytes(inp.read(4), "big")
+    payload = inp.read(size)
+    if kind == b"D":
+        send(b"D", b"key:" + payload)
+    elif json.loads(payload).get("type") == "quit":
+        send(b"M", b'{"type": "exit"}')
+        break
+""" % CODE_ENV
+
+COMMAND = [sys.executable, "-c", STAND_IN, "--fixed", "argument"]
+
+
+async def open_both(**web):
+    session = new_table(2, 3)
+    host = Host(session, session.codes, fast_config(**web.pop("host", {})))
+    await host.start()
+    seats = WebSeats(host, COMMAND, WebConfig(bind="127.0.0.1", port=0, **web))
+    await seats.start()
+    return session, host, seats
+
+
+async def test_a_tab_runs_the_fixed_command_with_its_code_only_in_the_environment():
+    session, host, seats = await open_both()
+    code = session.codes.seats[1]
+    typed = code.lower().replace("-", "")  # any spelling the table accepts
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{seats.port}/ws/{typed}?width=120&height=40"
+            async with http.ws_connect(url, timeout=aiohttp.ClientWSTimeout(ws_receive=WAIT)) as ws:
+                told = json.loads((await ws.receive_bytes(timeout=WAIT)).decode())
+                assert told == {
+                    "argv": ["--fixed", "argument"], "code": code, "driver": "textual.drivers.web_driver:WebDriver",
+                    "size": ["120", "40"],
+                }
+                assert all(code not in arg and typed not in arg for arg in COMMAND)
+                await ws.send_json(["stdin", "$(touch owned); rm -rf /"])  # keys, and only keys
+                assert await ws.receive_bytes(timeout=WAIT) == b"key:$(touch owned); rm -rf /"
+                await ws.send_json(["ping", "7"])
+                assert json.loads(await ws.receive_str(timeout=WAIT)) == ["pong", "7"]
+                assert len(seats.tabs) == 1
+            await asyncio.wait_for(seats.idle.wait(), WAIT)  # the tab closed: its process has ended
+        assert seats.tabs == {} and seats.started == 1
+    finally:
+        await seats.close()
+        await host.close()
+
+
+async def test_wrong_codes_are_refused_ever_more_slowly_and_count_with_the_tables():
+    session, host, seats = await open_both(host={"penalty": 0.2, "max_penalty": 60.0})
+    wrong = near_miss(session.codes.seats[0])
+    try:
+        async with aiohttp.ClientSession() as http:
+            took = []
+            for path in (f"/ws/{wrong}", f"/?seat={wrong}"):
+                start = time.monotonic()
+                async with http.get(f"http://127.0.0.1:{seats.port}{path}") as response:
+                    assert response.status == 403
+                    page = await response.text()
+                    assert response.headers["Content-Security-Policy"] == POLICY
+                took.append(time.monotonic() - start)
+                assert session.codes.seats[0] not in page and "Ann" not in page
+        assert took[0] >= 0.2 and took[1] >= 0.4
+        start = time.monotonic()  # then a wrong hello at the table, from the same address
+        guesser = client(host.port, wrong)
+        await guesser.until(lambda: guesser.fatal is not None, timeout=WAIT)
+        assert time.monotonic() - start >= 0.8
+        await guesser.close()
+        assert seats.started == 0
+    finally:
+        await seats.close()
+        await host.close()
+
+
+@pytest.mark.parametrize("origin", ["http://elsewhere.example", "null"])
+async def test_another_sites_page_cannot_open_a_seat(origin):
+    session, host, seats = await open_both()
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{seats.port}/ws/{session.codes.seats[0]}"
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(url, headers={"Origin": origin})
+            assert refused.value.status == 403
+        assert seats.started == 0
+    finally:
+        await seats.close()
+        await host.close()
+
+
+async def test_only_the_terminals_own_files_are_served():
+    session, host, seats = await open_both()
+    base = f"http://127.0.0.1:{seats.port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            for path in ("/static/js/textual.js", "/static/css/xterm.css", "/static/fonts/RobotoMono-VariableFont_wght.ttf"):
+                async with http.get(base + path) as response:
+                    assert response.status == 200
+                    assert response.headers["Content-Security-Policy"] == POLICY
+            for path in ("/static/images/background.png", "/static/", "/static/../server.py", "/static/js/../../server.py",
+                         "/download/x", "/ws"):
+                async with http.get(base + path) as response:
+                    assert response.status == 404, path
+    finally:
+        await seats.close()
+        await host.close()
