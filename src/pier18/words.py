@@ -541,6 +541,8 @@ SHORT_KEYS = {
     KEY_BACK_TO_GAME: "Back",
     KEY_COVER_LESS: "Less",
     KEY_COVER_MORE: "More",
+    KEY_PLACE_IT: "Place",
+    KEY_TAKE_BACK: "Undo",
     KEY_CHOOSE_CARD: "Choose",
     KEY_PREVIOUS_CARD: "Previous",
     KEY_NEXT_CARD: "Next",
