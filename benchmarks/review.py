@@ -11,8 +11,9 @@ The machine is shared and its speed drifts, so every command is run in a fresh p
 interleaved with the others, and compared with a baseline run in the same loop: `pier18
 replay FILE --json` of the same record (start-up, reading and replaying the record,
 printing JSON: everything the review does too, except judging). It prints, per command,
-the median wall and CPU seconds (the process and its workers) and the ratio of the
-median wall time to the baseline's, with the load average before and after.
+the median wall and CPU seconds (the process and its workers), the fastest and slowest
+wall times, and the ratio of the median wall time to the baseline's with its spread
+(each run against the baseline run just before it), with the load average before and after.
 The records are games between hard, greedy and random bots, every seat marked human, so
 the review's default takes every seat.
 """
@@ -83,12 +84,18 @@ def main() -> int:
             for _ in range(args.runs):
                 for name, words in commands.items():
                     times[name].append(run([args.pier18, *(str(path) if w == "{}" else w for w in words)]))
-    base = statistics.median(wall for wall, _ in times["replay --json (baseline)"])
+    baseline = times["replay --json (baseline)"]
+    base = statistics.median(wall for wall, _ in baseline)
     for name, found in times.items():
         wall = statistics.median(w for w, _ in found)
         cpu = statistics.median(c for _, c in found)
-        slowest = max(w for w, _ in found)
-        print(f"{name:36} wall {wall:6.2f} s (slowest {slowest:6.2f})  CPU {cpu:6.2f} s  {wall / base:6.1f}x baseline")
+        fastest, slowest = min(w for w, _ in found), max(w for w, _ in found)
+        # The spread: each run against the baseline run just before it, in the same loop.
+        ratios = [w / b for (w, _), (b, _) in zip(found, baseline)]
+        print(
+            f"{name:36} wall {wall:6.2f} s ({fastest:6.2f} to {slowest:6.2f})  CPU {cpu:6.2f} s  "
+            f"{wall / base:6.1f}x baseline ({min(ratios):.1f}x to {max(ratios):.1f}x run by run)"
+        )
     print(f"# {load()}")
     return 0
 

@@ -9,7 +9,6 @@ import pytest
 from net_support import client, engine_totals, new_table, open_host, play_turns
 
 
-@pytest.mark.timeout(40)
 @pytest.mark.parametrize("players, seed", [(2, 11), (3, 12)])
 async def test_a_full_game_over_the_network_scores_as_the_engine(players, seed):
     session = new_table(players, seed)
@@ -33,7 +32,6 @@ async def test_a_full_game_over_the_network_scores_as_the_engine(players, seed):
     assert len(session.decisions) == len(session.game.history) > 0
 
 
-@pytest.mark.timeout(40)
 async def test_bot_seats_play_themselves():
     session = new_table(3, 5, seats=["human", "greedy", "random"])
 

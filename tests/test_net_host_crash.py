@@ -38,7 +38,6 @@ async def start_host(args: list[str], env: dict[str, str]) -> tuple[asyncio.subp
     return proc, lines
 
 
-@pytest.mark.timeout(50)
 async def test_a_killed_host_resumes_with_the_same_codes(tmp_path):
     env = child_env(PIER18_DATA_DIR=str(tmp_path / "data"))
 
@@ -82,7 +81,6 @@ async def test_a_killed_host_resumes_with_the_same_codes(tmp_path):
     assert shown["finished"] and [p["score"]["total"] for p in shown["players"]] == list(game.returns())
 
 
-@pytest.mark.timeout(40)
 async def test_the_host_plays_its_own_seat_in_the_line_front_end(tmp_path):
     """`pier18 host --lines` with the host's own seat against a bot: every move typed in
     the notation at the host's terminal, to the end of the game and its record."""
@@ -120,7 +118,6 @@ async def test_the_host_plays_its_own_seat_in_the_line_front_end(tmp_path):
     assert f"1. {session.names[session.game.ranking()[0].seat]}: " in text
 
 
-@pytest.mark.timeout(50)
 async def test_the_host_prints_no_escape_codes_from_its_paths(tmp_path):
     """The autosave path (here under a data folder whose name holds escape codes) is
     outside text: the host's lines show it with visible stand-ins."""

@@ -273,7 +273,6 @@ async def test_a_host_sending_another_seat_is_refused(problem):
 # -- both front ends say why, in one line -----------------------------------------------------
 
 
-@pytest.mark.timeout(40)
 async def test_the_seat_app_ends_with_the_reason_when_the_client_fails(monkeypatch):
     monkeypatch.setattr(client_module, "decode_state", lambda data, deck: 1 / 0)
     session = played(2, 3, 4)
@@ -315,7 +314,6 @@ def final_with_hostile_tie_breaker(session) -> str:
     return json.dumps(message)
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize("attack", ["tie-breaker", "surrogate", "no host"])
 async def test_join_lines_refuses_a_hostile_host_in_one_line_on_stderr(attack):
     """`pier18 join --lines`: a hostile host, or none, is one line on stderr, exit status

@@ -17,7 +17,6 @@ from helpers import child_env
 from net_support import close_table, WAIT, client, engine_totals, new_table, open_host, play_turns
 
 
-@pytest.mark.timeout(40)
 async def test_a_dropped_client_reconnects_by_itself_onto_the_current_state():
     session = new_table(2, 31)
 
@@ -40,7 +39,6 @@ async def test_a_dropped_client_reconnects_by_itself_onto_the_current_state():
     assert tuple(s.total for s in final.table.final) == engine_totals(session)
 
 
-@pytest.mark.timeout(40)
 async def test_an_away_seat_is_waited_for_then_played_by_a_bot_until_its_player_is_back():
     session = new_table(2, 32)
 
@@ -74,7 +72,6 @@ async def test_an_away_seat_is_waited_for_then_played_by_a_bot_until_its_player_
     assert tuple(s.total for s in final.table.final) == engine_totals(session)
 
 
-@pytest.mark.timeout(40)
 async def test_a_killed_join_process_comes_back_with_its_code(tmp_path):
     """`pier18 join` in a real process: it shows the moves, takes one typed in the
     notation, is killed with SIGKILL, and its code brings the seat back where it was."""

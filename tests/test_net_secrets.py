@@ -75,7 +75,6 @@ def positions(session) -> list[Game]:
     return games
 
 
-@pytest.mark.timeout(40)
 @pytest.mark.parametrize("players, seed", [(2, 1), (2, 2), (3, 3), (3, 4), (2, 5), (3, 6)])
 async def test_no_message_names_a_card_its_seat_may_not_know(players, seed):
     session = new_table(players, seed)

@@ -50,7 +50,6 @@ def status(app: SeatApp) -> str:
 # -- set-up and the Plan placement, every seat at once ---------------------------------------
 
 
-@pytest.mark.timeout(90)
 @pytest.mark.parametrize("phase", [Phase.SETUP, Phase.PLAN])
 async def test_both_seats_choose_at_the_same_time_and_neither_waits(phase):
     """Ann and Bob, each at their own app: both choice screens (Plan and Foundation, or
@@ -126,7 +125,6 @@ async def test_both_seats_choose_at_the_same_time_and_neither_waits(phase):
     assert [seat for seat, _ in game.history[-2:]] == [0, 1]
 
 
-@pytest.mark.timeout(60)
 async def test_bots_at_the_host_choose_at_once():
     """Two bot seats of a 3-player table make their set-up choices without waiting for
     the person before them: both are kept at the host while Ann has not chosen."""
@@ -146,7 +144,6 @@ async def test_bots_at_the_host_choose_at_once():
 # -- the lobby -----------------------------------------------------------------------------
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize("start", ["Bob comes", "s"])
 async def test_the_host_opens_on_a_lobby_with_the_join_lines_and_who_is_here(start):
     """The host's first screen is the lobby: Bob's join line, the spectator's, who is
@@ -179,7 +176,6 @@ async def test_the_host_opens_on_a_lobby_with_the_join_lines_and_who_is_here(sta
     assert covered == ({1} if start == "s" else set())
 
 
-@pytest.mark.timeout(60)
 async def test_a_lobby_refuses_decisions_and_starts_when_every_seat_is_filled():
     session = new_table(3, 34)
     host = await open_host(session, lobby=True)
@@ -209,7 +205,6 @@ async def test_a_lobby_refuses_decisions_and_starts_when_every_seat_is_filled():
 # -- the bell ------------------------------------------------------------------------------
 
 
-@pytest.mark.timeout(90)
 @pytest.mark.parametrize("quiet", [False, True])
 async def test_the_bell_rings_once_as_each_choice_opens_and_never_when_quiet(quiet):
     """Ann's app rings as her set-up choice opens, each time her turn to draft comes and

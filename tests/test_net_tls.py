@@ -32,7 +32,6 @@ def self_signed(folder):
     return cert, key
 
 
-@pytest.mark.timeout(40)
 async def test_a_game_over_tls(tmp_path):
     cert, key = self_signed(tmp_path)
     server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

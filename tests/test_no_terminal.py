@@ -79,7 +79,6 @@ def one_error_line(out: bytes) -> str:
     return errors[0]
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize("refusal", ["wrong code", "no host", "no room"])
 async def test_a_refused_join_exits_2_and_writes_no_escape_code_when_piped(tmp_path, refusal):
     """The brief's `pier18 join 127.0.0.1:1 BAD 2>&1 | cat -v` and its kin: one line
@@ -142,7 +141,6 @@ def a_record(tmp_path, deck) -> str:
     return str(path)
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize("argv", [["play", "--players", "2", "--bots", "1"], ["replay", "RECORD"], ["play", "--resume"]],
                          ids=["play", "replay", "resume"])
 async def test_an_app_whose_output_is_not_a_terminal_is_one_line_and_draws_nothing(tmp_path, a_record, argv):
@@ -161,7 +159,6 @@ async def test_an_app_whose_output_is_not_a_terminal_is_one_line_and_draws_nothi
         assert not (data_dir / "games").exists() or not any((data_dir / "games").iterdir())
 
 
-@pytest.mark.timeout(60)
 async def test_join_and_host_play_in_plain_lines_when_their_output_is_not_a_terminal(tmp_path):
     """The seat is played in plain lines, as with --lines, said once; no escape code."""
     host_status, host_out = await piped(

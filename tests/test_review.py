@@ -28,7 +28,7 @@ from pier18.persist.session import Session
 from pier18.review.judges import HardJudge
 from pier18.review.model import THRESHOLDS, Mark, Verdict, mark_of
 from pier18.review.positions import game_at, positions
-from pier18.review.run import review_session, world_stream
+from pier18.review.run import review_moments, review_session, session_moments, world_stream
 from pier18.selfplay import cores
 from pier18.selfplay.simulation import play_game
 from pier18.words import HINDSIGHT_TITLE
@@ -450,3 +450,37 @@ def test_a_record_with_no_decision_yet_has_nothing_to_review(deck, tmp_path, cap
     assert [seat["accuracy"] for seat in result["seats"]] == [None, None]  # no figure without a decision
     assert main(["review", path]) == 0
     assert "Ann has made no decision yet." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_a_review_from_a_seats_own_views_is_the_review_of_the_record(deck, seat):
+    """The review screen judges `session_moments` (each decision with the seat's own view,
+    as a network seat collects them too): the same verdicts as `pier18 review --seat`."""
+    session = bots_record(deck, ["hard", "greedy", "random"], 5)
+    moments = session_moments(session, seat)
+    assert [m.number for m in moments] == [p.number for p in positions(session) if p.seat == seat]
+    for moment in moments:
+        assert moment.view == PlayerView.of(game_at(session, moment.position), seat)
+        assert moment.chosen == session.decisions[moment.number - 1]
+    assert review_moments(moments, worlds=WORLDS, seed=3) == review_session(session, [seat], worlds=WORLDS, seed=3).decisions
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_seat_that_kept_only_the_views_it_was_sent_reviews_as_the_record_does(deck, seat):
+    """A network seat keeps its view whenever it has a choice to make (`seen_moments`):
+    those give the same moments as the record, decision for decision."""
+    from pier18.engine import TableView
+    from pier18.review.run import seen_moments
+
+    session = bots_record(deck, ["hard", "greedy", "random"], 6)
+    game = Game(deck, session.players, session.seed)
+    views = {}
+    for decision in session.decisions:
+        if game.legal_decisions_for(seat):  # as the host sends it: the table and this seat's own cards
+            made = sum(1 for s, _ in game.history if s == seat)
+            views.setdefault(made, (len(game.history), PlayerView.of(game, seat)))
+        game.apply(decision)
+    assert seen_moments(views, TableView.of(session.game)) == session_moments(session, seat)
+    first = min(views)
+    del views[first]  # a choice this app never saw (made before it joined): left out, the rest kept
+    assert seen_moments(views, TableView.of(session.game)) == session_moments(session, seat)[1:]

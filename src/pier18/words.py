@@ -994,7 +994,7 @@ def score_command(notation: str, patrons: int, plan: int | None, players: int, d
 
 
 #: Under the final screen's piers, while its table and record are out of sight.
-FINAL_BELOW = "↓ or PgDn scrolls (the score by category and the record are below)"
+FINAL_BELOW = "↓ or PgDn scrolls (where the points came from and the record are below)"
 
 
 def replay_step(step: int, last: int) -> str:
@@ -1106,7 +1106,7 @@ KEYS_HELP: Stressed = (
                  shared table goes on (no key pressed before closes it)
 """,
     "Final score",
-    "      n new game, q quit\n",
+    "      n new game, q quit, v your decisions reviewed (←/→, Esc)\n",
     "Hints",
     "            h (set-up, table, placing): the hard bot's move, and why\n",
     "Network play",
@@ -2619,3 +2619,125 @@ def no_such_player(name: str, names: Sequence[str]) -> str:
 
 def worlds_out_of_range(most: int, got: str) -> str:
     return f"--worlds must be a whole number from 1 to {most:,}, got {got}"
+
+
+# -- the final score broken down (the final screen) ------------------------------------------
+
+#: The title of the final screen's breakdown of each player's points.
+BREAKDOWN_TITLE = "Where the points came from"
+
+
+def ordinal(number: int) -> str:
+    """'1st', '2nd', '3rd', '4th', '11th'."""
+    ending = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{ending}"
+
+
+def breakdown_head(name: str, place: int | None, total: int) -> str:
+    """A player's line in the breakdown: 'Ann, 1st: 23 points'."""
+    where = "" if place is None else f", {ordinal(place)}"
+    return f"{name}{where}: {points(total)}"
+
+
+#: The last place, which no tie-breaker put above anyone.
+LAST_PLACE = "last"
+
+
+def category_points(parts: Sequence[tuple[str, int]]) -> str:
+    """The categories that scored: 'Poets 5, Lovers 4, Patrons 2' ('nothing scored')."""
+    return ", ".join(f"{label} {value}" for label, value in parts) if parts else "nothing scored"
+
+
+#: A player who won no Patron card.
+NO_PATRONS_WON = "no Patron won"
+
+
+def patron_won(card: Card, round_number: int, characters: Sequence[str], scores: Sequence[tuple[str, int]], by_date: bool) -> str:
+    """A Patron a player won and for what: 'Patron #7 Bandstand (round 1), for Poets: Ann 3,
+    Bob 2, Cy 1', and ', tied: won on the earlier date drafted' when a tie was broken."""
+    race = ", ".join(f"{name} {score}" for name, score in scores)
+    tie = " (a tie, won on the earlier date drafted)" if by_date else ""
+    return f"Patron {card_label(card)} (round {round_number}), for {players_list(list(characters))}: {race}{tie}"
+
+
+def plan_result(card: Card, met: bool | None, bonus: int, worth: int) -> str:
+    """What a player's Plan brought: 'Plan #3 Pier Lamp met: +4 points' or 'Plan #3 Pier
+    Lamp not met: 0 of its 4 points'."""
+    if met:
+        return f"Plan {card_label(card)} met: +{points(bonus)}"
+    return f"Plan {card_label(card)} not met: 0 of its {points(worth)}"
+
+
+# -- the review screen (`v` on the final screen) ---------------------------------------------
+
+#: The final screen's key that opens the review of the player's own decisions.
+KEY_REVIEW = "Review"
+#: Hot-seat: whose decisions the review is for.
+REVIEW_WHO = "Review whose decisions? Each player sees only what they knew when deciding."
+#: The review screen's keys.
+KEY_BACK_TO_FINAL = "Back"
+#: Before a review screen has anything to step through.
+REVIEW_NOTHING = "No decision to review."
+
+
+def review_progress(name: str, done: int, total: int) -> str:
+    """While the review works: 'Reviewing Ann's decisions: 2 of 5 judged…'."""
+    return f"Reviewing {name}'s decisions: {done} of {total} judged…"
+
+
+def review_failed(problem: str) -> str:
+    return f"The review stopped: {problem}"
+
+
+def review_page(name: str, page: int, pages: int) -> str:
+    """The review screen's head: 'Review of Ann's decisions — page 2 of 6 (←/→ to step, Escape to go back)'."""
+    return f"Review of {name}'s decisions — page {page} of {pages} (←/→ to step, Escape to go back)"
+
+
+def review_summary_title(name: str, judge: str, worlds: int) -> str:
+    return (
+        f"{name}'s game, judged by the {judge} bot from what {name} knew at each decision "
+        f"({plural(worlds, 'sampled world')} a decision)"
+    )
+
+
+def marks_line(counts: Sequence[tuple[str, int]]) -> str:
+    """'Marks: 3 best, 1 good, 1 mistake' (the marks given at least once)."""
+    return "Marks: " + ", ".join(f"{count} {mark}" for mark, count in counts if count)
+
+
+def decision_head(number: int, phase: str, mark: str, loss: float) -> str:
+    """One decision's page: 'Decision 4 (round 1): mistake, 2.31 points lost'."""
+    return f"Decision {number} ({phase}): {mark}, {loss:.2f} points lost"
+
+
+#: The columns of a decision's page.
+PIER_AS_IT_WAS = "Your pier as it was"
+HAND_AS_DEALT = "Your hand as dealt"
+ON_OFFER = "On offer"
+CHOICE_MADE = "Choice made"
+BEST_CHOICE = "Best choice"
+
+
+def expected_after(expected: float) -> str:
+    """Under a choice: 'expected final total 18.40'."""
+    return f"expected final total {expected:.2f}"
+
+
+def why_lost(loss: float, worlds: int) -> str:
+    """The reason in words, on a page that lost points."""
+    if worlds > 1:
+        return (
+            f"The best choice ended {loss:.2f} points higher on average, over the same {worlds} deals of the cards "
+            "you had not seen, the rest of the game played by the bots' policy."
+        )
+    return f"The best choice ended {loss:.2f} points higher: nothing unseen was left, so this is exact."
+
+
+#: On a page whose choice was the best the judge found.
+WAS_BEST = "This was the best choice the judge found: nothing lost."
+
+
+def what_it_does(why: str) -> str:
+    """Under a choice, what it does at once: 'It drafts Bandstand covering nothing; +3 Poets'."""
+    return f"It {why}."

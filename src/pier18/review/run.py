@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import random
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..bots.estimate import describe
 from ..bots.seats import human_seats
-from ..engine import Deck, Decision, Game, PlayerView
+from ..engine import Deck, Decision, Game, Phase, PlayerView, TableView
 from ..engine.game import Deal
 from ..persist.session import Session
 from .hindsight import judge_in_hindsight
 from .judges import DEFAULT_WORLDS, STRONGEST, make_judge
-from .model import DecisionReview, Review
+from .model import DecisionReview, Review, Verdict
 from .positions import Position, positions
 
 
@@ -133,19 +133,129 @@ def review_one(task: _Task) -> DecisionReview:
     game = Game.replay(task.deck, task.players, task.seed, task.decisions[: point.position], task.first_player, task.deal)
     view = PlayerView.of(game, point.seat)
     chosen = task.decisions[point.number - 1]
-    foresight = make_judge(task.judge, task.worlds).judge(view, chosen, world_stream(task.review_seed, point.number))
     later = None
     if task.hindsight:
         real = list(zip(task.made_by[point.position :], task.decisions[point.position :]))
         later = judge_in_hindsight(game, point.seat, chosen, real)
+    moment = Moment(point.number, point.phase, point.round, point.position, view, chosen)
+    return _judged(moment, task.judge, task.worlds, task.review_seed, later)
+
+
+def _judged(moment: Moment, judge: str, worlds: int, seed: int, later: Verdict | None = None) -> DecisionReview:
+    """The review of one moment: judged from its view alone (and `later`, in hindsight)."""
+    view, chosen = moment.view, moment.chosen
+    foresight = make_judge(judge, worlds).judge(view, chosen, world_stream(seed, moment.number))
     named = {chosen, foresight.best.decision} | ({later.best.decision} if later is not None else set())
     return DecisionReview(
-        number=point.number,
-        seat=point.seat,
-        phase=point.phase,
-        round=point.round,
-        position=point.position,
+        number=moment.number,
+        seat=view.seat,
+        phase=moment.phase,
+        round=moment.round,
+        position=moment.position,
         foresight=foresight,
         hindsight=later,
-        reasons={d: describe(view, point.seat, d) for d in named},
+        reasons={d: describe(view, view.seat, d) for d in named},
     )
+
+
+# -- a review from what one seat saw (the review screen) ------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One decision of a seat with what the seat knew when making it: all a judge reads,
+    and all a review screen shows of the game at that point."""
+
+    number: int  # its place among the game's decisions, from 1
+    phase: Phase
+    round: int
+    position: int  # the view is the game after its first `position` decisions
+    view: PlayerView  # the seat's own view there
+    chosen: Decision
+
+
+def session_moments(session: Session, seat: int) -> list[Moment]:
+    """Every decision `seat` made in the session, each with the seat's view it is judged from."""
+    game = Game(session.deck, session.players, session.seed, session.first_player, session.deal)
+    views: dict[int, PlayerView] = {}
+    found = []
+    every = positions(session)
+    for index, decision in enumerate(session.decisions):
+        views.setdefault(index, PlayerView.of(game, seat))
+        point = every[index]
+        if point.seat == seat:
+            found.append(Moment(point.number, point.phase, point.round, point.position, views[point.position], decision))
+        game.apply(decision)
+    return found
+
+
+def decisions_made(table: TableView, seat: int) -> int:
+    """How many decisions `seat` has made so far at the table (shown yet or not): the key
+    `seen_moments` finds a view under."""
+    return sum(1 for made, _ in table.history if made == seat)
+
+
+def seen_moments(views: Mapping[int, tuple[int, PlayerView]], table: TableView) -> list[Moment]:
+    """A seat's decisions in a finished game, each with the view it was deciding from,
+    as a seat that only ever got its own views knows them (a network seat).
+
+    `views[k]` is the first view the seat got with a choice to make after `k` decisions
+    of its own, with the number of decisions the table had made then; `table` is the
+    finished game as the whole table sees it, whose history shows every decision. A
+    decision with no view (made while this app was away, or by a bot sitting in) is
+    left out: nothing is known of what the seat saw then.
+    """
+    if not views:
+        return []
+    seat = next(iter(views.values()))[1].seat
+    found = []
+    mine = [(index, decision) for index, (made, decision) in enumerate(table.history) if made == seat]
+    for count, (index, decision) in enumerate(mine):
+        position, view = views.get(count, (0, None))
+        if view is None or decision is None or decision not in view.legal or view.seat != seat:
+            continue
+        found.append(Moment(index + 1, view.phase, view.round, position, view, decision))
+    return found
+
+
+def review_moments(
+    moments: Sequence[Moment],
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = 0,
+    jobs: int = 1,
+    judge: str = STRONGEST,
+    on_decision: Callable[[], None] | None = None,
+    start: str | None = None,
+) -> tuple[DecisionReview, ...]:
+    """Each moment judged from its own view, in order: the same verdicts `review_session`
+    gives those decisions with the same `seed` (each moment's worlds come from the seed and
+    its number alone). `on_decision()` is called as each is judged, and may raise to stop.
+    `start` is the way `jobs` > 1 starts its processes (None: the system's default; a
+    program with threads of its own, such as the app, asks for "spawn")."""
+    calls = [(moment, judge, worlds, seed) for moment in moments]
+    if jobs <= 1 or len(calls) < 2:
+        done = []
+        for call in calls:
+            done.append(_judged(*call))
+            if on_decision is not None:
+                on_decision()
+        return tuple(done)
+    from multiprocessing import get_context
+
+    pool = get_context(start).Pool(min(jobs, len(calls)), initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    try:
+        found = []
+        for review in pool.imap_unordered(_judged_call, calls):
+            found.append(review)
+            if on_decision is not None:
+                on_decision()
+        pool.close()
+        return tuple(sorted(found, key=lambda r: r.number))
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _judged_call(call: tuple[Moment, str, int, int]) -> DecisionReview:
+    return _judged(*call)

@@ -27,9 +27,11 @@ from .thinking import think_in_background
 if TYPE_CHECKING:
     from ..bots import Bot
     from ..persist.autosave import Resumable
+    from ..review.model import DecisionReview
     from .widgets.draft_row import DraftRow
     from .screens.final import FinalScreen
     from .screens.quit import QuitScreen
+    from .screens.review import ReviewScreen
 
 __all__ = ["BOT_PAUSE", "MIN_SIZE", "HintGiver", "Pier18App", "awards_before_last_decision"]
 
@@ -80,6 +82,8 @@ class Pier18App(GameApp):
         #: What to say as the game given opens (`pier18 play --resume`: which game it is,
         #: and why a game played later was passed over), one notice each.
         self.opening_notes: list[str] = []
+        #: Finished reviews, by seat and the game's decisions (`v` again shows one at once).
+        self._reviewed: dict[tuple[int, tuple[Decision, ...]], tuple[DecisionReview, ...]] = {}
 
     # -- start-up ------------------------------------------------------------------------
 
@@ -226,7 +230,7 @@ class Pier18App(GameApp):
         if game.is_terminal():
             from .screens.final import FinalScreen
 
-            self.push_screen(FinalScreen(view, names, self.save_path()))
+            self.push_screen(FinalScreen(view, names, self.save_path(), review=True))
             return
         seat = game.current_player
         if session.is_bot(seat) and self.bot_provider is not None:
@@ -345,6 +349,35 @@ class Pier18App(GameApp):
     def on_final_screen_new_game(self, message: FinalScreen.NewGame) -> None:
         if self.names:
             self.start(self._new_session(list(self.names)))
+
+    def on_final_screen_review_asked(self, message: FinalScreen.ReviewAsked) -> None:
+        """`v`: review one person's decisions; which one is asked when several played here."""
+        from ..review.run import default_seats
+        from .screens.review import ReviewWhoScreen
+
+        if self.session is None:
+            return
+        seats = default_seats(self.session)
+        if len(seats) == 1:
+            self._review(seats[0])
+        else:
+            self.push_screen(ReviewWhoScreen(self.session.names, seats), self._review)
+
+    def _review(self, seat: int | None) -> None:
+        """The review of `seat`'s decisions, each judged and shown from that seat's own view."""
+        from ..review.run import session_moments
+        from .screens.review import ReviewScreen
+
+        session = self.session
+        if seat is None or session is None:
+            return
+        known = self._reviewed.get((seat, tuple(session.decisions)))
+        self.push_screen(ReviewScreen(session.names, seat, session_moments(session, seat), known))
+
+    def on_review_screen_reviewed(self, message: ReviewScreen.Reviewed) -> None:
+        """A finished review is kept, so `v` again shows it at once (for this very game)."""
+        if self.session is not None:
+            self._reviewed[(message.seat, tuple(self.session.decisions))] = message.reviews
 
     # -- keys that work everywhere ---------------------------------------------------
 

@@ -53,10 +53,13 @@ from .screens.closing import app_leaving
 from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
+    from ..review.model import DecisionReview
+    from .screens.final import FinalScreen
     from .screens.keep import KeepScreen
     from .screens.lobby import LobbyScreen, LobbyState
     from .screens.place import PlaceScreen
     from .screens.quit import QuitScreen
+    from .screens.review import ReviewScreen
     from .screens.table import TableScreen
 
 
@@ -120,6 +123,11 @@ class SeatApp(GameApp):
         self._lobby: LobbyScreen | None = None  # up while the host waits for its players
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
         self.reasons: dict[int, str] = {}  # bots' reasons heard, by the number of decisions their move completed
+        #: This seat's view each time it had a choice to make (with the table's decisions
+        #: then), by its own decisions before (`review.run.decisions_made`): all the review
+        #: of its game (`v`) reads.
+        self._choice_views: dict[int, tuple[int, PlayerView]] = {}
+        self._reviewed: tuple[DecisionReview, ...] | None = None
 
     # -- the connection --------------------------------------------------------------------
 
@@ -169,6 +177,11 @@ class SeatApp(GameApp):
     def on_state(self, state: NetState) -> None:
         before, self.state = self.state, state
         table = state.table
+        mine = state.player_view() if state.my_turn else None
+        if mine is not None:
+            from ..review.run import decisions_made
+
+            self._choice_views.setdefault(decisions_made(table, mine.seat), (len(table.history), mine))
         made = len(table.history)
         if before is not None and made == len(before.table.history) + 1:
             seat, decision = table.history[-1]
@@ -332,7 +345,8 @@ class SeatApp(GameApp):
         if view.is_terminal():
             from .screens.final import FinalScreen
 
-            self.push_screen(FinalScreen(view, state.names, self.record, new_game=False, deck=self.deck))
+            review = self.client.seat is not None and bool(self._choice_views)
+            self.push_screen(FinalScreen(view, state.names, self.record, new_game=False, deck=self.deck, review=review))
             return
         mine = state.player_view()
         if not self.my_turn() or mine is None:
@@ -401,6 +415,20 @@ class SeatApp(GameApp):
             return  # not this seat's turn (the row is there to look at), or already open
         if state.table.phase is Phase.DRAFT and message.card_id in state.table.revealed:
             self._place(mine, message.card_id)
+
+    def on_final_screen_review_asked(self, message: FinalScreen.ReviewAsked) -> None:
+        """`v`: this seat's own decisions reviewed, from the views the host sent it alone."""
+        from ..review.run import seen_moments
+        from .screens.review import ReviewScreen
+
+        state, seat = self.state, self.client.seat
+        if state is None or seat is None or not state.table.is_terminal():
+            return
+        moments = seen_moments(self._choice_views, state.table)
+        self.push_screen(ReviewScreen(state.names, seat, moments, self._reviewed))
+
+    def on_review_screen_reviewed(self, message: ReviewScreen.Reviewed) -> None:
+        self._reviewed = message.reviews
 
     # -- hooks of the game app ----------------------------------------------------------------
 

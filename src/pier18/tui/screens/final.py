@@ -25,6 +25,7 @@ from ...engine import CATEGORIES, Deck, Game, TableView
 from ...engine.deck import deck_file, is_default_deck
 from ...engine.text import printable
 from ...render import FittedPier
+from ...render.breakdown import breakdown_text
 from ...render.plan import plan_summary
 from ...render.style import category_label, stressed
 from ...words import (
@@ -34,6 +35,7 @@ from ...words import (
     FINAL_BELOW,
     KEY_NEW_GAME,
     KEY_QUIT,
+    KEY_REVIEW,
     NO_PLAN,
     SCORE_BY_CATEGORY,
     VISIBLE_CHARACTERS,
@@ -161,13 +163,21 @@ def scores_and_record(view: TableView, names: list[str], record: Path | None, de
 
 
 class FinalScreen(Screen[None]):
-    BINDINGS = [Binding("n", "new_game", KEY_NEW_GAME), Binding("q", "quit_game", KEY_QUIT)]
+    BINDINGS = [
+        Binding("n", "new_game", KEY_NEW_GAME),
+        Binding("v", "review", KEY_REVIEW),
+        Binding("q", "quit_game", KEY_QUIT),
+    ]
 
     class NewGame(Message):
         """Asks the app for a new game with the same players."""
 
+    class ReviewAsked(Message):
+        """`v`: asks the app for the review of the decisions of the player at the keys."""
+
     def __init__(
-        self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True, deck: Deck | None = None
+        self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True, deck: Deck | None = None,
+        review: bool = False,
     ) -> None:
         super().__init__()
         self.view = view
@@ -175,6 +185,7 @@ class FinalScreen(Screen[None]):
         self.new_game = new_game  # False where the app cannot start another game (network play)
         self.record = record  # the autosave the game was written to, if any
         self.deck = deck  # the game's deck as loaded here, when the view's came from a host
+        self.review = review  # whether the app can review a player's decisions (`v`)
 
     def compose(self) -> ComposeResult:
         view = self.view
@@ -183,12 +194,15 @@ class FinalScreen(Screen[None]):
             with Horizontal(id="final-piers"):
                 for seat in range(view.players):
                     yield Static(pier_card(view, self.names, seat), id=f"final-pier-{seat}", classes="final-pier")
+            yield Static(breakdown_text(view, self.names), id="final-breakdown")
             yield Static(scores_and_record(view, self.names, self.record, self.deck), id="final-table")
         yield MoreBelow(FINAL_BELOW, id="final-more")
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:
                 yield Button(with_key(KEY_NEW_GAME, "n"), id="new-game", variant="primary")
+            if self.review:
+                yield Button(with_key(KEY_REVIEW, "v"), id="review")
             yield Button(with_key(KEY_QUIT, "q"), id="quit")
         yield Footer()
 
@@ -199,6 +213,8 @@ class FinalScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "new-game":
             self.action_new_game()
+        elif event.button.id == "review":
+            self.action_review()
         else:
             self.action_quit_game()
 
@@ -206,7 +222,13 @@ class FinalScreen(Screen[None]):
         if self.new_game:
             self.post_message(self.NewGame())
 
+    def action_review(self) -> None:
+        if self.review:
+            self.post_message(self.ReviewAsked())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return self.review
         return self.new_game if action == "new_game" else True
 
     def action_quit_game(self) -> None:
