@@ -96,7 +96,8 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
             legal = game.legal_decisions_for(seat)  # set-up is simultaneous: any seat still to choose
             index = rng.randrange(len(legal))
             expected.append(legal[index])
-            await pilot.press(*(["down"] * index), "enter")
+            plan, foundation = divmod(index, 2)  # the engine's order: every Plan, with each Foundation
+            await pilot.press(*["right"] * plan, "enter", *["right"] * foundation, "enter")
         elif screen == "TableScreen" and mine and game.phase is Phase.DRAFT:
             number = rng.randrange(len(game.revealed)) + 1
             card = game.revealed[number - 1]
@@ -254,7 +255,7 @@ async def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
                 assert app.screen.hand == list(game.hands[1])
                 await until(pilot, lambda: all(names[c] in screen_text(app) for c in hand), "Bob's cards drawn")
                 shown = screen_text(app)
-                await pilot.press("down", "enter")
+                await pilot.press("enter", "right", "enter")  # the first card as the Plan, the third as the Foundation
                 await until(pilot, lambda: len(session.decisions) == 2, "Bob's choice at the host")
                 return shown
         finally:
@@ -264,7 +265,7 @@ async def test_a_seat_sees_its_own_hand_and_a_watcher_sees_no_private_card():
     hand = list(game.hands[1])
     bob_legal = game.legal_decisions()
     shown = await bob()
-    assert isinstance(bob_legal[1], Keep) and session.decisions[1] == bob_legal[1]  # "down", "enter"
+    assert isinstance(bob_legal[1], Keep) and session.decisions[1] == bob_legal[1]  # Enter, →, Enter
     ann_hidden = [c for c in hidden if c not in hand and not any(names[c] in names[h] for h in hand)]
     assert [names[c] for c in ann_hidden if names[c] in shown] == []
 

@@ -60,6 +60,7 @@ async def test_both_seats_choose_at_the_same_time_and_neither_waits(phase):
     if phase is Phase.PLAN:
         to_the_plan(session, 31)
     screen = "KeepScreen" if phase is Phase.SETUP else "PlaceScreen"
+    choose = ("enter", "enter") if phase is Phase.SETUP else ("enter",)  # set-up: the Plan, then the Foundation
     game = session.game
     assert game.current_player == 0  # Bob chooses ahead of his turn
     bobs_cards = set(game.hands[1])
@@ -79,7 +80,7 @@ async def test_both_seats_choose_at_the_same_time_and_neither_waits(phase):
                 await to_screen(pilot, app, screen, "Bob's choice screen")
                 opened[1].set()
                 await both_open(pilot)
-                await pilot.press("enter")
+                await pilot.press(*choose)
                 await until(pilot, lambda: game.has_chosen(1), "Bob's choice at the host")
                 await until(pilot, lambda: name(app) == "TableScreen" and "waiting for Ann" in status(app),
                             "Bob's table waiting for Ann")
@@ -100,7 +101,7 @@ async def test_both_seats_choose_at_the_same_time_and_neither_waits(phase):
                 await asyncio.wait_for(bob_done.wait(), WAIT)
                 await until(pilot, lambda: "Bob has" in status(app), "Ann's table saying Bob has chosen")
                 seen["ann"], seen["ann's screen"], seen["ann sees"] = status(app), name(app), screen_text(app)
-                await pilot.press("enter")
+                await pilot.press(*choose)
                 await until(pilot, lambda: game.phase is not phase, "the phase over", tries=3000)
         finally:
             await app.client.close()

@@ -151,7 +151,7 @@ async def test_a_seat_stopped_by_a_signal_gives_the_terminal_back_and_the_seat_i
         port = int(re.search(r"port (\d+)", lines[0]).group(1))
         code = next(re.search(r"(\S+)$", line).group(1) for line in lines if line.startswith("  Ann:"))
         seat = Terminal(["join", f"127.0.0.1:{port}", code], tmp_path / "data")
-        seat.read_until(b"Keep these two")
+        seat.read_until(b"First keep one as your")
         seat.read_reply()
         signalled_at = len(seat.output)
         seat.send(signal.SIGINT)
@@ -190,7 +190,7 @@ def test_the_host_stopped_by_a_signal_closes_the_table_and_keeps_it(tmp_path):
             [sys.executable, "-m", "pier18", "join", "--lines", address.decode(), code.decode()],
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=child_env(),
         )
-        table.read_until(b"Keep these two")
+        table.read_until(b"First keep one as your")
         before = play_until(table, data_dir, 1)  # the host's own set-up choice; Bob has not chosen
         signalled_at = len(table.output)
         table.send(signal.SIGTERM)

@@ -54,7 +54,7 @@ async def keep_first(pilot, app) -> None:
     await settle(pilot, app, "PassScreen")
     await pilot.press("enter")
     await settle(pilot, app, "KeepScreen")
-    await pilot.press("enter")
+    await pilot.press("enter", "enter")  # the first card as the Plan, the next as the Foundation
 
 
 async def take_back(pilot, app, answer: str = "y") -> str:

@@ -34,7 +34,7 @@ ARGPARSE_KEYWORDS = frozenset({"help", "description", "epilog", "usage", "metava
 #: or a bad value caught and said again in words). An `OSError`'s message is not among
 #: them: its `strerror` is shown to people as the reason a file failed.
 PROGRAMMERS_ERRORS = frozenset(
-    {"AssertionError", "TypeError", "ValueError", "KeyError", "IndexError", "LookupError", "RuntimeError"}
+    {"AssertionError", "TypeError", "ValueError", "KeyError", "IndexError", "LookupError", "RuntimeError", "AttributeError"}
 )
 
 #: Methods whose string argument is matched against text from elsewhere (a library's

@@ -608,12 +608,38 @@ KEY_GAME_LOG = "Log"
 KEY_COVER_LESS = "Cover less"
 KEY_COVER_MORE = "Cover more"
 KEY_PLACE_IT = "Place it"
-KEY_KEEP_THESE = "Keep these two"
 KEY_PREVIOUS_CARD = "Previous card"
 KEY_NEXT_CARD = "Next card"
 KEY_CHOOSE_CARD = "Choose this card"
 KEY_EXPLAIN = "Why"
 KEY_OTHER_PIER = "Other pier"
+KEY_KEEP_AS_PLAN = "Keep as Plan"
+KEY_KEEP_AS_FOUNDATION = "Keep as Foundation"
+KEY_BACK_TO_PLAN = "Back to the Plan"
+KEY_LEGEND = "Symbols"
+
+#: Where a footer has no room for every key's label (a narrow terminal, many keys), the
+#: short label of each key that has one: fewer words, never a word cut.
+SHORT_KEYS = {
+    KEY_BACK_TO_CARDS: "Back",
+    KEY_BACK_TO_GAME: "Back",
+    KEY_COVER_LESS: "Less",
+    KEY_COVER_MORE: "More",
+    KEY_PLACE_IT: "Place",
+    KEY_TAKE_BACK: "Undo",
+    KEY_CHOOSE_CARD: "Choose",
+    KEY_PREVIOUS_CARD: "Previous",
+    KEY_NEXT_CARD: "Next",
+    KEY_KEEP_AS_PLAN: "Plan",
+    KEY_KEEP_AS_FOUNDATION: "Foundation",
+    KEY_BACK_TO_PLAN: "Back",
+    KEY_KEEP_PLAYING: "No",
+    KEY_YES_TAKE_BACK: "Yes",
+    KEY_START_GAME: "Start",
+    KEY_RESUME_LAST: "Resume",
+    KEY_PREVIOUS_RULE: "Previous",
+    KEY_NEXT_RULE: "Next",
+}
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
@@ -786,6 +812,51 @@ def keep_help(name: str) -> Stressed:
         "Foundation",
         " (the first card of your pier). The third goes back into the deck.",
     )
+
+
+def keep_plan_help(name: str) -> Stressed:
+    """The set-up screen's first step, to `name`: point at the card to keep as the Plan."""
+    return (
+        "",
+        name,
+        ", your three cards. First keep one as your ",
+        "Plan",
+        ": its goal scores a bonus at the end, and it becomes the last card of your pier. "
+        "←/→, 1–3 or the mouse point at a card; Enter (or a second click) keeps it.",
+    )
+
+
+def keep_foundation_help(name: str, plan: Card) -> Stressed:
+    """The set-up screen's second step: the Foundation, from the two cards left."""
+    return (
+        "",
+        name,
+        f", your Plan is {card_label(plan)}. Now keep your ",
+        "Foundation",
+        ", the first card of your pier, from the other two; the third goes back into the deck. "
+        "Escape chooses the Plan again.",
+    )
+
+
+#: The set-up preview of the card pointed at, in both roles.
+AS_YOUR_PLAN = "As your Plan:"
+AS_YOUR_FOUNDATION = "As your Foundation:"
+
+
+def plan_role(card: Card, players: int) -> str:
+    """What a set-up card does as the Plan: 'At most 12 visible sections (+4), judged at
+    the end, the card laid last on your pier'."""
+    return f"{card.plan.goal_for(players).text} (+{card.plan.bonus}), judged at the end, with the card laid last on your pier"
+
+
+def foundation_role(total: int) -> str:
+    """What a set-up card does as the Foundation: 'starts your pier: 3 points from the start'."""
+    return f"starts your pier, at its land end: {total} points from the start"
+
+
+#: The second step's preview: the pier the pair starts, and the Plan judged on it.
+YOUR_PIER_STARTS = "Your pier starts as:"
+PLAN_ON_IT_NOW = "Your Plan on it now:"
 
 
 #: What each card of a set-up hand becomes under the choice shown.
@@ -1088,13 +1159,11 @@ KEYS_HELP: Stressed = (
     "\n\n",
     "On every game screen",
     """ (not while typing names)
-  ?        this list       r    the rules    e    why each point (table)
-  l        the game log: every public event so far, in words
-  Ctrl+Q   quit (asks first while a game is running; the game is saved)
-  u        take back (asks first; as often as you like). On your turn
-           it goes back to your own last decision; another player's
-           hidden choice on the way is only counted, never shown, and
-           that player gets the laptop back first.
+  ?  this list     r  the rules     s  the symbols     l  the game log
+  e  why each point scores (table)     Ctrl+Q  quit (the game is saved)
+  u  take back (asks first; as often as you like). On your turn it goes
+     back to your own last decision; another player's hidden choice on
+     the way is only counted, never shown, and they get the laptop first.
 
 """,
     "Choosing names",
@@ -1102,7 +1171,9 @@ KEYS_HELP: Stressed = (
     "Pass the laptop",
     "  Enter when the named player has the laptop\n",
     "Set-up",
-    "           ↑/↓ choose Plan + Foundation, Enter keeps them\n",
+    """           ←/→, 1–3 or a click: point at a card; Enter keeps it
+                 (the Plan, then the Foundation; Escape: the Plan again)
+""",
     "Table",
     """            ←/→ choose a card and Enter (or click) opens it to
                  choose the cover, or 1–4 open that card at once;
@@ -1119,9 +1190,7 @@ KEYS_HELP: Stressed = (
     "Final score",
     "      n new game, q quit, v your decisions reviewed (←/→, Esc)\n",
     "Hints",
-    """            h (set-up, table, placing) asks the hard bot what it
-                 would do, and why; bots move on their own
-""",
+    "            h (set-up, table, placing): the hard bot's move, and why\n",
     "Network play",
     """     no take-backs; host: j join lines, b a bot sits in
 
@@ -2421,6 +2490,24 @@ def shares_head(share: tuple[float, float]) -> str:
 
 def balance_verdict(in_range: bool) -> str:
     return "every Plan and category in range" if in_range else "OUT OF RANGE: see the rows marked <-"
+
+
+# -- the legend of the symbols (`s`, and on the set-up screen) -----------------------------
+
+LEGEND_TITLE = "Symbols"
+#: After each character's glyph and letter.
+LEGEND_CHARACTER = "a character in a slot"
+LEGEND_EMPTY = "an empty slot"
+#: The example card head the legend explains: no card's own, so it is never taken for one.
+LEGEND_EXAMPLE = ("#id", "MM-DD")
+LEGEND_HEAD = "card number, patron symbol(s), date"
+LEGEND_PATRONS = (
+    "Patron symbols: the characters a card counts when it is left over as a round's Patron "
+    "(the most points in them wins it)."
+)
+LEGEND_DATE = "Dates (month-day): the earlier date wins a tie and, by default, the earliest Foundation starts."
+LEGEND_SEA_LAND = "the sea end at the top, the land end at the bottom; a new card goes on at the sea end."
+LEGEND_BRACKETS = "┌ │ └ or [ ]: where each card of a pier starts and ends."
 
 
 #: `pier18 cards`: its title, the deck file's heading, and the legend.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from tui_helpers import screen_name, shown, wait_until
+from tui_helpers import keep_keys, screen_name, shown, wait_until
 
 from pier18.engine import Decision, Draft, Keep, Phase, PlacePlan, PlayerView, load_deck
 from pier18.persist import autosave
@@ -56,9 +56,9 @@ async def press_for(pilot, app, decision: Decision) -> None:
     """The keys that make `decision` on the screen showing now."""
     name = screen_name(app)
     if name == "KeepScreen":
-        for _ in range(app.screen.choices.index(decision)):
-            await pilot.press("down")
-        await pilot.press("enter")
+        legal = [d for d in PlayerView.of(app.session.game, LEARNER_SEAT).legal if isinstance(d, Keep)]
+        for key in keep_keys(legal.index(decision)):
+            await pilot.press(key)
     elif name == "TableScreen":
         await pilot.press(str(list(app.session.game.revealed).index(decision.card) + 1))
     elif name == "PlaceScreen":

@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 import pier18.tui
 from pier18.tui.screens.replay import ReplayApp
 from pier18.tui.screens.table import TableScreen
-from tui_helpers import make_app, screen_name, shown, wait_until
+from tui_helpers import SET_UP_2, make_app, screen_name, shown, wait_until
 
 TUI = Path(pier18.tui.__file__).parent
 
@@ -150,7 +150,7 @@ async def test_assigning_the_table_state_redraws_the_table(tui_deck):
     """No redraw is called: the new state is drawn because it was assigned."""
     app = make_app(tui_deck, 2, 6)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("enter", "enter", "enter", "enter")  # both set-ups: the draft
+        await pilot.press(*SET_UP_2)  # both set-ups: the draft
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the draft")
         table = app.screen
         assert isinstance(table, TableScreen)

@@ -12,12 +12,19 @@ import random
 import pytest
 from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
-SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
+SET_UP_3 = ("enter", "enter", "enter") * 3  # pass screen, the first Plan, the first Foundation, per player
 
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table_at(snap_compare, tui_deck, size):
     assert snap_compare(make_app(tui_deck, 3, 4), press=SET_UP_3, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_set_up_at(snap_compare, tui_deck, size):
+    """Ann's set-up: the second card kept as the Plan, the third pointed at as the
+    Foundation (the pier it starts, the Plan judged on it), the legend beside."""
+    assert snap_compare(make_app(tui_deck, 3, 4), press=("enter", "2", "enter", "right"), terminal_size=size)
 
 
 def test_plan_progress_panels(snap_compare, tui_deck):

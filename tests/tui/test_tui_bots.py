@@ -7,7 +7,7 @@ import random
 from pier18.bots import HardBot, make_bot
 from pier18.engine import Character, Draft, Game, Keep, Phase, PlacePlan
 from pier18.tui.moves import MoveLog
-from pier18.words import decision_text
+from pier18.words import HINT_TAG, decision_text
 from helpers import table_move_line
 from pier18.bots.seats import bot_name, seat_names
 from tui_helpers import first_keys_game, make_app, play_by_keys, screen_name, shown, take_first_choices_until, wait_until
@@ -61,7 +61,7 @@ async def test_a_lone_human_gets_no_pass_screen_and_bots_never_show_the_hand(tui
         since = " ".join(shown(table.query_one("#since"), width=400).split())
         assert "So far: Random bot 1 kept a Plan and a Foundation." in since, since
         assert game.deck[game.plans[0]].name not in since and f"#{game.plans[0]}" not in since
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # the first card as the Plan, the next as the Foundation
         await wait_until(pilot, lambda: app.session.game.phase.value == "draft", "the draft")
         # The bots may have drafted already (they do not pause in tests): read the whole log.
         # Once every choice is shown, the log names the cards (the "hidden" note is gone).
@@ -171,16 +171,20 @@ async def test_h_shows_the_hint_it_was_given_for_the_set_up(tui_deck):
         assert "a reason the test wrote" in text
         assert "Next best" in text and "19.0 behind" in text  # the alternative, with how far below the best
         assert app.session.decisions == []  # a hint decides nothing
-        tagged = [i for i in range(len(app.screen.choices))
-                  if str(app.screen.query_one("#keep-list").get_option_at_index(i).prompt).startswith(" hint ")]
-        assert tagged == [app.screen.choices.index(chosen)]
+
+        def tagged() -> list[int]:  # the cards whose title carries the hint's tag
+            return [c for c in app.screen.hand if HINT_TAG in str(app.screen.query_one(f"#hand-{c}").border_title)]
+
+        assert tagged() == [chosen.plan]  # the hinted Plan first,
+        await pilot.press(*["right"] * app.screen.hand.index(chosen.plan), "enter")
+        assert app.screen.plan == chosen.plan and tagged() == [chosen.foundation]  # then its Foundation
 
 
 async def test_h_on_the_table_names_a_card_and_a_cover(tui_deck):
     app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
                    bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=4, width=3))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # Ann keeps her first Plan and Foundation
         session = app.session
         await wait_until(
             pilot,

@@ -8,7 +8,7 @@ import pytest
 
 from pier18.engine import Game, Keep, Phase
 from pier18.tui.screens.final import final_table
-from tui_helpers import NAMES, at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, screen_name, text_of
+from tui_helpers import KEEP_FIRST, NAMES, SET_UP_2, at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, screen_name, text_of
 
 
 # The three-player whole game by keys is test_table_people_trust.py::
@@ -61,7 +61,7 @@ async def test_set_up_cards_stay_hidden_until_the_player_is_at_the_keys(tui_deck
         await pilot.pause()
         assert screen_name(app) == "KeepScreen"
         assert app.screen.hand == list(app.session.game.hands[0])
-        await pilot.press("enter")
+        await pilot.press(*KEEP_FIRST)
         await pilot.pause()
         # Bob's cards are not on screen until Bob says he has the laptop.
         assert screen_name(app) == "PassScreen" and app.screen.player == "Bob"
@@ -71,7 +71,7 @@ async def test_set_up_cards_stay_hidden_until_the_player_is_at_the_keys(tui_deck
 async def test_escape_goes_back_from_placing_to_the_cards(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter", "enter")
+        await pilot.press(*SET_UP_2)
         await pilot.pause()
         assert screen_name(app) == "TableScreen"
         before = list(app.session.decisions)
@@ -100,7 +100,7 @@ async def test_the_plan_cannot_be_escaped(tui_deck):
 async def test_only_legal_covers_are_offered(tui_deck):
     app = make_app(tui_deck, 2, 7)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter", "enter", "1")
+        await pilot.press(*SET_UP_2, "1")
         await pilot.pause()
         game = app.session.game
         assert screen_name(app) == "PlaceScreen"
@@ -194,7 +194,7 @@ def test_each_final_command_scores_as_the_game_did_wherever_the_deck_came_from(t
 async def test_clicking_a_pier_keeps_the_number_keys_working(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter", "enter")
+        await pilot.press(*SET_UP_2)
         await pilot.pause()
         await pilot.click("#pier-0")
         await pilot.press("pagedown", "3")
@@ -206,7 +206,7 @@ async def test_clicking_a_pier_keeps_the_number_keys_working(tui_deck):
 async def test_clicking_a_card_in_the_draft_row_opens_its_placement(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter", "enter")
+        await pilot.press(*SET_UP_2)
         await pilot.pause()
         views = list(app.screen.query("CardView"))
         await pilot.click(views[1])

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 
 from pier18.engine import Draft, PlayerView
-from tui_helpers import make_app, screen_name
+from tui_helpers import KEEP_FIRST, SET_UP_2, make_app, screen_name
 
 
 async def test_undo_through_the_session_then_resync_shows_the_choice_again(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter", "enter", "2", "enter")
+        await pilot.press(*SET_UP_2, "2", "enter")
         await pilot.pause()
         session = app.session
         last = session.decisions[-1]
@@ -50,7 +50,7 @@ async def test_a_bot_seat_plays_through_the_provider(tui_deck):
         from tui_helpers import wait_until
 
         await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")  # no pass screen: one human
-        await pilot.press("enter")  # Ann keeps
+        await pilot.press(*KEEP_FIRST)  # Ann keeps
         await wait_until(pilot, lambda: app.session.game.plans[1] is not None, "the bot's keep")
         game = app.session.game
         assert asked and asked[0] == ("easy", 1)
@@ -98,14 +98,14 @@ async def test_a_bot_answer_for_a_taken_back_turn_is_dropped(tui_deck):
 
     async def steps(pilot):
         await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
-        await pilot.press("enter")
+        await pilot.press(*KEEP_FIRST)
         await wait_until(pilot, lambda: len(bot.views) == 1, "the bot to start thinking")
         (stale,) = bot_workers()
         first = app.session.decisions[0]
         assert app.session.undo() == first  # a takeback while the bot thinks
         app.resync()
         await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up again")
-        await pilot.press("down", "enter")  # a different choice this time
+        await pilot.press("enter", "right", "enter")  # a different choice this time
         await wait_until(pilot, lambda: len(bot.views) == 2, "the bot to think again")
         session = app.session
         assert len(session.decisions) == 1 and session.decisions[0] != first

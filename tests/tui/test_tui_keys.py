@@ -8,7 +8,7 @@ from textual.widgets import MarkdownViewer
 
 from pier18.tui.app import MIN_SIZE
 from pier18.tui.resources import rules_path, rules_text
-from tui_helpers import RANDOM_KEYS, make_app, mash, screen_name
+from tui_helpers import KEEP_FIRST, RANDOM_KEYS, make_app, mash, screen_name
 
 async def test_random_keys_never_crash_or_lose_a_card(tui_deck):
     """Any keys and clicks (Ctrl+Q among them, Enter and Escape often): never a crash or
@@ -84,7 +84,7 @@ def test_the_rules_text_ships_from_docs():
 async def test_too_small_shows_a_message_and_resizing_keeps_the_game(tui_deck):
     app = make_app(tui_deck, 2, 2)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter")
+        await pilot.press("enter", *KEEP_FIRST)
         await pilot.pause()
         decisions = list(app.session.decisions)
         await pilot.resize_terminal(80, 24)

@@ -7,7 +7,7 @@ import random
 from pier18.engine import Draft, Game, Phase, PlayerView, TableView
 from pier18.tui.screens.table import TableScreen
 from pier18.tui.widgets.score_change import ScoreChange
-from tui_helpers import NAMES, at_the_last_plan, keyed_game, make_app, play_by_keys, screen_name, drawn_text, text_of
+from tui_helpers import KEEP_FIRST, NAMES, SET_UP_2, at_the_last_plan, keyed_game, make_app, play_by_keys, screen_name, drawn_text, text_of
 
 
 def test_round_count_comes_from_the_engine(tui_deck):
@@ -107,7 +107,7 @@ async def test_the_final_buttons_are_in_sight_at_the_minimum_size(tui_deck):
 async def test_set_up_piers_stay_hidden_on_the_table(tui_deck):
     app = make_app(tui_deck, 3, 4)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter")  # Ann keeps her first pair
+        await pilot.press("enter", *KEEP_FIRST)  # Ann keeps her first pair
         await pilot.pause()
         game = app.session.game
         assert game.plans[0] is not None
@@ -122,7 +122,7 @@ async def test_set_up_piers_stay_hidden_on_the_table(tui_deck):
 async def test_cover_keys_stop_at_the_ends_instead_of_wrapping(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter", "enter", "enter", "enter", "1")
+        await pilot.press(*SET_UP_2, "1")
         await pilot.pause()
         assert screen_name(app) == "PlaceScreen"
         covers = app.screen.query_one("#cover-list")
@@ -167,7 +167,7 @@ async def test_each_turn_starts_with_the_piers_scrolled_to_the_top(tui_deck):
     last player left the scroll."""
     app = make_app(tui_deck, 3, 4)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press(*("enter", "enter") * 3)  # the pass screen and set-up, per player
+        await pilot.press(*("enter", *KEEP_FIRST) * 3)  # the pass screen and set-up, per player
         await pilot.pause()
         first = app.session.game.current_player
         assert screen_name(app) == "TableScreen"

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from helpers import child_env
 from pier18.engine import Character, Pier, score_sections
-from pier18.render import STYLES, draw_card, draw_pier
+from pier18.render import ROW_WIDTH, STYLES, draw_card, draw_pier
 from pier18.render.style import SCORING, slot_text
 
 
@@ -33,9 +33,12 @@ def test_sea_is_on_top_and_land_at_the_bottom(tui_deck):
 def test_covered_sections_are_hidden_and_counted(tui_deck):
     pier = Pier().place(tui_deck[3]).place(tui_deck[4], 3)
     lines = plain(draw_pier(pier.visible()))
-    assert len(lines) == 2 + len(tui_deck[4].sections) + 1
-    assert "(3 hidden)" in lines[-2]  # a one-row card: label, date and note on its row
-    assert "#3" in lines[-2]
+    rows = 2 + len(tui_deck[4].sections) + 1  # sea, the cards' rows, land
+    assert "#3" in lines[rows - 2]  # a one-row card: its label starts on its row,
+    under = lines[rows - 2:-1]  # and what does not fit goes on under it, words whole
+    assert all(line.startswith(" " * ROW_WIDTH) for line in under[1:]) and "…" not in "".join(under)
+    label = " ".join(" ".join(line[ROW_WIDTH:].split()) for line in under)
+    assert label.endswith(f"#3 {tui_deck[3].name} {tui_deck[3].date} (3 hidden)")
 
 
 def test_each_slot_shows_glyph_and_letter(tui_deck):

@@ -10,7 +10,7 @@ import random
 from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SIZE = (100, 30)
-SET_UP_3 = ("enter", "enter") * 3  # pass screen + first Plan/Foundation choice, per player
+SET_UP_3 = ("enter", "enter", "enter") * 3  # pass screen, the first Plan, the first Foundation, per player
 
 
 def test_names_with_a_clash(snap_compare, tui_deck):

@@ -116,6 +116,20 @@ async def look(on_screen, app) -> None:
             await looked
 
 
+#: The set-up screen's first choice: Enter keeps the first card as the Plan, Enter the
+#: next as the Foundation. A hot-seat set-up of two players: a pass screen and that, each.
+KEEP_FIRST = ("enter", "enter")
+SET_UP_2 = ("enter", *KEEP_FIRST) * 2
+
+
+def keep_keys(index: int) -> list[str]:
+    """The keys that keep the `index`-th of a set-up hand's legal choices, in the
+    engine's order (every Plan in hand order, with every Foundation in hand order):
+    → to the Plan, Enter, → to the Foundation among the two left, Enter."""
+    plan, foundation = divmod(index, 2)
+    return ["right"] * plan + ["enter"] + ["right"] * foundation + ["enter"]
+
+
 async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None) -> list[Decision]:
     """Play to the final screen; returns the decisions the keys should have made.
 
@@ -141,7 +155,7 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
             legal = game.legal_decisions()
             index = rng.randrange(len(legal))
             expected.append(legal[index])
-            await pilot.press(*(["down"] * index), "enter")
+            await pilot.press(*keep_keys(index))
         elif name == "TableScreen":
             assert game.phase is Phase.DRAFT
             number = rng.randrange(len(game.revealed)) + 1

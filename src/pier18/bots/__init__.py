@@ -2,44 +2,61 @@
 
 `make_bot(level, seed)` builds one; `bot.choose(view)` gives its decision for the seat
 of the view, which must be the seat to move. The `hard` bot also gives hints.
+
+Names load on first use, as in `pier18.engine`: the names screen needs only who sits
+where (`seats`), and `pier18 play` paints it before any bot is asked anything.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 
-from ..engine.errors import Pier18Error
-from ..engine.text import quote
-from ..words import unknown_level
-from .base import Bot, Hint, LegalBot
-from .estimate import describe
-from .expert import ExpertBot
-from .greedy import GreedyBot
-from .hard import HardBot
-from .random_bot import RandomBot
-from .seats import HUMAN, LEVELS, bot_name, clashes_with_bots, human_seats, seat_kinds, seat_names
+TYPE_CHECKING = False  # typing is not imported: it costs start-up time
 
-#: The levels whose bots decide from the legal decisions alone (see `LegalBot`).
-_LEGAL_BOTS: dict[str, Callable[[int], LegalBot]] = {"random": RandomBot}
-_BOTS: dict[str, Callable[[int], Bot]] = {**_LEGAL_BOTS, "greedy": GreedyBot, "hard": HardBot, "expert": ExpertBot}
+# Where each public name lives (a module of this package, or "" for this module itself).
+_EXPORTS = {
+    "base": ("Bot", "Hint", "LegalBot"),
+    "estimate": ("describe",),
+    "expert": ("ExpertBot",),
+    "greedy": ("GreedyBot",),
+    "hard": ("HardBot",),
+    "random_bot": ("RandomBot",),
+    "seats": ("HUMAN", "LEVELS", "bot_name", "clashes_with_bots", "human_seats", "seat_kinds", "seat_names"),
+    "levels": ("make_bot", "make_legal_bot"),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
-
-def make_bot(level: str, seed: int = 0) -> Bot:
-    """A bot of the named level; the same level and seed always play the same way."""
-    try:
-        factory = _BOTS[level]
-    except KeyError:
-        raise Pier18Error(unknown_level(quote(level), LEVELS)) from None
-    return factory(seed)
+__all__ = sorted(_WHERE)
 
 
-def make_legal_bot(level: str, seed: int = 0) -> LegalBot | None:
-    """The bot `make_bot(level, seed)` builds if that level is a `LegalBot`, else None."""
-    factory = _LEGAL_BOTS.get(level)
-    return None if factory is None else factory(seed)
+def __getattr__(name: str) -> object:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pier18.bots' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
 
-__all__ = [
-    "HUMAN", "Bot", "ExpertBot", "GreedyBot", "HardBot", "Hint", "LEVELS", "LegalBot", "RandomBot", "bot_name", "clashes_with_bots",
-    "describe", "human_seats", "make_bot", "make_legal_bot", "seat_kinds", "seat_names",
-]
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # pragma: no cover
+    # `X as X`: re-exported for type checkers, which cannot read the computed __all__.
+    from .base import Bot as Bot, Hint as Hint, LegalBot as LegalBot
+    from .estimate import describe as describe
+    from .expert import ExpertBot as ExpertBot
+    from .greedy import GreedyBot as GreedyBot
+    from .hard import HardBot as HardBot
+    from .levels import make_bot as make_bot, make_legal_bot as make_legal_bot
+    from .random_bot import RandomBot as RandomBot
+    from .seats import (
+        HUMAN as HUMAN,
+        LEVELS as LEVELS,
+        bot_name as bot_name,
+        clashes_with_bots as clashes_with_bots,
+        human_seats as human_seats,
+        seat_kinds as seat_kinds,
+        seat_names as seat_names,
+    )

@@ -64,7 +64,9 @@ def card_cell(card: Card) -> Text:
 
     from ..render import draw_card
 
-    head, name, *rows = draw_card(card).split("\n")
+    from rich.cells import cell_len
+
+    head, name, *rows = draw_card(card, name_width=max(18, cell_len(card.name))).split("\n")  # the name on one line
     return Text("\n").join([head, name, Text("sea ↑", style="dim"), *rows, Text("land ↓", style="dim")])
 
 

@@ -364,7 +364,8 @@ class LineFrontEnd:
             return
         cards = you.hand if table.phase is Phase.SETUP else table.revealed
         if cards:
-            self.console.print(Columns([draw_card(table.deck[c]) for c in cards], padding=(0, 3)))
+            ends = table.phase is Phase.SETUP  # a set-up hand marks each card's sea and land ends
+            self.console.print(Columns([draw_card(table.deck[c], ends=ends) for c in cards], padding=(0, 3)))
         if you.plan is not None and table.phase is not Phase.SETUP:
             plan = table.deck[you.plan]
             self.say(your_plan(plan, plan.plan.goal_for(table.players).text))

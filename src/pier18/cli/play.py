@@ -9,6 +9,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import argparse
     from collections.abc import Callable
 
+    from ..bots import Bot, HardBot, Hint
+    from ..engine import PlayerView
     from ..persist.autosave import Autosaving, SavedGame
     from ..tui.app import BotProvider, Pier18App
 
@@ -191,8 +193,6 @@ def run(args: argparse.Namespace) -> int:
         games.append(Session(deck, players, seed, first_player=first, seats=list(seats)))
         return games[-1]
 
-    from ..bots import HardBot
-
     bot_seed = seeds.randrange(2**31) if args.seed is None else args.seed
     # Seeded from --seed, so a game against bots can be played again.
     bot_for = bot_provider(lambda seat: bot_seed * 10 + seat)
@@ -208,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
         names=names,
         bot_provider=bot_for,
         seats=seats,
-        hint_bot=HardBot(bot_seed),
+        hint_bot=HintBot(bot_seed),
     )
     if found.free:
         app.resume_offer = found  # asked before anything else
@@ -235,7 +235,6 @@ def resume(args: argparse.Namespace) -> int:
     """
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from ..bots import HardBot
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..tui.app import Pier18App
@@ -287,7 +286,7 @@ def resume(args: argparse.Namespace) -> int:
         session=session,
         bot_provider=bot_for,
         seats=list(session.seats),
-        hint_bot=HardBot(seeds.randrange(2**31)),
+        hint_bot=HintBot(seeds.randrange(2**31)),
     )
     from ..engine.text import shorten
     from ..words import going_on_with
@@ -306,14 +305,31 @@ def resume(args: argparse.Namespace) -> int:
     return run_app(app, factory)
 
 
-def bot_provider(seed_for: Callable[[int], int]) -> BotProvider:
-    """Makes one bot per seat and level, on first use, seeded by `seed_for(seat)`."""
-    from ..bots import Bot, make_bot
+class HintBot:
+    """The hard bot that gives hints (`h`), made at the first hint: the bots are not
+    imported before the first screen is painted (`benchmarks/startup.py`)."""
 
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.bot: HardBot | None = None
+
+    def hint(self, view: PlayerView) -> Hint:
+        if self.bot is None:
+            from ..bots import HardBot
+
+            self.bot = HardBot(self.seed)
+        return self.bot.hint(view)
+
+
+def bot_provider(seed_for: Callable[[int], int]) -> BotProvider:
+    """Makes one bot per seat and level, on first use, seeded by `seed_for(seat)` (the
+    bots are imported then too, after the first screen)."""
     bots: dict[tuple[str, int], Bot] = {}
 
     def bot_for(level: str, seat: int) -> Bot:
         if (level, seat) not in bots:
+            from ..bots import make_bot
+
             bots[level, seat] = make_bot(level, seed_for(seat))
         return bots[level, seat]
 

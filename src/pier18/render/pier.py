@@ -27,6 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
 Highlight = Mapping[Character, Set[tuple[int, Side]]]
 
 PLANKS = " ═══ "
+#: The sea and land ends, as every drawing marks them (and the legend explains them).
+SEA_MARK = "≈≈ sea ≈≈"
+LAND_MARK = "▀▀ land ▀▀"
 LABEL_WIDTH = 16
 #: Width of a drawn pier row without its label.
 ROW_WIDTH = 1 + SLOT_WIDTH + len(PLANKS) + SLOT_WIDTH + 1
@@ -107,22 +110,22 @@ def draw_pier(
     lines: list[Text] = []
     if title:
         lines.append(Text(_fit(title, ROW_WIDTH + label_width), style="bold"))
-    lines.append(Text("≈≈ sea ≈≈".center(ROW_WIDTH), style=SEA))
+    lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
     if not visible:
         lines.append(Text(NO_CARDS_YET.center(ROW_WIDTH), style=DIM))
     for card, rows in reversed(_runs(visible)):
         is_marked = card is not None and marked is not None and card.id == marked
         hidden = len(card.sections) - len(rows) if card is not None else 0
-        notes = _card_notes(card, hidden, label_width) if labels and card is not None else []
-        if len(rows) == 1 and len(notes) > 1:
-            notes = [Text(" ").join(notes)]
+        notes = _card_notes(card, hidden, label_width, len(rows)) if labels and card is not None else []
         for position, (index, section) in enumerate(reversed(rows)):
             row = _row(section, index, scoring, _edges(position, len(rows), is_marked), is_marked)
             if position < len(notes):
                 row.append(" ")
                 row.append_text(notes[position])
             lines.append(row)
-    lines.append(Text("▀▀ land ▀▀".center(ROW_WIDTH), style=LAND))
+        for note in notes[len(rows):]:  # a label longer than its card: under it, words whole
+            lines.append(Text(" " * (ROW_WIDTH + 1)).append_text(note))
+    lines.append(Text(LAND_MARK.center(ROW_WIDTH), style=LAND))
     drawing = Text("\n").join(lines)
     drawing.no_wrap = True  # a row cut short beats a label wrapped under the pier
     drawing.overflow = "ellipsis"
@@ -144,21 +147,64 @@ class FittedPier:
         yield draw_pier(self.visible, self.highlight, self.title, marked=self.marked, label_width=width)
 
 
-def _card_notes(card: "Card", hidden: int, width: int) -> list[Text]:
-    """The label lines beside a card: "#id name", then date (and how much is covered)."""
-    first = Text(_fit(card_label(card), width), style=LABEL)
-    second = Text(card.date, style=DIM)
-    if hidden:
-        second.append(f" {hidden_sections(hidden)}", style=DIM)
-    return [first, second]
+def _wrap_units(words: list[str], width: int) -> list[list[str]]:
+    """`words` (units never broken, such as "(2 hidden)") in lines of at most `width`
+    cells, broken only between them; a unit wider than a whole line, which no layout here
+    leaves room so narrow for, is cut."""
+    lines: list[list[str]] = []
+    used = 0
+    for word in words:
+        if lines and used + 1 + cell_len(word) <= width:
+            lines[-1].append(word)
+            used += 1 + cell_len(word)
+        else:
+            lines.append([_fit(word, width)])
+            used = cell_len(lines[-1][0])
+    return lines
 
 
-def draw_card(card: "Card", *, name_width: int = 18) -> Text:
-    """One card drawn like a pier piece: patron(s) and date on top, then its sections."""
+def _wrap(words: list[str], width: int) -> list[str]:
+    """`words` in lines of at most `width` cells, broken only between words."""
+    return [" ".join(line) for line in _wrap_units(words, width)]
+
+
+def _card_notes(card: "Card", hidden: int, width: int, rows: int) -> list[Text]:
+    """The label lines beside a card's `rows` rows: "#id name", then its date (and how
+    much of it is covered), broken only between words to fit `width` cells. When that
+    takes more lines than the card has rows, the date runs on after the name instead,
+    and what is still left goes under the card."""
+    label = card_label(card).split(" ")  # split at each space: a name keeps its own spacing
+    dated = [card.date]
+    if hidden:  # "(2 hidden)" in one piece where it fits
+        note = hidden_sections(hidden)
+        dated += [note] if cell_len(note) <= width else note.split()
+    name, date = _wrap(label, width), _wrap(dated, width)
+    if len(name) + len(date) <= rows:
+        return [Text(line, style=LABEL) for line in name] + [Text(line, style=DIM) for line in date]
+    notes = []
+    named = len(label)  # the name's words not yet in a line
+    for line in _wrap_units(label + dated, width):
+        text = Text(" ".join(line[:named]), style=LABEL)
+        if named < len(line):
+            text.append((" " if named else "") + " ".join(line[named:]), style=DIM)
+        named = max(0, named - len(line))
+        notes.append(text)
+    return notes
+
+
+def draw_card(card: "Card", *, name_width: int = 18, ends: bool = False) -> Text:
+    """One card drawn like a pier piece: patron(s) and date on top, then its sections;
+    with `ends`, its sea end and land end marked above and below them. A name wider than
+    `name_width` goes on over more lines, words whole."""
     head = Text(f"#{card.id} ", style="bold")
     head.append_text(patrons_text(card.patrons))
     head.append(f" {card.date}", style=LABEL)
-    lines = [head, Text(_fit(card.name, name_width), style=LABEL), draw_sections(card)]
+    lines = [head, *(Text(line, style=LABEL) for line in _wrap(card.name.split(" "), name_width))]
+    if ends:
+        lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
+    lines.append(draw_sections(card))
+    if ends:
+        lines.append(Text(LAND_MARK.center(ROW_WIDTH), style=LAND))
     return Text("\n").join(lines)
 
 

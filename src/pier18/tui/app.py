@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from ..bots import Bot
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..persist import autosave
 from ..persist.lock import GameLocked
@@ -24,11 +23,12 @@ from .game_app import MIN_SIZE, GameApp, HintGiver
 from .moves import bot_reasons, moves_and_reasons, since_start
 from .screens.names import NamesScreen, Seating
 from .thinking import think_in_background
-from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
+    from ..bots import Bot
     from ..persist.autosave import Resumable
     from ..review.model import DecisionReview
+    from .widgets.draft_row import DraftRow
     from .screens.final import FinalScreen
     from .screens.quit import QuitScreen
     from .screens.review import ReviewScreen
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["BOT_PAUSE", "MIN_SIZE", "HintGiver", "Pier18App", "awards_before_last_decision"]
 
 
-BotProvider = Callable[[str, int], Bot]
+BotProvider = Callable[[str, int], "Bot"]
 
 #: How long a bot's turn lasts at least, in seconds, so people can see it happen.
 BOT_PAUSE = 0.8

@@ -24,10 +24,9 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 
-from ..bots import Hint
 from ..engine import Decision, PlayerView, TableView
 from ..engine.text import printable
-from ..words import GAME_NAME, HINT_THINKING, KEY_GAME_LOG, KEY_HELP, KEY_QUIT, KEY_RULES, no_hint
+from ..words import GAME_NAME, HINT_THINKING, KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
 from .moves import MoveLog, game_log, hint_text
 from .exits import BaseApp
 from .screens.too_small import TooSmallScreen
@@ -35,6 +34,7 @@ from .thinking import think_in_background
 from .widgets.hint_line import HintedScreen, HintLine
 
 if TYPE_CHECKING:
+    from ..bots import Hint
     from .screens.quit import QuitScreen
     from .screens.table import TableScreen
 
@@ -66,6 +66,7 @@ class GameApp(BaseApp):
         Binding("ctrl+q", "request_quit", KEY_QUIT, priority=True),
         Binding("question_mark", "help", KEY_HELP),
         Binding("r", "rules", KEY_RULES),
+        Binding("s", "legend", KEY_LEGEND),
         Binding("l", "game_log", KEY_GAME_LOG),
     ]
 
@@ -293,6 +294,12 @@ class GameApp(BaseApp):
 
         if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             self.push_screen(HelpScreen(), lambda _: self.after_modal())
+
+    def action_legend(self) -> None:
+        from .screens.legend import LegendScreen
+
+        if not isinstance(self.screen, (LegendScreen, TooSmallScreen)):
+            self.push_screen(LegendScreen(), lambda _: self.after_modal())
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen

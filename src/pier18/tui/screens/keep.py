@@ -1,34 +1,51 @@
-"""Set-up, on one screen: the player's three cards and which to keep as Plan and Foundation."""
+"""Set-up by the cards themselves: the player points at the card to keep as the Plan,
+then at the one to keep as the Foundation; the third goes back into the deck.
+
+←/→ (or ↑/↓), 1–3 or the mouse point at a card; Enter, or a click on the card already
+pointed at, keeps it; Escape goes back from the Foundation to the Plan. Under the cards,
+the preview: in the first step the card pointed at in both roles, in the second the
+pier the pair starts and the Plan judged on it. The symbols' legend is beside it, and
+every card is drawn with its sea end and land end marked.
+"""
 
 from __future__ import annotations
 
-from itertools import permutations
-
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import OptionList, Static
-
-from ..widgets.footer import Footer
-from ..widgets.choice_list import KeepList
-from ..widgets.hint_line import HintedScreen, HintLine
-from textual.widgets.option_list import Option
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
 
 from ...engine import Decision, Keep, PlayerView
+from ...render import FittedPier
+from ...render.legend import legend
+from ...render.plan import plan_summary
 from ...render.style import stressed
 from ...words import (
     AS_FOUNDATION,
     AS_PLAN,
+    AS_YOUR_FOUNDATION,
+    AS_YOUR_PLAN,
     BACK_TO_DECK,
-    FOUNDATION,
     HINT_TAG,
-    PLAN,
-    back_to_deck,
-    card_label,
-    keep_help,
+    KEY_BACK_TO_PLAN,
+    KEY_KEEP_AS_FOUNDATION,
+    KEY_KEEP_AS_PLAN,
+    KEY_NEXT_CARD,
+    KEY_PREVIOUS_CARD,
+    PLAN_ON_IT_NOW,
+    YOUR_PIER_STARTS,
+    foundation_role,
+    keep_foundation_help,
+    keep_plan_help,
     plan_goal_note,
+    plan_role,
 )
 from ..widgets.card_view import CardView
+from ..widgets.footer import Footer
+from ..widgets.hint_line import HintedScreen, HintLine
 from .closing import unless_leaving
 
 
@@ -36,61 +53,180 @@ class KeepScreen(HintedScreen[Keep]):
     """Dismisses with the chosen `Keep` (only the engine's legal choices are offered).
 
     Drawn from the seat's own `PlayerView`: its hand and its legal choices, nothing else.
+    `plan` is the card kept as the Plan (None: the first step), `pointed` the card
+    pointed at; the screen is drawn from the two.
     """
+
+    BINDINGS = [
+        Binding("left", "point(-1)", KEY_PREVIOUS_CARD, show=False),  # the help line says them
+        Binding("right", "point(1)", KEY_NEXT_CARD, show=False),
+        Binding("up", "point(-1)", KEY_PREVIOUS_CARD, show=False),
+        Binding("down", "point(1)", KEY_NEXT_CARD, show=False),
+        Binding("1", "point_at(0)", show=False),
+        Binding("2", "point_at(1)", show=False),
+        Binding("3", "point_at(2)", show=False),
+        Binding("enter", "keep_plan", KEY_KEEP_AS_PLAN),
+        Binding("enter", "keep_foundation", KEY_KEEP_AS_FOUNDATION),
+        Binding("escape", "back_to_plan", KEY_BACK_TO_PLAN),
+    ]
+
+    plan: reactive[int | None] = reactive(None, init=False)
+    pointed: reactive[int] = reactive(0, init=False)
 
     def __init__(self, view: PlayerView, name: str) -> None:
         super().__init__()
         self.view = view
         self.player = name
         self.hand = list(view.hand)
-        legal = set(view.legal)
-        self.choices = [Keep(p, f) for p, f in permutations(self.hand, 2) if Keep(p, f) in legal]
+        self.legal = [d for d in view.legal if isinstance(d, Keep)]
+        self.hinted: Keep | None = None
+        self.set_reactive(KeepScreen.pointed, self.hand[0])
+
+    # -- what may be pointed at and kept ----------------------------------------------------
+
+    def choosable(self) -> list[int]:
+        """The cards the step lets the player point at: any card with a legal Plan role,
+        then the cards that make a legal pair with the Plan."""
+        if self.plan is None:
+            return [c for c in self.hand if any(k.plan == c for k in self.legal)]
+        return [c for c in self.hand if Keep(self.plan, c) in self.legal]
+
+    def keep_for(self, foundation: int) -> Keep | None:
+        keep = Keep(self.plan, foundation) if self.plan is not None else None
+        return keep if keep in self.legal else None
+
+    # -- drawing -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         deck = self.view.deck
-        yield Static(stressed(keep_help(self.player)), id="keep-help")
-        yield HintLine(id="hint")
-        with Horizontal(id="keep-hand"):
-            for card_id in self.hand:
-                card = deck[card_id]
-                note = Text(plan_goal_note(card, self.view.players))
-                yield CardView(card, note, id=f"hand-{card_id}", classes="hand-card")
-        with Vertical(id="keep-choices"):
-            yield KeepList(*(Option(self._label(k), id=str(i)) for i, k in enumerate(self.choices)), id="keep-list")
+        with VerticalScroll(id="keep-body", can_focus=False):
+            yield Static(id="keep-help")
+            yield HintLine(id="hint")
+            with Horizontal(id="keep-hand"):
+                for number, card_id in enumerate(self.hand, 1):
+                    card = deck[card_id]
+                    note = Text(plan_goal_note(card, self.view.players))
+                    yield CardView(card, note, number=number, ends=True, id=f"hand-{card_id}", classes="hand-card")
+            with Horizontal(id="keep-below"):
+                yield Static(id="keep-preview")
+                yield Static(legend(), id="keep-legend")
         yield Footer()
-
-    def _label(self, keep: Keep) -> Text:
-        deck = self.view.deck
-        plan, foundation = deck[keep.plan], deck[keep.foundation]
-        (back,) = [c for c in self.hand if c not in (keep.plan, keep.foundation)]
-        text = Text()
-        text.append(f"{PLAN} ", style="bold")
-        text.append(f"{card_label(plan)}: {plan.plan.goal_for(self.view.players).text}")
-        text.append(f"  ·  {FOUNDATION} ", style="bold")
-        text.append(card_label(foundation))
-        text.append(f"  ·  {back_to_deck(back)}", style="dim")
-        return text
 
     @unless_leaving
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-        self.query_one(OptionList).highlighted = 0
+        self.draw_step()
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        keep = self.choices[event.option_index]
+    def watch_plan(self) -> None:
+        self.draw_step()
+        self.refresh_bindings()
+
+    def watch_pointed(self) -> None:
+        self.draw()  # only the cards and the preview: a key press redraws no more than it changes
+
+    def draw_step(self) -> None:
+        """The instructions of the step, then the cards and the preview."""
+        plan = self.view.deck[self.plan] if self.plan is not None else None
+        help_text = keep_plan_help(self.player) if plan is None else keep_foundation_help(self.player, plan)
+        self.query_one("#keep-help", Static).update(stressed(help_text))
+        self.draw()
+
+    def draw(self) -> None:
+        """The cards (which is pointed at, what each becomes) and the preview."""
+        choosable = self.choosable()
         for card_id in self.hand:
             view = self.query_one(f"#hand-{card_id}", CardView)
-            view.set_class(card_id == keep.plan, "-plan")
-            view.set_class(card_id == keep.foundation, "-foundation")
-            view.border_title = AS_PLAN if card_id == keep.plan else AS_FOUNDATION if card_id == keep.foundation else BACK_TO_DECK
+            pointed = card_id == self.pointed
+            is_plan = card_id == self.plan or (self.plan is None and pointed)
+            is_foundation = self.plan is not None and pointed and card_id != self.plan
+            view.set_class(is_plan, "-plan")
+            view.set_class(is_foundation, "-foundation")
+            view.set_class(card_id not in choosable and card_id != self.plan, "-unchoosable")
+            title = AS_PLAN if is_plan else AS_FOUNDATION if is_foundation else BACK_TO_DECK if self.plan is not None else ""
+            hint = self.hinted
+            hinted = hint is not None and (
+                card_id == hint.plan if self.plan is None else self.plan == hint.plan and card_id == hint.foundation
+            )  # the hinted Foundation only beside the hinted Plan
+            view.border_title = f"{title} {HINT_TAG}".strip() if hinted else title
+        self.query_one("#keep-preview", Static).update(self.preview())
+
+    def preview(self) -> RenderableType:
+        """The first step: the card pointed at as the Plan and as the Foundation. The
+        second: the pier the pair starts, and the Plan judged on it."""
+        deck = self.view.deck
+        card = deck[self.pointed]
+        if self.plan is None:
+            other = next((k for k in self.legal if k.foundation == self.pointed), None)
+            lines = Text()
+            lines.append(f"{AS_YOUR_PLAN} ", style="bold")
+            lines.append(plan_role(card, self.view.players))
+            if other is not None:
+                total = self.view.outcome(other).sheet_after(plan=False).total
+                lines.append(f"\n{AS_YOUR_FOUNDATION} ", style="bold")
+                lines.append(foundation_role(total))
+            return lines
+        keep = self.keep_for(self.pointed)
+        if keep is None:
+            return Text("")
+        outcome = self.view.outcome(keep)
+        plan = outcome.plan_after
+        parts: list[RenderableType] = [Text(YOUR_PIER_STARTS, style="bold"), FittedPier(outcome.pier.visible(), outcome.after.scoring)]
+        if plan is not None:
+            parts.append(Text(PLAN_ON_IT_NOW, style="bold"))
+            parts.append(plan_summary(plan.card, self.view.players, plan.sheet, plan.rivals, plan.met, final=False))
+        return Group(*parts)
+
+    # -- keys and clicks -----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "keep_plan":
+            return self.plan is None
+        if action in ("keep_foundation", "back_to_plan"):
+            return self.plan is not None
+        return True
+
+    def action_point(self, step: int) -> None:
+        choosable = self.choosable()
+        if self.pointed in choosable:
+            self.pointed = choosable[(choosable.index(self.pointed) + step) % len(choosable)]
+        elif choosable:
+            self.pointed = choosable[0]
+
+    def action_point_at(self, index: int) -> None:
+        if index < len(self.hand) and self.hand[index] in self.choosable():
+            self.pointed = self.hand[index]
+        else:
+            self.app.bell()
+
+    def action_keep_plan(self) -> None:
+        if self.plan is None and self.pointed in self.choosable():
+            self.plan = self.pointed
+            self.action_point(0)  # onto a card that can be the Foundation
+
+    def action_keep_foundation(self) -> None:
+        keep = self.keep_for(self.pointed)
+        if keep is not None:
+            self.dismiss(keep)
+
+    def action_back_to_plan(self) -> None:
+        if self.plan is not None:
+            plan, self.plan = self.plan, None
+            self.pointed = plan
+
+    def on_card_view_clicked(self, event: CardView.Clicked) -> None:
+        event.stop()
+        if event.card_id not in self.choosable():
+            if self.plan is not None and event.card_id == self.plan:
+                self.action_back_to_plan()  # a click on the Plan: choose it again
+            return
+        if event.card_id != self.pointed:
+            self.pointed = event.card_id
+        elif self.plan is None:
+            self.action_keep_plan()
+        else:
+            self.action_keep_foundation()
 
     def mark_hint(self, decision: Decision | None) -> None:
-        """Tag the hinted Plan + Foundation pair in the list."""
-        if isinstance(decision, Keep) and decision in self.choices:
-            index = self.choices.index(decision)
-            label = Text.assemble(Text(f" {HINT_TAG} ", style="bold reverse"), " ", self._label(decision))
-            self.query_one(OptionList).replace_option_prompt_at_index(index, label)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(self.choices[event.option_index])
+        """Tag the hinted Plan, then the hinted Foundation, on its card."""
+        self.hinted = decision if isinstance(decision, Keep) and decision in self.legal else None
+        if self.is_mounted:
+            self.draw()

@@ -19,6 +19,7 @@ from ...words import (
     KEY_CONTINUE,
     KEY_GAME_LOG,
     KEY_HELP,
+    KEY_LEGEND,
     KEY_RULES,
     KEY_TAKE_BACK,
     PATRON_COLUMNS,
@@ -67,6 +68,7 @@ class PatronScreen(ModalClosesOnce[bool]):
         Binding("l", "app.game_log", KEY_GAME_LOG),
         Binding("question_mark", "app.help", KEY_HELP),
         Binding("r", "app.rules", KEY_RULES),
+        Binding("s", "app.legend", KEY_LEGEND),
     ]
 
     def __init__(self, award: PatronAward, deck: Deck, names: list[str], last: str | None = None) -> None:

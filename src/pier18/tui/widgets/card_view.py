@@ -25,6 +25,7 @@ class CardView(Static):
         note: Text | str | None = None,
         *,
         number: int | None = None,
+        ends: bool = False,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -34,9 +35,17 @@ class CardView(Static):
         self.card = card
         self.note = note
         self.number = number
+        self.ends = ends  # mark the sea end and the land end (the set-up hand)
+
+    drawn: Group | None = None  # the card never changes: drawn once, on first render
 
     def render(self) -> Group:
-        drawing = draw_card(self.card)
+        if self.drawn is None:
+            self.drawn = self.draw()
+        return self.drawn
+
+    def draw(self) -> Group:
+        drawing = draw_card(self.card, ends=self.ends)
         if self.number is not None:
             drawing = Text.assemble(Text(f"{self.number}: ", style="bold reverse"), drawing)
         parts: list[RenderableType] = [drawing]

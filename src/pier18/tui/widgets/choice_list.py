@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.widgets import OptionList
 
-from ...words import KEY_COVER_LESS, KEY_COVER_MORE, KEY_KEEP_THESE, KEY_NEXT, KEY_PLACE_IT, KEY_PREVIOUS
+from ...words import KEY_COVER_LESS, KEY_COVER_MORE, KEY_PLACE_IT
 
 
 class CoverList(OptionList):
@@ -27,12 +27,3 @@ class CoverList(OptionList):
         if self.highlighted is not None and self.highlighted < self.option_count - 1:
             self.highlighted += 1
 
-
-class KeepList(OptionList):
-    """The legal Plan + Foundation pairs of a set-up hand."""
-
-    BINDINGS = [
-        Binding("up", "cursor_up", KEY_PREVIOUS, show=False),
-        Binding("down", "cursor_down", KEY_NEXT, show=False),
-        Binding("enter", "select", KEY_KEEP_THESE, show=True),
-    ]

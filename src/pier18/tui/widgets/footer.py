@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from itertools import groupby
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import widgets
 from textual.binding import Binding
@@ -32,6 +33,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Label
+
+from ...words import SHORT_KEYS
 
 
 class FooterKey(Widget):
@@ -143,8 +146,14 @@ class FooterLabel(Label):
 
 
 #: What the footer shows: every active key (its binding, whether it is on, its
-#: tooltip), then the footer's `compact` and `show_command_palette`.
-Shown = tuple[tuple[tuple[str, Binding, bool, str], ...], bool, bool]
+#: tooltip), then the footer's `compact` and `show_command_palette`, and the width it
+#: has (a narrower one may need the keys' short labels).
+Shown = tuple[tuple[tuple[str, Binding, bool, str], ...], bool, bool, int]
+
+
+def key_width(binding: Binding, key_display: str, description: str) -> int:
+    """The cells one key takes in a footer that is not compact: " ⏎ Place it "."""
+    return cell_len(key_display) + (cell_len(description) + 3 if description else 0)
 
 
 class Footer(widgets.Footer):
@@ -156,7 +165,21 @@ class Footer(widgets.Footer):
 
     def keys_now(self) -> Shown:
         active = tuple((key, b.binding, b.enabled, b.tooltip) for key, b in self.screen.active_bindings.items())
-        return active, self.compact, self.show_command_palette
+        return active, self.compact, self.show_command_palette, self.app.size.width
+
+    def on_resize(self) -> None:
+        if self.ready and self.showing is not None and self.showing[3] != self.app.size.width:
+            self.call_after_refresh(self.show_keys)
+
+    def labels(self, shown: list[tuple[Binding, bool, str]]) -> dict[str, str]:
+        """Each key's label: its description, or where the footer has no room for them
+        all, its short label from `words.SHORT_KEYS` (a layout that changes, not keys
+        cut off at the screen's edge)."""
+        full = {binding.action: binding.description for binding, _, _ in shown}
+        needed = sum(key_width(b, self.app.get_key_display(b), b.description) for b, _, _ in shown)
+        if needed <= self.app.size.width:
+            return full
+        return {action: SHORT_KEYS.get(label, label) for action, label in full.items()}
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         """The screen's bindings may have changed (`bindings_updated_signal`)."""
@@ -179,6 +202,7 @@ class Footer(widgets.Footer):
                 by_action[binding.action].append((binding, enabled, tooltip))
         self.styles.grid_size_columns = len(by_action)
         compact = self.compact
+        label = self.labels([bindings[0] for bindings in by_action.values()])
         for group, in_group in groupby(by_action.values(), lambda bindings: bindings[0][0].group):
             actions = list(in_group)
             if group is not None and len(actions) > 1:
@@ -192,7 +216,7 @@ class Footer(widgets.Footer):
             else:
                 for binding, enabled, tooltip in (bindings[0] for bindings in actions):
                     yield FooterKey(
-                        binding.key, self.app.get_key_display(binding), binding.description, binding.action,
+                        binding.key, self.app.get_key_display(binding), label[binding.action], binding.action,
                         compact=compact, enabled=enabled, tooltip=tooltip,
                     ).data_bind(compact=Footer.compact)
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:

@@ -1,0 +1,245 @@
+"""Key press to screen updated: the table, the placement preview, the Patron panel and
+the set-up screen of `pier18 play`, against a minimal Textual app's key echo, in one run.
+
+Every app runs headless at 120×40 in this process. A sample starts when the key event
+is posted to the app (`App.simulate_key`, as a key from the terminal arrives) and ends
+when the screen has been refreshed after the change the key makes is in place: from
+the key, the benchmark checks after every refresh (`call_after_refresh`) whether the
+change has happened yet (the highlighted card moved, the preview drawn anew, the Patron
+panel mounted, the echo's count shown), and the sample ends at the first refresh that
+follows it. So a sample is the key's whole way through Textual and the game, and one
+refresh of the screen.
+
+- minimal: a Textual app whose label echoes each key (→).
+- table: → moves the highlighted card of the draft row (3 players, hot-seat).
+- preview: ↓/↑ choose how much the placed card covers; the pier and the score change
+  are drawn anew.
+- patron: Enter places the round's last card, the Patron is settled and its panel opens
+  (a fresh app per sample, started at that moment of the game).
+- set-up: → points at the next card; its preview in both roles is drawn anew.
+
+The target: each median at most twice the minimal app's, and each p95 at most 100 ms.
+The rounds run in turn (minimal, table, preview, patron, set-up, then again), so a
+machine whose speed drifts moves all of them alike; the ratios are given per round.
+
+    python benchmarks/latency.py [--samples 40] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from textual.app import App, ComposeResult  # noqa: E402
+from textual.widgets import Label  # noqa: E402
+
+from pier18.engine import Draft, Game, Keep, Phase, load_deck  # noqa: E402
+from pier18.persist.session import Session  # noqa: E402
+from pier18.tui.app import Pier18App  # noqa: E402
+
+SIZE = (120, 40)
+DECK = load_deck(ROOT / "data" / "cards.toml")
+NAMES = ["Ann", "Bob", "Cy"]
+SEED = 11
+#: Far above any key's way through the app: a change that never comes fails the run.
+TIMEOUT = 30.0
+
+
+class Echo(App[None]):
+    """The yardstick: a label that shows each key, with a count."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def compose(self) -> ComposeResult:
+        yield Label("press a key", id="echo")
+
+    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+        self.count += 1
+        self.query_one("#echo", Label).update(f"{event.key} {self.count}")
+
+
+async def after_change(app: App[object], key: str, changed: Callable[[], bool]) -> float:
+    """Seconds from posting `key` to the first refresh after `changed()` holds."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[float] = loop.create_future()
+
+    def check() -> None:
+        if done.done():
+            return
+        if changed():
+            app.call_after_refresh(lambda: done.done() or done.set_result(time.perf_counter()))
+        else:
+            app.call_after_refresh(check)
+
+    start = time.perf_counter()
+    app.simulate_key(key)
+    app.call_after_refresh(check)
+    end = await asyncio.wait_for(done, TIMEOUT)
+    return end - start
+
+
+async def settle(app: App[object]) -> None:
+    """Let the app finish what the last key started before the next sample."""
+    for _ in range(3):
+        finished: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        app.call_after_refresh(lambda: finished.done() or finished.set_result(None))
+        await asyncio.wait_for(finished, TIMEOUT)
+
+
+def keeps_for_all(game: Game) -> list:
+    while game.phase is Phase.SETUP:
+        game.apply(game.legal_decisions()[0])
+    return list(game.decisions)
+
+
+def session_at(decisions: list) -> Callable[[list[str]], Session]:
+    return lambda names: Session(DECK, names, SEED, decisions=list(decisions))
+
+
+def game_app(decisions: list) -> Pier18App:
+    return Pier18App(3, session_at(decisions), names=NAMES, bot_pause=0.0, last_move_pause=0.0)
+
+
+def screen_name(app: App[object]) -> str:
+    return type(app.screen).__name__
+
+
+async def reach(pilot, app: App[object], name: str, key: str = "enter") -> None:  # type: ignore[no-untyped-def]
+    for _ in range(50):
+        if screen_name(app) == name:
+            return
+        await pilot.press(key)
+    raise SystemExit(f"never reached {name}: on {screen_name(app)}")
+
+
+async def minimal(samples: int) -> list[float]:
+    app = Echo()
+    times = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(samples):
+            before = app.count
+            times.append(await after_change(app, "right", lambda: app.count > before))
+            await settle(app)
+    return times
+
+
+async def table(samples: int) -> list[float]:
+    app = game_app(keeps_for_all(Game(DECK, 3, SEED)))
+    times = []
+    async with app.run_test(size=SIZE) as pilot:
+        await reach(pilot, app, "TableScreen")
+        row = app.screen.query_one("#draft-row")
+        for _ in range(samples):
+            before = row.selected
+            times.append(await after_change(app, "right", lambda: row.selected != before))
+            await settle(app)
+    return times
+
+
+async def preview(samples: int) -> list[float]:
+    app = game_app(keeps_for_all(Game(DECK, 3, SEED)))
+    times = []
+    async with app.run_test(size=SIZE) as pilot:
+        await reach(pilot, app, "TableScreen")
+        await pilot.press("1")
+        await reach(pilot, app, "PlaceScreen", "1")
+        shown = app.screen.query_one("#place-pier")
+        for index in range(samples):
+            before = shown.content
+            key = "down" if index % 2 == 0 else "up"
+            times.append(await after_change(app, key, lambda: shown.content is not before))
+            await settle(app)
+    return times
+
+
+def before_round_end() -> list:
+    """The decisions up to the round's last draft (the seat to move ends round 1)."""
+    game = Game(DECK, 3, SEED)
+    keeps_for_all(game)
+    while len(game.revealed) > 2:
+        game.apply(Draft(game.revealed[0], game.piers[game.current_player].covers()[0]))
+    return list(game.decisions)
+
+
+async def patron(samples: int) -> list[float]:
+    decisions = before_round_end()
+    times = []
+    for _ in range(samples):
+        app = game_app(decisions)
+        async with app.run_test(size=SIZE) as pilot:
+            await reach(pilot, app, "TableScreen")
+            await pilot.press("1")
+            await reach(pilot, app, "PlaceScreen", "1")
+            await settle(app)
+            times.append(await after_change(app, "enter", lambda: screen_name(app) == "PatronScreen" and app.screen.is_mounted))
+    return times
+
+
+async def set_up(samples: int) -> list[float]:
+    app = game_app([])
+    times = []
+    async with app.run_test(size=SIZE) as pilot:
+        await reach(pilot, app, "KeepScreen")
+        screen = app.screen
+        for _ in range(samples):
+            before = screen.pointed  # type: ignore[attr-defined]
+            times.append(await after_change(app, "right", lambda: screen.pointed != before))  # type: ignore[attr-defined]
+            await settle(app)
+    return times
+
+
+SCENARIOS = {"minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up}
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=40, help="samples per scenario and round")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    os.environ["PIER18_DATA_DIR"] = tempfile.mkdtemp(prefix="pier18-latency-")  # no saved game in the way
+    results: dict[str, list[float]] = {name: [] for name in SCENARIOS}
+    ratios: dict[str, list[float]] = {name: [] for name in SCENARIOS if name != "minimal"}
+    for round_ in range(args.rounds):
+        medians = {}
+        for name, scenario in SCENARIOS.items():
+            samples = max(5, args.samples // 4) if name == "patron" else args.samples
+            times = asyncio.run(scenario(samples))
+            results[name] += times
+            medians[name] = statistics.median(times)
+        for name in ratios:
+            ratios[name].append(medians[name] / medians["minimal"])
+        print(f"round {round_ + 1}: " + ", ".join(f"{n} {m * 1000:.1f} ms" for n, m in medians.items()), flush=True)
+    base = statistics.median(results["minimal"])
+    print(f"\n{'':9} {'median':>8} {'p95':>8} {'max':>8}  ratio of medians (per round)   target")
+    for name, times in results.items():
+        med, high = statistics.median(times), p95(times)
+        line = f"{name:9} {med * 1000:6.1f}ms {high * 1000:6.1f}ms {max(times) * 1000:6.1f}ms"
+        if name == "minimal":
+            print(line)
+            continue
+        per_round = ", ".join(f"{r:.2f}" for r in ratios[name])
+        ok = med <= 2 * base and high <= 0.100
+        print(f"{line}  {med / base:4.2f}x ({per_round})   {'met' if ok else 'MISSED'}")
+    print(f"(target: median <= 2x the minimal app's, p95 <= 100 ms; {sum(map(len, results.values()))} samples)")
+
+
+if __name__ == "__main__":
+    main()

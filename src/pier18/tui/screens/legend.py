@@ -1,0 +1,27 @@
+"""`s`: the legend of every symbol the game draws (the same one the set-up screen shows)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...render.legend import legend
+from ...words import KEY_CLOSE
+from .closing import ModalClosesOnce
+from ..widgets.footer import Footer
+
+
+class LegendScreen(ModalClosesOnce[None]):
+    """Scrolls where the terminal is too short for all of it."""
+
+    BINDINGS = [Binding("escape", "close", KEY_CLOSE), Binding("s", "close", KEY_CLOSE, show=False)]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="legend-box"):
+            yield Static(legend(), id="legend-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

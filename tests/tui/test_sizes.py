@@ -1,0 +1,89 @@
+"""Every size reads whole (issue 22): at 100×30, 120×40 and 160×50 no card name is cut
+and every key the footer should show is there, whole, on the hot-seat table, the
+set-up, the placement preview, the patron panel and the final screen.
+
+A name is "cut" if it shows with an ellipsis in place of its end ("#3 Helter Ske…") or
+broken inside a word ("Helter Sk" at a border). The scan reads every widget's own
+lines (`drawn_text`, parts scrolled out of sight included) and the rows the terminal is
+sent (`screen_rows`, for what a widget's edge or the screen's edge cuts off).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from tui_helpers import drawn_text, keyed_game, make_app, play_by_keys, screen_name, screen_rows
+
+from pier18.tui.widgets.footer import Footer
+from pier18.words import SHORT_KEYS
+
+SIZES = [(100, 30), (120, 40), (160, 50)]
+SCREENS = {"KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen", "FinalScreen"}
+
+
+def cut_names(deck, text: str) -> list[str]:
+    """The card names `text` shows cut: with "…" for their end, or ended inside a word."""
+    found = []
+    for card in deck.cards():
+        name = card.name
+        for k in range(1, len(name)):
+            if name[:k] + "…" in text:
+                found.append(name[:k] + "…")
+            elif k >= 4 and name[k - 1].isalpha() and name[k].isalpha():
+                if re.search(rf"(?<![^\W\d_]){re.escape(name[:k])}(?![^\W\d_])", text):
+                    found.append(name[:k] + "|")
+    return found
+
+
+def missing_keys(app) -> list[str]:
+    """The keys the screen shows in its footer ("⏎ Choose this card", or with its short
+    label where room is short, "⏎ Choose") that its footer row does not show whole."""
+    footers = list(app.screen.query(Footer))
+    if not footers:
+        return []
+    (footer,) = footers
+    row = screen_rows(app)[footer.region.y]
+    missing = []
+    for binding in {b.binding.action: b.binding for b in app.screen.active_bindings.values() if b.binding.show}.values():
+        shown = app.get_key_display(binding)
+        labels = {binding.description, SHORT_KEYS.get(binding.description, binding.description)}
+        if not any(re.search(rf"(^| ){re.escape(f'{shown} {label}')}( |$)", row) for label in labels):
+            missing.append(f"{shown} {binding.description}")
+    return missing
+
+
+class SizeWatcher:
+    def __init__(self, deck) -> None:
+        self.deck = deck
+        self.seen: set[str] = set()
+        self.checked: set[tuple[int, int]] = set()
+        self.problems: list[str] = []
+
+    def __call__(self, app) -> None:
+        name = screen_name(app)
+        if name not in SCREENS:
+            return
+        key = (id(app.screen), len(app.session.game.history))
+        if key in self.checked:
+            return
+        self.checked.add(key)
+        self.seen.add(name)
+        rows = "\n".join(screen_rows(app))
+        for cut in sorted(set(cut_names(self.deck, drawn_text(app)) + cut_names(self.deck, rows))):
+            self.problems.append(f"{name}: {cut!r}")
+        for key in missing_keys(app):
+            self.problems.append(f"{name}: footer lacks {key!r}")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_every_screen_reads_whole(tui_deck, size):
+    rng = random.Random(7)
+    watcher = SizeWatcher(tui_deck)
+    app = make_app(tui_deck, 3, 7)
+    async with app.run_test(size=size) as pilot:
+        await play_by_keys(pilot, app, rng, on_screen=watcher)
+        watcher(app)
+    assert watcher.seen == SCREENS
+    assert not watcher.problems, "\n".join(sorted(set(watcher.problems)))
