@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from pier18.bots import ExpertBot, Hint, make_bot
+from pier18.bots import ExpertBot, HardBot, Hint, make_bot
 from pier18.bots.endgame import Endgame, margin_and_win
 from pier18.bots.hard import outcome
 from pier18.engine import Draft, Game, Phase, PlacePlan, PlayerView
@@ -207,7 +207,7 @@ def test_expert_hint_is_legal_with_a_gain_alternatives_and_a_reason(deck):
     hint = fast_expert(0).hint(view)
     assert isinstance(hint, Hint)
     assert hint.decision in view.legal and isinstance(hint.decision, Draft)
-    assert hint.expected_total is not None and hint.now == view.score(view.seat).total
+    assert hint.expected_total is not None and hint.now == view.score(view.seat, with_plan=True).total
     assert hint.expected_gain == pytest.approx(hint.expected_total - hint.now, abs=0.011)
     assert len(hint.alternatives) == 2 and all(d in view.legal for d, _ in hint.alternatives)
     choices = [hint.decision.card] + [d.card for d, _ in hint.alternatives]
@@ -216,3 +216,23 @@ def test_expert_hint_is_legal_with_a_gain_alternatives_and_a_reason(deck):
     assert all(below >= 0 for _, below in hint.alternatives)
     assert "on your pier now" in hint.reason and hint.outcome == view.outcome(hint.decision)
     assert fast_expert(5).hint(view) == hint  # the position, not the bot's own generator, seeds it
+
+
+@pytest.mark.parametrize("bot", ["hard", "expert"])
+def test_a_hint_starts_from_the_one_total_the_table_shows(deck, bot):
+    """`now` is the total with a met Plan's bonus, as on the table; a hint that counted
+    without it would promise the bonus again as a gain."""
+    advisor = HardBot(seed=5, worlds=8, width=5) if bot == "hard" else fast_expert(0)
+    greedy = make_bot("greedy", 3)
+    for seed in range(40):
+        game = Game(deck, 2, seed)
+        while not game.is_terminal():
+            seat = game.current_player
+            view = PlayerView.of(game, seat)
+            if view.phase is Phase.DRAFT and view.score(seat, with_plan=True).total != view.score(seat).total:
+                hint = advisor.hint(view)
+                assert hint.now == view.score(seat, with_plan=True).total
+                assert hint.expected_gain == pytest.approx(hint.expected_total - hint.now, abs=0.011)
+                return
+            game.apply(greedy.choose(view))
+    pytest.fail("no position with a Plan met before the end in 40 games")

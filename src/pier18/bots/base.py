@@ -9,10 +9,11 @@ from __future__ import annotations
 import enum
 import hashlib
 from dataclasses import dataclass, fields, is_dataclass
+from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from ..engine import Card, Deck, Decision, IllegalDecision, Outcome, Pier, PlayerView
-from ..words import not_bots_turn
+from ..engine import Card, Deck, Decision, Draft, IllegalDecision, Outcome, Pier, PlayerView
+from ..words import hint_why, not_bots_turn, seat_numbers
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -34,6 +35,40 @@ class Hint:
     alternatives: tuple[tuple[Decision, float], ...] = ()
     #: What the decision does, as the engine answers it: the words of the reason come from it.
     outcome: Outcome | None = None
+
+
+#: How many next best choices a hint lists.
+HINT_ALTERNATIVES = 2
+
+
+def choice_of(decision: Decision) -> Hashable:
+    """What makes two decisions different choices for a hint: a draft's card (its covers
+    are one choice of card), any other decision itself."""
+    return decision.card if isinstance(decision, Draft) else decision
+
+
+def ranked_hint(
+    view: PlayerView, best: Decision, best_value: float, best_total: float,
+    others: Iterable[tuple[Decision, float, bool]],
+) -> Hint:
+    """The hint every searching bot gives, from its candidates best first: `best` with
+    the value it was ranked by and the final total it expects; `others` as (decision,
+    value, comparable with the best). Alternatives are different choices that were
+    searched as far as the best, with how far each ranks below it; the reason comes from
+    the engine's outcome, and "now" is the one total the table shows."""
+    now = view.score(view.seat, with_plan=True).total
+    seen = {choice_of(best)}
+    alternatives: list[tuple[Decision, float]] = []
+    for decision, value, comparable in others:
+        if not comparable or choice_of(decision) in seen:
+            continue  # searched less (not comparable), or the same card again
+        seen.add(choice_of(decision))
+        alternatives.append((decision, round(max(0.0, best_value - value), 2)))
+        if len(alternatives) == HINT_ALTERNATIVES:
+            break
+    outcome = view.outcome(best)
+    reason = hint_why(view.deck, view.players, outcome, seat_numbers(view.players))
+    return Hint(best, round(best_total - now, 2), reason, round(best_total, 2), now, tuple(alternatives), outcome)
 
 
 def position_seed(view: PlayerView) -> int:

@@ -33,8 +33,7 @@ import random
 from dataclasses import dataclass
 
 from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
-from ..words import hint_why, seat_numbers
-from .base import Hint, World, legal_for, position_seed
+from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
 from .endgame import Endgame
 from .estimate import ProgressMemo, values_of
 
@@ -45,7 +44,6 @@ EXPLORATION = 6.0
 #: Candidates tried at a node: the best by the greedy judgement.
 WIDTH = 8
 #: How many next-best choices a hint lists.
-HINT_ALTERNATIVES = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +55,6 @@ class Estimate:
     final_total: float  # mean final total of the seat
     visits: int  # iterations through it (1 for an exact answer)
 
-
-def _choice(decision: Decision) -> object:
-    """What makes two decisions different choices for a hint: a draft's card (its covers
-    are one choice of card), any other decision itself."""
-    return decision.card if isinstance(decision, Draft) else decision
 
 
 class _Edge:
@@ -109,22 +102,8 @@ class ExpertBot:
         searcher = ExpertBot(position_seed(view), self.iterations, self.exploration, self.width)
         estimates = searcher.estimates(view, HINT_ALTERNATIVES + 1)
         best = estimates[0]
-        now = view.score(view.seat).total
-        seen = {_choice(best.decision)}
-        alternatives: list[tuple[Decision, float]] = []
-        for other in estimates[1:]:
-            if other.visits != best.visits or _choice(other.decision) in seen:
-                continue  # searched less (not comparable), or the same card again
-            seen.add(_choice(other.decision))
-            alternatives.append((other.decision, round(max(0.0, best.outcome - other.outcome), 2)))
-            if len(alternatives) == HINT_ALTERNATIVES:
-                break
-        outcome = view.outcome(best.decision)
-        reason = hint_why(view.deck, view.players, outcome, seat_numbers(view.players))
-        return Hint(
-            best.decision, round(best.final_total - now, 2), reason, round(best.final_total, 2), now,
-            tuple(alternatives), outcome,
-        )
+        others = ((other.decision, other.outcome, other.visits == best.visits) for other in estimates[1:])
+        return ranked_hint(view, best.decision, best.outcome, best.final_total, others)
 
     def estimates(self, view: PlayerView, finalists: int = 1) -> list[Estimate]:
         """The seat's candidates, best first (`finalists` as for `_search`)."""
@@ -173,7 +152,7 @@ class ExpertBot:
     def _search(self, view: PlayerView, finalists: int = 1) -> list[Estimate]:
         """The seat's candidates compared in the same sampled worlds (sequential halving),
         each followed in every world by the tree of replies below it. The best `finalists`
-        different choices (`_choice`) stay to the end, so a hint compares like with like."""
+        different choices (`choice_of`) stay to the end, so a hint compares like with like."""
         me = view.seat
         memo: ProgressMemo = {}
         legal = list(view.legal)
@@ -198,11 +177,11 @@ class ExpertBot:
                 choices: set[object] = set()
                 kept = []
                 for rank, edge in enumerate(alive):
-                    new = _choice(edge.decision) not in choices
+                    new = choice_of(edge.decision) not in choices
                     if rank < keep or (new and len(choices) < finalists):
                         kept.append(edge)
                     if new:
-                        choices.add(_choice(edge.decision))
+                        choices.add(choice_of(edge.decision))
                 alive = kept
         # Candidates dropped early rank below the survivors, whatever their early means.
         result = [self._estimate(edge) for edge in edges]

@@ -20,12 +20,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
-from .base import Hint, World, legal_for, position_seed
-from ..words import hint_why, seat_numbers
+from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
 from .estimate import values_of
 
 #: How many next-best choices a hint lists.
-HINT_ALTERNATIVES = 2
 
 #: How much a win is worth next to one point of margin.
 WIN_WEIGHT = 4.0
@@ -97,28 +95,14 @@ class HardBot:
         rng = random.Random(position_seed(view))
         estimates = self.estimates(view, rng, finalists=HINT_ALTERNATIVES + 1)
         best = estimates[0]
-        now = view.score(view.seat, with_plan=True).total  # the one total, as the table shows it
-        seen = {_choice(best.decision)}
-        alternatives: list[tuple[Decision, float]] = []
-        for other in estimates[1:]:
-            if other.worlds != best.worlds or _choice(other.decision) in seen:
-                continue  # tried in fewer worlds (not comparable), or the same card again
-            seen.add(_choice(other.decision))
-            alternatives.append((other.decision, round(max(0.0, best.outcome - other.outcome), 2)))
-            if len(alternatives) == HINT_ALTERNATIVES:
-                break
-        outcome = view.outcome(best.decision)
-        reason = hint_why(view.deck, view.players, outcome, seat_numbers(view.players))
-        return Hint(
-            best.decision, round(best.final_total - now, 2), reason, round(best.final_total, 2), now,
-            tuple(alternatives), outcome,
-        )
+        others = ((other.decision, other.outcome, other.worlds == best.worlds) for other in estimates[1:])
+        return ranked_hint(view, best.decision, best.outcome, best.final_total, others)
 
     def estimates(self, view: PlayerView, rng: random.Random | None = None, finalists: int = 1) -> list[Estimate]:
         """Candidates, best first, with their mean outcomes.
 
         The worlds are dealt from `rng` (the bot's own generator if None). `finalists`
-        candidates that are different choices (`_choice`) stay to the end of the search
+        candidates that are different choices (`choice_of`) stay to the end of the search
         and are tried in every world, so their means compare like with like; the others
         are dropped along the way as usual.
         """
@@ -132,9 +116,9 @@ class HardBot:
         candidates = ranked[: self.width]
         if finalists > 1:  # enough different choices among the candidates
             for decision in ranked[self.width:]:
-                if len({_choice(d) for d in candidates}) >= finalists:
+                if len({choice_of(d) for d in candidates}) >= finalists:
                     break
-                if _choice(decision) not in {_choice(d) for d in candidates}:
+                if choice_of(decision) not in {choice_of(d) for d in candidates}:
                     candidates.append(decision)
         if len(candidates) == 1:
             only = candidates[0]
@@ -162,7 +146,7 @@ class HardBot:
             if start >= self.worlds or len(alive) <= 1:
                 break
             if len(alive) > finalists:
-                alive = _keep(alive, max(finalists, (len(alive) + 1) // 2), finalists, _choice)
+                alive = _keep(alive, max(finalists, (len(alive) + 1) // 2), finalists, choice_of)
             stage = min(self.worlds - start, stage * 2) or 1
             if 1 < finalists and len(alive) <= finalists:
                 stage = self.worlds - start  # the finalists see every world left
@@ -217,11 +201,6 @@ class HardBot:
         result.sort(key=lambda e: e.outcome, reverse=True)
         return result
 
-
-def _choice(decision: Decision) -> Hashable:
-    """What makes two decisions different choices for a hint: a draft's card (its covers
-    are one choice of card), any other decision itself."""
-    return decision.card if isinstance(decision, Draft) else decision
 
 
 def _keep(ranked: list[Decision], keep: int, finalists: int, choice: Callable[[Decision], Hashable]) -> list[Decision]:
