@@ -84,11 +84,9 @@ class _OldDeckName(argparse.Action):
         if getattr(namespace, "_told_old_deck", False):
             return  # said once, however often it is given
         setattr(namespace, "_told_old_deck", True)
-        import sys
-
         from ..words import OLD_DECK_OPTION, prog_line
 
-        print(prog_line(OLD_DECK_OPTION), file=sys.stderr, flush=True)
+        say(prog_line(OLD_DECK_OPTION) + "\n")  # an unwritable stderr loses the notice, not the command
 
 
 def add_deck_option(parser: argparse.ArgumentParser, help: str, old_name: bool = True) -> None:
