@@ -327,7 +327,9 @@ GAME_OVER = "game over"
 
 
 def pass_reason(phase: Phase) -> str:
-    """Why the laptop is passed before a hidden choice."""
+    """Why the laptop is passed: a hidden choice, or the draft's next turn."""
+    if phase is Phase.DRAFT:
+        return "Your turn to draft: take a card from the row and add it to your pier."
     if phase is Phase.PLAN:
         return (
             "Time to place your Plan card. Plans are placed at the same time: "

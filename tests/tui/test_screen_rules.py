@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 import pier18.tui
 from pier18.tui.screens.replay import ReplayApp
 from pier18.tui.screens.table import TableScreen
-from tui_helpers import SET_UP_2, make_app, screen_name, shown, wait_until
+from tui_helpers import SET_UP_2, make_app, screen_name, shown, take_the_laptop, wait_until
 
 TUI = Path(pier18.tui.__file__).parent
 
@@ -151,6 +151,8 @@ async def test_assigning_the_table_state_redraws_the_table(tui_deck):
     app = make_app(tui_deck, 2, 6)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press(*SET_UP_2)  # both set-ups: the draft
+        await pilot.pause()
+        await take_the_laptop(pilot, app)
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the draft")
         table = app.screen
         assert isinstance(table, TableScreen)

@@ -65,7 +65,7 @@ async def test_enter_twice_on_a_placement_places_once_and_keeps_the_table(tui_de
         twice(app)
         await settled(pilot)
         assert len(app.session.decisions) == len(decisions) + 1
-        assert stack(app) == ["Screen", "TableScreen"]
+        assert stack(app) == ["Screen", "TableScreen", "PassScreen"]  # the laptop goes to Bob
 
 
 async def test_a_double_click_on_the_pass_screen_keeps_the_table(tui_deck):

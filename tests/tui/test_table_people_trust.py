@@ -391,8 +391,8 @@ async def test_the_rulebook_start_rule_decides_who_drafts_first(tui_deck):
         await wait_until(pilot, lambda: app.session is not None, "the game")
         session = app.session
         assert session.first_player == 1 and session.names == ["Ann", "Bob"]
-        await press_until(pilot, lambda: session.game.phase is Phase.DRAFT, lambda: "enter", "round 1")
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await press_until(pilot, lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT,
+                          lambda: "enter", "round 1")
         assert session.game.current_player == 1
         assert "Bob starts: last saw the sea" in shown(app.table().query_one("#status"), width=400)
         # Round 1 to its Patron panel (the rest of the game follows from the engine's rules).
@@ -411,8 +411,8 @@ async def test_the_default_start_rule_names_the_date(tui_deck):
         await wait_until(pilot, lambda: app.session is not None, "the game")
         session = app.session
         assert session.first_player is None
-        await press_until(pilot, lambda: session.game.phase is Phase.DRAFT, lambda: "enter", "round 1")
-        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await press_until(pilot, lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT,
+                          lambda: "enter", "round 1")
         first = session.game.first_player
         date = session.game.piers[first].placements[0].card.date
         dates = [session.game.piers[s].placements[0].card.date_key for s in range(2)]
@@ -446,3 +446,56 @@ async def test_stale_and_wrong_texts_are_gone(tui_deck):
         await pilot.press("n")
         moves = " ".join(app.moves.recent(99, 99))
         assert "hidden until everyone has chosen" not in moves and "Ann kept #" in moves
+
+
+class _SeatMarkedHinter:
+    """A hint giver whose every hint names the seat it was drawn for, and that seat's
+    private cards, so a test can tell whose view a drawn hint came from."""
+
+    def hint(self, view):
+        from pier18.bots import Hint
+
+        secret = f"secret of seat {view.seat}: hand {list(view.hand)}, returned {view.returned}"
+        return Hint(view.legal[-1], 1.0, secret, expected_total=10.0, now=0)
+
+
+async def test_at_one_laptop_nothing_drawn_from_one_seats_view_reaches_another_seat(tui_deck):
+    """Every person asks for a hint on every turn of a 3-player hot-seat game, and every
+    screen shown is checked before a key is pressed on it: no hint (text or card mark)
+    drawn from another seat's view, none at all on a pass screen, and the laptop changes
+    hands only through a pass screen, whatever the phase. (Before the fix, the hint asked
+    on the last set-up screen stayed on the first draft table, for the next person.)"""
+    rng = random.Random(7)
+    app = make_app(tui_deck, 3, 4, hint_bot=_SeatMarkedHinter())
+    asked: set[int] = set()  # the turns (decisions made before) on which a hint was asked
+    at_keys: list[int] = []  # whose turn each screen of a turn was, in order
+
+    async def check(app, pilot) -> None:
+        name, game = screen_name(app), app.session.game
+        if game.is_terminal() or name in ("FinalScreen", "PatronScreen"):
+            return
+        seat, turn = game.current_player, len(game.decisions)
+        text = drawn_text(app)
+        marks = re.findall(r"secret of seat (\d)", text)
+        if name == "PassScreen":
+            assert not marks, f"a hint on the pass screen for {app.session.names[seat]}"
+            at_keys.append(-1)
+            return
+        assert all(int(mark) == seat for mark in marks), f"{name} for seat {seat} shows a hint of seat {marks}"
+        if turn not in asked:
+            assert not marks, f"{name} for seat {seat} shows a hint before it was asked"
+            if name == "TableScreen":
+                assert app.table().query_one("DraftRow").hinted is None, "a card marked hint before it was asked"
+        if at_keys and at_keys[-1] not in (-1, seat):
+            raise AssertionError(f"{name}: the laptop went to seat {seat} without a pass screen")
+        at_keys.append(seat)
+        if turn not in asked and name in ("KeepScreen", "TableScreen", "PlaceScreen") and (
+            name != "TableScreen" or game.phase is Phase.DRAFT
+        ):
+            asked.add(turn)
+            await app.screen.run_action("hint")
+            await wait_until(pilot, lambda: f"secret of seat {seat}" in drawn_text(app), "the hint")
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys(pilot, app, rng, on_screen=lambda app: check(app, pilot))
+    assert at_keys.count(-1) >= 3 * 3  # a pass screen before each set-up, Plan, and draft hand-over

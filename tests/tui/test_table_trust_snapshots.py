@@ -10,14 +10,23 @@ from __future__ import annotations
 import random
 
 import pytest
-from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
+from tui_helpers import (
+    at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, take_the_laptop,
+)
 
 SET_UP_3 = ("enter", "enter", "enter") * 3  # pass screen, the first Plan, the first Foundation, per player
 
 
+async def to_the_draft(pilot) -> None:
+    """Every set-up, then the first person to draft takes the laptop."""
+    await pilot.press(*SET_UP_3)
+    await pilot.pause()
+    await take_the_laptop(pilot, pilot.app)
+
+
 @pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_table_at(snap_compare, tui_deck, size):
-    assert snap_compare(make_app(tui_deck, 3, 4), press=SET_UP_3, terminal_size=size)
+    assert snap_compare(make_app(tui_deck, 3, 4), run_before=to_the_draft, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -8,7 +8,7 @@ import pytest
 
 from pier18.engine import Game, Keep, Phase
 from pier18.tui.screens.final import final_table
-from tui_helpers import KEEP_FIRST, NAMES, SET_UP_2, at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, screen_name, text_of
+from tui_helpers import KEEP_FIRST, NAMES, SET_UP_2, at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, screen_name, take_the_laptop, text_of
 
 
 # The three-player whole game by keys is test_table_people_trust.py::
@@ -73,6 +73,7 @@ async def test_escape_goes_back_from_placing_to_the_cards(tui_deck):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press(*SET_UP_2)
         await pilot.pause()
+        await take_the_laptop(pilot, app)
         assert screen_name(app) == "TableScreen"
         before = list(app.session.decisions)
         await pilot.press("right", "enter")
@@ -100,7 +101,10 @@ async def test_the_plan_cannot_be_escaped(tui_deck):
 async def test_only_legal_covers_are_offered(tui_deck):
     app = make_app(tui_deck, 2, 7)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press(*SET_UP_2, "1")
+        await pilot.press(*SET_UP_2)
+        await pilot.pause()
+        await take_the_laptop(pilot, app)
+        await pilot.press("1")
         await pilot.pause()
         game = app.session.game
         assert screen_name(app) == "PlaceScreen"
@@ -196,6 +200,7 @@ async def test_clicking_a_pier_keeps_the_number_keys_working(tui_deck):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press(*SET_UP_2)
         await pilot.pause()
+        await take_the_laptop(pilot, app)
         await pilot.click("#pier-0")
         await pilot.press("pagedown", "3")
         await pilot.pause()
@@ -208,6 +213,7 @@ async def test_clicking_a_card_in_the_draft_row_opens_its_placement(tui_deck):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press(*SET_UP_2)
         await pilot.pause()
+        await take_the_laptop(pilot, app)
         views = list(app.screen.query("CardView"))
         await pilot.click(views[1])
         await pilot.pause()

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 
 from pier18.engine import Draft, PlayerView
-from tui_helpers import KEEP_FIRST, SET_UP_2, make_app, screen_name
+from tui_helpers import KEEP_FIRST, SET_UP_2, make_app, screen_name, take_the_laptop
 
 
 async def test_undo_through_the_session_then_resync_shows_the_choice_again(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press(*SET_UP_2, "2", "enter")
+        await pilot.press(*SET_UP_2)
+        await pilot.pause()
+        await take_the_laptop(pilot, app)
+        await pilot.press("2", "enter")
         await pilot.pause()
         session = app.session
         last = session.decisions[-1]
@@ -19,6 +22,7 @@ async def test_undo_through_the_session_then_resync_shows_the_choice_again(tui_d
         assert session.undo() == last
         app.resync()
         await pilot.pause()
+        await take_the_laptop(pilot, app)  # back to the player who drafted it
         assert screen_name(app) == "TableScreen"
         assert last.card in session.game.revealed
         await pilot.press("2")

@@ -7,7 +7,7 @@ import random
 from pier18.engine import Draft, Game, Phase, PlayerView, TableView
 from pier18.tui.screens.table import TableScreen
 from pier18.tui.widgets.score_change import ScoreChange
-from tui_helpers import KEEP_FIRST, NAMES, SET_UP_2, at_the_last_plan, keyed_game, make_app, play_by_keys, screen_name, drawn_text, text_of
+from tui_helpers import KEEP_FIRST, NAMES, SET_UP_2, at_the_last_plan, keyed_game, make_app, play_by_keys, screen_name, drawn_text, take_the_laptop, text_of
 
 
 def test_round_count_comes_from_the_engine(tui_deck):
@@ -122,7 +122,10 @@ async def test_set_up_piers_stay_hidden_on_the_table(tui_deck):
 async def test_cover_keys_stop_at_the_ends_instead_of_wrapping(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press(*SET_UP_2, "1")
+        await pilot.press(*SET_UP_2)
+        await pilot.pause()
+        await take_the_laptop(pilot, app)
+        await pilot.press("1")
         await pilot.pause()
         assert screen_name(app) == "PlaceScreen"
         covers = app.screen.query_one("#cover-list")
@@ -169,6 +172,7 @@ async def test_each_turn_starts_with_the_piers_scrolled_to_the_top(tui_deck):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press(*("enter", *KEEP_FIRST) * 3)  # the pass screen and set-up, per player
         await pilot.pause()
+        await take_the_laptop(pilot, app)
         first = app.session.game.current_player
         assert screen_name(app) == "TableScreen"
         scroll = app.screen.query_one("#piers-scroll")
@@ -177,8 +181,10 @@ async def test_each_turn_starts_with_the_piers_scrolled_to_the_top(tui_deck):
         assert scroll.scroll_y > 0, "nothing to scroll at 100×30: the test shows nothing"
         await pilot.press("1")
         await pilot.pause()
-        await pilot.press("enter")  # placed: the next player's turn (drafts are public)
+        await pilot.press("enter")  # placed: the next player's turn, after a pass screen
         await pilot.pause()
+        assert screen_name(app) == "PassScreen"
+        await take_the_laptop(pilot, app)
         assert screen_name(app) == "TableScreen" and app.session.game.current_player != first
         scroll = app.screen.query_one("#piers-scroll")
         assert scroll.scroll_y == 0

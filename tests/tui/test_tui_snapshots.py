@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from test_table_trust_snapshots import to_the_draft
 from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SIZE = (100, 30)
@@ -20,11 +21,11 @@ def test_names_with_a_clash(snap_compare, tui_deck):
 
 
 def test_table(snap_compare, tui_deck):
-    assert snap_compare(make_app(tui_deck, 3, 4), press=SET_UP_3, terminal_size=SIZE)
+    assert snap_compare(make_app(tui_deck, 3, 4), run_before=to_the_draft, terminal_size=SIZE)
 
 
 def test_placement_preview(snap_compare, tui_deck):
-    assert snap_compare(make_app(tui_deck, 3, 4), press=(*SET_UP_3, "2", "down"), terminal_size=SIZE)
+    assert snap_compare(make_app(tui_deck, 3, 4), run_before=to_the_draft, press=("2", "down"), terminal_size=SIZE)
 
 
 def test_patron_panel(snap_compare, tui_deck):

@@ -104,9 +104,21 @@ async def take_first_choices_until(pilot, app: Pier18App, condition, what: str, 
         if screen_name(app) == "TableScreen":
             await pilot.press("1")
             await pilot.pause()
-        if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen"):
+        if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen", "PassScreen"):
             await pilot.press("enter")
     raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}, {app.session.game.phase}")
+
+
+async def take_the_laptop(pilot, app, tries: int = 400) -> None:
+    """At a laptop passed round, the next person takes it (Enter on each pass screen)
+    until a screen of the game itself is on top: the laptop changes hands through a
+    pass screen whatever the phase, so the draft table may come after one."""
+    for _ in range(tries):
+        if screen_name(app) != "PassScreen":
+            return
+        await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("the pass screens never ended")
 
 
 async def look(on_screen, app) -> None:

@@ -88,6 +88,9 @@ class Pier18App(GameApp):
         self.opening_notes: list[str] = []
         #: Finished reviews, by seat and the game's decisions (`v` again shows one at once).
         self._reviewed: dict[tuple[int, tuple[Decision, ...]], tuple[DecisionReview, ...]] = {}
+        #: The person the laptop was last handed to (a seat), at a laptop passed round:
+        #: when the next person to move is someone else, a pass screen comes first.
+        self._handed_to: int | None = None
 
     # -- start-up ------------------------------------------------------------------------
 
@@ -186,6 +189,7 @@ class Pier18App(GameApp):
         self.moves.clear()
         self._thinking = None
         self._hints.clear()
+        self._handed_to = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(TableScreen(TableState(TableView.of(session.game), session.names, session.first_player is not None)))
@@ -253,23 +257,26 @@ class Pier18App(GameApp):
         if session.is_bot(seat) and self.bot_provider is not None:
             self.call_later(self.bot_turn)
             return
+        then: Callable[[], None] | None = None
         if game.phase is Phase.SETUP:
-            from .screens.pass_device import PassScreen
-
-            if not session.hot_seat:
-                self._keep()  # one person at the laptop: nobody to hide the cards from
-                return
-            news = since_your_turn(view, names, since_start(view, seat), reasons)
-            self.push_screen(PassScreen(names[seat], pass_reason(Phase.SETUP), news), lambda _: self._keep())
+            then = self._keep
         elif game.phase is Phase.PLAN:
-            if not session.hot_seat:
-                self._place(None)
-                return
-            from .screens.pass_device import PassScreen
+            then = partial(self._place, None)
+        if not session.hot_seat:
+            if then is not None:
+                then()  # one person at the laptop: nobody to hide anything from
+            return
+        # A laptop passed round: before a hidden choice (set-up, the Plans, placed at the
+        # same time) and whenever the laptop changes hands, whatever the phase, the
+        # person to move takes it on a pass screen, so nothing drawn for the last one
+        # (a hint, a half-made choice) is ever in front of the next.
+        handed, self._handed_to = self._handed_to, seat
+        if then is None and handed in (None, seat):
+            return  # the draft goes on with the person who has the laptop
+        from .screens.pass_device import PassScreen
 
-            # Plans are placed at the same time: the one placed before stays hidden.
-            news = since_your_turn(view, names, since_start(view, seat), reasons)
-            self.push_screen(PassScreen(names[seat], pass_reason(Phase.PLAN), news), lambda _: self._place(None))
+        news = since_your_turn(view, names, since_start(view, seat), reasons)
+        self.push_screen(PassScreen(names[seat], pass_reason(game.phase), news), lambda _: then() if then else None)
 
     def since_for(self, view: TableView) -> int | None:
         """Where "since your last move" starts for the person at the keys: the one person

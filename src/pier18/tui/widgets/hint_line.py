@@ -2,8 +2,11 @@
 
 A screen asks for a hint by posting `HintedScreen.HintRequested`; the app thinks in the
 background and hands the answer to every `HintedScreen` on the stack (`show_hint`). A
-hint line that is drawn anew asks for the turn's hint given already by posting
-`HintLine.Shown`; the app answers with `show_known`. Nothing here knows the app.
+hint belongs to one turn of one seat: a hint line drawn anew (a new screen, the table
+after any decision) forgets what it showed at once and asks the app for the hint given
+for the turn now, if any (`HintLine.Shown`, answered with `show_known`). So a hint
+never outlives the turn it was asked on, nor reaches the next person at the laptop.
+Nothing here knows the app.
 """
 
 from __future__ import annotations
@@ -37,8 +40,15 @@ class HintLine(Static):
         self.ask_known()
 
     def ask_known(self) -> None:
-        """Ask for the hint already given for this turn (answered with `show_known`)."""
-        self.post_message(self.Shown(self))
+        """Forget the hint shown (it may be another turn's, another seat's) and ask for
+        the one given for this turn (answered with `show_known`).
+
+        The question goes to the app itself: a screen under another one (the table under
+        a set-up or pass screen) handles no messages until it is on top again, and the
+        hint it holds must be gone before then.
+        """
+        self.show_known(None)
+        self.app.post_message(self.Shown(self))
 
     def show(self, text: str | Text) -> None:
         """Show a hint; a plain string is plain text (a bot's reason may quote anything)."""
