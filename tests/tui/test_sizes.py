@@ -14,7 +14,7 @@ import random
 import re
 
 import pytest
-from tui_helpers import drawn_text, keyed_game, make_app, play_by_keys, screen_name, screen_rows
+from tui_helpers import drawn_text, keyed_game, make_app, play_by_keys, screen_name, screen_rows, start_with_names
 
 from pier18.tui.widgets.footer import Footer
 from pier18.words import SHORT_KEYS
@@ -87,3 +87,72 @@ async def test_every_screen_reads_whole(tui_deck, size):
         watcher(app)
     assert watcher.seen == SCREENS
     assert not watcher.problems, "\n".join(sorted(set(watcher.problems)))
+
+
+#: Sizes below the minimum a terminal can be dragged to, down to a single cell: the
+#: too-small notice covers the game, and nothing under it may break meanwhile.
+SMALL_SIZES = [(1, 1), (2, 40), (10, 5), (20, 10), (30, 30), (40, 20), (45, 40), (50, 30), (55, 29), (60, 12),
+               (70, 40), (80, 24), (99, 30), (100, 29), (120, 3)]
+#: The overlays every game screen can open, by key.
+OVERLAYS = {"question_mark": "HelpScreen", "r": "RulesScreen", "s": "LegendScreen", "l": "GameLogScreen",
+            "e": "ExplainScreen", "ctrl+q": "QuitScreen", "u": "TakebackScreen"}
+
+
+async def sweep_sizes(pilot, app, size=(120, 40)) -> None:
+    """Drag the terminal through every small size and back: the notice at each, never a
+    crash, and the same screen again at the end."""
+    name = screen_name(app)
+    for small in SMALL_SIZES:
+        await pilot.resize_terminal(*small)
+        await pilot.pause()
+        assert app.is_running and app.return_code is None, f"{name} at {small}"
+        assert screen_name(app) == "TooSmallScreen", f"{name} at {small}"
+    await pilot.resize_terminal(*size)
+    await pilot.pause()
+    assert app.is_running and screen_name(app) == name
+
+
+async def test_every_screen_lives_through_every_size_down_to_one_cell(tui_deck):
+    """A whole hot-seat game (and its review) where each kind of screen, and each
+    overlay over the table, is dragged through sizes from 1×1 up. (Before the fix, the
+    placement screen at 30–50 columns raised inside Textual's option list.)"""
+    rng = random.Random(3)
+    app = make_app(tui_deck, 2, 3, names=None)
+    swept: set[str] = set()
+
+    async def sweep(app, pilot) -> None:
+        name = screen_name(app)
+        if name == "PlaceScreen":
+            name += "-" + app.session.game.phase.value
+        if name in swept:
+            return
+        swept.add(name)
+        await sweep_sizes(pilot, app)
+        if name == "TableScreen":
+            for key, overlay in OVERLAYS.items():
+                await pilot.press(key)
+                await pilot.pause()
+                assert screen_name(app) == overlay
+                swept.add(overlay)
+                await sweep_sizes(pilot, app)
+                await pilot.press("escape")
+                await pilot.pause()
+                assert screen_name(app) == "TableScreen"
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "NamesScreen"
+        swept.add("NamesScreen")
+        await sweep_sizes(pilot, app)
+        await start_with_names(pilot, app, ["Ann", "Bob"])
+        await play_by_keys(pilot, app, rng, on_screen=lambda app: sweep(app, pilot))
+        await sweep(app, pilot)  # the final screen
+        await pilot.press("v")
+        await pilot.pause()
+        if screen_name(app) == "ReviewWhoScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen_name(app) == "ReviewScreen"
+        await sweep(app, pilot)
+    assert {"NamesScreen", "PassScreen", "KeepScreen", "TableScreen", "PlaceScreen-draft", "PlaceScreen-plan", "PatronScreen",
+            "FinalScreen", "ReviewScreen", *OVERLAYS.values()} <= swept
