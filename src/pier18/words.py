@@ -2002,7 +2002,7 @@ def damaged_skipped(path: str, reason: str, problem: str | None) -> str:
 
 def damaged_kept(kept_at: str, reason: str) -> str:
     """A damaged autosave moved out of the way, and kept."""
-    return f"a damaged autosave was kept at {kept_at} ({reason}); starting fresh"
+    return f"a damaged autosave was kept at {kept_at} ({reason})"
 
 
 def file_changed(appeared: bool) -> str:
@@ -2046,6 +2046,9 @@ def game_finished(name: str, path: object) -> str:
 
 
 NO_GAME_TO_RESUME = "there is no unfinished game to resume; start one with 'pier18 play'"
+
+
+RESUME_NEEDS_GAME = "--resume needs a saved game FILE or a number N from 'pier18 games' (or nothing: the last played game)"
 
 
 def no_saved_game_numbered(which: str, games: int) -> str:
