@@ -287,6 +287,78 @@ def test_the_playing_process_takes_a_broken_lock_back_at_its_next_save(deck, pla
     assert records_on_disk() == {"one.json": a.decisions}
 
 
+def written_by_another_terminal(path: Path) -> None:
+    """Both lock files of the game at `path` deleted, and the save written by another
+    writer (the stamp is all that is left to notice it)."""
+    break_lock(path, "deleted")
+    theirs = saves.load_saved(path).session
+    theirs.apply(theirs.game.legal_decisions()[-1])
+    saves.record.save(theirs, path, overwrite=True)
+
+
+async def test_a_save_written_by_another_terminal_is_told_on_the_game_screen(deck):
+    """The game goes on in NAME-2.json when its save was written by another terminal,
+    and the players see it said on the screen they are playing on."""
+    path = saved_game(deck, "one.json", 3)
+    saved = saves.load_saved(path)
+    session = saved.session
+    factory = saves.autosaving(lambda names: None, on_error=lambda m: app.warn(m))  # as `play --resume`
+    app = Pier18App(2, factory, names=list(session.names), session=session)
+    factory.play(session, path, saved.stamp)
+    told: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **options: (told.append(message), notify(message, **options))[1]
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            written_by_another_terminal(path)
+            session.apply(session.game.legal_decisions()[0])  # A's next decision is saved
+            await pilot.pause()
+    finally:
+        factory.release()
+    moved = [m for m in told if "written by another terminal or program" in m]
+    assert len(moved) == 1 and str(path.with_name("one-2.json")) in moved[0]
+    assert saves.load_saved(path.with_name("one-2.json")).session.decisions == session.decisions
+
+
+async def test_the_hosts_own_seat_is_told_on_its_screen_when_its_save_moves(deck, monkeypatch):
+    """`pier18 host` plays its own seat in the game's screen: a notice printed there
+    would never be seen, so while the seat's app runs the autosave's notices go to it
+    (and to the printed lines again once it has ended)."""
+    from types import SimpleNamespace
+
+    from pier18.cli import host as hosting
+    from pier18.cli import join
+    from pier18.tui.seat_app import SeatApp
+
+    path = saved_game(deck, "one.json", 3)
+    saved = saves.load_saved(path)
+    session = saved.session
+    printed: list[str] = []
+    saving = saves.autosaving(lambda names: session, on_error=printed.append)
+    saving.play(session, path, saved.stamp)
+    shown: list[str] = []
+
+    async def run_seat_app(app) -> int:  # the seat's app, running: its table is saved meanwhile
+        written_by_another_terminal(path)
+        session.apply(session.game.legal_decisions()[0])
+        return 0
+
+    monkeypatch.setattr(join, "run_seat_app", run_seat_app)
+    monkeypatch.setattr(SeatApp, "warn", lambda app, message: shown.append(message))
+    table = SimpleNamespace(config=SimpleNamespace(bind="127.0.0.1"), session=session)
+    seat = hosting.OwnSeat("CODE-1234", [], saving, None, lambda save: f"pier18 host --resume {save}")
+    try:
+        assert await hosting.play_own_seat(table, 1, None, seat) == 0
+        assert len(shown) == 1 and "one-2.json" in shown[0] and printed == []
+        session.apply(session.game.legal_decisions()[0])
+        written_by_another_terminal(path.with_name("one-2.json"))
+        session.apply(session.game.legal_decisions()[0])
+        assert len(printed) == 1 and "one-2-2.json" in printed[0]  # the app has ended: printed again
+    finally:
+        saving.release()
+
+
 @pytest.mark.parametrize("force", [[], ["--force"]])
 def test_record_onto_a_game_open_in_another_terminal_is_refused(child_playing, monkeypatch, capsys, force):
     """`play --record` naming the autosave another process is playing would make a

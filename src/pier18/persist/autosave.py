@@ -275,6 +275,15 @@ class Autosaving:
         self.moved_to: Callable[[Path], None] | None = None  # told when the autosave goes on in a new file
         self.written: set[Path] = set()  # every record file given to a game here, moved ones too
 
+    def tell_with(self, on_error: Callable[[str], None] | None) -> Callable[[str], None] | None:
+        """Say the game's notices (a save that failed, one gone on in a new file) through
+        `on_error` from now on, the game being played's too; the callback before it.
+        (The host's own seat: on its screen while its app runs, printed before and after.)"""
+        before, self.on_error = self.on_error, on_error
+        if self.saver is not None:
+            self.saver.on_error = on_error
+        return before
+
     def default_record_over(self) -> Over:
         """What a record file may be written over: anything with `force`, else nothing."""
         return Over.ANY if self.force else Over.NOTHING
