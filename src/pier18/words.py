@@ -1927,9 +1927,11 @@ def save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
     )
 
 
-def record_renumbered(new: str, taken: str) -> str:
-    """`play --record FILE`: a later game's numbered record name was taken by a file already."""
-    return f"the record of this game is saved to {new} ({taken} already exists and is left alone)"
+def record_renumbered(new: str, taken: str, live: bool = False) -> str:
+    """`play --record FILE`: the record name a game was to take was taken by a file
+    already, or (`live`) is the file of a game open in another terminal."""
+    why = "is the file of a game open in another terminal" if live else "already exists"
+    return f"the record of this game is saved to {new} ({taken} {why} and is left alone)"
 
 
 def open_elsewhere(pid: int) -> str:
@@ -2441,6 +2443,11 @@ def record_dir(path: str) -> str:
 
 def cannot_write_records(where: str, why: str) -> str:
     return f"{where}: cannot write records there ({why})"
+
+
+def records_open_elsewhere(where: str, name: str, pid: int) -> str:
+    """`simulate --record-dir --force`: one of the run's record names is a game being played."""
+    return f"{where}: {name}: {open_elsewhere(pid)}; choose another folder"
 
 
 def records_taken(where: str, first: str, others: int) -> str:
