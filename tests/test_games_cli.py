@@ -88,6 +88,38 @@ def test_resume_n_goes_on_with_game_n_of_the_list_and_locks_it(three_games, capt
     assert holder(saves.games_dir() / "c.json") is None  # let go when the app ended
 
 
+def test_resume_n_is_the_number_games_shows_with_damaged_saves_listed_before_it(deck, captured_run, capsys):
+    """Damaged saves listed before a good one: `--resume N` opens the very game `pier18
+    games` shows as N. Nothing is moved aside first (that would shift the numbers), and
+    nothing about the damaged saves is said: the game asked for is opened, quietly."""
+    folder = saves.games_dir()
+    folder.mkdir(parents=True)
+    for name in ("0-bad.json", "1-bad.json", "2-bad.json"):
+        (folder / name).write_text("{")
+    good = saved(deck, "3-good.json", ["Dee", "Eve"], 1, 1_900_000_000)
+    saved(deck, "4-later.json", ["Ann", "Bob"], 4, 2_000_000_000)
+    assert main(["games"]) == 0
+    listed = capsys.readouterr().out
+    assert "4. Dee and Eve: set-up, Eve to choose (1 decision made)" in listed
+    assert main(["play", "--resume", "4"]) == 0
+    assert captured_run["session"].decisions == good.decisions
+    assert captured_run["locked"] == folder / "3-good.json"
+    assert capsys.readouterr().err == ""  # no notice, let alone three "starting fresh"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "0-bad.json", "1-bad.json", "2-bad.json", "3-good.json", "4-later.json"
+    ]
+    assert main(["games"]) == 0  # the numbers stay put (the game resumed was saved again: its time)
+    assert numbered(capsys.readouterr().out) == numbered(listed)
+    assert main(["play", "--resume", "2"]) == 2  # a damaged one, by its number: one line, kept
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "1-bad.json" in err and (folder / "1-bad.json").exists()
+
+
+def numbered(listing: str) -> list[str]:
+    """The numbered lines of `pier18 games` (each game's number and summary)."""
+    return [line for line in listing.splitlines() if line[:1].isdigit()]
+
+
 def test_resume_without_n_goes_on_with_the_last_played_unfinished_game(three_games, captured_run):
     assert main(["play", "--resume"]) == 0
     assert captured_run["session"].decisions == three_games["a.json"].decisions
@@ -107,6 +139,7 @@ def test_resume_file(three_games, captured_run):
         ("9" * 5000, "there is no saved game"),  # past int()'s 4,300 digits
         ("\u00b2", "no such game record"),  # "²": a digit to str.isdigit(), not to int(); so a file name
         ("\u0663", "no such game record"),  # Arabic-Indic three, likewise
+        ("", "--resume needs a saved game FILE or a number N"),  # not the last played game
     ],
 )
 def test_resume_of_a_finished_or_missing_game_is_one_line(capsys, three_games, which, words):

@@ -202,6 +202,24 @@ def test_record_dir_over_earlier_records_is_refused_and_written_only_with_force(
     assert (folder / "game-00004.json").read_text() == "not this run's"
 
 
+def test_record_dir_force_never_writes_over_a_game_being_played(capsys, tmp_path):
+    """`--force` is for earlier records: one of the run's names that a game is being
+    played in (`play --record DIR/game-00002.json` in another terminal) is refused."""
+    from pier18.persist.lock import GameLock
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "game-00002.json").write_text("a game being played")
+    playing = GameLock(folder / "game-00002.json").acquire()  # its own lock, as another terminal's
+    try:
+        assert main([*SIMULATE, "--record-dir", str(folder), "--force"]) == 2
+        one_line(capsys, f"game-00002.json: this game is open in another terminal (pid {os.getpid()})", "folder")
+    finally:
+        playing.release()
+    assert sorted(p.name for p in folder.iterdir()) == ["game-00002.json"]
+    assert (folder / "game-00002.json").read_text() == "a game being played"
+
+
 def test_a_record_that_appears_during_a_run_is_not_written_over(deck, tmp_path):
     from pier18.selfplay.simulation import simulate
 

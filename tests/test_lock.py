@@ -14,7 +14,7 @@ import pytest
 from helpers import child_env
 from pier18.cli import main
 from pier18.persist import autosave as saves
-from pier18.persist.lock import GameLock, GameLocked, holder, lock_path
+from pier18.persist.lock import GameLock, GameLocked, guard_path, holder, lock_path, lock_paths
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 
@@ -207,16 +207,42 @@ def players():
         player.process.wait(timeout=60)
 
 
-def break_lock(path: Path, how: str) -> None:
-    """Take the lock file away from its holder: delete it, or put another file in its place."""
-    lock = lock_path(path)
-    if how == "deleted":
-        lock.unlink()
-    else:
-        spare = lock.with_name(lock.name + ".new")
-        spare.write_text("0\n")
-        os.replace(spare, lock)
-    assert holder(path) is None  # the lock no longer shows anyone playing
+def break_lock(path: Path, how: str, which: tuple[Path, ...] | None = None) -> None:
+    """Take lock files away from their holder (both, unless `which`): delete them, or put
+    another file in their place."""
+    for lock in which or lock_paths(path):
+        if how == "deleted":
+            lock.unlink()
+        else:
+            spare = lock.with_name(lock.name + ".new")
+            spare.write_text("0\n")
+            os.replace(spare, lock)
+    if which is None:
+        assert holder(path) is None  # the lock no longer shows anyone playing
+
+
+@pytest.mark.parametrize("how", ["deleted", "replaced"])
+@pytest.mark.parametrize("which", ["lock", "guard"])
+def test_a_lock_file_deleted_while_a_game_is_played_lets_no_second_process_in(deck, players, how, which):
+    """A plays; its `.lock` file is deleted (or replaced), say by a tidy-up of lock files.
+    The game is still A's: B is refused, told A's pid, and leaves nothing behind; A's
+    next save makes the file again. Never two processes on one game."""
+    path = saved_game(deck, "one.json", 3)
+    a, b = players(path), players(path)
+    a.step("load", "play")
+    broken = lock_path(path) if which == "lock" else guard_path(path)
+    break_lock(path, how, (broken,))
+    assert holder(path) == a.process.pid  # `pier18 games` still shows it open, with A's pid
+    assert b.step("load", "play") == f"locked {path}: this game is open in another terminal (pid {a.process.pid})"
+    assert not broken.exists() or how == "replaced" and broken.read_text() == "0\n"  # B took nothing
+    a.step("first")
+    assert [p.read_text() for p in lock_paths(path)] == [f"{a.process.pid}\n"] * 2  # made again
+    a.step("first")
+    a.close()
+    b.close()
+    assert records_on_disk() == {"one.json": a.decisions} and len(a.decisions) == 5
+    assert a.notices == [] and b.notices == []
+    assert sorted(p.name for p in saves.games_dir().iterdir()) == ["one.json"]  # no lock file left
 
 
 def records_on_disk() -> dict[str, list[str]]:
@@ -225,9 +251,9 @@ def records_on_disk() -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("how", ["deleted", "replaced"])
 def test_a_second_writer_after_the_lock_file_is_broken_loses_no_decision(deck, players, how):
-    """A plays; the lock file is broken; B resumes the same game and saves. A's next
-    decision finds a save it did not write: A is told in one line and goes on in a new
-    file. Every decision of both is on disk, each in a whole record of its own game."""
+    """A plays; both its lock files are broken; B resumes the same game and saves. A's
+    next decision finds a save it did not write: A is told in one line and goes on in a
+    new file. Every decision of both is on disk, each in a whole record of its own game."""
     path = saved_game(deck, "one.json", 3)
     a, b = players(path), players(path)
     a.step("load", "play")
@@ -253,7 +279,8 @@ def test_a_second_writer_after_the_lock_file_is_broken_loses_no_decision(deck, p
 def test_a_second_writer_that_read_an_older_save_never_writes_over_a_newer_one(deck, players, how):
     """B reads the game (the resume offer), A saves a decision, the lock file is broken,
     and A quits at once. B takes the game: it must not write the older game over A's
-    last decision; B is told and goes on in a new file."""
+    last decision; B is told and goes on in a new file. (Both lock files broken: one
+    alone lets nobody in.)"""
     path = saved_game(deck, "one.json", 3)
     a, b = players(path), players(path)
     a.step("load", "play")
@@ -287,6 +314,78 @@ def test_the_playing_process_takes_a_broken_lock_back_at_its_next_save(deck, pla
     assert records_on_disk() == {"one.json": a.decisions}
 
 
+def written_by_another_terminal(path: Path) -> None:
+    """Both lock files of the game at `path` deleted, and the save written by another
+    writer (the stamp is all that is left to notice it)."""
+    break_lock(path, "deleted")
+    theirs = saves.load_saved(path).session
+    theirs.apply(theirs.game.legal_decisions()[-1])
+    saves.record.save(theirs, path, overwrite=True)
+
+
+async def test_a_save_written_by_another_terminal_is_told_on_the_game_screen(deck):
+    """The game goes on in NAME-2.json when its save was written by another terminal,
+    and the players see it said on the screen they are playing on."""
+    path = saved_game(deck, "one.json", 3)
+    saved = saves.load_saved(path)
+    session = saved.session
+    factory = saves.autosaving(lambda names: None, on_error=lambda m: app.warn(m))  # as `play --resume`
+    app = Pier18App(2, factory, names=list(session.names), session=session)
+    factory.play(session, path, saved.stamp)
+    told: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **options: (told.append(message), notify(message, **options))[1]
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            written_by_another_terminal(path)
+            session.apply(session.game.legal_decisions()[0])  # A's next decision is saved
+            await pilot.pause()
+    finally:
+        factory.release()
+    moved = [m for m in told if "written by another terminal or program" in m]
+    assert len(moved) == 1 and str(path.with_name("one-2.json")) in moved[0]
+    assert saves.load_saved(path.with_name("one-2.json")).session.decisions == session.decisions
+
+
+async def test_the_hosts_own_seat_is_told_on_its_screen_when_its_save_moves(deck, monkeypatch):
+    """`pier18 host` plays its own seat in the game's screen: a notice printed there
+    would never be seen, so while the seat's app runs the autosave's notices go to it
+    (and to the printed lines again once it has ended)."""
+    from types import SimpleNamespace
+
+    from pier18.cli import host as hosting
+    from pier18.cli import join
+    from pier18.tui.seat_app import SeatApp
+
+    path = saved_game(deck, "one.json", 3)
+    saved = saves.load_saved(path)
+    session = saved.session
+    printed: list[str] = []
+    saving = saves.autosaving(lambda names: session, on_error=printed.append)
+    saving.play(session, path, saved.stamp)
+    shown: list[str] = []
+
+    async def run_seat_app(app) -> int:  # the seat's app, running: its table is saved meanwhile
+        written_by_another_terminal(path)
+        session.apply(session.game.legal_decisions()[0])
+        return 0
+
+    monkeypatch.setattr(join, "run_seat_app", run_seat_app)
+    monkeypatch.setattr(SeatApp, "warn", lambda app, message: shown.append(message))
+    table = SimpleNamespace(config=SimpleNamespace(bind="127.0.0.1"), session=session)
+    seat = hosting.OwnSeat("CODE-1234", [], saving, None, lambda save: f"pier18 host --resume {save}")
+    try:
+        assert await hosting.play_own_seat(table, 1, None, seat) == 0
+        assert len(shown) == 1 and "one-2.json" in shown[0] and printed == []
+        session.apply(session.game.legal_decisions()[0])
+        written_by_another_terminal(path.with_name("one-2.json"))
+        session.apply(session.game.legal_decisions()[0])
+        assert len(printed) == 1 and "one-2-2.json" in printed[0]  # the app has ended: printed again
+    finally:
+        saving.release()
+
+
 @pytest.mark.parametrize("force", [[], ["--force"]])
 def test_record_onto_a_game_open_in_another_terminal_is_refused(child_playing, monkeypatch, capsys, force):
     """`play --record` naming the autosave another process is playing would make a
@@ -298,6 +397,91 @@ def test_record_onto_a_game_open_in_another_terminal_is_refused(child_playing, m
     err = capsys.readouterr().err
     assert err == f"pier18: --record {path}: this game is open in another terminal (pid {child.pid}); choose another file\n"
     assert path.read_bytes() == before
+
+
+#: Plays a new game as `pier18 play --record FILE --force` does, says so, and waits for its
+#: stdin to close. The record is written over the file there (an old one: --force).
+RECORDING = """
+import sys
+from pier18.engine import load_deck
+from pier18.persist import autosave
+from pier18.persist.session import Session
+
+deck = load_deck()
+factory = autosave.autosaving(lambda names: Session(deck, names, 7), sys.argv[1], force=True)
+session = factory(["Ann", "Bob"])
+session.apply(session.game.legal_decisions()[0])
+print("playing", flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.fixture
+def child_recording(tmp_path):
+    """A second process playing a game with `--record FILE --force`; returns it and FILE."""
+    started = []
+
+    def start(path: Path) -> subprocess.Popen:
+        child = subprocess.Popen(
+            [sys.executable, "-c", RECORDING, str(path)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+        )
+        started.append(child)
+        assert child.stdout.readline() == "playing\n", child.stderr.read()
+        return child
+
+    yield start
+    for child in started:
+        if child.poll() is None:
+            child.kill()
+        child.communicate(timeout=60)
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_record_force_onto_the_record_of_a_game_open_in_another_terminal_is_refused(
+    deck, child_recording, tmp_path, monkeypatch, capsys, resume
+):
+    """`--force` is for old files: the record another terminal is writing now is a live
+    game's, never written over, however the game is started (new, or resumed)."""
+    record_file = tmp_path / "match.json"
+    child = child_recording(record_file)
+    before = record_file.read_bytes()
+    assert holder(record_file) == child.pid
+    mine = saved_game(deck, "mine.json", 2)
+    monkeypatch.setattr(Pier18App, "run", lambda app, *a, **k: pytest.fail("the game started"))
+    command = ["play", "--resume", str(mine)] if resume else ["play", "--names", "Ann,Bob", "--players", "2"]
+    assert main([*command, "--record", str(record_file), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"pier18: --record {record_file}: this game is open in another terminal (pid {child.pid}); "
+                   "choose another file\n")
+    assert record_file.read_bytes() == before
+
+
+def test_a_later_game_never_takes_the_numbered_record_of_a_game_open_elsewhere(deck, child_recording, tmp_path):
+    """`play --record FILE --force`: the second game goes to FILE-2.json, written over if
+    it is an old file; but FILE-2.json is being written by a game in another terminal,
+    so the second game takes the next free number and says so."""
+    record_file = tmp_path / "match.json"
+    record_file.write_text("an old file\n")
+    child = child_recording(record_file.with_name("match-2.json"))
+    theirs = record_file.with_name("match-2.json").read_bytes()
+    notices: list[str] = []
+    factory = saves.autosaving(lambda names: Session(deck, names, 3), record_file, notices.append, force=True)
+    factory(["Cy", "Di"])
+    second = factory(["Cy", "Di"])
+    second.apply(second.game.legal_decisions()[0])
+    assert factory.saver.paths[1] == tmp_path / "match-3.json"
+    assert holder(tmp_path / "match-3.json") == os.getpid()  # locked while it is played
+    factory.release()
+    assert record_file.with_name("match-2.json").read_bytes() == theirs
+    assert notices == [
+        f"the record of this game is saved to {tmp_path / 'match-3.json'} ({tmp_path / 'match-2.json'} "
+        "is the file of a game open in another terminal and is left alone)"
+    ]
+    assert holder(record_file.with_name("match-2.json")) == child.pid
+    assert sorted(p.name for p in tmp_path.iterdir() if "match" in p.name) == [
+        ".match-2.json.lock", "match-2.json", "match-2.json.lock", "match-3.json", "match.json"
+    ]
 
 
 # -- no stray lock files --------------------------------------------------------------------

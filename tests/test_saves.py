@@ -243,7 +243,8 @@ def test_a_damaged_autosave_is_moved_aside_and_kept(deck, data_dir, damage):
     assert moved.original == bad and not bad.exists()
     assert moved.kept_at.parent == data_dir / "damaged"
     assert moved.kept_at.read_text() == damaged_text  # kept byte for byte
-    assert str(moved.kept_at) in moved.message() and "starting fresh" in moved.message()
+    assert moved.message() == f"a damaged autosave was kept at {moved.kept_at} ({moved.reason})"
+    assert "fresh" not in moved.message()  # the good game is going on: nothing starts fresh
     # A second damaged save with the same name never overwrites the first one kept.
     autosave(deck, "bad.json", 3, steps=2)
     (saves.games_dir() / "bad.json").write_text("{")

@@ -1929,9 +1929,11 @@ def save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
     )
 
 
-def record_renumbered(new: str, taken: str) -> str:
-    """`play --record FILE`: a later game's numbered record name was taken by a file already."""
-    return f"the record of this game is saved to {new} ({taken} already exists and is left alone)"
+def record_renumbered(new: str, taken: str, live: bool = False) -> str:
+    """`play --record FILE`: the record name a game was to take was taken by a file
+    already, or (`live`) is the file of a game open in another terminal."""
+    why = "is the file of a game open in another terminal" if live else "already exists"
+    return f"the record of this game is saved to {new} ({taken} {why} and is left alone)"
 
 
 def open_elsewhere(pid: int) -> str:
@@ -2004,7 +2006,7 @@ def damaged_skipped(path: str, reason: str, problem: str | None) -> str:
 
 def damaged_kept(kept_at: str, reason: str) -> str:
     """A damaged autosave moved out of the way, and kept."""
-    return f"a damaged autosave was kept at {kept_at} ({reason}); starting fresh"
+    return f"a damaged autosave was kept at {kept_at} ({reason})"
 
 
 def file_changed(appeared: bool) -> str:
@@ -2048,6 +2050,9 @@ def game_finished(name: str, path: object) -> str:
 
 
 NO_GAME_TO_RESUME = "there is no unfinished game to resume; start one with 'pier18 play'"
+
+
+RESUME_NEEDS_GAME = "--resume needs a saved game FILE or a number N from 'pier18 games' (or nothing: the last played game)"
 
 
 def no_saved_game_numbered(which: str, games: int) -> str:
@@ -2440,6 +2445,11 @@ def record_dir(path: str) -> str:
 
 def cannot_write_records(where: str, why: str) -> str:
     return f"{where}: cannot write records there ({why})"
+
+
+def records_open_elsewhere(where: str, name: str, pid: int) -> str:
+    """`simulate --record-dir --force`: one of the run's record names is a game being played."""
+    return f"{where}: {name}: {open_elsewhere(pid)}; choose another folder"
 
 
 def records_taken(where: str, first: str, others: int) -> str:

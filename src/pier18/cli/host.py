@@ -517,4 +517,8 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
         app.record, app.resume = path, seat.resume(path)
 
     seat.saving.moved_to = moved
-    return await run_seat_app(app)
+    printed = seat.saving.tell_with(app.warn)  # a print would not be seen under the game's screen
+    try:
+        return await run_seat_app(app)
+    finally:
+        seat.saving.tell_with(printed)

@@ -59,7 +59,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--resume",
         nargs="?",
-        const="",
+        const=LATEST,
         metavar="FILE|N",
         help="go on with a saved game (every game is autosaved): the last played unfinished one, "
         "a saved game FILE, or game N of 'pier18 games'",
@@ -73,6 +73,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--force", action="store_true", help="let --record write over a file that is already there (and FILE-2.json ...)"
     )
     parser.set_defaults(run=run)
+
+
+#: `--resume` with nothing after it: the last played game. No argument can hold a NUL, so
+#: an empty `--resume ''` is told apart from it (and refused).
+LATEST = "\0latest"
 
 
 def check_record(args: argparse.Namespace, own: bool = False) -> None:
@@ -167,6 +172,10 @@ def run(args: argparse.Namespace) -> int:
     check_terminal()
     check_seed(args.seed)
     if args.resume is not None:
+        if not args.resume:
+            from ..words import RESUME_NEEDS_GAME
+
+            raise Pier18Error(RESUME_NEEDS_GAME)
         return resume(args)
     check_record(args)
     seats = parse_seats(args)
@@ -243,20 +252,22 @@ def resume(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     check_record(args, own=True)  # the folder and the kind of file, before anything is moved
-    found = autosave.find_resumable()
-    _tell([moved.message() for moved in found.set_aside] + found.notices)
-    found.set_aside, found.notices = [], []  # told already, on stderr (they stay after the app ends)
-    latest = not args.resume
-    if args.resume:
+    latest = args.resume == LATEST
+    found = None
+    if not latest:  # FILE, or N as 'pier18 games' numbers it now: found before anything is moved
         target = named_game(args.resume)
-    elif found.free:
-        target = found.free[0]
-    elif found.games:  # every unfinished game is open in another terminal
-        target = found.games[0]
     else:
-        from ..words import NO_GAME_TO_RESUME
+        found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
+        _tell([moved.message() for moved in found.set_aside] + found.notices)
+        found.set_aside, found.notices = [], []  # told already, on stderr (they stay after the app ends)
+        if found.free:
+            target = found.free[0]
+        elif found.games:  # every unfinished game is open in another terminal
+            target = found.games[0]
+        else:
+            from ..words import NO_GAME_TO_RESUME
 
-        raise Pier18Error(NO_GAME_TO_RESUME)
+            raise Pier18Error(NO_GAME_TO_RESUME)
     session = target.session
     assert session is not None
     own = None  # --record FILE naming an earlier record of this very game: written on
@@ -293,7 +304,7 @@ def resume(args: argparse.Namespace) -> int:
 
     # Said when the game opens: which game it is, and why a game played later was not it.
     app.opening_notes = [going_on_with(shorten(target.path.name), target.summary(), latest)]
-    if latest:
+    if found is not None:
         app.opening_notes += found.passed_over(target.path)
     try:
         factory.play(session, target.path, target.stamp)
@@ -301,6 +312,8 @@ def resume(args: argparse.Namespace) -> int:
         app.opening_notes = []
         factory.record_over = factory.default_record_over()  # FILE was that game's record, not theirs
         app.session = None
+        if found is None:  # the offer moves damaged saves aside, and says so on its screen
+            found = autosave.find_resumable()
         app.resume_offer = found.without(target.path, autosave.open_elsewhere_notice(locked))
     return run_app(app, factory)
 
@@ -346,7 +359,7 @@ def named_game(which: str) -> SavedGame:
     from ..words import game_finished, no_saved_game_numbered
 
     if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
-        games = autosave.saved_games()
+        games = autosave.saved_games()  # the very list 'pier18 games' numbers, damaged ones too
         number = int(which) if len(which) <= 9 else 0  # past any list, and past int()'s limit
         if not 1 <= number <= len(games):
             raise Pier18Error(no_saved_game_numbered(quote(which, 20), len(games)))

@@ -154,11 +154,18 @@ def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
             pass
     except OSError as exc:
         raise Pier18Error(cannot_write_records(where, printable(why_not(exc, record_dir)))) from None
-    if force:
-        return
     taken = sorted(entry.name for entry in os.scandir(record_dir) if _is_record_name(entry.name, games))
-    if taken:
-        raise Pier18Error(records_taken(where, printable(taken[0]), len(taken) - 1))
+    if not force:
+        if taken:
+            raise Pier18Error(records_taken(where, printable(taken[0]), len(taken) - 1))
+        return
+    from ..persist.lock import holder
+    from ..words import records_open_elsewhere
+
+    for name in taken:  # --force is for old records, never a game another terminal is playing
+        pid = holder(record_dir / name)
+        if pid is not None:
+            raise Pier18Error(records_open_elsewhere(where, printable(name), pid))
 
 
 def _is_record_name(name: str, games: int) -> bool:

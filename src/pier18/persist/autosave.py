@@ -11,12 +11,13 @@ is moved to `damaged/` next to it with its bytes intact, never deleted; one that
 be moved is skipped, with a notice naming what is in the way. A data folder that cannot
 be written turns autosave off, with one notice: it never stops a game.
 
-One game, one writer (`lock.py`): the process playing a game holds its lock (a lock
-file beside the save, removed once the game is over or the process ends), and each
-file it writes (the autosave, `play --record FILE`) is only ever written over the
-version it wrote there last, or resumed from. A file someone else wrote meanwhile is
-left alone: the game says so in one line and goes on in `NAME-2.json`. A record file
-is never written over a file that was there before the game, unless `--force`.
+One game, one writer (`lock.py`): the process playing a game holds the lock of each
+file it writes (the autosave, `play --record FILE`: lock files beside it, removed once
+the game is over or the process ends), and only ever writes it over the version it
+wrote there last, or resumed from. A file someone else wrote meanwhile is left alone:
+the game says so in one line and goes on in `NAME-2.json`. A record file is never
+written over a file that was there before the game, unless `--force`, and never over
+the file of a game another process is playing, `--force` or not.
 """
 
 from __future__ import annotations
@@ -167,8 +168,8 @@ class Autosaver:
         for number in range(2, MAX_NUMBER):
             candidate = numbered(old, number)
             assert candidate is not None
-            if os.path.lexists(candidate):
-                continue
+            if os.path.lexists(candidate) or holder(candidate) is not None:
+                continue  # a file there, or a game about to be written there
             try:
                 written = atomic_write(candidate, text, private, over=Over.NOTHING)
             except FileChanged:
@@ -252,6 +253,9 @@ class Autosaving:
     over a file that is there already: FILE was checked before the game started (and
     is written over only with `force`, or when `record_over` is the stamp of this very
     game's earlier record), and a later game takes the next free number, saying so.
+    Each record file is locked while its game is played (`record_locks`), and one that
+    another process has locked, its game being played, is never taken, even with
+    `force`: the game takes the next free number, saying so.
     """
 
     def __init__(
@@ -270,10 +274,20 @@ class Autosaving:
         self.games = 0  # games given a record file so far
         self.number = 0  # the number of the last record file given (1: FILE itself)
         self.lock: GameLock | None = None  # the lock of the game being played
+        self.record_locks: list[GameLock] = []  # the locks of its record files
         self.saver: Autosaver | None = None  # the saver of the game being played
         self.off: str | None = None  # why autosave is off, once it is
         self.moved_to: Callable[[Path], None] | None = None  # told when the autosave goes on in a new file
         self.written: set[Path] = set()  # every record file given to a game here, moved ones too
+
+    def tell_with(self, on_error: Callable[[str], None] | None) -> Callable[[str], None] | None:
+        """Say the game's notices (a save that failed, one gone on in a new file) through
+        `on_error` from now on, the game being played's too; the callback before it.
+        (The host's own seat: on its screen while its app runs, printed before and after.)"""
+        before, self.on_error = self.on_error, on_error
+        if self.saver is not None:
+            self.saver.on_error = on_error
+        return before
 
     def default_record_over(self) -> Over:
         """What a record file may be written over: anything with `force`, else nothing."""
@@ -322,33 +336,52 @@ class Autosaving:
         return self.lock.save if self.lock is not None else None
 
     def next_record(self, autosave: Path | None = None) -> Target | None:
-        """The record file of the next game (a resumed game takes one too), or None.
+        """The record file of the next game (a resumed game takes one too), locked for
+        it, or None.
 
         The first game's is FILE; each later game's the next numbered name that no file
         has taken (with `force`, simply the next number), and never one this process has
-        written another game to. None when it is the game's own autosave, written anyway.
+        written another game to, nor one another process is playing a game in, `force`
+        or not. None when it is the game's own autosave, written and locked anyway.
         """
         if self.record_path is None:
             return None
         self.games += 1
-        if self.games == 1:
-            self.number, over = 1, self.record_over
-        else:
-            wanted = self.number + 1
-            self.number = wanted
-            while self.number < MAX_NUMBER and (
-                self._record_file(self.number) in self.written
-                or (not self.force and os.path.lexists(self._record_file(self.number)))
-            ):
-                self.number += 1
-            over = self.default_record_over()
-            if self.number != wanted:
-                self._notice(record_renumbered(str(self._record_file(self.number)), str(self._record_file(wanted))))
-        path = self._record_file(self.number)
-        if autosave is not None and same_file(path, autosave):
-            return None
+        wanted = 1 if self.games == 1 else self.number + 1
+        live = False  # whether the wanted name was passed over for a game open elsewhere
+        number = wanted
+        while number < MAX_NUMBER:
+            path = self._record_file(number)
+            if autosave is not None and same_file(path, autosave):
+                self.number = number
+                return None
+            exists = number != 1 and not self.force and os.path.lexists(path)
+            if path not in self.written and not exists:
+                if self._hold(path):
+                    break
+                live = live or number == wanted
+            number += 1
+        self.number = number
+        over = self.record_over if number == 1 else self.default_record_over()
+        if number != wanted:
+            taken = str(self._record_file(wanted))
+            self._notice(record_renumbered(str(self._record_file(number)), taken, live))
+        path = self._record_file(number)
         self.written.add(path)
         return Target(path, over, record=True)
+
+    def _hold(self, path: Path) -> bool:
+        """Lock the record file `path` for the game about to be written there; False if
+        another process holds its lock (a game of its own is written there)."""
+        lock = GameLock(path)
+        try:
+            lock.acquire()
+        except GameLocked:
+            return False
+        except OSError:
+            return True  # no lock file can be made there: the write will say what is wrong
+        self.record_locks.append(lock)
+        return True
 
     def _record_file(self, number: int) -> Path:
         path = numbered(self.record_path, number)
@@ -361,27 +394,40 @@ class Autosaving:
         return target.path if target is not None else None
 
     def release(self) -> None:
-        """Let go of the lock of the game being played (the process ending does it too)."""
+        """Let go of the locks of the game being played, its autosave's and its record
+        files' (the process ending does it too)."""
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+        for lock in self.record_locks:
+            lock.release()
+        self.record_locks = []
 
     def _keep_lock(self) -> None:
-        if self.lock is not None:
-            self.lock.renew()
+        for lock in self._locks():
+            lock.renew()
+
+    def _locks(self) -> list[GameLock]:
+        return ([self.lock] if self.lock is not None else []) + self.record_locks
 
     def _let_go_when_over(self, session: Session) -> None:
         """A finished game, saved: nobody plays it any more, so its lock file goes. (Should
         it be written again, `_keep_lock` takes the lock back first; the stamp still
         keeps any other writer's save.)"""
-        if self.lock is not None and session.game.is_terminal():
-            self.lock.release()
+        if session.game.is_terminal():
+            for lock in self._locks():
+                lock.release()
 
     def _moved(self, target: Target, old: Path) -> None:
-        """A file went on in a new one: a record's is never given to a later game; for
-        the autosave, hold the new file's lock instead of the old one's."""
+        """A file went on in a new one: hold the new file's lock instead of the old
+        one's (the old file is someone else's game now); a record's is never given to a
+        later game."""
         if target.record:
             self.written.add(target.path)
+            for lock in [lock for lock in self.record_locks if lock.save == old]:
+                lock.release()
+                self.record_locks.remove(lock)
+            self._hold(target.path)
             return
         if self.lock is None or self.lock.save != old:
             return

@@ -5,27 +5,36 @@ and one player's decisions would be lost. Two things stop that:
 
 - The lock. The playing process holds an OS-level lock (flock on POSIX) on a file next
   to the save, `game.json.lock`, with its pid written inside for the message the other
-  terminal shows ("this game is open in another terminal (pid N)"). The lock file is
-  there only while the game is played: the process removes it when it lets go (the
-  game ended, the process quit, crashed or was stopped by a signal; `atexit` catches
-  any exit that forgot to), and the operating system drops the lock when the process
-  ends in any way, SIGKILL included, so a lock file a killed process left behind blocks
-  nobody: the next process to look at it takes it without a question and removes it
-  (`holder`). Removing a lock file is safe because every taker checks, once it holds
-  the lock, that the file it locked is still the one at the name (`_FlockFile`); one it
-  locked just as its holder removed it is let go and the name tried again. A lock file
-  that someone else deletes is made again at the owner's next save (`GameLock.renew`).
-- The stamp. A lock file can be deleted or replaced, and then a second process can take
-  a lock of its own, so the lock alone proves nothing. Every file a game writes (the
+  terminal shows ("this game is open in another terminal (pid N)"), and a second one on
+  a hidden file beside it, `.game.json.lock` (its guard). A game is taken only by a
+  process that holds both, so deleting or replacing one of the two files (a tidy-up of
+  `*.lock` files while a game is on) lets nobody in: the next taker gets the file made
+  again at that name, finds the other held, lets go and is told who has the game. The
+  lock files are there only while the game is played: the process removes them when it
+  lets go (the game ended, the process quit, crashed or was stopped by a signal;
+  `atexit` catches any exit that forgot to), and the operating system drops the locks
+  when the process ends in any way, SIGKILL included, so lock files a killed process left
+  behind block nobody: the next process to look at them takes them without a question
+  and removes them (`holder`). Removing a lock file is safe because every taker checks,
+  once it holds the lock, that the file it locked is still the one at the name
+  (`_FlockFile`); one it locked just as its holder removed it is let go and the name
+  tried again. A lock file that someone else deletes is made again at the owner's next
+  save (`GameLock.renew`).
+- The stamp. Both lock files can be deleted or replaced, and then a second process can
+  take a lock of its own, so the lock alone proves nothing. Every file a game writes (the
   autosave, `play --record`, `host`'s autosave) is therefore written only over the very
   version this process wrote last, or resumed from: its `Stamp` (device, inode, size,
   modification and change times; `persist.files`). Saves are written by renaming a new
   file into place, so any other writer's save is a new inode and a new stamp. Locking
   the save's own inode would not do: every save replaces it. When the file on disk is
   not the one this process last wrote, it is left alone, the game says so in one line
-  and goes on in a new file next to it (`game-2.json`), so the decisions of both
-  players are kept, each in a whole record of its own game. The check and the rename
-  are made under a lock on the folder, so two Pier 18 processes never both pass it.
+  (on its screen) and goes on in a new file next to it (`game-2.json`), so the
+  decisions of both players are kept, each in a whole record of its own game. The
+  check and the rename are made under a lock on the folder, so two Pier 18 processes
+  never both pass it.
+
+A `play --record FILE` is locked the same way while its game is played, so that no
+other game (`--force` included) writes over it.
 """
 
 from __future__ import annotations
@@ -63,7 +72,18 @@ class GameLocked(Pier18Error):
 
 
 def lock_path(save: Path) -> Path:
+    """The lock file others see, with the holder's pid inside: `game.json.lock`."""
     return save.with_name(save.name + LOCK_SUFFIX)
+
+
+def guard_path(save: Path) -> Path:
+    """The hidden second lock file, `.game.json.lock`: held with the first, so that
+    deleting one of them lets nobody in."""
+    return save.with_name("." + save.name + LOCK_SUFFIX)
+
+
+def lock_paths(save: Path) -> tuple[Path, Path]:
+    return lock_path(save), guard_path(save)
 
 
 class _FlockFile:
@@ -84,6 +104,10 @@ class _FlockFile:
     @property
     def held(self) -> bool:
         return self.fd is not None
+
+    def intact(self) -> bool:
+        """Held, and still the file at its name (not deleted or replaced by someone)."""
+        return self.fd is not None and _is_named(self.fd, self.path)
 
     def take(self) -> bool:
         """True once held; False if another process holds it. OSError if it cannot be made."""
@@ -137,11 +161,15 @@ class _PortableFile:  # pragma: no cover - where there is no flock (Windows)
     def __init__(self, path: Path, on_acquired: Callable[[int], None]) -> None:
         from filelock import FileLock
 
+        self.path = path
         self._lock = FileLock(path, timeout=0, thread_local=False, on_acquired=on_acquired)
 
     @property
     def held(self) -> bool:
         return self._lock.is_locked
+
+    def intact(self) -> bool:
+        return self.held and self.path.exists()
 
     def take(self) -> bool:
         from filelock import Timeout
@@ -170,88 +198,113 @@ def _let_go_of_all() -> None:
 
 
 class GameLock:
-    """The lock on one autosave; `acquire` raises GameLocked if another process holds it.
+    """The lock on one game's file (its autosave, or a `--record` file): both of its lock
+    files (`lock_paths`). `acquire` raises GameLocked if another process holds either.
 
-    OSError from `acquire` means the lock file cannot be made (a read-only folder): the
-    caller decides whether to play without autosave. `release` removes the lock file.
+    OSError from `acquire` means a lock file cannot be made (a read-only folder): the
+    caller decides whether to play without autosave. `release` removes the lock files.
     """
 
     def __init__(self, save: Path) -> None:
         self.save = Path(save)
-        self._lock = self._new_lock()
-        self._file: tuple[int, int] | None = None  # the lock file's (device, inode) while held
+        self._parts = [self._new_lock(path) for path in lock_paths(self.save)]
 
-    def _new_lock(self) -> _FlockFile | _PortableFile:
+    def _new_lock(self, path: Path) -> _FlockFile | _PortableFile:
         kind = _FlockFile if fcntl is not None else _PortableFile
-        return kind(lock_path(self.save), self._acquired)
+        return kind(path, self._acquired)
 
     def _acquired(self, fd: int) -> None:
-        """Runs once the lock is ours: put our pid in the lock file for the other terminal."""
+        """Runs once a lock file is ours: put our pid in it for the other terminal."""
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-        info = os.fstat(fd)
-        self._file = (info.st_dev, info.st_ino)
 
     @property
     def held(self) -> bool:
-        return self._lock.held
+        return all(part.held for part in self._parts)
 
     def acquire(self) -> "GameLock":
-        if not self._lock.take():
-            raise GameLocked(self.save, read_pid(self.save))
+        """Hold both lock files; GameLocked (holding neither) if another process holds one."""
+        try:
+            taken = self._take_missing()
+        except BaseException:
+            self.release()
+            raise
+        if taken is not None:
+            self.release()
+            raise GameLocked(self.save, _pid_in(taken) or read_pid(self.save))
         _held.add(self)
         return self
 
+    def _take_missing(self) -> Path | None:
+        """Take each lock file not held intact now (made again if it was deleted or
+        replaced); the path of the first one another process holds, else None."""
+        for number, part in enumerate(self._parts):
+            if part.intact():
+                continue
+            part.let_go()  # a file deleted or replaced under us: nobody finds it any more
+            self._parts[number] = part = self._new_lock(part.path)
+            if not part.take():
+                return part.path
+        return None
+
     def release(self) -> None:
-        """Let go, removing the lock file (if it is still this lock's own)."""
-        self._lock.let_go()
-        self._file = None
+        """Let go, removing the lock files (those still this lock's own)."""
+        for part in self._parts:
+            part.let_go()
         _held.discard(self)
 
     def intact(self) -> bool:
-        """Whether the lock file on disk is still the one this lock holds (not deleted or
-        replaced by someone)."""
-        try:
-            info = os.lstat(lock_path(self.save))
-        except OSError:
-            return False
-        return self.held and self._file == (info.st_dev, info.st_ino)
+        """Whether both lock files on disk are still the ones this lock holds (neither
+        deleted nor replaced by someone)."""
+        return all(part.intact() for part in self._parts)
 
     def renew(self) -> bool:
-        """Hold the lock again if it was let go (a finished game saved once more), or if
-        its file was deleted or replaced, so that other terminals see the game as open
-        again; False if another process has taken it meanwhile (the save's stamp still
-        keeps that process from writing over this one's decisions)."""
+        """Hold the lock again if it was let go (a finished game saved once more), or make
+        again a lock file deleted or replaced, so that other terminals see the game as
+        open again. False if the game is not this process's any more (another process
+        took it meanwhile; the save's stamp still keeps that process from writing over
+        this one's decisions). A lock file another process holds for an instant (it
+        came to look, found the other one held and lets go) is taken at the next save."""
         if self.intact():
             return True
-        self.release()
-        self._lock = self._new_lock()
         try:
-            self.acquire()
-        except (GameLocked, OSError):
-            return False
-        return True
+            taken = self._take_missing()
+        except OSError:
+            taken = self.save
+        if taken is None:
+            _held.add(self)
+            return True
+        if any(part.intact() for part in self._parts):
+            return True  # one still ours: nobody else can hold the game
+        self.release()
+        return False
 
 
-def read_pid(save: Path) -> int:
-    """The pid written in a save's lock file (0 if there is none or it is unreadable)."""
+def _pid_in(path: Path) -> int:
+    """The pid written in a lock file (0 if there is none or it is unreadable)."""
     try:
-        with open(lock_path(save), "rb") as file:
+        with open(path, "rb") as file:
             text = file.read(32).decode("ascii", "replace").strip()
     except OSError:
         return 0
     return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0
 
 
+def read_pid(save: Path) -> int:
+    """The pid written in a save's lock files (0 if there is none or it is unreadable)."""
+    return next((pid for pid in map(_pid_in, lock_paths(save)) if pid), 0)
+
+
 def holder(save: Path) -> int | None:
     """The pid of the process playing `save` now (0 if unknown), or None if nobody is.
 
     Found by trying the lock for an instant; a folder where no lock can be made has
-    no player either. A lock file nobody holds (its process was killed) is taken and
-    so removed on the way: nothing is asked, and nothing is left behind.
+    no player either. Lock files nobody holds (their process was killed) are taken and
+    so removed on the way: nothing is asked, and nothing is left behind. A game whose
+    lock file was deleted while it is played still has its player: the guard.
     """
     try:
-        if not lock_path(save).exists():
+        if not any(path.exists() for path in lock_paths(save)):
             return None
     except OSError:  # a name too long for the system (exists() raises that one): no lock
         return None
