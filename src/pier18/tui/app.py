@@ -276,7 +276,8 @@ class Pier18App(GameApp):
         from .screens.pass_device import PassScreen
 
         news = since_your_turn(view, names, since_start(view, seat), reasons)
-        self.push_screen(PassScreen(names[seat], pass_reason(game.phase), news), lambda _: then() if then else None)
+        screen = PassScreen(names[seat], pass_reason(game.phase), news, secret=then is not None)
+        self.push_screen(screen, lambda _: then() if then else None)
 
     def since_for(self, view: TableView) -> int | None:
         """Where "since your last move" starts for the person at the keys: the one person

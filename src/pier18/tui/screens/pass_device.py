@@ -16,10 +16,11 @@ from ..widgets.footer import Footer
 class PassScreen(ClosesOnce[bool]):
     BINDINGS = [Binding("enter", "ready", KEY_READY)]
 
-    def __init__(self, name: str, why: str, since: str | None = None) -> None:
+    def __init__(self, name: str, why: str, since: str | None = None, secret: bool = True) -> None:
         super().__init__()
         self.player = name
         self.why = why
+        self.secret = secret  # a hidden choice follows: the others look away
         self.since = since  # what happened since this player last moved (public events only)
 
     def compose(self) -> ComposeResult:
@@ -34,7 +35,7 @@ class PassScreen(ClosesOnce[bool]):
         return Text.assemble(
             (pass_to(self.player), "bold"),
             since,
-            f"\n\n{self.why}\n\n{LOOK_AWAY}\n\n",
+            f"\n\n{self.why}\n\n{LOOK_AWAY}\n\n" if self.secret else f"\n\n{self.why}\n\n",
             (f" {press_enter(self.player)} ", "reverse"),
         )
 
