@@ -145,6 +145,20 @@ def test_unreadable_files_and_bad_deck(capsys, tmp_path):
     assert code == 2 and "deck.toml: card 1: field 'date'" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["unix", "windows", "old mac"])
+def test_a_pier_file_reads_the_same_whatever_its_line_endings(capsys, tmp_path, end):
+    """A file of lone CRs (old Macs, some notes apps) was one line: '8 tokens on line 1'."""
+    path = tmp_path / "pier.txt"
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    path.write_bytes(end.join(lines).encode() + end.encode())
+    code, out, err = run(capsys, "score", str(path), "--json")
+    assert (code, err) == (0, "") and json.loads(out)["total"] == 8
+    path.write_bytes(end.join(["F P", "# a comment", "P A", "Q ."]).encode())
+    code, out, err = run(capsys, "score", str(path))
+    assert code == 2 and out == ""
+    assert err == f"pier18: {path}: line 4: unknown token 'Q' (use . F P L A or flower poet lovers fisher)\n"
+
+
 @pytest.mark.parametrize("kind", ["fifo", "device", "directory", "oversize"])
 def test_a_pier_file_that_is_not_a_small_regular_file_is_never_read(capsys, tmp_path, kind):
     if kind == "fifo":
