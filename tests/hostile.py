@@ -88,15 +88,30 @@ def _toml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
+def _cut(text: str, limit: int) -> str:
+    """`text` without the characters past `limit` as a deck counts them (what the deck
+    makes printable is never longer)."""
+    from pier18.engine.deck import text_length
+
+    while text_length(text) > limit:
+        text = text[: -max(1, (text_length(text) - limit) // 2)]
+    return text
+
+
 def hostile_deck(path: Path, names: list[str], goals: list[str] | None = None) -> Path:
     """Write the frozen deck with card i named `names[i % len(names)]` plus its id (and
-    goal texts from `goals` likewise), so names and goals stay distinct; returns `path`."""
+    goal texts from `goals` likewise), so names and goals stay distinct; returns `path`.
+
+    Each text is cut to what a deck allows (`MAX_NAME_LENGTH`, `MAX_GOAL_TEXT_LENGTH`),
+    so any generated text makes a deck that loads; the limits have their own tests."""
+    from pier18.engine.deck import MAX_GOAL_TEXT_LENGTH, MAX_NAME_LENGTH
+
     text = FROZEN_DECK.read_text(encoding="utf-8")
     counter = iter(range(1, 100))
 
     def rename(match: re.Match) -> str:
         n = next(counter)
-        return f"name = {_toml_string(f'{names[n % len(names)]} {n}')}"
+        return f"name = {_toml_string(f'{_cut(names[n % len(names)], MAX_NAME_LENGTH - 3)} {n}')}"
 
     text = re.sub(r'^name = ".*"$', rename, text, flags=re.M)
     if goals:
@@ -104,7 +119,7 @@ def hostile_deck(path: Path, names: list[str], goals: list[str] | None = None) -
 
         def regoal(match: re.Match) -> str:
             n = next(goal_counter)
-            return f"text = {_toml_string(f'{goals[n % len(goals)]} {n}')}"
+            return f"text = {_toml_string(f'{_cut(goals[n % len(goals)], MAX_GOAL_TEXT_LENGTH - 3)} {n}')}"
 
         head, cards = text.split("[[cards]]", 1)  # the comments above the cards show a goal too
         text = head + "[[cards]]" + re.sub(r'text = "[^"]*"', regoal, cards)

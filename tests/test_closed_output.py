@@ -150,3 +150,30 @@ def test_a_game_app_without_its_terminal_is_refused_before_anything(tmp_path, a_
     if closed == "stdin":
         assert proc.stderr == "pier18: standard input is closed: the game needs a terminal\n"
     assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize(
+    "argv, line",
+    [
+        (["score", "/nonexistent/pier.txt"], "pier18: /nonexistent/pier.txt: cannot read the pier (No such file or directory)\n"),
+        (["score", EXAMPLE, "--deck", "/nonexistent/d.toml"], "pier18: /nonexistent/d.toml: cannot read the deck file (No such file or directory)\n"),
+        (["cards", "--deck", "/nonexistent/d.toml"], "pier18: /nonexistent/d.toml: cannot read the deck file (No such file or directory)\n"),
+        (["replay", "/nonexistent/game.json", "--json"], "pier18: /nonexistent/game.json: no such game record\n"),
+        (["review", "/nonexistent/game.json", "--json"], "pier18: /nonexistent/game.json: no such game record\n"),
+        (["simulate", "--games", "1", "--deck", "/nonexistent/d.toml"], "pier18: /nonexistent/d.toml: cannot read the deck file (No such file or directory)\n"),
+        (["play", "--deck", "/nonexistent/d.toml"], "pier18: /nonexistent/d.toml: cannot read the deck file (No such file or directory)\n"),
+        (["learn", "--script", "/nonexistent/s.toml"], None),
+        (["host", "--resume", "/nonexistent/game.json"], "pier18: /nonexistent/game.json: no such game record\n"),
+        (["join", "127.0.0.1:9", "code", "--cafile", "/nonexistent/ca.pem"], None),
+        (["--versions"], "pier18: unknown option '--versions' (did you mean '--version'?)\ntry 'pier18 --help'\n"),
+        (["frobnicate"], None),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else "",
+)
+def test_with_standard_output_closed_a_bad_input_is_still_the_error_said(tmp_path, argv, line):
+    """`score /missing >&-` blamed the closed output for the missing file: the input is
+    read (and its error said, status 2) before the closed output is; nothing is saved."""
+    status, _, err = pier18(argv, tmp_path / "data", "stdout", "closed")
+    assert status == 2 and err != CLOSED_STDOUT, err
+    assert err == line if line else (err.startswith("pier18") and "/nonexistent/" in err or "frobnicate" in err), err
+    assert not (tmp_path / "data").exists()

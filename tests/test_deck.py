@@ -232,6 +232,8 @@ DATE = "d.toml: card 1: field 'date': expected a date as \"MM-DD\", got "
 ID = "d.toml: card #1: field 'id': expected a whole number from 1 to 18"
 BONUS = "d.toml: card 1: field 'plan.bonus': expected a whole number of points from 0 to 50, not "
 GOAL_NUMBER = "d.toml: card 1: field 'plan.two.{}': expected a whole number from 0 to 999, not "
+NAME_LONG = "d.toml: card 1: field 'name': {} characters long; a card's name has at most 32 (a wide character counts as two)"
+GOAL_LONG = "d.toml: card 1: field 'plan.{}.text': {} characters long; a goal's text has at most 64 (a wide character counts as two)"
 PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `three`"
 
 
@@ -247,6 +249,16 @@ PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `
         (put((*CARD1, "id"), "1"), ID),
         (put((*CARD1, "name"), "  "), "d.toml: card 1: field 'name': expected a non-empty string"),
         (put((*CARD1, "name"), 7), "d.toml: card 1: field 'name': expected a non-empty string"),
+        (put((*CARD1, "name"), ""), "d.toml: card 1: field 'name': expected a non-empty string"),
+        (put((*CARD1, "name"), "\u3000\u00a0\t\n"), "d.toml: card 1: field 'name': expected a non-empty string"),
+        (put((*CARD1, "name"), "\ufe0f\U0001f3fd"), "d.toml: card 1: field 'name': expected a non-empty string"),
+        # Deck texts have a length: a 10,000-character name once took every column of `pier18 cards`.
+        (put((*CARD1, "name"), "x" * 33), NAME_LONG.format(33)),
+        (put((*CARD1, "name"), "x" * 10_000), NAME_LONG.format(10_000)),
+        (put((*CARD1, "name"), "中" * 17), NAME_LONG.format(34)),  # two cells each, as drawn
+        (put((*CARD1, "name"), "a" + "\u0301" * 40), NAME_LONG.format(40)),  # marks piled on one letter count
+        (put((*TWO, "text"), "x" * 65), GOAL_LONG.format("two", 65)),
+        (put(("cards", 1, "plan", "goal", "text"), "y" * 10_000), GOAL_LONG.format("goal", 10_000).replace("card 1", "card 2")),
         (put((*CARD1, "date"), "02-30"), DATE + "'02-30'"),
         (put((*CARD1, "date"), "13-01"), DATE + "'13-01'"),
         (put((*CARD1, "date"), "00-10"), DATE + "'00-10'"),
@@ -386,6 +398,23 @@ def test_what_a_deck_may_leave_out_or_spell_loosely():
     assert parse_deck(FROZEN, "d.toml").version == 1  # no `version`: 1
 
 
+def test_deck_texts_up_to_their_limits_load_and_the_shipped_deck_fits_easily():
+    from pier18.engine.deck import MAX_GOAL_TEXT_LENGTH, MAX_NAME_LENGTH, text_length
+
+    def longest(data):
+        data["cards"][0]["name"] = "x" * MAX_NAME_LENGTH
+        data["cards"][1]["name"] = "中" * (MAX_NAME_LENGTH // 2)
+        data["cards"][0]["plan"]["two"]["text"] = "y" * MAX_GOAL_TEXT_LENGTH
+        data["cards"][2]["name"] = "  " + "z" * MAX_NAME_LENGTH + "  "  # the spaces around are not the name's
+
+    deck = parse_deck(changed(longest), "d.toml")
+    assert deck[1].name == "x" * MAX_NAME_LENGTH and deck[2].name == "中" * 16 and len(deck[1].plan.two.text) == 64
+    shipped = load_deck()
+    names = [text_length(card.name) for card in shipped.values()]
+    goals = [text_length(goal.text) for card in shipped.values() for goal in (card.plan.two, card.plan.three)]
+    assert max(names) * 2 <= MAX_NAME_LENGTH and max(goals) * 1.4 <= MAX_GOAL_TEXT_LENGTH, (max(names), max(goals))
+
+
 def test_a_plan_with_two_goals_gives_each_its_player_count():
     plan = parse_deck(FROZEN, "d.toml")[1].plan
     assert plan.goal_for(2).text == "At least 5 Poets"
@@ -458,3 +487,17 @@ def test_a_number_of_thousands_of_digits_is_one_line(tmp_path, field):
     with pytest.raises(DeckError) as info:  # Python itself will not read it as a number
         load_deck(path)
     assert str(info.value) == f"{path}: not valid TOML: a number far too long"
+
+
+@pytest.mark.parametrize("command", [["cards"], ["simulate", "--games", "1"], ["score", "--cards", "1", "--plan", "1", "--players", "2"]])
+def test_a_card_name_of_ten_thousand_characters_is_one_line_naming_card_and_field(capsys, tmp_path, command):
+    """It was accepted, and `pier18 cards` then lost every Plan goal column."""
+    from pier18.cli import main
+
+    path = tmp_path / "long.toml"
+    path.write_text(default_deck_path().read_text(encoding="utf-8").replace('"Tea Room"', '"' + "Tea " * 2500 + '"'), encoding="utf-8")
+    assert main([*command, "--deck", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        f"pier18: {path}: card 2: field 'name': 9999 characters long; a card's name has at most 32 (a wide character counts as two)\n"
+    )

@@ -7,6 +7,7 @@ one short line, with exit status 2.
 
 from __future__ import annotations
 
+import os
 import socket
 
 import pytest
@@ -154,6 +155,116 @@ def test_a_path_of_millions_of_characters_is_shown_by_its_head_and_tail(capsys, 
     code, lines = err_of(capsys, argv)
     line = assert_one_error_line(code, lines, argv[0])
     assert "/tmp/ppp" in line and "…" in line and "p/the-file.toml" in line, line
+
+
+def file_arguments() -> list[tuple[str, str]]:
+    """Every (command, argument) that names a file to read, found in the parser itself
+    (its type is `file_name`), so a new one is tested without being listed here; a
+    positional argument by its metavar, as its errors name it."""
+    from pier18.cli.parser import file_name
+
+    found = []
+    for command, parser in build_parser()._subparsers._group_actions[0].choices.items():  # noqa: SLF001
+        for action in parser._actions:  # noqa: SLF001
+            if action.type is file_name:
+                found.append((command, action.option_strings[0] if action.option_strings else action.metavar))
+    return sorted(found)
+
+
+def test_every_file_argument_is_found():
+    assert {
+        ("cards", "--deck"), ("cards", "--cards"), ("score", "FILE"), ("score", "--deck"), ("replay", "FILE"),
+        ("replay", "--deck"), ("review", "FILE"), ("review", "--deck"), ("simulate", "--deck"), ("play", "--deck"),
+        ("host", "--deck"), ("host", "--resume"), ("host", "--tls-cert"), ("host", "--tls-key"), ("join", "--cafile"),
+        ("learn", "--script"), ("stats", "PATH"),
+    } <= set(file_arguments())
+
+
+@pytest.mark.parametrize("command, argument", file_arguments())
+def test_an_empty_file_name_is_refused_naming_its_argument(capsys, command, argument):
+    """`--deck ''` was read as the current folder and blamed on '.'; `host --resume ''`
+    opened a new table; `stats ''` read the current folder."""
+    needs = {"replay": ["game.json"], "review": ["game.json"], "join": ["127.0.0.1:8018", "CODE"]}.get(command, [])
+    if argument.startswith("-"):
+        argv = [command, *needs, argument, ""]
+    else:
+        argv = [command, *(w for w in needs if w != "game.json"), ""]
+    code, lines = err_of(capsys, argv)
+    line = assert_one_error_line(code, lines, command)
+    assert line == f"pier18 {command}: argument {argument}: expected the name of a file, got ''", line
+
+
+@pytest.mark.parametrize("case", range(len(path_cases(""))), ids=[" ".join(w for w in c if w != HUGE) for c in path_cases("")])
+def test_a_file_argument_that_names_no_file_says_so(capsys, tmp_path, monkeypatch, deck, case):
+    """Every option that names a file reads it or says why not: `score FILE --deck BAD`
+    once printed a score, exit status 0 (tests/test_score_cli.py has it in full)."""
+    from pier18.persist import record
+    from pier18.persist.session import Session
+
+    saved = tmp_path / "game.json"
+    record.save(Session(deck, ["Ann", "Bob"], 3), saved)
+    monkeypatch.chdir(tmp_path)
+    argv = [os.path.join("gone", "none.toml") if word == HUGE else word for word in path_cases(str(saved))[case]]
+    code, lines = err_of(capsys, argv)
+    line = assert_one_error_line(code, lines, argv[0])
+    assert "gone/none.toml" in line or "gone does not exist" in line, line
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["simulate", "--games", "1", "--seats", ""], "pier18: --seats names 0 level(s) but the game has 2 players"),
+        (["play", "--bots", "1", "--level", ""], "pier18: unknown bot level '' in --level"),
+        (["host", "--bots", "1", "--level", "", "--no-seat"], "pier18: unknown bot level '' in --level"),
+        (["stats", "--name", ""], "pier18: --name needs a player's name"),
+        (["stats", "--name", " \u00a0"], "pier18: --name needs a player's name"),
+        (["join", "127.0.0.1:9", ""], "pier18: CODE is empty"),
+        (["join", "127.0.0.1:9", "--watch", ""], "pier18: --watch CODE is empty"),
+        (["play", "--names", ""], "pier18: --names needs 3 comma-separated names"),
+        (["play", "--seats", ""], "pier18: --seats names 0 seat(s)"),
+        (["play", "--bots", ""], "pier18: --bots needs a whole number"),
+        (["play", "--record", ""], "pier18: --record needs the name of a file"),
+        (["simulate", "--record-dir", ""], "pier18: --record-dir needs the name of a folder"),
+        (["review", "game.json", "--jobs", ""], "pier18 review: argument --jobs: invalid int value: ''"),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else "",
+)
+def test_an_empty_argument_is_refused_naming_it(capsys, argv, words):
+    """`simulate --seats ''` played the default seats, `--level ''` the default level,
+    `stats --name ''` counted every seat and `join ADDRESS ''` dialled with no code:
+    an empty value is refused, naming the argument, before anything is done."""
+    code, lines = err_of(capsys, argv)
+    line = assert_one_error_line(code, lines, argv[0])
+    assert line.startswith(words), line
+
+
+@pytest.mark.parametrize(
+    "argv, line",
+    [
+        (["--versions"], "pier18: unknown option '--versions' (did you mean '--version'?)"),
+        (["-v"], "pier18: unknown option '-v' (did you mean '--version'?)"),
+        (["-V", "score"], "pier18: unknown option '-V'"),
+        (["score", "--jsn", "pier.txt"], "pier18 score: unknown option '--jsn' (did you mean '--json'?)"),
+        (["replay", "--jsn"], "pier18 replay: unknown option '--jsn' (did you mean '--json'?)"),
+        (["review", "--seats", "Ann"], "pier18 review: unknown option '--seats' (did you mean '--seat'?)"),
+    ],
+)
+def test_an_unknown_option_is_blamed_before_what_is_missing(capsys, argv, line):
+    """`pier18 --versions` said a COMMAND is required, `replay --jsn` that FILE is: the
+    option nobody has is the culprit, with the one meant when it is clear."""
+    code, lines = err_of(capsys, argv)
+    prog = "pier18 " + argv[0] if argv[0] in ("score", "replay", "review") else "pier18"
+    assert code == 2 and lines == [line, f"try '{prog} --help'"], lines
+
+
+def test_what_looks_like_an_option_but_is_a_value_is_left_to_the_option(capsys):
+    code, lines = err_of(capsys, ["host", "--bind", "-x"])
+    assert assert_one_error_line(code, lines, "host") == "pier18 host: argument --bind: expected one argument"
+    code, lines = err_of(capsys, ["simulate", "--games", "1", "--seed", "-5"])
+    assert assert_one_error_line(code, lines, "simulate").startswith("pier18: --seed must be a whole number")
+    with pytest.raises(SystemExit) as stop:  # a shortened option is still the option
+        main(["--vers"])
+    assert stop.value.code == 0 and capsys.readouterr().out.startswith("pier18 ")
 
 
 # -- commands the game prints ----------------------------------------------------------------

@@ -145,6 +145,46 @@ def test_unreadable_files_and_bad_deck(capsys, tmp_path):
     assert code == 2 and "deck.toml: card 1: field 'date'" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("mode", [[], ["--json"]], ids=["drawn", "json"])
+@pytest.mark.parametrize("deck", ["missing", "folder", "broken", "empty name"])
+def test_a_deck_named_beside_a_pier_file_is_read_even_if_nothing_needs_it(capsys, tmp_path, deck, mode):
+    """`score FILE --deck BAD` once ignored the deck and printed a score, exit status 0:
+    a deck that is named is read, or the command says why not."""
+    pier = tmp_path / "pier.txt"
+    pier.write_text("F P\nP A\n")
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[[cards]\n")
+    path, words = {
+        "missing": (str(tmp_path / "none.toml"), "none.toml: cannot read the deck file (No such file or directory)"),
+        "folder": (str(tmp_path), f"{tmp_path}: cannot read the deck file (not a regular file)"),
+        "broken": (str(broken), "broken.toml: not valid TOML"),
+        "empty name": ("", "argument --deck: expected the name of a file, got ''"),
+    }[deck]
+    try:
+        code, out, err = run(capsys, "score", str(pier), "--deck", path, *mode)
+    except SystemExit as stop:  # argparse's own error
+        code, (out, err) = stop.code, capsys.readouterr()
+    assert code == 2 and out == "", (code, out)
+    assert words in err and "pier18: .:" not in err, err
+    assert err.splitlines()[1:] in ([], ["try 'pier18 score --help'"]), err
+    code, out, err = run(capsys, "score", str(pier), "--deck", str(EXAMPLE.parents[1] / "data" / "cards.toml"), *mode)
+    assert code == 0 and err == "" and out  # a good deck named: the score
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["unix", "windows", "old mac"])
+def test_a_pier_file_reads_the_same_whatever_its_line_endings(capsys, tmp_path, end):
+    """A file of lone CRs (old Macs, some notes apps) was one line: '8 tokens on line 1'."""
+    path = tmp_path / "pier.txt"
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    path.write_bytes(end.join(lines).encode() + end.encode())
+    code, out, err = run(capsys, "score", str(path), "--json")
+    assert (code, err) == (0, "") and json.loads(out)["total"] == 8
+    path.write_bytes(end.join(["F P", "# a comment", "P A", "Q ."]).encode())
+    code, out, err = run(capsys, "score", str(path))
+    assert code == 2 and out == ""
+    assert err == f"pier18: {path}: line 4: unknown token 'Q' (use . F P L A or flower poet lovers fisher)\n"
+
+
 @pytest.mark.parametrize("kind", ["fifo", "device", "directory", "oversize"])
 def test_a_pier_file_that_is_not_a_small_regular_file_is_never_read(capsys, tmp_path, kind):
     if kind == "fifo":

@@ -383,6 +383,10 @@ STATS_PLANS = "Plans kept"
 STATS_PLAN_COLUMNS = ("card", "kept", "met", "rate")
 
 
+#: `pier18 stats --name ''`: a name that names nobody would count nobody's seats.
+STATS_NAME_EMPTY = "--name needs a player's name, as the games show it"
+
+
 def stats_skipped(path: str, reason: str) -> str:
     """`pier18 stats`' one line for a file it could not count."""
     return f"pier18 stats: skipped {path}: {reason}"
@@ -1863,6 +1867,11 @@ def cannot_read_certificate(path: str, why: str) -> str:
 
 CODE_OR_WATCH = "give your seat's CODE, or --watch CODE to watch (one of them)"
 
+
+def empty_code(argument: str) -> str:
+    """`join` given '' as its CODE or its --watch code."""
+    return f"{argument} is empty: give the code as the host printed it"
+
 #: `pier18 join --lines`: what to type (`help`).
 LINES_HELP = (
     "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
@@ -2306,6 +2315,15 @@ def in_plain_lines(streams: Sequence[str]) -> str:
 def unrecognized(argument: str, more: int) -> str:
     """An argument no option takes (`argument` quoted), and how many more there are."""
     return f"unrecognized argument {argument}" + (f" ({and_more(more)})" if more else "")
+
+
+#: An argument that names a file, given as '' (a path of nothing would be the current folder).
+EMPTY_FILE_NAME = "expected the name of a file, got ''"
+
+
+def unknown_option(option: str, guess: str | None) -> str:
+    """An option (`option` quoted) the command does not have, and the one meant, if clear."""
+    return f"unknown option {option}" + (f" (did you mean '{guess}'?)" if guess else "")
 
 
 def and_more(count: int) -> str:

@@ -219,3 +219,63 @@ async def test_every_file_name_on_a_screen_shows_as_on_stderr(tui_deck):
         assert f"saved in /tmp/{SHOWN_FILE}" in final and f"pier18 replay '/tmp/{SHOWN_FILE}'" in final, final
         screens.append(app.export_screenshot())
         assert not any("\x1b" in svg or "\x07" in svg for svg in screens)
+
+
+def _deck_at_the_limits(path: Path) -> Path:
+    """The frozen deck with every card's name and goal text as long as a deck allows
+    (`MAX_NAME_LENGTH`, `MAX_GOAL_TEXT_LENGTH`): plain words, wide characters, one word."""
+    import re
+
+    from hostile import FROZEN_DECK
+    from pier18.engine.deck import MAX_GOAL_TEXT_LENGTH, MAX_NAME_LENGTH, text_length
+
+    names = iter(range(1, 100))
+    goals = iter(range(1, 100))
+
+    def name(match) -> str:
+        n = next(names)
+        text = ["Grand Pavilion Hotel and Pier", "中" * 14 + "字", "Supercalifragilisticexpialidoc"][n % 3] + f"{n:02d}"
+        text = text[: len(text) - (text_length(text) - MAX_NAME_LENGTH)] if text_length(text) > MAX_NAME_LENGTH else text
+        return f'name = "{text.ljust(MAX_NAME_LENGTH - text_length(text) + len(text), "x")}"'
+
+    def goal(match) -> str:
+        text = f"At least 3 Flower Sellers on each side of the pier {next(goals):02d} "
+        return f'text = "{text.ljust(MAX_GOAL_TEXT_LENGTH, "y")}"'
+
+    head, cards = FROZEN_DECK.read_text(encoding="utf-8").split("[[cards]]", 1)
+    cards = re.sub(r'text = "[^"]*"', goal, re.sub(r'^name = ".*"$', name, cards, flags=re.M))
+    path.write_text(head + "[[cards]]" + cards, encoding="utf-8")
+    return path
+
+
+async def test_deck_texts_at_their_limits_keep_every_screen_whole(tmp_path):
+    """Names and goals as long as a deck allows, and players' names of 64 characters, at
+    the size the README asks for: every row in line, and the placement screen's title
+    leaves the screen to the pier and the covers (a 10,000-character name once filled it;
+    such a deck is now refused, tests/test_deck.py)."""
+    from pier18.engine.deck import MAX_GOAL_TEXT_LENGTH, MAX_NAME_LENGTH, text_length
+
+    deck = load_deck(_deck_at_the_limits(tmp_path / "long.toml"))
+    assert {text_length(card.name) for card in deck.values()} == {MAX_NAME_LENGTH}
+    assert {text_length(card.plan.two.text) for card in deck.values()} == {MAX_GOAL_TEXT_LENGTH}
+    raw_names = ["A" * 63 + "n", "B" * 63 + "o"]
+    app = make_app(deck, 2, 4, names=None)
+    rng = random.Random(4)
+    places = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        names = await start_with_names(pilot, app, raw_names)
+        watcher = ScreenWatcher(names, widths=True)
+
+        def round_one(app) -> None:
+            watcher(app)
+            if screen_name(app) == "PlaceScreen":
+                help_rows = app.screen.query_one("#place-help").region.height
+                covers = app.screen.query_one("#cover-list").region.height
+                places.append((help_rows, covers))
+                assert help_rows <= 5 and covers >= 2, (help_rows, covers)
+            if screen_name(app) == "PatronScreen":
+                raise RoundOver
+
+        with pytest.raises(RoundOver):
+            await play_by_keys(pilot, app, rng, on_screen=round_one)
+    assert places and {"KeepScreen", "TableScreen", "PlaceScreen"} <= watcher.seen

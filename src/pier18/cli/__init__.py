@@ -55,10 +55,6 @@ def build_parser(only: str | None = None) -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     errors.closed_at_start = _fill_closed_streams()
-    if "stdout" in errors.closed_at_start:
-        from ..words import NOWHERE_TO_WRITE
-
-        return fail(NOWHERE_TO_WRITE, EXIT_OUTPUT_FAILED)
     try:
         status = _main(argv)
     except SystemExit as exit:  # argparse after --help (0) or an argument error (2): that output too
@@ -81,7 +77,11 @@ def _main(argv: Sequence[str] | None) -> int:
 
         args = quick_args(argv[1:])
     if args is None:
-        args = build_parser(only).parse_command(argv)
+        args = build_parser(only).parse_command(argv)  # an argument error is said first
+    if "stdout" in errors.closed_at_start and args.command not in errors.READ_BEFORE_WRITING:
+        from ..words import NOWHERE_TO_WRITE
+
+        return fail(NOWHERE_TO_WRITE, EXIT_OUTPUT_FAILED)  # before the command does anything
     try:
         status = int(args.run(args) or 0)
         sys.stdout.flush()  # a full disk shows here, while the error can still be reported

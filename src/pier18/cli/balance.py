@@ -41,6 +41,9 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.seats or args.record_dir:
         raise Pier18Error(words.BALANCE_NO_SEATS)
     deck = load_deck(args.deck)
+    from .errors import need_output
+
+    need_output()  # every input read: only now the closed output, if it is
     tasks = len(deck) * deals
     try:
         if sys.stderr.isatty():

@@ -80,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
     from ..words import PLAN_GOAL, THE_DECK, THE_DECK_FILE, bonus, for_players
 
     deck = load_deck(args.deck)
+    from .errors import need_output
+
+    need_output()  # the deck read: only now the closed output, if it is
     console = Console()
     # Every piece of text from the deck file (its path, names, goals) goes in as Text, never markup.
     source = wrap_path(printable(deck.source), max(20, console.width))

@@ -33,6 +33,28 @@ class NoTerminal(CliError):
     status = EXIT_OUTPUT_FAILED
 
 
+class OutputClosed(CliError):
+    """Standard output was closed when pier18 started: nowhere to write. Exit status 1."""
+
+    status = EXIT_OUTPUT_FAILED
+
+
+#: Commands that read every input they are given before writing anything, and call
+#: `need_output` once they have: with standard output closed, a bad input is still
+#: the error said (the real culprit), and only then the closed output. Every other
+#: command is refused as soon as its arguments are read, before it does anything.
+READ_BEFORE_WRITING = frozenset({"score", "cards", "replay", "review", "stats", "simulate", "play", "learn", "host", "join"})
+
+
+def need_output() -> None:
+    """Called by a command of READ_BEFORE_WRITING once its inputs are read, before it
+    works or writes: OutputClosed if standard output was closed when pier18 started."""
+    if "stdout" in closed_at_start:
+        from ..words import NOWHERE_TO_WRITE
+
+        raise OutputClosed(NOWHERE_TO_WRITE)
+
+
 def check_terminal() -> None:
     """A game app reads keys from standard input and draws on standard error (as
     Textual does): NoTerminal if either was closed when pier18 started."""

@@ -35,6 +35,7 @@ WEB_LINGER = 600.0
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ..words import level_names
+    from .parser import file_name
 
     parser = sub.add_parser(
         "host",
@@ -61,14 +62,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"also offer every seat as a web page on this port (default {DEFAULT_WEB_PORT}; 0: any free port), "
         "on the --bind address (docs/web.md)",
     )
-    parser.add_argument("--tls-cert", metavar="FILE", help="serve TLS with this certificate (PEM) ...")
-    parser.add_argument("--tls-key", metavar="FILE", help="... and this private key (PEM)")
+    parser.add_argument("--tls-cert", metavar="FILE", type=file_name, help="serve TLS with this certificate (PEM) ...")
+    parser.add_argument("--tls-key", metavar="FILE", type=file_name, help="... and this private key (PEM)")
     parser.add_argument("--no-seat", action="store_true", help="do not play a seat yourself: only run the table")
     parser.add_argument(
         "--lines", action="store_true", help="play your seat in plain lines (moves typed as 'draft 7:1'), as 'pier18 join --lines'"
     )
     parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
-    parser.add_argument("--resume", metavar="FILE", help="bring back a hosted game from its autosave, with the same codes")
+    parser.add_argument("--resume", metavar="FILE", type=file_name, help="bring back a hosted game from its autosave, with the same codes")
     parser.set_defaults(run=run)
 
 
@@ -261,6 +262,9 @@ def run(args: argparse.Namespace) -> int:
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume else (new_session(args), None)
+    from .errors import need_output
+
+    need_output()  # every input read: only now the closed output, if it is
     args.in_lines, args.note = args.lines, None  # how the host's own seat is played
     if not args.no_seat and not args.lines and HUMAN in session.seats:
         check_terminal()  # the host's own seat is played in the app; nothing saved yet

@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..tui.seat_app import SeatApp
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .parser import file_name
+
     parser = sub.add_parser(
         "join",
         help="play a seat at a table someone hosts with 'pier18 host' (or watch it)",
@@ -32,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("code", metavar="CODE", nargs="?", help="your seat's code, as the host printed it")
     parser.add_argument("--watch", metavar="CODE", help="watch the game with the spectator code instead of playing")
     parser.add_argument(
-        "--cafile", metavar="FILE", help="trust this certificate (a host's self-signed one); implies TLS"
+        "--cafile", metavar="FILE", type=file_name, help="trust this certificate (a host's self-signed one); implies TLS"
     )
     parser.add_argument(
         "--lines", action="store_true", help="plain lines instead of the full-screen game (moves typed as 'draft 7:1'); "
@@ -102,6 +104,14 @@ def run(args: argparse.Namespace) -> int:
         from ..words import CODE_OR_WATCH
 
         raise CliError(CODE_OR_WATCH)
+    if args.code == "" or args.watch == "":
+        from ..words import empty_code
+
+        raise CliError(empty_code("CODE" if args.code == "" else "--watch CODE"))
+    context = client_ssl(args.address, args.cafile)  # --cafile read before the terminal is asked for
+    from .errors import need_output
+
+    need_output()
     lines, note = args.lines, None
     if not lines:
         check_terminal()
@@ -112,7 +122,6 @@ def run(args: argparse.Namespace) -> int:
             from ..words import in_plain_lines
 
             lines, note = True, in_plain_lines(missing)
-    context = client_ssl(args.address, args.cafile)
     address = args.address
     if context is not None and not address.startswith("wss://"):
         address = "wss://" + address.removeprefix("ws://").rstrip("/") + "/"

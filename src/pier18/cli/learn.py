@@ -15,8 +15,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "in short steps; quit at any time and 'pier18 learn' goes on where you stopped.",
     )
     parser.add_argument("--again", action="store_true", help="start the lesson from the beginning, even if one is saved")
+    from .parser import file_name
+
     parser.add_argument(
-        "--script", metavar="FILE", help="another lesson script (the shipped one is data/lesson.toml; its notes say how)"
+        "--script", metavar="FILE", type=file_name, help="another lesson script (the shipped one is data/lesson.toml; its notes say how)"
     )
     parser.set_defaults(run=run)
 
@@ -38,10 +40,11 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     from ..persist.lock import GameLocked
     from ..words import LESSON_RESUMED, lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
 
-    from .errors import check_terminal
+    from .errors import check_terminal, need_output
 
     deck = lesson_deck()
     script = load_script(deck, Path(script_path) if script_path is not None else None)  # a bad one is said at once
+    need_output()
     check_terminal()
     save = lesson_save()
     session, stamp, note = None, None, None

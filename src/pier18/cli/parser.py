@@ -22,7 +22,18 @@ class Parser(argparse.ArgumentParser):
     """
 
     def parse_command(self, args: Sequence[str]) -> argparse.Namespace:
-        """Like `parse_args`, with an unknown argument reported by the sub-command."""
+        """Like `parse_args`, with an unknown argument reported by the sub-command.
+
+        An unknown option is said first, with the option meant when it is clear: argparse
+        would blame what it then misses instead (`pier18 --versions` said a COMMAND is
+        required; `pier18 replay --jsn` that FILE is).
+        """
+        stray = self._stray_option(list(args))
+        if stray is not None:
+            from ..words import unknown_option
+
+            word, parser = stray
+            parser.fail(unknown_option(quote(word), parser._meant(word)))
         parsed, extras = self.parse_known_args(args)
         if extras:
             from ..words import unrecognized
@@ -30,6 +41,52 @@ class Parser(argparse.ArgumentParser):
             command = getattr(parsed, "command", None)
             self.fail(unrecognized(quote(extras[0]), len(extras) - 1), f"{self.prog} {command}" if command else None)
         return parsed
+
+    def _stray_option(self, args: list[str]) -> tuple[str, Parser] | None:
+        """The first word that argparse would take for an option and that is none of the
+        options of the parser it belongs to (this one, or the sub-command's after the
+        command), with that parser; None if there is none."""
+        parser: Parser = self
+        commands = self._subparsers._group_actions[0].choices if self._subparsers is not None else {}  # type: ignore[attr-defined]
+        wants_value = False  # the word before is an option that needs a value: argparse names it
+        for word in args:
+            if word == "--":
+                return None
+            if _looks_like_option(word):
+                if not parser._knows(word) and not wants_value:
+                    return word, parser
+                action = parser._option_string_actions.get(word)
+                wants_value = action is not None and action.nargs not in (0, "?", "*")
+                continue
+            wants_value = False
+            if parser is self and commands:  # the command: the words after it are its own
+                if word not in commands:
+                    return None  # argparse says so
+                parser = commands[word]
+        return None
+
+    def _knows(self, word: str) -> bool:
+        """Whether `word` is one of this parser's options, as argparse reads it: whole,
+        with `=VALUE`, a short option with its value joined, or a long one shortened."""
+        known = self._option_string_actions
+        name = word.split("=", 1)[0]
+        if name in known or word[:2] in known:
+            return True
+        return name.startswith("--") and any(option.startswith(name) for option in known if option.startswith("--"))
+
+    def _meant(self, word: str) -> str | None:
+        """The option `word` was most likely meant to be: the one long option a single
+        letter starts (-v: --version), or a close spelling (--versions: --version)."""
+        import difflib
+
+        shown = [option for option, action in self._option_string_actions.items()
+                 if option.startswith("--") and action.help is not argparse.SUPPRESS]
+        name = word.split("=", 1)[0]
+        if len(name) == 2:
+            starting = [option for option in shown if option[2:3] == name[1:]]
+            return starting[0] if len(starting) == 1 else None
+        close = difflib.get_close_matches(name, shown, n=1, cutoff=0.75)
+        return close[0] if close else None
 
     def format_help(self) -> str:
         """`--help` opens with the one line saying what the command does, then usage."""
@@ -69,6 +126,13 @@ class Parser(argparse.ArgumentParser):
 
 
 
+def _looks_like_option(word: str) -> bool:
+    """Whether argparse reads `word` as an option (when no option of the parser looks like
+    a negative number, as none of pier18's does): it starts with '-', is more than '-',
+    is no negative number and has no space in it."""
+    return word.startswith("-") and word != "-" and " " not in word and not re.fullmatch(r"-\d+|-\d*\.\d+", word)
+
+
 class _OldDeckName(argparse.Action):
     """`--cards PATH` on a command where the deck is now `--deck PATH`: the same deck,
     and one line on standard error saying so (kept for one release, then gone)."""
@@ -89,13 +153,23 @@ class _OldDeckName(argparse.Action):
         say(prog_line(OLD_DECK_OPTION) + "\n")  # an unwritable stderr loses the notice, not the command
 
 
+def file_name(text: str) -> str:
+    """The type of every argument that names a file to read: an empty one is refused,
+    naming the argument (as a path, '' would be read as the current folder, '.')."""
+    if not text:
+        from ..words import EMPTY_FILE_NAME
+
+        raise argparse.ArgumentTypeError(EMPTY_FILE_NAME)
+    return text
+
+
 def add_deck_option(parser: argparse.ArgumentParser, help: str, old_name: bool = True) -> None:
     """`--deck PATH`, the one name of a deck file on every command; with `old_name`,
     `--cards PATH` too, as this command named it before (hidden from --help, and
     told on standard error when used)."""
-    parser.add_argument("--deck", metavar="PATH", help=help)
+    parser.add_argument("--deck", metavar="PATH", type=file_name, help=help)
     if old_name:
-        parser.add_argument("--cards", dest="deck", metavar="PATH", action=_OldDeckName, help=argparse.SUPPRESS)
+        parser.add_argument("--cards", dest="deck", metavar="PATH", type=file_name, action=_OldDeckName, help=argparse.SUPPRESS)
 
 
 class _Version(argparse.Action):
@@ -133,6 +207,12 @@ def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
             flush()
     except (OSError, ValueError):
         drop(stream, sys.__stdout__)
+        from . import errors
+
+        if file is None and "stdout" in errors.closed_at_start:  # closed from the start: say so
+            from ..words import NOWHERE_TO_WRITE, prog_line
+
+            say(prog_line(NOWHERE_TO_WRITE) + "\n")
         raise SystemExit(EXIT_OUTPUT_FAILED) from None
 
 

@@ -137,7 +137,7 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
             from ..words import bots_not_a_number
 
             raise Pier18Error(bots_not_a_number(quote(args.bots))) from None
-    level = (args.level or "hard").strip().lower()
+    level = ("hard" if args.level is None else args.level).strip().lower()  # '' is no level: said so
     return seat_kinds(args.players, bots, args.seats, level)
 
 
@@ -167,16 +167,18 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
     from ..words import FIRST_NEEDS_NAMES, first_not_a_name
-    from .errors import check_terminal
+    from .errors import check_terminal, need_output
 
-    check_terminal()
     check_seed(args.seed)
     if args.resume is not None:
         if not args.resume:
             from ..words import RESUME_NEEDS_GAME
 
             raise Pier18Error(RESUME_NEEDS_GAME)
+        need_output()
+        check_terminal()
         return resume(args)
+    # Every argument and file first: a bad one is the error said, even without a terminal.
     check_record(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
@@ -189,6 +191,8 @@ def run(args: argparse.Namespace) -> int:
         if name_key(args.first) not in keys:
             raise Pier18Error(first_not_a_name(quote(args.first), names))
         first = keys.index(name_key(args.first))
+    need_output()
+    check_terminal()  # before anything is moved or saved
     import random
 
     from ..persist.session import Session

@@ -18,7 +18,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="step through a saved game (left/right), or print its final state with --json",
         description="Replay a Pier 18 game record decision by decision.",
     )
-    parser.add_argument("file", metavar="FILE", help="a game record (from 'pier18 play --record' or an autosave)")
+    from .parser import file_name
+
+    parser.add_argument("file", metavar="FILE", type=file_name, help="a game record (from 'pier18 play --record' or an autosave)")
     parser.add_argument(
         "--json",
         action="store_true",
@@ -63,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
 
         deck = load_deck(args.deck)
     session = record.load(args.file, deck)
+    from .errors import need_output
+
+    need_output()  # every input read: only now the closed output, if it is
     if args.json:
         import json
         import sys

@@ -36,7 +36,7 @@ examples:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
 
-    from .parser import add_deck_option
+    from .parser import add_deck_option, file_name
 
     parser = sub.add_parser(
         "review",
@@ -45,7 +45,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="a game record or autosave (from play, host or simulate)")
+    parser.add_argument("file", metavar="FILE", type=file_name, help="a game record or autosave (from play, host or simulate)")
     parser.add_argument(
         "--seat", action="append", metavar="NAME",
         help="review this player's decisions (again for more; default: every human seat, or every seat if all are bots)",
@@ -95,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
         deck = load_deck(args.deck)
     session = record.load(args.file, deck)
     seats = _seats(session, args.seat) if args.seat else default_seats(session)
+    from .errors import need_output
+
+    need_output()  # every input read: only now the closed output, if it is
 
     def review(on_decision: Callable[[], None] | None = None) -> Review:
         return review_session(

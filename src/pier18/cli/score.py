@@ -52,7 +52,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         epilog=EXAMPLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", help="a pier in text notation, or - for standard input")
+    from .parser import add_deck_option, file_name
+
+    parser.add_argument("file", metavar="FILE", nargs="?", type=file_name, help="a pier in text notation, or - for standard input")
     parser.add_argument(
         "--cards",
         metavar="CARDS",
@@ -62,7 +64,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
     parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, help="players in the game (picks the Plan goal)")
-    from .parser import add_deck_option
 
     add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)  # --cards is the pier
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
@@ -107,11 +108,13 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
             value = inline if eq else next(rest, None)
             if value is None or (not eq and value.startswith("--")):
                 return None
+            if not value:  # an empty --deck or --cards: the full parser names it
+                return None
             try:
                 values[attribute] = convert(value)
             except ValueError:
                 return None
-        elif (word == "-" or not word.startswith("-")) and values["file"] is None:
+        elif (word == "-" or (word and not word.startswith("-"))) and values["file"] is None:
             values["file"] = word
         else:
             return None
@@ -212,7 +215,9 @@ def run(args: Args) -> int:
         from ..words import patrons_out_of_range
 
         raise CliError(patrons_out_of_range(MAX_PATRONS, quote(args.patrons)))
-    deck = _load_deck(args.deck) if (args.cards is not None or args.plan is not None) else None
+    # A deck named is read even when nothing here needs it: a bad one is never ignored.
+    needs_deck = args.cards is not None or args.plan is not None or args.deck is not None
+    deck = _load_deck(args.deck) if needs_deck else None
     visible: tuple[VisibleSection, ...] | None = None
     if args.cards is not None:
         from ..engine.pier import Pier
@@ -245,6 +250,9 @@ def run(args: Args) -> int:
     if args.plan is not None:
         assert deck is not None  # loaded above for --plan
         sheet, plan_note = _judge_plan(args, deck, sheet)
+    from .errors import need_output
+
+    need_output()  # every input read (a bad one is the error said): only now the closed output
     reasons = None
     if getattr(args, "explain", False):
         from ..engine.explain import explain

@@ -103,13 +103,16 @@ def run(args: argparse.Namespace) -> int:
 
     if args.jobs > cores():
         raise Pier18Error(words.jobs_over_cores(quote(args.jobs), cores()))
-    seats = parse_seats(args.seats or ",".join(["greedy"] * args.players), args.players)
+    seats = parse_seats(",".join(["greedy"] * args.players) if args.seats is None else args.seats, args.players)
     deck = load_deck(args.deck)
     if args.record_dir == "":
         raise Pier18Error(words.RECORD_DIR_NEEDS_FOLDER)
     record_dir = Path(args.record_dir) if args.record_dir is not None else None
     if record_dir is not None:
         _check_record_dir(record_dir, args.games, args.force)
+    from .errors import need_output
+
+    need_output()  # every input read: only now the closed output, if it is
 
     if sys.stderr.isatty():
         result = _simulate_with_progress(deck, seats, record_dir, args)

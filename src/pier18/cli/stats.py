@@ -16,6 +16,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .parser import file_name
+
     parser = sub.add_parser(
         "stats",
         help="your record: wins and scores by opponent, Plans met, an Elo estimate",
@@ -26,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         ),
     )
     parser.add_argument(
-        "paths", nargs="*", metavar="PATH",
+        "paths", nargs="*", metavar="PATH", type=file_name,
         help="also read these game records, or folders of them (copies kept elsewhere)",
     )
     parser.add_argument("--name", help="count only the seats of this player (any case); default: every person's seat")
@@ -41,9 +43,17 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..persist import autosave, history
 
+    if args.name is not None and not printable(args.name).strip():
+        from .errors import CliError
+        from ..words import STATS_NAME_EMPTY
+
+        raise CliError(STATS_NAME_EMPTY)
     saves, skipped = history.from_saved(autosave.saved_games())
     more, unread = history.read(Path(path) for path in args.paths)
     found = history.tally(saves + more, skipped + unread, args.name)
+    from .errors import need_output
+
+    need_output()  # every input read: only now the closed output, if it is
     from ..words import stats_skipped
 
     for problem in found.skipped:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import tomllib
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
@@ -34,6 +35,13 @@ MAX_SECTIONS = 12
 MAX_BONUS = 50
 MAX_GOAL_NUMBER = 999  # 18 cards of 12 sections show at most 432 characters
 MAX_VERSION = 9999
+#: How long a card's name and a goal's text may be, in characters with a wide one (CJK,
+#: most emoji) counted as two, as a terminal draws them: twice the shipped deck's longest
+#: name (16) and half again its longest goal (43). Every screen is laid out for texts
+#: this long (at 100 columns a name keeps its card's drawing and the Plan goals their
+#: column in `pier18 cards`); a longer one (10,000 characters) would push the rest away.
+MAX_NAME_LENGTH = 32
+MAX_GOAL_TEXT_LENGTH = 64
 _DAYS_IN_MONTH = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
@@ -194,6 +202,7 @@ def _parse_card(raw: Any, source: str, index: int) -> Card:
     name = printable_name(name) if isinstance(name, str) else None  # made printable here, once
     if not name:
         raise fail("name", "expected a non-empty string")
+    _check_length(name, MAX_NAME_LENGTH, "name", "a card's name", fail)
     date = raw.get("date")
     if not isinstance(date, str) or not _valid_date(date):
         raise fail("date", f"expected a date as \"MM-DD\", got {quote(date)}")
@@ -262,6 +271,7 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
     text = printable_name(text) if isinstance(text, str) else None
     if not text:
         raise fail(f"{field_name}.text", "expected the goal's text")
+    _check_length(text, MAX_GOAL_TEXT_LENGTH, f"{field_name}.text", "a goal's text", fail)
     if not isinstance(kind, str) or kind not in GOAL_KINDS:
         raise fail(f"{field_name}.kind", f"unknown goal kind {quote(kind)} (known: {', '.join(GOAL_KINDS)})")
     spec = GOAL_KINDS[kind]
@@ -297,6 +307,21 @@ def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:
             pass
     names = ", ".join(c.value for c in Character)
     raise fail(f"unknown character {quote(value)} (use one of {names})")
+
+
+def text_length(text: str) -> int:
+    """How long `text` is against the deck's limits: a character each, a wide one (East
+    Asian Wide or Fullwidth: CJK, most emoji) two, as a terminal draws it. A combining
+    mark counts one too, so a pile of them on one letter is long, not free."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _check_length(text: str, limit: int, field_name: str, what: str, fail: Fail) -> None:
+    length = text_length(text)
+    if length > limit:
+        raise fail(field_name, f"{length} characters long; {what} has at most {limit} (a wide character counts as two)")
 
 
 def _whole(value: Any, low: int, high: int) -> bool:

@@ -26,8 +26,14 @@ MAX_PIER_SECTIONS = 18 * 12
 
 
 def parse_sections(text: str) -> tuple[Section, ...]:
-    """Read a visible pier written in the notation; NotationError names the bad line."""
+    """Read a visible pier written in the notation; NotationError names the bad line.
+
+    A line ends with "\n", "\r\n" or a lone "\r" (old Macs, and some phone notes apps):
+    all three are line breaks to a person, and editors number the lines so. Read as
+    "\n" only, a file of lone "\r"s was one line of every token ("8 tokens on line 1").
+    """
     sections: list[Section] = []
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     for number, line in enumerate(lines(text), start=1):  # numbered as an editor numbers them
         tokens = line.split("#", 1)[0].split()
         if not tokens:
