@@ -1210,7 +1210,7 @@ RULES_MISSING = (f"Rules of {GAME_NAME}", "The rules file could not be found in 
 def too_small(need: tuple[int, int], now: tuple[int, int]) -> str:
     """Instead of the game, on a terminal below the minimum size."""
     return (
-        f"Please enlarge the terminal (needs {need[0]}×{need[1]}, now {now[0]}×{now[1]}).\n"
+        f"Needs {need[0]}×{need[1]}, now {now[0]}×{now[1]}: please enlarge the terminal. "
         "The game is paused and nothing is lost. Ctrl+Q quits."
     )
 

@@ -14,6 +14,8 @@ import random
 import re
 
 import pytest
+from textual import events
+from textual.geometry import Size
 from tui_helpers import drawn_text, keyed_game, make_app, play_by_keys, screen_name, screen_rows, start_with_names
 
 from pier18.tui.widgets.footer import Footer
@@ -156,3 +158,30 @@ async def test_every_screen_lives_through_every_size_down_to_one_cell(tui_deck):
         await sweep(app, pilot)
     assert {"NamesScreen", "PassScreen", "KeepScreen", "TableScreen", "PlaceScreen-draft", "PlaceScreen-plan", "PatronScreen",
             "FinalScreen", "ReviewScreen", *OVERLAYS.values()} <= swept
+
+
+async def test_a_window_dragged_quickly_never_crashes_and_the_notice_says_the_size_needed(tui_deck):
+    """The notice says the size needed at any size it is shown at, in words that wrap
+    (at 40×12 it once read "Please enlarge the terminal (needs 10"), and a terminal that
+    grows back before the notice's first update leaves nothing to update (it once raised
+    NoMatches and ended the game)."""
+    app = make_app(tui_deck, 2, 5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "PassScreen"
+        for small in [(10, 5), (20, 8), (40, 12), (59, 20), (80, 29)]:
+            await pilot.resize_terminal(*small)
+            await pilot.pause()
+            assert screen_name(app) == "TooSmallScreen"
+            words = " ".join(" ".join(screen_rows(app)).split())
+            assert "Needs 100×30" in words, (small, words)
+        await pilot.resize_terminal(120, 40)
+        for step in range(40):  # dragged back and forth, faster than the screen refreshes
+            size = Size(50 + step % 7, 20) if step % 2 == 0 else Size(120, 40)
+            app.post_message(events.Resize(size, size))
+            if step % 5 == 4:
+                await pilot.pause()
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
+        assert screen_name(app) == "PassScreen"

@@ -13,11 +13,17 @@ from textual.widgets import Static
 
 from ...words import too_small
 
+#: Below this size the notice drops its frame and padding, so its words have the room.
+TIGHT = (60, 10)
+
 
 class TooSmallScreen(Screen[None]):
     def __init__(self, need: tuple[int, int]) -> None:
         super().__init__()
         self.need = need
+
+    def on_mount(self) -> None:
+        self.show_size()
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -29,4 +35,15 @@ class TooSmallScreen(Screen[None]):
         return too_small(self.need, (now.width, now.height))
 
     def on_resize(self) -> None:
-        self.call_after_refresh(lambda: self.query_one("#too-small-message", Static).update(self.message()))
+        self.call_after_refresh(self.show_size)
+
+    def show_size(self) -> None:
+        """Say the size now; on a terminal too small for the notice's frame, without it.
+
+        Runs after a refresh, when the terminal may have grown back and this screen gone
+        (a window dragged quickly): then there is nothing to update.
+        """
+        size = self.app.size
+        for message in self.query("#too-small-message").results(Static):
+            message.update(self.message())
+            message.set_class(size.width < TIGHT[0] or size.height < TIGHT[1], "-tight")
