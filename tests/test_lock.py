@@ -95,22 +95,23 @@ def test_find_resumable_offers_only_games_nobody_else_is_playing(deck, child_pla
     assert locked_path.exists()  # never set aside or touched
 
 
-def test_a_second_resume_of_the_same_game_offers_the_others(deck, child_playing, monkeypatch, capsys):
+def test_a_second_resume_of_the_same_game_by_number_is_one_line(deck, child_playing, monkeypatch, capsys):
+    """`--resume N` names one game: open in another terminal, it is refused in one line
+    (exit 2) naming that terminal, before anything is moved or any screen opens; no other
+    game is offered in its place (an offer numbered its own way once stood for game N)."""
     child, locked_path = child_playing
-    other = saved_game(deck, "two.json", 2)
+    saved_game(deck, "two.json", 2)
+    damaged = locked_path.with_name("broken.json")
+    damaged.write_text("{not json")
     numbers = [g.path for g in saves.saved_games()]
-    seen = {}
-
-    def fake_run(app: Pier18App, *args, **kwargs):
-        seen["session"] = app.session
-        seen["offer"] = app.resume_offer
-
-    monkeypatch.setattr(Pier18App, "run", fake_run)
-    assert main(["play", "--resume", str(numbers.index(locked_path) + 1)]) == 0
-    assert seen["session"] is None  # not played twice
-    offer = seen["offer"]
-    assert [g.path for g in offer.free] == [other]
-    assert offer.notices == [f"one.json: this game is open in another terminal (pid {child.pid})"]
+    opened = []
+    monkeypatch.setattr(Pier18App, "run", lambda app, *args, **kwargs: opened.append(app))
+    assert main(["play", "--resume", str(numbers.index(locked_path) + 1)]) == 2
+    assert opened == []  # not played twice, and nothing else opened instead
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("pier18: "), err
+    assert err[0].endswith(f"one.json: this game is open in another terminal (pid {child.pid})"), err
+    assert damaged.exists()  # nothing moved aside on the way
 
 
 def test_the_lock_is_let_go_when_the_next_game_starts(deck):

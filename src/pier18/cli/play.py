@@ -175,8 +175,6 @@ def run(args: argparse.Namespace) -> int:
             from ..words import RESUME_NEEDS_GAME
 
             raise Pier18Error(RESUME_NEEDS_GAME)
-        need_output()
-        check_terminal()
         return resume(args)
     # Every argument and file first: a bad one is the error said, even without a terminal.
     check_record(args)
@@ -251,6 +249,7 @@ def resume(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..tui.app import Pier18App
+    from .errors import check_terminal, need_output
 
     import os
     from pathlib import Path
@@ -260,7 +259,9 @@ def resume(args: argparse.Namespace) -> int:
     found = None
     if not latest:  # FILE, or N as 'pier18 games' numbers it now: found before anything is moved
         target = named_game(args.resume)
-    else:
+    need_output()
+    check_terminal()  # the game asked for is there: now a terminal to play it on, before anything moves
+    if latest:
         found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
         _tell([moved.message() for moved in found.set_aside] + found.notices)
         found.set_aside, found.notices = [], []  # told already, on stderr (they stay after the app ends)
@@ -374,6 +375,10 @@ def named_game(which: str) -> SavedGame:
         raise Pier18Error(f"{shorten(saved.path)}: {saved.problem}")
     if saved.finished:
         raise Pier18Error(game_finished(shorten(saved.path.name), saved.path))
+    if saved.played_by is not None:  # asked for by name: nothing else is offered instead
+        from ..persist.lock import GameLocked
+
+        raise GameLocked(saved.path, saved.played_by)
     return saved
 
 
