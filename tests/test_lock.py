@@ -276,6 +276,22 @@ def test_a_second_writer_after_the_lock_file_is_broken_loses_no_decision(deck, p
     assert "written by another terminal or program" in told
 
 
+def test_a_link_or_a_chmod_to_the_save_is_no_other_writer(deck, players, tmp_path):
+    """A hard link to the save (a backup) and a chmod write nothing: the game goes on in
+    its own file, with no notice (the inode's change time once counted as a write, and the
+    game moved to one-2.json saying another terminal had written it)."""
+    path = saved_game(deck, "one.json", 3)
+    a = players(path)
+    a.step("load", "play")
+    os.link(path, tmp_path / "backup.json")
+    a.step("first")
+    path.chmod(0o600)
+    a.step("first")
+    a.close()
+    assert records_on_disk() == {"one.json": a.decisions} and len(a.decisions) == 5
+    assert a.notices == []
+
+
 @pytest.mark.parametrize("how", ["deleted", "replaced"])
 def test_a_second_writer_that_read_an_older_save_never_writes_over_a_newer_one(deck, players, how):
     """B reads the game (the resume offer), A saves a decision, the lock file is broken,

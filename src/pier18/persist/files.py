@@ -38,13 +38,16 @@ except ImportError:  # pragma: no cover - Windows: the check without the folder 
 @dataclass(frozen=True)
 class Stamp:
     """One version of a file on disk. Every write here makes a new file (a new inode), so
-    a file whose stamp is unchanged is the very version the stamp was taken from."""
+    a file whose stamp is unchanged is the very version the stamp was taken from.
+
+    The inode's change time is left out: a hard link, a chmod or a backup tool's extended
+    attribute changes it without writing a byte, and a game told its save was "written
+    by another terminal" over that would split into a second file for nothing."""
 
     device: int
     inode: int
     size: int
     modified_ns: int
-    changed_ns: int
 
 
 def stamp(path: Path) -> Stamp | None:
@@ -54,7 +57,7 @@ def stamp(path: Path) -> Stamp | None:
         info = os.lstat(path)
     except (FileNotFoundError, NotADirectoryError):
         return None
-    return Stamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    return Stamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 class Over(enum.Enum):

@@ -24,7 +24,7 @@ and one player's decisions would be lost. Two things stop that:
   take a lock of its own, so the lock alone proves nothing. Every file a game writes (the
   autosave, `play --record`, `host`'s autosave) is therefore written only over the very
   version this process wrote last, or resumed from: its `Stamp` (device, inode, size,
-  modification and change times; `persist.files`). Saves are written by renaming a new
+  modification time; `persist.files`). Saves are written by renaming a new
   file into place, so any other writer's save is a new inode and a new stamp. Locking
   the save's own inode would not do: every save replaces it. When the file on disk is
   not the one this process last wrote, it is left alone, the game says so in one line
