@@ -252,6 +252,9 @@ PLAN_NEEDS = "d.toml: card 1: field 'plan': expected `goal`, or both `two` and `
         (put((*CARD1, "name"), ""), "d.toml: card 1: field 'name': expected a non-empty string"),
         (put((*CARD1, "name"), "\u3000\u00a0\t\n"), "d.toml: card 1: field 'name': expected a non-empty string"),
         (put((*CARD1, "name"), "\ufe0f\U0001f3fd"), "d.toml: card 1: field 'name': expected a non-empty string"),
+        # Only marks drawn on nothing, or the blank Braille cell: it would show as nothing.
+        (put((*CARD1, "name"), "\u0301\u0301"), "d.toml: card 1: field 'name': expected a non-empty string"),
+        (put((*CARD1, "name"), " \u2800 "), "d.toml: card 1: field 'name': expected a non-empty string"),
         # Deck texts have a length: a 10,000-character name once took every column of `pier18 cards`.
         (put((*CARD1, "name"), "x" * 33), NAME_LONG.format(33)),
         (put((*CARD1, "name"), "x" * 10_000), NAME_LONG.format(10_000)),

@@ -123,8 +123,16 @@ def printable(text: str) -> str:
 
 def printable_name(text: str) -> str:
     """A name (a player's, a card's, a goal's text) as `printable` shows it, without the
-    spaces around it; empty if nothing would show (only spaces, or only emoji selectors)."""
-    return printable(text.strip()).strip()
+    spaces around it; empty if nothing would show: only spaces or emoji selectors, only
+    combining marks (drawn on nothing), or only the Braille blank."""
+    shown = printable(text.strip()).strip()
+    return shown if any(_shows(char) for char in shown) else ""
+
+
+def _shows(char: str) -> bool:
+    """A character that draws something where it stands: not a space, not a mark drawn
+    on the character before it, not the blank Braille cell."""
+    return char != "\u2800" and unicodedata.category(char) not in ("Zs", "Mn", "Me")
 
 
 def _shown_as(char: str) -> str:
