@@ -120,3 +120,33 @@ def test_pier18_play_offers_it_the_first_time_only(tmp_path, monkeypatch):
     for _ in range(3):
         assert play.run(args) == 0
     assert offered == [False, True, False, False]
+
+
+@pytest.mark.parametrize("finished", [True, False])
+def test_yes_to_the_lesson_goes_on_into_the_game_asked_for_once_it_is_played(tmp_path, monkeypatch, finished):
+    """"Yes, teach me" on the first `pier18 play --players 3`: the lesson, then the
+    3-player game asked for (it once ended with the lesson). A lesson left half-way ends
+    the command: `pier18 learn` goes on with it."""
+    from pier18.cli import build_parser, learn, play
+    from pier18.persist import lesson
+
+    monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "first"))
+    ran: list[tuple[str, int, bool]] = []
+
+    def fake_run(app, factory):
+        ran.append(("play", app.players, app.offer_lesson))
+        if app.offer_lesson:
+            app.chose_lesson = True  # "Yes, teach me"
+        return 0
+
+    def fake_learn(script_path=None, again=False):
+        ran.append(("learn", 2, False))
+        return 0
+
+    monkeypatch.setattr(play, "run_app", fake_run)
+    monkeypatch.setattr(learn, "learn", fake_learn)
+    monkeypatch.setattr(lesson, "lesson_finished", lambda: finished)
+    monkeypatch.setattr("pier18.cli.errors.check_terminal", lambda: None)
+    assert play.run(build_parser().parse_command(["play", "--players", "3"])) == 0
+    game = [("play", 3, False)] if finished else []
+    assert ran == [("play", 3, True), ("learn", 2, False), *game]

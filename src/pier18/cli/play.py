@@ -231,9 +231,12 @@ def run(args: argparse.Namespace) -> int:
             app.offer_lesson = first_time_offer()  # once on this machine, and only before any game
     status = run_app(app, factory)
     if app.chose_lesson and status == 0:
+        from ..persist.lesson import lesson_finished
         from .learn import learn
 
-        return learn()
+        status = learn()
+        if status == 0 and lesson_finished():
+            return run(args)  # then the game asked for (the lesson is offered only once)
     return status
 
 

@@ -261,6 +261,15 @@ def lesson_save() -> Path:
     return lesson_dir() / "lesson.json"
 
 
+def lesson_finished() -> bool:
+    """Whether the lesson saved here was played to its end (a lesson left half-way is
+    for `pier18 learn` to go on with)."""
+    from .autosave import load_saved
+
+    save = lesson_save()
+    return save.exists() and load_saved(save).finished
+
+
 def _offered() -> Path:
     return lesson_dir() / "offered"
 
