@@ -683,6 +683,8 @@ REPLAY_TITLE = f"{GAME_NAME} replay"
 
 #: The little tag on the choice the hint names.
 HINT_TAG = "hint"
+#: The tag on the choice a lesson step suggests to show its idea: not the hint's (`h`).
+LESSON_TAG = "lesson"
 
 
 # -- the table --------------------------------------------------------------------------
@@ -2863,15 +2865,18 @@ def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) ->
     what = _lesson_part(deck, suggestion, at)
     if need:
         return f"This step needs one choice: {what}. Other choices are refused here."
-    return f"Try this: {what}. Any other choice is fine too: you will see what each one scores."
+    return (
+        f"Try this: {what}, to see this step's idea at work; h names the best move by {MEASURE}. "
+        "Any other choice is fine too: you will see what each one scores."
+    )
 
 
 #: What a step asks for when the script suggests nothing where the game now is.
 LESSON_ANY_CHOICE: dict[str, str] = {
-    "keep": "Choose any two of your cards: one as your Plan, one as your Foundation.",
-    "pick": "Choose any card of the row.",
-    "cover": "Choose how much the card covers.",
-    "plan": "Choose how much your Plan card covers.",
+    "keep": "Choose any two of your cards: one as your Plan, one as your Foundation (h names the best).",
+    "pick": "Choose any card of the row (h names the best).",
+    "cover": "Choose how much the card covers (h names the best).",
+    "plan": "Choose how much your Plan card covers (h names the best).",
 }
 
 
