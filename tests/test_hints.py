@@ -1,6 +1,6 @@
-"""The hard bot's hint (`h`): the same for the same position whatever was asked before,
-its next best choices different choices in the order of the value shown beside them,
-and a reason that says what the move line does not."""
+"""The hint (`h`), the one judge's (`bots.judge`): the same for the same position whatever
+was asked before, its next best choices different choices in the order of the value shown
+beside them, and a reason that says what the move line does not."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from helpers import child_env
 from pier18.bots import HardBot, make_bot
+from pier18.bots.judge import JudgeHints, judge
 from pier18.bots.base import position_seed
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView
 from pier18.persist import record
@@ -23,8 +24,8 @@ from pier18.words import behind, decision_text, short_decision
 NAMES = ["Ann", "Bob", "Cy"]
 
 
-def bot() -> HardBot:
-    return HardBot(seed=5, worlds=8, width=5)  # light enough for many positions
+def bot() -> JudgeHints:
+    return JudgeHints(worlds=8, width=5)  # light enough for many positions
 
 
 def played(deck, players: int, seed: int) -> tuple[list[PlayerView], list]:
@@ -53,9 +54,8 @@ def test_the_same_position_gets_the_same_hint_whatever_was_asked_before(deck, tm
     first = giver.hint(asked)
     for other in views[3:9]:  # other hints use up whatever a shared generator would hold
         giver.hint(other)
-    giver.choose(views[9])  # and so does a move the same bot makes
+    HardBot(seed=5).choose(views[9])  # and so does a move a bot makes
     assert giver.hint(asked) == first
-    assert HardBot(seed=1234, worlds=8, width=5).hint(asked) == first  # the bot's own seed plays no part
     # The same position reached again: the game saved and read back.
     session = Session(deck, NAMES, 4)
     for decision in decisions[:3]:
@@ -105,13 +105,11 @@ def test_the_next_best_choices_are_different_choices_in_the_order_of_the_points_
         assert hint.alternatives, "a position with a choice has a next best"
         behind_best = [points for _, points in hint.alternatives]
         assert behind_best == sorted(behind_best) and all(points >= 0 for points in behind_best)
-        # The points are what the hint ranks by, measured in the same worlds for each.
-        estimates = bot().estimates(view, random.Random(position_seed(view)), finalists=3)
-        means = {e.decision: (e.outcome, e.worlds) for e in estimates}
-        best, worlds = means[hint.decision]
+        # The points are what the hint ranks by (the one measure), in the same worlds for each.
+        judged = judge(view, worlds=8, width=5)
+        assert judged.best.decision == hint.decision
         for decision, points in hint.alternatives:
-            assert means[decision][1] == worlds
-            assert points == round(best - means[decision][0], 2)
+            assert points == round(judged.best.ahead - judged.of(decision).ahead, 2)
         # On screen: each in that order, with its points behind the best.
         shown = " ".join(hint_text(view, hint, NAMES[:players]).plain.split())
         places = [shown.index(f"{short_decision(deck, d)}, {behind(p)}") for d, p in hint.alternatives]
@@ -165,3 +163,62 @@ def test_the_reason_names_the_players_by_name_on_screen_and_by_seat_without_name
     assert any(f"player {s + 1}" in hint.reason for s in rivals)
     assert not any(f"player {s + 1}" in on_screen for s in rivals)
     assert any(NAMES[s] in on_screen.split("Why: ")[1] for s in rivals)
+
+
+# -- one judge: the hint and the review agree ------------------------------------------------
+
+#: Worlds per judgement in the property below: few, so dozens of positions stay fast. The
+#: review asks the same function with the same count, so they must agree at any count.
+FEW_WORLDS = 4
+
+
+def _random_positions(deck, count: int, seed: int) -> list[tuple[PlayerView, int, int]]:
+    """`count` positions of random games, each with a choice to make: the view of the seat
+    to move, the number of decisions made before it and the game's phase-start position
+    a review judges a simultaneous choice from."""
+    rng = random.Random(seed)
+    found: list[tuple[PlayerView, int, int]] = []
+    while len(found) < count:
+        players = rng.choice((2, 3))
+        game = Game(deck, players, rng.randrange(2**31))
+        phase_start = 0
+        while game.phase is not Phase.OVER and len(found) < count:
+            if game.phase is not Phase.SETUP and game.phase is Phase.PLAN and game.history and phase_start == 0:
+                phase_start = len(game.history)
+            view = PlayerView.of(game, game.current_player)
+            if len({_choice(d) for d in view.legal}) > 1 and rng.random() < 0.4:
+                found.append((view, len(game.history), phase_start if game.phase is Phase.PLAN else len(game.history)))
+            game.apply(rng.choice(game.legal_decisions()))
+    return found
+
+
+def test_the_hints_choice_is_the_reviews_best_at_0_lost_and_its_next_best_lose_what_the_hint_says(deck):
+    """Over random positions (set-up, drafts, the Plan; two and three players): the review
+    of the position, made with the decision the hint names first, calls it the best and
+    prices it at 0 lost; the review of each next best choice the hint lists calls the
+    hint's choice best and says it lost just the points the hint put it behind; and any
+    other choice is never called best unless it is worth as much."""
+    from pier18.review.model import Mark
+    from pier18.review.run import Moment, review_moments
+
+    giver = JudgeHints(worlds=FEW_WORLDS)
+    rng = random.Random(30)
+    phases = {Phase.SETUP: 0, Phase.DRAFT: 0, Phase.PLAN: 0}
+    for view, made, position in _random_positions(deck, 36, 30):
+        hint = giver.hint(view)
+        others = [d for d, _ in hint.alternatives] + [rng.choice(view.legal)]
+        choices = [hint.decision, *others]
+        moments = [Moment(made + 1, view.phase, view.round, position, view, d) for d in choices]
+        reviews = review_moments(moments, worlds=FEW_WORLDS)
+        followed = reviews[0].foresight
+        assert followed.best.decision == hint.decision and followed.loss == 0.0 and followed.mark is Mark.BEST
+        for (decision, behind_best), item in zip(hint.alternatives, reviews[1:]):
+            verdict = item.foresight  # best: the hint's choice, or this one if exactly as good
+            assert verdict.best.decision in (hint.decision, decision)
+            assert verdict.best.expected == next(c.expected for c in verdict.choices if c.decision == hint.decision)
+            assert round(verdict.loss, 2) == behind_best
+        anyone = reviews[-1].foresight
+        hinted = next(c for c in anyone.choices if c.decision == hint.decision)
+        assert anyone.best.expected == hinted.expected  # nothing the hint passed over is worth more
+        phases[view.phase] += 1
+    assert all(phases.values()), phases

@@ -25,13 +25,14 @@ from pier18.engine import Game, Phase, PlayerView
 from pier18.engine.game import Deal
 from pier18.persist import record
 from pier18.persist.session import Session
+from pier18.bots.judge import ahead
 from pier18.review.judges import HardJudge
 from pier18.review.model import THRESHOLDS, Mark, Verdict, mark_of
 from pier18.review.positions import game_at, positions
-from pier18.review.run import review_moments, review_session, session_moments, world_stream
+from pier18.review.run import review_moments, review_session, session_moments
 from pier18.selfplay import cores
 from pier18.selfplay.simulation import play_game
-from pier18.words import HINDSIGHT_TITLE
+from pier18.words import HINDSIGHT_TITLE, MEASURE
 
 WORLDS = 6  # sampled worlds a decision, in these tests
 
@@ -87,7 +88,7 @@ def test_a_decision_equal_to_the_best_one_loses_exactly_nothing(deck):
     while not game.is_terminal():
         legal = game.legal_decisions()
         if game.current_player == 0:  # seat 1 is first in each simultaneous phase: its view is its turn's
-            verdict = judge.judge(PlayerView.of(game, 0), legal[-1], world_stream(5, len(game.history) + 1))
+            verdict = judge.judge(PlayerView.of(game, 0), legal[-1], 5)
             game.apply(verdict.best.decision)
         else:
             game.apply(opponent.choice(legal))
@@ -216,7 +217,8 @@ def test_hindsight_plays_each_choice_in_the_real_game(deck, seed, seat):
     assert [item.phase for item in review.decisions] == [Phase.SETUP, *[Phase.DRAFT] * 3, Phase.PLAN]
     for item in review.decisions:
         assert item.hindsight is not None and item.hindsight.worlds == 1
-        assert item.hindsight.chosen.expected == real
+        assert item.hindsight.chosen.total == real
+        assert item.hindsight.chosen.expected == ahead(session.game, seat)  # the one measure, in the real game
         assert item.hindsight.loss >= 0
         legal = game_at(session, item.position).legal_decisions_for(seat)
         assert {choice.decision for choice in item.hindsight.choices} == set(legal)  # every legal one tried
@@ -225,7 +227,7 @@ def test_hindsight_plays_each_choice_in_the_real_game(deck, seed, seat):
         decisions = list(session.decisions)
         decisions[plan.number - 1] = choice.decision
         again = Game.replay(deck, 3, seed, decisions, deal=session.deal)
-        assert choice.expected == again.score(seat).total
+        assert (choice.expected, choice.total) == (ahead(again, seat), again.score(seat).total)
 
 
 def test_hindsight_is_only_ever_apart_and_named(deck, tmp_path, capsys):
@@ -259,14 +261,16 @@ def test_the_json_says_what_each_decision_cost_and_sums_it_per_seat(deck, tmp_pa
     assert [seat["player"] for seat in result["seats"]] == ["Ann", "Cy"]  # the human seats
     assert (result["judge"], result["worlds"], result["seed"], result["finished"]) == ("hard", WORLDS, 0, True)
     assert result["thresholds"] == {"blunder": 4.0, "mistake": 2.0, "inaccuracy": 1.0}
+    assert result["measure"] == MEASURE
     numbers = [item["number"] for item in result["decisions"]]
     assert numbers == sorted(numbers) and len(numbers) == 10
     for item in result["decisions"]:
         assert item["player"] in ("Ann", "Cy")
         assert item["chosen"]["decision"] == str(session.decisions[item["number"] - 1])
-        assert 0 <= item["loss"] == pytest.approx(item["best"]["expected"] - item["chosen"]["expected"], abs=0.011)
+        assert 0 <= item["loss"] == pytest.approx(item["best"]["ahead"] - item["chosen"]["ahead"], abs=0.011)
         assert item["mark"] == mark_of(item["loss"]).value  # marked by the loss as shown
-        assert item["best"]["expected"] == max(choice["expected"] for choice in item["choices"])
+        assert item["best"]["ahead"] == max(choice["ahead"] for choice in item["choices"])
+        assert all(isinstance(choice["total"], float) for choice in item["choices"])
         assert item["chosen"]["decision"] in {choice["decision"] for choice in item["choices"]}
         assert item["why_best"] and item["why_chosen"]
     for seat in result["seats"]:

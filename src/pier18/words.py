@@ -369,11 +369,24 @@ def level_names() -> str:
     return f"{', '.join(levels[:-1])} or {levels[-1]}"
 
 
+#: The one measure every judgement shown to a player ranks by (`bots.judge`): the hint's
+#: choice and its next best, the review's best choice and its points lost, and the lesson's
+#: suggestion where its script gives no reason of its own. Named in these words everywhere.
+MEASURE = "expected points ahead of the best rival at the end"
+#: What the measure is and why it, in a sentence (the help, the review's note).
+MEASURE_WHY = (
+    "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
+    "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
+    "because a game is won by being ahead: a card that keeps a rival from points counts too"
+)
+
+
 #: What `pier18 play --help` says about playing alone (before the levels' lines).
 PLAYING_ALONE = (
     "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
     "and the table says what they took and what it scored; in the game, h asks the hard bot "
-    "for a hint (best card and cover, where it should leave you, and the next best choices) and ? lists every key."
+    f"for a hint (best card and cover by {MEASURE}, where it should leave you, and the next best choices; "
+    "the review judges by the same) and ? lists every key."
 )
 
 #: `pier18 stats`: the headings of its tables.
@@ -524,11 +537,16 @@ def takeback_prompt(
     return question
 
 
+def ahead_points(points: float) -> str:
+    """A value of the measure, signed: '+2.30', '-1.05', '0.00'."""
+    return f"{points:+.2f}" if round(points, 2) else "0.00"
+
+
 def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now: int | None,
-               alternatives: Sequence[tuple[Decision, float]], reason: str, win_worth: float = 4) -> list[str]:
-    """The hard bot's advice as sentences: the choice with every card named, where it
+               alternatives: Sequence[tuple[Decision, float]], reason: str) -> list[str]:
+    """The judge's advice as sentences: the choice with every card named, where it
     should leave the player, the next best choices with how far each ranks below it
-    (`alternatives`: points of lead over the best rival, a win counting `win_worth`), and why.
+    (`alternatives`: points of `MEASURE`), and why.
 
     'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
     """
@@ -540,7 +558,7 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
     lines = [head + "."]
     if alternatives:
         others = "; ".join(f"{short_decision(deck, d)}, {behind(points)}" for d, points in alternatives)
-        lines.append(f"Next best (by lead over the best rival at the end, a win counting {win_worth:g}): {others}.")
+        lines.append(f"Next best (by {MEASURE}): {others}.")
     lines.append(f"Why: it {reason}.")
     return lines
 
@@ -665,6 +683,8 @@ REPLAY_TITLE = f"{GAME_NAME} replay"
 
 #: The little tag on the choice the hint names.
 HINT_TAG = "hint"
+#: The tag on the choice a lesson step suggests to show its idea: not the hint's (`h`).
+LESSON_TAG = "lesson"
 
 
 # -- the table --------------------------------------------------------------------------
@@ -1196,7 +1216,8 @@ KEYS_HELP: Stressed = (
     "Final score",
     "      n new game, q quit, v your decisions reviewed (←/→, Esc)\n",
     "Hints",
-    "            h (set-up, table, placing): the hard bot's move, and why\n",
+    f"            h (set-up, table, placing): the best move and why, by\n                 {MEASURE}\n"
+    "                 (the review judges by the same)\n",
     "Network play",
     """     no take-backs; host: j join lines, b a bot sits in
 
@@ -2665,16 +2686,16 @@ def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
     )
 
 
-#: What "expected" means in the review's tables.
+#: What "ahead" means in the review's tables.
 REVIEW_POINTS_NOTE = (
-    "Expected: the player's mean final total after the choice, the rest of the game played by the bots' "
-    "policy; lost: the best choice's expected total minus the choice made's."
+    f"Ahead: the player's {MEASURE} after the choice, as the hint ranks choices: {MEASURE_WHY}. "
+    "Lost: the best choice's minus the choice made's."
 )
 
 #: The review table's columns.
-REVIEW_COLUMNS = ("#", "phase", "choice made", "best choice", "expected", "lost", "mark")
+REVIEW_COLUMNS = ("#", "phase", "choice made", "best choice", "ahead", "lost", "mark")
 #: The hindsight table's columns.
-HINDSIGHT_COLUMNS = ("#", "phase", "choice made", "best in hindsight", "total", "lost", "mark")
+HINDSIGHT_COLUMNS = ("#", "phase", "choice made", "best in hindsight", "ahead", "lost", "mark")
 #: In the best-choice column when the choice made was the best.
 SAME_CHOICE = "the same"
 
@@ -2703,8 +2724,8 @@ def review_phase(phase: Phase, round_number: int) -> str:
 
 
 def expected_points(chosen: float, best: float) -> str:
-    """The choice made's expected total beside the best one's: '24.30 / 25.12'."""
-    return f"{chosen:.2f} / {best:.2f}"
+    """The choice made's points ahead (`MEASURE`) beside the best one's: '-1.30 / +0.52'."""
+    return f"{ahead_points(chosen)} / {ahead_points(best)}"
 
 
 def review_seat_title(name: str, kind: str, decisions: int) -> str:
@@ -2723,7 +2744,7 @@ def points_lost_line(lost: dict[Phase, float], total: float, decisions: int) -> 
 
 
 def accuracy_line(accuracy: float) -> str:
-    return f"Accuracy {accuracy:.0f}%: each choice kept that share of the best choice's expected points, on average."
+    return f"Accuracy {accuracy:.0f}%: a decision counts 100% at 0 points lost, 25% less per point lost, on average."
 
 
 def biggest_mistake(number: int, phase: str, loss: float, chosen: str, best: str, why: str) -> str:
@@ -2739,9 +2760,9 @@ HINDSIGHT_TITLE = (
     "choices), which nobody knew when deciding"
 )
 HINDSIGHT_NOTE = (
-    "Total: the player's final total after the choice in the real game, the others making their real "
-    "decisions while they could and the player then following the bots' policy (so it can differ from "
-    "what the player really scored)."
+    "Ahead: the player's points ahead of the best rival at the end after the choice in the real game, the "
+    "others making their real decisions while they could and the player then following the bots' policy "
+    "(so it can differ from how the game really ended)."
 )
 
 #: The review's progress bar.
@@ -2844,15 +2865,18 @@ def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) ->
     what = _lesson_part(deck, suggestion, at)
     if need:
         return f"This step needs one choice: {what}. Other choices are refused here."
-    return f"Try this: {what}. Any other choice is fine too: you will see what each one scores."
+    return (
+        f"Try this: {what}, to see this step's idea at work; h names the best move by {MEASURE}. "
+        "Any other choice is fine too: you will see what each one scores."
+    )
 
 
 #: What a step asks for when the script suggests nothing where the game now is.
 LESSON_ANY_CHOICE: dict[str, str] = {
-    "keep": "Choose any two of your cards: one as your Plan, one as your Foundation.",
-    "pick": "Choose any card of the row.",
-    "cover": "Choose how much the card covers.",
-    "plan": "Choose how much your Plan card covers.",
+    "keep": "Choose any two of your cards: one as your Plan, one as your Foundation (h names the best).",
+    "pick": "Choose any card of the row (h names the best).",
+    "cover": "Choose how much the card covers (h names the best).",
+    "plan": "Choose how much your Plan card covers (h names the best).",
 }
 
 
@@ -3025,23 +3049,27 @@ CHOICE_MADE = "Choice made"
 BEST_CHOICE = "Best choice"
 
 
-def expected_after(expected: float) -> str:
-    """Under a choice: 'expected final total 18.40'."""
-    return f"expected final total {expected:.2f}"
+def expected_after(expected: float, total: float | None) -> str:
+    """Under a choice: 'expected points ahead of the best rival at the end +1.20 (final total 18.40)'."""
+    after = f"{MEASURE} {ahead_points(expected)}"
+    return after if total is None else f"{after} (final total {total:.2f})"
 
 
 def why_lost(loss: float, worlds: int) -> str:
     """The reason in words, on a page that lost points."""
     if worlds > 1:
         return (
-            f"The best choice ended {loss:.2f} points higher on average, over the same {worlds} deals of the cards "
-            "you had not seen, the rest of the game played by the bots' policy."
+            f"The best choice ended {loss:.2f} points further ahead of the best rival on average, over the same "
+            f"{worlds} deals of the cards you had not seen, the rest of the game played by the bots' policy."
         )
-    return f"The best choice ended {loss:.2f} points higher: nothing unseen was left, so this is exact."
+    return (
+        f"The best choice ended {loss:.2f} points further ahead of the best rival: nothing unseen was left, "
+        "so this is exact."
+    )
 
 
 #: On a page whose choice was the best the judge found.
-WAS_BEST = "This was the best choice the judge found: nothing lost."
+WAS_BEST = "This was the best choice the judge found (the one a hint names): nothing lost."
 
 
 def what_it_does(why: str) -> str:

@@ -138,6 +138,26 @@ async def test_the_lesson_plays_to_the_final_screen_with_the_suggested_choices()
         assert game.is_terminal() and game.plan_met(LEARNER_SEAT)
 
 
+async def test_the_lessons_choice_wears_the_lessons_tag_never_the_hints():
+    """The table tags the card a pick step suggests as the lesson's: the hint (`h`) is the
+    one judge's, and the lesson's choice, made to show a step's idea, may not be its."""
+    from pier18.tui.widgets.draft_row import CardView, DraftRow
+    from pier18.words import HINT_TAG, LESSON_TAG
+
+    app = make_learn_app()
+
+    def tagged(app) -> bool:
+        return screen_name(app) == "TableScreen" and app.screen.query_one(DraftRow).hinted is not None
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_lesson(pilot, app, suggested, stop=tagged)
+        row = app.screen.query_one(DraftRow)
+        want = SCRIPT.suggestion(PlayerView.of(app.session.game, LEARNER_SEAT))
+        assert isinstance(want, Draft) and row.hinted == want.card
+        tags = {view.card.id: view.border_subtitle for view in row.query(CardView)}
+        assert tags[want.card] == LESSON_TAG and HINT_TAG not in tags.values()
+
+
 async def test_the_lesson_ends_with_other_legal_choices_too():
     app = make_learn_app()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -17,7 +17,7 @@ from pier18.review.positions import game_at
 from pier18.review.run import review_moments, session_moments
 from pier18.selfplay.simulation import play_game
 from pier18.tui.app import Pier18App
-from pier18.words import ahead_of, card_label, ordinal, points, tied_with
+from pier18.words import ahead_of, card_label, expected_after, ordinal, points, tied_with
 from tui_helpers import NAMES, drawn_text, screen_name, shown, wait_until
 
 WORLDS = 3
@@ -95,12 +95,14 @@ async def test_v_opens_the_review_and_arrows_step_through_every_decision(tui_dec
             assert decision.startswith(f"Decision {item.number} ("), decision
             assert f"{item.foresight.loss:.2f} points lost" in decision
             made = shown(screen.query_one("#review-made"), width=60)
-            assert f"expected final total {item.foresight.chosen.expected:.2f}" in made
+            chosen = item.foresight.chosen  # priced by the one measure, named in words, with the final total
+            assert expected_after(chosen.expected, chosen.total) in " ".join(made.split())
             best = shown(screen.query_one("#review-best"), width=60)
             if item.foresight.best.decision == item.decision:
                 assert "the same" in best
             else:
-                assert f"expected final total {item.foresight.best.expected:.2f}" in best
+                better = item.foresight.best
+                assert expected_after(better.expected, better.total) in " ".join(best.split())
         await pilot.press("right")  # nothing after the last page
         assert screen.page == pages - 1
         await pilot.press("left", "left")
@@ -240,13 +242,14 @@ async def test_the_breakdown_on_the_final_screen_is_the_engines_standings(tui_de
 
 
 def test_a_decision_page_at_120x40(snap_compare, tui_deck):
-    """A draft of Ann's that lost points: her pier as it was, what was on offer, the choice
-    made and the best one side by side with their previews."""
+    """A draft of Bob's that lost points (his first): his pier as it was, what was on
+    offer, the choice made and the best one side by side with their previews."""
 
     async def to_page(pilot):
-        await open_review(pilot, pilot.app, 0)
-        await pilot.press("right", "right", "right")
+        await open_review(pilot, pilot.app, 1)
+        await pilot.press("right", "right")  # the summary, the set-up, the first draft
         await pilot.pause()
+        assert pilot.app.screen.reviews[1].foresight.loss > 0
 
     assert snap_compare(final_app(finished(tui_deck, 3, 4)), run_before=to_page, terminal_size=(120, 40))
 

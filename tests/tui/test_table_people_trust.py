@@ -10,8 +10,8 @@ import tempfile
 from pathlib import Path
 
 from hostile import SAMPLES, hostile_deck
-from pier18.bots import HardBot, make_bot
-from pier18.bots.base import position_seed
+from pier18.bots import make_bot
+from pier18.bots.judge import JudgeHints, judge
 from pier18.bots.estimate import reasons
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from pier18.persist.session import Session
@@ -277,7 +277,7 @@ async def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidde
 
 async def test_the_hint_names_cards_where_you_should_end_and_the_next_best(tui_deck):
     app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                   bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=6, width=4))
+                   bot_provider=random_bots, hint_bot=JudgeHints(worlds=6, width=4))
     async with app.run_test(size=(120, 40)) as pilot:
         session = app.session
         await press_until(
@@ -288,7 +288,7 @@ async def test_the_hint_names_cards_where_you_should_end_and_the_next_best(tui_d
             "Ann's draft turn",
         )
         view = PlayerView.of(session.game, 0)
-        expected = HardBot(seed=2, worlds=6, width=4).hint(view)
+        expected = JudgeHints(worlds=6, width=4).hint(view)
         await pilot.press("h")
         await wait_until(pilot, lambda: "Why:" in shown(app.table().query_one("#hint")), "the hint")
         text = " ".join(shown(app.table().query_one("#hint")).split())
@@ -306,18 +306,25 @@ async def test_the_hint_names_cards_where_you_should_end_and_the_next_best(tui_d
         assert marked == [card.id]
 
 
-def test_hint_alternatives_are_the_next_best_estimates(tui_deck):
+def test_hint_alternatives_are_the_next_best_of_the_one_judge(tui_deck):
     game = Game(tui_deck, 2, 9)
     game.apply(game.legal_decisions()[0])
     game.apply(game.legal_decisions()[3])
     view = PlayerView.of(game, game.current_player)
-    hint = HardBot(seed=3, worlds=6, width=5).hint(view)
-    estimates = HardBot(seed=3, worlds=6, width=5).estimates(view, random.Random(position_seed(view)), finalists=3)
-    assert hint.decision == estimates[0].decision
-    assert hint.expected_total == round(estimates[0].final_total, 2)
-    finalists = [e for e in estimates[1:] if e.worlds == estimates[0].worlds]
-    assert [d for d, _ in hint.alternatives] == [e.decision for e in finalists[:2]]
-    assert [p for _, p in hint.alternatives] == [round(estimates[0].outcome - e.outcome, 2) for e in finalists[:2]]
+    hint = JudgeHints(worlds=6, width=5).hint(view)
+    judged = judge(view, worlds=6, width=5)
+    assert hint.decision == judged.best.decision
+    assert hint.expected_total == round(judged.best.total, 2)
+    nexts: list = []
+    for choice in judged.choices[1:]:  # the next best different cards, in the judge's order
+        if _card(choice.decision) not in {_card(c.decision) for c in [judged.best, *nexts]}:
+            nexts.append(choice)
+    assert [d for d, _ in hint.alternatives] == [c.decision for c in nexts[:2]]
+    assert [p for _, p in hint.alternatives] == [round(judged.best.ahead - c.ahead, 2) for c in nexts[:2]]
+
+
+def _card(decision):
+    return decision.card if isinstance(decision, Draft) else decision
 
 
 async def test_a_bot_move_line_says_its_cover_and_a_reason(tui_deck):

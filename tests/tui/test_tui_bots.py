@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from pier18.bots import HardBot, make_bot
+from pier18.bots import make_bot
+from pier18.bots.judge import JudgeHints
 from pier18.engine import Character, Draft, Game, Keep, Phase, PlacePlan
 from pier18.tui.moves import MoveLog
 from pier18.words import HINT_TAG, decision_text
@@ -182,7 +183,7 @@ async def test_h_shows_the_hint_it_was_given_for_the_set_up(tui_deck):
 
 async def test_h_on_the_table_names_a_card_and_a_cover(tui_deck):
     app = make_app(tui_deck, 2, 5, seats=["human", "random"], names=["Ann", "Random bot"],
-                   bot_provider=random_bots, hint_bot=HardBot(seed=2, worlds=4, width=3))
+                   bot_provider=random_bots, hint_bot=JudgeHints(worlds=4, width=3))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter", "enter")  # Ann keeps her first Plan and Foundation
         session = app.session

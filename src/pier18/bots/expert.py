@@ -33,7 +33,7 @@ import random
 from dataclasses import dataclass
 
 from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
-from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
+from .base import Hint, World, choice_of, legal_for
 from .endgame import Endgame
 from .estimate import ProgressMemo, values_of
 
@@ -43,7 +43,6 @@ ITERATIONS = 400
 EXPLORATION = 6.0
 #: Candidates tried at a node: the best by the greedy judgement.
 WIDTH = 8
-#: How many next-best choices a hint lists.
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +94,12 @@ class ExpertBot:
         return self.estimates(view)[0].decision
 
     def hint(self, view: PlayerView) -> Hint:
-        """The best decision for the seat to move, where it should leave the seat, the
-        next best different choices with how far each ranks below it, and why (as
-        `HardBot.hint`). The search is seeded from `position_seed(view)`, so the same
-        position gets the same hint whatever was asked before."""
-        searcher = ExpertBot(position_seed(view), self.iterations, self.exploration, self.width)
-        estimates = searcher.estimates(view, HINT_ALTERNATIVES + 1)
-        best = estimates[0]
-        others = ((other.decision, other.outcome, other.visits == best.visits) for other in estimates[1:])
-        return ranked_hint(view, best.decision, best.outcome, best.final_total, others)
+        """The hint for the seat to move: the one judge's (`bots.judge.hint`), as every
+        bot's. This search is how the expert plays; what a person is shown is the
+        judgement the review and the lesson share, ranked by `words.MEASURE`."""
+        from .judge import hint
+
+        return hint(view)
 
     def estimates(self, view: PlayerView, finalists: int = 1) -> list[Estimate]:
         """The seat's candidates, best first (`finalists` as for `_search`)."""

@@ -20,10 +20,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
-from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
+from .base import Hint, World, choice_of, legal_for
 from .estimate import values_of
-
-#: How many next-best choices a hint lists.
 
 #: How much a win is worth next to one point of margin.
 WIN_WEIGHT = 4.0
@@ -79,24 +77,12 @@ class HardBot:
         return self.estimates(view)[0].decision
 
     def hint(self, view: PlayerView) -> Hint:
-        """The best decision for the seat to move, what it should gain and why.
+        """The hint for the seat to move: the one judge's (`bots.judge.hint`), not this
+        bot's own search. The bot searches fast to play; what a person is shown is the
+        judgement the review and the lesson share, ranked by `words.MEASURE`."""
+        from .judge import hint
 
-        The same position gives the same hint, whatever was asked before: its worlds are
-        dealt from `position_seed(view)`, not from the bot's own generator. The best
-        decision and the alternatives are different choices (never one card twice) and
-        were all tried in the same worlds, so the points each one ranks below the best
-        (`alternatives`) compare like with like and come in order.
-
-        `expected_gain` is the points the seat should add to its score from now to the
-        end of the game by making this decision (then playing on well), `expected_total`
-        where that should leave it; the reason says what the decision does now, from
-        the engine's `PlayerView.outcome`.
-        """
-        rng = random.Random(position_seed(view))
-        estimates = self.estimates(view, rng, finalists=HINT_ALTERNATIVES + 1)
-        best = estimates[0]
-        others = ((other.decision, other.outcome, other.worlds == best.worlds) for other in estimates[1:])
-        return ranked_hint(view, best.decision, best.outcome, best.final_total, others)
+        return hint(view)
 
     def estimates(self, view: PlayerView, rng: random.Random | None = None, finalists: int = 1) -> list[Estimate]:
         """Candidates, best first, with their mean outcomes.
@@ -162,45 +148,54 @@ class HardBot:
         return float(world.score(view.seat).total)
 
     def _solve_plan(self, view: PlayerView, legal: tuple[Decision, ...]) -> list[Estimate]:
-        """The Plan placement, solved exactly over every seat's choice of cover.
-
-        Plans are placed at the same time (a view hides the placements already made), so
-        each seat's cover is found by best responses: every seat in turn picks the cover
-        best for itself against the others' current picks, a few times over. The unseen
-        cards play no part any more, so one world is enough.
-        """
+        """The Plan placement, solved exactly over every seat's choice of cover (`plan_games`)."""
         seat = view.seat
-        start = view.plan_start()  # every pier without its Plan: placed Plans are hidden
-        options = [range(pier.max_cover + 1) for pier in start.piers]
-
-        def finish(profile: list[int]) -> World:
-            game = start.clone()
-            for cover in profile:
-                game.apply(PlacePlan(cover))
-            return game
-
-        def best_cover(profile: list[int], s: int) -> int:
-            values = [(outcome(finish(profile[:s] + [c] + profile[s + 1 :]), s), -c) for c in options[s]]
-            return -max(values)[1]
-
-        profile = [0] * view.players
-        others = [s for s in range(view.players) if s != seat]
-        for _ in range(3):
-            changed = False
-            for s in others + [seat]:
-                cover = best_cover(profile, s)
-                changed |= cover != profile[s]
-                profile[s] = cover
-            if not changed:
-                break
-        result: list[Estimate] = []
-        for decision in legal:
-            assert isinstance(decision, PlacePlan)
-            game = finish(profile[:seat] + [decision.cover] + profile[seat + 1 :])
-            result.append(Estimate(decision, outcome(game, seat), float(game.score(seat).total), 1))
+        result = [
+            Estimate(decision, outcome(game, seat), float(game.score(seat).total), 1)
+            for decision, game in plan_games(view)
+        ]
         result.sort(key=lambda e: e.outcome, reverse=True)
         return result
 
+
+def plan_games(view: PlayerView) -> list[tuple[PlacePlan, World]]:
+    """Each of the seat's Plan covers with the finished game it leads to, every other seat
+    covering as best for itself.
+
+    Plans are placed at the same time (a view hides the placements already made), so
+    each seat's cover is found by best responses: every seat in turn picks the cover
+    best for itself (`outcome`) against the others' current picks, a few times over. The
+    unseen cards play no part any more, so one world is enough.
+    """
+    seat = view.seat
+    start = view.plan_start()  # every pier without its Plan: placed Plans are hidden
+    options = [range(pier.max_cover + 1) for pier in start.piers]
+
+    def finish(profile: list[int]) -> World:
+        game = start.clone()
+        for cover in profile:
+            game.apply(PlacePlan(cover))
+        return game
+
+    def best_cover(profile: list[int], s: int) -> int:
+        values = [(outcome(finish(profile[:s] + [c] + profile[s + 1 :]), s), -c) for c in options[s]]
+        return -max(values)[1]
+
+    profile = [0] * view.players
+    others = [s for s in range(view.players) if s != seat]
+    for _ in range(3):
+        changed = False
+        for s in others + [seat]:
+            cover = best_cover(profile, s)
+            changed |= cover != profile[s]
+            profile[s] = cover
+        if not changed:
+            break
+    games = []
+    for decision in legal_for(view):
+        assert isinstance(decision, PlacePlan)
+        games.append((decision, finish(profile[:seat] + [decision.cover] + profile[seat + 1 :])))
+    return games
 
 
 def _keep(ranked: list[Decision], keep: int, finalists: int, choice: Callable[[Decision], Hashable]) -> list[Decision]:

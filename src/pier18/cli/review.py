@@ -54,7 +54,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--jobs", type=int, default=1, metavar="J", help="judge on J processes, at most one per core (same review; default 1)"
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sampled worlds (default 0)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help=(
+        "another sample of worlds (default 0: the worlds the hint h plays, so a hinted choice is the best, 0 lost)"
+    ))
     parser.add_argument(
         "--worlds", type=int, default=None, metavar="N",
         help="sampled worlds per decision: more is steadier and slower (default 64)",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..bots.estimate import values_of
+from ..bots.judge import ahead
 from ..engine import Decision, Game, Phase
 from .model import Verdict
 
@@ -25,12 +26,14 @@ def judge_in_hindsight(game: Game, seat: int, chosen: Decision, later: Sequence[
     judged from), given `later`: the real decisions of the other seats from there, in
     order, each with its seat."""
     futures: dict[Decision, float] = {}
+    totals: dict[Decision, float] = {}
     for decision in game.legal_decisions_for(seat):
         world = game.clone()
         queues = {s: [d for made, d in later if made == s] for s in range(game.players) if s != seat}
         _play(world, seat, decision, queues)
-        futures[decision] = float(world.score(seat).total)
-    return Verdict.of(chosen, futures, 1)
+        futures[decision] = ahead(world, seat)  # the one measure, as the judge's (`words.MEASURE`)
+        totals[decision] = float(world.score(seat).total)
+    return Verdict.of(chosen, futures, 1, totals)
 
 
 def _play(game: Game, seat: int, decision: Decision, queues: dict[int, list[Decision]]) -> None:

@@ -1,8 +1,10 @@
 """What a review says, as plain data: each decision's verdict and each seat's summary.
 
 A `Verdict` prices one decision one way: every candidate the judge tried, each with the
-seat's expected final total after it (`Choice.expected`), all in the same sampled
-worlds, so the choice made and the best one differ by what they do and not by luck.
+one measure every judgement shown to a player ranks by (`words.MEASURE`: the seat's
+expected points ahead of the best rival at the end, `Choice.expected`) and the seat's
+expected final total (`Choice.total`, shown beside it), all in the same sampled worlds,
+so the choice made and the best one differ by what they do and not by luck.
 The points lost are `best.expected - chosen.expected`: never negative, since the choice
 made is always among the candidates and the best is the highest of them, and exactly 0
 when the choice made is the best.
@@ -40,6 +42,9 @@ class Mark(StrEnum):
 #: lost (2) a mistake, and a Plan bonus thrown away (4, a Plan's usual worth) a blunder.
 THRESHOLDS: tuple[tuple[Mark, float], ...] = ((Mark.BLUNDER, 4.0), (Mark.MISTAKE, 2.0), (Mark.INACCURACY, 1.0))
 
+#: The loss at which a decision counts for nothing in the accuracy: a blunder's.
+ACCURACY_ZERO = THRESHOLDS[0][1]
+
 #: The phases a decision is made in, in the order of a game.
 PHASES: tuple[Phase, ...] = (Phase.SETUP, Phase.DRAFT, Phase.PLAN)
 
@@ -54,10 +59,11 @@ def mark_of(loss: float) -> Mark:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A candidate decision and the seat's expected final total after it."""
+    """A candidate decision, priced by the measure, with the seat's final total after it."""
 
     decision: Decision
-    expected: float  # mean final total of the seat over the worlds it was played out in
+    expected: float  # `words.MEASURE`: mean points ahead of the best rival at the end
+    total: float | None = None  # mean final total of the seat (None: not known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,23 +76,28 @@ class Verdict:
     worlds: int  # worlds each candidate was played out in (1: judged exactly, or in the real game)
 
     @classmethod
-    def of(cls, chosen: Decision, choices: Mapping[Decision, float], worlds: int) -> "Verdict":
-        """The verdict on `chosen` from every candidate's expected total (`chosen` among them).
+    def of(
+        cls, chosen: Decision, choices: Mapping[Decision, float], worlds: int,
+        totals: Mapping[Decision, float] | None = None,
+    ) -> "Verdict":
+        """The verdict on `chosen` from every candidate's measure (`chosen` among them),
+        and, if given, its expected final total.
 
-        Candidates are listed best first; on equal totals the chosen one comes first, so
-        a choice as good as the best is the best and loses exactly 0.
+        Candidates are listed best first, equal ones in the order given; the chosen one
+        comes first among the best, so a choice as good as the best is the best and loses
+        exactly 0.
         """
         if chosen not in choices:
             raise ValueError("the choice made must be among the candidates judged")
         order = list(choices)
         ranked = sorted(order, key=lambda d: (-choices[d], d != chosen, order.index(d)))
-        listed = tuple(Choice(d, choices[d]) for d in ranked)
+        listed = tuple(Choice(d, choices[d], None if totals is None else totals[d]) for d in ranked)
         made = next(c for c in listed if c.decision == chosen)
         return cls(made, listed[0], listed, worlds)
 
     @property
     def loss(self) -> float:
-        """Points lost by the choice made: the best choice's expected total minus its own."""
+        """Points lost by the choice made: the best choice's measure minus its own."""
         return self.best.expected - self.chosen.expected
 
     @property
@@ -96,10 +107,10 @@ class Verdict:
 
     @property
     def kept(self) -> float:
-        """The share (0 to 1) of the best choice's expected total the choice made keeps."""
-        if self.best.expected <= 0:
-            return 1.0
-        return max(0.0, self.chosen.expected / self.best.expected)
+        """What the decision counts for in the accuracy, 0 to 1: all of it at 0 lost, a
+        quarter less for each point lost, nothing from a blunder's loss on
+        (`ACCURACY_ZERO`). The measure can be below 0, so no share of it would do."""
+        return max(0.0, 1.0 - round(self.loss, 2) / ACCURACY_ZERO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +147,7 @@ class SeatSummary:
     decisions: int
     lost: float  # points lost over all its decisions
     lost_by_phase: Mapping[Phase, float]  # points lost in each of `PHASES`
-    accuracy: float | None  # percent: the mean share of the best choice's expected total each choice kept (None: no decision)
+    accuracy: float | None  # percent: the mean of each decision's `Verdict.kept` (None: no decision)
     marks: Mapping[Mark, int]  # how many decisions got each mark
     biggest: DecisionReview | None  # the decision that lost most (None: none lost anything)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Deck
-from ..words import decision_text
+from ..words import MEASURE, decision_text
 from .model import PHASES, THRESHOLDS, Choice, DecisionReview, Review, SeatSummary, Verdict
 
 
@@ -13,8 +13,13 @@ def _points(value: float) -> float:
     return round(value, 2)
 
 
+def _priced(choice: Choice) -> dict[str, Any]:
+    """A choice's price: `ahead` is the measure (`words.MEASURE`), `total` the final total."""
+    return {"ahead": _points(choice.expected), "total": None if choice.total is None else _points(choice.total)}
+
+
 def _choice(deck: Deck, choice: Choice) -> dict[str, Any]:
-    return {"decision": str(choice.decision), "text": decision_text(deck, choice.decision), "expected": _points(choice.expected)}
+    return {"decision": str(choice.decision), "text": decision_text(deck, choice.decision), **_priced(choice)}
 
 
 def _verdict(deck: Deck, verdict: Verdict, item: DecisionReview) -> dict[str, Any]:
@@ -24,7 +29,7 @@ def _verdict(deck: Deck, verdict: Verdict, item: DecisionReview) -> dict[str, An
         "loss": _points(verdict.loss),
         "mark": verdict.mark.value,
         "worlds": verdict.worlds,
-        "choices": [{"decision": str(c.decision), "expected": _points(c.expected)} for c in verdict.choices],
+        "choices": [{"decision": str(c.decision), **_priced(c)} for c in verdict.choices],
         "why_chosen": item.why(verdict.chosen.decision),
         "why_best": item.why(verdict.best.decision),
     }
@@ -71,6 +76,7 @@ def review_json(review: Review, deck: Deck) -> dict[str, Any]:
         seats.append(entry)
     return {
         "judge": review.judge,
+        "measure": MEASURE,
         "worlds": review.worlds,
         "seed": review.seed,
         "thresholds": {mark.value: points for mark, points in THRESHOLDS},

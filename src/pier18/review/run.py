@@ -1,15 +1,15 @@
 """Reviewing a record: every decision of the chosen seats judged, on one core or several.
 
-Each decision is judged on its own, from the position `positions` gives it, with a
-random stream drawn from the review's seed and the decision's number alone. So the same
-record and seed give the same review on one process or many, and a decision's verdict
+Each decision is judged on its own, from the position `positions` gives it, in worlds
+drawn from that position (`bots.base.position_seed`) and the review's seed alone. So the
+same record and seed give the same review on one process or many, a decision's verdict
 depends on nothing but what its seat knew there (two records that differ only in cards
-the seat could not see give it the same verdicts).
+the seat could not see give it the same verdicts), and with seed 0 it is the judgement
+the hint gives of that position.
 """
 
 from __future__ import annotations
 
-import random
 import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -35,11 +35,6 @@ def default_seats(session: Session) -> list[int]:
 def decisions_to_review(session: Session, seats: Sequence[int]) -> list[Position]:
     """The record's decisions made by `seats`, in order."""
     return [point for point in positions(session) if point.seat in seats]
-
-
-def world_stream(seed: int, number: int) -> random.Random:
-    """The random stream decision `number` of a review with `seed` samples its worlds from."""
-    return random.Random(seed * 65536 + number)
 
 
 @dataclass(frozen=True)
@@ -144,7 +139,7 @@ def review_one(task: _Task) -> DecisionReview:
 def _judged(moment: Moment, judge: str, worlds: int, seed: int, later: Verdict | None = None) -> DecisionReview:
     """The review of one moment: judged from its view alone (and `later`, in hindsight)."""
     view, chosen = moment.view, moment.chosen
-    foresight = make_judge(judge, worlds).judge(view, chosen, world_stream(seed, moment.number))
+    foresight = make_judge(judge, worlds).judge(view, chosen, seed)
     named = {chosen, foresight.best.decision} | ({later.best.decision} if later is not None else set())
     return DecisionReview(
         number=moment.number,
@@ -229,8 +224,8 @@ def review_moments(
     start: str | None = None,
 ) -> tuple[DecisionReview, ...]:
     """Each moment judged from its own view, in order: the same verdicts `review_session`
-    gives those decisions with the same `seed` (each moment's worlds come from the seed and
-    its number alone). `on_decision()` is called as each is judged, and may raise to stop.
+    gives those decisions with the same `seed` (each moment's worlds come from its view and
+    the seed alone). `on_decision()` is called as each is judged, and may raise to stop.
     `start` is the way `jobs` > 1 starts its processes (None: the system's default; a
     program with threads of its own, such as the app, asks for "spawn")."""
     calls = [(moment, judge, worlds, seed) for moment in moments]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..engine import Decision, Draft, Keep, Phase, PlayerView
 from ..persist.lesson import Script, Step
 from ..persist.session import Session
-from ..words import lesson_refused, lesson_saved_line
+from ..words import LESSON_TAG, lesson_refused, lesson_saved_line
 from .app import BOT_PAUSE, Pier18App
 from .game_app import HintGiver
 
@@ -110,7 +110,7 @@ class LearnApp(Pier18App):
         table = self.table()
         if self.session.game.phase is Phase.DRAFT and table is not None and self.screen is table:
             suggestion = self.script.suggestion(self.learner_view())
-            self.show_step("pick", lambda: table.mark_hint(suggestion))
+            self.show_step("pick", lambda: table.mark_hint(suggestion, LESSON_TAG))
 
     def _keep(self) -> None:
         if self.teaching():

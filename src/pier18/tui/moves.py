@@ -12,7 +12,6 @@ from rich.text import Text
 
 from ..bots import Hint
 from ..bots.estimate import reasons
-from ..bots.hard import WIN_WEIGHT
 from ..engine import Decision, Draft, Game, PlacePlan, PlayerView, TableView
 from ..persist.session import Session
 from ..words import HINT_LABEL, hint_lines, hint_why, move_line, patron_log_line
@@ -127,13 +126,13 @@ def view_moves(view: TableView, names: list[str], how_many: int) -> list[tuple[i
 
 
 def hint_text(view: PlayerView, hint: Hint, names: Sequence[str] | None = None) -> Text:
-    """The hard bot's `Hint` for the player to move, as shown under `h` (words from
+    """The judge's `Hint` for the player to move, as shown under `h` (words from
     `pier18.words.hint_lines`); the reason names the other players by `names`."""
     deck = view.deck
     reason = hint.reason
     if hint.outcome is not None and names is not None:
         reason = hint_why(deck, view.players, hint.outcome, names)
-    head, *rest = hint_lines(deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, reason, WIN_WEIGHT)
+    head, *rest = hint_lines(deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, reason)
     text = Text()
     text.append(f"{HINT_LABEL} ", style="bold")
     text.append(head)

@@ -34,7 +34,7 @@ from ...engine import Decision, Draft, Keep, Phase, PlayerView
 from ...engine.text import printable
 from ...render import FittedPier
 from ...review.judges import DEFAULT_WORLDS, STRONGEST
-from ...review.model import Mark, DecisionReview, summarize
+from ...review.model import Choice, Mark, DecisionReview, summarize
 from ...review.run import Moment, review_moments
 from ...words import (
     BEST_CHOICE,
@@ -103,14 +103,14 @@ def marked_card(view: PlayerView, decision: Decision) -> int | None:
     return view.plans[view.seat]
 
 
-def choice_column(view: PlayerView, names: Sequence[str], title: str, decision: Decision, expected: float, why: str) -> Group:
+def choice_column(view: PlayerView, names: Sequence[str], title: str, decision: Decision, choice: Choice, why: str) -> Group:
     """One side of a page: the choice, what it does, its pier after and its score change."""
     outcome = view.outcome(decision)
     head = Text(title, style="bold underline")
     parts: list[RenderableType] = [
         head,
         Text(short_decision(view.deck, decision), style="bold"),
-        Text(expected_after(expected), style="italic"),
+        Text(expected_after(choice.expected, choice.total), style="italic"),
         Text(what_it_does(why), style="dim"),
         FittedPier(outcome.pier.visible(), outcome.after.scoring, marked=marked_card(view, decision)),
         ScoreChange.draw(outcome, list(names)),
@@ -338,11 +338,11 @@ class ReviewScreen(ClosesOnce[None]):
         head = Text(decision_head(item.number, review_phase(item.phase, item.round), REVIEW_MARKS[mark], verdict.loss))
         head.stylize(MARK_STYLES[mark])
         reason = Text(WAS_BEST if verdict.loss <= 0 else why_lost(verdict.loss, verdict.worlds))
-        made = choice_column(view, self.names, CHOICE_MADE, verdict.chosen.decision, verdict.chosen.expected, item.why(verdict.chosen.decision))
+        made = choice_column(view, self.names, CHOICE_MADE, verdict.chosen.decision, verdict.chosen, item.why(verdict.chosen.decision))
         if verdict.best.decision == verdict.chosen.decision:
             best: RenderableType = Group(Text(BEST_CHOICE, style="bold underline"), Text(SAME_CHOICE, style="bold green"))
         else:
-            best = choice_column(view, self.names, BEST_CHOICE, verdict.best.decision, verdict.best.expected, item.why(verdict.best.decision))
+            best = choice_column(view, self.names, BEST_CHOICE, verdict.best.decision, verdict.best, item.why(verdict.best.decision))
         self._show(summary=None, decision=Group(head, reason), columns=(before_column(view), made, best))
 
     def _show(self, summary: RenderableType | None, decision: RenderableType | None, columns: tuple[RenderableType, ...] | None) -> None:

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from ...engine import Decision, Draft, Phase, TableView
 from ...words import (
     GAME_END,
+    HINT_TAG,
     GAME_IS_OVER,
     KEY_EXPLAIN,
     KEY_PIERS_DOWN,
@@ -153,9 +154,9 @@ class TableScreen(HintedScreen[None]):
             return self.human_drafting()
         return True
 
-    def mark_hint(self, decision: Decision | None) -> None:
-        """Tag the hinted card in the draft row."""
-        self.query_one(DraftRow).mark_hint(decision.card if isinstance(decision, Draft) else None)
+    def mark_hint(self, decision: Decision | None, tag: str = HINT_TAG) -> None:
+        """Tag the hinted card in the draft row (with `tag`: the lesson's choice has its own)."""
+        self.query_one(DraftRow).mark_hint(decision.card if isinstance(decision, Draft) else None, tag)
 
     def watch_state(self) -> None:
         self.show_game()

@@ -39,6 +39,7 @@ class DraftRow(Horizontal, can_focus=True):
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self.cards: list[int] = []
         self.hinted: int | None = None  # the card the turn's hint names
+        self.tag = HINT_TAG  # its tag: the hint's, or the lesson's for a lesson step's choice
 
     def show(self, deck: Deck, cards: list[int]) -> None:
         """Redraw the row for a new set of revealed cards."""
@@ -49,9 +50,11 @@ class DraftRow(Horizontal, can_focus=True):
         self.selected = cards.index(keep) if keep in cards else 0
         self.call_after_refresh(self._mark)
 
-    def mark_hint(self, card_id: int | None) -> None:
-        """Tag the hinted card (None: no hint for this turn)."""
+    def mark_hint(self, card_id: int | None, tag: str = HINT_TAG) -> None:
+        """Tag the hinted card (None: no hint for this turn) with `tag`: the hint's own,
+        or another's (the lesson's choice is not the hint's and never wears its tag)."""
         self.hinted = card_id
+        self.tag = tag
         self._mark()
 
     def watch_selected(self) -> None:
@@ -62,7 +65,7 @@ class DraftRow(Horizontal, can_focus=True):
             view.set_class(index == self.selected, "-selected")
             hinted = view.card.id == self.hinted
             view.set_class(hinted, "-hint")
-            view.border_subtitle = HINT_TAG if hinted else None
+            view.border_subtitle = self.tag if hinted else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a bot chooses, the row is only there to look at."""
