@@ -1889,9 +1889,11 @@ def cannot_read_certificate(path: str, why: str) -> str:
 CODE_OR_WATCH = "give your seat's CODE, or --watch CODE to watch (one of them)"
 
 
-def empty_code(argument: str) -> str:
+def empty_code(watching: bool) -> str:
     """`join` given '' as its CODE or its --watch code."""
+    argument = "--watch CODE" if watching else "CODE"
     return f"{argument} is empty: give the code as the host printed it"
+
 
 #: `pier18 join --lines`: what to type (`help`).
 LINES_HELP = (

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if args.code == "" or args.watch == "":
         from ..words import empty_code
 
-        raise CliError(empty_code("CODE" if args.code == "" else "--watch CODE"))
+        raise CliError(empty_code(watching=args.code != ""))
     context = client_ssl(args.address, args.cafile)  # --cafile read before the terminal is asked for
     from .errors import need_output
 
