@@ -16,6 +16,9 @@ the same growing delay as a wrong hello from the same address, and the page then
 for a code again and shows nothing else. Each code has at most one process: a newer
 tab for the same code ends the older one, as a second connection takes a seat over.
 A closed tab ends its process, and the seat's connection with it: the seat is away.
+A process never outlives its page or its table: it ends when its pipes close or its
+connection to the table drops, and when the host's process ends, however it ends
+(`cli.web_seat`); it never reconnects by itself.
 
 Every response forbids loading anything from elsewhere (a Content-Security-Policy of
 'self' only), sends no referrer (the page's address holds the code) and may not be
@@ -43,6 +46,8 @@ from .host import Host
 
 #: The environment variable that hands a tab's code to its process.
 CODE_ENV = "PIER18_SEAT_CODE"
+#: ... and the one that tells it which process started it: it ends when that one does.
+PARENT_ENV = "PIER18_SEAT_PARENT"
 
 #: The files of textual-serve's static folder a page may load, and their types.
 STATIC_FILES = {
@@ -247,7 +252,7 @@ class WebSeats:
         await socket.prepare(request)
         env = dict(os.environ)
         env.update({
-            CODE_ENV: code, "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
+            CODE_ENV: code, PARENT_ENV: str(os.getpid()), "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
             "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual", "COLUMNS": str(width), "ROWS": str(height),
         })
         env.pop("TEXTUAL", None)  # no devtools
