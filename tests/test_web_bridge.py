@@ -189,3 +189,30 @@ async def test_a_browser_seats_process_ends_with_its_table_connection_and_never_
     finally:
         await seats.close()
         await host.close()
+
+
+async def test_a_flood_of_wrong_codes_never_keeps_a_right_page_out():
+    """Wrong codes from one address (an SSH tunnel's 127.0.0.1), each waiting out its
+    delay, once filled that address's checks: a right code then got "too many
+    connections". The right page opens while they still wait."""
+    session, host, seats = await open_both(host={"penalty": 10 * WAIT, "max_penalty": 10 * WAIT})
+    wrong = near_miss(session.codes.seats[0])
+    try:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            async def guess() -> int:
+                async with http.get(f"http://127.0.0.1:{seats.port}/?seat={wrong}") as response:
+                    return response.status
+
+            limit = host.config.pending_per_address
+            guesses = [asyncio.create_task(guess()) for _ in range(limit + 8)]
+            while host.wrong_waiting() < limit:
+                await asyncio.sleep(0.01)
+            async with http.get(f"http://127.0.0.1:{seats.port}/?seat={session.codes.seats[0]}") as response:
+                assert response.status == 200
+                assert f"/ws/{session.codes.seats[0]}" in await response.text()
+            assert sum(not g.done() for g in guesses) >= limit  # the wrong ones still wait
+            for g in guesses:
+                g.cancel()
+    finally:
+        await seats.close()
+        await host.close()

@@ -109,7 +109,6 @@ class WebConfig:
     bind: str | None = "0.0.0.0"
     port: int = 8019
     ssl: Any = None  # an ssl.SSLContext: serve https
-    pending_per_address: int = 16  # code checks waiting (a wrong code waits out its delay) per address
     max_tabs: int = 32  # seat processes running at once
     quit_timeout: float = 5.0  # how long a process has to end after its tab closed, before it is stopped
     max_input: int = 65536  # the largest message a tab may send
@@ -139,7 +138,6 @@ class WebSeats:
         self.port = 0
         self.tabs: dict[str, _Tab] = {}  # code -> its tab (one per code)
         self.started = 0  # processes started, for the tests
-        self._checking: dict[str, int] = {}  # code checks waiting, per address
         self._runner: web.AppRunner | None = None
         self._closing = False
         self.idle = asyncio.Event()  # set while no tab is open
@@ -185,21 +183,11 @@ class WebSeats:
     # -- pages ----------------------------------------------------------------------------
 
     async def _check(self, request: web.Request, code: str) -> str | None:
-        """The table's own spelling of `code` if it opens a seat (or watches), else None
-        after the table's delay for a wrong code from this address. web.HTTPTooManyRequests
-        when this address already has as many checks waiting as a table allows hellos."""
-        address = request.remote or "?"
-        if self._checking.get(address, 0) >= self.config.pending_per_address:
-            raise web.HTTPTooManyRequests(text=words.TOO_MANY_CONNECTIONS)
-        self._checking[address] = self._checking.get(address, 0) + 1
-        try:
-            seat = await self.host.admit(code, address)
-        finally:
-            left = self._checking[address] - 1
-            if left:
-                self._checking[address] = left
-            else:
-                del self._checking[address]
+        """The table's own spelling of `code` if it opens a seat (or watches), at once, else
+        None after the table's delay for a wrong code from this address. The table bounds
+        the wrong codes waiting, its hellos' and these together (`Host.admit`), and never
+        keeps a right one waiting behind them."""
+        seat = await self.host.admit(code, request.remote or "?")
         if seat is None:
             return None
         codes = self.host.codes
