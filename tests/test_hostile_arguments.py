@@ -83,7 +83,7 @@ def test_a_huge_game_count_blames_games_not_seed(capsys):
 # -- addresses -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bind", ["256.1.1.1", "1.2.3", "999.999.999.999", "[::1]", "a b", "-x", "host_name", "x" * 300])
+@pytest.mark.parametrize("bind", ["256.1.1.1", "1.2.3", "999.999.999.999", "[::1]", "a b", "-x", "host_name", "x" * 300, "", " ", "\t"])
 def test_a_bind_that_is_no_address_names_bind(capsys, bind):
     code, lines = err_of(capsys, ["host", "--bind", bind, "--no-seat"])
     line = assert_one_error_line(code, lines, "host")
@@ -95,6 +95,47 @@ def test_an_address_or_host_name_is_a_bind(bind):
     from pier18.cli.host import bind_address
 
     assert bind_address(bind) == bind
+
+
+#: Empty or odd values once taken as something (`--bind ''`: every interface; `--resume
+#: ''`: a new game; `+80`, `8_0`, ` 80`: int() reads them; an empty code: a hello that
+#: could only be wrong), each with the argument the line must name.
+EMPTY_OR_ODD = [
+    (["host", "--bind", ""], "argument --bind: ''"),
+    (["host", "--port", "+80"], "argument --port: "),
+    (["host", "--port", "8_0"], "argument --port: "),
+    (["host", "--port", " 80"], "argument --port: "),
+    (["host", "--port", "-0"], "argument --port: "),
+    (["host", "--port", "65536"], "argument --port: "),
+    (["host", "--web", ""], "argument --web: "),
+    (["host", "--web", "+0"], "argument --web: "),
+    (["host", "--resume", ""], "argument --resume: give the file's name, got ''"),
+    (["host", "--resume", "  "], "argument --resume: "),
+    (["join", "127.0.0.1:8018", ""], "argument CODE: "),
+    (["join", "127.0.0.1:8018", " - "], "argument CODE: "),
+    (["join", "127.0.0.1:8018", "--watch", ""], "argument --watch: "),
+    (["join", "127.0.0.1:8018", "--watch", "\t"], "argument --watch: "),
+    (["join", "", "K7QF-M2XD-9PHA-T4RE"], "argument ADDRESS: "),
+    (["join", " ", "K7QF-M2XD-9PHA-T4RE"], "argument ADDRESS: "),
+    (["join", "127.0.0.1:0", "K7QF-M2XD-9PHA-T4RE"], "argument ADDRESS: "),
+]
+
+
+@pytest.mark.timeout(60)  # one taken for a real argument would open a table, or reach for one
+@pytest.mark.parametrize("argv, named", EMPTY_OR_ODD, ids=[repr(argv[1:]) for argv, _ in EMPTY_OR_ODD])
+def test_an_empty_or_odd_network_argument_is_one_line_naming_it(capsys, argv, named):
+    """Refused before anything listens or connects: one line, exit status 2."""
+    command = argv[0]
+    code, lines = err_of(capsys, [*argv, *(["--no-seat"] if command == "host" else ["--lines"])])
+    line = assert_one_error_line(code, lines, command)
+    assert line.startswith(f"pier18 {command}: {named}"), line
+
+
+@pytest.mark.parametrize("text, number", [("0", 0), ("8018", 8018), ("65535", 65535), ("08018", 8018)])
+def test_a_port_in_digits_is_a_port(text, number):
+    from pier18.cli.host import port
+
+    assert port(text) == number
 
 
 def test_an_address_of_another_computer_names_bind_and_a_busy_port_names_port(capsys):

@@ -128,3 +128,71 @@ async def test_the_host_prints_no_escape_codes_from_its_paths(tmp_path):
     await proc.wait()
     assert "autosave: " in lines[0] and "\u241b[31m" in lines[0]
     assert not any("\x1b" in line or "\x07" in line for line in lines)
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is `pid` now (read from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether `pid` is a process that has not ended (a zombie has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="processes are found through /proc (Linux)")
+async def test_a_killed_hosts_browser_seat_ends_with_it(tmp_path):
+    """`kill -9` of a `pier18 host --web`: the process of its open browser seat ends too
+    (it once crashed on the broken pipe, lived on, reconnected to the resumed table and
+    held the seat with no page attached). No browser: the page's WebSocket is opened here."""
+    import aiohttp
+
+    data = tmp_path / "data"
+    env = child_env(PIER18_DATA_DIR=str(data))
+    args = ["--no-seat", "--players", "2", "--seats", "human,hard", "--seed", "5", "--bind", "127.0.0.1", "--web", "0"]
+    proc, lines = await start_host([*args, "--port", "0"], env)
+    seats: list[int] = []
+    try:
+        port = int(re.search(r"port (\d+)", lines[0]).group(1))
+        save = Path(re.search(r"autosave: (\S+)", lines[0]).group(1))
+        link = next(line for line in lines if "or in a browser:" in line).split("or in a browser:", 1)[1].strip()
+        page = link.replace("http://", "ws://").replace("/?seat=", "/ws/") + "?width=100&height=30"
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(page, timeout=aiohttp.ClientWSTimeout(ws_receive=WAIT)) as tab:
+                await tab.receive_bytes(timeout=WAIT)  # the seat's app draws: its process runs
+                seats = children_of(proc.pid)
+                assert len(seats) == 1
+                os.kill(proc.pid, signal.SIGKILL)
+                await proc.wait()
+                async with asyncio.timeout(WAIT):  # the process is not asked: it sees its host gone
+                    while running(seats[0]):
+                        await asyncio.sleep(0.05)
+        assert not (data / "crashes").exists() or not any((data / "crashes").iterdir())  # it ended, it did not crash
+
+        proc, lines = await start_host([*args, "--resume", str(save), "--port", str(port)], env)
+        watch = re.search(r"to watch: .* (\S+)$", next(line for line in lines if "to watch:" in line)).group(1)
+        watcher = Client(f"127.0.0.1:{port}", watch, min_backoff=0.05, max_backoff=0.3).start()
+        try:
+            state = await watcher.wait_for(lambda s: True, timeout=WAIT)
+            assert not state.seats[0].connected  # nobody holds the seat: its page is gone
+        finally:
+            await watcher.close()
+        assert children_of(proc.pid) == []
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        for pid in seats:  # a failed test leaves no process behind either
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -283,3 +283,46 @@ async def test_silent_connections_never_keep_a_player_out(limits):
     for ws in (*crowd[1:], newcomer, *more):
         await ws.close()
     await host.close()
+
+
+async def test_a_flood_of_wrong_codes_never_keeps_a_right_one_out():
+    """Every player of an SSH tunnel is 127.0.0.1: wrong-code hellos from that address,
+    each waiting out its delay, once held every place of the address, and a right code
+    in the middle of them was refused with "too many connections". Here the wrong ones
+    wait all test long: the right one is let in while they still wait, at its first try."""
+    session = new_table(2, 25)
+    codes = session.codes
+    host = await open_host(session, pending_per_address=4, max_connections=8, penalty=10 * WAIT, max_penalty=10 * WAIT)
+    port = host.port
+
+    async def guess(number: int):
+        ws = await connect(f"ws://127.0.0.1:{port}/", compression=None, open_timeout=WAIT)
+        await ws.send(hello(f"GUESS-{number:04d}-AAAA-AAAA"))
+        return ws
+
+    async def until(test) -> None:
+        while not test():
+            await asyncio.sleep(0.01)
+
+    before = [await guess(n) for n in range(12)]  # more than an address, or the host, may hold
+    await asyncio.wait_for(until(lambda: host.wrong_waiting() >= 4), WAIT)
+
+    async with connect(f"ws://127.0.0.1:{port}/", compression=None, open_timeout=WAIT, max_size=2**20) as ann:
+        await ann.send(hello(codes.seats[0]))
+        async with asyncio.timeout(WAIT):
+            answer = json.loads(await ann.recv())
+        assert answer["type"] == "welcome" and answer["seat"] == 0, answer
+        assert all(ws.close_code is None for ws in before[:4])  # the wrong ones still wait
+        for ws in before[4:]:  # with no room to wait in, refused without waiting; the delay grows all the same
+            assert await answers(ws) == ([{"type": "error", "reason": "wrong code", "retry": False}], 1008)
+        assert host.wrong_waiting() == 4
+        after = [await guess(n) for n in range(12, 24)]
+        bob = client(port, codes.seats[1])  # the real client, at its first try
+        await bob.wait_for(lambda s: True, timeout=WAIT)
+        assert bob.fatal is None and host.players[1] is not None and bob.attempts <= 1
+        served, silent = host.connections()
+        assert served == 2 and silent == 0 and host.wrong_waiting() == 4  # memory stays bounded
+        await bob.close()
+    for ws in (*before, *after):
+        await ws.close()
+    await host.close()

@@ -12,8 +12,10 @@ import time
 import aiohttp
 import pytest
 
+from helpers import child_env
 from net_support import near_miss, WAIT, client, fast_config, new_table
 from pier18.net.host import Host
+from pier18.persist.crash import crashes_dir
 from pier18.net.web import CODE_ENV, POLICY, WebConfig, WebSeats
 
 #: The stand-in app: says what it was started with, echoes every key packet it is sent,
@@ -133,6 +135,84 @@ async def test_only_the_terminals_own_files_are_served():
                          "/download/x", "/ws"):
                 async with http.get(base + path) as response:
                     assert response.status == 404, path
+    finally:
+        await seats.close()
+        await host.close()
+
+
+#: The real seat's app, as `pier18 host --web` starts it: the command with the table's address.
+def seat_command(port: int) -> list[str]:
+    return [sys.executable, "-m", "pier18.cli.web_seat", f"ws://127.0.0.1:{port}/"]
+
+
+async def seat_here(host: Host, seat: int) -> None:
+    """Until the table has `seat`'s player connected (the table's own state, polled)."""
+    while host.players[seat] is None:
+        await asyncio.sleep(0.02)
+
+
+async def test_a_browser_seats_process_ends_with_its_table_connection_and_never_comes_back(monkeypatch):
+    """The seat's app (the real one) loses its table: its process ends by itself and
+    closes the tab; a table opened again on that port does not see the seat come back
+    (a page opened again gets a process of its own). It once reconnected by itself and
+    held the seat with no page attached."""
+    monkeypatch.setenv("PYTHONPATH", child_env()["PYTHONPATH"])
+    session = new_table(2, 3)
+    host = Host(session, session.codes, fast_config())
+    port = await host.start()
+    seats = WebSeats(host, seat_command(port), WebConfig(bind="127.0.0.1", port=0))
+    await seats.start()
+    code = session.codes.seats[0]
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{seats.port}/ws/{code}?width=100&height=30"
+            async with http.ws_connect(url, timeout=aiohttp.ClientWSTimeout(ws_receive=WAIT)) as ws:
+                await asyncio.wait_for(seat_here(host, 0), WAIT)  # the app is in, and draws
+                process = seats.tabs[code].process
+                await host.close()  # the table goes; the web server stays
+                async with asyncio.timeout(WAIT):
+                    async for message in ws:  # what the app draws, until its tab is closed
+                        assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+                assert await asyncio.wait_for(process.wait(), WAIT) is not None
+        await asyncio.wait_for(seats.idle.wait(), WAIT)
+        again = Host(session, session.codes, fast_config(port=port))  # the table is back
+        await again.start()
+        try:
+            watcher = client(port, session.codes.watch)
+            state = await watcher.wait_for(lambda s: True, timeout=WAIT)
+            assert not state.seats[0].connected and again.players[0] is None
+            await watcher.close()
+        finally:
+            await again.close()
+        assert seats.started == 1 and process.returncode is not None
+        assert not any(crashes_dir().glob("*")), "the seat's app crashed"  # it ended, cleanly
+    finally:
+        await seats.close()
+        await host.close()
+
+
+async def test_a_flood_of_wrong_codes_never_keeps_a_right_page_out():
+    """Wrong codes from one address (an SSH tunnel's 127.0.0.1), each waiting out its
+    delay, once filled that address's checks: a right code then got "too many
+    connections". The right page opens while they still wait."""
+    session, host, seats = await open_both(host={"penalty": 10 * WAIT, "max_penalty": 10 * WAIT})
+    wrong = near_miss(session.codes.seats[0])
+    try:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            async def guess() -> int:
+                async with http.get(f"http://127.0.0.1:{seats.port}/?seat={wrong}") as response:
+                    return response.status
+
+            limit = host.config.pending_per_address
+            guesses = [asyncio.create_task(guess()) for _ in range(limit + 8)]
+            while host.wrong_waiting() < limit:
+                await asyncio.sleep(0.01)
+            async with http.get(f"http://127.0.0.1:{seats.port}/?seat={session.codes.seats[0]}") as response:
+                assert response.status == 200
+                assert f"/ws/{session.codes.seats[0]}" in await response.text()
+            assert sum(not g.done() for g in guesses) >= limit  # the wrong ones still wait
+            for g in guesses:
+                g.cancel()
     finally:
         await seats.close()
         await host.close()

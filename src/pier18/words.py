@@ -1853,6 +1853,16 @@ def not_a_bind_address(text: str) -> str:
     return f"{text} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name"
 
 
+def no_file_name(text: str) -> str:
+    """An option naming a file given nothing to name (`text` quoted: '' or spaces)."""
+    return f"give the file's name, got {text}"
+
+
+def not_a_code(text: str) -> str:
+    """A seat or spectator code with nothing of a code in it (`text` quoted)."""
+    return f"a code is the letters and digits the host printed (such as K7QF-M2XD-9PHA-T4RE), got {text}"
+
+
 #: Where the host listens without --bind, as its errors name it.
 EVERY_INTERFACE = "every interface"
 

@@ -69,7 +69,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--lines", action="store_true", help="play your seat in plain lines (moves typed as 'draft 7:1'), as 'pier18 join --lines'"
     )
     parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
-    parser.add_argument("--resume", metavar="FILE", type=file_name, help="bring back a hosted game from its autosave, with the same codes")
+    parser.add_argument(
+        "--resume", metavar="FILE", type=file_name, help="bring back a hosted game from its autosave, with the same codes"
+    )
     parser.set_defaults(run=run)
 
 
@@ -80,10 +82,7 @@ def port(text: str) -> int:
     from ..engine.text import quote
     from ..words import bad_port
 
-    try:
-        number = int(text)
-    except ValueError:
-        number = -1
+    number = int(text) if text.isascii() and text.isdigit() else -1  # not ' 80', '+80', '8_0'
     if not 0 <= number <= 65535:
         raise argparse.ArgumentTypeError(bad_port(quote(text)))
     return number
@@ -99,7 +98,8 @@ def bind_address(text: str) -> str:
 
     `256.1.1.1` is refused here: digits and dots only make an IPv4 address or nothing
     (a resolver would look it up as a name and fail with a riddle). Whether the address
-    belongs to this computer is known only when listening (`listen_error`).
+    belongs to this computer is known only when listening (`listen_error`). Nothing
+    (`--bind ''`) is no address either: it once listened on every interface.
     """
     import argparse
     import ipaddress
@@ -108,7 +108,7 @@ def bind_address(text: str) -> str:
     from ..engine.text import quote
     from ..words import not_a_bind_address
 
-    if text in ("", "0.0.0.0", "::"):
+    if text in ("0.0.0.0", "::"):
         return text
     try:
         ipaddress.ip_address(text)
@@ -118,6 +118,19 @@ def bind_address(text: str) -> str:
     numeric = text.replace(".", "").isdigit() and text.isascii()
     if numeric or not re.fullmatch(_HOST_NAME, text) or text.rstrip(".").rsplit(".", 1)[-1].isdigit():
         raise argparse.ArgumentTypeError(not_a_bind_address(quote(text)))
+    return text
+
+
+def file_name(text: str) -> str:
+    """A FILE option (argparse `type`): an empty name is refused here, naming the option,
+    never taken for no option at all."""
+    import argparse
+
+    from ..engine.text import quote
+    from ..words import no_file_name
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError(no_file_name(quote(text)))
     return text
 
 
@@ -261,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
     from .errors import check_terminal
 
     context = server_ssl(args.tls_cert, args.tls_key)
-    session, version = resumed_session(args.resume) if args.resume else (new_session(args), None)
+    session, version = resumed_session(args.resume) if args.resume is not None else (new_session(args), None)
     from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
@@ -277,7 +290,7 @@ def run(args: argparse.Namespace) -> int:
             args.in_lines, args.note = True, in_plain_lines(missing)
     saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(prog_line(printable(m)), flush=True))
     try:
-        saving.play(session, Path(args.resume) if args.resume else None, version)
+        saving.play(session, Path(args.resume) if args.resume is not None else None, version)
     except GameLocked as locked:
         from .errors import CliError
 

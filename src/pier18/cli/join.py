@@ -31,8 +31,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "address", metavar="ADDRESS", type=address, help="HOST:PORT as the host printed it (wss://HOST:PORT for TLS)"
     )
-    parser.add_argument("code", metavar="CODE", nargs="?", help="your seat's code, as the host printed it")
-    parser.add_argument("--watch", metavar="CODE", help="watch the game with the spectator code instead of playing")
+    parser.add_argument("code", metavar="CODE", nargs="?", type=seat_code, help="your seat's code, as the host printed it")
+    parser.add_argument(
+        "--watch", metavar="CODE", type=seat_code, help="watch the game with the spectator code instead of playing"
+    )
     parser.add_argument(
         "--cafile", metavar="FILE", type=file_name, help="trust this certificate (a host's self-signed one); implies TLS"
     )
@@ -54,6 +56,20 @@ def address(text: str) -> str:
         url_of(text)
     except NetError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def seat_code(text: str) -> str:
+    """CODE or --watch CODE (argparse `type`): one with nothing of a code in it ('', spaces,
+    dashes) is refused before connecting, where a table would only call it wrong."""
+    import argparse
+
+    from ..engine.text import quote
+    from ..net.protocol import normalize_code
+    from ..words import not_a_code
+
+    if not normalize_code(text).strip():
+        raise argparse.ArgumentTypeError(not_a_code(quote(text)))
     return text
 
 

@@ -7,11 +7,18 @@ could read it). It plays that seat in the same app `pier18 join` opens, a client
 table at URL (`--own-tls`: the host's own TLS table over loopback, whose certificate is
 not checked), drawn through Textual's web driver, which the host's environment chose.
 Not a command: nothing a person types.
+
+It lives only as long as its page and its table: it ends when the host that started it
+ends (however: `kill -9` too, `persist.children`), when the page's pipes are gone (its
+standard input at its end, its output broken: a clean exit, never a crash), and when the
+connection to the table drops. It never reconnects by itself: a page opened again gets
+a process of its own.
 """
 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,21 +29,32 @@ def main(argv: list[str] | None = None) -> int:
     import asyncio
     import os
 
-    from ..net.client import Client
-    from ..net.web import CODE_ENV
+    from ..net.web import CODE_ENV, PARENT_ENV
+    from ..persist.children import end_with_parent
 
+    parent = os.environ.pop(PARENT_ENV, "")
+    end_with_parent(int(parent) if parent.isdigit() else os.getppid())  # SIGTERM: the app ends as when stopped
     args = list(sys.argv[1:] if argv is None else argv)
     code = os.environ.pop(CODE_ENV, "")
     if not args or not code:
         return 2
     context = own_tls() if "--own-tls" in args[1:] else None
 
+    from ..net.client import Client, Event, Heard
+
     async def play() -> int:
         from ..tui.exits import run_app_async
         from ..tui.seat_app import SeatApp
 
-        client = Client(args[0], code, ssl=context)
+        client = Client(args[0], code, ssl=context, reconnect=False)
         app = SeatApp(client)
+        app.driver_class = seat_driver()
+
+        def heard(event: Event) -> None:
+            if event.kind is Heard.FATAL:  # the table is gone, or refused us: so is this seat
+                app.exit()
+
+        client.on_event = heard
         try:
             return await run_app_async(app)
         finally:
@@ -46,6 +64,70 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(play())
     except KeyboardInterrupt:
         return 130
+    finally:
+        _quiet_stdout()
+
+
+def seat_driver() -> type:
+    """Textual's web driver, ending the app once the page's pipes are gone: standard input
+    at its end (the host closed it, or ended), or output that cannot be written (a broken
+    pipe). Either way the app ends as if asked to quit, and nothing is written any more.
+
+    Only the driver's public methods are overridden: each way it writes a packet, and its
+    input thread; the app is told through `send_message`, which any thread may call.
+    """
+    from collections.abc import Callable
+
+    from textual import messages
+    from textual.drivers.web_driver import WebDriver
+
+    class SeatDriver(WebDriver):
+        page_gone = False
+
+        def write(self, data: str) -> None:
+            self._unless_gone(super().write, data)
+
+        def write_meta(self, data: dict[str, object]) -> None:
+            self._unless_gone(super().write_meta, data)
+
+        def write_binary_encoded(self, data: tuple[str | bytes, ...]) -> None:
+            self._unless_gone(super().write_binary_encoded, data)
+
+        def _unless_gone(self, write: Callable[[Any], None], data: Any) -> None:
+            if self.page_gone:
+                return
+            try:
+                write(data)
+            except OSError:  # EPIPE: the host no longer reads
+                self.gone()
+
+        def run_input_thread(self) -> None:
+            super().run_input_thread()
+            if not self.exit_event.is_set():  # not stopped by the app: its input ended
+                self.gone()
+
+        def gone(self) -> None:
+            if not self.page_gone:
+                self.page_gone = True
+                self.send_message(messages.ExitApp())
+
+    return SeatDriver
+
+
+def _quiet_stdout() -> None:
+    """Standard output onto nothing: Python's last flush must not fail on a broken pipe."""
+    import os
+
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ is not None else 1)
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def own_tls() -> ssl.SSLContext:

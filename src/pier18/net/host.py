@@ -11,8 +11,11 @@ over (`cover`) until that player is back.
 A connection that has not said its hello is silent: it is closed after `hello_timeout`
 seconds, and it never keeps another connection out. When an address (every player of an
 SSH tunnel is 127.0.0.1) or the whole host has no room left, the oldest silent
-connection is closed to make room for the new one; only connections that have spoken
-(a wrong code waiting out its penalty) and players at the table are never pushed out.
+connection is closed to make room for the new one; players at the table are never
+pushed out. A hello's code is checked as soon as it arrives: a right one is let in at
+once, whatever else its address sends. A wrong one waits out its growing delay in a room
+of its own (`Host.admit`), holding no place a right one needs; when that room is full
+for its address, or for the host, it is refused at once.
 """
 
 from __future__ import annotations
@@ -79,8 +82,8 @@ class HostConfig:
     rate: float = 20.0  # messages per second a connection may send, sustained ...
     burst: float = 40.0  # ... and in a burst
     outbox: int = 64  # queued replies to a client that does not read, before closing it
-    pending_per_address: int = 16  # connections from one address not yet past hello
-    max_connections: int = 256
+    pending_per_address: int = 16  # connections from one address not yet past hello; and wrong codes waiting out their delay
+    max_connections: int = 256  # connections let in or waiting for their hello; and, apart, wrong codes waiting
     penalty: float = 0.1  # first wrong-code delay in seconds, doubling per failure ...
     max_penalty: float = 5.0  # ... up to this
     forget_after: float = 600.0  # failures older than this are forgotten
@@ -180,10 +183,9 @@ class _Failures:
 
 @dataclass
 class _Greeting:
-    """A connection that has not yet been let in, from `address`."""
+    """A connection that has not yet said its hello, from `address`."""
 
     address: str
-    spoke: bool = False  # it sent its hello (a wrong code waits out its penalty): never pushed out
 
 
 @dataclass
@@ -209,6 +211,8 @@ class Host:
         self._server: Server | None = None
         self._greeting: dict[ServerConnection, _Greeting] = {}  # not yet let in, oldest first
         self._per_address: dict[str, int] = {}  # of those, how many from each address
+        self._wrong: dict[str, int] = {}  # wrong codes waiting out their delay, per address
+        self._closing = asyncio.Event()  # set by `close`: nobody waits out a delay any more
         self._served = 0  # connections let in (seats and spectators)
         self._failures: dict[str, _Failures] = {}
         self._bot_turns: dict[int, Hashable] = {}  # seat -> the moment its bot is deciding for
@@ -237,6 +241,7 @@ class Host:
         return self.port
 
     async def close(self) -> None:
+        self._closing.set()
         for task in list(self._tasks):
             task.cancel()
         if self._server is not None:
@@ -250,8 +255,12 @@ class Host:
             await asyncio.wait([asyncio.create_task(c.idle.wait()) for c in conns], timeout=timeout)
 
     def connections(self) -> tuple[int, int]:
-        """(connections let in, connections still to be let in): for the host's tests."""
+        """(connections let in, connections still to say their hello): for the host's tests."""
         return self._served, len(self._greeting)
+
+    def wrong_waiting(self) -> int:
+        """Wrong codes waiting out their delay now (hellos and browser pages): for the tests."""
+        return sum(self._wrong.values())
 
     async def _handle(self, ws: ServerConnection) -> None:
         """One connection, from hello to goodbye; nothing it sends can reach the table
@@ -283,13 +292,13 @@ class Host:
         return self._served + len(self._greeting) < c.max_connections or self._push_out(None)
 
     def _push_out(self, address: str | None) -> bool:
-        """Close the oldest connection (from `address`, if given) that has said nothing.
+        """Close the oldest connection (from `address`, if given): it has said nothing.
 
         It is told the host is busy (`retry`): a real client pushed out by a flood before
         its hello arrived tries again by itself.
         """
         for ws, greeting in self._greeting.items():
-            if not greeting.spoke and address in (None, greeting.address):
+            if address in (None, greeting.address):
                 self._let_go(ws)
                 task = asyncio.create_task(_refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY))
                 self._tasks.add(task)
@@ -317,10 +326,9 @@ class Host:
             return None
         except ConnectionClosed:
             return None
-        greeting = self._greeting.get(ws)
-        if greeting is None:  # pushed out to make room while its hello was on the way
+        if ws not in self._greeting:  # pushed out to make room while its hello was on the way
             return None
-        greeting.spoke = True
+        self._let_go(ws)  # it has spoken: it holds no place of the silent ones any more
         try:
             hello = read_client_message(raw)
             if hello["type"] != "hello":
@@ -328,24 +336,43 @@ class Host:
             if not same_protocol(hello):
                 raise ProtocolError(words.unsupported_protocol(PROTOCOL, VERSION))
         except ProtocolError as exc:
-            self._let_go(ws)
             await _refuse(ws, str(exc))
             return None
-        seat = await self.admit(hello.get("code"), address)  # a wrong one holds its place: guesses come few at a time
+        seat = await self.admit(hello.get("code"), address)
         if seat is None:
-            self._let_go(ws)
             await _refuse(ws, words.WRONG_CODE)
             return None
         return seat
 
     async def admit(self, code: object, address: str) -> int | None:
-        """The seat `code` opens (-1: the spectator code), or None once a wrong code has
-        waited out its penalty: the same check, and the same slowing down of repeated
-        wrong codes from `address`, for a hello and for a browser seat (`net.web`)."""
+        """The seat `code` opens (-1: the spectator code) at once, or None once a wrong
+        code has waited out its penalty: the same check, and the same slowing down of
+        repeated wrong codes from `address`, for a hello and for a browser seat (`net.web`).
+
+        Wrong codes wait apart from everything else, at most `pending_per_address` from
+        one address and `max_connections` in all; one more is refused without waiting
+        (its address's delay still grows). So a flood of wrong codes costs bounded memory,
+        and a right code from the same address is never kept waiting behind it.
+        """
         seat = self._who(code)
-        if seat is None:
-            await asyncio.sleep(self._penalty(address))
-        return seat
+        if seat is not None:
+            return seat
+        delay = self._penalty(address)
+        c = self.config
+        if self._wrong.get(address, 0) >= c.pending_per_address or self.wrong_waiting() >= c.max_connections:
+            return None
+        self._wrong[address] = self._wrong.get(address, 0) + 1
+        try:
+            await asyncio.wait_for(self._closing.wait(), delay)
+        except TimeoutError:
+            pass
+        finally:
+            left = self._wrong[address] - 1
+            if left:
+                self._wrong[address] = left
+            else:
+                del self._wrong[address]
+        return None
 
     def _who(self, code: object) -> int | None:
         """The seat a code opens (-1 for the spectator code); every code is compared, in

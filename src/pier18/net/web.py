@@ -16,6 +16,9 @@ the same growing delay as a wrong hello from the same address, and the page then
 for a code again and shows nothing else. Each code has at most one process: a newer
 tab for the same code ends the older one, as a second connection takes a seat over.
 A closed tab ends its process, and the seat's connection with it: the seat is away.
+A process never outlives its page or its table: it ends when its pipes close or its
+connection to the table drops, and when the host's process ends, however it ends
+(`cli.web_seat`); it never reconnects by itself.
 
 Every response forbids loading anything from elsewhere (a Content-Security-Policy of
 'self' only), sends no referrer (the page's address holds the code) and may not be
@@ -43,6 +46,8 @@ from .host import Host
 
 #: The environment variable that hands a tab's code to its process.
 CODE_ENV = "PIER18_SEAT_CODE"
+#: ... and the one that tells it which process started it: it ends when that one does.
+PARENT_ENV = "PIER18_SEAT_PARENT"
 
 #: The files of textual-serve's static folder a page may load, and their types.
 STATIC_FILES = {
@@ -104,7 +109,6 @@ class WebConfig:
     bind: str | None = "0.0.0.0"
     port: int = 8019
     ssl: Any = None  # an ssl.SSLContext: serve https
-    pending_per_address: int = 16  # code checks waiting (a wrong code waits out its delay) per address
     max_tabs: int = 32  # seat processes running at once
     quit_timeout: float = 5.0  # how long a process has to end after its tab closed, before it is stopped
     max_input: int = 65536  # the largest message a tab may send
@@ -134,7 +138,6 @@ class WebSeats:
         self.port = 0
         self.tabs: dict[str, _Tab] = {}  # code -> its tab (one per code)
         self.started = 0  # processes started, for the tests
-        self._checking: dict[str, int] = {}  # code checks waiting, per address
         self._runner: web.AppRunner | None = None
         self._closing = False
         self.idle = asyncio.Event()  # set while no tab is open
@@ -180,21 +183,11 @@ class WebSeats:
     # -- pages ----------------------------------------------------------------------------
 
     async def _check(self, request: web.Request, code: str) -> str | None:
-        """The table's own spelling of `code` if it opens a seat (or watches), else None
-        after the table's delay for a wrong code from this address. web.HTTPTooManyRequests
-        when this address already has as many checks waiting as a table allows hellos."""
-        address = request.remote or "?"
-        if self._checking.get(address, 0) >= self.config.pending_per_address:
-            raise web.HTTPTooManyRequests(text=words.TOO_MANY_CONNECTIONS)
-        self._checking[address] = self._checking.get(address, 0) + 1
-        try:
-            seat = await self.host.admit(code, address)
-        finally:
-            left = self._checking[address] - 1
-            if left:
-                self._checking[address] = left
-            else:
-                del self._checking[address]
+        """The table's own spelling of `code` if it opens a seat (or watches), at once, else
+        None after the table's delay for a wrong code from this address. The table bounds
+        the wrong codes waiting, its hellos' and these together (`Host.admit`), and never
+        keeps a right one waiting behind them."""
+        seat = await self.host.admit(code, request.remote or "?")
         if seat is None:
             return None
         codes = self.host.codes
@@ -247,7 +240,7 @@ class WebSeats:
         await socket.prepare(request)
         env = dict(os.environ)
         env.update({
-            CODE_ENV: code, "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
+            CODE_ENV: code, PARENT_ENV: str(os.getpid()), "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
             "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual", "COLUMNS": str(width), "ROWS": str(height),
         })
         env.pop("TEXTUAL", None)  # no devtools

@@ -10,7 +10,6 @@ the hint gives of that position.
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -105,10 +104,14 @@ def _run(tasks: list[_Task], jobs: int, on_decision: Callable[[], None] | None) 
                 on_decision()
         return done
     # Imported only here, as self-play does: loading it costs more than a small review.
+    import os
     from multiprocessing import get_context
 
-    # The workers ignore Ctrl+C: a terminal sends it to all of them, and it is handled here, once.
-    pool = get_context().Pool(min(jobs, len(tasks)), initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    from ..persist.children import worker_start
+
+    # The workers ignore Ctrl+C (a terminal sends it to all of them, and it is handled here,
+    # once) and end with this process, however it ends.
+    pool = get_context().Pool(min(jobs, len(tasks)), initializer=worker_start, initargs=(os.getpid(),))
     try:
         found = []
         for review in pool.imap_unordered(review_one, tasks):  # the set-up ones, the longest, go first
@@ -236,9 +239,12 @@ def review_moments(
             if on_decision is not None:
                 on_decision()
         return tuple(done)
+    import os
     from multiprocessing import get_context
 
-    pool = get_context(start).Pool(min(jobs, len(calls)), initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    from ..persist.children import worker_start
+
+    pool = get_context(start).Pool(min(jobs, len(calls)), initializer=worker_start, initargs=(os.getpid(),))
     try:
         found = []
         for review in pool.imap_unordered(_judged_call, calls):

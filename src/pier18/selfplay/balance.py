@@ -253,10 +253,12 @@ def balance(
         for task in tasks:
             done(play_task(task))
     else:
-        import signal
+        import os
         from multiprocessing import get_context
 
-        pool = get_context().Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+        from ..persist.children import worker_start
+
+        pool = get_context().Pool(jobs, initializer=worker_start, initargs=(os.getpid(),))
         try:
             for outcome in pool.imap_unordered(play_task, tasks, chunksize=1):
                 done(outcome)

@@ -281,14 +281,18 @@ def simulate_parallel(
 
     Ctrl+C stops every process at once; the result holds the parts that had finished,
     with `interrupted` set. The worker processes ignore Ctrl+C, so a terminal's Ctrl+C
-    (sent to all of them) is handled here, once.
+    (sent to all of them) is handled here, once; they end with this process, however it
+    ends (`persist.children`).
     """
     if jobs <= 1 or games < 2:
         return simulate(deck, players, seats, games, seed, record_dir, on_game, overwrite=overwrite)
     if players not in TABLE_SIZES or len(seats) != players or games < 1:
         return simulate(deck, players, seats, games, seed, record_dir, on_game)  # raises the usual error
     # Imported only here: loading it takes longer than a hundred games in one process.
+    import os
     from multiprocessing import get_context
+
+    from ..persist.children import worker_start
 
     size = max(1, min(25, -(-games // (jobs * 4))))
     tasks = [
@@ -297,7 +301,7 @@ def simulate_parallel(
     ]
     parts: list[tuple[int, Simulation]] = []
     interrupted = False
-    pool = get_context().Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    pool = get_context().Pool(jobs, initializer=worker_start, initargs=(os.getpid(),))
     try:
         for start, part in pool.imap_unordered(_play_part, tasks):
             parts.append((start, part))
