@@ -47,7 +47,10 @@ class Parser(argparse.ArgumentParser):
         options of the parser it belongs to (this one, or the sub-command's after the
         command), with that parser; None if there is none."""
         parser: Parser = self
-        commands = self._subparsers._group_actions[0].choices if self._subparsers is not None else {}  # type: ignore[attr-defined]
+        actions = self._subparsers._group_actions if self._subparsers is not None else []
+        commands: dict[str, Parser] = next(
+            (dict(action.choices) for action in actions if isinstance(action, argparse._SubParsersAction)), {}
+        )
         wants_value = False  # the word before is an option that needs a value: argparse names it
         for word in args:
             if word == "--":
