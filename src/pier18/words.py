@@ -1854,8 +1854,8 @@ def not_a_bind_address(text: str) -> str:
 
 
 def no_file_name(text: str) -> str:
-    """An option naming a file given nothing to name (`text` quoted: '' or spaces)."""
-    return f"give the file's name, got {text}"
+    """An argument naming a file given nothing to name (`text` quoted: '' or spaces)."""
+    return f"expected the name of a file, got {text}"
 
 
 def not_a_code(text: str) -> str:
@@ -1897,12 +1897,6 @@ def cannot_read_certificate(path: str, why: str) -> str:
 
 
 CODE_OR_WATCH = "give your seat's CODE, or --watch CODE to watch (one of them)"
-
-
-def empty_code(watching: bool) -> str:
-    """`join` given '' as its CODE or its --watch code."""
-    argument = "--watch CODE" if watching else "CODE"
-    return f"{argument} is empty: give the code as the host printed it"
 
 
 #: `pier18 join --lines`: what to type (`help`).
@@ -2351,9 +2345,6 @@ def unrecognized(argument: str, more: int) -> str:
 
 
 #: An argument that names a file, given as '' (a path of nothing would be the current folder).
-EMPTY_FILE_NAME = "expected the name of a file, got ''"
-
-
 def unknown_option(option: str, guess: str | None) -> str:
     """An option (`option` quoted) the command does not have, and the one meant, if clear."""
     return f"unknown option {option}" + (f" (did you mean '{guess}'?)" if guess else "")

@@ -121,19 +121,6 @@ def bind_address(text: str) -> str:
     return text
 
 
-def file_name(text: str) -> str:
-    """A FILE option (argparse `type`): an empty name is refused here, naming the option,
-    never taken for no option at all."""
-    import argparse
-
-    from ..engine.text import quote
-    from ..words import no_file_name
-
-    if not text.strip():
-        raise argparse.ArgumentTypeError(no_file_name(quote(text)))
-    return text
-
-
 def listen_error(exc: OSError, bind: str | None, port: int, option: str = "--port") -> str:
     """Why the table could not open, blaming the argument at fault: --bind for an address
     that is not this computer's (or no address at all), --port for a port in use or

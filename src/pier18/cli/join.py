@@ -120,10 +120,6 @@ def run(args: argparse.Namespace) -> int:
         from ..words import CODE_OR_WATCH
 
         raise CliError(CODE_OR_WATCH)
-    if args.code == "" or args.watch == "":
-        from ..words import empty_code
-
-        raise CliError(empty_code(watching=args.code != ""))
     context = client_ssl(args.address, args.cafile)  # --cafile read before the terminal is asked for
     from .errors import need_output
 

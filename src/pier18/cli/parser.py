@@ -157,12 +157,13 @@ class _OldDeckName(argparse.Action):
 
 
 def file_name(text: str) -> str:
-    """The type of every argument that names a file to read: an empty one is refused,
+    """The type of every argument that names a file: an empty or blank one is refused,
     naming the argument (as a path, '' would be read as the current folder, '.')."""
-    if not text:
-        from ..words import EMPTY_FILE_NAME
+    if not text.strip():
+        from ..engine.text import quote
+        from ..words import no_file_name
 
-        raise argparse.ArgumentTypeError(EMPTY_FILE_NAME)
+        raise argparse.ArgumentTypeError(no_file_name(quote(text)))
     return text
 
 
