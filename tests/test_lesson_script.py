@@ -4,6 +4,7 @@ anything. And `pier18 play` offers the lesson once, on a machine with no saved g
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,9 @@ from pier18.persist.lesson import LessonError, default_script_path, first_time_o
 
 DECK = load_deck(None)
 SHIPPED = default_script_path().read_text(encoding="utf-8")
+#: The shipped script's deal and set-up Foundation lines, whatever the lesson's design.
+DEAL = re.search(r"^deal = \[[^\]]*\]", SHIPPED, re.M).group(0)
+FOUNDATION = re.search(r"^foundation = \d+", SHIPPED, re.M).group(0)
 
 
 def spoiled(old: str, new: str) -> str:
@@ -33,15 +37,15 @@ BAD = {
     "unknown field": (SHIPPED + "\nspeed = 3\n", "unknown field 'speed'"),
     "version": (spoiled("version = 1", "version = 7"), "'version' must be 1, got 7"),
     "bot": (spoiled('bot = "greedy"', 'bot = "wizard"'), "'bot' must be random, greedy or hard, got 'wizard'"),
-    "deal short": (spoiled("12, 9, 10]", "12, 9]"), "'deal' must list every card id of the deck once (18 ids)"),
-    "deal twice": (spoiled("12, 9, 10]", "12, 9, 9]"), "'deal' must list every card id"),
+    "deal short": (spoiled(DEAL, DEAL.rsplit(",", 1)[0] + "]"), "'deal' must list every card id of the deck once (18 ids)"),
+    "deal twice": (spoiled(DEAL, DEAL.rsplit(",", 1)[0] + ", " + DEAL.rsplit(",", 2)[1].strip() + "]"), "'deal' must list every card id"),
     "moment": (spoiled('at = "keep"', 'at = "jump"'), "step 1: 'at' must be keep, pick, cover or plan, got 'jump'"),
     "cover text": (spoiled("cover = 1", 'cover = "one"'), "step 3: 'cover' must be a whole number, got 'one'"),
     "need number": (spoiled("need = true", "need = 1"), "step 3: 'need' must be true or false, got 1"),
     "card id": (spoiled("card = 13", "card = 99"), "step 2: 'card' must be a card id of the deck, got 99"),
     "round": (spoiled("round = 1", "round = 9"), "step 2: 'round' must be a round of the game (1 to 4), got 9"),
     "step field": (spoiled("card = 13", "cards = 13"), "step 2: unknown field 'cards'"),
-    "cover at keep": (spoiled("foundation = 15", "foundation = 15\ncover = 1"), "step 1: unknown field 'cover'"),
+    "cover at keep": (spoiled(FOUNDATION, FOUNDATION + "\ncover = 1"), "step 1: unknown field 'cover'"),
     "no title": (spoiled('title = "Three cards, two jobs"', 'title = "  "'), "step 1: 'title' must be some words"),
     "missing text": (spoiled('text = """\nYou get three', 'words = """\nYou get three'), "step 1: unknown field 'words'"),
     "twice": (spoiled('at = "cover"\nround = 2', 'at = "pick"\nround = 2'), "step 5 is shown at the same moment as step 4"),
@@ -150,3 +154,119 @@ def test_yes_to_the_lesson_goes_on_into_the_game_asked_for_once_it_is_played(tmp
     assert play.run(build_parser().parse_command(["play", "--players", "3"])) == 0
     game = [("play", 3, False)] if finished else []
     assert ran == [("play", 3, True), ("learn", 2, False), *game]
+
+
+# -- the designed path: the lesson agrees with the judge, and each step's idea happens ---
+
+
+def _designed_path(script):
+    """The lesson played as designed, with the engine alone: the learner (seat 0) takes
+    every suggestion, the bot plays as in the lesson (`lesson_rival`). For each of the
+    learner's decisions: (its view, the script's suggestion, the hint's first choice, the
+    learner's sheet before and after); and the finished game."""
+    from pier18.bots.judge import hint
+    from pier18.engine import Phase, PlayerView
+    from pier18.persist.lesson import lesson_rival, new_lesson
+
+    game = new_lesson(DECK, script).game
+    made = []
+    while game.phase is not Phase.OVER:
+        view = PlayerView.of(game, game.current_player)
+        if view.seat != 0:
+            game.apply(lesson_rival(script).choose(view))
+            continue
+        suggestion = script.suggestion(view)
+        assert suggestion is not None and suggestion in view.legal, (
+            f"{view.phase.value} round {view.round}: the script's choice is not legal on the designed path")
+        best = hint(view).decision  # what h says there: the judge with the hint's worlds and width
+        before = game.piers[0].sheet()
+        game.apply(suggestion)
+        made.append((view, suggestion, best, before, game.piers[0].sheet()))
+    return made, game
+
+
+def _gains(before, after, category):
+    return getattr(after, category) - getattr(before, category)
+
+
+def test_on_the_designed_path_each_suggestion_is_the_hints_first_choice_and_each_steps_idea_happens():
+    """Following every suggestion, each one is legal, is what `h` names first (so the
+    review calls it best, 0 lost), is shown whole (card and cover) on its step, and the
+    idea each step teaches happens on the table: the Patron goes by points, a cover
+    that scores more than covering nothing, a gain in the category a step is about, a
+    Patron tie that the earlier date settles, the Plan's goal met."""
+    from pier18.engine import Draft, Keep, Phase
+    from pier18.words import card_label, covering, lesson_task
+
+    script = load_script(DECK)
+    made, game = _designed_path(script)
+    assert len(made) == 6  # set-up, 4 drafts, the Plan
+    disagree = [f"{v.phase.value} round {v.round}: the lesson says {s}, h says {b}" for v, s, b, _, _ in made if s != b]
+    moment = {(v.phase, v.round if v.phase is Phase.DRAFT else 0): (v, s, b, a) for v, s, _, b, a in made}
+    awards = {award.round: award for award in game.awards}
+    keep_view, keep, _, _ = moment[(Phase.SETUP, 0)]
+
+    def draft(round_):
+        return moment[(Phase.DRAFT, round_)]
+
+    def patron_by_points(round_):
+        award = awards[round_]
+        return not award.by_date and award.winner == 0
+
+    def cover_pays(round_):
+        view, chosen, _, _ = draft(round_)
+        plain = view.outcome(Draft(chosen.card, 0)).sheet_after(plan=False).total
+        return chosen.cover >= 1 and view.outcome(chosen).sheet_after(plan=False).total > plain
+
+    def gains(round_, category):
+        _, _, before, after = draft(round_)
+        return _gains(before, after, category) > 0
+
+    def tie_by_date(round_):
+        award = awards[round_]
+        return award.by_date and len(award.tied) == 2 and min(award.scores) > 0 and award.winner == 0
+
+    #: What each step of the shipped script teaches, and how the table shows it happened.
+    ideas = {
+        ("keep", 0): lambda: isinstance(keep, Keep) and game.plans[0] == keep.plan
+        and game.piers[0].placements[0].card.id == keep.foundation,
+        ("pick", 1): lambda: patron_by_points(1),
+        ("cover", 1): lambda: cover_pays(1) and gains(1, "flower"),
+        ("pick", 2): lambda: gains(2, "flower"),
+        ("cover", 2): lambda: gains(2, "fisher"),
+        ("pick", 3): lambda: gains(3, "lovers"),
+        ("cover", 3): lambda: gains(3, "poet"),
+        ("pick", 4): lambda: tie_by_date(4),
+        ("plan", 0): lambda: game.plan_met(0) is True,
+    }
+    assert {(s.at, s.round) for s in script.steps} == set(ideas), "every step of the lesson has its idea checked"
+    missed = [f"step {s.number} ({s.title})" for s in script.steps if not ideas[(s.at, s.round)]()]
+    assert not disagree and not missed, f"the lesson disagrees with h: {disagree}; these steps' ideas never happen: {missed}"
+    # every step shows its suggestion whole: both cards, or the card and its cover
+    for step in script.steps:
+        phase = {"keep": Phase.SETUP, "plan": Phase.PLAN}.get(step.at, Phase.DRAFT)
+        view, suggestion, _, _ = moment[(phase, step.round)]
+        task = lesson_task(DECK, suggestion, step.need, step.at)
+        if isinstance(suggestion, Keep):
+            assert card_label(DECK[suggestion.plan]) in task and card_label(DECK[suggestion.foundation]) in task, task
+        else:
+            card = [card_label(DECK[suggestion.card])] if isinstance(suggestion, Draft) else []
+            assert all(part in task for part in [*card, covering(suggestion.cover)]), task
+
+
+def test_off_the_designed_path_the_lesson_suggests_nothing():
+    """A learner who chose something else plays a game the lesson was not designed or
+    checked for: the steps suggest nothing there (the hint, `h`, is the guide), rather
+    than a choice that may be a poor one."""
+    from pier18.engine import Keep, PlayerView
+    from pier18.persist.lesson import lesson_rival, new_lesson
+
+    script = load_script(DECK)
+    game = new_lesson(DECK, script).game
+    view = PlayerView.of(game, 0)
+    other = next(d for d in view.legal if isinstance(d, Keep) and d != script.suggestion(view))
+    game.apply(other)
+    game.apply(lesson_rival(script).choose(PlayerView.of(game, 1)))
+    view = PlayerView.of(game, 0)
+    assert script.draft(1) in view.legal  # the script's card is there to take...
+    assert script.suggestion(view) is None  # ...but it is no longer the lesson's answer

@@ -2884,9 +2884,9 @@ LESSON_ANY_CHOICE: dict[str, str] = {
 
 
 def _lesson_part(deck: Deck, decision: Decision, at: str) -> str:
-    """The part of a suggestion a moment is about: a pick names the card, a cover the cover."""
-    if isinstance(decision, Draft) and at == "pick":
-        return f"take {card_label(deck[decision.card])}"
+    """A suggestion as a whole decision, at any moment: both cards of a set-up, the card
+    and its cover of a draft ('take ... covering ...' at a pick, 'place ... covering ...'
+    once the card is chosen), the Plan's cover."""
     if isinstance(decision, Draft) and at == "cover":
         return f"place {card_label(deck[decision.card])} {covering(decision.cover)}"
     return decision_text(deck, decision)

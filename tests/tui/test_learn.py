@@ -119,8 +119,24 @@ def learner_decisions(session) -> list[Decision]:
 
 
 async def test_the_lesson_plays_to_the_final_screen_with_the_suggested_choices():
+    """Every step once, in order, each naming its suggestion whole (the card and its
+    cover; both set-up cards), and a feedback after each of the learner's decisions."""
+    from pier18.words import card_label, covering
+
     app = make_learn_app()
     made: list[Decision] = []
+    wholes: list[bool] = []
+
+    async def whole(app, head):
+        text = " ".join(shown(app.screen.query_one("#lesson-text"), 300).split())
+        want = SCRIPT.suggestion(PlayerView.of(app.session.game, LEARNER_SEAT))
+        if isinstance(want, Keep):
+            parts = [card_label(DECK[want.plan]), card_label(DECK[want.foundation])]
+        elif isinstance(want, Draft):
+            parts = [f"{card_label(DECK[want.card])} {covering(want.cover)}"]
+        else:
+            parts = [covering(want.cover)]
+        wholes.append(all(part in text for part in parts))
 
     def choose(view):
         decision = suggested(view)
@@ -129,9 +145,10 @@ async def test_the_lesson_plays_to_the_final_screen_with_the_suggested_choices()
         return decision
 
     async with app.run_test(size=(120, 40)) as pilot:
-        heads, feedbacks = await play_lesson(pilot, app, choose)
+        heads, feedbacks = await play_lesson(pilot, app, choose, on_step=whole)
         assert screen_name(app) == "FinalScreen"
         assert heads == [lesson_step_head(s.number, len(SCRIPT.steps), s.title) for s in SCRIPT.steps]
+        assert wholes == [True] * len(SCRIPT.steps)
         assert feedbacks == len(learner_decisions(app.session)) == 6
         assert learner_decisions(app.session) == list(dict.fromkeys(made)) or learner_decisions(app.session) == made
         game = app.session.game
@@ -165,6 +182,35 @@ async def test_the_lesson_ends_with_other_legal_choices_too():
         assert screen_name(app) == "FinalScreen" and app.session.game.is_terminal()
         assert feedbacks == len(learner_decisions(app.session)) == 6
         assert heads[0] == lesson_step_head(1, len(SCRIPT.steps), SCRIPT.steps[0].title)
+
+
+async def test_a_cover_step_for_another_card_than_the_suggested_one_suggests_no_cover():
+    """The learner takes another card than the step's: the cover step that follows does
+    not tell them how much the suggested card (not theirs) should cover, nor refuses any
+    cover for the card they took."""
+    from pier18.words import LESSON_ANY_CHOICE
+
+    app = make_learn_app()
+    texts: list[str] = []
+
+    def choose(view):
+        want = suggested(view) if view.phase is Phase.SETUP else SCRIPT.suggestion(view)
+        if view.phase is Phase.DRAFT and view.round == 1:
+            return next(d for d in view.legal if isinstance(d, Draft) and d.card != want.card and d.cover == 0)
+        return want
+
+    async def read(app, head):
+        texts.append(" ".join(shown(app.screen.query_one("#lesson-text"), 300).split()))
+
+    def covered(app):
+        return len(texts) >= 3 and screen_name(app) == "FeedbackScreen"
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_lesson(pilot, app, choose, on_step=read, stop=covered)
+        want = SCRIPT.draft(1)
+        assert SCRIPT.step("cover", 1).need and texts[2].endswith(LESSON_ANY_CHOICE["cover"]), texts[2]
+        made = learner_decisions(app.session)[-1]
+        assert isinstance(made, Draft) and made.card != want.card and made.cover == 0  # not refused
 
 
 async def test_a_step_that_needs_a_choice_refuses_another_in_one_line_and_asks_again():

@@ -19,7 +19,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.seats import HUMAN, LEVELS, seat_names
 from ..engine import Decision, Deck, Draft, Keep, Phase, PlacePlan, PlayerView
@@ -42,6 +42,9 @@ from ..words import (
 from .autosave import autosaves, data_dir
 from .files import FileChanged, Over, atomic_write
 from .session import Session
+
+if TYPE_CHECKING:
+    from ..bots import Bot
 
 #: The lesson is a game of two: the learner (seat 0) and one bot.
 LESSON_PLAYERS = 2
@@ -110,25 +113,59 @@ class Script:
         """The step shown at this moment, if there is one."""
         return next((s for s in self.steps if s.at == at and s.round == round_), None)
 
+    def keep(self) -> Keep | None:
+        """The set-up choice the script suggests (a whole one: both cards), if any."""
+        step = self.step("keep")
+        if step is None or step.plan is None or step.foundation is None:
+            return None
+        return Keep(step.plan, step.foundation)
+
+    def draft(self, round_: int) -> Draft | None:
+        """The draft the script suggests in a round (a whole one: the card and its cover,
+        from the round's pick step and its cover step), if any."""
+        pick, cover = self.step("pick", round_), self.step("cover", round_)
+        covers = cover.cover if cover is not None and cover.cover is not None else pick.cover if pick else None
+        if pick is None or pick.card is None or covers is None:
+            return None
+        return Draft(pick.card, covers)
+
+    def on_path(self, view: PlayerView) -> bool:
+        """Whether every decision `view`'s seat made so far is the one the script
+        suggested: the game is then the designed one (the bot decides the same from the
+        same position), where each suggestion was checked against the judge. A round the
+        script suggests nothing in ends the designed path."""
+        if view.phase is Phase.SETUP:
+            return True
+        keep = self.keep()
+        placements = view.piers[view.seat].placements
+        if keep is None or view.plans[view.seat] != keep.plan or not placements:
+            return False
+        if placements[0].card.id != keep.foundation:
+            return False
+        for round_, placed in enumerate(placements[1 : view.round if view.phase is Phase.DRAFT else None], start=1):
+            if self.draft(round_) != Draft(placed.card.id, placed.cover):
+                return False
+        return True
+
     def suggestion(self, view: PlayerView) -> Decision | None:
-        """The script's choice for the decision `view`'s seat is to make now, if the
-        script names one and the engine finds it legal there (None otherwise: the lesson
-        went another way, or the script suggests nothing here)."""
+        """The script's whole choice (both cards, or the card and its cover, or the
+        Plan's cover) for the decision `view`'s seat is to make now, if the script names
+        one, the game is still the designed one (`on_path`) and the engine finds it legal
+        there. None otherwise: the learner went another way, where the script's choice
+        may be a poor one and the hint (`h`) is the guide, or the script suggests
+        nothing here."""
         decision: Decision | None = None
         if view.phase is Phase.SETUP:
-            step = self.step("keep")
-            if step is not None and step.plan is not None and step.foundation is not None:
-                decision = Keep(step.plan, step.foundation)
+            decision = self.keep()
         elif view.phase is Phase.DRAFT:
-            pick, cover = self.step("pick", view.round), self.step("cover", view.round)
-            covers = cover.cover if cover is not None and cover.cover is not None else pick.cover if pick else None
-            if pick is not None and pick.card is not None and covers is not None:
-                decision = Draft(pick.card, covers)
+            decision = self.draft(view.round)
         elif view.phase is Phase.PLAN:
             step = self.step("plan")
             if step is not None and step.cover is not None:
                 decision = PlacePlan(step.cover)
-        return decision if decision is not None and decision in view.legal else None
+        if decision is None or decision not in view.legal or not self.on_path(view):
+            return None
+        return decision
 
 
 def load_script(deck: Deck, path: Path | None = None) -> Script:
@@ -240,6 +277,15 @@ def lesson_deck() -> Deck:
     from ..engine import load_deck
 
     return load_deck(None)
+
+
+def lesson_rival(script: Script) -> Bot:
+    """The bot the learner plays, for one of its turns: a new one each turn, seeded by the
+    script, so the same position always gets the same move (after a resume too) and the
+    designed path is the same every time it is played."""
+    from ..bots import make_bot
+
+    return make_bot(script.bot, script.bot_seed)
 
 
 def new_lesson(deck: Deck, script: Script) -> Session:

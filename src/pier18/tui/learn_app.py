@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import Decision, Draft, Keep, Phase, PlayerView
-from ..persist.lesson import Script, Step
+from ..persist.lesson import Script, Step, lesson_rival
 from ..persist.session import Session
 from ..words import LESSON_TAG, lesson_refused, lesson_saved_line
 from .app import BOT_PAUSE, Pier18App
@@ -41,10 +41,10 @@ class LearnApp(Pier18App):
         hint_bot: HintGiver | None = None,
         bot_pause: float = BOT_PAUSE,
     ) -> None:
-        from ..bots import Bot, make_bot
+        from ..bots import Bot
 
         def bot_for(level: str, seat: int) -> Bot:
-            return make_bot(level, script.bot_seed)  # a new one each turn: the same answer after a resume
+            return lesson_rival(script)  # a new one each turn: the same answer after a resume
 
         super().__init__(
             session.players,
@@ -83,8 +83,10 @@ class LearnApp(Pier18App):
             return lesson_saved_line()
         return super().how_to_go_on()
 
-    def show_step(self, at: str, then: Callable[[], None]) -> None:
-        """The step of this moment (once per moment of a game), then `then`."""
+    def show_step(self, at: str, then: Callable[[], None], card: int | None = None) -> None:
+        """The step of this moment (once per moment of a game), then `then`; at a cover,
+        `card` is the card being placed (a suggestion for another card is no answer to
+        how much this one covers: the step then suggests nothing)."""
         from .screens.lesson import LessonScreen
 
         session = self.session
@@ -98,6 +100,8 @@ class LearnApp(Pier18App):
             return
         self._shown.add(key)
         suggestion = self.script.suggestion(self.learner_view())
+        if card is not None and isinstance(suggestion, Draft) and suggestion.card != card:
+            suggestion = None
         self.push_screen(LessonScreen(step, len(self.script.steps), game.deck, suggestion), lambda _: then())
 
     # -- the moments -------------------------------------------------------------------
@@ -130,7 +134,7 @@ class LearnApp(Pier18App):
         if step is not None and step.need and isinstance(suggestion, Draft) and card_id != suggestion.card:
             self.notify(lesson_refused(self.learner_view().deck, suggestion, "pick"), severity="warning")
             return
-        self.show_step("cover", lambda: Pier18App._place(self, card_id))
+        self.show_step("cover", lambda: Pier18App._place(self, card_id), card_id)
 
     def decide(self, decision: Decision | None) -> None:
         """The learner's choice: refused if the step needs another, else made, and what it
