@@ -17,17 +17,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TypeVar
 
-from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
+from ..engine import Decision, Draft, Phase, PlayerView
 from .base import Hint, World, choice_of, legal_for
 from .estimate import values_of
-
-#: How much a win is worth next to one point of margin.
-WIN_WEIGHT = 4.0
-
-_W = TypeVar("_W", bound=World)
-
+from .playout import outcome, plan_games, play_out
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
@@ -37,31 +31,6 @@ class Estimate:
     outcome: float  # mean margin over the best rival, plus WIN_WEIGHT per win share
     final_total: float  # mean final total of the deciding seat
     worlds: int
-
-
-def outcome(game: World, seat: int) -> float:
-    """What a finished game is worth to `seat`: margin over the best rival plus a win bonus."""
-    standings = game.ranking()
-    totals = {s.seat: s.total for s in standings}
-    best_rival = max(t for s, t in totals.items() if s != seat)
-    winners = [s.seat for s in standings if s.place == 1]
-    share = 1.0 / len(winners) if seat in winners else 0.0
-    return totals[seat] - best_rival + WIN_WEIGHT * share
-
-
-def play_out(game: _W, light: bool = True) -> _W:
-    """Finish a (determinized) game with every seat following the light greedy policy.
-
-    Plans are placed greedily too (best for the seat against the piers as they stand):
-    the exact answer matters only for the real decision, not inside thousands of play-outs.
-    Returns the finished game.
-    """
-    while game.phase is not Phase.OVER:
-        seat = game.current_player
-        legal = game.legal_decisions()
-        values = values_of(game, seat, legal, light)
-        game.apply(legal[values.index(max(values))])
-    return game
 
 
 class HardBot:
@@ -156,46 +125,6 @@ class HardBot:
         ]
         result.sort(key=lambda e: e.outcome, reverse=True)
         return result
-
-
-def plan_games(view: PlayerView) -> list[tuple[PlacePlan, World]]:
-    """Each of the seat's Plan covers with the finished game it leads to, every other seat
-    covering as best for itself.
-
-    Plans are placed at the same time (a view hides the placements already made), so
-    each seat's cover is found by best responses: every seat in turn picks the cover
-    best for itself (`outcome`) against the others' current picks, a few times over. The
-    unseen cards play no part any more, so one world is enough.
-    """
-    seat = view.seat
-    start = view.plan_start()  # every pier without its Plan: placed Plans are hidden
-    options = [range(pier.max_cover + 1) for pier in start.piers]
-
-    def finish(profile: list[int]) -> World:
-        game = start.clone()
-        for cover in profile:
-            game.apply(PlacePlan(cover))
-        return game
-
-    def best_cover(profile: list[int], s: int) -> int:
-        values = [(outcome(finish(profile[:s] + [c] + profile[s + 1 :]), s), -c) for c in options[s]]
-        return -max(values)[1]
-
-    profile = [0] * view.players
-    others = [s for s in range(view.players) if s != seat]
-    for _ in range(3):
-        changed = False
-        for s in others + [seat]:
-            cover = best_cover(profile, s)
-            changed |= cover != profile[s]
-            profile[s] = cover
-        if not changed:
-            break
-    games = []
-    for decision in legal_for(view):
-        assert isinstance(decision, PlacePlan)
-        games.append((decision, finish(profile[:seat] + [decision.cover] + profile[seat + 1 :])))
-    return games
 
 
 def _keep(ranked: list[Decision], keep: int, finalists: int, choice: Callable[[Decision], Hashable]) -> list[Decision]:

@@ -8,7 +8,7 @@ game (its final total minus the highest other total; below 0 when behind). The m
 is the lead, not the seat's own points, because a game is won by being ahead: a card
 taken from under a rival's nose, or a Patron kept from it, is worth something even when
 it scores nothing for the seat itself. The hard bot plays for the same lead plus a bonus
-for winning (`hard.outcome`); a person is shown the lead alone, which can be said in
+for winning (`playout.outcome`); a person is shown the lead alone, which can be said in
 one phrase, in points.
 
 How: the hard bot's greedy shortlist of the `width` best-looking decisions (widened
@@ -16,12 +16,12 @@ until it holds `HINT_ALTERNATIVES` + 1 different choices, so a hint has next bes
 plus any decision asked for by `also`, such as the choice a player made), every one of
 them played out to the end in the same `worlds` deals of the cards the seat has not
 seen (`PlayerView.determinize`), every seat then following the light greedy policy
-(`hard.play_out`). The worlds come from `position_seed(view)` alone (and `salt`, 0
+(`playout.play_out`). The worlds come from `position_seed(view)` alone (and `salt`, 0
 unless a review asks for another sample), and each candidate's value depends only on
 its own play-outs, so adding a candidate changes no other candidate's value: the
 decision the hint names first is the best of any review of that position, at 0 lost.
 The Plan placement depends on no unseen card and is priced exactly, against every
-other seat's best cover (`hard.plan_games`).
+other seat's best cover (`playout.plan_games`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ..engine import Decision, Phase, PlayerView
 from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
 from .estimate import values_of
-from .hard import plan_games, play_out
+from .playout import plan_games, play_out
 
 #: Sampled worlds per judgement: the hint's and the review's (`pier18 review --worlds`).
 JUDGE_WORLDS = 64
