@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from ..engine import Decision, Draft, Phase, PlayerView
+from ..engine import Decision, Phase, PlayerView
 from .base import Hint, World, choice_of, legal_for
 from .estimate import values_of
 from .playout import outcome, plan_games, play_out
