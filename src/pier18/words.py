@@ -465,11 +465,15 @@ def names_help(humans: int, bots: Sequence[str]) -> str:
     return f"{against} Type each player's name (Tab or Enter: the next one), then choose who starts."
 
 
-def start_rule(table: TableView, names: Sequence[str], chosen: bool) -> str | None:
-    """Which rule decided who starts round 1: 'Ann starts: earliest Foundation date (03-14)'."""
+def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: bool = False) -> str | None:
+    """Which rule decided who starts round 1: 'Ann starts: earliest Foundation date
+    (03-14)', 'Ann starts: last saw the sea' (`chosen`: by the rulebook's rule, on the
+    names screen or by `--first`), or, in the lesson (`lesson`), its script's choice."""
     first = table.first_player
     if first is None:
         return None
+    if chosen and lesson:
+        return f"{names[first]} starts: the lesson chose who starts"
     if chosen:
         return f"{names[first]} starts: last saw the sea"
     pier = table.piers[first]
@@ -814,14 +818,18 @@ def hidden_sections(count: int) -> str:
     return f"({count} hidden)"
 
 
-def verdict(met: bool | None, final: bool) -> str:
+def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
     """A Plan's verdict, readable without colour: '✔ met', '✘ not met', or '✘ not yet'
-    while the game goes on; '? not judged' when it cannot be."""
+    while the game goes on; '? not judged' when it cannot be. A goal the engine finds out
+    of reach (`in_reach` False: no cards still to come can make it hold at the end) says
+    so: '✘ out of reach', or '✔ met now, not at the end'."""
     if met is None:
         return "? not judged"
-    if met:
-        return "✔ met"
-    return "✘ not met" if final else "✘ not yet"
+    if final:
+        return "✔ met" if met else "✘ not met"
+    if in_reach is False:
+        return "✔ met now, not at the end" if met else "✘ out of reach: cannot be met by the end"
+    return "✔ met" if met else "✘ not yet"
 
 
 def plan_goal_note(card: Card, players: int) -> str:

@@ -33,6 +33,8 @@ LEARNER_SEAT = 0
 
 
 class LearnApp(Pier18App):
+    LESSON = True
+
     def __init__(
         self,
         script: Script,
