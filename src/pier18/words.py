@@ -423,9 +423,46 @@ def stats_headline(games: int, unfinished: int, folder: str) -> str:
     return line + "."
 
 
-def players_counted(players: Sequence[tuple[str, int]]) -> str:
-    """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'"""
-    return "Counted: " + ", ".join(f"{name} ({games_count(games)})" for name, games in players) + "."
+def players_counted(players: Sequence[tuple[str, int]], given: bool = True, others: Sequence[str] = ()) -> str:
+    """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'; when
+    no `--name` was `given`, why those names, and the other people at their tables."""
+    line = "Counted: " + ", ".join(f"{name} ({games_count(games)})" for name, games in players)
+    if given:
+        return line + "."
+    line += " — the names that played alone against bots on this machine"
+    if others:
+        line += f"; not counted: {players_list(list(others))}, who played at your tables"
+    return line + ". --name NAME (once per name) counts those names instead."
+
+
+def nobody_counted(names: Sequence[str], given: bool) -> str:
+    """`pier18 stats` found finished games but no seat of the names it counts."""
+    found = f" (names in the games: {players_list(list(names))})" if names else ""
+    if given:
+        return f"No finished game has a seat of the names given{found}."
+    return (
+        "No saved game was played alone against bots on this machine, so whose record this is "
+        f"is not known{found}: give your names with --name NAME, once per name."
+    )
+
+
+def lesson_line(finished: bool, decisions: int, total: int | None, won: bool | None) -> str:
+    """`pier18 stats`' line for the guided first game, counted apart from the record."""
+    if not finished:
+        made = ngettext("{n} decision made", "{n} decisions made", decisions).format(n=decisions)
+        return f"The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it."
+    result = "you came first" if won else "the bot came first"
+    return f"The lesson (not in your record): finished, {points(total or 0)}, {result}."
+
+
+def elo_not_yet(results: int, low: float, high: float, games: int) -> str:
+    """An Elo estimate not shown: too few results for its interval to mean something."""
+    counted = ngettext("{n} result", "{n} results", results).format(n=results)
+    more = ngettext("about {n} more game", "about {n} more games", games).format(n=games)
+    return (
+        f"Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
+        f"{more} against bots will narrow it enough to show."
+    )
 
 
 def games_count(games: int) -> str:

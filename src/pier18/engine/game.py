@@ -17,7 +17,7 @@ from .deck import Deck
 from .decisions import Decision, Draft, Keep, PlacePlan, draft_row, keeps, plan_placements
 from .errors import IllegalDecision, SetupError
 from .outlook import Standing, base_sheets, judge_plan, patron_contest, plan_scores, rank
-from .sizes import HAND_SIZE, check_table_size, pile_size, rounds_of
+from .sizes import HAND_SIZE as HAND_SIZE, check_table_size, pile_size as pile_size, rounds_of
 from .phase import Phase
 from .pier import Pier
 from .scoring import ScoreSheet

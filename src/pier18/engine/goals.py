@@ -205,8 +205,8 @@ def can_still_be_met(
     elif kind is GoalKind.PATRONS:
         bounds = [(values[0], values[0] + max(patrons, 0))]
     elif kind is GoalKind.SECTIONS:
-        low = values[0] + (min(len(card) for card in deck) - max(last_sections, 1) + k if k else 0)
-        bounds = [(low, values[0] + k * longest)]
+        fewest = values[0] + (min(len(card) for card in deck) - max(last_sections, 1) + k if k else 0)
+        bounds = [(fewest, values[0] + k * longest)]
     elif kind is GoalKind.CHARACTERS:
         bounds = [(None, values[0] + k * on_cards(None))]
     elif kind in (GoalKind.GROUP, GoalKind.EMPTY_RUN):

@@ -71,11 +71,9 @@ class LessonScreen(ModalClosesOnce[None]):
 def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
     """What the choice made did, next to the suggested one: the engine's outcomes, worded."""
     final = mine.final
-    before, after = mine.sheet_before(plan=final), mine.sheet_after(plan=final)
+    was, now = mine.sheet_before(plan=final), mine.sheet_after(plan=final)
     won = deck[mine.patron_won] if mine.patron_won is not None else None
-    head = Text(
-        lesson_you_chose(deck, mine.decision, before.total, after.total, won, after.plan - before.plan), style="bold"
-    )
+    head = Text(lesson_you_chose(deck, mine.decision, was.total, now.total, won, now.plan - was.plan), style="bold")
     same = suggested is not None and suggested.decision == mine.decision
     theirs = suggested.sheet_after(plan=final).total if suggested is not None else None
     lines: list[Text] = [head]
