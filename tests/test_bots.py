@@ -361,7 +361,7 @@ def test_seat_kinds_from_bots_or_seats():
     assert seat_kinds(3, seats="human, Hard,random") == ["human", "hard", "random"]
     for kwargs, message in (
         ({"bots": 4}, "--bots must be from 0 to 3"),
-        ({"seats": "human,hard"}, r"names 2 seat\(s\)"),
+        ({"seats": "human,hard"}, r"names 2 seats but"),
         ({"seats": "human,hard,wizard"}, "unknown seat 'wizard'"),
         ({"seats": "human,hard,hard", "bots": 1}, "either --seats or --bots"),
     ):

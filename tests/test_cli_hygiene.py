@@ -71,7 +71,7 @@ def test_jobs_above_the_cores_is_refused(capsys):
     assert main(["simulate", "--games", "1", "--jobs", str(cores() + 1)]) == 2
     err = capsys.readouterr().err
     assert_one_line(err)
-    assert f"more than the {cores()} core(s)" in err
+    assert f"more than the {cores()} {'core' if cores() == 1 else 'cores'}" in err
 
 
 def test_the_command_line_module_imports_nothing_heavy():
@@ -178,4 +178,5 @@ def test_ctrl_c_stops_simulate_at_once_and_prints_what_finished(tmp_path, jobs):
     assert_one_line(err)
     finished = int(re.fullmatch(r"pier18: interrupted: (\d+) of 100000 games finished\n", err).group(1))
     assert 1 <= finished <= len(os.listdir(records))
-    assert f"{finished} games, 2 players" in out  # the tables are for the finished games
+    games = "1 game" if finished == 1 else f"{finished} games"
+    assert f"{games}, 2 players" in out  # the tables are for the finished games

@@ -76,3 +76,72 @@ def test_every_goal_kind_has_one_row_of_rules_and_one_of_words():
 
     assert set(GOAL_KINDS) == {kind.value for kind in GoalKind}
     assert set(GOAL_MEASURE_NAMES) == set(GoalKind)
+
+
+# -- a goal that can no longer be met ---------------------------------------------------------
+
+
+def _games(players: int, seeds: range):
+    """Random games, each with the table as it was before every decision and the outcome
+    of the decision made, as the seat that made it saw it."""
+    from pier18.bots import make_bot
+    from pier18.engine import Game, PlayerView, TableView
+
+    deck = load_deck()
+    for seed in seeds:
+        game = Game(deck, players, seed)
+        bots = [make_bot("random", seed * 7 + seat) for seat in range(players)]
+        steps = []
+        while not game.is_terminal():
+            seat = game.current_player
+            view = PlayerView.of(game, seat)
+            decision = bots[seat].choose(view)
+            steps.append((TableView.of(game), seat, view.outcome(decision)))
+            game.apply(decision)
+        yield game, steps
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_goal_said_out_of_reach_is_never_met_at_the_end(players):
+    """The engine says a Plan goal is out of reach only when no cards still to come can
+    make it hold: over random games, every such goal ends unmet (and some are said so)."""
+    said = 0
+    for game, steps in _games(players, range(60)):
+        for table, seat, outcome in steps:
+            for other in range(players):
+                if table.plan_in_reach(other) is False:
+                    said += 1
+                    assert not game.plan_met(other), (game.seed, len(table.history), other)
+            plan = outcome.plan_after
+            if plan is not None and plan.in_reach is False:
+                said += 1
+                assert not game.plan_met(seat), (game.seed, len(table.history), seat)
+    assert said > 100, "no goal was ever out of reach: the test checks nothing"
+
+
+def test_at_most_15_sections_at_16_is_out_of_reach_and_says_so():
+    """Each placement adds a card of 4 sections and covers at most 3 of the one below:
+    the visible sections never go down, so 'At most 15' at 16 cannot be met any more."""
+    from pier18.engine.goals import can_still_be_met
+    from pier18.words import verdict
+
+    goal = Goal("sections", "At most 15 visible sections", at_most=15)
+    cards = [card.sections for card in load_deck().values()]
+    sixteen = sheet(". .\n" * 16)
+    assert can_still_be_met(goal, sixteen, placements=3, patrons=2, last_sections=4, cards=cards) is False
+    fifteen = sheet(". .\n" * 15)
+    assert can_still_be_met(goal, fifteen, placements=0, patrons=0, last_sections=4, cards=cards) is True
+    assert can_still_be_met(goal, fifteen, placements=1, patrons=0, last_sections=4, cards=cards) is False
+    twelve = sheet(". .\n" * 12)
+    assert can_still_be_met(goal, twelve, placements=3, patrons=2, last_sections=4, cards=cards) is True
+    assert verdict(False, final=False, in_reach=False) != verdict(False, final=False)
+    assert "out of reach" in verdict(False, final=False, in_reach=False)
+    assert verdict(False, final=False, in_reach=True) == "✘ not yet"
+    assert verdict(False, final=True, in_reach=False) == "✘ not met"
+
+
+def test_a_goal_that_compares_players_is_never_said_out_of_reach():
+    from pier18.engine.goals import can_still_be_met
+
+    goal = Goal("most", "More Lovers than any rival", character=L)
+    assert can_still_be_met(goal, sheet(), placements=2, patrons=1, last_sections=4, cards=[((None, None),) * 4]) is None

@@ -254,13 +254,13 @@ def test_a_file_argument_that_names_no_file_says_so(capsys, tmp_path, monkeypatc
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["simulate", "--games", "1", "--seats", ""], "pier18: --seats names 0 level(s) but the game has 2 players"),
+        (["simulate", "--games", "1", "--seats", ""], "pier18: --seats names 0 levels but the game has 2 players"),
         (["play", "--bots", "1", "--level", ""], "pier18: unknown bot level '' in --level"),
         (["host", "--bots", "1", "--level", "", "--no-seat"], "pier18: unknown bot level '' in --level"),
         (["stats", "--name", ""], "pier18: --name needs a player's name"),
         (["stats", "--name", " \u00a0"], "pier18: --name needs a player's name"),
         (["play", "--names", ""], "pier18: --names needs 3 comma-separated names"),
-        (["play", "--seats", ""], "pier18: --seats names 0 seat(s)"),
+        (["play", "--seats", ""], "pier18: --seats names 0 seats"),
         (["play", "--bots", ""], "pier18: --bots needs a whole number"),
         (["play", "--record", ""], "pier18: --record needs the name of a file"),
         (["simulate", "--record-dir", ""], "pier18: --record-dir needs the name of a folder"),

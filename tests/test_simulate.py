@@ -123,7 +123,7 @@ def test_table_output_names_levels_and_plans(capsys):
     "args, message",
     [
         (["--players", "2", "--seats", "greedy,genius"], "unknown bot level 'genius'"),
-        (["--players", "3", "--seats", "greedy,random"], "names 2 level(s) but the game has 3 players"),
+        (["--players", "3", "--seats", "greedy,random"], "names 2 levels but the game has 3 players"),
         (["--players", "4", "--seats", "greedy,random"], "--players must be 2 or 3"),
         (["--players", "2", "--games", "0"], "--games must be a whole number from 1 to 1,000,000,000, not 0"),
         # A huge --games is blamed on --games (it once read "--seed 0 with --games … use at most 2**64 - 99…")

@@ -124,7 +124,7 @@ def test_hostile_names_and_cards_are_shown_as_they_are(tmp_path, capsys, monkeyp
         record.save(session, games / f"{seed}.json")
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
-    assert "Counted: [b]Ann[/] (4 games)." in out
+    assert "Counted: [b]Ann[/] (4 games) — the names that played alone against bots on this machine." in out
     for session in sessions:  # the card's name as the deck gives it: no markup read, nothing dropped
         card = session.game.plan_card(0)
         assert f"#{card.id} {card.name}" in out, card.name
@@ -164,3 +164,125 @@ def test_a_file_named_again_or_a_folder_read_twice_is_still_one_game_or_one_line
     assert sum("not-a-record.json" in line for line in lines) == 1
     assert sum("20260112-broken.json" in line for line in lines) == 1
     assert len(found["skipped"]) == 2
+
+
+# -- whose record, the lesson apart, an Elo only when it means something ----------------------
+
+
+@pytest.fixture
+def tables(deck):
+    """Ann alone against a bot; Ann and Bob at one laptop with a bot; Bob and Cy at one
+    laptop, no bot."""
+    games = autosave.games_dir()
+    games.mkdir(parents=True)
+    record.save(played(deck, ["human", "greedy"], ["Ann", "Greedy bot"], 1), games / "a.json")
+    record.save(played(deck, ["human", "human", "greedy"], ["ann", "Bob", "Greedy bot"], 2), games / "b.json")
+    record.save(played(deck, ["human", "human"], ["Bob", "Cy"], 3), games / "c.json")
+
+
+def test_yours_are_the_names_that_played_alone_against_bots(capsys, monkeypatch, tables):
+    """Every name ever played here was 'you': a friend at a hot-seat table too. Without
+    --name the record is of the names that sat alone among bots, and it says so."""
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping: each line whole
+    assert main(["stats", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["you"] == {"names": ["Ann"], "from": "alone_against_bots"}
+    assert found["games"] == 2 and found["players"] == {"Ann": 1, "ann": 1}
+    assert found["others"] == {"Bob": 2, "Cy": 1}
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Your record: 2 finished games" in out
+    assert "the names that played alone against bots on this machine; not counted: Bob and Cy" in out
+    assert "--name NAME" in out
+
+
+def test_name_may_be_given_once_per_name(capsys, tables):
+    assert main(["stats", "--json", "--name", "ANN", "--name", "bob"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["you"]["from"] == "--name"
+    assert found["games"] == 3 and found["players"] == {"Ann": 1, "ann": 1, "Bob": 2}
+    assert found["others"] == {"Cy": 1}
+    assert main(["stats", "--name", "Ann", "--name", " "]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_with_no_game_alone_against_bots_it_asks_for_names(deck, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping: each line whole
+    games = autosave.games_dir()
+    games.mkdir(parents=True)
+    record.save(played(deck, ["human", "human"], ["Bob", "Cy"], 3), games / "c.json")
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "is not known (names in the games: Bob and Cy): give your names with --name NAME" in out
+    assert "No finished games saved" not in out  # there are: none is known to be yours
+    assert main(["stats", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 0
+    assert main(["stats", "--name", "cy"]) == 0
+    assert "Your record: 1 finished game saved" in capsys.readouterr().out
+
+
+def _lesson(steps: int | None = None) -> Session:
+    from pier18.persist.lesson import lesson_deck, load_script, new_lesson
+
+    deck = lesson_deck()
+    script = load_script(deck)
+    session = new_lesson(deck, script)
+    bots = [make_bot("greedy", 1), make_bot(script.bot, script.bot_seed)]
+    while not session.game.is_terminal() and (steps is None or len(session.decisions) < steps):
+        game = session.game
+        session.apply(bots[game.current_player].choose(PlayerView.of(game, game.current_player)))
+    return session
+
+
+def test_the_lesson_is_a_line_of_its_own_outside_the_record(capsys, monkeypatch, tables):
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping: each line whole
+    from pier18.persist.lesson import lesson_save
+
+    save = lesson_save()
+    save.parent.mkdir(parents=True, exist_ok=True)
+    record.save(_lesson(steps=5), save)
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "The lesson (not in your record): under way, 5 decisions made; 'pier18 learn' goes on with it." in out
+    lesson = _lesson()
+    record.save(lesson, save, overwrite=True)
+    total = lesson.game.score(0).total
+    assert main(["stats", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["lesson"]["finished"] and found["lesson"]["total"] == total
+    assert found["games"] == 2 and "Player" not in found["players"]  # the record is as without it
+    assert main(["stats"]) == 0
+    assert f"The lesson (not in your record): finished, {total} points" in capsys.readouterr().out
+
+
+def test_no_elo_from_one_game_but_how_many_more_it_takes(deck, capsys, monkeypatch):
+    """One game against hard gave 'Elo 1260 (514-2006)': a number that says nothing."""
+    monkeypatch.setenv("COLUMNS", "400")  # no wrapping: each line whole
+    games = autosave.games_dir()
+    games.mkdir(parents=True)
+    record.save(played(deck, ["human", "hard"], ["Ann", "Hard bot"], 1), games / "a.json")
+    assert main(["stats", "--json"]) == 0
+    elo = json.loads(capsys.readouterr().out)["elo"]
+    assert elo["results"] == 1 and not elo["shown"] and elo["more_games"] > 5
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Elo estimate: not yet. From 1 result against bots" in out
+    assert f"about {elo['more_games']} more games against bots" in out
+    assert "Elo estimate: 1" not in out
+
+
+def test_the_games_it_says_it_takes_are_about_what_it_takes():
+    """Results like the ones so far, as many more as `more_results` says, make the
+    interval narrow enough to show (and one fewer than half of them do not)."""
+    for pattern in ([1.0, 0.0], [1.0, 1.0, 0.0], [0.5]):
+        for start in (1, 4, 10):
+            results = [("hard", pattern[i % len(pattern)]) for i in range(start)]
+            elo = history.estimate_elo(results)
+            more = elo.more_results()
+            assert not elo.shown and more > 0
+            after = [("hard", pattern[i % len(pattern)]) for i in range(start + more)]
+            assert history.estimate_elo(after).shown, (pattern, start, more)
+            early = [("hard", pattern[i % len(pattern)]) for i in range(start + more // 2 - 1)]
+            assert not history.estimate_elo(early).shown, (pattern, start, more)
+    many = [("hard", 1.0), ("hard", 0.0)] * 40
+    assert history.estimate_elo(many).shown and history.estimate_elo(many).more_results() == 0

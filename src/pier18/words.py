@@ -125,9 +125,14 @@ def command(*words: object) -> str:
     return printable(" ".join(shlex.quote(str(word)) for word in words))
 
 
-def plural(count: int, word: str) -> str:
-    """'1 section', '2 sections'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a phrase for a count of `n`: `singular` for one, `plural` otherwise
+    (English's rule), shaped like `gettext.ngettext`, which it is meant to become. Each
+    form says the whole phrase, `{n}` where the number goes (the singular may leave the
+    number out: 'the Fisher'); the caller fills it in: `ngettext("{n} point", "{n}
+    points", n).format(n=n)`. Every sentence with a count chooses its words here: a
+    plural is never made by adding "s" to a word."""
+    return singular if n == 1 else plural
 
 
 def card_label(card: Card) -> str:
@@ -137,7 +142,7 @@ def card_label(card: Card) -> str:
 
 def covering(cover: int) -> str:
     """'covering nothing', 'covering 1 section', 'covering 2 sections'."""
-    return f"covering {plural(cover, 'section')}" if cover else "covering nothing"
+    return ngettext("covering {n} section", "covering {n} sections", cover).format(n=cover) if cover else "covering nothing"
 
 
 def players_list(names: Sequence[str]) -> str:
@@ -170,11 +175,18 @@ def short_decision(deck: Deck, decision: Decision) -> str:
 
 
 def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
-    """'+3 Lovers, -1 Fisher': what a placement does to each character's points."""
+    """'+3 Lovers points, -1 Fisher point': what a placement does to each character's points."""
     changes = [
-        f"{after.points(c) - before.points(c):+d} {c.title}" for c in Character if after.points(c) != before.points(c)
+        character_points(after.points(c) - before.points(c), c)
+        for c in Character if after.points(c) != before.points(c)
     ]
     return ", ".join(changes) if changes else "no points change"
+
+
+def character_points(change: int, character: Character) -> str:
+    """A change in one character's points: '+2 Fisher points', '-1 Poet point'."""
+    form = ngettext("{n:+d} {who} point", "{n:+d} {who} points", abs(change))
+    return form.format(n=change, who=character.title)
 
 
 def move_line(
@@ -414,15 +426,61 @@ def stats_headline(games: int, unfinished: int, folder: str) -> str:
     """The first line of `pier18 stats`."""
     if not games and not unfinished:
         return f"No finished games saved in {folder} yet; 'pier18 play' starts one."
-    line = f"Your record: {plural(games, 'finished game')} saved on this machine ({folder})"
+    line = "Your record: " + ngettext(
+        "{n} finished game saved on this machine", "{n} finished games saved on this machine", games
+    ).format(n=games) + f" ({folder})"
     if unfinished:
-        line += f"; {plural(unfinished, 'unfinished game')} not counted yet"
+        line += "; " + ngettext(
+            "{n} unfinished game not counted yet", "{n} unfinished games not counted yet", unfinished
+        ).format(n=unfinished)
     return line + "."
 
 
-def players_counted(players: Sequence[tuple[str, int]]) -> str:
-    """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'"""
-    return "Counted: " + ", ".join(f"{name} ({plural(games, 'game')})" for name, games in players) + "."
+def players_counted(players: Sequence[tuple[str, int]], given: bool = True, others: Sequence[str] = ()) -> str:
+    """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'; when
+    no `--name` was `given`, why those names, and the other people at their tables."""
+    line = "Counted: " + ", ".join(f"{name} ({games_count(games)})" for name, games in players)
+    if given:
+        return line + "."
+    line += " — the names that played alone against bots on this machine"
+    if others:
+        line += f"; not counted: {players_list(list(others))}, who played at your tables"
+    return line + ". --name NAME (once per name) counts those names instead."
+
+
+def nobody_counted(names: Sequence[str], given: bool) -> str:
+    """`pier18 stats` found finished games but no seat of the names it counts."""
+    found = f" (names in the games: {players_list(list(names))})" if names else ""
+    if given:
+        return f"No finished game has a seat of the names given{found}."
+    return (
+        "No saved game was played alone against bots on this machine, so whose record this is "
+        f"is not known{found}: give your names with --name NAME, once per name."
+    )
+
+
+def lesson_line(finished: bool, decisions: int, total: int | None, won: bool | None) -> str:
+    """`pier18 stats`' line for the guided first game, counted apart from the record."""
+    if not finished:
+        made = ngettext("{n} decision made", "{n} decisions made", decisions).format(n=decisions)
+        return f"The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it."
+    result = "you came first" if won else "the bot came first"
+    return f"The lesson (not in your record): finished, {points(total or 0)}, {result}."
+
+
+def elo_not_yet(results: int, low: float, high: float, games: int) -> str:
+    """An Elo estimate not shown: too few results for its interval to mean something."""
+    counted = ngettext("{n} result", "{n} results", results).format(n=results)
+    more = ngettext("about {n} more game", "about {n} more games", games).format(n=games)
+    return (
+        f"Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
+        f"{more} against bots will narrow it enough to show."
+    )
+
+
+def games_count(games: int) -> str:
+    """'1 game', '2 games'."""
+    return ngettext("{n} game", "{n} games", games).format(n=games)
 
 
 def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str, int]) -> str:
@@ -433,7 +491,8 @@ def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str,
     rating, low, high, results = estimate
     return (
         f"Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from "
-        f"{plural(results, 'result')} against bots; the ladder: {rungs})."
+        + ngettext("{n} result", "{n} results", results).format(n=results)
+        + f" against bots; the ladder: {rungs})."
     )
 
 
@@ -456,11 +515,15 @@ def names_help(humans: int, bots: Sequence[str]) -> str:
     return f"{against} Type each player's name (Tab or Enter: the next one), then choose who starts."
 
 
-def start_rule(table: TableView, names: Sequence[str], chosen: bool) -> str | None:
-    """Which rule decided who starts round 1: 'Ann starts: earliest Foundation date (03-14)'."""
+def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: bool = False) -> str | None:
+    """Which rule decided who starts round 1: 'Ann starts: earliest Foundation date
+    (03-14)', 'Ann starts: last saw the sea' (`chosen`: by the rulebook's rule, on the
+    names screen or by `--first`), or, in the lesson (`lesson`), its script's choice."""
     first = table.first_player
     if first is None:
         return None
+    if chosen and lesson:
+        return f"{names[first]} starts: the lesson chose who starts"
     if chosen:
         return f"{names[first]} starts: last saw the sea"
     pier = table.piers[first]
@@ -471,7 +534,8 @@ def start_rule(table: TableView, names: Sequence[str], chosen: bool) -> str | No
 def summary(table: TableView, names: Sequence[str]) -> str:
     """One line naming a saved game, for the resume offer (never a hidden card)."""
     made = len(table.history)
-    return f"{players_list(names)}: {whose_turn(table, names)} ({plural(made, 'decision')} made)"
+    made_words = ngettext("{n} decision made", "{n} decisions made", made).format(n=made)
+    return f"{players_list(names)}: {whose_turn(table, names)} ({made_words})"
 
 
 def takeback_prompt(
@@ -516,13 +580,14 @@ def takeback_prompt(
         else:
             also.append(f"{names[s]}'s move after it, {decision_text(table.deck, later)}")
     if bot_moves:
-        also.append(f"{plural(bot_moves, 'bot move')} after it")
+        also.append(ngettext("{n} bot move after it", "{n} bot moves after it", bot_moves).format(n=bot_moves))
     if sum(1 for s in range(table.players) if not bot(s)) < 2:
         people_hidden = []  # one person at the laptop: their own choices are theirs to see
     later_hidden = [s for s in people_hidden if s != seat or decision is not None]
     if people_hidden and later_hidden:
         who = players_list(sorted({names[s] for s in later_hidden}))
-        also.append(f"{plural(len(later_hidden), 'hidden decision')} by {who}")
+        hidden = len(later_hidden)
+        also.append(ngettext("{n} hidden decision by {who}", "{n} hidden decisions by {who}", hidden).format(n=hidden, who=who))
     question = f"Take back {what}" + (f" (and {players_list(also)})" if also else "") + "?"
     if decision is None or isinstance(decision, Keep):
         again = "choose their Plan and Foundation" if hidden_kind == "set-up choice" or isinstance(decision, Keep) else "place their Plan card"
@@ -530,10 +595,11 @@ def takeback_prompt(
     if people_hidden:
         count = len(people_hidden)
         makers = players_list(sorted({names[s] for s in people_hidden}))
-        question += (
-            f" This takes back {plural(count, 'hidden decision')} without showing "
-            f"{'it' if count == 1 else 'them'}: the laptop goes to {makers} before {'it is' if count == 1 else 'they are'} made again."
-        )
+        question += " " + ngettext(
+            "This takes back {n} hidden decision without showing it: the laptop goes to {makers} before it is made again.",
+            "This takes back {n} hidden decisions without showing them: the laptop goes to {makers} before they are made again.",
+            count,
+        ).format(n=count, makers=makers)
     return question
 
 
@@ -552,7 +618,7 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
     """
     head = decision_text(deck, decision)
     if expected_total is not None:
-        head += f": you should end about {expected_total:.0f} points"
+        head += f": you should end about {points(round(expected_total))}"
         if now is not None:
             head += f" (now {now})"
     lines = [head + "."]
@@ -792,7 +858,7 @@ ONE_PIER_CANNOT_JUDGE = "it compares players, so one pier alone cannot settle it
 
 def points(total: int) -> str:
     """'17 points' (a total on the final screen and in a command's ranking)."""
-    return f"{total} points"
+    return ngettext("{n} point", "{n} points", total).format(n=total)
 
 
 def ranking_line(standing: Standing, names: Sequence[str]) -> str:
@@ -809,14 +875,18 @@ def hidden_sections(count: int) -> str:
     return f"({count} hidden)"
 
 
-def verdict(met: bool | None, final: bool) -> str:
+def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
     """A Plan's verdict, readable without colour: '✔ met', '✘ not met', or '✘ not yet'
-    while the game goes on; '? not judged' when it cannot be."""
+    while the game goes on; '? not judged' when it cannot be. A goal the engine finds out
+    of reach (`in_reach` False: no cards still to come can make it hold at the end) says
+    so: '✘ out of reach', or '✔ met now, not at the end'."""
     if met is None:
         return "? not judged"
-    if met:
-        return "✔ met"
-    return "✘ not met" if final else "✘ not yet"
+    if final:
+        return "✔ met" if met else "✘ not met"
+    if in_reach is False:
+        return "✔ met now, not at the end" if met else "✘ out of reach: cannot be met by the end"
+    return "✔ met" if met else "✘ not yet"
 
 
 def plan_goal_note(card: Card, players: int) -> str:
@@ -877,7 +947,7 @@ def plan_role(card: Card, players: int) -> str:
 
 def foundation_role(total: int) -> str:
     """What a set-up card does as the Foundation: 'starts your pier: 3 points from the start'."""
-    return f"starts your pier, at its land end: {total} points from the start"
+    return f"starts your pier, at its land end: {points(total)} from the start"
 
 
 #: The second step's preview: the pier the pair starts, and the Plan judged on it.
@@ -919,7 +989,7 @@ def cover_choice(first: bool, cover: int) -> str:
         return "first card"
     if cover == 0:
         return "covers nothing (adds every section)"
-    return f"covers {plural(cover, 'section')}"
+    return ngettext("covers {n} section", "covers {n} sections", cover).format(n=cover)
 
 
 def pier_after(name: str, card_id: int) -> str:
@@ -1267,7 +1337,7 @@ def bot_keeps(plan: Card, goal: str, foundation: Card, start: int) -> str:
     Poets, +4) and builds on Bandstand (3 points to start)'."""
     return (
         f"keeps {plan.name} as the Plan ({goal}, +{plan.plan.bonus}) and builds on "
-        f"{foundation.name} ({plural(start, 'point')} to start)"
+        f"{foundation.name} ({points(start)} to start)"
     )
 
 
@@ -1321,7 +1391,7 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
     decision, me = outcome.decision, outcome.seat
     if isinstance(decision, Keep):
         foundation = deck[decision.foundation]
-        parts = [f"starts your pier with {foundation.name}, {plural(outcome.after.total, 'point')}"]
+        parts = [f"starts your pier with {foundation.name}, {points(outcome.after.total)}"]
         plan = outcome.plan_after
         if plan is not None:
             parts.append(
@@ -1331,7 +1401,7 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
         return "; ".join(parts)
     if outcome.final:
         total = outcome.sheet_after(plan=True).total
-        parts = [f"ends your pier at {plural(total, 'point')}"]
+        parts = [f"ends your pier at {points(total)}"]
         plan = outcome.plan_after
         if plan is not None:
             verdict = f"meets your Plan ({plan.goal.text}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
@@ -1445,13 +1515,20 @@ SEATS_OR_BOTS = "give either --seats or --bots, not both"
 
 
 def seats_for_players(given: int, players: int, what: str = "seat") -> str:
-    """'--seats names 2 seat(s) but the game has 3 players' (`what`: seat or level)."""
-    return f"--seats names {given} {what}(s) but the game has {players} players"
+    """'--seats names 2 seats but the game has 3 players' (`what`: seat or level)."""
+    forms = SEAT_COUNTS[what]
+    return f"--seats names {ngettext(*forms, given).format(n=given)} but the game has {players} players"
+
+
+#: `seats_for_players`' count, by what `--seats` names.
+SEAT_COUNTS: dict[str, tuple[str, str]] = {"seat": ("{n} seat", "{n} seats"), "level": ("{n} level", "{n} levels")}
 
 
 def levels_for_players(given: int, players: int) -> str:
     """Self-play given a level per seat for another number of players."""
-    return f"{given} seat level(s) given for {players} players"
+    return ngettext("{n} seat level given for {players} players", "{n} seat levels given for {players} players", given).format(
+        n=given, players=players
+    )
 
 
 def bots_out_of_range(players: int) -> str:
@@ -1475,7 +1552,9 @@ def players_must_be(sizes: str, got: str) -> str:
 
 def jobs_over_cores(jobs: str, cores: int) -> str:
     """More `--jobs` than cores (`jobs` quoted)."""
-    return f"--jobs {jobs} is more than the {cores} core(s) here"
+    return ngettext("--jobs {jobs} is more than the {n} core here", "--jobs {jobs} is more than the {n} cores here", cores).format(
+        jobs=jobs, n=cores
+    )
 
 
 # -- network play: a seat, the host, the client, the protocol ---------------------------------
@@ -1935,8 +2014,8 @@ def not_your_move(move: str) -> str:
 
 
 def pier_title(name: str, total: int) -> str:
-    """`--lines`: above each pier drawn: 'Ann: 17 pts'."""
-    return f"{name}: {total} pts"
+    """`--lines`: above each pier drawn: 'Ann: 17 points', 'Cy: 1 point'."""
+    return f"{name}: {points(total)}"
 
 
 def your_plan(card: Card, goal: str) -> str:
@@ -2061,7 +2140,9 @@ def not_a_folder(part: str, regular: bool) -> str:
 
 
 def seat_kinds_for(players: int, kinds: int) -> str:
-    return f"{players} players but {kinds} seat kinds: give one per player"
+    return ngettext(
+        "{players} players but {n} seat kind: give one per player", "{players} players but {n} seat kinds: give one per player", kinds
+    ).format(players=players, n=kinds)
 
 
 START_RULE_TOO_LATE = "who starts is chosen before the first decision"
@@ -2361,8 +2442,11 @@ def try_help(prog: str) -> str:
 
 def names_needed(humans: int, text: str) -> str:
     """`--names` with a name missing for the human seats (`text` quoted)."""
-    seats = "seat" if humans == 1 else "seats"
-    return f"--names needs {humans} comma-separated name(s), one per human {seats}, got {text}"
+    return ngettext(
+        "--names needs {n} name, for the one human seat, got {text}",
+        "--names needs {n} comma-separated names, one per human seat, got {text}",
+        humans,
+    ).format(n=humans, text=text)
 
 
 def names_for_players(players: int, text: str) -> str:
@@ -2471,7 +2555,9 @@ def interrupted(what: str) -> str:
 
 
 def games_finished(finished: int, games: int) -> str:
-    return f"{finished} of {games} games finished" if finished else "no game finished"
+    if not finished:
+        return "no game finished"
+    return ngettext("{finished} of {n} game finished", "{finished} of {n} games finished", games).format(finished=finished, n=games)
 
 
 #: Ctrl+C during `simulate --balance`.
@@ -2501,7 +2587,7 @@ def records_taken(where: str, first: str, others: int) -> str:
 
 
 def simulation_title(games: int, players: int, seats: str, seed: int) -> str:
-    return f"{games} games, {players} players, seats {seats}, seed {seed}"
+    return ngettext("{n} game", "{n} games", games).format(n=games) + f", {players} players, seats {seats}, seed {seed}"
 
 
 #: `simulate`'s tables: each level's results, the Plan goals, and the points' sources.
@@ -2523,7 +2609,7 @@ def balance_head(
 ) -> list[str]:
     """The `simulate --balance` report's first lines: how it was played, and what its columns mean."""
     return [
-        f"Forced Plans, {players} players: {deals} deals per Plan card, seed {seed},",
+        f"Forced Plans, {players} players: " + ngettext("{n} deal", "{n} deals", deals).format(n=deals) + f" per Plan card, seed {seed},",
         f"hard bots (worlds {worlds}, width {width}) in every seat.",
         f"met: goal met in forced games, target {met[0]:.0%}-{met[1]:.0%} (95% margin at most +-{margin:.1%})",
         "worth: mean total keeping the Plan minus choosing freely, same deals;",
@@ -2670,22 +2756,44 @@ def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
         case Why.FULLER_SIDE:
             left, right = reason.counts
             if left == right:
-                return head + f"{plural(left, 'Fisher')} on each side: a tie counts once, so each Fisher on the {side} scores 1"
+                return head + ngettext(
+                    "{n} Fisher on each side: a tie counts once, so the Fisher on the {side} scores 1",
+                    "{n} Fishers on each side: a tie counts once, so each Fisher on the {side} scores 1",
+                    left,
+                ).format(n=left, side=side)
             return head + f"the {side} side has more Fishers ({max(left, right)} against {min(left, right)}): each one there scores 1"
         case Why.EMPTIER_SIDE:
-            fishers = plural(len(reason.slots), "Fisher")
+            fishers = len(reason.slots)
             if reason.counts[0] == reason.counts[1]:
-                return head + f"the {fishers} on the {side} {'ties' if len(reason.slots) == 1 else 'tie'} the other side, and a tie counts once"
-            return head + f"the {fishers} on the {side} are on the side with fewer: only the fuller side scores"
+                return head + ngettext(
+                    "the Fisher on the {side} ties the other side, and a tie counts once",
+                    "the {n} Fishers on the {side} tie the other side, and a tie counts once",
+                    fishers,
+                ).format(n=fishers, side=side)
+            return head + ngettext(
+                "the Fisher on the {side} is on the side with fewer: only the fuller side scores",
+                "the {n} Fishers on the {side} are on the side with fewer: only the fuller side scores",
+                fishers,
+            ).format(n=fishers, side=side)
     raise AssertionError(reason.why)  # every rule is worded above
 # -- the post-game review (`pier18 review`) -----------------------------------------------
+
+
+def sampled_worlds(worlds: int) -> str:
+    """'1 sampled world', '8 sampled worlds'."""
+    return ngettext("{n} sampled world", "{n} sampled worlds", worlds).format(n=worlds)
+
+
+def decisions_count(decisions: int) -> str:
+    """'1 decision', '5 decisions'."""
+    return ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
 
 
 def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
     """The review's first line: what was reviewed, and how."""
     return (
         f"Review of {where}: each decision judged by the {judge} bot from what its player knew then "
-        f"({plural(worlds, 'sampled world')} a decision, seed {seed})"
+        f"({sampled_worlds(worlds)} a decision, seed {seed})"
     )
 
 
@@ -2733,7 +2841,7 @@ def expected_points(chosen: float, best: float) -> str:
 
 def review_seat_title(name: str, kind: str, decisions: int) -> str:
     """A reviewed seat's table title: 'Ann (human): 5 decisions'."""
-    return f"{name} ({kind}): {plural(decisions, 'decision')}"
+    return f"{name} ({kind}): {decisions_count(decisions)}"
 
 
 def no_decisions_yet(name: str) -> str:
@@ -2743,7 +2851,7 @@ def no_decisions_yet(name: str) -> str:
 def points_lost_line(lost: dict[Phase, float], total: float, decisions: int) -> str:
     """'Points lost: 0.00 in set-up, 2.31 in the drafts, 0.00 in the Plan placement; 2.31 over 5 decisions.'"""
     parts = ", ".join(f"{points:.2f} in {REVIEW_PHASES[phase]}" for phase, points in lost.items())
-    return f"Points lost: {parts}; {total:.2f} over {plural(decisions, 'decision')}."
+    return f"Points lost: {parts}; {total:.2f} over {decisions_count(decisions)}."
 
 
 def accuracy_line(accuracy: float) -> str:
@@ -2897,9 +3005,21 @@ def lesson_refused(deck: Deck, suggestion: Decision, at: str) -> str:
     return f"Not this one: this step needs you to {_lesson_part(deck, suggestion, at)}."
 
 
-def lesson_you_chose(deck: Deck, decision: Decision, before: int, after: int) -> str:
-    """The feedback's first line: what the learner did, and their total before and after."""
-    return f"You chose to {decision_text(deck, decision)}: your total went from {before} to {after}."
+def lesson_you_chose(
+    deck: Deck, decision: Decision, before: int, after: int, patron: Card | None = None, plan_bonus: int = 0
+) -> str:
+    """The feedback's first line: what the learner did, their total before and after, and
+    what of the change came from the Patron the choice won (`patron`, worth 1 point) or
+    from the Plan's bonus (`plan_bonus`): each point said once, as part of the total."""
+    line = f"You chose to {decision_text(deck, decision)}: your total went from {before} to {after}"
+    parts = []
+    if patron is not None:
+        parts.append(f"the 1 point for winning the Patron {card_label(patron)} included")
+    if plan_bonus > 0:
+        parts.append(f"your Plan's bonus of {points(plan_bonus)} included, as its goal is met")
+    elif plan_bonus < 0:
+        parts.append(f"your Plan's bonus of {points(-plan_bonus)} lost, as its goal is no longer met")
+    return line + (f", {' and '.join(parts)}" if parts else "") + "."
 
 
 def lesson_suggested(deck: Deck, suggestion: Decision | None, same: bool, after: int | None) -> str:
@@ -2909,11 +3029,6 @@ def lesson_suggested(deck: Deck, suggestion: Decision | None, same: bool, after:
     if same:
         return "That is just what the lesson suggested."
     return f"The suggested choice, to {decision_text(deck, suggestion)}, would have made your total {after}."
-
-
-def lesson_patron_won(card: Card) -> str:
-    """The feedback, when the learner's draft ended the round and won its Patron."""
-    return f"You won the Patron {card_label(card)}: 1 more point."
 
 
 def lesson_patron_lost(card: Card) -> str:
@@ -3030,13 +3145,24 @@ def review_page(name: str, page: int, pages: int) -> str:
 def review_summary_title(name: str, judge: str, worlds: int) -> str:
     return (
         f"{name}'s game, judged by the {judge} bot from what {name} knew at each decision "
-        f"({plural(worlds, 'sampled world')} a decision)"
+        f"({sampled_worlds(worlds)} a decision)"
     )
 
 
+#: How many decisions got a mark, by `review.model.Mark` value: '1 mistake', '2 mistakes'.
+MARK_COUNTS: dict[str, tuple[str, str]] = {
+    "best": ("{n} best", "{n} best"),
+    "good": ("{n} good", "{n} good"),
+    "inaccuracy": ("{n} inaccuracy", "{n} inaccuracies"),
+    "mistake": ("{n} mistake", "{n} mistakes"),
+    "blunder": ("{n} blunder", "{n} blunders"),
+}
+
+
 def marks_line(counts: Sequence[tuple[str, int]]) -> str:
-    """'Marks: 3 best, 1 good, 1 mistake' (the marks given at least once)."""
-    return "Marks: " + ", ".join(f"{count} {mark}" for mark, count in counts if count)
+    """'Marks: 3 best, 1 good, 2 mistakes' (the marks given at least once), from each
+    `review.model.Mark` value and how many decisions got it."""
+    return "Marks: " + ", ".join(ngettext(*MARK_COUNTS[mark], count).format(n=count) for mark, count in counts if count)
 
 
 def decision_head(number: int, phase: str, mark: str, loss: float) -> str:

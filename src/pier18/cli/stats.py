@@ -1,9 +1,15 @@
 """`pier18 stats`: your record from the games saved on this machine.
 
 Games, wins and mean score by the bots you played and the table size, the Plans you
-kept and how often you met them, and an Elo estimate against the bots' ladder. Each
-game counts once however many times it was saved (`persist.history`); a file that
-cannot be read is one line on standard error and is otherwise left alone.
+kept and how often you met them, and an Elo estimate against the bots' ladder once
+there are enough games for it to mean something. Each game counts once however many
+times it was saved (`persist.history`); a file that cannot be read is one line on
+standard error and is otherwise left alone.
+
+Your seats are those of the names given with `--name` (once per name), or else of the
+names that played alone against bots in a game saved on this machine (see
+`persist.history`); the output says which, and names the others it left out. The
+lesson is a line of its own, outside the record.
 """
 
 from __future__ import annotations
@@ -12,7 +18,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
 
-    from ..persist.history import History
+    from collections.abc import Sequence
+
+    from ..persist.history import History, Lesson
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,7 +39,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "paths", nargs="*", metavar="PATH", type=file_name,
         help="also read these game records, or folders of them (copies kept elsewhere)",
     )
-    parser.add_argument("--name", help="count only the seats of this player (any case); default: every person's seat")
+    parser.add_argument(
+        "--name", action="append", metavar="NAME",
+        help="count the seats of this name (any case); once per name you play under. Default: the names that "
+        "played alone against bots on this machine",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     parser.set_defaults(run=run)
 
@@ -43,14 +55,20 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..persist import autosave, history
 
-    if args.name is not None and not printable(args.name).strip():
+    given: list[str] | None = args.name
+    if given is not None and any(not printable(name).strip() for name in given):
         from .errors import CliError
         from ..words import STATS_NAME_EMPTY
 
         raise CliError(STATS_NAME_EMPTY)
     saves, skipped = history.from_saved(autosave.saved_games())
     more, unread = history.read(Path(path) for path in args.paths)
-    found = history.tally(saves + more, skipped + unread, args.name)
+    names = given if given is not None else history.alone_among_bots(saves)  # this machine's games only
+    found = history.tally(saves + more, skipped + unread, names)
+    from ..persist.lesson import lesson_save
+
+    lesson_path = lesson_save()
+    lesson = history.lesson(autosave.load_saved(lesson_path) if lesson_path.is_file() else None)
     from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
@@ -61,19 +79,21 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        print(json.dumps(as_json(found), indent=1, ensure_ascii=False))
+        print(json.dumps(as_json(found, names, given is not None, lesson), indent=1, ensure_ascii=False))
         return 0
-    _print(found, printable(str(autosave.games_dir())))
+    _print(found, printable(str(autosave.games_dir())), given is not None, lesson)
     return 0
 
 
-def as_json(found: History) -> dict[str, object]:
+def as_json(found: History, names: Sequence[str] = (), given: bool = True, lesson: Lesson | None = None) -> dict[str, object]:
     """The `pier18 stats --json` object."""
     elo = found.elo()
     return {
         "games": found.games,
         "unfinished": found.unfinished,
+        "you": {"names": list(names), "from": "--name" if given else "alone_against_bots"},
         "players": dict(sorted(found.players.items())),
+        "others": dict(sorted(found.others.items())),
         "tables": [
             {
                 "opponents": opponents,
@@ -90,6 +110,10 @@ def as_json(found: History) -> dict[str, object]:
         ],
         "elo": None if elo is None else {
             "rating": round(elo.rating), "low": round(elo.low), "high": round(elo.high), "results": elo.results,
+            "shown": elo.shown, "more_games": found.more_games(elo),
+        },
+        "lesson": None if lesson is None else {
+            "finished": lesson.finished, "decisions": lesson.decisions, "total": lesson.total, "won": lesson.won,
         },
         "skipped": [{"file": str(problem.path), "reason": problem.reason} for problem in found.skipped],
     }
@@ -100,21 +124,27 @@ def _table_order(item: tuple[tuple[str, int], object]) -> tuple[int, str]:
     return players, opponents
 
 
-def _print(found: History, folder: str) -> None:
+def _print(found: History, folder: str, given: bool = True, lesson: Lesson | None = None) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     from ..words import (
-        LEVEL_STRENGTH, STATS_BY_TABLE, STATS_PLAN_COLUMNS, STATS_PLANS, STATS_TABLE_COLUMNS, elo_line,
-        players_counted, stats_headline,
+        LEVEL_STRENGTH, STATS_BY_TABLE, STATS_PLAN_COLUMNS, STATS_PLANS, STATS_TABLE_COLUMNS, elo_line, elo_not_yet,
+        lesson_line, nobody_counted, players_counted, stats_headline,
     )
 
     console = Console(highlight=False)
-    console.print(Text(stats_headline(found.games, found.unfinished, folder)))
+    others = sorted(found.others, key=str.casefold)
+    if not found.games and others:  # games saved, none of them yours as far as stats can tell
+        console.print(Text(nobody_counted(others, given)))
+    else:
+        console.print(Text(stats_headline(found.games, found.unfinished, folder)))
+    if lesson is not None:
+        console.print(Text(lesson_line(lesson.finished, lesson.decisions, lesson.total, lesson.won)))
     if not found.games:
         return
-    console.print(Text(players_counted(sorted(found.players.items()))))
+    console.print(Text(players_counted(sorted(found.players.items()), given, others)))
     tables = Table(title=STATS_BY_TABLE)
     for number, heading in enumerate(STATS_TABLE_COLUMNS):
         tables.add_column(heading, justify="left" if number == 0 else "right")
@@ -133,4 +163,7 @@ def _print(found: History, folder: str) -> None:
         console.print(plans)
     ladder = {level: elo for level, (elo, _) in LEVEL_STRENGTH.items()}
     elo = found.elo()
+    if elo is not None and not elo.shown:
+        console.print(Text(elo_not_yet(elo.results, elo.low, elo.high, found.more_games(elo))))
+        return
     console.print(Text(elo_line(None if elo is None else (elo.rating, elo.low, elo.high, elo.results), ladder)))

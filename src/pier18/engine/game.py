@@ -17,12 +17,10 @@ from .deck import Deck
 from .decisions import Decision, Draft, Keep, PlacePlan, draft_row, keeps, plan_placements
 from .errors import IllegalDecision, SetupError
 from .outlook import Standing, base_sheets, judge_plan, patron_contest, plan_scores, rank
-from .sizes import check_table_size
+from .sizes import HAND_SIZE as HAND_SIZE, check_table_size, pile_size as pile_size, rounds_of
 from .phase import Phase
 from .pier import Pier
 from .scoring import ScoreSheet
-
-HAND_SIZE = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +101,6 @@ def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
         steps = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
     return steps
 
-
-def pile_size(deck: Deck, players: int) -> int:
-    """How many cards the pile holds when it is reshuffled after set-up."""
-    return len(deck) - (HAND_SIZE - 1) * players
 
 
 @dataclass(init=False, eq=False, slots=True)
@@ -380,7 +374,7 @@ class Game:
     @property
     def total_rounds(self) -> int:
         """How many rounds this game has: 4 with 2 players, 3 with 3 (18 cards)."""
-        return pile_size(self.deck, self.players) // (self.players + 1)
+        return rounds_of(self.deck, self.players)
 
     def _place_plan(self, decision: PlacePlan) -> None:
         seat = self.current_player

@@ -9,7 +9,7 @@ piers; with none to look at (as in `pier18 score`) they cannot be judged and giv
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .characters import Character
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .characters import Section
     from .scoring import ScoreSheet
 
 
@@ -157,5 +158,69 @@ def goal_met(goal: Goal, sheet: "ScoreSheet", others: Sequence["ScoreSheet"] | N
     (mine,) = values
     for other in others:
         if mine <= goal_measures(goal, other)[0]:
+            return False
+    return True
+
+
+def can_still_be_met(
+    goal: Goal, sheet: "ScoreSheet", placements: int, patrons: int, last_sections: int,
+    cards: Iterable[Sequence["Section"]],
+) -> bool | None:
+    """Whether the pier of `sheet` can still meet `goal` when it is judged, at the end.
+
+    `placements`: the cards still to be placed on the pier (the Plan card included);
+    `patrons`: the Patron cards still to be awarded in the game; `last_sections`: how
+    many sections the pier's last card has (0: an empty pier); `cards`: the sections of
+    each card the placements come from (the deck). False only when no choice of cards and covers can
+    bring a measure within the goal's bounds: bounds that hold whatever is drafted (a
+    card adds at most its own characters; covering leaves a section of the card below,
+    so `k` placements add at least `k` plus the last card's length less the current
+    last card's to the visible sections). None for goals that compare players.
+    """
+    if goal.compares_players:
+        return None
+    if placements <= 0 and patrons <= 0:
+        return bool(goal_met(goal, sheet))
+    deck = tuple(cards)
+    if not deck:
+        return True
+    k = max(placements, 0)
+    longest = max(len(card) for card in deck)
+
+    def on_cards(character: Character | None, side: int | None = None) -> int:
+        """The most characters one card shows (of one kind, on one side)."""
+        sides = (0, 1) if side is None else (side,)
+        return max(
+            sum(slot is not None and (character is None or slot is character) for section in card for slot in
+                (section[s] for s in sides))
+            for card in deck
+        )
+
+    values = goal_measures(goal, sheet)
+    bounds: list[tuple[int | None, int | None]]  # the lowest and highest each measure can end at (None: no bound known)
+    kind = goal.kind
+    if kind is GoalKind.COUNT:
+        assert goal.character is not None
+        bounds = [(None, values[0] + k * on_cards(goal.character))]
+    elif kind is GoalKind.PATRONS:
+        bounds = [(values[0], values[0] + max(patrons, 0))]
+    elif kind is GoalKind.SECTIONS:
+        fewest = values[0] + (min(len(card) for card in deck) - max(last_sections, 1) + k if k else 0)
+        bounds = [(fewest, values[0] + k * longest)]
+    elif kind is GoalKind.CHARACTERS:
+        bounds = [(None, values[0] + k * on_cards(None))]
+    elif kind in (GoalKind.GROUP, GoalKind.EMPTY_RUN):
+        bounds = [(None, values[0] + k * longest)]
+    elif kind is GoalKind.EACH_SIDE:
+        assert goal.character is not None
+        bounds = [(None, value + k * on_cards(goal.character, side)) for side, value in enumerate(values)]
+    elif kind is GoalKind.VARIETY:
+        bounds = [(None, value + k * on_cards(character)) for character, value in zip(Character, values, strict=True)]
+    else:  # points can rise or fall with any card: no bound known
+        return True
+    for low, high in bounds:
+        if goal.at_least is not None and high is not None and high < goal.at_least:
+            return False
+        if goal.at_most is not None and low is not None and low > goal.at_most:
             return False
     return True

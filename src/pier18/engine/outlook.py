@@ -20,7 +20,8 @@ from .cards import Card
 from .explain import Reason, changed, explain
 from .goals import Goal
 from .decisions import Decision, Draft, Keep, PlacePlan
-from .goals import goal_met
+from .goals import can_still_be_met, goal_met
+from .sizes import rounds_of
 from .pier import Pier
 from .scoring import ScoreSheet
 
@@ -268,6 +269,9 @@ class PlanOutlook:
     sheet: ScoreSheet  # the seat's sheet the goal is judged on (no Plan points)
     rivals: tuple[ScoreSheet, ...]
     met: bool | None
+    #: Whether the goal can still hold at the end (`plan_in_reach`); None: it compares
+    #: players, or nobody asked.
+    in_reach: bool | None = None
 
     @property
     def unsettled(self) -> bool:
@@ -323,15 +327,28 @@ def _counted(sheet: ScoreSheet, plan: PlanOutlook | None) -> ScoreSheet:
 
 
 def plan_outlook(
-    deck: Deck, players: int, seat: int, plan: int | None, sheets: Sequence[ScoreSheet]
+    deck: Deck, players: int, seat: int, plan: int | None, sheets: Sequence[ScoreSheet],
+    pier: Pier | None = None, awarded: int = 0,
 ) -> PlanOutlook | None:
-    """The seat's Plan judged on `sheets` (every seat's, as the seat knows them)."""
+    """The seat's Plan judged on `sheets` (every seat's, as the seat knows them); with
+    the seat's `pier` and the Patrons `awarded` so far, also whether it is still in reach."""
     if plan is None:
         return None
     card = deck[plan]
     goal = card.plan.goal_for(players)
     rivals = tuple(sheet for other, sheet in enumerate(sheets) if other != seat)
-    return PlanOutlook(card, goal, sheets[seat], rivals, judge_plan(card, players, seat, sheets))
+    reach = None if pier is None else plan_in_reach(deck, players, goal, pier, sheets[seat], awarded)
+    return PlanOutlook(card, goal, sheets[seat], rivals, judge_plan(card, players, seat, sheets), reach)
+
+
+def plan_in_reach(deck: Deck, players: int, goal: Goal, pier: Pier, sheet: ScoreSheet, awarded: int) -> bool | None:
+    """Whether a Plan goal can still hold on `pier` (scored as `sheet`) when it is judged,
+    with `awarded` Patron cards given so far in the game: each pier ends with its
+    Foundation, one card a round and the Plan card (`goals.can_still_be_met`)."""
+    rounds = rounds_of(deck, players)
+    placements = rounds + 2 - len(pier)
+    last = len(pier.placements[-1].card.sections) if pier.placements else 0
+    return can_still_be_met(goal, sheet, placements, rounds - awarded, last, [card.sections for card in deck.values()])
 
 
 def outcome(
@@ -358,6 +375,7 @@ def outcome(
     races: list[PatronRace] = []
     won = None
     final = False
+    awarded = sum(patrons)
     pier_before = piers[seat] if type(decision) is not Keep else Pier()
     if type(decision) is Keep:
         plan: int | None = decision.plan
@@ -375,6 +393,7 @@ def outcome(
             still = open_race(deck, card, row, piers, drafted, scores_then, winner_then)
             races.append(PatronRace(card, scores_now, scores_then, winner_now, winner_then, by_date, *still))
         if len(row) == 1 and all(card is not None for card in drafted):  # the round ends: its Patron is settled
+            awarded += 1
             won = row[0] if races[0].winner_after == seat else None
             if won is not None:
                 patrons[seat] += 1
@@ -398,7 +417,7 @@ def outcome(
         before=before,
         after=after_sheets[seat],
         plan_before=before_plan,
-        plan_after=plan_outlook(deck, players, seat, plan, after_sheets),
+        plan_after=plan_outlook(deck, players, seat, plan, after_sheets, piers[seat], awarded),
         races=tuple(races),
         drafted=tuple(None if card is None else deck[card] for card in drafted),
         patron_won=won,

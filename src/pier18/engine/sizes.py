@@ -6,7 +6,12 @@ definitions can name the sizes without loading the rules.
 
 from __future__ import annotations
 
+from collections.abc import Sized
+
 from .errors import SetupError
+
+#: The cards each player is dealt at set-up (a Plan, a Foundation, one sent back).
+HAND_SIZE = 3
 
 #: How many players a table of Pier 18 may have.
 TABLE_SIZES: tuple[int, ...] = (2, 3)
@@ -23,3 +28,14 @@ def check_table_size(players: object) -> int:
     if type(players) is not int or players not in TABLE_SIZES:
         raise SetupError(f"Pier 18 is played by {table_sizes_text()} players, not {players}")
     return players
+
+
+def pile_size(deck: Sized, players: int) -> int:
+    """How many cards the pile holds when it is reshuffled after set-up."""
+    return len(deck) - (HAND_SIZE - 1) * players
+
+
+def rounds_of(deck: Sized, players: int) -> int:
+    """How many rounds a game has: each reveals a card per player and one more, the
+    round's Patron (4 with 2 players, 3 with 3, on an 18-card deck)."""
+    return pile_size(deck, players) // (players + 1)

@@ -19,7 +19,7 @@ from .cards import Card
 from .deck import Deck
 from .decisions import Decision, Draft, Keep, PlacePlan
 from .game import Deal, Game, PatronAward
-from .outlook import Outcome, Standing, base_sheets, judge_plan, outcome, plan_scores
+from .outlook import Outcome, Standing, base_sheets, judge_plan, outcome, plan_in_reach, plan_scores
 from .phase import Phase
 from .pier import Pier
 from .scoring import ScoreSheet
@@ -67,6 +67,17 @@ class SeenTable:
     def plan_card(self, seat: int) -> Card | None:
         plan = self.plans[seat]
         return self.deck[plan] if plan is not None else None
+
+    def plan_in_reach(self, seat: int) -> bool | None:
+        """Whether the seat's Plan goal can still hold at the end, on its pier as seen
+        here (`outlook.plan_in_reach`); None without a Plan, or for a goal that compares players."""
+        card = self.plan_card(seat)
+        if card is None:
+            return None
+        pier = self.piers[seat]
+        sheet = pier.sheet(len(self.patrons[seat]))
+        goal = card.plan.goal_for(self.players)
+        return plan_in_reach(self.deck, self.players, goal, pier, sheet, sum(len(won) for won in self.patrons))
 
 
 #: The names of the fields both views share, in order.

@@ -8,9 +8,17 @@ went on in after a resume. Two saves are one game when they hold the same deck,
 players, seats, seed, first player and deal, and the decisions of one begin the
 other's; that game is counted once, from its longest save.
 
+Whose record it is: the seats of the names given (`pier18 stats --name`), or else of
+the names that sat alone among bots in a game saved on this machine (`alone_among_bots`):
+a game with one person in it was played by whoever uses this machine, while the other
+people at a hot-seat table may be friends passing by. The lesson (`pier18 learn`) is
+counted apart (`Lesson`): its choices were suggested, so it is not in the record.
+
 The Elo estimate treats each game as one result against every bot at the table (a
 win, a loss, or half of each for a shared place), and the bots as rated by the ladder
-(`pier18.words.LEVEL_STRENGTH`, measured by `benchmarks/ladder.py`).
+(`pier18.words.LEVEL_STRENGTH`, measured by `benchmarks/ladder.py`). It is shown only
+once its 95% interval is within `ELO_SHOWN_WITHIN` of it (`Elo.shown`); before that,
+`Elo.more_games` says about how many more games against bots it takes.
 """
 
 from __future__ import annotations
@@ -34,6 +42,10 @@ ELO_REACH = 800.0
 #: much: it keeps a record of one game from giving an infinite rating and is soon
 #: outweighed by real games.
 PRIOR_WEIGHT = 0.5
+
+#: An Elo estimate is shown once its 95% interval is this close on each side: narrower
+#: than the ladder's gap from greedy to hard (330), so it says which bots you are near.
+ELO_SHOWN_WITHIN = 150.0
 
 
 @dataclass(frozen=True)
@@ -108,6 +120,22 @@ class Elo:
     low: float
     high: float
     results: int  # results against bots it rests on
+    information: float = 0.0  # the likelihood's curvature at the estimate (the interval's width is 2 * 1.96 / its root)
+    prior: float = 0.0  # the part of `information` the prior's draws bring
+
+    @property
+    def shown(self) -> bool:
+        """Whether the interval is narrow enough to mean something (`ELO_SHOWN_WITHIN`)."""
+        return (self.high - self.low) / 2 <= ELO_SHOWN_WITHIN
+
+    def more_results(self) -> int:
+        """About how many more results against bots make the interval narrow enough,
+        if they are like the ones so far."""
+        if self.shown or self.results <= 0:
+            return 0
+        needed = (1.96 / ELO_SHOWN_WITHIN) ** 2
+        each = max(self.information - self.prior, 1e-12) / self.results
+        return max(1, math.ceil((needed - self.information) / each))
 
 
 @dataclass
@@ -119,11 +147,31 @@ class History:
     by_table: dict[tuple[str, int], Tally] = field(default_factory=dict)  # (opponents, players) -> tally
     plans: dict[tuple[int, str], PlanTally] = field(default_factory=dict)  # (card id, name) -> tally
     players: dict[str, int] = field(default_factory=dict)  # the people counted: name -> games
+    others: dict[str, int] = field(default_factory=dict)  # the other people at those tables: name -> games
     results: list[tuple[str, float]] = field(default_factory=list)  # (bot level, score 0/0.5/1) per game and bot
+    bot_games: int = 0  # games counted that had a bot at the table
     skipped: list[Skipped] = field(default_factory=list)
 
     def elo(self) -> Elo | None:
         return estimate_elo(self.results)
+
+    def more_games(self, elo: Elo) -> int:
+        """About how many more games against bots make `elo` narrow enough to show."""
+        results = elo.more_results()
+        if not results:
+            return 0
+        per_game = len(self.results) / self.bot_games if self.bot_games else 1.0
+        return max(1, math.ceil(results / per_game))
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """The guided first game (`pier18 learn`), counted apart from the record."""
+
+    finished: bool
+    decisions: int  # decisions made so far, everyone's
+    total: int | None  # the learner's final total, once finished
+    won: bool | None  # whether the learner placed first (alone or tied), once finished
 
 
 def opponents(seats: Sequence[str], seat: int) -> str:
@@ -143,14 +191,28 @@ def same_place(path: Path) -> Path:
         return path.absolute()
 
 
-def tally(saves: Iterable[Saved], skipped: Iterable[Skipped] = (), name: str | None = None) -> History:
-    """Count every human seat of every finished game once (with `name`, only seats of
-    that name, in any case); each file not counted is listed once, however often it
+def alone_among_bots(saves: Iterable[Saved]) -> list[str]:
+    """The names that sat alone among bots in these games (one person at the table), the
+    most often seen first: the names of whoever plays on this machine."""
+    seen: dict[str, int] = {}
+    for save in distinct(saves):
+        session = save.session
+        people = [seat for seat, kind in enumerate(session.seats) if kind == HUMAN]
+        if len(people) == 1 and len(session.seats) > 1:
+            name = session.names[people[0]]
+            seen[name] = seen.get(name, 0) + 1
+    return sorted(seen, key=lambda name: (-seen[name], name.casefold()))
+
+
+def tally(saves: Iterable[Saved], skipped: Iterable[Skipped] = (), names: Iterable[str] | None = None) -> History:
+    """Count every human seat of every finished game once (with `names`, only seats of
+    those names, in any case); each file not counted is listed once, however often it
     was named."""
     unread: dict[Path, Skipped] = {}
     for problem in skipped:
         unread.setdefault(same_place(problem.path), problem)
     history = History(skipped=list(unread.values()))
+    wanted = None if names is None else {name.casefold() for name in names}
     for save in distinct(saves):
         session = save.session
         game = session.game
@@ -161,7 +223,10 @@ def tally(saves: Iterable[Saved], skipped: Iterable[Skipped] = (), name: str | N
         firsts = sum(1 for standing in standings.values() if standing.place == 1)
         counted = False
         for seat, kind in enumerate(session.seats):
-            if kind != HUMAN or (name is not None and session.names[seat].casefold() != name.casefold()):
+            if kind != HUMAN:
+                continue
+            if wanted is not None and session.names[seat].casefold() not in wanted:
+                history.others[session.names[seat]] = history.others.get(session.names[seat], 0) + 1
                 continue
             counted = True
             history.players[session.names[seat]] = history.players.get(session.names[seat], 0) + 1
@@ -181,7 +246,24 @@ def tally(saves: Iterable[Saved], skipped: Iterable[Skipped] = (), name: str | N
                 theirs = standings[other].place
                 history.results.append((level, 1.0 if mine.place < theirs else 0.5 if mine.place == theirs else 0.0))
         history.games += counted
+        history.bot_games += counted and any(kind != HUMAN for kind in session.seats)
+    for name in history.players:  # a name counted in one game is not one of the others in another
+        history.others.pop(name, None)
     return history
+
+
+def lesson(saved: SavedGame | None) -> Lesson | None:
+    """The lesson as its save holds it (None: no lesson, or one that cannot be read)."""
+    if saved is None or saved.session is None:
+        return None
+    game = saved.session.game
+    decisions = len(saved.session.decisions)
+    if not game.is_terminal():
+        return Lesson(False, decisions, None, None)
+    from .lesson import LEARNER_SEAT
+
+    place = next(standing.place for standing in game.ranking() if standing.seat == LEARNER_SEAT)
+    return Lesson(True, decisions, game.score(LEARNER_SEAT).total, place == 1)
 
 
 def estimate_elo(results: Sequence[tuple[str, float]]) -> Elo | None:
@@ -214,7 +296,11 @@ def estimate_elo(results: Sequence[tuple[str, float]]) -> Elo | None:
         if abs(step) < 1e-6:
             break
     spread = 1.96 / math.sqrt(information)
-    return Elo(rating, rating - spread, rating + spread, len(results))
+    prior = 0.0
+    for opponent, score, weight in weighted[len(results):]:
+        p = 1 / (1 + 10 ** ((opponent - rating) / 400))
+        prior += weight * scale * scale * p * (1 - p)
+    return Elo(rating, rating - spread, rating + spread, len(results), information, prior)
 
 
 # -- reading the saves ---------------------------------------------------------------

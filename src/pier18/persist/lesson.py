@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 #: The lesson is a game of two: the learner (seat 0) and one bot.
 LESSON_PLAYERS = 2
+LEARNER_SEAT = 0
 #: A script is a few KiB; a file longer than this is refused without reading the rest.
 MAX_SCRIPT_BYTES = 2**18
 #: The moments a step may be shown at, and the suggestion each one names.

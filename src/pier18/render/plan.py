@@ -25,15 +25,20 @@ def goal_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | 
     return progress_words(goal, goal_measures(goal, sheet), best)
 
 
-def verdict_text(met: bool | None, *, final: bool) -> Text:
-    """✔ met / ✘ not met (or "not yet" while the game goes on): reads without colour."""
-    return Text(verdict(met, final), style="dim" if met is None else "bold green" if met else "bold red")
+def verdict_text(met: bool | None, *, final: bool, in_reach: bool | None = None) -> Text:
+    """✔ met / ✘ not met (or "not yet" while the game goes on, "out of reach" once the
+    engine finds it cannot be met by the end): reads without colour."""
+    style = "dim" if met is None else "bold green" if met and in_reach is not False else "bold red"
+    return Text(verdict(met, final, in_reach), style=style)
 
 
-def plan_summary(card: Card, players: int, sheet: ScoreSheet, others: Sequence[ScoreSheet] | None, met: bool | None, *, final: bool) -> Text:
+def plan_summary(
+    card: Card, players: int, sheet: ScoreSheet, others: Sequence[ScoreSheet] | None, met: bool | None, *, final: bool,
+    in_reach: bool | None = None,
+) -> Text:
     """The goal, its verdict and why: "At least 5 Poets (+4) ✔ met — Poets: 5/5"."""
     goal = card.plan.goal_for(players)
     line = Text(f"{goal.text} (+{card.plan.bonus}) ")
-    line.append_text(verdict_text(met, final=final))
+    line.append_text(verdict_text(met, final=final, in_reach=in_reach))
     line.append(f" — {goal_progress(goal, sheet, others)}", style="italic")
     return line

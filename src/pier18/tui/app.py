@@ -61,6 +61,8 @@ class Pier18App(GameApp):
     #: (`pier18 play` on a machine with no saved games); yes ends the app, `chose_lesson` set.
     offer_lesson: bool = False
     chose_lesson: bool = False
+    #: The guided first game (`LearnApp`): a first player chosen by its script, not by the sea.
+    LESSON = False
 
     def __init__(
         self,
@@ -192,7 +194,9 @@ class Pier18App(GameApp):
         self._handed_to = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(TableScreen(TableState(TableView.of(session.game), session.names, session.first_player is not None)))
+        self.push_screen(
+            TableScreen(TableState(TableView.of(session.game), session.names, session.first_player is not None, self.LESSON))
+        )
         self.advance()
 
     # -- the flow of a game ----------------------------------------------------------
@@ -241,6 +245,7 @@ class Pier18App(GameApp):
                 view,
                 names,
                 first_chosen=session.first_player is not None,
+                lesson=self.LESSON,
                 moves=moves,
                 thinking=session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None,
                 since=since,

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import Decision, Draft, Keep, Phase, PlayerView
-from ..persist.lesson import Script, Step, lesson_rival
+from ..persist.lesson import LEARNER_SEAT, Script, Step, lesson_rival
 from ..persist.session import Session
 from ..words import LESSON_TAG, lesson_refused, lesson_saved_line
 from .app import BOT_PAUSE, Pier18App
@@ -28,11 +28,10 @@ from .game_app import HintGiver
 if TYPE_CHECKING:
     from ..persist.autosave import Autosaving
 
-#: The learner's seat.
-LEARNER_SEAT = 0
-
 
 class LearnApp(Pier18App):
+    LESSON = True
+
     def __init__(
         self,
         script: Script,

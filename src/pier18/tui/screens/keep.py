@@ -172,7 +172,9 @@ class KeepScreen(HintedScreen[Keep]):
         parts: list[RenderableType] = [Text(YOUR_PIER_STARTS, style="bold"), FittedPier(outcome.pier.visible(), outcome.after.scoring)]
         if plan is not None:
             parts.append(Text(PLAN_ON_IT_NOW, style="bold"))
-            parts.append(plan_summary(plan.card, self.view.players, plan.sheet, plan.rivals, plan.met, final=False))
+            parts.append(
+                plan_summary(plan.card, self.view.players, plan.sheet, plan.rivals, plan.met, final=False, in_reach=plan.in_reach)
+            )
         return Group(*parts)
 
     # -- keys and clicks -----------------------------------------------------------------

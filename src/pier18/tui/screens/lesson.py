@@ -29,7 +29,6 @@ from ...words import (
     REASON_GONE,
     REASON_NEW,
     explanation,
-    lesson_patron_won,
     lesson_step_head,
     lesson_suggested,
     lesson_task,
@@ -72,15 +71,12 @@ class LessonScreen(ModalClosesOnce[None]):
 def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
     """What the choice made did, next to the suggested one: the engine's outcomes, worded."""
     final = mine.final
-    head = Text(
-        lesson_you_chose(deck, mine.decision, mine.sheet_before(plan=final).total, mine.sheet_after(plan=final).total),
-        style="bold",
-    )
+    was, now = mine.sheet_before(plan=final), mine.sheet_after(plan=final)
+    won = deck[mine.patron_won] if mine.patron_won is not None else None
+    head = Text(lesson_you_chose(deck, mine.decision, was.total, now.total, won, now.plan - was.plan), style="bold")
     same = suggested is not None and suggested.decision == mine.decision
     theirs = suggested.sheet_after(plan=final).total if suggested is not None else None
     lines: list[Text] = [head]
-    if mine.patron_won is not None:
-        lines.append(Text(lesson_patron_won(deck[mine.patron_won]), style="bold green"))
     lines.append(Text())
     gone, new = mine.reasons_changed()
     if gone or new:

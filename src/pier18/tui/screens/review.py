@@ -143,7 +143,7 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
     ]
     if summary.accuracy is not None:
         parts.append(Text(accuracy_line(summary.accuracy)))
-    parts.append(Text(marks_line([(REVIEW_MARKS[mark], count) for mark, count in summary.marks.items()])))
+    parts.append(Text(marks_line([(mark.value, count) for mark, count in summary.marks.items()])))
     worst = summary.biggest
     if worst is None:
         parts.append(Text(NOTHING_LOST, style="bold green"))

@@ -55,6 +55,7 @@ class TableState:
     view: TableView  # the table as everyone sees it now
     names: Sequence[str]
     first_chosen: bool = False  # who starts round 1 was chosen, not dated
+    lesson: bool = False  # the guided first game: its script, not the sea, chose who starts
     moves: Sequence[str] = ()  # the last moves' lines in full, newest last (none with `since`: it tells them)
     thinking: bool = False  # someone other than the person at the keys decides
     people: Text | None = None  # network play: who is here, who is awaited
@@ -172,7 +173,7 @@ class TableScreen(HintedScreen[None]):
         names = state.names
         status = self.status(table, names, state.thinking, state.at_once, state.you)
         if table.phase is Phase.DRAFT and table.round == 1:
-            rule = start_rule(table, names, state.first_chosen)
+            rule = start_rule(table, names, state.first_chosen, state.lesson)
             if rule:  # said right after the round, so a narrow terminal still shows it
                 cut = status.plain.find("  ·  ")
                 status = Text.assemble(status[:cut], "  ·  ", (rule, "italic"), status[cut:])

@@ -53,7 +53,7 @@ def plan_line(table: TableView, seat: int) -> Text:
     others = [sheets[p] for p in range(table.players) if p != seat]
     line = Text(f"{plan_heading(card)}\n", style="bold")
     line.append(f"{goal.text}\n")
-    line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal()))
+    line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal(), in_reach=table.plan_in_reach(seat)))
     line.append(f" — {goal_progress(goal, sheets[seat], others)}", style="italic")
     return line
 

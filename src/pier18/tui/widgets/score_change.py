@@ -49,7 +49,7 @@ class ScoreChange(Static):
         plan_after = outcome.plan_after
         if plan_after is not None and plan_after.met is not None:
             plan = Text(f"{PLAN_AFTER} ")
-            plan.append_text(verdict_text(plan_after.met, final=final))
+            plan.append_text(verdict_text(plan_after.met, final=final, in_reach=plan_after.in_reach))
             if final or after.plan:
                 plan.append(f" {plan_bonus_now(after.plan)}")
             plan.append(f" — {goal_progress(plan_after.goal, plan_after.sheet, plan_after.rivals)}", style="italic")

@@ -1,0 +1,266 @@
+"""Words from one grammar: every sentence with a count is said right for 0, 1 and 2, and a
+number a sentence adds up is never counted again beside it.
+
+Each sentence function of `pier18.words` that takes a count is listed in `SENTENCES`
+with a way to call it for a count `n`; a function with an int parameter that is not a
+count of something said with a noun (a card id, a port, a place...) is in `NOT_COUNTS`.
+A new function with an int is in neither list until someone decides which it is:
+`test_every_function_with_a_number_is_checked_or_excused` fails.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable
+
+import pytest
+
+from pier18 import words
+from pier18.bots import make_bot
+from pier18.engine import Draft, Game, Keep, PlacePlan, PlayerView, TableView, load_deck
+from pier18.engine.characters import Character
+from pier18.engine.explain import Why, explain
+from pier18.engine.phase import Phase
+from pier18.engine.scoring import score_sections
+
+from helpers import pier
+
+DECK = load_deck()
+CARD = DECK[7]
+FISHER = Character.FISHER
+
+
+def _game_with(made: int) -> Game:
+    """A 2-player game with `made` decisions made (set-up first)."""
+    game = Game(DECK, 2, 5)
+    bots = [make_bot("greedy", seat) for seat in range(2)]
+    while len(game.history) < made:
+        game.apply(bots[game.current_player].choose(PlayerView.of(game, game.current_player)))
+    return game
+
+
+def _draft_game(bots_after: int) -> tuple[TableView, list[bool]]:
+    """A 3-player draft where a person moved and then `bots_after` bots did."""
+    game = Game(DECK, 3, 11, first_player=0)
+    players = [make_bot("greedy", seat) for seat in range(3)]
+    while game.phase is not Phase.DRAFT:
+        game.apply(players[game.current_player].choose(PlayerView.of(game, game.current_player)))
+    game.apply(players[0].choose(PlayerView.of(game, 0)))
+    for _ in range(bots_after):
+        game.apply(players[game.current_player].choose(PlayerView.of(game, game.current_player)))
+    return TableView.of(game), [False, True, True]
+
+
+def _fishers_reason(n: int, tie: bool) -> str:
+    """The explanation of the Fishers on the emptier side (n of them), or a tie of n a side."""
+    if tie:
+        rows = "A A\n" * n if n else ". .\n"
+        reasons = [r for r in explain(pier(rows)) if r.category is FISHER]
+        return " / ".join(words.explanation(r) for r in reasons) or words.NOTHING_SCORES_YET
+    rows = "A A\n" * n + "A .\n" * (n + 1)  # n on the right, the emptier side; 2n + 1 on the left
+    reasons = [r for r in explain(pier(rows)) if r.why is Why.EMPTIER_SIDE]
+    return " / ".join(words.explanation(r) for r in reasons) or words.NOTHING_SCORES_YET
+
+
+def _sheet_with_fishers(n: int):
+    return score_sections(pier("A .\n" * n or ". .\n"))
+
+
+#: Each sentence function that says a count, called for a count `n` (0, 1 or 2).
+SENTENCES: dict[str, Callable[[int], object]] = {
+    "covering": lambda n: words.covering(n),
+    "cover_choice": lambda n: words.cover_choice(False, n),
+    "character_points": lambda n: [words.character_points(n, FISHER), words.character_points(-n, FISHER)],
+    "points_change": lambda n: words.points_change(_sheet_with_fishers(0), _sheet_with_fishers(n + 1)),
+    "points": lambda n: words.points(n),
+    "pier_title": lambda n: words.pier_title("Cy", n),
+    "foundation_role": lambda n: words.foundation_role(n),
+    "bot_keeps": lambda n: words.bot_keeps(CARD, "At least 5 Poets", DECK[3], n),
+    "breakdown_head": lambda n: words.breakdown_head("Ann", 1, n),
+    "plan_result": lambda n: [words.plan_result(CARD, True, n, n), words.plan_result(CARD, False, 0, n)],
+    "hint_lines": lambda n: words.hint_lines(DECK, Draft(7, n), float(n), n, [], "scores nothing"),
+    "stats_headline": lambda n: words.stats_headline(n, n, "/games"),
+    "players_counted": lambda n: words.players_counted([("Ann", n)]),
+    "games_count": lambda n: words.games_count(n),
+    "elo_line": lambda n: words.elo_line((1500.0, 1400.0, 1600.0, n), {"hard": 1500}),
+    "summary": lambda n: words.summary(TableView.of(_game_with(n)), ["Ann", "Bob"]),
+    "takeback_prompt": lambda n: words.takeback_prompt(*_draft_game(n)[:1], ["Ann", "Bob", "Cy"], n + 1, _draft_game(n)[1]),
+    "seats_for_players": lambda n: [words.seats_for_players(n, 3), words.seats_for_players(n, 3, "level")],
+    "levels_for_players": lambda n: words.levels_for_players(n, 3),
+    "jobs_over_cores": lambda n: words.jobs_over_cores("9", n),
+    "names_needed": lambda n: words.names_needed(n, "''"),
+    "seat_kinds_for": lambda n: words.seat_kinds_for(3, n),
+    "games_finished": lambda n: [words.games_finished(n, n), words.games_finished(1, n + 1)],
+    "simulation_title": lambda n: words.simulation_title(n, 2, "hard,hard", 0),
+    "balance_head": lambda n: words.balance_head(2, n, 0, n, 2, (0.1, 0.8), 0.05, 1.0, 0.0),
+    "explanation": lambda n: [_fishers_reason(n, tie=False), _fishers_reason(n, tie=True)],
+    "sampled_worlds": lambda n: words.sampled_worlds(n),
+    "review_title": lambda n: words.review_title("game.json", "hard", n, 0),
+    "review_summary_title": lambda n: words.review_summary_title("Ann", "hard", n),
+    "decisions_count": lambda n: words.decisions_count(n),
+    "review_seat_title": lambda n: words.review_seat_title("Ann", "human", n),
+    "points_lost_line": lambda n: words.points_lost_line({Phase.SETUP: 0.0}, 0.0, n),
+    "marks_line": lambda n: words.marks_line([(mark, n) for mark in words.MARK_COUNTS]),
+    "lesson_you_chose": lambda n: words.lesson_you_chose(DECK, PlacePlan(0), 10, 10 + n, CARD if n else None, n),
+    "why_lost": lambda n: words.why_lost(float(n), n + 2),
+    "resume_title": lambda n: words.resume_title(n),
+    "records_taken": lambda n: words.records_taken("dir", "a.json", n),
+    "unrecognized": lambda n: words.unrecognized("x", n),
+    "and_more": lambda n: words.and_more(n),
+    "hidden_sections": lambda n: words.hidden_sections(n),
+    "patrons_won": lambda n: words.patrons_won(n),
+    "total_now": lambda n: words.total_now(n),
+    "explain_title": lambda n: words.explain_title("Ann", n),
+    "plan_bonus_now": lambda n: words.plan_bonus_now(n),
+    "bonus": lambda n: words.bonus(n),
+    "plan_note": lambda n: words.plan_note("At least 5 Poets", True, n),
+    "no_saved_game_numbered": lambda n: words.no_saved_game_numbered("'7'", n),
+    "nested_too_deep": lambda n: words.nested_too_deep(n),
+    "larger_than": lambda n: words.larger_than(n),
+    "script_cannot_read": lambda n: words.script_cannot_read("lesson.toml", "too big", n * 1024),
+    "names_help": lambda n: words.names_help(n + 1, []),
+}
+
+#: Functions with an int that is not a count said with a noun: ids, numbers that name a
+#: place or a thing ('player 2', 'decision 3', 'step 4 of 10'), ports, seeds, limits
+#: said as a range or a unit ('1 to 24 characters', 'MiB'), or a count said against
+#: another number ('2 of 5 judged').
+NOT_COUNTS = {
+    "ngettext", "_against", "_covering_short", "_on_card", "_script_at", "also_the_name_of", "back_to_deck",
+    "bad_decision", "bad_json", "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name",
+    "bots_out_of_range", "cannot_listen", "decision_head", "decision_not_text", "default_name", "event_short",
+    "expected_codes", "expected_name", "expected_player", "expected_seat_or_null", "for_players", "games_out_of_range",
+    "goal_progress", "half_a_character", "hint_why", "if_patron", "key_card", "lesson_open_elsewhere",
+    "lesson_step_head", "lesson_suggested", "name_too_long", "names_for_players", "newer_version", "not_bots_turn",
+    "open_elsewhere", "ordinal", "passed_over", "patron_won", "patrons_out_of_range", "pick_a_card", "pier_after",
+    "plan_goal_note", "plan_needs_players", "plan_role", "port_unusable", "record_open_elsewhere",
+    "records_open_elsewhere", "replay_event", "replay_step", "review_page", "review_phase", "review_progress",
+    "round_of", "score_command", "script_bad_deal", "script_bad_field", "script_missing", "script_moment_twice",
+    "script_out_of_order", "script_unknown_field", "seat_numbers", "seeds_past_end", "since_your_turn",
+    "table_events", "table_open", "too_many_cards", "unknown_version", "unsupported_protocol", "worlds_out_of_range",
+}
+
+#: Count nouns, singular and plural, as the sentences say them.
+NOUNS = {
+    "point": "points", "section": "sections", "game": "games", "decision": "decisions", "result": "results",
+    "move": "moves", "Fisher": "Fishers", "world": "worlds", "seat": "seats", "level": "levels", "core": "cores",
+    "name": "names", "deal": "deals", "kind": "kinds", "mistake": "mistakes", "blunder": "blunders",
+    "inaccuracy": "inaccuracies",
+}
+_PLURALS = "|".join(NOUNS.values())
+_SINGULARS = "|".join(NOUNS)
+_NOUN = rf"(?:{_PLURALS}|{_SINGULARS})"
+#: A number's noun: at most one word before it ('2 sampled worlds', '+1 Fisher point'),
+#: none after it that is a noun too ('2 seat levels' counts levels).
+_AFTER = r"(?:[A-Za-z-]+ )?"
+
+#: What no sentence may say, whatever the count: each with why.
+WRONG = [
+    (re.compile(rf"(?<![\d.,])\b1 {_AFTER}(?:{_PLURALS})\b(?! {_NOUN}\b)"), "one of something said in the plural"),
+    (re.compile(rf"(?<![\d.,])\b(?:0|[2-9]|\d\d+) {_AFTER}(?:{_SINGULARS})\b(?![-\w]| {_NOUN}\b)"), "none or several said in the singular"),
+    (re.compile(rf"(?<![\d.,])\b1 {_AFTER}{_NOUN} (?:[\w-]+ ){{0,3}}?(?:are|tie|have)\b"), "one of something with a plural verb"),
+    (re.compile(r"\bpts\b"), "'pts': points are said in full"),
+    (re.compile(r"\w\(s\)"), "a plural glued on as '(s)'"),
+    (re.compile(r"\b1 more point\b"), "a point said again beside the total that holds it"),
+]
+
+
+def _sentences(value: object) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    return [text for item in value for text in _sentences(item)]  # type: ignore[attr-defined]
+
+
+def test_every_function_with_a_number_is_checked_or_excused():
+    unlisted = []
+    for name, function in inspect.getmembers(words, inspect.isfunction):
+        if function.__module__ != words.__name__:
+            continue
+        kinds = [str(p.annotation) for p in inspect.signature(function).parameters.values()]
+        if any(re.fullmatch(r"int( \| None)?", kind) for kind in kinds) and name not in SENTENCES and name not in NOT_COUNTS:
+            unlisted.append(name)
+    assert not unlisted, f"add each to SENTENCES (it says a count) or NOT_COUNTS (it does not): {unlisted}"
+
+
+@pytest.mark.parametrize("name", sorted(SENTENCES))
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_a_count_is_said_with_the_right_form(name, n):
+    for text in _sentences(SENTENCES[name](n)):
+        for pattern, why in WRONG:
+            found = pattern.search(text)
+            assert found is None, f"{name}({n}): {why}: {found.group(0)!r} in {text!r}"
+
+
+def test_the_checks_catch_what_they_are_for():
+    """Each pattern finds the mistake it names (the sentences the issue quoted)."""
+    said = [
+        "1 points", "the 1 Fisher on the left are on the side with fewer", "Cy: 1 pts", "covers 2 section",
+        "--jobs 3 is more than the 2 core(s) here", "You won the Patron #2: 1 more point.", "1 bot move are",
+    ]
+    for text in said:
+        assert any(pattern.search(text) for pattern, _ in WRONG), text
+    for text in ["1 point", "the Fisher on the left is", "2 points", "24.30 points", "+1 Fisher point", "-1 Poet point"]:
+        assert not any(pattern.search(text) for pattern, _ in WRONG), text
+
+
+def test_the_words_the_issue_quoted_are_said_right():
+    assert words.pier_title("Cy", 1) == "Cy: 1 point"
+    assert words.points(1) == "1 point" and words.points(0) == "0 points"
+    assert "the Fisher on the right is on the side with fewer" in _fishers_reason(1, tie=False)
+    assert "the 2 Fishers on the right are on the side with fewer" in _fishers_reason(2, tie=False)
+    assert words.character_points(2, FISHER) == "+2 Fisher points"  # points, not two more Fishers
+    assert words.character_points(-1, FISHER) == "-1 Fisher point"
+
+
+# -- a number a sentence adds up is never counted twice ---------------------------------------
+
+
+def _lesson_feedback() -> list[tuple[str, object]]:
+    """Every feedback the lesson gives when the learner takes each suggestion: its text and
+    the engine's outcome of the choice."""
+    from rich.console import Console
+
+    from pier18.persist.lesson import lesson_deck, load_script, new_lesson
+    from pier18.tui.screens.lesson import feedback
+
+    deck = lesson_deck()
+    script = load_script(deck)
+    session = new_lesson(deck, script)
+    said = []
+    while not session.game.is_terminal():
+        game = session.game
+        view = PlayerView.of(game, game.current_player)
+        if game.current_player == 0:
+            decision = script.suggestion(view) or view.legal[0]
+            mine = view.outcome(decision)
+            console = Console(width=400, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+            console.print(feedback(deck, mine, mine))
+            said.append((console.export_text(), mine))
+        else:
+            decision = make_bot(script.bot, script.bot_seed).choose(view)
+        session.apply(decision)
+    return said
+
+
+def test_the_lesson_says_each_point_once_inside_the_total():
+    """'your total went from 8 to 10. You won the Patron: 1 more point' counted the
+    Patron's point twice (the 10 holds it); the Plan's bonus was in the last total unsaid."""
+    said = _lesson_feedback()
+    patrons = plans = 0
+    for text, mine in said:
+        final = mine.final
+        before, after = mine.sheet_before(plan=final), mine.sheet_after(plan=final)
+        went = re.search(r"your total went from (\d+) to (\d+)", text)
+        assert went and (int(went.group(1)), int(went.group(2))) == (before.total, after.total), text
+        assert "more point" not in text, text
+        if mine.patron_won is not None:
+            patrons += 1
+            assert f"the 1 point for winning the Patron #{mine.patron_won}" in text and "included" in text, text
+            assert text.count("Patron #") == 1, text  # said once, in the total's sentence
+        if after.plan != before.plan:
+            plans += 1
+            assert f"your Plan's bonus of {words.points(after.plan - before.plan)} included" in text, text
+    assert patrons and plans, "the lesson's path won no Patron or met no Plan: the test checks nothing"
