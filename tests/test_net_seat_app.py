@@ -116,9 +116,9 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
 
 
 async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
-    """Ann plays in the app with the host's controls; Bob never comes: the table says it
-    is waiting for him until `b` hands his seat to a bot. The final screen's scores are
-    the engine's, from the host's record."""
+    """Ann plays in the app with the host's controls; Bob never comes: the table says he
+    is away until `b`, answered yes, hands his seat to a bot. The final screen's scores
+    are the engine's, from the host's record."""
     session = new_table(2, 21)
     near_the_end(session, 2, 21)
     made_before = len(session.decisions)
@@ -128,7 +128,7 @@ async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine()
     app = SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"])
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
+            await until(pilot, lambda: "Bob: away" in screen_text(app), "the table saying Bob is away")
             if name(app) == "PatronScreen":  # the round that ended last, shown to whoever comes
                 await pilot.press("enter")
             await pilot.press("j")
@@ -137,6 +137,8 @@ async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine()
             if session.game.current_player == 1:  # Bob's turn: nothing happens until he is covered
                 assert len(session.decisions) == made_before
             await pilot.press("b")
+            await until(pilot, lambda: name(app) == "CoverScreen", "the question before a bot sits in")
+            await pilot.press("y")
             await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
             await until(pilot, lambda: "a bot plays for them" in screen_text(app), "the table saying so")
             expected = await play_by_keys(pilot, app, session, 0, random.Random(5))
@@ -566,10 +568,12 @@ async def test_a_seat_reviews_its_own_decisions_from_the_views_it_was_sent(monke
     app = SeatApp(link, desk=host)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
+            await until(pilot, lambda: "Bob: away" in screen_text(app), "the table saying Bob is away")
             if name(app) == "PatronScreen":
                 await pilot.press("enter")
             await pilot.press("b")
+            await until(pilot, lambda: name(app) == "CoverScreen", "the question before a bot sits in")
+            await pilot.press("y")
             await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
             await play_by_keys(pilot, app, session, 0, random.Random(5))
             await pilot.press("v")
