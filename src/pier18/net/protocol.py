@@ -454,15 +454,15 @@ def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
 
 def _stand_ins(value: Any, high: int, fits: Callable[[int], bool], low: int = 1) -> dict[int, str]:
     """`[[key, level], …]`: each key a whole number from `low` to `high` that `fits` (a
-    decision of a person's seat, or a person's seat that has chosen), once, each level a
-    bot's (a host from before stand-ins were sent sends none)."""
+    decision of a person's seat, or a person's seat that has chosen), in increasing
+    order, each level a bot's (a host from before stand-ins were sent sends none)."""
     from ..bots import LEVELS
 
     found: dict[int, str] = {}
     for entry in _list(value):
         key, level = _list(entry, 2)
         key = _int(key, low, high)
-        if key in found or level not in LEVELS or not fits(key):
+        if (found and key <= max(found)) or level not in LEVELS or not fits(key):
             raise ValueError("stand-in")
         found[key] = str(level)
     return found
