@@ -650,6 +650,8 @@ async def test_a_bots_moves_for_an_away_player_are_the_bots_everywhere():
     made_before = len(session.decisions)
 
     host = await open_host(session)
+    said: list[str] = []  # the host's own lines
+    host.on_status = said.append
     link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
     ann = SeatApp(link, desk=host)
     try:
@@ -704,6 +706,7 @@ async def test_a_bots_moves_for_an_away_player_are_the_bots_everywhere():
         await bob.client.close()
         await host.close()
     assert f"A hard bot for Bob took #{bot_draft.card} " in "\n".join(logged), logged
+    assert any(line.startswith(f"A hard bot for Bob took #{bot_draft.card} ") for line in said), said
     assert not any(line.startswith(f"Bob took #{bot_draft.card} ") for line in logged), logged
     assert f"A hard bot made these moves for Bob while they were away: took #{bot_draft.card} {cover}; placed the Plan card covering" in final, final
     assert "A hard bot made this move for Ann while they were away: placed the Plan card" in final, final
