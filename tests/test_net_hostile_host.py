@@ -41,7 +41,11 @@ def played(players: int, seed: int, decisions: int | None = None):
     session = new_table(players, seed)
     rng = random.Random(seed)
     while not session.game.is_terminal() and (decisions is None or len(session.decisions) < decisions):
-        session.apply(rng.choice(session.game.legal_decisions()))
+        seat = session.game.current_player
+        # Some of the last seat's moves are a bot's made while its player was away: the
+        # state then carries stand-ins too, to spoil.
+        by = "hard" if seat == players - 1 and len(session.decisions) % 2 else None
+        session.choose(seat, rng.choice(session.game.legal_decisions()), by)
     return session
 
 
@@ -59,14 +63,15 @@ def state(session, seat: int | None = 0) -> dict:
     seats = [{"name": name, "kind": "human", "connected": s != last, "covered": False}
              for s, name in enumerate(session.names)]
     player = None if seat is None else PlayerView.of(game, seat)
-    return json.loads(json.dumps(state_message(TableView.of(game), player, seats, [last])))
+    made, ahead = session.stand_ins(), session.ahead_stand_ins()
+    return json.loads(json.dumps(state_message(TableView.of(game), player, seats, [last], False, made, ahead)))
 
 
 def message_of(got: NetState) -> dict:
     """The state message a decoded state stands for (what an honest host would have sent)."""
     seats = [{"name": s.name, "kind": s.kind, "connected": s.connected, "covered": s.covered} for s in got.seats]
     view = got.player_view()
-    message = state_message(got.table, view, seats, list(got.waiting_for), got.lobby)
+    message = state_message(got.table, view, seats, list(got.waiting_for), got.lobby, got.stand_ins, got.ahead_stand_ins)
     return json.loads(json.dumps(message))
 
 
@@ -159,6 +164,32 @@ def test_any_spoiled_field_of_a_state_is_refused_or_shown_as_plain_text(players,
                 assert all(text.isprintable() for text in strings_in(got)), where
                 assert ESC not in shown(got), where
     assert refused > tried // 2  # most spoiled fields are refused outright
+
+
+def test_a_stand_in_that_is_not_one_is_refused():
+    """A host may say only that a bot made a human seat's decision, or a human seat's
+    choice made ahead, once each, with a level this program knows."""
+    session = played(2, 7, 12)
+    honest = state(session)
+    got = decode_state(honest, session.deck)
+    assert got.stand_ins == session.stand_ins() and got.stand_ins
+    number = next(iter(got.stand_ins))
+    bot_seat = session.game.history[number - 1][0]
+    other = next(n for n, (seat, _) in enumerate(session.game.history, start=1) if seat != bot_seat)
+    for bad in ([[number, "hard"], [number, "hard"]], [[number, "human"]], [[number, "superbot"]],
+                [[len(session.game.history) + 1, "hard"]], [[0, "hard"]], [[number]], [number, "hard"], "hard"):
+        with pytest.raises(ProtocolError):
+            decode_state(spoiled(honest, ("stand_ins",), bad), session.deck)
+    bot_seats = spoiled(honest, ("seats", bot_seat, "kind"), "greedy")  # a bot seat: its moves are its own
+    with pytest.raises(ProtocolError):
+        decode_state(bot_seats, session.deck)
+    assert decode_state(spoiled(honest, ("stand_ins",), [[other, "hard"]]), session.deck).stand_ins == {other: "hard"}
+    for bad in ([[0, "hard"]], [[5, "hard"]]):  # the draft: no seat is choosing ahead
+        with pytest.raises(ProtocolError):
+            decode_state(spoiled(honest, ("ahead_stand_ins",), bad), session.deck)
+    older = copy.deepcopy(honest)
+    del older["stand_ins"], older["ahead_stand_ins"]  # a host from before stand-ins
+    assert decode_state(older, session.deck).stand_ins == {}
 
 
 def test_a_ranking_that_is_not_the_pieces_is_refused():

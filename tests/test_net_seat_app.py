@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import random
 
 import pytest
@@ -116,9 +117,9 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
 
 
 async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
-    """Ann plays in the app with the host's controls; Bob never comes: the table says it
-    is waiting for him until `b` hands his seat to a bot. The final screen's scores are
-    the engine's, from the host's record."""
+    """Ann plays in the app with the host's controls; Bob never comes: the table says he
+    is away until `b`, answered yes, hands his seat to a bot. The final screen's scores
+    are the engine's, from the host's record."""
     session = new_table(2, 21)
     near_the_end(session, 2, 21)
     made_before = len(session.decisions)
@@ -128,7 +129,7 @@ async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine()
     app = SeatApp(link, desk=host, join_lines=["Bob: pier18 join …"])
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
+            await until(pilot, lambda: "Bob: away" in screen_text(app), "the table saying Bob is away")
             if name(app) == "PatronScreen":  # the round that ended last, shown to whoever comes
                 await pilot.press("enter")
             await pilot.press("j")
@@ -137,6 +138,8 @@ async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine()
             if session.game.current_player == 1:  # Bob's turn: nothing happens until he is covered
                 assert len(session.decisions) == made_before
             await pilot.press("b")
+            await until(pilot, lambda: name(app) == "CoverScreen", "the question before a bot sits in")
+            await pilot.press("y")
             await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
             await until(pilot, lambda: "a bot plays for them" in screen_text(app), "the table saying so")
             expected = await play_by_keys(pilot, app, session, 0, random.Random(5))
@@ -566,10 +569,12 @@ async def test_a_seat_reviews_its_own_decisions_from_the_views_it_was_sent(monke
     app = SeatApp(link, desk=host)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: "waiting for Bob" in screen_text(app), "the table waiting for Bob")
+            await until(pilot, lambda: "Bob: away" in screen_text(app), "the table saying Bob is away")
             if name(app) == "PatronScreen":
                 await pilot.press("enter")
             await pilot.press("b")
+            await until(pilot, lambda: name(app) == "CoverScreen", "the question before a bot sits in")
+            await pilot.press("y")
             await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
             await play_by_keys(pilot, app, session, 0, random.Random(5))
             await pilot.press("v")
@@ -599,3 +604,115 @@ async def test_a_seat_reviews_its_own_decisions_from_the_views_it_was_sent(monke
     finally:
         await link.close()
         await host.close()
+
+
+def people_line(app) -> str:
+    """The table's line about who is here and who the game waits for ('' before it is drawn)."""
+    table = app.table()
+    found = list(table.query("#people")) if table is not None else []
+    if not found:
+        return ""
+    console = Console(width=400, record=True, color_system=None, file=io.StringIO())
+    console.print(found[0].render())
+    return " ".join(console.export_text().split())
+
+
+async def draft_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Random) -> Draft:
+    """`seat`, at the table on its turn to draft, drafts a random card by keys."""
+    await until(pilot, lambda: name(app) == "TableScreen" and app.my_turn(), "the seat's turn at the table")
+    game = session.game
+    number = rng.randrange(len(game.revealed)) + 1
+    card = game.revealed[number - 1]
+    made = len(session.decisions)
+    await pilot.press(str(number))
+    await until(pilot, lambda: name(app) == "PlaceScreen", "the placement screen")
+    covers = game.piers[seat].covers()
+    cover = rng.choice(covers)
+    await pilot.press(*(["down"] * covers.index(cover)), "enter")
+    await until(pilot, lambda: len(session.decisions) > made, "the draft made")
+    return Draft(card, cover)
+
+
+async def test_a_bots_moves_for_an_away_player_are_the_bots_everywhere():
+    """Bob is away in the last round. The host's `b` asks first (no: nothing changes),
+    then a hard bot drafts for him and places his Plan. Meanwhile "waiting for" names
+    whoever can act now: Ann, not the absent Bob. When Bob comes back his "since your
+    last move" holds the bot's draft and the status its Plan, each named as the bot's;
+    so do his game log, his final screen and the host's record."""
+    from pier18.persist import record
+
+    session = new_table(2, 33)
+    rng = random.Random(33)
+    game = session.game
+    # The last round, Ann to start it: Ann drafts, then Bob, then the Plans are placed.
+    while not (game.phase is Phase.DRAFT and game.round == game.total_rounds and game.round_starter == 0):
+        session.apply(rng.choice(game.legal_decisions()))
+    made_before = len(session.decisions)
+
+    host = await open_host(session)
+    said: list[str] = []  # the host's own lines
+    host.on_status = said.append
+    link = Client(f"ws://127.0.0.1:{host.port}/", session.codes.seats[0], min_backoff=0.02, max_backoff=0.2)
+    ann = SeatApp(link, desk=host)
+    try:
+        async with ann.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Bob: away" in people_line(ann), "Bob away")
+            if name(ann) == "PatronScreen":
+                await pilot.press("enter")
+            # Ann is to move: the table waits for her, not for the absent Bob.
+            assert "waiting for you" in people_line(ann) and "waiting for Bob" not in people_line(ann)
+            await draft_by_keys(pilot, ann, session, 0, rng)
+            # Now Bob is to move, and he is away: the table waits for him.
+            await until(pilot, lambda: "waiting for Bob (away)" in people_line(ann), "the table waiting for Bob")
+            await pilot.press("b")
+            await until(pilot, lambda: name(ann) == "CoverScreen", "the question before a bot sits in")
+            assert "Let a hard bot play for Bob" in screen_text(ann)
+            await pilot.press("n")
+            await until(pilot, lambda: name(ann) == "TableScreen", "the table again")
+            assert host.covered == set() and len(session.decisions) == made_before + 1  # no: nothing changed
+            assert "waiting for Bob (away)" in people_line(ann)
+            await pilot.press("b")
+            await until(pilot, lambda: name(ann) == "CoverScreen", "the question before a bot sits in")
+            await pilot.press("y")
+            # The bot drafts for Bob, then places his Plan ahead of Ann's (kept until hers).
+            await until(pilot, lambda: session.ahead_stand_ins() == {1: "hard"}, "the bot's moves for Bob")
+    finally:
+        await link.close()
+    number = made_before + 2
+    assert session.stand_ins() == {number: "hard"} and session.game.history[number - 1][0] == 1
+    bot_draft = session.game.history[number - 1][1]
+    assert isinstance(bot_draft, Draft)
+    cover = f"covering {bot_draft.cover}" if bot_draft.cover else "covering nothing"
+
+    bob = seat_app(host.port, session.codes.seats[1])  # Bob comes back (Ann is away now)
+    try:
+        async with bob.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "Bob (you)" in people_line(bob), "Bob's table")
+            since = " ".join(shown_since(bob).split())
+            assert since.startswith("Since your last move: Ann took "), since  # Bob's last own move came before
+            assert f"a hard bot for Bob took #{bot_draft.card} {cover}" in since, since
+            status = " ".join(str(bob.table().query_one("#status").render()).split())
+            assert "a hard bot for you has placed the Plan card" in status, status
+            await pilot.press("l")
+            await until(pilot, lambda: name(bob) == "GameLogScreen", "the game log")
+            logged = list(bob.screen.lines)
+            await pilot.press("escape")
+            await until(pilot, lambda: name(bob) != "GameLogScreen", "the log closed")
+            assert host.cover(0).startswith("Ann's seat is played")  # the table goes on without Ann
+            await play_by_keys(pilot, bob, session, 1, random.Random(34))
+            await until(pilot, lambda: "while they were away" in screen_text(bob), "the final screen")
+            final = " ".join(screen_text(bob).split())
+    finally:
+        await bob.client.close()
+        await host.close()
+    assert f"A hard bot for Bob took #{bot_draft.card} " in "\n".join(logged), logged
+    assert any(line.startswith(f"A hard bot for Bob took #{bot_draft.card} ") for line in said), said
+    assert not any(line.startswith(f"Bob took #{bot_draft.card} ") for line in logged), logged
+    assert f"A hard bot made these moves for Bob while they were away: took #{bot_draft.card} {cover}; placed the Plan card covering" in final, final
+    assert "A hard bot made this move for Ann while they were away: placed the Plan card" in final, final
+    plans = {seat: n for n, (seat, _) in enumerate(session.game.history, start=1) if n > number}
+    assert session.stand_ins() == {number: "hard", plans[0]: "hard", plans[1]: "hard"}
+    data = json.loads(record.dumps(session))
+    assert data["version"] == record.VERSION
+    assert [n for n, author in enumerate(data["authors"], start=1) if author == "hard"] == sorted(session.stand_ins())
+    assert record.loads(json.dumps(data)).stand_ins() == session.stand_ins()

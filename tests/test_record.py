@@ -160,6 +160,13 @@ BAD_FILES = {
         "decision 1",
     ),
     "decision after the end": (lambda deck: edit(deck, lambda d: d["decisions"].append("plan 0")), "game is over"),
+    "authors not a list": (lambda deck: edit(deck, lambda d: d.update(authors="hard")), "field 'authors'"),
+    "an author too few": (lambda deck: edit(deck, lambda d: d["authors"].pop()), "one per decision"),
+    "an unknown author": (lambda deck: edit(deck, lambda d: d["authors"].__setitem__(2, "superbot")), "authors[2]"),
+    "a bot seat played by someone else": (
+        lambda deck: edit(deck, lambda d: d["players"][1].update(seat="hard")),
+        "field 'authors[1]': a hard bot's seat decides for itself, not 'human'",
+    ),
     "deck edited": (
         lambda deck: edit(deck, lambda d: d["deck"].update(toml=other_deck_text(deck))),
         "does not match its sha256",

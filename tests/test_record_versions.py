@@ -1,4 +1,5 @@
-"""Record format 2 stores the deal; version 1 records (seed only) still load, exactly.
+"""Record format 2 stores the deal, format 3 who made each decision; version 1 records
+(seed only) and version 2 records (no authors) still load, exactly.
 
 The version 1 files in tests/fixtures were written by Pier 18 before format 2, with
 their `pier18 replay --json` output and state beside them.
@@ -58,15 +59,56 @@ def test_a_version_1_record_replays_exactly_as_before(capsys, name):
 
 
 @pytest.mark.parametrize("name", V1)
-def test_a_version_1_record_is_saved_again_as_version_2_with_its_deal(tmp_path, name):
+def test_a_version_1_record_is_saved_again_as_the_current_version_with_its_deal(tmp_path, name):
     session = record.load(FIXTURES / f"{name}.json")
     again = tmp_path / "again.json"
     record.save(session, again)
     data = json.loads(again.read_text())
-    assert data["version"] == 2 == record.VERSION
+    assert data["version"] == 3 == record.VERSION
     assert data["deal"]["order"] == list(Deal.from_seed(session.deck, len(session.names), session.seed).order)
+    seats = [player["seat"] for player in data["players"]]
+    assert data["authors"] == [seats[seat] for seat, _ in session.game.history]  # each seat's own
     reloaded = record.load(again)
     assert reloaded.game.returns() == session.game.returns() and reloaded.decisions == session.decisions
+    assert reloaded.stand_ins() == {}
+
+
+def hosted_with_a_stand_in(deck) -> Session:
+    """Ann and a bot seat; a hard bot plays some of Ann's moves while she is away."""
+    session = Session(deck, ["Ann", "Greedy bot"], 8, seats=["human", "greedy"])
+    chooser = random.Random(8)
+    while not session.game.is_terminal():
+        seat = session.game.current_player
+        away = seat == 0 and len(session.decisions) % 3 == 0
+        session.choose(seat, chooser.choice(session.game.legal_decisions()), "hard" if away else None)
+    return session
+
+
+def test_a_version_3_record_keeps_who_made_each_decision(deck):
+    session = hosted_with_a_stand_in(deck)
+    stand_ins = session.stand_ins()
+    assert stand_ins and set(stand_ins.values()) == {"hard"}
+    assert all(session.game.history[number - 1][0] == 0 for number in stand_ins)  # only Ann's seat
+    data = json.loads(record.dumps(session))
+    assert data["version"] == 3 and len(data["authors"]) == len(data["decisions"])
+    assert {number for number, who in enumerate(data["authors"], start=1) if who == "hard"} == set(stand_ins)
+    again = record.loads(json.dumps(data))
+    assert again.stand_ins() == stand_ins and again.authors == session.authors
+
+
+def test_a_version_2_record_loads_every_decision_as_its_seats_own(deck):
+    """A record from before authors were kept: nothing is said to be a stand-in's, and the
+    game is the same; saved again, it is version 3 with every author its seat's kind."""
+    session = hosted_with_a_stand_in(deck)
+    data = json.loads(record.dumps(session))
+    data["version"] = 2
+    del data["authors"]
+    old = record.loads(json.dumps(data))
+    assert old.game.returns() == session.game.returns() and old.decisions == session.decisions
+    assert old.stand_ins() == {} and old.authors == [old.seats[seat] for seat, _ in old.game.history]
+    assert json.loads(record.dumps(old))["version"] == 3
+    data["authors"] = ["hard"] * len(data["decisions"])  # a version 2 record has no authors: any is not read
+    assert record.loads(json.dumps(data)).stand_ins() == {}
 
 
 def test_a_version_2_record_replays_from_its_deal_not_its_seed(deck):

@@ -488,3 +488,23 @@ def test_a_seat_that_kept_only_the_views_it_was_sent_reviews_as_the_record_does(
     first = min(views)
     del views[first]  # a choice this app never saw (made before it joined): left out, the rest kept
     assert seen_moments(views, TableView.of(session.game)) == session_moments(session, seat)[1:]
+
+
+def test_a_bots_moves_for_an_away_player_are_not_reviewed_as_theirs(deck):
+    """A hosted game where a hard bot played some of Ann's moves while she was away:
+    `pier18 review` and the review screen judge Ann on her own moves only."""
+    from pier18.review.run import decisions_to_review, session_moments
+
+    session = Session(deck, ["Ann", "Bob"], 12)
+    chooser = random.Random(12)
+    while not session.game.is_terminal():
+        seat = session.game.current_player
+        away = seat == 0 and len(session.decisions) % 4 == 2
+        session.choose(seat, chooser.choice(session.game.legal_decisions()), "hard" if away else None)
+    stand_ins = set(session.stand_ins())
+    anns = {point.number for point in positions(session) if point.seat == 0}
+    assert stand_ins and stand_ins < anns
+    assert {point.number for point in decisions_to_review(session, [0])} == anns - stand_ins
+    assert {moment.number for moment in session_moments(session, 0)} == anns - stand_ins
+    again = record.loads(record.dumps(session))  # as `pier18 review FILE` reads it
+    assert {point.number for point in decisions_to_review(again, [0, 1])} == set(range(1, len(session.decisions) + 1)) - stand_ins

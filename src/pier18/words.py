@@ -22,7 +22,7 @@ from .engine.phase import Phase
 
 TYPE_CHECKING = False  # typing is not imported: `pier18 score` reads the labels below
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping, Sequence
+    from collections.abc import Callable, Collection, Mapping, Sequence
 
     from .engine.cards import Card
     from .engine.goals import Goal
@@ -189,23 +189,40 @@ def character_points(change: int, character: Character) -> str:
     return form.format(n=change, who=character.title)
 
 
+def stand_in(name: str, level: str) -> str:
+    """Who made a decision a bot made for a player who was away: 'a hard bot for Ann'."""
+    return f"a {level} bot for {name}"
+
+
+def author(names: Sequence[str], seat: int, by: str | None, start: bool = False) -> str:
+    """Who made a decision of `seat`: its name, or with `by` (the level of a bot that
+    stood in for its away player) that bot, 'a hard bot for Ann' ('A hard bot for Ann'
+    at the start of a sentence)."""
+    if by is None:
+        return names[seat]
+    who = stand_in(names[seat], by)
+    return who[:1].upper() + who[1:] if start else who
+
+
 def move_line(
     before: TableView,
     after: TableView,
     names: Sequence[str],
     reason: str | None = None,
     now: TableView | None = None,
+    by: str | None = None,
 ) -> str:
     """The line for the decision that took the table from `before` to `after`.
 
     Only what the table may see is said: a hidden choice is said to have happened. With
     `now` (the table as it is now) a choice shown since is told in full. `reason` (a
-    bot's, from its estimate) ends the line.
+    bot's, from its estimate) ends the line. `by`: the level of a bot that made the
+    decision for its seat's away player, named as its author.
     """
     seat, decision = after.history[-1]
     if now is not None:
         decision = now.history[len(after.history) - 1][1]
-    name = names[seat]
+    name = author(names, seat, by, start=True)
     why = f"; {reason}" if reason else ""
     if decision is None:
         if before.phase is Phase.PLAN:
@@ -236,13 +253,16 @@ def _covering_short(cover: int) -> str:
     return f"covering {cover}" if cover else "covering nothing"
 
 
-def event_short(table: TableView, index: int, names: Sequence[str], reason: str | None = None) -> str:
+def event_short(
+    table: TableView, index: int, names: Sequence[str], reason: str | None = None, by: str | None = None
+) -> str:
     """Decision number `index` (0-based) of the table's history in few words, as the
     table may see it now: 'Bob took #12 covering 1', 'Bob kept a Plan and a
     Foundation', 'Bob kept Plan #3 and Foundation #11', 'Bob placed the Plan card';
-    a bot's `reason` follows a dash: 'Bob took #12 covering 1 — aims to win the Patron: …'."""
+    a bot's `reason` follows a dash: 'Bob took #12 covering 1 — aims to win the Patron: …'.
+    `by`: a bot made it for the seat's away player ('a hard bot for Bob took …')."""
     seat, decision = table.history[index]
-    name = names[seat]
+    name = author(names, seat, by)
     if decision is None:  # hidden: a set-up choice, or a Plan placed before the end
         return f"{name} placed the Plan card" if table.phase is Phase.PLAN else f"{name} kept a Plan and a Foundation"
     if isinstance(decision, Keep):
@@ -280,33 +300,39 @@ def patron_log_line(award: PatronAward, deck: Deck, names: Sequence[str]) -> str
 
 
 def table_events(
-    table: TableView, names: Sequence[str], start: int = 0, reasons: Mapping[int, str] | None = None
+    table: TableView, names: Sequence[str], start: int = 0, reasons: Mapping[int, str] | None = None,
+    stand_ins: Mapping[int, str] | None = None,
 ) -> list[str]:
     """Every public event after the first `start` decisions, oldest first, in few words:
     each decision as the table may see it (a bot's with its reason, from `reasons`, by
-    the number of decisions it completed), each Patron award after the draft that ended
-    its round (the award the `start`-th decision itself brought about included)."""
+    the number of decisions it completed; one a bot made for an away player named as
+    that bot's, from `stand_ins`, the bot's level by the same number), each Patron award
+    after the draft that ended its round (the award the `start`-th decision itself
+    brought about included)."""
     ended = {award.after: award for award in table.awards}
     reasons = reasons or {}
+    stand_ins = stand_ins or {}
     start = max(start, 0)
     events: list[str] = []
     if start and start in ended:  # the round the player's own draft ended
         events.append(patron_won_short(ended[start], table.deck, names))
     for index in range(start, len(table.history)):
-        events.append(event_short(table, index, names, reasons.get(index + 1)))
+        events.append(event_short(table, index, names, reasons.get(index + 1), stand_ins.get(index + 1)))
         if index + 1 in ended:
             events.append(patron_won_short(ended[index + 1], table.deck, names))
     return events
 
 
 def since_your_turn(
-    table: TableView, names: Sequence[str], start: int, reasons: Mapping[int, str] | None = None
+    table: TableView, names: Sequence[str], start: int, reasons: Mapping[int, str] | None = None,
+    stand_ins: Mapping[int, str] | None = None,
 ) -> str | None:
     """What happened since a player's last decision (the first `start` decisions came
     before; 0: the player has made none): 'Since your last move: Bob took #12 covering 1;
     Cy won Patron #2 on Flower Sellers, 6 to 4.', 'So far: Ann kept a Plan and a
-    Foundation.' None when nothing has."""
-    events = table_events(table, names, start, reasons)
+    Foundation.' A move a bot made for an away player is that bot's ('a hard bot for Ann
+    took #3 covering nothing', `stand_ins`). None when nothing has."""
+    events = table_events(table, names, start, reasons, stand_ins)
     if not events:
         return None
     return f"{'Since your last move' if start else 'So far'}: {'; '.join(events)}."
@@ -634,9 +660,10 @@ def behind(points: float) -> str:
     return "as good" if points < 0.05 else f"{points:.1f} behind"
 
 
-def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]) -> str:
-    """What a recorded decision was, every card named (a record hides nothing)."""
-    name = names[seat]
+def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str], by: str | None = None) -> str:
+    """What a recorded decision was, every card named (a record hides nothing); `by`: the
+    level of a bot that made it for the seat's away player, named as its author."""
+    name = author(names, seat, by, start=True)
     if isinstance(decision, Keep):
         return f"{name} kept {kept_cards(deck, decision)}."
     return f"{name}: {decision_text(deck, decision)}."
@@ -677,6 +704,8 @@ KEY_YES_QUIT = "Yes, quit"
 KEY_YES_LEAVE = "Yes, leave"
 KEY_YES_TAKE_BACK = "Yes, take back"
 KEY_KEEP_PLAYING = "No, keep playing"
+KEY_YES_BOT_PLAYS = "Yes, a bot plays"
+KEY_NO_KEEP_WAITING = "No, keep waiting"
 KEY_BACK = "Back"
 KEY_BACK_TO_GAME = "Back to the game"
 KEY_BACK_TO_CARDS = "Back to the cards"
@@ -725,6 +754,8 @@ SHORT_KEYS = {
     KEY_BACK_TO_PLAN: "Back",
     KEY_KEEP_PLAYING: "No",
     KEY_YES_TAKE_BACK: "Yes",
+    KEY_YES_BOT_PLAYS: "Yes",
+    KEY_NO_KEEP_WAITING: "No",
     KEY_START_GAME: "Start",
     KEY_RESUME_LAST: "Resume",
     KEY_PREVIOUS_RULE: "Previous",
@@ -1575,8 +1606,45 @@ def seat_presence(name: str, human: bool, here: bool, covered: bool, you: bool) 
 
 
 def waiting_for(names: Sequence[str]) -> str:
-    """'waiting for Bob', 'waiting for Bob and Cy' (human seats away, no bot covering them)."""
+    """'waiting for Bob', 'waiting for Bob and Cy' (the seats the game waits for)."""
     return f"waiting for {players_list(list(names))}" if names else ""
+
+
+def waiting_now(table: TableView, names: Sequence[str], away: Collection[int] = (), you: int | None = None) -> str:
+    """Who the game waits for now, the seats that can act (`TableView.to_act`): 'waiting
+    for you', 'waiting for Bob (away)', 'waiting for Ann and Cy'; '' once it is over.
+    `away`: seats whose player is away and that no bot plays; `you`: the seat at the keys."""
+    called = [YOU if seat == you else f"{names[seat]} ({AWAY})" if seat in away else names[seat] for seat in table.to_act()]
+    return waiting_for(called)
+
+
+def stand_in_moves(table: TableView, names: Sequence[str], stand_ins: Mapping[int, str]) -> list[str]:
+    """The moves bots made for players who were away, one line per player and bot, as
+    the table may see them now: 'A hard bot made these moves for Bob while they were
+    away: took #12 covering 1; placed the Plan card covering 1.'"""
+    made: dict[tuple[int, str], list[str]] = {}
+    for number, level in sorted(stand_ins.items()):
+        if not 0 < number <= len(table.history):
+            continue
+        seat, decision = table.history[number - 1]
+        made.setdefault((seat, level), []).append(_move_short(table.deck, decision, table.phase))
+    return [
+        f"A {level} bot made {'this move' if len(moves) == 1 else 'these moves'} for {names[seat]} "
+        f"while they were away: {'; '.join(moves)}."
+        for (seat, level), moves in made.items()
+    ]
+
+
+def _move_short(deck: Deck, decision: Decision | None, phase: Phase) -> str:
+    """A decision without its maker, as the table may see it: 'took #12 covering 1',
+    'placed the Plan card', 'kept Plan #3 and Foundation #11'."""
+    if decision is None:
+        return "placed the Plan card" if phase is Phase.PLAN else "kept a Plan and a Foundation"
+    if isinstance(decision, Keep):
+        return f"kept Plan #{decision.plan} and Foundation #{decision.foundation}"
+    if isinstance(decision, PlacePlan):
+        return f"placed the Plan card {_covering_short(decision.cover)}"
+    return f"took #{decision.card} {_covering_short(decision.cover)}"
 
 
 # -- the lobby: a hosted table before its game starts ----------------------------------------
@@ -1806,27 +1874,40 @@ def bot_covers(level: str, name: str) -> str:
     return f"a {level} bot plays for {name} until they are back"
 
 
+def cover_question(name: str, level: str) -> tuple[str, str]:
+    """The host's `b` asks first: the question, and what a yes means."""
+    return (
+        f"Let a {level} bot play for {name} until they are back?",
+        f"Its moves are shown as the bot's, to {name} too; the seat is {name}'s again the moment they reconnect.",
+    )
+
+
 def seat_covered(name: str, level: str) -> str:
     """The answer to `bot NAME` (or `b`) that handed the seat over."""
     return f"{name}'s seat is played by a {level} bot until they are back"
 
 
-def table_line(table: TableView, names: Sequence[str], waiting: Sequence[str], covered: Sequence[str] = ()) -> str:
-    """Where a networked game stands, who it waits for (players away, not covered) and
-    who a bot plays for: 'round 2, Ann to draft; waiting for Bob; a bot plays for Cy'. In
-    set-up and the Plan placement every seat chooses at once: who has chosen and who is
-    still to ('set-up: Bob has chosen; waiting for Ann and Cy (away)')."""
+def table_line(
+    table: TableView, names: Sequence[str], away: Collection[int], covered: Sequence[str] = (),
+    chosen_by: Mapping[int, str] | None = None,
+) -> str:
+    """Where a networked game stands, who it waits for (the seats that can act,
+    `waiting_now`, when one of them is away and no bot plays it: `away`) and who a bot
+    plays for: 'round 2, Bob to draft; waiting for Bob (away); a bot plays for Cy'. In
+    set-up and the Plan placement every seat chooses at once: who has chosen (a bot for
+    an away player, `chosen_by`, named as that bot) and who is still to ('set-up: Bob has
+    chosen; waiting for Ann and Cy (away)')."""
+    chosen_by = chosen_by or {}
     if table.phase in (Phase.SETUP, Phase.PLAN):  # every seat chooses at once over the network
-        away = set(waiting)
-        called = [f"{name} ({AWAY})" if name in away else name for name in names]
-        chose = [called[seat] for seat in range(table.players) if table.chosen[seat]]
-        still = [called[seat] for seat in range(table.players) if not table.chosen[seat]]
+        called = [f"{name} ({AWAY})" if seat in away else name for seat, name in enumerate(names)]
+        chose = [author(called, seat, chosen_by.get(seat)) for seat in range(table.players) if table.chosen[seat]]
+        still = [called[seat] for seat in table.to_act()]
         phase = "set-up" if table.phase is Phase.SETUP else "game end"
         line = f"{phase}: {chosen_so_far(chose, still, table.phase is Phase.PLAN)}"
     else:
         line = whose_turn(table, names)
-        if waiting and not table.is_terminal():
-            line += f"; {waiting_for(list(waiting))}"
+        if any(seat in away for seat in table.to_act()):
+            line += f"; {waiting_now(table, names, away)}"
     if covered:
         line += "; a bot plays for " + players_list(list(covered))
     return line
@@ -2145,6 +2226,15 @@ def seat_kinds_for(players: int, kinds: int) -> str:
     ).format(players=players, n=kinds)
 
 
+def authors_for(decisions: int, authors: int) -> str:
+    """A record whose `authors` list does not match its decisions, one to one."""
+    return ngettext(
+        "{decisions} decisions but {n} author: give one per decision",
+        "{decisions} decisions but {n} authors: give one per decision",
+        authors,
+    ).format(decisions=decisions, n=authors)
+
+
 START_RULE_TOO_LATE = "who starts is chosen before the first decision"
 
 #: How `pier18 games` marks a saved game.
@@ -2301,6 +2391,20 @@ def decision_not_text(where: str, index: int, got: str) -> str:
 
 def bad_decision(where: str, number: int, problem: str) -> str:
     return f"{where}: decision {number}: {problem}"
+
+
+def expected_authors(decisions: int) -> str:
+    """A record's `authors` that is not one author per decision."""
+    return f"expected a list of {decisions} authors, one per decision"
+
+
+def unknown_author(author: str, kinds: Sequence[str]) -> str:
+    return f"unknown author {author} (use {', '.join(kinds)})"
+
+
+def not_the_bot_seats_author(author: str, level: str) -> str:
+    """A bot seat's decision said to be made by someone else (`author` quoted)."""
+    return f"a {level} bot's seat decides for itself, not {author}"
 
 
 EXPECTED_NET = 'expected {"codes": [...], "watch": ...}'

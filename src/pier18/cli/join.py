@@ -353,7 +353,7 @@ class LineFrontEnd:
         table, names, before = state.table, state.names, self.shown
         self.shown = state
         if before is not None and len(table.history) == len(before.table.history) + 1:
-            self.say(move_line(before.table, table, names))
+            self.say(move_line(before.table, table, names, by=state.stand_ins.get(len(table.history))))
         if (before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for
                 and before.lobby == state.lobby):
             return  # same position (a reconnect): nothing new to say
@@ -367,7 +367,8 @@ class LineFrontEnd:
                 for seat, info in enumerate(state.seats)
             ))
             return
-        line = table_line(table, names, [names[s] for s in state.waiting_for], [s.name for s in state.seats if s.covered])
+        covered = [s.name for s in state.seats if s.covered]
+        line = table_line(table, names, state.waiting_for, covered, state.chosen_by())
         self.say(f"── {line} ──")
         view = state.player_view()
         piers = view.piers if view is not None else table.piers

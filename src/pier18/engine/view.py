@@ -174,6 +174,25 @@ class TableView(SeenTable):
         """The seat that made decision number `index` (0-based)."""
         return self.history[index][0]
 
+    def phase_choices(self) -> dict[int, int]:
+        """In set-up or the Plan placement, each seat's choice of this phase that has been
+        applied (they are applied in seat order): its number among the decisions, counted
+        from 1, by seat. Empty in any other phase."""
+        if self.phase not in (Phase.SETUP, Phase.PLAN):
+            return {}
+        start = len(self.history) - self.current_player
+        return {seat: start + seat + 1 for seat in range(self.current_player)}
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose decision the game waits for now: the seat to draft; in set-up
+        and the Plan placement every seat that has not made its choice (each may make it
+        now, `Game.legal_decisions_for`); nobody once the game is over."""
+        if self.phase in (Phase.SETUP, Phase.PLAN):
+            return tuple(seat for seat in range(self.players) if not self.chosen[seat])
+        if self.phase is Phase.DRAFT:
+            return (self.current_player,)
+        return ()
+
     def before_last(self) -> "TableView":
         """The table as it was just before its last decision, worked out from this view
         alone (a client that has just joined has no earlier one).

@@ -48,6 +48,7 @@ from .protocol import (
     read_client_message,
     read_decision,
     same_protocol,
+    stand_in_choices,
     state_message,
 )
 
@@ -504,8 +505,10 @@ class Host:
             steps = [table]
             while len(steps[-1].history) > len(before.history) + 1:
                 steps.append(steps[-1].before_last())
+            stand_ins = self.session.stand_ins()
             for earlier, later in zip([before, *reversed(steps[1:])], reversed(steps)):
-                self._status(move_line(earlier, later, self.session.names))  # only what the table sees
+                by = stand_ins.get(len(later.history))  # a bot's move for an away player is the bot's
+                self._status(move_line(earlier, later, self.session.names, by=by))  # only what the table sees
         if self.session.game.is_terminal():
             if not self.finished.is_set():
                 self._status(words.GAME_OVER)
@@ -534,22 +537,24 @@ class Host:
         if not self.started:
             here = [names[s] for s, kind in enumerate(self.session.seats) if kind == HUMAN and s not in self.waiting_for()]
             return words.lobby_line(here, waiting)
-        return table_line(TableView.of(self.session.game), names, waiting)
+        table = TableView.of(self.session.game)
+        return table_line(table, names, self.waiting_for(), chosen_by=chosen_by(table, self.session))
 
     def _send_state(self, only: list[Connection] | None = None) -> None:
         game = self.session.game
         table = TableView.of(game)
         seats, waiting, lobby = self.seat_info(), self.waiting_for(), not self.started
+        made, ahead = self.session.stand_ins(), self.session.ahead_stand_ins()
         public: str | None = None
         for conn in only if only is not None else [*(c for c in self.players if c), *self.watchers]:
             if conn.seat is None:
-                public = public or encode(state_message(table, None, seats, waiting, lobby))
+                public = public or encode(state_message(table, None, seats, waiting, lobby, made, ahead))
                 conn.push_state(public)
             else:
                 view = PlayerView.of(game, conn.seat)
                 if lobby:  # nobody decides before the game starts
                     view = view.restricted(())
-                conn.push_state(encode(state_message(table, view, seats, waiting, lobby)))
+                conn.push_state(encode(state_message(table, view, seats, waiting, lobby, made, ahead)))
 
     # -- the lobby -------------------------------------------------------------------------
 
@@ -592,6 +597,10 @@ class Host:
         self._start_when_full()
         self._changed()
         return words.seat_covered(names[seat], self.config.bot_level)
+
+    def stand_in_level(self) -> str:
+        """The level of the bot that plays an away seat handed over (`cover`)."""
+        return self.config.bot_level
 
     def _bot_level(self, seat: int) -> str | None:
         kind = self.session.seats[seat]
@@ -640,11 +649,18 @@ class Host:
         if self._moment() != moment or self._bot_level(seat) is None or not legal:
             self._maybe_bot()
             return
+        by = level if self.session.seats[seat] == HUMAN else None  # standing in for an away player
         try:
-            self.session.choose(seat, decision if decision in legal else legal[0])
+            self.session.choose(seat, decision if decision in legal else legal[0], by)
         except Pier18Error:
-            self.session.choose(seat, legal[0])
+            self.session.choose(seat, legal[0], by)
         self._changed()
+
+
+def chosen_by(table: TableView, session: Session) -> dict[int, str]:
+    """In set-up or the Plan placement, the seats whose choice of this phase a bot made
+    for their away player (applied, or made ahead): the bot's level, by seat."""
+    return stand_in_choices(table, session.stand_ins(), session.ahead_stand_ins())
 
 
 def _default_bots() -> BotProvider:

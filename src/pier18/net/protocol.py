@@ -13,8 +13,8 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..bots.seats import HUMAN
@@ -212,10 +212,13 @@ def seat_json(view: PlayerView) -> dict[str, Any]:
 
 def state_message(
     table: TableView, player: PlayerView | None, seats: list[dict[str, Any]], waiting_for: list[int],
-    lobby: bool = False,
+    lobby: bool = False, stand_ins: Mapping[int, str] | None = None, ahead_stand_ins: Mapping[int, str] | None = None,
 ) -> dict[str, Any]:
     """The `state` message for one connection: the table, plus its seat's part if any.
-    `lobby`: the game has not started (the host waits for its players)."""
+    `lobby`: the game has not started (the host waits for its players). `stand_ins`: the
+    decisions a bot made for an away player, its level by the number of decisions made
+    once it was applied; `ahead_stand_ins`: such a bot's choice made ahead and not
+    applied yet (set-up, the Plan placement), its level by seat."""
     message: dict[str, Any] = {
         "type": "state",
         "turn": len(table.history),
@@ -223,10 +226,24 @@ def state_message(
         "seats": seats,
         "waiting_for": waiting_for,
         "lobby": lobby,
+        "stand_ins": [[number, level] for number, level in sorted((stand_ins or {}).items())],
+        "ahead_stand_ins": [[seat, level] for seat, level in sorted((ahead_stand_ins or {}).items())],
     }
     if player is not None:
         message["you"] = seat_json(player)
     return message
+
+
+def stand_in_choices(table: TableView, made: Mapping[int, str], ahead: Mapping[int, str]) -> dict[int, str]:
+    """In set-up or the Plan placement, the seats whose choice of this phase a bot made
+    for their away player: applied (`made`, by decision number) or made ahead of its
+    turn (`ahead`, by seat); the bot's level, by seat. Empty in any other phase."""
+    choices = table.phase_choices()
+    if not choices and table.phase not in (Phase.SETUP, Phase.PLAN):
+        return {}
+    found = {seat: made[number] for seat, number in choices.items() if number in made}
+    found.update((seat, level) for seat, level in ahead.items() if table.chosen[seat])
+    return found
 
 
 # -- views from JSON (client side) ------------------------------------------------------------
@@ -262,6 +279,11 @@ class NetState:
     seats: tuple[SeatInfo, ...]
     waiting_for: tuple[int, ...]
     lobby: bool = False  # the game has not started: the host waits for its players
+    #: The decisions a bot made for an away player: its level, by the number of decisions
+    #: made once it was applied (counted from 1, as a Patron award's `after`).
+    stand_ins: Mapping[int, str] = field(default_factory=dict)
+    #: A choice such a bot made ahead of its turn, not applied yet: its level, by seat.
+    ahead_stand_ins: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -278,6 +300,11 @@ class NetState:
         a seat's own choice; otherwise the turn (the position it is made in)."""
         phase = self.table.phase
         return phase if phase in (Phase.SETUP, Phase.PLAN) else self.turn
+
+    def chosen_by(self) -> dict[int, str]:
+        """In set-up or the Plan placement, the seats whose choice a bot made for their
+        away player: the bot's level, by seat (`stand_in_choices`)."""
+        return stand_in_choices(self.table, self.stand_ins, self.ahead_stand_ins)
 
     def player_view(self) -> PlayerView | None:
         """This seat's `PlayerView` (for screens or a hint bot), rebuilt from the message."""
@@ -418,7 +445,27 @@ def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     lobby = _bool(data.get("lobby", False))  # a host from before the lobby sends none: started
     if lobby and you is not None and you.legal:
         raise ValueError("a decision to make before the game starts")
-    return NetState(turn, table, you, seats, tuple(_seat(s, players) for s in _list(data["waiting_for"])), lobby)
+    waiting = tuple(_seat(s, players) for s in _list(data["waiting_for"]))
+    humans = {seat for seat, info in enumerate(seats) if info.kind == HUMAN}
+    made = _stand_ins(data.get("stand_ins", []), len(table.history), lambda n: table.history[n - 1][0] in humans)
+    ahead = _stand_ins(data.get("ahead_stand_ins", []), players - 1, lambda s: s in humans and table.chosen[s], low=0)
+    return NetState(turn, table, you, seats, waiting, lobby, made, ahead)
+
+
+def _stand_ins(value: Any, high: int, fits: Callable[[int], bool], low: int = 1) -> dict[int, str]:
+    """`[[key, level], …]`: each key a whole number from `low` to `high` that `fits` (a
+    decision of a person's seat, or a person's seat that has chosen), in increasing
+    order, each level a bot's (a host from before stand-ins were sent sends none)."""
+    from ..bots import LEVELS
+
+    found: dict[int, str] = {}
+    for entry in _list(value):
+        key, level = _list(entry, 2)
+        key = _int(key, low, high)
+        if (found and key <= max(found)) or level not in LEVELS or not fits(key):
+            raise ValueError("stand-in")
+        found[key] = str(level)
+    return found
 
 
 def _finish(deck: Deck, values: dict[str, Any], totals: Any, standings: list[Any]) -> dict[str, Any]:

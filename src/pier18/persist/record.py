@@ -4,9 +4,10 @@ A record holds what it takes to rebuild a game through the engine and nothing el
 the deck (its TOML text, so a shared record replays anywhere, plus its sha256 and the
 path it came from), the players' names and seat kinds, the seed, the deal (every chance
 outcome, so replaying never depends on `random`), the first player and every decision
-in its text form (`keep 3 11`, `draft 7:1`, `plan 2`). Loading replays those decisions
+in its text form (`keep 3 11`, `draft 7:1`, `plan 2`) with its author (the seat's own
+player, or a bot that played a person's seat while they were away). Loading replays those decisions
 through `Game.replay`; state is never stored, so it is never patched. Never pickle.
-docs/records.md describes every field of versions 1 and 2.
+docs/records.md describes every field of versions 1 to 3.
 
 A record is a file from outside: it may be huge, deeply nested, a FIFO, or hold any
 value in any field. Every such problem is one RecordError naming the file and the field,
@@ -38,7 +39,7 @@ from .files import Over, atomic_write
 from .session import Session, TableCodes
 
 FORMAT = "pier18-record"
-VERSION = 2
+VERSION = 3
 
 MAX_BYTES = 4 * 2**20  # a record is about 10 KiB; anything over this is not one
 MAX_DECK_BYTES = 2**20  # a deck file named by a record (the game's own is 12 KiB)
@@ -108,6 +109,7 @@ def to_dict(session: Session, embed_deck: bool = True) -> dict[str, Any]:
         "deck": deck,
         "deal": {"order": list(deal.order), "reshuffle": list(deal.reshuffle)},
         "decisions": [str(decision) for decision in session.decisions],
+        "authors": list(session.authors),
         **({"net": _net_dict(session.codes)} if session.codes is not None else {}),
     }
 
@@ -188,9 +190,16 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
     deal = _deal(data, where, game_deck, len(names)) if version >= 2 else None
     codes = _codes(data, where, len(names)) if "net" in data else None
     try:
-        return Session(game_deck, names, seed, first, seats, decisions, deal, codes)
+        session = Session(game_deck, names, seed, first, seats, decisions, deal, codes)
     except IllegalDecision as exc:
         raise RecordError(words.about(where, str(exc))) from None
+    authors = _authors(data, where, len(decisions)) if version >= 3 else None  # once every decision is known legal
+    if authors is not None:
+        for index, ((seat, _), author) in enumerate(zip(session.game.history, authors)):
+            if seats[seat] != HUMAN and author != seats[seat]:  # a bot seat is never played by another
+                raise _field_error(where, f"authors[{index}]", words.not_the_bot_seats_author(_shown(author), seats[seat]))
+        session.authors = authors
+    return session
 
 
 #: A JSON string (to its closing quote, or to the end of a text cut short) or a bracket.
@@ -298,6 +307,20 @@ def _decisions(data: Mapping[str, Any], where: str) -> list[Decision]:
         except NotationError as exc:
             raise RecordError(words.bad_decision(where, number, str(exc))) from None
     return decisions
+
+
+def _authors(data: Mapping[str, Any], where: str, decisions: int) -> list[str] | None:
+    """Who made each decision (version 3): the seat's kind, or the level of a bot that
+    played a person's seat while they were away. Missing: every decision was its seat's own."""
+    if "authors" not in data:
+        return None
+    raw = data["authors"]
+    if not isinstance(raw, list) or len(raw) != decisions:
+        raise _field_error(where, "authors", words.expected_authors(decisions))
+    for index, author in enumerate(raw):
+        if author not in SEATS:
+            raise _field_error(where, f"authors[{index}]", words.unknown_author(_shown(author), SEATS))
+    return list(raw)
 
 
 _CODE = re.compile(r"[0-9A-Z-]{8,40}")

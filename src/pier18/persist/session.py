@@ -1,7 +1,8 @@
 """A game being played: the engine's `Game` plus what it takes to save and rebuild it.
 
 The session is the in-memory game record: deck, names, seats, seed, the deal (every
-chance outcome, drawn from the seed unless given) and every decision.
+chance outcome, drawn from the seed unless given), every decision and who made it (the
+seat's own player, or a bot standing in for a person who was away: `authors`).
 Undo rebuilds the game from the record minus its last decision (never patches state).
 Front ends (the Textual app, `pier18 replay`, `pier18 simulate`) drive games through it.
 """
@@ -15,7 +16,7 @@ from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, Game
 from ..engine.game import Deal
 from ..engine.errors import SetupError
-from ..words import START_RULE_TOO_LATE, seat_kinds_for
+from ..words import START_RULE_TOO_LATE, authors_for, seat_kinds_for
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,10 @@ class Session:
     decisions: list[Decision] = field(default_factory=list)
     deal: Deal | None = None  # None: drawn from the seed (a version 1 record stores no deal)
     codes: TableCodes | None = None  # the secret codes of a networked table (`pier18 host`)
+    #: Who made each decision: its seat's kind ("human", or the seat's bot level), or the
+    #: level of a bot that played a person's seat while they were away (`pier18 host`'s
+    #: `b`). Empty: every decision was its seat's own.
+    authors: list[str] = field(default_factory=list)
     on_change: Callable[["Session"], None] | None = field(default=None, repr=False, compare=False)
     game: Game = field(init=False, repr=False, compare=False)
 
@@ -50,6 +55,13 @@ class Session:
             raise SetupError(seat_kinds_for(len(self.names), len(self.seats)))
         self.game = Game.replay(self.deck, len(self.names), self.seed, self.decisions, self.first_player, self.deal)
         self.deal = self.game.deal  # undo and saving reuse it: the seed is never asked again
+        own = [self.seats[seat] for seat, _ in self.game.history]
+        if not self.authors:
+            self.authors = own
+        if len(self.authors) != len(self.decisions):
+            raise SetupError(authors_for(len(self.decisions), len(self.authors)))
+        #: The author of each choice made ahead of its turn and not applied yet, by seat.
+        self._ahead: dict[int, str] = {}
 
     @property
     def players(self) -> int:
@@ -60,18 +72,44 @@ class Session:
         was), and any choice made ahead that it lets through (`choose`), then notify."""
         self.choose(self.game.current_player, decision)
 
-    def choose(self, seat: int, decision: Decision) -> None:
+    def choose(self, seat: int, decision: Decision, by: str | None = None) -> None:
         """`seat` makes `decision`, on its turn or, in a simultaneous phase (set-up, the
         Plan placement), ahead of it (`Game.choose`). The decisions applied are recorded
-        in the order the game applied them; then notify (a choice kept for later too)."""
-        self.decisions.extend(self.game.choose(seat, decision))
+        in the order the game applied them, each with its author; then notify (a choice
+        kept for later too). `by`: the level of a bot standing in for the seat's player
+        (None: the seat's own player made it)."""
+        made = len(self.game.history)
+        applied = self.game.choose(seat, decision)
+        self._ahead[seat] = by or self.seats[seat]
+        for mover, _ in self.game.history[made:]:
+            self.authors.append(self._ahead.pop(mover, self.seats[mover]))
+        self.decisions.extend(applied)
         self._changed()
+
+    def stand_ins(self) -> dict[int, str]:
+        """The decisions a bot made for a person's seat while they were away: the bot's
+        level, by the number of decisions made once it was applied (counted from 1, as
+        a Patron award's `after`)."""
+        return {
+            number: author
+            for number, ((seat, _), author) in enumerate(zip(self.game.history, self.authors), start=1)
+            if author != self.seats[seat]
+        }
+
+    def ahead_stand_ins(self) -> dict[int, str]:
+        """The choices a bot made ahead of their turn for an away person's seat, not
+        applied yet (set-up, the Plan placement): the bot's level, by seat."""
+        return {
+            seat: author for seat, author in self._ahead.items()
+            if author != self.seats[seat] and self.game.has_chosen(seat)
+        }
 
     def choose_first_player(self, seat: int | None) -> None:
         """Who starts round 1 (None: the earliest Foundation date), before any decision."""
         if self.decisions:
             raise SetupError(START_RULE_TOO_LATE)
         self.first_player = seat
+        self._ahead.clear()
         self.game = Game.replay(self.deck, self.players, self.seed, [], seat, self.deal)
         self._changed()
 
@@ -80,6 +118,8 @@ class Session:
         if not self.decisions:
             return None
         last = self.decisions.pop()
+        self.authors.pop()
+        self._ahead.clear()  # choices made ahead are gone with the rebuilt game
         self.game = Game.replay(self.deck, self.players, self.seed, self.decisions, self.first_player, self.deal)
         self._changed()
         return last

@@ -32,8 +32,10 @@ def default_seats(session: Session) -> list[int]:
 
 
 def decisions_to_review(session: Session, seats: Sequence[int]) -> list[Position]:
-    """The record's decisions made by `seats`, in order."""
-    return [point for point in positions(session) if point.seat in seats]
+    """The record's decisions made by `seats`' own players, in order (a bot's move for
+    an away player is the bot's, not theirs to be judged on)."""
+    stand_ins = session.stand_ins()
+    return [point for point in positions(session) if point.seat in seats and point.number not in stand_ins]
 
 
 @dataclass(frozen=True)
@@ -78,8 +80,7 @@ def review_session(
             session.deck, session.players, session.seed, session.first_player, session.deal,
             tuple(session.decisions), made_by, point, judge, worlds, seed, hindsight,
         )
-        for point in every
-        if point.seat in chosen
+        for point in decisions_to_review(session, chosen)
     ]
     reviews = _run(tasks, jobs, on_decision)
     return Review(
@@ -173,15 +174,17 @@ class Moment:
 
 
 def session_moments(session: Session, seat: int) -> list[Moment]:
-    """Every decision `seat` made in the session, each with the seat's view it is judged from."""
+    """Every decision `seat`'s player made in the session (not a bot's made for them while
+    they were away), each with the seat's view it is judged from."""
     game = Game(session.deck, session.players, session.seed, session.first_player, session.deal)
     views: dict[int, PlayerView] = {}
     found = []
     every = positions(session)
+    stand_ins = session.stand_ins()
     for index, decision in enumerate(session.decisions):
         views.setdefault(index, PlayerView.of(game, seat))
         point = every[index]
-        if point.seat == seat:
+        if point.seat == seat and point.number not in stand_ins:
             found.append(Moment(point.number, point.phase, point.round, point.position, views[point.position], decision))
         game.apply(decision)
     return found

@@ -250,13 +250,14 @@ class Pier18App(GameApp):
                 thinking=session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None,
                 since=since,
                 reasons=reasons,
+                stand_ins=session.stand_ins(),
             )
         if self.show_next_award(view, names):
             return
         if game.is_terminal():
             from .screens.final import FinalScreen
 
-            self.push_screen(FinalScreen(view, names, self.save_path(), review=True))
+            self.push_screen(FinalScreen(view, names, self.save_path(), review=True, stand_ins=session.stand_ins()))
             return
         seat = game.current_player
         if session.is_bot(seat) and self.bot_provider is not None:
@@ -280,7 +281,8 @@ class Pier18App(GameApp):
             return  # the draft goes on with the person who has the laptop
         from .screens.pass_device import PassScreen
 
-        news = since_your_turn(view, names, since_start(view, seat), reasons)
+        stand_ins = session.stand_ins()
+        news = since_your_turn(view, names, since_start(view, seat, stand_ins), reasons, stand_ins)
         screen = PassScreen(names[seat], pass_reason(game.phase), news, secret=then is not None)
         self.push_screen(screen, lambda _: then() if then else None)
 
@@ -292,10 +294,11 @@ class Pier18App(GameApp):
         if session is None or view.is_terminal():
             return None
         people = [seat for seat in range(session.players) if not session.is_bot(seat)]
+        stand_ins = session.stand_ins()  # a hosted game resumed here: a bot's moves for an away player
         if not session.hot_seat:
-            return since_start(view, people[0]) if people else None
+            return since_start(view, people[0], stand_ins) if people else None
         seat = view.current_player
-        return since_start(view, seat) if seat in people else None
+        return since_start(view, seat, stand_ins) if seat in people else None
 
     def resync(self) -> None:
         """Show what the session's game asks for now: the hook for undo and loaded saves."""
@@ -363,6 +366,9 @@ class Pier18App(GameApp):
     def log_view(self) -> tuple[TableView, list[str], dict[int, str]] | None:
         session = self.session
         return None if session is None else (TableView.of(session.game), list(session.names), bot_reasons(session))
+
+    def stand_ins(self) -> dict[int, str]:
+        return {} if self.session is None else self.session.stand_ins()
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:
         session = self.session

@@ -12,7 +12,7 @@ that a key pressed before the screen on top was shown never acts on it; how an a
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -110,6 +110,12 @@ class GameApp(BaseApp):
         """Once a game is on (`l`): the table as everyone sees it, the players' names, and
         the bots' reasons by the number of decisions each bot move completed."""
         return None
+
+    def stand_ins(self) -> Mapping[int, str]:
+        """The decisions a bot made for a player who was away (`pier18 host`'s `b`): the
+        bot's level, by the number of decisions made once it was applied. Every screen
+        that tells a move names that bot as its author."""
+        return {}
 
     def quit_question(self) -> QuitScreen | None:
         """The question Ctrl+Q asks before quitting (None: quit at once)."""
@@ -212,7 +218,7 @@ class GameApp(BaseApp):
         if seen is None or isinstance(self.screen, (GameLogScreen, TooSmallScreen)):
             return
         view, names, reasons = seen
-        self.push_screen(GameLogScreen(game_log(view, names, reasons)), lambda _: self.after_modal())
+        self.push_screen(GameLogScreen(game_log(view, names, reasons, self.stand_ins())), lambda _: self.after_modal())
 
     # -- hints -------------------------------------------------------------------------
 

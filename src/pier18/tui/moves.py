@@ -6,7 +6,7 @@ game in order (forgetting taken-back moves) and styles the hint.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from rich.text import Text
 
@@ -71,26 +71,33 @@ def moves_and_reasons(session: Session) -> tuple[list[str], dict[int, str]]:
     before = TableView.of(game)
     lines: list[str] = []
     found: dict[int, str] = {}
+    stand_ins = session.stand_ins()
     for index, (seat, decision) in enumerate(session.game.history):
         game.apply(decision)
         after = TableView.of(game)
         shown = now.history[index][1]
-        reason = bot_reason(before, seat, shown) if session.is_bot(seat) and shown is not None else None
+        by_bot = session.is_bot(seat) or index + 1 in stand_ins  # a bot seat, or a bot for an away player
+        reason = bot_reason(before, seat, shown) if by_bot and shown is not None else None
         if reason:
             found[index + 1] = reason
-        lines.append(move_line(before, after, session.names, reason, now))
+        lines.append(move_line(before, after, session.names, reason, now, stand_ins.get(index + 1)))
         before = after
     return lines, found
 
 
-def game_log(view: TableView, names: Sequence[str], reasons: Mapping[int, str] | None = None) -> list[str]:
+def game_log(
+    view: TableView, names: Sequence[str], reasons: Mapping[int, str] | None = None,
+    stand_ins: Mapping[int, str] | None = None,
+) -> list[str]:
     """Every public event of the game so far, oldest first: each decision's move line as
     the table may see it now (a bot's with its reason, from `reasons`, by the number of
-    decisions it completed), each round's Patron award after the draft that ended it.
+    decisions it completed; one a bot made for an away player named as that bot's, from
+    `stand_ins`, by the same number), each round's Patron award after the draft that ended it.
 
     Worked out from the one view (`TableView.before_last`, step by step back to the
     deal), so a seat of a networked table shows the same log as the laptop."""
     reasons = reasons or {}
+    stand_ins = stand_ins or {}
     ended = {award.after: award for award in view.awards}
     lines: list[str] = []
     after = view
@@ -99,28 +106,34 @@ def game_log(view: TableView, names: Sequence[str], reasons: Mapping[int, str] |
         made = len(after.history)
         if made in ended:
             lines.append(patron_log_line(ended[made], view.deck, names))
-        lines.append(move_line(before, after, names, reasons.get(made), view))
+        lines.append(move_line(before, after, names, reasons.get(made), view, stand_ins.get(made)))
         after = before
     return lines[::-1]
 
 
-def since_start(view: TableView, seat: int) -> int:
+def since_start(view: TableView, seat: int, stand_ins: Collection[int] = ()) -> int:
     """How many decisions came before the events `seat` has not seen at its own turn:
-    those after its last decision (all of them, if it has made none)."""
+    those after its player's last decision (all of them, if they have made none). A
+    decision a bot made for the seat while its player was away (its number, counted
+    from 1, in `stand_ins`) is news to them, not theirs."""
     for index in range(len(view.history) - 1, -1, -1):
-        if view.history[index][0] == seat:
+        if view.history[index][0] == seat and index + 1 not in stand_ins:
             return index + 1
     return 0
 
 
-def view_moves(view: TableView, names: list[str], how_many: int) -> list[tuple[int, str]]:
+def view_moves(
+    view: TableView, names: list[str], how_many: int, stand_ins: Mapping[int, str] | None = None
+) -> list[tuple[int, str]]:
     """The lines of the last `how_many` decisions, each under its number, worked out from
     one view alone (`TableView.before_last`): what a client that has just joined shows."""
+    stand_ins = stand_ins or {}
     lines: list[tuple[int, str]] = []
     after = view
     while after.history and len(lines) < how_many:
         before = after.before_last()
-        lines.append((len(after.history), move_line(before, after, names, None, view)))
+        made = len(after.history)
+        lines.append((made, move_line(before, after, names, None, view, stand_ins.get(made))))
         after = before
     return lines[::-1]
 

@@ -45,7 +45,7 @@ from ..words import (
     move_not_sent,
     seat_presence,
     table_goes_on,
-    waiting_for,
+    waiting_now,
 )
 from .game_app import GameApp, HintGiver
 from .moves import bot_reason, since_start, view_moves
@@ -67,6 +67,8 @@ class HostDesk(Protocol):
     """What the host's own seat may do to the table besides playing (`net.host.Host`)."""
 
     def cover(self, seat: int) -> str: ...
+
+    def stand_in_level(self) -> str: ...
 
     def start_now(self) -> str: ...
 
@@ -186,13 +188,14 @@ class SeatApp(GameApp):
         if before is not None and made == len(before.table.history) + 1:
             seat, decision = table.history[-1]
             reason = None
-            if decision is not None and (state.seats[seat].kind != "human" or state.seats[seat].covered):
+            by = state.stand_ins.get(made)  # a bot's move for an away player: the bot's
+            if decision is not None and (state.seats[seat].kind != "human" or by is not None):
                 reason = bot_reason(before.table, seat, decision)
                 if reason:
                     self.reasons[made] = reason
-            self.moves.add(made, move_line(table.before_last(), table, state.names, reason))
+            self.moves.add(made, move_line(table.before_last(), table, state.names, reason, by=by))
         elif before is None or made != len(before.table.history):  # joined, or back after a gap
-            for count, line in view_moves(table, state.names, table.players - 1):
+            for count, line in view_moves(table, state.names, table.players - 1, state.stand_ins):
                 self.moves.add(count, line)
         if before is None:
             # On joining, the rounds that ended before the last move are over for this
@@ -293,9 +296,12 @@ class SeatApp(GameApp):
                 line.append(text, style="bold" if seat == me else "")
             if me is None:
                 line.append("  ·  ").append(WATCHING, style="italic")
-            away = waiting_for([state.names[s] for s in state.waiting_for])
-            if away and not state.table.is_terminal():
-                line.append("  ·  ").append(away, style="bold reverse")
+            # Who the game waits for now: the seats that can act, never merely who is away
+            # (in set-up and the Plan placement the status line says it, with who has chosen).
+            waiting = waiting_now(state.table, state.names, state.waiting_for, me)
+            if waiting and state.table.phase not in (Phase.SETUP, Phase.PLAN):
+                held_up = any(seat in state.waiting_for for seat in state.table.to_act())
+                line.append("  ·  ").append(waiting, style="bold reverse" if held_up else "bold")
         return line, self.lost is not None or self.problem is not None
 
     # -- the flow of a game ----------------------------------------------------------
@@ -330,12 +336,13 @@ class SeatApp(GameApp):
         made = len(view.history)
         moves = self.moves.recent(made, view.players - 1)
         me = self.client.seat
-        since = since_start(view, me) if me is not None and not view.is_terminal() else None
+        since = since_start(view, me, state.stand_ins) if me is not None and not view.is_terminal() else None
         if since is not None:  # the news is in the since line, bots' reasons too
             moves = []
         table.state = TableState(
             view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost, at_once=True,
-            you=self.client.seat, since=since, reasons=dict(self.reasons),
+            you=self.client.seat, since=since, reasons=dict(self.reasons), stand_ins=dict(state.stand_ins),
+            chosen_by=state.chosen_by(),
         )
         self._newer_panel(view)
         if self.screen is not table:
@@ -346,7 +353,9 @@ class SeatApp(GameApp):
             from .screens.final import FinalScreen
 
             review = self.client.seat is not None and bool(self._choice_views)
-            self.push_screen(FinalScreen(view, state.names, self.record, new_game=False, deck=self.deck, review=review))
+            self.push_screen(FinalScreen(
+                view, state.names, self.record, new_game=False, deck=self.deck, review=review, stand_ins=state.stand_ins,
+            ))
             return
         mine = state.player_view()
         if not self.my_turn() or mine is None:
@@ -424,7 +433,8 @@ class SeatApp(GameApp):
         state, seat = self.state, self.client.seat
         if state is None or seat is None or not state.table.is_terminal():
             return
-        moments = seen_moments(self._choice_views, state.table)
+        # A move a bot made for this seat while its player was away is the bot's, not theirs.
+        moments = [m for m in seen_moments(self._choice_views, state.table) if m.number not in state.stand_ins]
         self.push_screen(ReviewScreen(state.names, seat, moments, self._reviewed))
 
     def on_review_screen_reviewed(self, message: ReviewScreen.Reviewed) -> None:
@@ -447,6 +457,9 @@ class SeatApp(GameApp):
     def log_view(self) -> tuple[TableView, list[str], dict[int, str]] | None:
         state = self.state
         return None if state is None else (state.table, list(state.names), self.reasons)
+
+    def stand_ins(self) -> dict[int, str]:
+        return {} if self.state is None else dict(self.state.stand_ins)
 
     def after_modal(self) -> None:
         self.advance()  # a view may have come while help, the rules or a question were up
@@ -484,11 +497,23 @@ class SeatApp(GameApp):
         return super().check_action(action, parameters)
 
     def action_cover(self) -> None:
-        """`b` (host): a hard bot plays for the first away player until they are back."""
-        state = self.state
-        if self.desk is None or state is None or not state.waiting_for:
+        """`b` (host): after a yes, a bot plays for an away player until they are back:
+        the one the game waits for now if one is away, else the first away."""
+        from .screens.confirm import ConfirmScreen
+        from .screens.cover import CoverScreen
+
+        state, desk = self.state, self.desk
+        if desk is None or state is None or not state.waiting_for or isinstance(self.screen, ConfirmScreen):
             return
-        self.notify(self.desk.cover(state.waiting_for[0]))
+        now = [seat for seat in state.table.to_act() if seat in state.waiting_for]
+        seat = (now or list(state.waiting_for))[0]
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.state is not None and seat in self.state.waiting_for:
+                self.notify(desk.cover(seat))
+            self.after_modal()
+
+        self.push_screen(CoverScreen(state.names[seat], desk.stand_in_level()), answered)
 
     def action_start_now(self) -> None:
         """`s` in the lobby (host): start at once, a bot playing each empty seat until its player comes."""

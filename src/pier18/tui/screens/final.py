@@ -4,11 +4,13 @@ Everything comes from the finished game's `TableView` (nothing is hidden any mor
 the network it is the view the host sent): the
 ranking with the tie-breaker that decided each place, the piers side by side with their
 scoring characters lit, each Plan with the numbers it was judged on, the score per
-category, and where the record is kept (with the command that replays it).
+category, the moves a bot made for a player who was away (said as that bot's), and
+where the record is kept (with the command that replays it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -45,6 +47,7 @@ from ...words import (
     points,
     record_kept,
     replay_command,
+    stand_in_moves,
     tied_with,
     winners,
     with_key,
@@ -177,9 +180,10 @@ class FinalScreen(Screen[None]):
 
     def __init__(
         self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True, deck: Deck | None = None,
-        review: bool = False,
+        review: bool = False, stand_ins: Mapping[int, str] | None = None,
     ) -> None:
         super().__init__()
+        self.stand_ins = dict(stand_ins or {})  # moves bots made for away players: said as theirs
         self.view = view
         self.names = names
         self.new_game = new_game  # False where the app cannot start another game (network play)
@@ -191,6 +195,9 @@ class FinalScreen(Screen[None]):
         view = self.view
         with MoreScroll(id="final-scroll"):
             yield Static(ranking_text(view, self.names), id="final-ranking")
+            stood_in = stand_in_moves(view, self.names, self.stand_ins)
+            if stood_in:
+                yield Static(Text("\n".join(stood_in), style="italic"), id="final-stand-ins")
             with Horizontal(id="final-piers"):
                 for seat in range(view.players):
                     yield Static(pier_card(view, self.names, seat), id=f"final-pier-{seat}", classes="final-pier")

@@ -146,7 +146,8 @@ class ReplayScreen(Screen[None]):
         names = self.session.names
         before, after = self.games[index], self.game
         seat, decision = after.history[index]
-        parts: list[Text] = [Text(replay_event(after.deck, seat, decision, names), style="bold")]
+        by = self.session.stand_ins().get(index + 1)  # a bot's move for an away player is the bot's
+        parts: list[Text] = [Text(replay_event(after.deck, seat, decision, names, by), style="bold")]
         for award in after.awards[len(before.awards) :]:
             parts.append(Text(patron_went(names[award.winner], after.deck[award.card], award.by_date)))
         if after.is_terminal():

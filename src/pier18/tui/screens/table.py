@@ -25,6 +25,7 @@ from ...words import (
     PLACING_THE_PLAN,
     SET_UP,
     YOU,
+    author,
     choosing_a_card,
     chosen_so_far,
     choosing_set_up,
@@ -64,6 +65,11 @@ class TableState:
     you: int | None = None  # network play: the seat at the keys (None: watching, or one laptop)
     since: int | None = None  # the person at the keys last moved after the first `since` decisions
     reasons: Mapping[int, str] = field(default_factory=dict)  # bots' reasons, by the decisions their move completed
+    #: Decisions a bot made for an away player (its level, by the decisions made once it
+    #: was applied), and in set-up or the Plan placement the seats whose choice such a bot
+    #: made (its level, by seat): said as that bot's, never as the player's.
+    stand_ins: Mapping[int, str] = field(default_factory=dict)
+    chosen_by: Mapping[int, str] = field(default_factory=dict)
 
 
 def placed_since(table: TableView, start: int) -> dict[int, int]:
@@ -171,7 +177,7 @@ class TableScreen(HintedScreen[None]):
         state = self.state
         table = state.view
         names = state.names
-        status = self.status(table, names, state.thinking, state.at_once, state.you)
+        status = self.status(table, names, state.thinking, state.at_once, state.you, state.chosen_by)
         if table.phase is Phase.DRAFT and table.round == 1:
             rule = start_rule(table, names, state.first_chosen, state.lesson)
             if rule:  # said right after the round, so a narrow terminal still shows it
@@ -182,7 +188,7 @@ class TableScreen(HintedScreen[None]):
         people.update(state.people or "")
         people.display = state.people is not None
         people.set_class(state.link_lost, "-lost")
-        since = since_your_turn(table, names, state.since, state.reasons) if state.since is not None else None
+        since = since_your_turn(table, names, state.since, state.reasons, state.stand_ins) if state.since is not None else None
         since_line = self.query_one("#since", Static)
         since_line.update(Text(since or ""))  # wraps: it is the news a player came back to
         since_line.display = since is not None
@@ -215,18 +221,21 @@ class TableScreen(HintedScreen[None]):
 
     @staticmethod
     def status(
-        table: TableView, names: Sequence[str], thinking: bool = False, at_once: bool = False, you: int | None = None
+        table: TableView, names: Sequence[str], thinking: bool = False, at_once: bool = False, you: int | None = None,
+        chosen_by: Mapping[int, str] | None = None,
     ) -> Text:
         """The status line; names are plain text, never read as markup. `at_once`: set-up
         and the Plan placement are chosen by every seat at once (over the network), so
-        the line says who has chosen and who is awaited, `you` being the seat at the keys."""
+        the line says who has chosen (a bot for an away player, `chosen_by`, as that bot)
+        and who is awaited, `you` being the seat at the keys."""
         who = names[table.current_player] if not table.is_terminal() else ""
         line = Text()
+        chosen_by = chosen_by or {}
         if at_once and table.phase in (Phase.SETUP, Phase.PLAN):
             line.append(SET_UP if table.phase is Phase.SETUP else GAME_END, style="bold")
             called = [YOU if seat == you else name for seat, name in enumerate(names)]
-            chose = [called[seat] for seat in range(table.players) if table.chosen[seat]]
-            waiting = [called[seat] for seat in range(table.players) if not table.chosen[seat]]
+            chose = [author(called, seat, chosen_by.get(seat)) for seat in range(table.players) if table.chosen[seat]]
+            waiting = [called[seat] for seat in table.to_act()]
             return line.append("  ·  ").append(chosen_so_far(chose, waiting, table.phase is Phase.PLAN))
         if table.phase is Phase.DRAFT:
             line.append(round_of(table.round, table.total_rounds), style="bold")
