@@ -83,6 +83,8 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "stats_headline": lambda n: words.stats_headline(n, n, "/games"),
     "players_counted": lambda n: words.players_counted([("Ann", n)]),
     "games_count": lambda n: words.games_count(n),
+    "authors_for": lambda n: words.authors_for(n + 1, n),
+    "expected_authors": lambda n: words.expected_authors(n),
     "elo_not_yet": lambda n: words.elo_not_yet(n, 1200.0, 1800.0, n),
     "lesson_line": lambda n: [words.lesson_line(False, n, None, None), words.lesson_line(True, 0, n, True)],
     "elo_line": lambda n: words.elo_line((1500.0, 1400.0, 1600.0, n), {"hard": 1500}),
@@ -129,7 +131,7 @@ SENTENCES: dict[str, Callable[[int], object]] = {
 #: said as a range or a unit ('1 to 24 characters', 'MiB'), or a count said against
 #: another number ('2 of 5 judged').
 NOT_COUNTS = {
-    "ngettext", "_against", "_covering_short", "_on_card", "_script_at", "also_the_name_of", "back_to_deck",
+    "ngettext", "author", "waiting_now", "_against", "_covering_short", "_on_card", "_script_at", "also_the_name_of", "back_to_deck",
     "bad_decision", "bad_json", "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name",
     "bots_out_of_range", "cannot_listen", "decision_head", "decision_not_text", "default_name", "event_short",
     "expected_codes", "expected_name", "expected_player", "expected_seat_or_null", "for_players", "games_out_of_range",

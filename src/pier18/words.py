@@ -2228,11 +2228,9 @@ def seat_kinds_for(players: int, kinds: int) -> str:
 
 def authors_for(decisions: int, authors: int) -> str:
     """A record whose `authors` list does not match its decisions, one to one."""
-    return ngettext(
-        "{decisions} decisions but {n} author: give one per decision",
-        "{decisions} decisions but {n} authors: give one per decision",
-        authors,
-    ).format(decisions=decisions, n=authors)
+    made = ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
+    by = ngettext("{n} author", "{n} authors", authors).format(n=authors)
+    return f"{made} but {by}: give one per decision"
 
 
 START_RULE_TOO_LATE = "who starts is chosen before the first decision"
@@ -2395,7 +2393,9 @@ def bad_decision(where: str, number: int, problem: str) -> str:
 
 def expected_authors(decisions: int) -> str:
     """A record's `authors` that is not one author per decision."""
-    return f"expected a list of {decisions} authors, one per decision"
+    return ngettext(
+        "expected a list of {n} author, one per decision", "expected a list of {n} authors, one per decision", decisions
+    ).format(n=decisions)
 
 
 def unknown_author(author: str, kinds: Sequence[str]) -> str:
