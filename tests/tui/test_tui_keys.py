@@ -90,7 +90,7 @@ async def test_too_small_shows_a_message_and_resizing_keeps_the_game(tui_deck):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert screen_name(app) == "TooSmallScreen"
-        assert f"needs {MIN_SIZE[0]}×{MIN_SIZE[1]}" in app.screen.message()
+        assert f"Needs {MIN_SIZE[0]}×{MIN_SIZE[1]}" in app.screen.message()
         await pilot.press("enter", "down", "enter")  # ignored while too small
         await pilot.pause()
         assert app.session.decisions == decisions

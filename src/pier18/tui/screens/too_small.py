@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...words import too_small
+from .closing import unless_leaving
 
 #: Below this size the notice drops its frame and padding, so its words have the room.
 TIGHT = (60, 10)
@@ -22,6 +23,7 @@ class TooSmallScreen(Screen[None]):
         super().__init__()
         self.need = need
 
+    @unless_leaving
     def on_mount(self) -> None:
         self.show_size()
 
