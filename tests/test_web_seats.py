@@ -183,6 +183,31 @@ def test_a_whole_game_in_a_browser_tab_scores_as_the_engine(browser, host):
     assert not browser.outside_requests(host.base)
 
 
+def key_bar(text: str) -> str:
+    """The screen's last row: the app's key bar."""
+    rows = text.splitlines()
+    return rows[-1] if rows else ""
+
+
+def test_the_key_bar_shows_and_the_keys_work_before_any_click(browser, host):
+    """The page gives its terminal the keyboard as soon as it is connected: the key bar
+    shows at once (it stayed empty until the page was clicked) and a key typed into the
+    page, which nobody clicked or focused, reaches the game."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    tab = browser.open(host.link)
+    text = tab.wait_for(lambda text: "your three cards" in text and words.KEY_KEEP_AS_PLAN in key_bar(text),
+                        what="the set-up screen and its key bar")
+    assert words.KEY_HELP in key_bar(text)
+    active = tab.driver.execute_script("return document.activeElement && document.activeElement.className")
+    assert "xterm-helper-textarea" in active  # the terminal has the keyboard
+    ActionChains(tab.driver).send_keys("?").perform()  # typed into whatever has the focus
+    tab.wait_for(lambda text: words.KEY_CLOSE in key_bar(text) and words.KEY_KEEP_AS_PLAN not in key_bar(text),
+                 what="the keys list over the set-up screen")
+    tab.close()
+    assert not browser.outside_requests(host.base)
+
+
 def test_a_wrong_code_sees_nothing_and_is_slowed_down(browser, host):
     durations = []
     for attempt in range(4):

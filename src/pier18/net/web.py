@@ -57,6 +57,12 @@ STATIC_FILES = {
     "fonts/RobotoMono-Italic-VariableFont_wght.ttf": "font/ttf",
 }
 
+#: The page's own files (`web_pages/`) it may load, and their types: its script (the
+#: terminal takes the keyboard at once).
+PAGE_FILES = {
+    "seat.js": "text/javascript",
+}
+
 #: Nothing from elsewhere: scripts, styles, fonts and the WebSocket come from this host.
 #: (textual.js adds style elements of its own: inline styles are allowed, inline scripts not.)
 _SOURCES = {
@@ -150,6 +156,7 @@ class WebSeats:
         app.router.add_get("/", self._index)
         app.router.add_get("/ws/{code}", self._socket)
         app.router.add_get("/static/{path:.+}", self._static)
+        app.router.add_get("/page/{name}", self._own)
         app.on_response_prepare.append(self._headers)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
@@ -220,6 +227,13 @@ class WebSeats:
         if kind is None:
             raise web.HTTPNotFound()
         return web.FileResponse(static_folder() / path, headers={"Content-Type": kind})
+
+    async def _own(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        kind = PAGE_FILES.get(name)
+        if kind is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(_PAGES / name, headers={"Content-Type": kind})
 
     # -- a tab's process --------------------------------------------------------------------
 

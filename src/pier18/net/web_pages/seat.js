@@ -1,0 +1,17 @@
+// The seat's page, after textual.js: the terminal takes the keyboard as soon as its
+// connection is open, so the game's keys work, and its key bar shows, without a click
+// first. (The terminal tells the game it has the focus only when it gets it, and only
+// over an open connection: textual.js marks the page "-loaded" when it opens.)
+(() => {
+  const takeKeys = () => {
+    const input = document.querySelector(".xterm-helper-textarea");
+    if (!input || !document.body.classList.contains("-loaded")) return false;
+    input.focus();
+    return true;
+  };
+  if (takeKeys()) return;
+  const watch = new MutationObserver(() => {
+    if (takeKeys()) watch.disconnect();
+  });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["class"] });
+})();
