@@ -128,7 +128,7 @@ async def test_only_the_terminals_own_files_are_served():
     try:
         async with aiohttp.ClientSession() as http:
             for path in ("/static/js/textual.js", "/static/css/xterm.css", "/static/fonts/RobotoMono-VariableFont_wght.ttf",
-                         "/page/seat.js"):
+                         "/page/seat.js", "/page/symbols.css", "/page/symbols.woff2", "/page/symbols-LICENSE.txt"):
                 async with http.get(base + path) as response:
                     assert response.status == 200
                     assert response.headers["Content-Security-Policy"] == POLICY
