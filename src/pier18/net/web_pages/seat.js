@@ -9,7 +9,7 @@
   // the terminal measures its cells when it opens, and Roboto Mono loaded before then
   // would make its rows taller than they have always been.)
   document.fonts.forEach((face) => {
-    if (face.unicodeRange !== "U+0-10FFFF") face.load().catch(() => {});
+    if (face.unicodeRange.toUpperCase() !== "U+0-10FFFF") face.load().catch(() => {});
   });
   const takeKeys = () => {
     const input = document.querySelector(".xterm-helper-textarea");
