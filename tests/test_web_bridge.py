@@ -127,12 +127,13 @@ async def test_only_the_terminals_own_files_are_served():
     base = f"http://127.0.0.1:{seats.port}"
     try:
         async with aiohttp.ClientSession() as http:
-            for path in ("/static/js/textual.js", "/static/css/xterm.css", "/static/fonts/RobotoMono-VariableFont_wght.ttf"):
+            for path in ("/static/js/textual.js", "/static/css/xterm.css", "/static/fonts/RobotoMono-VariableFont_wght.ttf",
+                         "/page/seat.js", "/page/symbols.css", "/page/symbols.woff2", "/page/symbols-LICENSE.txt"):
                 async with http.get(base + path) as response:
                     assert response.status == 200
                     assert response.headers["Content-Security-Policy"] == POLICY
             for path in ("/static/images/background.png", "/static/", "/static/../server.py", "/static/js/../../server.py",
-                         "/download/x", "/ws"):
+                         "/download/x", "/ws", "/page/seat.html", "/page/ask.html", "/page/../web.py", "/page/"):
                 async with http.get(base + path) as response:
                     assert response.status == 404, path
     finally:
@@ -216,3 +217,54 @@ async def test_a_flood_of_wrong_codes_never_keeps_a_right_page_out():
     finally:
         await seats.close()
         await host.close()
+
+
+#: An app run by the browser seat's driver (`cli.web_seat.seat_driver`) that records the
+#: focus it is told, and ends 0 once it has been told the focus after the driver's first
+#: blur (1 after 60 s without).
+FOCUS_APP = r"""
+import sys
+from textual.app import App
+from pier18.cli.web_seat import seat_driver
+
+class Told(App):
+    blurred = False
+
+    def watch_app_focus(self, focus):
+        if not focus:
+            self.blurred = True
+        elif self.blurred:
+            self.exit(return_code=0)
+
+    def on_mount(self):
+        self.set_timer(60, lambda: self.exit(return_code=1))
+
+app = Told()
+app.driver_class = seat_driver()
+app.run()
+sys.exit(app.return_code)
+"""
+
+
+def test_a_page_that_took_the_focus_at_once_leaves_the_app_focused():
+    """The page focuses its terminal as soon as it is connected (`web_pages/seat.js`),
+    which may be before the seat's app runs; Textual's web driver then starts the app as
+    unfocused, and the app's key bar stayed empty until the page was clicked. The page's
+    word comes again after the driver's."""
+    import subprocess
+
+    focus = json.dumps({"type": "focus"}).encode()
+    packets = b"M" + len(focus).to_bytes(4, "big") + focus
+    env = child_env(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", COLUMNS="80", ROWS="24")
+    app = subprocess.Popen([sys.executable, "-c", FOCUS_APP], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, env=env)
+    assert app.stdin is not None
+    app.stdin.write(packets)  # before the app runs; the pipe stays open (its end would end the app)
+    app.stdin.flush()
+    try:
+        app.wait(timeout=120)
+    finally:
+        app.kill()
+        app.stdin.close()
+    assert app.stderr is not None
+    assert app.returncode == 0, app.stderr.read().decode(errors="replace")[-2000:]

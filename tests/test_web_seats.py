@@ -183,6 +183,103 @@ def test_a_whole_game_in_a_browser_tab_scores_as_the_engine(browser, host):
     assert not browser.outside_requests(host.base)
 
 
+def key_bar(text: str) -> str:
+    """The screen's last row: the app's key bar."""
+    rows = text.splitlines()
+    return rows[-1] if rows else ""
+
+
+def test_the_key_bar_shows_and_the_keys_work_before_any_click(browser, host):
+    """The page gives its terminal the keyboard as soon as it is connected: the key bar
+    shows at once (it stayed empty until the page was clicked) and a key typed into the
+    page, which nobody clicked or focused, reaches the game."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    tab = browser.open(host.link)
+    text = tab.wait_for(lambda text: "your three cards" in text and words.KEY_KEEP_AS_PLAN in key_bar(text),
+                        what="the set-up screen and its key bar")
+    assert words.KEY_HELP in key_bar(text)
+    active = tab.driver.execute_script("return document.activeElement && document.activeElement.className")
+    assert "xterm-helper-textarea" in active  # the terminal has the keyboard
+    ActionChains(tab.driver).send_keys("?").perform()  # typed into whatever has the focus
+    tab.wait_for(lambda text: words.KEY_CLOSE in key_bar(text) and words.KEY_KEEP_AS_PLAN not in key_bar(text),
+                 what="the keys list over the set-up screen")
+    tab.close()
+    assert not browser.outside_requests(host.base)
+
+
+#: In the page: how wide each of `arguments[0]` is, 32 in a row, in the font family
+#: `arguments[1]` at 16px, plain, bold and italic, and 32 W's; once the page's fonts
+#: for them have loaded.
+MEASURE = r"""
+const [chars, family, done] = arguments;
+const looks = {plain: ["normal", "normal"], bold: ["bold", "normal"], italic: ["normal", "italic"]};
+const span = document.createElement("span");
+span.style.cssText = "position:absolute;white-space:pre;font-kerning:none;visibility:hidden;font-size:16px";
+span.style.fontFamily = family;
+document.body.appendChild(span);
+const loads = Object.values(looks).map(([weight, style]) => document.fonts.load(`${style} ${weight} 16px ${family}`, chars.join("")));
+Promise.all(loads).then(() => {
+  const widths = {};
+  for (const [look, [weight, style]] of Object.entries(looks)) {
+    span.style.fontWeight = weight;
+    span.style.fontStyle = style;
+    for (const text of ["W", ...chars]) {
+      span.textContent = text.repeat(32);
+      widths[look + " " + text] = span.getBoundingClientRect().width;
+    }
+  }
+  span.remove();
+  done({widths});
+}, (error) => done({error: String(error)}));
+"""
+
+
+def drawn_symbols() -> list[str]:
+    """Every character outside ASCII the game's screens may draw: those written in the
+    words, the drawings and the app, and the stand-ins for control characters in a name
+    (`engine.text.printable`)."""
+    src = Path(words.__file__).parent
+    found: set[str] = set()
+    for path in [src / "words.py", *(src / "render").rglob("*.py"), *(src / "tui").rglob("*.py"), *(src / "tui").rglob("*.tcss")]:
+        found |= {c for c in path.read_text(encoding="utf-8") if ord(c) > 127 and c.isprintable()}
+    found |= {chr(0x2400 + code) for code in range(0x20)} | {"\u2421"}
+    return sorted(found)
+
+
+def test_every_symbol_the_game_draws_is_one_cell_wide_in_the_page(browser, host):
+    """The page's terminal draws in Roboto Mono, which has no ★ ✎ ♥ ⚓, no arrows, no box
+    drawing: the browser took them from whatever font the computer had, and an anchor
+    two cells wide broke the piers' borders. The page brings its own (symbols.css), and
+    every symbol the game draws is exactly as wide as a plain letter (a cell), plain, bold
+    or italic."""
+    from pier18.render.style import STYLES
+
+    symbols = drawn_symbols()
+    assert {look.glyph for look in STYLES.values()} <= set(symbols)
+    assert {"═", "≈", "▀", "┌", "│", "⏎", "→"} <= set(symbols)
+    tab = browser.open(host.link)
+    tab.wait_for(lambda text: "your three cards" in text, what="the set-up screen")
+    with urllib.request.urlopen(host.base + "/static/js/textual.js", timeout=60) as script:
+        family = re.search(r'\.Terminal\(\{[^}]*fontFamily:"([^"]+)"', script.read().decode()).group(1)  # the page's terminal's
+    tab.driver.set_script_timeout(120)
+    measured = tab.driver.execute_async_script(MEASURE, symbols, family)
+    assert "error" not in measured, measured
+    assert "Roboto Mono" in family
+    widths = measured["widths"]
+    cell = widths["plain W"]  # the terminal's cell
+    for look in ("plain", "bold", "italic"):
+        letter = widths[f"{look} W"]  # Roboto Mono's italic letters are a little narrower than a cell
+
+        def fits(width: float) -> bool:
+            return abs(width - cell) <= 0.5 or abs(width - letter) <= 0.5
+
+        wrong = {c: round(widths[f"{look} {c}"] / 32, 3) for c in symbols if not fits(widths[f"{look} {c}"])}
+        assert not wrong, f"{look}: a cell is {cell / 32:.3f} px wide, a letter {letter / 32:.3f}; these are not: {wrong}"
+    tab.close()
+    assert not browser.outside_requests(host.base)
+
+
 def test_a_wrong_code_sees_nothing_and_is_slowed_down(browser, host):
     durations = []
     for attempt in range(4):

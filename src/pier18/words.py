@@ -1329,8 +1329,14 @@ Every choice shows what it scores before you confirm it.""",
 RULES_MISSING = (f"Rules of {GAME_NAME}", "The rules file could not be found in this installation.")
 
 
-def too_small(need: tuple[int, int], now: tuple[int, int]) -> str:
-    """Instead of the game, on a terminal below the minimum size."""
+def too_small(need: tuple[int, int], now: tuple[int, int], web: bool = False) -> str:
+    """Instead of the game, on a terminal below the minimum size; `web`: in a browser's
+    page (`host --web`), whose terminal grows with the window or when zoomed out."""
+    if web:
+        return (
+            f"Needs room for {need[0]}×{need[1]} characters, now {now[0]}×{now[1]}: please enlarge the window "
+            "or zoom out (Ctrl and minus; Cmd and minus on a Mac). The game is paused and nothing is lost."
+        )
     return (
         f"Needs {need[0]}×{need[1]}, now {now[0]}×{now[1]}: please enlarge the terminal. "
         "The game is paused and nothing is lost. Ctrl+Q quits."

@@ -4,10 +4,11 @@ draws at every step, and makes its keys again only when they change."""
 from __future__ import annotations
 
 import ast
+import time
 from pathlib import Path
 
 import pytest
-from textual import widgets
+from textual import events, widgets
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
@@ -118,6 +119,41 @@ async def test_the_footer_draws_what_textuals_footer_draws_and_keeps_unchanged_k
     # Back from the screen over it, to the same keys: the same key widgets, not new ones.
     # (Main's keys, the grouped two, the field's and the palette's.)
     assert len(made[3]) == 6 and all(a is b for a, b in zip(made[3], made[1], strict=True))
+
+
+class BlurredApp(FooterApp):
+    """Starts without the focus, as an app in a browser's page does (Textual's web
+    driver says so first thing) or in a terminal window the player has left."""
+
+    def on_mount(self) -> None:
+        self.app_focus = False
+        self.push_screen(Main())
+
+
+async def footer_says(app: App[None], pilot, description: str) -> list[str]:
+    """The footer's descriptions once `description` is among them (30 s at most)."""
+    end = time.monotonic() + 30
+    while True:
+        await pilot.pause()
+        shown = [key.description for key in app.screen.query(FooterKey)]
+        if description in shown or time.monotonic() > end:
+            return shown
+
+
+async def test_the_footer_shows_its_keys_while_the_app_has_no_focus():
+    """A footer with no keys yet shows them even while the app has no focus: a browser
+    seat's key bar was empty until the page was clicked, and a screen that opened while
+    the player was in another window had none. (A footer already showing keys keeps them
+    while the focus is away, as Textual's does.)"""
+    app = BlurredApp(Footer, False)
+    async with app.run_test(size=(100, 4)) as pilot:
+        assert "Toggle" in await footer_says(app, pilot, "Toggle")
+        assert not app.app_focus
+        app.push_screen(Over())  # a screen opened while the focus is elsewhere
+        assert "Back" in await footer_says(app, pilot, "Back")
+        app.post_message(events.AppFocus())
+        await pilot.press("escape")
+        assert "Toggle" in await footer_says(app, pilot, "Toggle")
 
 
 def test_every_screen_uses_the_apps_footer():

@@ -6,7 +6,8 @@ import random
 
 from textual.widgets import MarkdownViewer
 
-from pier18.tui.app import MIN_SIZE
+from pier18 import words
+from pier18.tui.app import MIN_SIZE, Pier18App
 from pier18.tui.resources import rules_path, rules_text
 from tui_helpers import KEEP_FIRST, RANDOM_KEYS, make_app, mash, screen_name
 
@@ -90,7 +91,9 @@ async def test_too_small_shows_a_message_and_resizing_keeps_the_game(tui_deck):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert screen_name(app) == "TooSmallScreen"
-        assert f"Needs {MIN_SIZE[0]}×{MIN_SIZE[1]}" in app.screen.message()
+        assert app.screen.message() == words.too_small(MIN_SIZE, (80, 24))
+        assert f"{MIN_SIZE[0]}×{MIN_SIZE[1]}" in app.screen.message()
+        assert "terminal" in app.screen.message()
         await pilot.press("enter", "down", "enter")  # ignored while too small
         await pilot.pause()
         assert app.session.decisions == decisions
@@ -98,6 +101,23 @@ async def test_too_small_shows_a_message_and_resizing_keeps_the_game(tui_deck):
         await pilot.pause()
         assert screen_name(app) == "PassScreen"
         assert app.session.decisions == decisions
+
+
+async def test_too_small_in_a_browser_speaks_of_the_window_and_zoom(tui_deck, monkeypatch):
+    """In a browser's page (`host --web`) there is no terminal to enlarge: the notice asks
+    for a larger window or a smaller zoom."""
+    monkeypatch.setattr(Pier18App, "is_web", property(lambda app: True))
+    app = make_app(tui_deck, 2, 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "TooSmallScreen"
+        shown = app.screen.message()
+        assert shown == words.too_small(MIN_SIZE, (80, 24), web=True)
+        assert "window" in shown and "zoom out" in shown
+        assert "terminal" not in shown and "Ctrl+Q" not in shown
+        await pilot.resize_terminal(*MIN_SIZE)
+        await pilot.pause()
+        assert screen_name(app) != "TooSmallScreen"
 
 
 async def test_starting_in_a_small_terminal_shows_the_message(tui_deck):

@@ -73,16 +73,36 @@ def seat_driver() -> type:
     at its end (the host closed it, or ended), or output that cannot be written (a broken
     pipe). Either way the app ends as if asked to quit, and nothing is written any more.
 
-    Only the driver's public methods are overridden: each way it writes a packet, and its
-    input thread; the app is told through `send_message`, which any thread may call.
+    It also keeps the page's focus: Textual's web driver starts the app as if the page had
+    not got it (an `AppBlur` once the app runs), and an app without the focus leaves its
+    key bar empty. A page that took the focus at once (`web_pages/seat.js`) may have said
+    so before that blur: it is said again after it.
+
+    Only the driver's public methods are overridden: each way it writes a packet, its
+    input thread, the meta packets from the page and the start; the app is told through
+    `send_message`, which any thread may call.
     """
     from collections.abc import Callable
 
-    from textual import messages
+    from textual import events, messages
     from textual.drivers.web_driver import WebDriver
 
     class SeatDriver(WebDriver):
         page_gone = False
+        page_focused = False  # the page's last word: focus or blur
+
+        def start_application_mode(self) -> None:
+            super().start_application_mode()  # ends by asking the app to post an AppBlur
+            self.send_message(events.Callback(callback=self._focus_again))  # queued after that ask
+
+        def _focus_again(self) -> None:
+            if self.page_focused and not self.page_gone:
+                self.send_message(events.AppFocus())
+
+        def on_meta(self, packet_type: str, payload: dict[str, object]) -> None:
+            if packet_type in ("focus", "blur"):
+                self.page_focused = packet_type == "focus"
+            super().on_meta(packet_type, payload)
 
         def write(self, data: str) -> None:
             self._unless_gone(super().write, data)

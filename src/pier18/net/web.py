@@ -3,7 +3,11 @@
 A small HTTP server (aiohttp) beside the WebSocket table. A page opened with a valid
 seat code (`/?seat=CODE`, or the spectator code) gets the terminal that textual-serve
 ships (its `textual.js` and `xterm.css`, served from the installed package, nothing
-from anywhere else), and that terminal's WebSocket (`/ws/CODE`) runs one process per
+from anywhere else) with two files of its own (`web_pages/`): a script that gives the
+terminal the keyboard as soon as it is connected (so the game's keys, and its key
+bar, work before any click), and a font for the symbols the terminal's font lacks, one
+cell wide each (★ ✎ ♥ ⚓, arrows, frames: the computer's own fonts drew some two cells
+wide, breaking the piers' borders). That terminal's WebSocket (`/ws/CODE`) runs one process per
 tab: `command`, a fixed argument list built by the caller (the seat's Textual app, a
 client of this very table over loopback), with the code handed over in the process's
 environment, never on its command line. The process speaks Textual's web driver
@@ -55,6 +59,16 @@ STATIC_FILES = {
     "css/xterm.css": "text/css",
     "fonts/RobotoMono-VariableFont_wght.ttf": "font/ttf",
     "fonts/RobotoMono-Italic-VariableFont_wght.ttf": "font/ttf",
+}
+
+#: The page's own files (`web_pages/`) it may load, and their types: its script (the
+#: terminal takes the keyboard at once), and the symbols Roboto Mono lacks, one cell
+#: wide each (a font made by scripts/symbol_font.py, with its licence).
+PAGE_FILES = {
+    "seat.js": "text/javascript",
+    "symbols.css": "text/css",
+    "symbols.woff2": "font/woff2",
+    "symbols-LICENSE.txt": "text/plain; charset=utf-8",
 }
 
 #: Nothing from elsewhere: scripts, styles, fonts and the WebSocket come from this host.
@@ -150,6 +164,7 @@ class WebSeats:
         app.router.add_get("/", self._index)
         app.router.add_get("/ws/{code}", self._socket)
         app.router.add_get("/static/{path:.+}", self._static)
+        app.router.add_get("/page/{name}", self._own)
         app.on_response_prepare.append(self._headers)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
@@ -220,6 +235,13 @@ class WebSeats:
         if kind is None:
             raise web.HTTPNotFound()
         return web.FileResponse(static_folder() / path, headers={"Content-Type": kind})
+
+    async def _own(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        kind = PAGE_FILES.get(name)
+        if kind is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(_PAGES / name, headers={"Content-Type": kind})
 
     # -- a tab's process --------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Shown instead of a broken layout when the terminal is below the minimum size.
+"""Shown instead of a broken layout when the terminal (in a browser: the window) is below
+the minimum size.
 
 It sits on top of the screen stack, so the game underneath keeps its state and comes
 back as soon as the terminal is large enough.
@@ -34,7 +35,7 @@ class TooSmallScreen(Screen[None]):
 
     def message(self) -> str:
         now = self.app.size
-        return too_small(self.need, (now.width, now.height))
+        return too_small(self.need, (now.width, now.height), web=self.app.is_web)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_size)

@@ -182,9 +182,16 @@ class Footer(widgets.Footer):
         return {action: SHORT_KEYS.get(label, label) for action, label in full.items()}
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        """The screen's bindings may have changed (`bindings_updated_signal`)."""
+        """The screen's bindings may have changed (`bindings_updated_signal`).
+
+        While the app has no focus (the player is in another window, or a browser's page
+        has not been clicked yet), keys already shown stay as they are, as in Textual's
+        footer (the focused widget's keys would go and come back); but a footer showing
+        nothing yet shows the screen's keys at once. (Textual's stayed empty: a browser
+        seat's key bar was blank until its page was clicked.)
+        """
         self.ready = True
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
+        if (screen.app.app_focus or self.showing is None) and self.is_attached and screen is self.screen:
             self.call_after_refresh(self.show_keys)
 
     async def show_keys(self) -> None:
