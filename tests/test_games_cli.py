@@ -186,7 +186,7 @@ async def test_the_offer_lists_every_unfinished_game_and_a_number_picks_one(deck
             await pilot.pause()
         screen = app.screen
         assert [g.path.name for g in screen.games] == ["a.json", "c.json"]
-        await pilot.press("2")
+        await pilot.press("2", "enter")  # point at the second game, go on with it
         for _ in range(50):
             if app.session is not None:
                 break

@@ -101,7 +101,7 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
         elif screen == "TableScreen" and mine and game.phase is Phase.DRAFT:
             number = rng.randrange(len(game.revealed)) + 1
             card = game.revealed[number - 1]
-            await pilot.press(str(number))
+            await pilot.press(str(number), "enter")  # point at the card, open it
             await until(pilot, lambda: name(app) == "PlaceScreen", "the placement screen")
             covers = game.piers[seat].covers()
             cover = rng.choice(covers)

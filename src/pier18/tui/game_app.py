@@ -142,12 +142,21 @@ class GameApp(BaseApp):
     # -- keys meant for another screen ----------------------------------------------------
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
+        """A screen has come on top: keys made before now were meant for another, and so
+        are keys made before it is first drawn (`_drawn`, once its first paint is done)."""
         self._shown_at = event_clock()
+        screen.call_after_refresh(self._drawn, screen)
+
+    def _drawn(self, screen: Screen[Any]) -> None:
+        if screen is self.screen:  # still on top: the person at the keys can see it now
+            self._shown_at = event_clock()
 
     def stale(self, event: events.Event) -> bool:
-        """A key press (or mouse button) made before the screen on top was shown: it was
-        meant for the screen before (an Enter for a box that has just closed, a key typed
-        while a bot moved), and Textual would hand it to whatever is on top now."""
+        """A key press (or mouse button) made before the screen on top was drawn: it was
+        meant for the screen before (an Enter for a box that has just closed, the key
+        that opened this screen pressed twice, a key typed while a bot moved), and
+        Textual would hand it to whatever is on top now. A screen is never answered by
+        a key its player could not have seen it for."""
         return isinstance(event, PRESSES) and event.time < self._shown_at
 
     async def on_event(self, event: events.Event) -> None:
@@ -293,7 +302,7 @@ class GameApp(BaseApp):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
-            self.push_screen(HelpScreen(), lambda _: self.after_modal())
+            self.push_screen(HelpScreen(self.screen), lambda _: self.after_modal())
 
     def action_legend(self) -> None:
         from .screens.legend import LegendScreen
