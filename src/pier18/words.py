@@ -1174,26 +1174,19 @@ KEY_NOT_NOW = "(not just now)"
 #: Under the keys: how keys work on every screen, and what no key's label can say.
 KEYS_NOTES: Stressed = (
     "",
-    "How keys work",
-    """
-  A number key or an arrow only points; Enter, or a second click on the thing
-  pointed at, confirms it. Nothing is confirmed by the key that opened a screen,
-  nor by a key pressed before the screen was drawn. Every choice shows what it
-  scores before you confirm it. While you type a name, ? types a question mark.
-
-""",
+    "How keys work:",
+    " a number or an arrow points; Enter, or a second click on what is pointed at,"
+    " confirms it. Neither the key that opened a screen nor a key pressed before the screen"
+    " was drawn answers it. Every choice shows what it scores before you confirm it. While"
+    " you type a name, ? is a question mark.\n",
     "Take back",
-    """ (u, asks first; as often as you like): on your turn it goes back to
-  your own last decision; another player's hidden choice on the way is only
-  counted, never shown, and they get the laptop first. None at a shared table.
-
-""",
+    " (u, asks first, as often as you like): on your turn it goes back to your own last"
+    " decision; another player's hidden choice on the way is only counted, never shown, and"
+    " they get the laptop first. There is none at a shared table.\n",
     "Patron",
-    """ panels stay until you press Enter, even while a shared table goes on.
-
-""",
+    " panels stay until you press Enter, even while a shared table goes on. ",
     "Hints",
-    """ (h, while you choose): the hard bot's move, and why.""",
+    " (h, while you choose): the hard bot's move, and why.",
 )
 
 #: How a key is named in the keys list, where Textual's short name would be cryptic.

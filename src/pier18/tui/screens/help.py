@@ -9,6 +9,7 @@ Under the list, the prose no key's label can hold: how keys work on every screen
 
 from __future__ import annotations
 
+from itertools import zip_longest
 from typing import Any, NamedTuple
 
 from rich.console import Group
@@ -70,12 +71,18 @@ def keys_shown(app: App[Any], keys: tuple[str, ...]) -> str:
 
 
 def keys_table(app: App[Any], lines: list[KeyLine]) -> Table:
-    table = Table(box=None, show_header=False, padding=(0, 2, 0, 2))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for line in lines:
-        what = Text(line.description) if line.enabled else Text(f"{line.description} {KEY_NOT_NOW}", style="dim")
-        table.add_row(keys_shown(app, line.keys), what)
+    """The lines in two columns side by side, read down the left one first."""
+    table = Table(box=None, show_header=False, padding=(0, 1, 0, 1), expand=True)
+    for _ in range(2):
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(ratio=1)
+    cells = [
+        (keys_shown(app, line.keys), Text(line.description) if line.enabled else Text(f"{line.description} {KEY_NOT_NOW}", style="dim"))
+        for line in lines
+    ]
+    half = (len(cells) + 1) // 2
+    for left, right in zip_longest(cells[:half], cells[half:], fillvalue=("", "")):
+        table.add_row(*left, *right)
     return table
 
 
