@@ -695,7 +695,7 @@ def choosing_a_card(name: str) -> str:
 def pick_a_card(cards: int) -> str:
     """What to do on the table when it is your draft, with the number keys there are:
     they point, Enter opens the card pointed at (its cover is chosen there)."""
-    return f"pick a card (←/→ or 1–{cards} point, Enter opens it) · the card left over is the Patron"
+    return f"pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron"
 
 
 #: The status line's phase, after the rounds.

@@ -60,6 +60,13 @@ async def wait_until(pilot, condition, what: str = "the condition", tries: int =
     raise AssertionError(f"timed out waiting for {what}")
 
 
+async def until_drawn(pilot, app) -> None:
+    """Until the screen on top has been drawn: a key pressed before would be dropped, as
+    meant for the screen before (`GameApp.stale`), as an app's first screen can be
+    still undrawn when a snapshot's `run_before` starts."""
+    await wait_until(pilot, app.drawn, f"{screen_name(app)} to be drawn")
+
+
 async def press_until(pilot, condition, key, what: str, tries: int = 500) -> None:
     """Press `key()` (a key name or a sequence of them, chosen afresh each time) until
     `condition()` holds; fails after `tries` presses instead of looping for ever."""
@@ -172,6 +179,7 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
         if not game.is_terminal() and app.session.is_bot(game.current_player) and name == "TableScreen":
             await pilot.pause(0.01)  # a bot is deciding in its worker thread
             continue
+        await until_drawn(pilot, app)  # keys come in order: each screen's after it is in sight
         if name in ("PassScreen", "PatronScreen"):
             await pilot.press("enter")
         elif name == "KeepScreen":
@@ -191,6 +199,7 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
             assert screen_name(app) == "PlaceScreen"
             await look(on_screen, app)
             assert screen_name(app) == "PlaceScreen" and game.revealed[number - 1] == card
+            await until_drawn(pilot, app)
             covers = game.piers[game.current_player].covers()
             cover = rng.choice(covers)
             expected.append(Draft(card, cover))

@@ -81,7 +81,8 @@ class GameApp(BaseApp):
         self._early_warnings: list[str] = []  # `warn` before mounting
         self.moves = MoveLog()  # the move lines of the game, for the table
         self._awards_shown = 0  # Patron panels already shown (or treated as seen)
-        self._shown_at = 0.0  # when the screen on top was shown (`event_clock`)
+        self._shown_at = 0.0  # when the screen on top was shown, then drawn (`event_clock`)
+        self._drawn_screen: Screen[Any] | None = None  # the screen on top, once it has been drawn
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -145,11 +146,18 @@ class GameApp(BaseApp):
         """A screen has come on top: keys made before now were meant for another, and so
         are keys made before it is first drawn (`_drawn`, once its first paint is done)."""
         self._shown_at = event_clock()
+        self._drawn_screen = None
         screen.call_after_refresh(self._drawn, screen)
 
     def _drawn(self, screen: Screen[Any]) -> None:
         if screen is self.screen:  # still on top: the person at the keys can see it now
             self._shown_at = event_clock()
+            self._drawn_screen = screen
+
+    def drawn(self) -> bool:
+        """The screen on top has been drawn since it came on top: a key pressed from now
+        on acts on it (one pressed before is `stale`)."""
+        return self._drawn_screen is not None and self._drawn_screen is self.screen
 
     def stale(self, event: events.Event) -> bool:
         """A key press (or mouse button) made before the screen on top was drawn: it was
