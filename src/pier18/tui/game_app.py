@@ -16,6 +16,7 @@ from collections.abc import Hashable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+from weakref import WeakSet
 
 from rich.text import Text
 from textual import events
@@ -83,6 +84,8 @@ class GameApp(BaseApp):
         self._awards_shown = 0  # Patron panels already shown (or treated as seen)
         self._shown_at = 0.0  # when the screen on top was shown, then drawn (`event_clock`)
         self._drawn_screen: Screen[Any] | None = None  # the screen on top, once it has been drawn
+        self._drawn_once: WeakSet[Screen[Any]] = WeakSet()  # screens drawn on top at least once
+        self._watched: WeakSet[Screen[Any]] = WeakSet()  # screens whose first drawing the app awaits
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -143,16 +146,40 @@ class GameApp(BaseApp):
     # -- keys meant for another screen ----------------------------------------------------
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
-        """A screen has come on top: keys made before now were meant for another, and so
-        are keys made before it is first drawn (`_drawn`, once its first paint is done)."""
+        """A screen has come on top: keys made before now were meant for another. A new
+        screen is not drawn yet: keys made until it is are not for it either (`_laid_out`,
+        at its first layout, which Textual paints at once). A screen drawn before that
+        comes back on top (a box over it has closed) is in sight at once."""
         self._shown_at = event_clock()
-        self._drawn_screen = None
-        screen.call_after_refresh(self._drawn, screen)
-
-    def _drawn(self, screen: Screen[Any]) -> None:
-        if screen is self.screen:  # still on top: the person at the keys can see it now
-            self._shown_at = event_clock()
+        if screen in self._drawn_once:
             self._drawn_screen = screen
+            return
+        self._drawn_screen = None
+        if screen not in self._watched:
+            self._watched.add(screen)
+            screen.screen_layout_refresh_signal.subscribe(self, self._laid_out, immediate=True)
+        screen.call_after_refresh(self._refreshed, screen)
+
+    def _laid_out(self, screen: Screen[Any]) -> None:
+        """Textual has laid out `screen` and painted it (its public
+        `screen_layout_refresh_signal`, published right after the paint)."""
+        self._drawn_once.add(screen)
+        if screen is self.screen and self._drawn_screen is not screen:
+            self._shown_at = event_clock()  # the first time it is in sight since it came on top
+            self._drawn_screen = screen
+
+    def _refreshed(self, screen: Screen[Any]) -> None:
+        """After the screen's first refresh: drawn, if no layout said so (a screen laid
+        out before, under another, and shown again unchanged). Keys are not made stale
+        here: the callback may run well after the paint, and keys made since are for it."""
+        if screen is self.screen and self._drawn_screen is None:
+            self._drawn_screen = screen
+            self._drawn_once.add(screen)
+
+    def on_ready(self) -> None:
+        """The app's first layout (it sends `Ready` instead of the signal): the first
+        screen is drawn."""
+        self._laid_out(self.screen)
 
     def drawn(self) -> bool:
         """The screen on top has been drawn since it came on top: a key pressed from now
