@@ -154,8 +154,8 @@ async def preview(samples: int) -> list[float]:
     times = []
     async with app.run_test(size=SIZE) as pilot:
         await reach(pilot, app, "TableScreen")
-        await pilot.press("1")
-        await reach(pilot, app, "PlaceScreen", "1")
+        await pilot.press("1")  # points at the first card; Enter opens it
+        await reach(pilot, app, "PlaceScreen")
         shown = app.screen.query_one("#place-pier")
         for index in range(samples):
             before = shown.content
@@ -181,8 +181,8 @@ async def patron(samples: int) -> list[float]:
         app = game_app(decisions)
         async with app.run_test(size=SIZE) as pilot:
             await reach(pilot, app, "TableScreen")
-            await pilot.press("1")
-            await reach(pilot, app, "PlaceScreen", "1")
+            await pilot.press("1")  # points at the first card; Enter opens it
+            await reach(pilot, app, "PlaceScreen")
             await settle(app)
             times.append(await after_change(app, "enter", lambda: screen_name(app) == "PatronScreen" and app.screen.is_mounted))
     return times

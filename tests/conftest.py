@@ -47,6 +47,40 @@ def forget_finished_widgets():
 
 
 @pytest.fixture(autouse=True)
+def keys_on_a_screen_in_sight(monkeypatch):
+    """A person presses a key, or clicks, on a screen they can see. A game app drops a
+    key made before the screen on top was drawn (`GameApp.stale`: it was meant for the
+    screen before), so a pilot's key or click waits until the screen on top has been
+    drawn (`GameApp.drawn`; a few seconds at most, then it is pressed anyway), as a
+    person's would; keys pressed together wait for each screen they come to. The tests
+    of the rule itself post their early keys to the app, past the pilot."""
+    import asyncio
+
+    from textual.pilot import Pilot
+
+    async def in_sight(pilot) -> None:
+        drawn = getattr(pilot.app, "drawn", None)
+        for _ in range(500):
+            if not callable(drawn) or drawn() or not pilot.app.is_running:
+                return
+            await asyncio.sleep(0.01)
+
+    press, click = Pilot.press, Pilot.click
+
+    async def press_in_sight(self, *keys):
+        for key in keys:
+            await in_sight(self)
+            await press(self, key)
+
+    async def click_in_sight(self, *args, **kwargs):
+        await in_sight(self)
+        return await click(self, *args, **kwargs)
+
+    monkeypatch.setattr(Pilot, "press", press_in_sight)
+    monkeypatch.setattr(Pilot, "click", click_in_sight)
+
+
+@pytest.fixture(autouse=True)
 def private_data_dir(tmp_path, monkeypatch):
     """Autosaves from any test go to a temporary folder, never the player's own."""
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "pier18-data"))

@@ -175,7 +175,7 @@ def test_new_games_are_named_after_their_players(deck):
 # -- the resume offer in the app ---------------------------------------------------------------
 
 
-async def test_the_offer_lists_every_unfinished_game_and_a_number_picks_one(deck, three_games):
+async def test_the_offer_lists_every_unfinished_game_and_a_number_points_at_one_enter_picks_it(deck, three_games):
     factory = saves.autosaving(lambda names: Session(deck, names, 99))
     app = Pier18App(2, factory, names=["Ann", "Bob"])
     app.resume_offer = saves.find_resumable()
@@ -186,7 +186,11 @@ async def test_the_offer_lists_every_unfinished_game_and_a_number_picks_one(deck
             await pilot.pause()
         screen = app.screen
         assert [g.path.name for g in screen.games] == ["a.json", "c.json"]
-        await pilot.press("2")
+        await pilot.press("2")  # points at the second game: nothing is resumed yet
+        await pilot.pause()
+        assert app.screen is screen and app.session is None
+        assert screen.query_one("OptionList").highlighted == 1
+        await pilot.press("enter")  # goes on with the game pointed at
         for _ in range(50):
             if app.session is not None:
                 break
@@ -198,7 +202,7 @@ async def test_the_offer_lists_every_unfinished_game_and_a_number_picks_one(deck
 
 
 async def test_the_offer_offers_only_keys_that_do_something(deck, three_games):
-    """With two games: y, 1 and 2 pick one, 3 is not offered. With none left to resume (all
+    """With two games: y picks the last played, 1 and 2 point at one, 3 is not offered. With none left to resume (all
     open in other terminals), the footer offers no "Resume" and y does nothing."""
     from pier18.tui.screens.resume import ResumeScreen
 
@@ -215,6 +219,7 @@ async def test_the_offer_offers_only_keys_that_do_something(deck, three_games):
             screen = app.screen
             keys = offered(screen)
             allowed = {n: screen.check_action("pick", (n,)) for n in range(3)}
+            assert allowed == {n: screen.check_action("point", (n,)) for n in range(3)}
             await pilot.press("y")
             await pilot.pause()
         factory.release()

@@ -102,7 +102,10 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
         elif screen == "TableScreen" and mine and game.phase is Phase.DRAFT:
             number = rng.randrange(len(game.revealed)) + 1
             card = game.revealed[number - 1]
-            await pilot.press(str(number))
+            await pilot.press(str(number))  # points at the card: a number never opens it
+            await pilot.pause()
+            assert name(app) == "TableScreen" and app.screen.query_one("DraftRow").selected == number - 1
+            await pilot.press("enter")  # opens the card pointed at
             await until(pilot, lambda: name(app) == "PlaceScreen", "the placement screen")
             covers = game.piers[seat].covers()
             cover = rng.choice(covers)

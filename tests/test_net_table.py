@@ -240,7 +240,7 @@ async def test_the_bell_rings_once_as_each_choice_opens_and_never_when_quiet(qui
                 assert len(rings) == (0 if quiet else made + 1)  # rang as it opened, once
                 count = len(game.history)
                 if wanted == "TableScreen":
-                    await pilot.press("1")
+                    await pilot.press("1", "enter")
                     await until(pilot, lambda: name(app) == "PlaceScreen", "the placement screen")
                 await pilot.press("enter")
                 await until(pilot, lambda: len(game.history) > count or game.has_chosen(0), "Ann's move at the host")

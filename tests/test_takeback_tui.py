@@ -115,7 +115,7 @@ async def at_the_table(pilot, app) -> None:
 async def draft_first(pilot, app) -> None:
     """The current player takes card 1 of the draft row, covering nothing."""
     await at_the_table(pilot, app)
-    await pilot.press("1")
+    await pilot.press("1", "enter")
     await settle(pilot, app, "PlaceScreen")
     await pilot.press("enter")
 
@@ -171,7 +171,7 @@ async def test_takeback_at_the_end_reopens_the_plan_placement(deck):
             if name in ("PatronScreen", "PassScreen"):  # hot-seat: a pass screen before each Plan
                 await pilot.press("enter")
             elif name == "TableScreen":
-                await pilot.press("1")
+                await pilot.press("1", "enter")
             elif name == "PlaceScreen":
                 await pilot.press("enter")
         assert screen(app) == "FinalScreen" and session.game.is_terminal()
@@ -270,7 +270,7 @@ async def test_takeback_against_a_bot_goes_back_to_the_humans_last_move(deck):
             if screen(app) in ("PassScreen", "KeepScreen", "PlaceScreen", "PatronScreen"):
                 await pilot.press("enter")
             elif screen(app) == "TableScreen":
-                await pilot.press("1")
+                await pilot.press("1", "enter")
         if screen(app) == "PatronScreen":
             await pilot.press("enter")
         await settle(pilot, app, "TableScreen")

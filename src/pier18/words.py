@@ -736,6 +736,18 @@ KEY_KEEP_AS_PLAN = "Keep as Plan"
 KEY_KEEP_AS_FOUNDATION = "Keep as Foundation"
 KEY_BACK_TO_PLAN = "Back to the Plan"
 KEY_LEGEND = "Symbols"
+KEY_POINT_AT_CARD = "Point at a card"
+KEY_POINT_AT_COVER = "Point at a cover"
+KEY_POINT_AT_GAME = "Point at a game"
+KEY_POINT_AT_PLAYER = "Point at a player"
+KEY_PREVIOUS_CHOICE = "Point higher"
+KEY_NEXT_CHOICE = "Point lower"
+KEY_FIRST_CHOICE = "Point at the first"
+KEY_LAST_CHOICE = "Point at the last"
+KEY_PAGE_UP = "A page up"
+KEY_PAGE_DOWN = "A page down"
+KEY_CHOOSE_IT = "Choose the one pointed at"
+KEY_OTHER_ANSWER = "Point at the other answer"
 
 #: Where a footer has no room for every key's label (a narrow terminal, many keys), the
 #: short label of each key that has one: fewer words, never a word cut.
@@ -763,11 +775,6 @@ SHORT_KEYS = {
 }
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
-
-
-def key_card(number: int) -> str:
-    """The label of a number key on the draft row: 'Card 2'."""
-    return f"Card {number}"
 
 
 def with_key(label: str, key: str) -> str:
@@ -803,8 +810,9 @@ def choosing_a_card(name: str) -> str:
 
 
 def pick_a_card(cards: int) -> str:
-    """What to do on the table when it is your draft, with the number keys there are."""
-    return f"pick a card (←/→, 1–{cards}, Enter) · the card left over is the Patron"
+    """What to do on the table when it is your draft, with the number keys there are:
+    they point, Enter opens the card pointed at (its cover is chosen there)."""
+    return f"pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron"
 
 
 #: The status line's phase, after the rounds.
@@ -1008,7 +1016,8 @@ def place_help(name: str, card: Card, plan: bool, can_go_back: bool) -> Stressed
         name,
         f" places {what}: ",
         card_label(card),
-        f" ({card.date}). ↑/↓ chooses how many sections of the card below it covers; Enter places it"
+        f" ({card.date}). ↑/↓ or a number points at how many sections of the card below it covers;"
+        " Enter places it"
         + ("; Escape goes back." if can_go_back else "."),
     )
 
@@ -1256,7 +1265,8 @@ def resume_title(games: int) -> tuple[str, str]:
         return "An unfinished game is saved.", "Enter or y goes on with it; n starts a new game."
     return (
         f"{games} unfinished games are saved.",
-        "Enter or y goes on with the last played; 1-9 or the arrows pick another; n starts a new game (all stay saved).",
+        "Enter or y goes on with the last played; 1-9 or the arrows point at another, Enter goes on with it;"
+        " n starts a new game (all stay saved).",
     )
 
 
@@ -1278,52 +1288,69 @@ def saved_here(save: str | None, resume: str | None = None) -> Stressed:
     return ("It is saved in ", save, "\n", again, " goes on from here.")
 
 
-#: `?`: the keys of every screen, each heading to stress (layout included: a heading
-#: is padded to the column its keys start at).
-KEYS_HELP: Stressed = (
+#: The keys list (`?`): its title, over the keys of the screen it was opened on.
+KEYS_TITLE = "Keys on this screen"
+#: After a key in the list that the screen has but that does nothing just now.
+KEY_NOT_NOW = "(not just now)"
+#: Under the keys: how keys work on every screen, and what no key's label can say.
+KEYS_NOTES: Stressed = (
     "",
-    "Keys",
-    "\n\n",
-    "On every game screen",
-    """ (not while typing names)
-  ?  this list     r  the rules     s  the symbols     l  the game log
-  e  why each point scores (table)     Ctrl+Q  quit (the game is saved)
-  u  take back (asks first; as often as you like). On your turn it goes
-     back to your own last decision; another player's hidden choice on
-     the way is only counted, never shown, and they get the laptop first.
-
-""",
-    "Choosing names",
-    "   Tab/Enter: next name; ↑/↓ who starts, Enter starts\n",
-    "Pass the laptop",
-    "  Enter when the named player has the laptop\n",
-    "Set-up",
-    """           ←/→, 1–3 or a click: point at a card; Enter keeps it
-                 (the Plan, then the Foundation; Escape: the Plan again)
-""",
-    "Table",
-    """            ←/→ choose a card and Enter (or click) opens it to
-                 choose the cover, or 1–4 open that card at once;
-                 PgUp/PgDn or the wheel scroll the piers
-""",
-    "Placing",
-    """          ↑/↓ (or 0–3, or click) how many sections to cover,
-                 Enter places it, Escape goes back to the cards
-""",
+    "How keys work:",
+    " a number or an arrow points; Enter, or a second click on what is pointed at,"
+    " confirms it. Neither the key that opened a screen nor a key pressed before the screen"
+    " was drawn answers it. Every choice shows what it scores before you confirm it. While"
+    " you type a name, ? is a question mark.\n",
+    "Take back",
+    " (u, asks first, as often as you like): on your turn it goes back to your own last"
+    " decision; another player's hidden choice on the way is only counted, never shown, and"
+    " they get the laptop first. There is none at a shared table.\n",
     "Patron",
-    """           Enter continues; it stays until you do, even while a
-                 shared table goes on (no key pressed before closes it)
-""",
-    "Final score",
-    "      n new game, q quit, v your decisions reviewed (←/→, Esc)\n",
+    " panels stay until you press Enter, even while a shared table goes on. ",
     "Hints",
-    f"            h (set-up, table, placing): the best move and why, by\n                 {MEASURE}\n"
-    "                 (the review judges by the same)\n",
-    "Network play",
-    """     no take-backs; host: j join lines, b a bot sits in
-
-Every choice shows what it scores before you confirm it.""",
+    f" (h, while you choose): the best move and why, by {MEASURE} (the review judges by the same).",
 )
+
+#: How a key is named in the keys list, where Textual's short name would be cryptic.
+KEY_NAMES = {
+    "enter": "Enter",
+    "escape": "Esc",
+    "space": "Space",
+    "tab": "Tab",
+    "shift+tab": "Shift+Tab",
+    "question_mark": "?",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "ctrl+pageup": "Ctrl+PgUp",
+    "ctrl+pagedown": "Ctrl+PgDn",
+    "home": "Home",
+    "end": "End",
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+    "ctrl+q": "Ctrl+Q",
+    "ctrl+c": "Ctrl+C",
+    "super+c": "Super+C",
+}
+
+#: The keys Textual's own widgets bind, in the game's words (by Textual's description).
+TEXTUAL_KEYS = {
+    "Focus Next": "Next box",
+    "Focus Previous": "Previous box",
+    "Copy selected text": "Copy the selected text",
+    "Scroll Up": "Scroll up",
+    "Scroll Down": "Scroll down",
+    "Scroll Left": "Scroll left",
+    "Scroll Right": "Scroll right",
+    "Scroll Home": "Scroll to the top",
+    "Scroll End": "Scroll to the end",
+    "Page Up": "A page up",
+    "Page Down": "A page down",
+    "Page Left": "A page left",
+    "Page Right": "A page right",
+    "Press button": "Press the button",
+}
+
 
 #: The rules screen when the rules file is missing: a title and a line.
 RULES_MISSING = (f"Rules of {GAME_NAME}", "The rules file could not be found in this installation.")

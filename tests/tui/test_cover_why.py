@@ -34,7 +34,7 @@ async def test_each_cover_tried_says_what_it_changes_and_why(tui_deck):
     async with app.run_test(size=(160, 50)) as pilot:
         await press_until(pilot, lambda: screen_name(app) == "TableScreen", lambda: "enter", "the table")
         for index, card_id in enumerate(game.revealed):
-            await pilot.press(str(index + 1))
+            await pilot.press(str(index + 1), "enter")  # point at the card, open it
             await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "the placement")
             card = tui_deck[card_id]
             for cover in reversed(pier.covers()):

@@ -60,7 +60,7 @@ async def press_for(pilot, app, decision: Decision) -> None:
         for key in keep_keys(legal.index(decision)):
             await pilot.press(key)
     elif name == "TableScreen":
-        await pilot.press(str(list(app.session.game.revealed).index(decision.card) + 1))
+        await pilot.press(str(list(app.session.game.revealed).index(decision.card) + 1), "enter")
     elif name == "PlaceScreen":
         await pilot.press(str(decision.cover))
         await pilot.pause()

@@ -18,7 +18,7 @@ from pier18.review.run import review_moments, session_moments
 from pier18.selfplay.simulation import play_game
 from pier18.tui.app import Pier18App
 from pier18.words import ahead_of, card_label, expected_after, ordinal, points, tied_with
-from tui_helpers import NAMES, drawn_text, screen_name, shown, wait_until
+from tui_helpers import NAMES, drawn_text, screen_name, shown, until_drawn, wait_until
 
 WORLDS = 3
 
@@ -42,6 +42,7 @@ def final_app(session: Session) -> Pier18App:
 async def to_final(pilot, app) -> None:
     """Past the last round's Patron panel, to the final screen."""
     for _ in range(20):
+        await until_drawn(pilot, app)  # a key before the screen is drawn is not for it
         if screen_name(app) == "FinalScreen":
             return
         await pilot.press("enter")

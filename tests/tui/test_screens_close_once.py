@@ -60,7 +60,7 @@ async def test_enter_twice_on_a_placement_places_once_and_keeps_the_table(tui_de
     app = make_app(tui_deck, 2, 5, decisions=decisions)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the draft")
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "the placement")
         twice(app)
         await settled(pilot)

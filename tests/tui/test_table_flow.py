@@ -20,6 +20,8 @@ from pier18.tui.moves import game_moves
 from pier18.words import ONE_PIER_CANNOT_JUDGE, patron_log_line
 from tui_helpers import (
     NAMES,
+    FIRST_CARD,
+    first_keys,
     first_keys_game,
     make_app,
     press_until,
@@ -50,11 +52,11 @@ async def settled(pilot) -> None:
         await pilot.pause()
 
 
-def people_key(app) -> str | None:
-    """The key a person presses to go on with the first choice; None while a bot moves."""
+def people_key(app) -> tuple[str, ...] | str | None:
+    """The keys a person presses to go on with the first choice; None while a bot moves."""
     name = screen_name(app)
     if name == "TableScreen":
-        return None if app.table().thinking or app.session.game.is_terminal() else "1"
+        return None if app.table().thinking or app.session.game.is_terminal() else FIRST_CARD
     return "enter"
 
 
@@ -62,11 +64,11 @@ async def play_people_until(pilot, app, condition, what: str, tries: int = 2000)
     for _ in range(tries):
         if condition():
             return
-        key = people_key(app)
-        if key is None:
+        keys = people_key(app)
+        if keys is None:
             await pilot.pause(0.01)
             continue
-        await pilot.press(key)
+        await pilot.press(*((keys,) if isinstance(keys, str) else keys))
         await pilot.pause()
     raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}")
 
@@ -86,7 +88,7 @@ async def test_a_key_pressed_before_a_box_was_shown_never_acts_on_it(tui_deck):
                     and not app.table().thinking and all(card is None for card in game.drafted))
 
         await play_people_until(pilot, app, ann_opens_a_round, "a round Ann opens")
-        await pilot.press("1")
+        await pilot.press(*FIRST_CARD)
         await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "Ann's placement")
         early = enter()  # pressed before the Patron panel exists
         await pilot.press("enter")
@@ -103,7 +105,7 @@ async def test_a_key_pressed_before_a_box_was_shown_never_acts_on_it(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(120, 40)) as pilot:
         await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
-                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "a Patron panel")
+                          lambda: first_keys(app), "a Patron panel")
         made = len(app.session.decisions)
         app.post_message(enter())
         app.post_message(enter())
@@ -211,11 +213,11 @@ async def test_the_table_stays_in_sight_while_a_bot_thinks_with_the_last_bots_ca
                         marked += 1
                     go.set()
                     continue
-                key = people_key(app)
-                if key is None:
+                keys = people_key(app)
+                if keys is None:
                     await pilot.pause(0.01)
                     continue
-                await pilot.press(key)
+                await pilot.press(*((keys,) if isinstance(keys, str) else keys))
                 await pilot.pause()
         finally:
             go.set()  # never leave a bot waiting, even when a check fails
@@ -278,7 +280,7 @@ async def test_the_pass_screen_says_what_happened_since_that_player_last_moved(t
         for placer in range(3):
             await press_until(pilot, lambda: game.phase is Phase.PLAN and screen_name(app) == "PassScreen"
                               and game.current_player == placer,
-                              lambda: "1" if screen_name(app) == "TableScreen" else "enter", f"pass screen {placer}")
+                              lambda: first_keys(app), f"pass screen {placer}")
             text = " ".join(shown(app.screen.query_one("#pass-message"), width=400).split())
             assert text.startswith(f"Pass the laptop to {NAMES[placer]} Since your last move: "), text
             last = max(i for i, (seat, _) in enumerate(game.history) if seat == placer)
@@ -338,7 +340,7 @@ async def test_every_screen_shows_the_engines_total_for_a_pier(tui_deck, capsys)
                 kind = "draft preview" if game.phase is Phase.DRAFT else "Plan preview"
                 assert _total_of_preview(app) == game.score(game.current_player, with_plan=True).total, kind
                 checked[kind] += 1
-            await pilot.press("1" if name == "TableScreen" else "enter")
+            await pilot.press(*(FIRST_CARD if name == "TableScreen" else ("enter",)))
             await pilot.pause()
         assert screen_name(app) == "FinalScreen"
         final_text = " ".join(shown(app.screen.query_one("#final-table"), width=400).split())

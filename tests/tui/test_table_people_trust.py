@@ -20,7 +20,7 @@ from pier18.tui.moves import game_moves
 from pier18.words import behind, covering, short_decision
 from pier18.tui.screens.final import final_table
 from tui_helpers import (
-    ScreenWatcher, check_final_screen, first_keys_game, make_app, play_by_keys, press_until, screen_name, drawn_text, shown,
+    ScreenWatcher, check_final_screen, first_keys, first_keys_game, make_app, play_by_keys, press_until, screen_name, drawn_text, shown,
     text_of, start_with_names, wait_until,
 )
 
@@ -209,7 +209,7 @@ async def to_hot_seat_plan(pilot, app, seat: int) -> None:
         pilot,
         lambda: screen_name(app) == "PlaceScreen" and app.session.game.phase is Phase.PLAN
         and app.session.game.current_player == seat,
-        lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+        lambda: first_keys(app),
         f"seat {seat}'s Plan placement",
     )
 
@@ -238,7 +238,7 @@ async def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidde
             lambda: screen_name(app) == "TableScreen" and session.game.phase is Phase.DRAFT
             and session.game.current_player == 1 and any(isinstance(d, Draft) for d in session.decisions[2:])
             and session.game.history[-1][0] == 0,
-            lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+            lambda: first_keys(app),
             "Bob's draft after Ann's",
         )
         history = list(session.game.history)
@@ -271,7 +271,7 @@ async def test_hot_seat_take_back_reaches_back_to_your_own_move_and_counts_hidde
         await wait_until(pilot, lambda: len(session.decisions) == bobs_last, "the take-back")
         # Bob drafts again; when the Plans come, Ann gets a pass screen first.
         await press_until(pilot, lambda: session.game.phase is Phase.PLAN and screen_name(app) == "PassScreen",
-                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the Plan phase")
+                          lambda: first_keys(app), "the Plan phase")
         assert app.screen.player == "Ann" and "Plan" in shown(app.screen.query_one("#pass-message"))
 
 
@@ -336,7 +336,7 @@ async def test_a_bot_move_line_says_its_cover_and_a_reason(tui_deck):
         def bot_drafted() -> bool:
             return any(seat == 1 and isinstance(d, Draft) for seat, d in session.game.history)
 
-        await press_until(pilot, bot_drafted, lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+        await press_until(pilot, bot_drafted, lambda: first_keys(app),
                           "the bot's draft")
         index = next(i for i, (seat, d) in enumerate(session.game.history) if seat == 1 and isinstance(d, Draft))
         draft = session.decisions[index]
@@ -357,7 +357,7 @@ async def test_the_move_log_is_rebuilt_when_a_saved_game_is_resumed(tui_deck):
         session = app.session
         await press_until(pilot, lambda: session.game.round >= 2 and screen_name(app) == "TableScreen"
                           and session.game.current_player == 0,
-                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "round 2")
+                          lambda: first_keys(app), "round 2")
         played = app.moves.recent(len(session.decisions), 99)
         decisions = list(session.decisions)
     assert len(played) == len(decisions)
@@ -404,7 +404,7 @@ async def test_the_rulebook_start_rule_decides_who_drafts_first(tui_deck):
         assert "Bob starts: last saw the sea" in shown(app.table().query_one("#status"), width=400)
         # Round 1 to its Patron panel (the rest of the game follows from the engine's rules).
         await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
-                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "the end of round 1")
+                          lambda: first_keys(app), "the end of round 1")
         assert [seat for seat, d in session.game.history if isinstance(d, Draft)][0] == 1
         assert session.game.first_player == 1
 
@@ -429,10 +429,10 @@ async def test_the_default_start_rule_names_the_date(tui_deck):
 
 
 async def test_stale_and_wrong_texts_are_gone(tui_deck):
-    from pier18.tui.screens.help import KEYS
     from pier18.tui.widgets.draft_row import DraftRow
+    from pier18.words import KEYS_NOTES
 
-    assert "Anywhere" not in KEYS
+    assert "Anywhere" not in "".join(KEYS_NOTES)
     enter = [b for b in DraftRow.BINDINGS if getattr(b, "key", None) == "enter"]
     assert enter and "Place" not in enter[0].description and "Choose" in enter[0].description
 
@@ -443,7 +443,7 @@ async def test_stale_and_wrong_texts_are_gone(tui_deck):
     app = make_app(tui_deck, 2, 13, names=["Ann", "Bob"])
     async with app.run_test(size=(120, 40)) as pilot:
         await press_until(pilot, lambda: screen_name(app) == "PatronScreen",
-                          lambda: "1" if screen_name(app) == "TableScreen" else "enter", "a Patron panel")
+                          lambda: first_keys(app), "a Patron panel")
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: screen_name(app) == "HelpScreen", "the keys on the Patron panel")
         await pilot.press("escape")

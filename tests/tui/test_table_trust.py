@@ -12,7 +12,7 @@ import re
 import shlex
 from types import SimpleNamespace
 
-from tui_helpers import NAMES, at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, shown, wait_until
+from tui_helpers import NAMES, at_the_last_plan, first_keys, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, shown, wait_until
 
 from pier18.engine import Phase, TableView
 from pier18.render.plan import goal_progress
@@ -82,7 +82,7 @@ async def test_plan_preview_total_is_what_the_final_screen_shows(tui_deck):
         await press_until(
             pilot,
             lambda: screen_name(app) == "PlaceScreen" and app.session.game.phase is Phase.PLAN,
-            lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+            lambda: first_keys(app),
             "the Plan placement",
         )
         promised: dict[int, tuple[int, bool]] = {}

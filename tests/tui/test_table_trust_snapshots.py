@@ -11,7 +11,7 @@ import random
 
 import pytest
 from tui_helpers import (
-    at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, take_the_laptop,
+    at_the_last_plan, first_keys, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, take_the_laptop,
 )
 
 SET_UP_3 = ("enter", "enter", "enter") * 3  # pass screen, the first Plan, the first Foundation, per player
@@ -44,7 +44,7 @@ def test_plan_progress_panels(snap_compare, tui_deck):
         await press_until(
             pilot,
             lambda: screen_name(app) == "TableScreen" and app.session.game.round == 3,
-            lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+            lambda: first_keys(app),
             "round 3",
         )
 

@@ -199,7 +199,7 @@ async def test_h_on_the_table_names_a_card_and_a_cover(tui_deck):
         assert "Hint: take #" in text and "covering" in text
         card = int(text.split("take #")[1].split()[0])
         assert card in session.game.revealed
-        await pilot.press(str(session.game.revealed.index(card) + 1))
+        await pilot.press(str(session.game.revealed.index(card) + 1), "enter")
         await pilot.pause()
         assert screen_name(app) == "PlaceScreen"
         assert "Hint: take #" in shown(app.screen.query_one("#hint"))  # the same turn's hint

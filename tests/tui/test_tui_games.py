@@ -104,7 +104,7 @@ async def test_only_legal_covers_are_offered(tui_deck):
         await pilot.press(*SET_UP_2)
         await pilot.pause()
         await take_the_laptop(pilot, app)
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await pilot.pause()
         game = app.session.game
         assert screen_name(app) == "PlaceScreen"
@@ -202,19 +202,23 @@ async def test_clicking_a_pier_keeps_the_number_keys_working(tui_deck):
         await pilot.pause()
         await take_the_laptop(pilot, app)
         await pilot.click("#pier-0")
-        await pilot.press("pagedown", "3")
+        await pilot.press("pagedown", "3", "enter")
         await pilot.pause()
         assert screen_name(app) == "PlaceScreen"
         assert app.screen.card.id == app.session.game.revealed[2]
 
 
-async def test_clicking_a_card_in_the_draft_row_opens_its_placement(tui_deck):
+async def test_a_click_points_at_a_card_in_the_draft_row_and_a_second_click_opens_it(tui_deck):
     app = make_app(tui_deck, 2, 5)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press(*SET_UP_2)
         await pilot.pause()
         await take_the_laptop(pilot, app)
         views = list(app.screen.query("CardView"))
+        await pilot.click(views[1])
+        await pilot.pause()
+        assert screen_name(app) == "TableScreen"  # the first click only points
+        assert app.screen.query_one("DraftRow").selected == 1
         await pilot.click(views[1])
         await pilot.pause()
         assert screen_name(app) == "PlaceScreen"

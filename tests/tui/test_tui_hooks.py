@@ -13,7 +13,7 @@ async def test_undo_through_the_session_then_resync_shows_the_choice_again(tui_d
         await pilot.press(*SET_UP_2)
         await pilot.pause()
         await take_the_laptop(pilot, app)
-        await pilot.press("2", "enter")
+        await pilot.press("2", "enter", "enter")  # point at the second card, open it, place it
         await pilot.pause()
         session = app.session
         last = session.decisions[-1]
@@ -25,7 +25,7 @@ async def test_undo_through_the_session_then_resync_shows_the_choice_again(tui_d
         await take_the_laptop(pilot, app)  # back to the player who drafted it
         assert screen_name(app) == "TableScreen"
         assert last.card in session.game.revealed
-        await pilot.press("2")
+        await pilot.press("2", "enter")
         await pilot.pause()
         assert screen_name(app) == "PlaceScreen" and app.screen.card.id == last.card
 

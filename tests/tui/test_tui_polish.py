@@ -125,7 +125,7 @@ async def test_cover_keys_stop_at_the_ends_instead_of_wrapping(tui_deck):
         await pilot.press(*SET_UP_2)
         await pilot.pause()
         await take_the_laptop(pilot, app)
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await pilot.pause()
         assert screen_name(app) == "PlaceScreen"
         covers = app.screen.query_one("#cover-list")
@@ -179,7 +179,7 @@ async def test_each_turn_starts_with_the_piers_scrolled_to_the_top(tui_deck):
         await pilot.press("pagedown")
         await pilot.pause()
         assert scroll.scroll_y > 0, "nothing to scroll at 100×30: the test shows nothing"
-        await pilot.press("1")
+        await pilot.press("1", "enter")
         await pilot.pause()
         await pilot.press("enter")  # placed: the next player's turn, after a pass screen
         await pilot.pause()

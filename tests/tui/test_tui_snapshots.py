@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from test_table_trust_snapshots import to_the_draft
-from tui_helpers import at_the_last_plan, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
+from tui_helpers import at_the_last_plan, first_keys, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
 
 SIZE = (100, 30)
 SET_UP_3 = ("enter", "enter", "enter") * 3  # pass screen, the first Plan, the first Foundation, per player
@@ -25,7 +25,7 @@ def test_table(snap_compare, tui_deck):
 
 
 def test_placement_preview(snap_compare, tui_deck):
-    assert snap_compare(make_app(tui_deck, 3, 4), run_before=to_the_draft, press=("2", "down"), terminal_size=SIZE)
+    assert snap_compare(make_app(tui_deck, 3, 4), run_before=to_the_draft, press=("2", "enter", "down"), terminal_size=SIZE)
 
 
 def test_patron_panel(snap_compare, tui_deck):
@@ -34,11 +34,11 @@ def test_patron_panel(snap_compare, tui_deck):
         await press_until(
             pilot,
             lambda: screen_name(app) == "PatronScreen",
-            lambda: "1" if screen_name(app) == "TableScreen" else "enter",
+            lambda: first_keys(app),
             "the patron panel",
         )
 
-    # From the round's last draft (the first choices the keys make): "1", Enter, the panel.
+    # From the round's last draft (the first choices the keys make): "1", Enter, Enter, the panel.
     to_patron = first_keys_game(tui_deck, 3, 4, until=lambda game: len(game.awards) == 1)[:-1]
     assert snap_compare(make_app(tui_deck, 3, 4, decisions=to_patron), run_before=finish_round, terminal_size=SIZE)
 

@@ -60,13 +60,21 @@ async def wait_until(pilot, condition, what: str = "the condition", tries: int =
     raise AssertionError(f"timed out waiting for {what}")
 
 
+async def until_drawn(pilot, app) -> None:
+    """Until the screen on top has been drawn: a key pressed before would be dropped, as
+    meant for the screen before (`GameApp.stale`), as an app's first screen can be
+    still undrawn when a snapshot's `run_before` starts."""
+    await wait_until(pilot, app.drawn, f"{screen_name(app)} to be drawn")
+
+
 async def press_until(pilot, condition, key, what: str, tries: int = 500) -> None:
-    """Press `key()` (a key name, chosen afresh each time) until `condition()` holds;
-    fails after `tries` presses instead of looping for ever."""
+    """Press `key()` (a key name or a sequence of them, chosen afresh each time) until
+    `condition()` holds; fails after `tries` presses instead of looping for ever."""
     for _ in range(tries):
         if condition():
             return
-        await pilot.press(key())
+        keys = key()
+        await pilot.press(*((keys,) if isinstance(keys, str) else keys))
         await pilot.pause()
     raise AssertionError(f"gave up waiting for {what} after {tries} key presses: {screen_name(pilot.app)}")
 
@@ -91,6 +99,16 @@ def screen_name(app) -> str:
     return type(app.screen).__name__
 
 
+#: On the draft table: point at the first card, then open it (a number only points).
+FIRST_CARD = ("1", "enter")
+
+
+def first_keys(app):
+    """The keys that make the first choice on the screen on top: the first card on the
+    table, Enter anywhere else (the highlighted cover, the first set-up pair, go on)."""
+    return FIRST_CARD if screen_name(app) == "TableScreen" else "enter"
+
+
 async def take_first_choices_until(pilot, app: Pier18App, condition, what: str, tries: int = 3000) -> None:
     """Play the people's turns with the first card and the highlighted choice (bots move
     on their own) until `condition()` holds."""
@@ -102,7 +120,7 @@ async def take_first_choices_until(pilot, app: Pier18App, condition, what: str, 
         if session.is_bot(session.game.current_player) and screen_name(app) == "TableScreen":
             continue  # a bot is choosing
         if screen_name(app) == "TableScreen":
-            await pilot.press("1")
+            await pilot.press(*FIRST_CARD)
             await pilot.pause()
         if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen", "PassScreen"):
             await pilot.press("enter")
@@ -161,6 +179,7 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
         if not game.is_terminal() and app.session.is_bot(game.current_player) and name == "TableScreen":
             await pilot.pause(0.01)  # a bot is deciding in its worker thread
             continue
+        await until_drawn(pilot, app)  # keys come in order: each screen's after it is in sight
         if name in ("PassScreen", "PatronScreen"):
             await pilot.press("enter")
         elif name == "KeepScreen":
@@ -172,11 +191,15 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
             assert game.phase is Phase.DRAFT
             number = rng.randrange(len(game.revealed)) + 1
             card = game.revealed[number - 1]
-            await pilot.press(str(number))
+            await pilot.press(str(number))  # points at the card: the table stays
+            await pilot.pause()
+            assert screen_name(app) == "TableScreen"
+            await pilot.press("enter")
             await pilot.pause()
             assert screen_name(app) == "PlaceScreen"
             await look(on_screen, app)
             assert screen_name(app) == "PlaceScreen" and game.revealed[number - 1] == card
+            await until_drawn(pilot, app)
             covers = game.piers[game.current_player].covers()
             cover = rng.choice(covers)
             expected.append(Draft(card, cover))
@@ -212,7 +235,7 @@ def keyed_game(deck, players: int, seed: int, rng: random.Random, until=lambda g
 
 
 def first_keys_game(deck, players: int, seed: int, until, first_player: int | None = None) -> list[Decision]:
-    """The decisions pressing Enter and "1" makes (the first Plan/Foundation pair on offer,
+    """The decisions `first_keys` makes (the first Plan/Foundation pair on offer,
     the first card, the highlighted cover), by the engine alone, until `until(game)`."""
     game = Game(deck, players, seed, first_player)
     while not game.is_terminal() and not until(game):

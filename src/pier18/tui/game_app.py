@@ -16,6 +16,7 @@ from collections.abc import Hashable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+from weakref import WeakSet
 
 from rich.text import Text
 from textual import events
@@ -81,7 +82,10 @@ class GameApp(BaseApp):
         self._early_warnings: list[str] = []  # `warn` before mounting
         self.moves = MoveLog()  # the move lines of the game, for the table
         self._awards_shown = 0  # Patron panels already shown (or treated as seen)
-        self._shown_at = 0.0  # when the screen on top was shown (`event_clock`)
+        self._shown_at = 0.0  # when the screen on top was shown, then drawn (`event_clock`)
+        self._drawn_screen: Screen[Any] | None = None  # the screen on top, once it has been drawn
+        self._drawn_once: WeakSet[Screen[Any]] = WeakSet()  # screens drawn on top at least once
+        self._watched: WeakSet[Screen[Any]] = WeakSet()  # screens whose first drawing the app awaits
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -148,12 +152,52 @@ class GameApp(BaseApp):
     # -- keys meant for another screen ----------------------------------------------------
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
+        """A screen has come on top: keys made before now were meant for another. A new
+        screen is not drawn yet: keys made until it is are not for it either (`_laid_out`,
+        at its first layout, which Textual paints at once). A screen drawn before that
+        comes back on top (a box over it has closed) is in sight at once."""
         self._shown_at = event_clock()
+        if screen in self._drawn_once:
+            self._drawn_screen = screen
+            return
+        self._drawn_screen = None
+        if screen not in self._watched:
+            self._watched.add(screen)
+            screen.screen_layout_refresh_signal.subscribe(self, self._laid_out, immediate=True)
+        screen.call_after_refresh(self._refreshed, screen)
+
+    def _laid_out(self, screen: Screen[Any]) -> None:
+        """Textual has laid out `screen` and painted it (its public
+        `screen_layout_refresh_signal`, published right after the paint)."""
+        self._drawn_once.add(screen)
+        if screen is self.screen and self._drawn_screen is not screen:
+            self._shown_at = event_clock()  # the first time it is in sight since it came on top
+            self._drawn_screen = screen
+
+    def _refreshed(self, screen: Screen[Any]) -> None:
+        """After the screen's first refresh: drawn, if no layout said so (a screen laid
+        out before, under another, and shown again unchanged). Keys are not made stale
+        here: the callback may run well after the paint, and keys made since are for it."""
+        if screen is self.screen and self._drawn_screen is None:
+            self._drawn_screen = screen
+            self._drawn_once.add(screen)
+
+    def on_ready(self) -> None:
+        """The app's first layout (it sends `Ready` instead of the signal): the first
+        screen is drawn."""
+        self._laid_out(self.screen)
+
+    def drawn(self) -> bool:
+        """The screen on top has been drawn since it came on top: a key pressed from now
+        on acts on it (one pressed before is `stale`)."""
+        return self._drawn_screen is not None and self._drawn_screen is self.screen
 
     def stale(self, event: events.Event) -> bool:
-        """A key press (or mouse button) made before the screen on top was shown: it was
-        meant for the screen before (an Enter for a box that has just closed, a key typed
-        while a bot moved), and Textual would hand it to whatever is on top now."""
+        """A key press (or mouse button) made before the screen on top was drawn: it was
+        meant for the screen before (an Enter for a box that has just closed, the key
+        that opened this screen pressed twice, a key typed while a bot moved), and
+        Textual would hand it to whatever is on top now. A screen is never answered by
+        a key its player could not have seen it for."""
         return isinstance(event, PRESSES) and event.time < self._shown_at
 
     async def on_event(self, event: events.Event) -> None:
@@ -299,7 +343,7 @@ class GameApp(BaseApp):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
-            self.push_screen(HelpScreen(), lambda _: self.after_modal())
+            self.push_screen(HelpScreen(self.screen), lambda _: self.after_modal())
 
     def action_legend(self) -> None:
         from .screens.legend import LegendScreen

@@ -1,7 +1,9 @@
 """A yes/no question over the game, answered with y/n, Escape or a click.
 
 Quit, take back and resume all ask this way; each subclass says only its words and
-its keys. The box's look is in `pier18.tcss` (`.confirm-box`).
+its keys. As on every screen, an arrow points (at the other answer) and Enter answers
+with the one pointed at, which is "no" on a fresh question. The box's look is in
+`pier18.tcss` (`.confirm-box`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
-from ...words import KEY_NO, KEY_YES, with_key
+from ...words import KEY_NO, KEY_OTHER_ANSWER, KEY_YES, with_key
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 
@@ -24,7 +26,11 @@ class ConfirmScreen(ModalClosesOnce[bool]):
     """Dismisses with True for yes, False for no."""
 
     AUTO_FOCUS = "#no"  # Enter on a fresh question never does the irreversible thing
-    BINDINGS = [Binding("y", "answer(True)", KEY_YES), Binding("n,escape", "answer(False)", KEY_NO)]
+    BINDINGS = [
+        Binding("y", "answer(True)", KEY_YES),
+        Binding("n,escape", "answer(False)", KEY_NO),
+        Binding("left,right", "app.focus_next", KEY_OTHER_ANSWER, show=False),
+    ]
     YES = with_key(KEY_YES, "y")
     NO = with_key(KEY_NO, "n")
     YES_VARIANT: ClassVar[ButtonVariant] = "error"

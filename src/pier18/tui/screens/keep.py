@@ -1,8 +1,8 @@
 """Set-up by the cards themselves: the player points at the card to keep as the Plan,
 then at the one to keep as the Foundation; the third goes back into the deck.
 
-←/→ (or ↑/↓), 1–3 or the mouse point at a card; Enter, or a click on the card already
-pointed at, keeps it; Escape goes back from the Foundation to the Plan. Under the cards,
+As on every screen, ←/→ (or ↑/↓), 1–3 or a click point at a card; Enter, or a click on
+the card already pointed at, keeps it; Escape goes back from the Foundation to the Plan. Under the cards,
 the preview: in the first step the card pointed at in both roles, in the second the
 pier the pair starts and the Plan judged on it. The symbols' legend is beside it, and
 every card is drawn with its sea end and land end marked.
@@ -34,6 +34,7 @@ from ...words import (
     KEY_KEEP_AS_FOUNDATION,
     KEY_KEEP_AS_PLAN,
     KEY_NEXT_CARD,
+    KEY_POINT_AT_CARD,
     KEY_PREVIOUS_CARD,
     PLAN_ON_IT_NOW,
     YOUR_PIER_STARTS,
@@ -62,9 +63,7 @@ class KeepScreen(HintedScreen[Keep]):
         Binding("right", "point(1)", KEY_NEXT_CARD, show=False),
         Binding("up", "point(-1)", KEY_PREVIOUS_CARD, show=False),
         Binding("down", "point(1)", KEY_NEXT_CARD, show=False),
-        Binding("1", "point_at(0)", show=False),
-        Binding("2", "point_at(1)", show=False),
-        Binding("3", "point_at(2)", show=False),
+        *(Binding(str(n), f"point_at({n - 1})", KEY_POINT_AT_CARD, show=False) for n in range(1, 4)),
         Binding("enter", "keep_plan", KEY_KEEP_AS_PLAN),
         Binding("enter", "keep_foundation", KEY_KEEP_AS_FOUNDATION),
         Binding("escape", "back_to_plan", KEY_BACK_TO_PLAN),

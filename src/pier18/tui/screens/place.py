@@ -1,8 +1,10 @@
 """Placing a card: choose how many sections it covers, with a live preview.
 
 Drawn from the placing seat's own `PlayerView` (at one laptop or over the network
-alike); only the engine's legal covers are offered. Enter confirms (dismisses with the
-decision), Escape goes back to the card choice (dismisses with None) when allowed.
+alike); only the engine's legal covers are offered. ↑/↓, a number (how many sections)
+or a click point at a cover and preview it; Enter or a second click confirms (dismisses
+with the decision), Escape goes back to the card choice (dismisses with None) when
+allowed.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from textual.widgets.option_list import Option
 from ...engine import Decision, Draft, PlacePlan, PlayerView
 from ...render import FittedPier
 from ...render.style import stressed
-from ...words import HINT_TAG, KEY_BACK_TO_CARDS, cover_choice, pier_after, place_help
+from ...words import HINT_TAG, KEY_BACK_TO_CARDS, KEY_POINT_AT_COVER, cover_choice, pier_after, place_help
 from ..widgets.cover_why import CoverWhy
 from ..widgets.score_change import ScoreChange
 from .closing import unless_leaving
@@ -34,7 +36,7 @@ class SideScroll(VerticalScroll, can_focus=False):
 class PlaceScreen(HintedScreen[Decision | None]):
     BINDINGS = [
         Binding("escape", "back", KEY_BACK_TO_CARDS),
-        *(Binding(str(k), f"cover({k})", show=False) for k in range(10)),
+        *(Binding(str(k), f"cover({k})", KEY_POINT_AT_COVER, show=False) for k in range(10)),
     ]
 
     def __init__(self, view: PlayerView, names: list[str], card_id: int | None = None) -> None:
@@ -97,9 +99,12 @@ class PlaceScreen(HintedScreen[Decision | None]):
         self.dismiss(self.choices[event.option_index])
 
     def action_cover(self, cover: int) -> None:
+        """A number points at that cover (Enter places it); a cover not on offer rings."""
         for index, decision in enumerate(self.choices):
             if decision.cover == cover:
                 self.query_one(OptionList).highlighted = index
+                return
+        self.app.bell()
 
     def mark_hint(self, decision: Decision | None) -> None:
         """Tag the hinted cover in the list (when the hint is for this card)."""

@@ -1,8 +1,10 @@
 """`pier18 play` with unfinished games saved: offer to go on with one of them first.
 
 Every unfinished game is listed (last played first), so none is ever stranded behind
-a newer one; Enter or y goes on with the last played, 1-9 or the arrows pick another,
-n starts a new game and the old ones stay saved. Each game shows only its names, phase
+a newer one; y goes on with the last played, and as on every screen a number (1-9) or
+an arrow points at a game and Enter (or a second click) goes on with the one pointed
+at, which is the last played until another is pointed at; n starts a new game and the
+old ones stay saved. Each game shows only its names, phase
 and whose turn it is (`pier18.words.summary`), never a card, since whoever is at the
 keys may not be the player whose turn it is.
 """
@@ -18,8 +20,9 @@ from textual.widgets.option_list import Option
 
 from ...engine.text import printable
 from ...persist import autosave
-from ...words import KEY_NEW_GAME, KEY_RESUME_LAST, last_played, resume_title, with_key
+from ...words import KEY_NEW_GAME, KEY_POINT_AT_GAME, KEY_RESUME_LAST, last_played, resume_title, with_key
 from .closing import ModalClosesOnce
+from ..widgets.choice_list import PointingList
 from ..widgets.footer import Footer
 
 NEW_GAME = "new"
@@ -36,7 +39,7 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
     BINDINGS = [
         Binding("y", "pick(0)", KEY_RESUME_LAST),
         Binding("n,escape", "new_game", KEY_NEW_GAME),
-        *(Binding(str(n), f"pick({n - 1})", show=False) for n in range(1, 10)),
+        *(Binding(str(n), f"point({n - 1})", KEY_POINT_AT_GAME, show=False) for n in range(1, 10)),
     ]
 
     def __init__(self, games: list[autosave.SavedGame], notes: list[str] | None = None) -> None:
@@ -59,7 +62,7 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
             yield Static(title, classes="confirm-line")
             for note in self.notes:
                 yield Static(Text(printable(note)), classes="confirm-line")
-            yield OptionList(*options)
+            yield PointingList(*options)
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -68,13 +71,18 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """`y` and the numbers are offered only for games that are there to resume."""
-        if action == "pick":
+        if action in ("pick", "point"):
             return isinstance(parameters[0], int) and parameters[0] < len(self.games)
         return True
 
     def action_pick(self, index: int) -> None:
         if index < len(self.games):
             self.dismiss(index)
+
+    def action_point(self, index: int) -> None:
+        """A number points at that game; Enter goes on with it."""
+        if index < len(self.games):
+            self.query_one(OptionList).highlighted = index
 
     def action_new_game(self) -> None:
         self.dismiss(None)

@@ -43,6 +43,7 @@ from ...words import (
     KEY_BACK_TO_FINAL,
     KEY_END,
     KEY_NEXT,
+    KEY_POINT_AT_PLAYER,
     KEY_PREVIOUS,
     KEY_START,
     NOTHING_LOST,
@@ -72,6 +73,7 @@ from ...words import (
     what_it_does,
     why_lost,
 )
+from ..widgets.choice_list import PointingList
 from ..widgets.footer import Footer
 from ..widgets.score_change import ScoreChange
 from .closing import ClosesOnce, ModalClosesOnce, unless_leaving
@@ -358,9 +360,13 @@ class ReviewScreen(ClosesOnce[None]):
 
 
 class ReviewWhoScreen(ModalClosesOnce[int | None]):
-    """Hot-seat: which player's decisions to review (dismisses with the seat, or None)."""
+    """Hot-seat: which player's decisions to review (dismisses with the seat, or None).
+    A number or an arrow points at a player, Enter or a second click chooses."""
 
-    BINDINGS = [Binding("escape", "back", KEY_BACK_TO_FINAL)]
+    BINDINGS = [
+        Binding("escape", "back", KEY_BACK_TO_FINAL),
+        *(Binding(str(n), f"point({n - 1})", KEY_POINT_AT_PLAYER, show=False) for n in range(1, 4)),
+    ]
 
     def __init__(self, names: Sequence[str], seats: Sequence[int]) -> None:
         super().__init__()
@@ -370,7 +376,7 @@ class ReviewWhoScreen(ModalClosesOnce[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="review-who-box"):
             yield Static(Text(REVIEW_WHO), id="review-who-title")
-            yield OptionList(*(Option(Text(self.names[seat]), id=str(seat)) for seat in self.seats), id="review-who-list")
+            yield PointingList(*(Option(Text(self.names[seat]), id=str(seat)) for seat in self.seats), id="review-who-list")
         yield Footer()
 
     @unless_leaving
@@ -382,6 +388,16 @@ class ReviewWhoScreen(ModalClosesOnce[int | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(self.seats[event.option_index])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A number is offered only for a player on the list."""
+        if action == "point":
+            return isinstance(parameters[0], int) and parameters[0] < len(self.seats)
+        return True
+
+    def action_point(self, index: int) -> None:
+        if index < len(self.seats):
+            self.query_one(OptionList).highlighted = index
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -1,15 +1,68 @@
-"""Option lists whose keys say what Enter does, so the footer reads in the game's words."""
+"""Option lists that speak the game's one key grammar, with keys in the game's words.
+
+On every screen an arrow or a number key only points, and Enter (or a second click on
+the thing pointed at) confirms. Textual's `OptionList` chooses an option at the first
+click; a `PointingList` makes the first click on another option point at it, and only
+a click on the option already pointed at (or Enter) chooses it.
+"""
 
 from __future__ import annotations
 
+from textual import events
 from textual.binding import Binding
 from textual.widgets import OptionList
 
-from ...words import KEY_COVER_LESS, KEY_COVER_MORE, KEY_PLACE_IT
+from ...words import (
+    KEY_CHOOSE_IT,
+    KEY_COVER_LESS,
+    KEY_COVER_MORE,
+    KEY_FIRST_CHOICE,
+    KEY_LAST_CHOICE,
+    KEY_NEXT_CHOICE,
+    KEY_PAGE_DOWN,
+    KEY_PAGE_UP,
+    KEY_PLACE_IT,
+    KEY_PREVIOUS_CHOICE,
+)
 
 
-class CoverList(OptionList):
-    """How many sections the placed card covers; ↑/↓ or a click previews, Enter places."""
+class PointingList(OptionList):
+    """↑/↓, Home/End, PgUp/PgDn or a click point; Enter or a second click chooses."""
+
+    BINDINGS = [
+        Binding("up", "cursor_up", KEY_PREVIOUS_CHOICE, show=False),
+        Binding("down", "cursor_down", KEY_NEXT_CHOICE, show=False),
+        Binding("home", "first", KEY_FIRST_CHOICE, show=False),
+        Binding("end", "last", KEY_LAST_CHOICE, show=False),
+        Binding("pageup", "page_up", KEY_PAGE_UP, show=False),
+        Binding("pagedown", "page_down", KEY_PAGE_DOWN, show=False),
+        Binding("enter", "select", KEY_CHOOSE_IT, show=False),
+    ]
+
+    #: While a click is handled: the option pointed at before it (None: no click now).
+    pointed_before_click: int | None = None
+    clicking = False
+
+    def on_click(self, event: events.Click) -> None:
+        """Runs before `OptionList`'s own click handler, which points at the option
+        clicked and then selects: remember what was pointed at before."""
+        self.clicking = True
+        self.pointed_before_click = self.highlighted
+        self.call_next(self._click_handled)
+
+    def _click_handled(self) -> None:
+        self.clicking = False
+        self.pointed_before_click = None
+
+    def action_select(self) -> None:
+        if self.clicking and self.highlighted != self.pointed_before_click:
+            return  # the first click on an option points at it
+        super().action_select()
+
+
+class CoverList(PointingList):
+    """How many sections the placed card covers; ↑/↓, a number or a click points (and
+    previews), Enter or a second click places."""
 
     BINDINGS = [
         Binding("up", "cover_less", KEY_COVER_LESS, show=True),
@@ -26,4 +79,3 @@ class CoverList(OptionList):
     def action_cover_more(self) -> None:
         if self.highlighted is not None and self.highlighted < self.option_count - 1:
             self.highlighted += 1
-

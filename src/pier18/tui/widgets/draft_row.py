@@ -1,7 +1,9 @@
 """The revealed cards of a round; the current player picks one to place.
 
-Arrows or number keys move the choice, Enter (or a click) picks it; the row tells the
-screen with a `Picked` message and never applies anything itself.
+As on every screen, an arrow or a number key only points at a card, and Enter (or a
+second click on the card pointed at) picks it: the first click points. The row tells
+the screen with a `Picked` message and never applies anything itself; what the card is
+placed with (its cover) is still to be chosen and confirmed on the placement screen.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import Deck
-from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_PREVIOUS_CARD, key_card
+from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_POINT_AT_CARD, KEY_PREVIOUS_CARD
 from .card_view import CardView
 
 
@@ -21,7 +23,7 @@ class DraftRow(Horizontal, can_focus=True):
         Binding("left", "move(-1)", KEY_PREVIOUS_CARD),
         Binding("right", "move(1)", KEY_NEXT_CARD),
         Binding("enter", "pick", KEY_CHOOSE_CARD),
-        *(Binding(str(n), f"choose({n})", key_card(n), show=False) for n in range(1, 5)),
+        *(Binding(str(n), f"point_at({n})", KEY_POINT_AT_CARD, show=False) for n in range(1, 5)),
     ]
 
     selected: reactive[int] = reactive(0)
@@ -69,7 +71,7 @@ class DraftRow(Horizontal, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a bot chooses, the row is only there to look at."""
-        if action in ("pick", "choose") and self.watching:
+        if action == "pick" and self.watching:
             return False
         return True
 
@@ -77,10 +79,12 @@ class DraftRow(Horizontal, can_focus=True):
         if self.cards:
             self.selected = (self.selected + step) % len(self.cards)
 
-    def action_choose(self, number: int) -> None:
+    def action_point_at(self, number: int) -> None:
+        """A number key points at that card; only Enter (or a second click) picks it."""
         if 1 <= number <= len(self.cards):
             self.selected = number - 1
-            self.action_pick()
+        else:
+            self.app.bell()
 
     def action_pick(self) -> None:
         if self.cards:
@@ -88,7 +92,11 @@ class DraftRow(Horizontal, can_focus=True):
 
     def on_card_view_clicked(self, message: CardView.Clicked) -> None:
         message.stop()
-        if message.card_id in self.cards:
-            self.selected = self.cards.index(message.card_id)
-            self.focus()
-            self.action_pick()
+        if message.card_id not in self.cards:
+            return
+        self.focus()
+        index = self.cards.index(message.card_id)
+        if index != self.selected:
+            self.selected = index  # the first click points at the card
+        elif not self.watching:
+            self.action_pick()  # a click on the card pointed at picks it
