@@ -68,7 +68,7 @@ PAGE_FILES = {
     "seat.js": "text/javascript",
     "symbols.css": "text/css",
     "symbols.woff2": "font/woff2",
-    "symbols-LICENSE.txt": "text/plain; charset=utf-8",
+    "symbols-LICENSE.txt": "text/plain",  # ASCII
 }
 
 #: Nothing from elsewhere: scripts, styles, fonts and the WebSocket come from this host.
