@@ -152,3 +152,48 @@ async def test_every_app_shows_what_the_flow_says_comes_next(where):
         assert (hot[0], ann[0], bob[0]) == ("PassScreen", "KeepScreen", "KeepScreen")
     if where == "second keep":  # Ann has kept: Bob chooses, Ann waits at her own table
         assert (hot[0], ann[0], bob[0]) == ("PassScreen", "TableScreen", "KeepScreen")
+
+
+async def test_at_one_laptop_the_draft_passes_the_laptop_when_hands_change():
+    """Opened at Ann's draft (no pass screen after a load: the laptop is with whoever
+    opened it), Ann drafts by keys until the draft is Bob's; each screen on the way is
+    the one the flow gives (a Patron panel when a round ends, Ann's next draft with no
+    pass screen), and Bob's draft comes after a pass screen."""
+    from pier18.engine import load_deck
+
+    decisions = position(POSITIONS["draft, Ann"])
+    sessions: list[Session] = []
+
+    def new_session(names: list[str]) -> Session:
+        sessions.append(Session(load_deck(), names, SEED, decisions=list(decisions)))
+        return sessions[-1]
+
+    app = Pier18App(2, new_session, names=["Ann", "Bob"], bot_pause=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await steady(pilot, app, "TableScreen") == "TableScreen"
+        session = sessions[0]
+        game = session.game
+        for _ in range(20):
+            made = len(session.decisions)
+            assert game.phase is Phase.DRAFT and game.current_player == 0
+            await pilot.press("1")  # points at the first card
+            await pilot.press("enter")  # opens it
+            assert await steady(pilot, app, "PlaceScreen") == "PlaceScreen"
+            await pilot.press("enter")  # the first cover
+            for _ in range(1000):
+                if len(session.decisions) == made + 1:
+                    break
+                await pilot.pause(0.01)
+            assert len(session.decisions) == made + 1
+            view = TableView.of(game)
+            unseen = 1 if _ended_a_round(game) else 0
+            step = next_step(view, (0, 1), shared=True, awards_shown=len(view.awards) - unseen, handed_to=0)
+            if step.kind is Show.PATRON:
+                assert await steady(pilot, app, "PatronScreen") == "PatronScreen"
+                await pilot.press("escape")
+                step = next_step(view, (0, 1), shared=True, awards_shown=len(view.awards), handed_to=0)
+            assert await steady(pilot, app, shown_for(step)) == shown_for(step)
+            if game.phase is not Phase.DRAFT or game.current_player == 1:
+                break
+        assert step == Next(Show.CHOOSE, 1, Phase.DRAFT, pass_first=True, secret=False)
+        assert type(app.screen).__name__ == "PassScreen"
