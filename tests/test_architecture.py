@@ -59,7 +59,7 @@ def all_imports() -> list[Import]:
 
 
 def layer(module: str) -> str:
-    """The layer a pier18 module belongs to: engine, words, persist, bots, selfplay, review, net, render, tui, cli."""
+    """The layer a pier18 module belongs to: engine, words, flow, persist, bots, selfplay, review, net, render, tui, cli."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "pier18"
 
@@ -81,6 +81,8 @@ RULES = {
     and not imp.target.startswith("pier18.engine"),
     # Wording is plain text from the engine's views.
     "words reads only the engine": lambda imp, source, target: source == "words" and target not in ("engine", "words"),
+    # What comes next is decided from the engine's views alone, with no terminal library.
+    "flow reads only the engine": lambda imp, source, target: source == "flow" and target not in ("engine", "flow"),
     # Saving games and playing bots never draw anything.
     "persist and bots never draw": lambda imp, source, target: source in ("persist", "bots")
     and target in ("tui", "render", "rich", "textual"),
@@ -102,7 +104,7 @@ RULES = {
 
 #: The layers from the bottom up: a module may import its own layer and the ones below,
 #: never one above (docs/architecture.md draws the same stack).
-LAYERS = ("engine", "words", "bots", "persist", "selfplay", "review", "net", "render", "tui", "cli", "__main__")
+LAYERS = ("engine", "words", "flow", "bots", "persist", "selfplay", "review", "net", "render", "tui", "cli", "__main__")
 
 
 def upward_imports() -> list[str]:

@@ -23,6 +23,7 @@ from ..engine.errors import NotationError, Pier18Error
 from ..engine.text import printable
 from ..engine import TABLE_SIZES, PatronAward, Standing, check_table_size, rank, table_scores
 from ..engine.view import SEEN_FIELDS, seen_fields
+from ..flow import may_choose
 from .. import words
 
 PROTOCOL = "pier18"
@@ -291,7 +292,8 @@ class NetState:
 
     @property
     def my_turn(self) -> bool:
-        return self.you is not None and bool(self.you.legal)
+        """This seat has a decision to make now (`flow.may_choose`; never in the lobby)."""
+        return self.you is not None and not self.lobby and may_choose(self.table, self.you.seat)
 
     @property
     def moment(self) -> Hashable:

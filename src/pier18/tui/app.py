@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 
 from ..engine import Decision, Phase, PlayerView, TableView
+from ..flow import Show, next_step
 from ..persist import autosave
 from ..persist.lock import GameLocked
 from ..persist.session import Session
@@ -252,39 +253,48 @@ class Pier18App(GameApp):
                 reasons=reasons,
                 stand_ins=session.stand_ins(),
             )
-        if self.show_next_award(view, names):
+        step = next_step(
+            view, self.seats_here(), shared=session.hot_seat, awards_shown=self._awards_shown, handed_to=self._handed_to,
+        )
+        if step.kind is Show.PATRON:
+            self.show_award(view, names)
             return
-        if game.is_terminal():
+        if step.kind is Show.FINAL:
             from .screens.final import FinalScreen
 
             self.push_screen(FinalScreen(view, names, self.save_path(), review=True, stand_ins=session.stand_ins()))
             return
-        seat = game.current_player
-        if session.is_bot(seat) and self.bot_provider is not None:
-            self.call_later(self.bot_turn)
+        if step.kind is Show.WAIT:
+            self.call_later(self.bot_turn)  # only bots play away from these keys here
             return
+        seat = step.seat
+        assert seat is not None
         then: Callable[[], None] | None = None
-        if game.phase is Phase.SETUP:
+        if step.phase is Phase.SETUP:
             then = self._keep
-        elif game.phase is Phase.PLAN:
+        elif step.phase is Phase.PLAN:
             then = partial(self._place, None)
-        if not session.hot_seat:
+        if session.hot_seat:
+            self._handed_to = seat  # the laptop is in front of the person to move now
+        if not step.pass_first:
             if then is not None:
-                then()  # one person at the laptop: nobody to hide anything from
+                then()  # nobody to hide anything from: one person at the laptop, or the draft goes on with them
             return
-        # A laptop passed round: before a hidden choice (set-up, the Plans, placed at the
-        # same time) and whenever the laptop changes hands, whatever the phase, the
-        # person to move takes it on a pass screen, so nothing drawn for the last one
-        # (a hint, a half-made choice) is ever in front of the next.
-        handed, self._handed_to = self._handed_to, seat
-        if then is None and handed in (None, seat):
-            return  # the draft goes on with the person who has the laptop
+        # A laptop passed round: the person to move takes it on a pass screen, so nothing
+        # drawn for the last one (a hint, a half-made choice) is ever in front of the next.
         from .screens.pass_device import PassScreen
 
         stand_ins = session.stand_ins()
         news = since_your_turn(view, names, since_start(view, seat, stand_ins), reasons, stand_ins)
-        screen = PassScreen(names[seat], pass_reason(game.phase), news, secret=then is not None)
+        screen = PassScreen(names[seat], pass_reason(step.phase), news, secret=step.secret)
         self.push_screen(screen, lambda _: then() if then else None)
+
+    def seats_here(self) -> list[int]:
+        """The seats played at these keys: every seat but the bots' (all of them when no
+        bot may move, as in tests that drive the bots' turns themselves)."""
+        session = self.session
+        assert session is not None
+        return [seat for seat in range(session.players) if not (session.is_bot(seat) and self.bot_provider is not None)]
 
     def since_for(self, view: TableView) -> int | None:
         """Where "since your last move" starts for the person at the keys: the one person

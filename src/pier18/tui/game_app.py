@@ -235,8 +235,9 @@ class GameApp(BaseApp):
 
     # -- the Patron panel ----------------------------------------------------------------
 
-    def show_next_award(self, view: TableView, names: list[str]) -> bool:
-        """The Patron panel of the latest round not shown yet, then `advance`; False if none.
+    def show_award(self, view: TableView, names: list[str]) -> None:
+        """The Patron panel of the latest round, then `advance` (`flow.next_step` says
+        when: an award not shown yet comes before anything else).
 
         Only the latest: an older one never seen (the table went on while this seat was
         away) is in the "since your turn" line and the game log. The panel names the
@@ -244,13 +245,10 @@ class GameApp(BaseApp):
         """
         from .screens.patron import PatronScreen
 
-        if len(view.awards) <= self._awards_shown:
-            return False
         award = view.awards[-1]
         self._awards_shown = len(view.awards)
         last = self.moves.recent(award.after, 1)
         self.push_screen(PatronScreen(award, view.deck, names, last[0] if last else None), lambda _: self.advance())
-        return True
 
     # -- the game log ------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from ..engine import Deck, Decision, Phase, PlayerView, TableView
+from ..flow import Show, next_step
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
@@ -347,24 +348,26 @@ class SeatApp(GameApp):
         self._newer_panel(view)
         if self.screen is not table:
             return  # a Patron panel, a question or this turn's own screen is up: it comes back here
-        if self.show_next_award(view, state.names):
+        step = next_step(view, () if me is None else (me,), at_once=True, awards_shown=self._awards_shown)
+        if step.kind is Show.PATRON:
+            self.show_award(view, state.names)
             return
-        if view.is_terminal():
+        if step.kind is Show.FINAL:
             from .screens.final import FinalScreen
 
-            review = self.client.seat is not None and bool(self._choice_views)
+            review = me is not None and bool(self._choice_views)
             self.push_screen(FinalScreen(
                 view, state.names, self.record, new_game=False, deck=self.deck, review=review, stand_ins=state.stand_ins,
             ))
             return
         mine = state.player_view()
-        if not self.my_turn() or mine is None:
-            return
-        if view.phase is Phase.SETUP:
+        if step.kind is not Show.CHOOSE or not self.my_turn() or mine is None:
+            return  # another seat's turn, or this seat's choice is on its way to the host
+        if step.phase is Phase.SETUP:
             from .screens.keep import KeepScreen
 
             self._ask(KeepScreen(mine, state.names[mine.seat]))
-        elif view.phase is Phase.PLAN:
+        elif step.phase is Phase.PLAN:
             self._place(mine, None)
 
     def _ask(self, screen: KeepScreen | PlaceScreen) -> None:

@@ -1,0 +1,88 @@
+"""What comes next in a game, for one front end: the one answer every app asks.
+
+Whose decision is next, of what kind, and what must be shown before it (a Patron
+result, the final score, a pass screen at one laptop passed round) is decided here,
+once, from the engine's `TableView` and a few facts only the front end knows: which
+seats are played at these keys, whether one laptop is shared, how many Patron awards
+it has shown and who it last handed the laptop to. The hot-seat app
+(`tui.app.Pier18App`, and the lesson built on it), the network seat (`tui.seat_app`,
+in a terminal or a browser) and the `--lines` seat (`cli.join`) all ask `next_step`;
+none decides the order itself. Pure: no Textual, no Rich, no clock, no network.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from enum import Enum
+
+from .engine.phase import Phase
+from .engine.view import TableView
+
+#: The phases whose choice is hidden from the others until everyone has made it.
+SECRET_PHASES = (Phase.SETUP, Phase.PLAN)
+
+
+class Show(Enum):
+    """The kind of thing a front end shows next."""
+
+    PATRON = "patron"  # the latest Patron award not shown yet
+    FINAL = "final"  # the game is over: the final score
+    CHOOSE = "choose"  # a seat played at these keys decides
+    WAIT = "wait"  # the game waits for a bot or a seat played elsewhere
+
+
+@dataclass(frozen=True)
+class Next:
+    """The next thing to show. `seat`: the award's winner (PATRON), the seat to decide
+    (CHOOSE), the first seat waited for (WAIT), None at the end. `pass_first`: at a
+    laptop passed round, a pass screen naming `seat` comes first; `secret`: that
+    screen hides a choice the others must not see (set-up, the Plan)."""
+
+    kind: Show
+    seat: int | None
+    phase: Phase
+    pass_first: bool = False
+    secret: bool = False
+
+
+def next_step(
+    view: TableView,
+    mine: Collection[int],
+    *,
+    shared: bool = False,
+    at_once: bool = False,
+    awards_shown: int = 0,
+    handed_to: int | None = None,
+) -> Next:
+    """What `view` asks of a front end that plays the seats `mine` at its keys.
+
+    In order: the latest Patron award not shown yet (only the latest: older ones are in
+    the "since your turn" line and the log), then the final score once the game is over,
+    then whose decision it is. `at_once`: set-up and the Plans are chosen by every seat
+    at the same time (a network table, `TableView.to_act`); otherwise one seat after
+    another (`current_player`). With one laptop `shared`, a pass screen comes before
+    every set-up and Plan choice (secret) and whenever the laptop changes hands in the
+    draft (`handed_to`: who had it last; None after a load, when nobody is asked to pass).
+    """
+    phase = view.phase
+    if len(view.awards) > awards_shown:
+        return Next(Show.PATRON, view.awards[-1].winner, phase)
+    if view.is_terminal():
+        return Next(Show.FINAL, None, phase)
+    waiting = view.to_act() if at_once else (view.current_player,)
+    seat = next((s for s in waiting if s in mine), None)
+    if seat is None:
+        return Next(Show.WAIT, waiting[0] if waiting else None, phase)
+    secret = phase in SECRET_PHASES
+    pass_first = shared and (secret or handed_to not in (None, seat))
+    return Next(Show.CHOOSE, seat, phase, pass_first=pass_first, secret=pass_first and secret)
+
+
+def may_choose(view: TableView, seat: int | None, *, at_once: bool = True) -> bool:
+    """Whether `seat`, played at these keys, has a decision to make now (whatever must
+    be shown before it): the question a network seat asks of each state it is sent."""
+    if seat is None:
+        return False
+    step = next_step(view, (seat,), at_once=at_once, awards_shown=len(view.awards))
+    return step.kind is Show.CHOOSE
