@@ -357,7 +357,8 @@ async def test_only_a_seat_gets_the_views_of_its_own_decisions():
         assert watcher.refusals == [SPECTATORS_HAVE_NO_DECISIONS] * 2 and watcher.own_decisions is None
         for seat, other in ((0, 1), (1, 0)):
             await clients[seat].send_raw({"type": "views", "seat": other, "code": session.codes.seats[other]})
-            await clients[seat].until(lambda: clients[seat].own_decisions is not None, WAIT)
+            await clients[seat].until(lambda: clients[seat].own_decisions is not None or clients[seat].fatal is not None, WAIT)
+            assert clients[seat].fatal is None, clients[seat].fatal
             got = clients[seat].own_decisions
             mine = [n for n, (s, _) in enumerate(session.game.history, start=1) if s == seat]
             assert [d.number for d in got] == mine == [number for number, *_ in own_decisions(session, seat)]
