@@ -712,7 +712,9 @@ async def draft_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Ran
     number = rng.randrange(len(game.revealed)) + 1
     card = game.revealed[number - 1]
     made = len(session.decisions)
-    await pilot.press(str(number))
+    await pilot.press(str(number))  # points at the card; Enter opens it (one key grammar)
+    await pilot.pause()
+    await pilot.press("enter")
     await until(pilot, lambda: name(app) == "PlaceScreen", "the placement screen")
     covers = game.piers[seat].covers()
     cover = rng.choice(covers)
