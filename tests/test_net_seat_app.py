@@ -694,6 +694,32 @@ async def test_a_seat_that_comes_back_reviews_every_decision_its_player_made(mon
         await host.close()
 
 
+async def test_a_seat_joining_a_finished_game_reviews_its_whole_game(monkeypatch):
+    """A seat that comes back only after its last decision (the game over, or nearly) has
+    seen none of its choices in this app: its final screen still offers `v`, and the
+    review holds every decision its player made."""
+    monkeypatch.setattr("pier18.tui.screens.review.REVIEW_WORLDS", 2)
+    monkeypatch.setattr("pier18.tui.screens.review.REVIEW_JOBS", 1)
+    session = new_table(2, 43)
+    rng = random.Random(43)
+    while not session.game.is_terminal():
+        session.apply(rng.choice(session.game.legal_decisions()))
+    host = await open_host(session)
+    app = seat_app(host.port, session.codes.seats[1])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: name(app) == "FinalScreen", "the final screen")
+            assert app.screen.review is True and not app._choice_views
+            await pilot.press("v")
+            await until(pilot, lambda: name(app) == "ReviewScreen" and app.screen.reviews is not None, "the review",
+                        tries=3000)
+            mine = [(n, d) for n, (seat, d) in enumerate(session.game.history, start=1) if seat == 1]
+            assert [(m.number, m.chosen) for m in app.screen.moments] == mine
+    finally:
+        await app.client.close()
+        await host.close()
+
+
 def people_line(app) -> str:
     """The table's line about who is here and who the game waits for ('' before it is drawn)."""
     table = app.table()
