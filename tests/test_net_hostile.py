@@ -326,3 +326,47 @@ async def test_a_flood_of_wrong_codes_never_keeps_a_right_one_out():
     for ws in (*before, *after):
         await ws.close()
     await host.close()
+
+
+async def test_only_a_seat_gets_the_views_of_its_own_decisions():
+    """A seat's views of its past decisions (`views`) go to that seat alone, about itself,
+    once the game is over: asked before the end, or by a watcher, they are refused and
+    nothing changes; a seat naming another seat in its message still gets only its own."""
+    from pier18.engine import PlayerView
+    from pier18.net.host import own_decisions
+    from pier18.review.positions import game_at
+    from pier18.words import SPECTATORS_HAVE_NO_DECISIONS, VIEWS_AFTER_THE_END
+
+    session = new_table(2, 5)
+    host = await open_host(session)
+    clients = {seat: client(host.port, session.codes.seats[seat]) for seat in range(2)}
+    watcher = client(host.port, session.codes.watch)
+    everyone = [*clients.values(), watcher]
+    for one in everyone:
+        one.log = []
+    try:
+        await clients[0].wait_turn(0, WAIT)
+        await clients[0].send_raw({"type": "views"})  # before the end
+        await clients[0].until(lambda: len(clients[0].refusals) == 1, WAIT)
+        assert clients[0].refusals == [VIEWS_AFTER_THE_END] and clients[0].own_decisions is None
+        await play_turns(clients, random.Random(5), others=[watcher])
+        assert session.game.is_terminal() and session.stand_ins() == {}
+        await watcher.send_raw({"type": "views"})
+        await watcher.send_raw({"type": "views", "seat": 0})
+        await watcher.until(lambda: len(watcher.refusals) == 2, WAIT)
+        assert watcher.refusals == [SPECTATORS_HAVE_NO_DECISIONS] * 2 and watcher.own_decisions is None
+        for seat, other in ((0, 1), (1, 0)):
+            await clients[seat].send_raw({"type": "views", "seat": other, "code": session.codes.seats[other]})
+            await clients[seat].until(lambda: clients[seat].own_decisions is not None or clients[seat].fatal is not None, WAIT)
+            assert clients[seat].fatal is None, clients[seat].fatal
+            got = clients[seat].own_decisions
+            mine = [n for n, (s, _) in enumerate(session.game.history, start=1) if s == seat]
+            assert [d.number for d in got] == mine == [number for number, *_ in own_decisions(session, seat)]
+            for decision in got:
+                assert decision.view == PlayerView.of(game_at(session, decision.position), seat)
+        sent = [m for one in everyone for m in one.log if m.get("type") == "views"]
+        assert len(sent) == 2 and [{e["you"]["seat"] for e in m["decisions"]} for m in sent] == [{0}, {1}]
+        assert not any(m.get("type") == "views" for m in watcher.log)
+        assert all(one.fatal is None for one in everyone)
+    finally:
+        await close_table({**clients, 2: watcher}, host)

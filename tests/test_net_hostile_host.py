@@ -27,7 +27,9 @@ from pier18.engine import PlayerView, TableView
 from pier18.engine.text import printable
 from pier18.net import client as client_module
 from pier18.net.client import Client, NetError, url_of
-from pier18.net.protocol import PROTOCOL, VERSION, NetState, ProtocolError, decode_state, state_message
+from pier18.net.protocol import (
+    PROTOCOL, VERSION, NetState, ProtocolError, decode_state, decode_views, state_message, views_message,
+)
 from pier18.persist.record import deck_text
 from pier18.tui.screens.final import ranking_text
 from pier18.tui.seat_app import SeatApp
@@ -212,6 +214,74 @@ def test_a_ranking_that_is_not_the_pieces_is_refused():
     bad["view"]["standings"].reverse()
     with pytest.raises(ProtocolError):
         decode_state(bad, session.deck)
+
+
+def views(session, seat: int) -> dict:
+    """The `views` message an honest host sends `seat` once the game is over, as JSON data."""
+    from pier18.net.host import own_decisions
+
+    return json.loads(json.dumps(views_message(own_decisions(session, seat))))
+
+
+def test_views_of_decisions_the_seat_did_not_make_are_refused():
+    """The views of a seat's own decisions (`views`) are checked against the finished game
+    it was sent: another seat's, a stand-in bot's, one left out, one out of place, a view
+    of a later position or of another seat, or a decision it could not make there, are
+    each refused in one line; the honest ones are the engine's views of that seat."""
+    from pier18.review.positions import game_at
+
+    session = played(2, 7)
+    last = session.players - 1
+    assert any(session.game.history[n - 1][0] == last for n in session.stand_ins())  # the last seat has stand-ins
+    for seat in range(session.players):
+        final = decode_state(state(session, seat), session.deck)
+        honest = views(session, seat)
+        got = decode_views(honest, session.deck, final)
+        mine = [n for n, (s, _) in enumerate(session.game.history, start=1) if s == seat and n not in session.stand_ins()]
+        assert [d.number for d in got] == mine and mine
+        for decision in got:
+            assert decision.view == PlayerView.of(game_at(session, decision.position), seat)
+            assert session.game.history[decision.number - 1] == (seat, decision.chosen)
+    final = decode_state(state(session, last), session.deck)
+    honest = views(session, last)
+    entries = honest["decisions"]
+    stand_in = next(n for n in session.stand_ins() if session.game.history[n - 1][0] == last)
+    with_stand_in = copy.deepcopy(honest)
+    with_stand_in["decisions"].append(dict(entries[-1], number=stand_in))
+    with_stand_in["decisions"].sort(key=lambda e: e["number"])
+    made_up = copy.deepcopy(honest)  # the last view's past says another decision than the game's
+    past = made_up["decisions"][-1]["view"]["history"]
+    texts = {text for _, text in past if text is not None}
+    index = next(i for i, (_, text) in enumerate(past) if text is not None)
+    past[index][1] = next(text for text in sorted(texts) if text != past[index][1])
+    other_seat = copy.deepcopy(honest)
+    other_seat["decisions"][0]["you"]["seat"] = 0
+    not_legal = copy.deepcopy(honest)
+    not_legal["decisions"][-1]["you"]["legal"] = []
+    wrong_choice = copy.deepcopy(honest)
+    wrong_choice["decisions"][-1]["decision"] = entries[0]["decision"]
+    attempts = {
+        "another seat's": views(session, 0),
+        "a stand-in's": with_stand_in,
+        "one left out": {"type": "views", "decisions": entries[1:]},
+        "out of order": {"type": "views", "decisions": [*reversed(entries)]},
+        "none": {"type": "views", "decisions": []},
+        "a made-up past": made_up,
+        "another seat's view": other_seat,
+        "not legal there": not_legal,
+        "another decision": wrong_choice,
+        "not a list": {"type": "views", "decisions": "all"},
+        "no list": {"type": "views"},
+        "an entry that is not one": {"type": "views", "decisions": [7] * len(entries)},
+        "hostile text": {"type": "views", "decisions": [dict(e, decision=HOSTILE_TEXT) for e in entries]},
+    }
+    for what, bad in attempts.items():
+        with pytest.raises(ProtocolError):
+            decode_views(bad, session.deck, final)
+            raise AssertionError(f"{what} was taken")
+    unfinished = decode_state(state(played(2, 7, 4), last), session.deck)
+    with pytest.raises(ProtocolError):  # views come only once the game is over
+        decode_views(honest, session.deck, unfinished)
 
 
 # -- a client never hangs -------------------------------------------------------------------

@@ -554,9 +554,10 @@ async def test_a_seats_game_log_lists_every_public_event_as_the_laptop_would():
         await host.close()
     assert logged == expected
 async def test_a_seat_reviews_its_own_decisions_from_the_views_it_was_sent(monkeypatch):
-    """`v` on a networked seat's final screen reviews that seat's decisions made in this
-    app, each judged and drawn from exactly the view the host sent it then (the engine's
-    `PlayerView` of that seat there), and no page names a card it had not seen."""
+    """`v` on a networked seat's final screen reviews every decision that seat's player
+    made, those made before this app joined included (the host sends their views once
+    the game is over), each judged and drawn from exactly the engine's `PlayerView` of
+    that seat there, and no page names a card it had not seen."""
     import re
 
     from pier18.engine import PlayerView
@@ -584,8 +585,9 @@ async def test_a_seat_reviews_its_own_decisions_from_the_views_it_was_sent(monke
             await until(pilot, lambda: name(app) == "ReviewScreen" and app.screen.reviews is not None, "the review",
                         tries=3000)
             screen = app.screen
-            mine = [(i + 1, d) for i, (seat, d) in enumerate(session.game.history) if seat == 0 and i >= made_before]
-            assert [(m.number, m.chosen) for m in screen.moments] == mine and len(mine) >= 3
+            mine = [(i + 1, d) for i, (seat, d) in enumerate(session.game.history) if seat == 0]
+            assert [(m.number, m.chosen) for m in screen.moments] == mine
+            assert sum(1 for number, _ in mine if number > made_before) >= 3 and mine[0][0] <= made_before
             assert [r.number for r in screen.reviews] == [number for number, _ in mine]
             deck = session.deck
             for page, moment in enumerate(screen.moments, start=1):
@@ -606,6 +608,115 @@ async def test_a_seat_reviews_its_own_decisions_from_the_views_it_was_sent(monke
             await until(pilot, lambda: name(app) == "FinalScreen", "the final screen again")
     finally:
         await link.close()
+        await host.close()
+
+
+async def test_a_seat_that_comes_back_reviews_every_decision_its_player_made(monkeypatch):
+    """Ann makes her set-up in one app and leaves; a bot the host hands her seat to drafts
+    once for her; she joins again in a new app and plays to the end. Her final screen
+    offers `v`, and the review holds every decision she made, the set-up before she left
+    included (judged, not "0.00 lost in set-up" for want of it), none of the bot's, each
+    from the engine's view of her seat there."""
+    import threading
+
+    from pier18.bots import make_bot
+    from pier18.engine import PlayerView
+    from pier18.net.host import Host
+    from pier18.review.model import summarize
+    from pier18.review.positions import game_at, positions
+    from pier18.words import points_lost_line
+    from net_support import WAIT, fast_config
+
+    monkeypatch.setattr("pier18.tui.screens.review.REVIEW_WORLDS", 3)
+    monkeypatch.setattr("pier18.tui.screens.review.REVIEW_JOBS", 1)
+    session = new_table(2, 41, seats=["human", "hard"])
+    released = threading.Event()  # the stand-in's second move waits for it: one move only
+    stood_in: list[int] = []
+    made: dict[tuple[str, int], object] = {}
+
+    class OneMoveStandIn:
+        def __init__(self, bot) -> None:
+            self.bot = bot
+
+        def choose(self, view):
+            if stood_in:
+                released.wait(WAIT)
+            stood_in.append(view.seat)
+            return self.bot.choose(view)
+
+    def bots(level: str, seat: int):
+        if (level, seat) not in made:
+            bot = make_bot(level, seat * 7919 + 1)
+            made[level, seat] = OneMoveStandIn(bot) if seat == 0 else bot
+        return made[level, seat]
+
+    host = Host(session, session.codes, fast_config(), bots=bots)
+    await host.start()
+    code = session.codes.seats[0]
+    first = seat_app(host.port, code)
+    try:
+        async with first.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: name(first) == "KeepScreen", "Ann's set-up")
+            await pilot.press("right", "enter", "enter")
+            await until(pilot, lambda: any(seat == 0 for seat, _ in session.game.history), "Ann's set-up made")
+            await first.client.close()  # Ann leaves
+        host.cover(0)
+        for _ in range(10_000):  # bounded: the bot drafts for her when her turn comes
+            if session.stand_ins():
+                break
+            await asyncio.sleep(0.01)
+        stand_ins = session.stand_ins()
+        assert len(stand_ins) == 1 and session.game.history[next(iter(stand_ins)) - 1][0] == 0
+        again = seat_app(host.port, code)  # Ann joins again: her seat is hers at once
+        async with again.run_test(size=SIZE) as pilot:
+            await play_by_keys(pilot, again, session, 0, random.Random(41))
+            assert again.screen.review is True  # the final screen offers `v`
+            await pilot.press("v")
+            await until(pilot, lambda: name(again) == "ReviewScreen" and again.screen.reviews is not None,
+                        "the review", tries=3000)
+            screen = again.screen
+            own = [n for n, (seat, _) in enumerate(session.game.history, start=1) if seat == 0 and n not in stand_ins]
+            assert [m.number for m in screen.moments] == own == [r.number for r in screen.reviews]
+            assert screen.moments[0].phase is Phase.SETUP and screen.moments[0].number == 1
+            at = {point.number: point.position for point in positions(session)}
+            for moment in screen.moments:
+                assert moment.position == at[moment.number]
+                assert moment.view == PlayerView.of(game_at(session, moment.position), 0)
+            summary = summarize(0, tuple(screen.reviews))
+            line = points_lost_line(dict(summary.lost_by_phase), summary.lost, summary.decisions)
+            console = Console(width=400, record=True, color_system=None, file=io.StringIO())
+            for widget in screen.query(Static):
+                console.print(widget.content)
+            assert summary.decisions == len(own) and line in " ".join(console.export_text().split())
+            assert summary.lost_by_phase[Phase.SETUP] == screen.reviews[0].verdict(False).loss
+    finally:
+        released.set()
+        await host.close()
+
+
+async def test_a_seat_joining_a_finished_game_reviews_its_whole_game(monkeypatch):
+    """A seat that comes back only after its last decision (the game over, or nearly) has
+    seen none of its choices in this app: its final screen still offers `v`, and the
+    review holds every decision its player made."""
+    monkeypatch.setattr("pier18.tui.screens.review.REVIEW_WORLDS", 2)
+    monkeypatch.setattr("pier18.tui.screens.review.REVIEW_JOBS", 1)
+    session = new_table(2, 43)
+    rng = random.Random(43)
+    while not session.game.is_terminal():
+        session.apply(rng.choice(session.game.legal_decisions()))
+    host = await open_host(session)
+    app = seat_app(host.port, session.codes.seats[1])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: name(app) == "FinalScreen", "the final screen")
+            assert app.screen.review is True and not app._choice_views
+            await pilot.press("v")
+            await until(pilot, lambda: name(app) == "ReviewScreen" and app.screen.reviews is not None, "the review",
+                        tries=3000)
+            mine = [(n, d) for n, (seat, d) in enumerate(session.game.history, start=1) if seat == 1]
+            assert [(m.number, m.chosen) for m in app.screen.moments] == mine
+    finally:
+        await app.client.close()
         await host.close()
 
 

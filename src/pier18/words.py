@@ -1850,6 +1850,7 @@ HOST_SENT_UNKNOWN = "the host sent an unknown message type"
 HOST_STATE_UNREADABLE = "the host sent a game state this client cannot read"
 HOST_SCORES_WRONG = "the host's final scores do not match the piers it sent"
 HOST_RANKING_WRONG = "the host's final ranking does not match the piers it sent"
+HOST_VIEWS_WRONG = "the host sent views of decisions this seat did not make"
 
 
 def host_refused(reason: str) -> str:
@@ -1868,6 +1869,8 @@ HELLO_TWICE = "hello sent twice"
 SEAT_OPENED_ELSEWHERE = "this seat was opened on another connection"
 SPECTATORS_CANNOT_DECIDE = "spectators cannot decide"
 THE_GAME_IS_OVER = "the game is over"
+SPECTATORS_HAVE_NO_DECISIONS = "spectators have no decisions to review"
+VIEWS_AFTER_THE_END = "a seat's past views are sent once the game is over"
 EARLIER_POSITION = "that decision is for an earlier position (the game has moved on)"
 NOT_YOUR_TURN = "it is not your turn"
 BINARY_MESSAGE = "binary messages are not part of the protocol"
@@ -3263,6 +3266,10 @@ REVIEW_WHO = "Review whose decisions? Each player sees only what they knew when 
 KEY_BACK_TO_FINAL = "Back"
 #: Before a review screen has anything to step through.
 REVIEW_NOTHING = "No decision to review."
+#: A network seat's `v` before the host has sent the views of its decisions.
+REVIEW_ASKING_HOST = "Asking the host for the views of your decisions…"
+#: ... and the host has gone without sending them (only some decisions were seen here).
+REVIEW_NEEDS_HOST = "The review needs the host, which has gone: it knows what you saw at each decision."
 
 
 def review_progress(name: str, done: int, total: int) -> str:

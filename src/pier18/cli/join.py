@@ -288,6 +288,8 @@ class LineFrontEnd:
                         return 0
             case Heard.REFUSED:
                 self.say(words.refused(event.text))
+            case Heard.VIEWS:  # the review is the full-screen game's; this seat never asks
+                pass
             case Heard.LOST:
                 if not self.lost:  # once per outage, not once per attempt
                     self.say(words.lost(event.text))

@@ -30,7 +30,18 @@ from ..engine.errors import Pier18Error
 from ..engine.text import printable, quote, shorten
 from .. import words
 from ..words import client_broke
-from .protocol import MAX_HOST_MESSAGE, PROTOCOL, VERSION, NetState, ProtocolError, decode_state, encode, same_protocol
+from .protocol import (
+    MAX_HOST_MESSAGE,
+    PROTOCOL,
+    VERSION,
+    NetState,
+    OwnDecision,
+    ProtocolError,
+    decode_state,
+    decode_views,
+    encode,
+    same_protocol,
+)
 
 _quiet = logging.getLogger("pier18.net.websockets.client")
 _quiet.addHandler(logging.NullHandler())
@@ -52,6 +63,7 @@ class Heard(StrEnum):
     WELCOME = "welcome"  # the host let us in (`Client.seat` is ours, None when watching)
     STATE = "state"  # a new view of the table (`Event.state`)
     REFUSED = "refused"  # the host refused a decision (`text` says why); the game goes on
+    VIEWS = "views"  # the host sent this seat's view at each of its decisions (`Client.own_decisions`)
     LOST = "lost"  # the connection dropped; reconnecting (`text` says when)
     FATAL = "fatal"  # the host refused us for good (`text`: e.g. "wrong code"); the client stops
     CLOSED = "closed"  # the client stopped (the game is over, or `close` was called)
@@ -137,6 +149,9 @@ class Client:
         self.refusals: list[str] = []  # why the host refused our decisions, oldest first
         self.busy: str | None = None  # why the host closed this connection for now ("too many connections")
         self.log: list[Any] | None = None  # set to a list to keep every message as decoded JSON
+        #: Once the game is over and asked for (`ask_views`): each decision this seat's
+        #: player made, with the seat's view it was made from, as the host sent them.
+        self.own_decisions: tuple[OwnDecision, ...] | None = None
         self._ws: ClientConnection | None = None
         self._queue: asyncio.Queue[Event] = asyncio.Queue()
         self._changed = asyncio.Condition()
@@ -169,6 +184,13 @@ class Client:
             raise NetError(words.NOT_CONNECTED_NOW)
         text = str(decision)
         await self._ws.send(encode({"type": "decide", "decision": text, "turn": self.state.turn}))
+
+    async def ask_views(self) -> None:
+        """Ask the host, once the game is over, for this seat's view at each decision its
+        player made (the answer comes as a "views" event, in `own_decisions`)."""
+        if self._ws is None:
+            raise NetError(words.NOT_CONNECTED_NOW)
+        await self._ws.send(encode({"type": "views"}))
 
     async def send_raw(self, message: dict[str, Any]) -> None:
         """Send any message (tests use it to misbehave on purpose)."""
@@ -315,6 +337,11 @@ class Client:
                 raise ProtocolError(words.HOST_SENT_OTHER_SEAT)
             self.state = state
             await self._emit(Event(Heard.STATE, state=self.state))
+        elif kind == "views":
+            if self.deck is None or self.state is None:
+                raise ProtocolError(words.HOST_STATE_FIRST)
+            self.own_decisions = decode_views(data, self.deck, self.state)
+            await self._emit(Event(Heard.VIEWS))
         elif kind == "refused":
             reason = printable(str(data.get("reason")))[:200]
             self.refusals.append(reason)

@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ..bots import Bot, make_bot
 from ..bots.seats import HUMAN
-from ..engine import PlayerView, TableView
+from ..engine import Decision, Game, PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..persist.session import Session, TableCodes
 from .. import words
@@ -50,6 +50,7 @@ from .protocol import (
     same_protocol,
     stand_in_choices,
     state_message,
+    views_message,
 )
 
 BotProvider = Callable[[str, int], Bot]
@@ -217,6 +218,7 @@ class Host:
         self._served = 0  # connections let in (seats and spectators)
         self._failures: dict[str, _Failures] = {}
         self._bot_turns: dict[int, Hashable] = {}  # seat -> the moment its bot is deciding for
+        self._views_sent: dict[int, str] = {}  # seat -> its `views` answer, once the game is over
         self._table: TableView | None = TableView.of(self.session.game)  # for move lines
         self._tasks: set[asyncio.Task[None]] = set()
         if self.bots is None:
@@ -418,6 +420,8 @@ class Host:
                         conn.push(encode({"type": "pong"}))
                     elif message["type"] == "decide":
                         self._decide(conn, message)
+                    elif message["type"] == "views":
+                        self._views(conn)
                     else:
                         raise ProtocolError(words.HELLO_TWICE)
                 except ProtocolError as exc:
@@ -495,6 +499,18 @@ class Host:
                 self._changed()
                 return
         conn.push(encode({"type": "refused", "reason": reason, "turn": len(session.decisions)}))
+
+    def _views(self, conn: Connection) -> None:
+        """Send a seat, once the game is over, its own view at each decision its player
+        made (`own_decisions`): only ever about the asking seat, never to a spectator."""
+        seat = conn.seat
+        if seat is None or not self.session.game.is_terminal():
+            reason = words.SPECTATORS_HAVE_NO_DECISIONS if seat is None else words.VIEWS_AFTER_THE_END
+            conn.push(encode({"type": "refused", "reason": reason, "turn": len(self.session.decisions)}))
+            return
+        if seat not in self._views_sent:  # the game is over: the answer never changes
+            self._views_sent[seat] = encode(views_message(own_decisions(self.session, seat)))
+        conn.push(self._views_sent[seat])
 
     def _changed(self) -> None:
         self._send_state()
@@ -661,6 +677,25 @@ def chosen_by(table: TableView, session: Session) -> dict[int, str]:
     """In set-up or the Plan placement, the seats whose choice of this phase a bot made
     for their away player (applied, or made ahead): the bot's level, by seat."""
     return stand_in_choices(table, session.stand_ins(), session.ahead_stand_ins())
+
+
+def own_decisions(session: Session, seat: int) -> list[tuple[int, Decision, TableView, PlayerView]]:
+    """Every decision `seat`'s own player made (not a bot's for them while they were
+    away), with the table and the seat's `PlayerView` it was made from, as the engine
+    builds them from the game replayed to that point (`review.positions`: a set-up or
+    Plan choice from the start of its phase, a draft from just before it)."""
+    from ..review.positions import positions
+
+    game = Game(session.deck, session.players, session.seed, session.first_player, session.deal)
+    stand_ins = session.stand_ins()
+    seen: dict[int, tuple[TableView, PlayerView]] = {}
+    found = []
+    for index, (point, decision) in enumerate(zip(positions(session), session.decisions)):
+        seen.setdefault(index, (TableView.of(game), PlayerView.of(game, seat)))
+        if point.seat == seat and point.number not in stand_ins:
+            found.append((point.number, decision, *seen[point.position]))
+        game.apply(decision)
+    return found
 
 
 def _default_bots() -> BotProvider:

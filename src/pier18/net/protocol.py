@@ -39,7 +39,7 @@ MAX_DECISION_TEXT = 40  # "draft 12:3" is 10 characters; as in a record
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 symbols: no 0/O, 1/I/L
 CODE_LENGTH = 16
 
-CLIENT_TYPES = frozenset({"hello", "decide", "ping"})
+CLIENT_TYPES = frozenset({"hello", "decide", "ping", "views"})
 
 
 class ProtocolError(Pier18Error):
@@ -235,6 +235,19 @@ def state_message(
     return message
 
 
+def views_message(decisions: list[tuple[int, Decision, TableView, PlayerView]]) -> dict[str, Any]:
+    """The `views` message: one seat's own decisions of a finished game, each as
+    `(number, decision, the table then, the seat's view then)`, encoded as a `state`'s
+    `view` and `you` are, so a seat is sent only views that were its own."""
+    return {
+        "type": "views",
+        "decisions": [
+            {"number": number, "decision": str(decision), "view": table_json(table), "you": seat_json(view)}
+            for number, decision, table, view in decisions
+        ],
+    }
+
+
 def stand_in_choices(table: TableView, made: Mapping[int, str], ahead: Mapping[int, str]) -> dict[int, str]:
     """In set-up or the Plan placement, the seats whose choice of this phase a bot made
     for their away player: applied (`made`, by decision number) or made ahead of its
@@ -310,13 +323,26 @@ class NetState:
 
     def player_view(self) -> PlayerView | None:
         """This seat's `PlayerView` (for screens or a hint bot), rebuilt from the message."""
-        you, table = self.you, self.table
-        if you is None:
-            return None
-        shared = seen_fields(table)
-        shared["plans"] = tuple(you.plan if s == you.seat else p for s, p in enumerate(table.plans))
-        shared["piers"] = tuple(you.pier if s == you.seat else p for s, p in enumerate(table.piers))
-        return PlayerView(**shared, seat=you.seat, hand=you.hand, returned=you.returned, legal=you.legal)
+        return None if self.you is None else _player_view(self.table, self.you)
+
+
+def _player_view(table: TableView, you: SeatPart) -> PlayerView:
+    """A seat's `PlayerView`: the table as sent, with the seat's own part put in."""
+    shared = seen_fields(table)
+    shared["plans"] = tuple(you.plan if s == you.seat else p for s, p in enumerate(table.plans))
+    shared["piers"] = tuple(you.pier if s == you.seat else p for s, p in enumerate(table.piers))
+    return PlayerView(**shared, seat=you.seat, hand=you.hand, returned=you.returned, legal=you.legal)
+
+
+@dataclass(frozen=True)
+class OwnDecision:
+    """One decision a seat's own player made, with the seat's view it was made from (a
+    `views` message decoded): what a review of that seat's game reads."""
+
+    number: int  # its place among the game's decisions, from 1
+    position: int  # the view is the game after its first `position` decisions
+    view: PlayerView
+    chosen: Decision
 
 
 #: The most rounds and decisions a game can have, with room to spare: bounds for numbers a
@@ -425,18 +451,26 @@ def _history_entry(entry: Any, players: int) -> tuple[int, Decision | None]:
     return _seat(seat, players), None if text is None else _decision(text)
 
 
-def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
-    v = data["view"]
+def _decode_table(v: Any, deck: Deck) -> TableView:
+    if not isinstance(v, dict):
+        raise TypeError("expected an object")
     players = check_table_size(_int(v["players"], min(TABLE_SIZES), max(TABLE_SIZES)))
     values = {name: field.decode(v[name], deck, players) for name, field in _TABLE.items()}
     sent_standings = values.pop("standings")
     values.update(_finish(deck, values, v["totals"], sent_standings))
-    table = TableView(deck=deck, **values)
-    you = None
-    if data.get("you") is not None:
-        y = data["you"]
-        part = {name: field.decode(y[name], deck, players) for name, field in _SEAT.items()}
-        you = SeatPart(**part)
+    return TableView(deck=deck, **values)
+
+
+def _decode_seat(y: Any, deck: Deck, players: int) -> SeatPart:
+    if not isinstance(y, dict):
+        raise TypeError("expected an object")
+    return SeatPart(**{name: field.decode(y[name], deck, players) for name, field in _SEAT.items()})
+
+
+def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
+    table = _decode_table(data["view"], deck)
+    players = table.players
+    you = None if data.get("you") is None else _decode_seat(data["you"], deck, players)
     seats = tuple(
         SeatInfo(_text(s["name"], 64), _kind(s["kind"]), _bool(s["connected"]), _bool(s["covered"]))
         for s in _list(data["seats"], players)
@@ -452,6 +486,46 @@ def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     made = _stand_ins(data.get("stand_ins", []), len(table.history), lambda n: table.history[n - 1][0] in humans)
     ahead = _stand_ins(data.get("ahead_stand_ins", []), players - 1, lambda s: s in humans and table.chosen[s], low=0)
     return NetState(turn, table, you, seats, waiting, lobby, made, ahead)
+
+
+def decode_views(data: dict[str, Any], deck: Deck, final: NetState) -> tuple[OwnDecision, ...]:
+    """A `views` message as engine values, checked against the finished game this seat
+    was sent (`final`): exactly the decisions its own player made (none a bot made for
+    them, none of another seat), each the one the table's history shows, made from a view
+    of this seat of the game before it, in which it was legal. ProtocolError otherwise."""
+    try:
+        return _decode_views(data, deck, final)
+    except ProtocolError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, Pier18Error):
+        raise ProtocolError(words.HOST_STATE_UNREADABLE) from None
+
+
+def _decode_views(data: dict[str, Any], deck: Deck, final: NetState) -> tuple[OwnDecision, ...]:
+    you, history = final.you, final.table.history
+    if you is None or not final.table.is_terminal():
+        raise ProtocolError(words.HOST_VIEWS_WRONG)
+    mine = [n for n, (seat, _) in enumerate(history, start=1) if seat == you.seat and n not in final.stand_ins]
+    entries = _list(data["decisions"])
+    if len(entries) != len(mine):
+        raise ProtocolError(words.HOST_VIEWS_WRONG)
+    found = []
+    for number, entry in zip(mine, entries):
+        if not isinstance(entry, dict) or _int(entry["number"]) != number:
+            raise ProtocolError(words.HOST_VIEWS_WRONG)
+        chosen = _decision(entry["decision"])
+        table = _decode_table(entry["view"], deck)
+        part = _decode_seat(entry["you"], deck, table.players)
+        position = len(table.history)
+        earlier = all(d is None or (s, d) == history[i] for i, (s, d) in enumerate(table.history))
+        if (
+            table.players != final.table.players or part.seat != you.seat or history[number - 1][1] != chosen
+            or position >= number or not earlier or table.is_terminal() or chosen not in part.legal
+            or (table.phase not in (Phase.SETUP, Phase.PLAN) and position != number - 1)
+        ):
+            raise ProtocolError(words.HOST_VIEWS_WRONG)
+        found.append(OwnDecision(number, position, _player_view(table, part), chosen))
+    return tuple(found)
 
 
 def _stand_ins(value: Any, high: int, fits: Callable[[int], bool], low: int = 1) -> dict[int, str]:

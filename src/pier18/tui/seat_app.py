@@ -55,6 +55,7 @@ from .widgets.draft_row import DraftRow
 
 if TYPE_CHECKING:
     from ..review.model import DecisionReview
+    from ..review.run import Moment
     from .screens.final import FinalScreen
     from .screens.keep import KeepScreen
     from .screens.lobby import LobbyScreen, LobbyState
@@ -126,10 +127,14 @@ class SeatApp(GameApp):
         self._lobby: LobbyScreen | None = None  # up while the host waits for its players
         self._sent: int | None = None  # the turn a decision was sent for, until the host answers
         self.reasons: dict[int, str] = {}  # bots' reasons heard, by the number of decisions their move completed
-        #: This seat's view each time it had a choice to make (with the table's decisions
-        #: then), by its own decisions before (`review.run.decisions_made`): all the review
-        #: of its game (`v`) reads.
+        #: This seat's view each time it had a choice to make here (with the table's
+        #: decisions then), by its own decisions before (`review.run.decisions_made`).
+        #: The review (`v`) reads the views the host sends once the game is over
+        #: (`Client.own_decisions`), which cover the decisions made while this app was
+        #: away too; these only if the host has gone before sending them.
         self._choice_views: dict[int, tuple[int, PlayerView]] = {}
+        self._views_asked = False  # the host was asked for them (`Client.ask_views`)
+        self._review_wanted = False  # `v` was pressed before they came: open it when they do
         self._reviewed: tuple[DecisionReview, ...] | None = None
 
     # -- the connection --------------------------------------------------------------------
@@ -159,6 +164,11 @@ class SeatApp(GameApp):
                 if event.state is not None:
                     self.on_state(event.state)
                     return
+            case Heard.VIEWS:
+                if self._review_wanted:
+                    self._review_wanted = False
+                    self._open_review()
+                return
             case Heard.REFUSED:
                 self._sent = None
                 self.notify(host_refused_move(event.text), severity="warning")
@@ -185,6 +195,9 @@ class SeatApp(GameApp):
             from ..review.run import decisions_made
 
             self._choice_views.setdefault(decisions_made(table, mine.seat), (len(table.history), mine))
+        if table.is_terminal() and state.you is not None and not self._views_asked:
+            self._views_asked = True
+            self.ask_views()
         made = len(table.history)
         if before is not None and made == len(before.table.history) + 1:
             seat, decision = table.history[-1]
@@ -355,7 +368,7 @@ class SeatApp(GameApp):
         if step.kind is Show.FINAL:
             from .screens.final import FinalScreen
 
-            review = me is not None and bool(self._choice_views)
+            review = me is not None  # every seated player reviews their own game
             self.push_screen(FinalScreen(
                 view, state.names, self.record, new_game=False, deck=self.deck, review=review, stand_ins=state.stand_ins,
             ))
@@ -428,17 +441,58 @@ class SeatApp(GameApp):
         if state.table.phase is Phase.DRAFT and message.card_id in state.table.revealed:
             self._place(mine, message.card_id)
 
+    @work(group="views", exit_on_error=False)
+    async def ask_views(self) -> None:
+        """Ask the host for this seat's view at each of its decisions (the game is over)."""
+        try:
+            await self.client.ask_views()
+        except Exception:  # the connection is down: `v` asks again, or makes do (`_open_review`)
+            self._views_asked = False
+
     def on_final_screen_review_asked(self, message: FinalScreen.ReviewAsked) -> None:
-        """`v`: this seat's own decisions reviewed, from the views the host sent it alone."""
-        from ..review.run import seen_moments
+        """`v`: this seat's own decisions reviewed, from the views of them the host sent it alone."""
+        state = self.state
+        if state is None or self.client.seat is None or not state.table.is_terminal():
+            return
+        if self.client.own_decisions is None and self.client.connected:  # on its way, or to ask for again
+            from ..words import REVIEW_ASKING_HOST
+
+            self._review_wanted = True
+            if not self._views_asked:
+                self._views_asked = True
+                self.ask_views()
+            self.notify(REVIEW_ASKING_HOST)
+            return
+        self._open_review()
+
+    def _open_review(self) -> None:
         from .screens.review import ReviewScreen
+        from ..words import REVIEW_NEEDS_HOST
 
         state, seat = self.state, self.client.seat
-        if state is None or seat is None or not state.table.is_terminal():
+        if state is None or seat is None or not state.table.is_terminal() or app_leaving(self):
             return
-        # A move a bot made for this seat while its player was away is the bot's, not theirs.
-        moments = [m for m in seen_moments(self._choice_views, state.table) if m.number not in state.stand_ins]
+        moments = self._own_moments()
+        if moments is None:
+            self.notify(REVIEW_NEEDS_HOST, severity="warning")
+            return
         self.push_screen(ReviewScreen(state.names, seat, moments, self._reviewed))
+
+    def _own_moments(self) -> list[Moment] | None:
+        """Every decision this seat's player made (a bot's move for them while they were
+        away is the bot's), each with the seat's view then: as the host sent them, or,
+        the host gone before it answered, as this app saw them if it saw each one (None
+        if it did not: a review of some decisions would misreport the rest)."""
+        from ..review.run import Moment, seen_moments
+
+        state, seat = self.state, self.client.seat
+        assert state is not None and seat is not None
+        sent = self.client.own_decisions
+        if sent is not None:
+            return [Moment(d.number, d.view.phase, d.view.round, d.position, d.view, d.chosen) for d in sent]
+        seen = [m for m in seen_moments(self._choice_views, state.table) if m.number not in state.stand_ins]
+        mine = [n for n, (made, _) in enumerate(state.table.history, start=1) if made == seat and n not in state.stand_ins]
+        return seen if [m.number for m in seen] == mine else None
 
     def on_review_screen_reviewed(self, message: ReviewScreen.Reviewed) -> None:
         self._reviewed = message.reviews
