@@ -201,7 +201,81 @@ async def set_up(samples: int) -> list[float]:
     return times
 
 
-SCENARIOS = {"minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up}
+#: The expert's reply: a person against one expert bot (2 players, the person in seat 1).
+EXPERT_SEATS = ["human", "expert"]
+
+
+async def expert_reply(samples: int, think: float) -> list[float]:
+    """Enter placing the person's card, to the screen asking that person again: the
+    expert's reply made and drawn (the table at the person's next turn, or the Patron
+    panel when the bot's reply ends the round). Only placements the bot answers are
+    timed. `think`: how long the person looks at the placement before Enter (what the
+    bots may use to think ahead). The app's pause for people watching a bot
+    (`bot_pause`, 0.8 s in `pier18 play`) is 0 here: the time is the thinking."""
+    from pier18.cli.play import bot_provider
+
+    times: list[float] = []
+    game_seed = SEED
+    while len(times) < samples:
+        game_seed += 1
+        seed = game_seed
+        names = NAMES[: len(EXPERT_SEATS)]
+        app = Pier18App(
+            len(EXPERT_SEATS),
+            lambda players: Session(DECK, players, seed, seats=list(EXPERT_SEATS)),
+            names=names,
+            bot_provider=bot_provider(lambda seat: seed * 10 + seat),
+            seats=list(EXPERT_SEATS),
+            bot_pause=0.0,
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(400):
+                session = app.session
+                if session is not None and session.game.is_terminal() or len(times) >= samples:
+                    break
+                name = screen_name(app)
+                if name == "PlaceScreen":
+                    assert session is not None
+                    game = session.game
+                    answered = (game.current_player + 1) % game.players != game.round_starter
+                    await settle(app)
+                    if think:
+                        await asyncio.sleep(think)
+                    if not answered:  # this placement ends the round: no bot to wait for
+                        await pilot.press("enter")
+                        continue
+                    me, awards = game.current_player, len(game.awards)
+
+                    def asked_again() -> bool:
+                        now = session.game
+                        if len(now.awards) > awards:
+                            return screen_name(app) == "PatronScreen" and app.screen.is_mounted
+                        return now.current_player == me and screen_name(app) == "TableScreen" and app._thinking is None
+
+                    times.append(await after_change(app, "enter", asked_again))
+                elif name == "TableScreen" and session is not None and not session.is_bot(session.game.current_player):
+                    await pilot.press("1")  # points at the first card; Enter opens it
+                    await pilot.press("enter")
+                else:
+                    await pilot.press("enter")  # set-up (the first cards), Patron panels, names
+                await pilot.pause()
+    return times
+
+
+async def expert_at_once(samples: int) -> list[float]:
+    """The expert's reply when the person places at once: nothing thought ahead."""
+    return await expert_reply(samples, 0.0)
+
+
+async def expert_after_2s(samples: int) -> list[float]:
+    """The expert's reply when the person looks at the placement for 2 s first."""
+    return await expert_reply(samples, 2.0)
+
+
+SCENARIOS = {
+    "minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up,
+    "expert 0s": expert_at_once, "expert 2s": expert_after_2s,
+}
 
 
 def p95(values: list[float]) -> float:

@@ -236,3 +236,94 @@ def test_a_hint_starts_from_the_one_total_the_table_shows(deck, bot):
                 return
             game.apply(greedy.choose(view))
     pytest.fail("no position with a Plan met before the end in 40 games")
+
+
+# -- thinking ahead (bots.ahead) ------------------------------------------------------------
+
+
+def ahead_game(deck, seed: int, players: int = 2):
+    """A game with a greedy "person" in seat 0 and fast experts in the other seats, each
+    expert twinned with one seeded alike that never thinks ahead."""
+    from pier18.bots.ahead import Foresight
+
+    bots = {seat: fast_expert(seed * 10 + seat) for seat in range(1, players)}
+    twins = {seat: fast_expert(seed * 10 + seat) for seat in range(1, players)}
+    return Game(deck, players, seed), Foresight(), bots, twins
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_thinking_ahead_changes_no_decision(deck, players):
+    """While the person chooses, the experts think about each of the person's moves;
+    at their turn they make exactly the decisions, and draw exactly the random numbers,
+    of twins that never thought ahead, and most replies were ready."""
+    import threading
+
+    person = make_bot("greedy", 1)
+    ready = asked = 0
+    for seed in range(2):
+        game, foresight, bots, twins = ahead_game(deck, seed, players)
+        while not game.is_terminal():
+            seat = game.current_player
+            view = PlayerView.of(game, seat)
+            if seat == 0:
+                stopped = foresight.begin(tuple(game.history))
+                foresight.think(game.clone(), bots.get, True, stopped)
+                game.apply(person.choose(view))
+                continue
+            foresight.follow(tuple(game.history))
+            taken = foresight.take(bots[seat], view)
+            live = twins[seat].choose(view)
+            asked += 1
+            if taken is not None:
+                ready += 1
+                assert taken == live
+            else:
+                assert bots[seat].choose(view) == live
+            assert bots[seat].rng.getstate() == twins[seat].rng.getstate()
+            game.apply(live)
+    assert ready >= asked // 3  # the replies within a round were thought out ahead
+
+
+def test_thinking_ahead_never_looks_at_a_row_before_it_is_drawn(deck):
+    """A person's move that ends the round draws a new row: no bot thinks past it, so
+    the bot's first decision on the new row is never ready ahead (and the bots' first
+    draft after the set-up neither)."""
+    person = make_bot("greedy", 1)
+    checked = 0
+    for seed in range(3, 6):
+        game, foresight, bots, _ = ahead_game(deck, seed, players=3)  # seat 2 may start after seat 0 ends a round
+        while not game.is_terminal():
+            seat = game.current_player
+            view = PlayerView.of(game, seat)
+            if seat == 0:
+                stopped = foresight.begin(tuple(game.history))
+                foresight.think(game.clone(), bots.get, False, stopped)
+                drawn = game.round
+                game.apply(person.choose(view))
+                if game.round != drawn and game.current_player != 0 and game.phase is Phase.DRAFT:
+                    checked += 1
+                    bot = bots[game.current_player]
+                    assert foresight.take(bot, PlayerView.of(game, game.current_player)) is None
+                continue
+            game.apply(bots[seat].choose(view))
+    assert checked
+
+
+def test_thinking_ahead_stops_when_the_game_leaves_its_line(deck):
+    """Work on a line the game has left stops: an expert thinking about the person's
+    moves gives up as soon as the game follows another line."""
+    import threading
+
+    from pier18.bots.ahead import Foresight
+
+    game = Game(deck, 2, 4)
+    while game.phase is Phase.SETUP or game.current_player != 0:
+        game.apply(make_bot("greedy", 0).choose(PlayerView.of(game, game.current_player)))
+    foresight = Foresight()
+    stopped = foresight.begin(tuple(game.history))
+    foresight.follow(("another line",))
+    slow = {1: ExpertBot(5, iterations=10**6)}  # would take hours if it did not stop
+    thinker = threading.Thread(target=foresight.think, args=(game.clone(), slow.get, False, stopped))
+    thinker.start()
+    thinker.join(60)
+    assert not thinker.is_alive()

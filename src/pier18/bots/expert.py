@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
+from .ahead import Stopped
 from .base import Hint, World, choice_of, legal_for
 from .endgame import Endgame
 from .estimate import ProgressMemo, values_of
@@ -81,6 +83,9 @@ class _Node:
 
 class ExpertBot:
     level = "expert"
+    #: Asked between sampled worlds when set: true stops the search (`Stopped`). Only a
+    #: copy thinking ahead has one (`ahead.Foresight`); it never changes a decision.
+    stop: Callable[[], bool] | None = None
 
     def __init__(
         self, seed: int = 0, iterations: int = ITERATIONS, exploration: float = EXPLORATION, width: int = WIDTH
@@ -164,6 +169,8 @@ class ExpertBot:
         for stage in range(stages):
             worlds = max(1, self.iterations // stages // len(alive))
             for _ in range(worlds):
+                if self.stop is not None and self.stop():
+                    raise Stopped
                 world = view.determinize(random.Random(self.rng.getrandbits(64)))
                 for edge in alive:
                     self._iterate(world.clone(), edge, view.round, me, memo)

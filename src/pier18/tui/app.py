@@ -27,6 +27,7 @@ from .thinking import think_in_background
 
 if TYPE_CHECKING:
     from ..bots import Bot
+    from ..bots.ahead import Foresight
     from ..persist.autosave import Resumable
     from ..review.model import DecisionReview
     from .widgets.draft_row import DraftRow
@@ -86,6 +87,7 @@ class Pier18App(GameApp):
         self.bot_pause = bot_pause
         self.first_choice: int | None = None  # who starts round 1, if chosen on the names screen
         self._thinking: Turn | None = None  # the turn a bot worker is deciding
+        self._foresight: Foresight | None = None  # the bots thinking while a person chooses
         #: What to say as the game given opens (`pier18 play --resume`: which game it is,
         #: and why a game played later was passed over), one notice each.
         self.opening_notes: list[str] = []
@@ -256,6 +258,7 @@ class Pier18App(GameApp):
         step = next_step(
             view, self.seats_here(), shared=session.hot_seat, awards_shown=self._awards_shown, handed_to=self._handed_to,
         )
+        self._think_ahead(person=step.kind is not Show.WAIT)
         if step.kind is Show.PATRON:
             self.show_award(view, names)
             return
@@ -347,7 +350,39 @@ class Pier18App(GameApp):
         self._thinking = turn
         bot = self.bot_provider(session.seats[seat], seat)
         view = PlayerView.of(session.game, seat)  # all the bot gets: it cannot peek
-        think_in_background(self, "bot", partial(bot.choose, view), partial(self._bot_decided, turn, view), self.bot_pause)
+        think_in_background(self, "bot", partial(_decide, self._foresight, bot, view), partial(self._bot_decided, turn, view), self.bot_pause)
+
+    def _think_ahead(self, person: bool) -> None:
+        """While a person here chooses (or reads a Patron panel), the bots work out their
+        next decisions in a worker thread (`bots.ahead`): the very decisions they will make
+        at their turn, so a reply is ready as soon as the person's move is made. Work on a
+        line the game has left (another move, a take-back) stops."""
+        session = self.session
+        if session is None or self.bot_provider is None:
+            return
+        played = tuple(session.game.history)
+        if self._foresight is None:
+            if not any(session.is_bot(seat) for seat in range(session.players)):
+                return
+            from ..bots.ahead import Foresight
+
+            self._foresight = Foresight()
+        foresight = self._foresight
+        foresight.follow(played)
+        if not person or session.game.is_terminal():
+            return
+        stopped = foresight.begin(played)
+        provider, seats = self.bot_provider, session.seats
+        bots = {seat: provider(seats[seat], seat) for seat in range(session.players) if session.is_bot(seat)}
+        game, rank = session.game.clone(), len(self.seats_here()) == 1
+
+        def think() -> None:
+            from textual.worker import get_current_worker
+
+            worker = get_current_worker()
+            foresight.think(game, bots.get, rank, stopped, lambda: worker.is_cancelled)
+
+        self.run_worker(think, thread=True, group="ahead", exit_on_error=False)
 
     def _bot_decided(self, turn: Turn, view: PlayerView, decision: Decision | None, problem: str | None) -> None:
         if self._thinking == turn:
@@ -510,3 +545,9 @@ def awards_before_last_decision(session: Session) -> int:
     """
     made = len(session.game.history)
     return sum(1 for award in session.game.awards if award.after < made)
+
+
+def _decide(foresight: Foresight | None, bot: Bot, view: PlayerView) -> Decision:
+    """The bot's decision at `view`: the one it worked out ahead, if it did, else now."""
+    decision = None if foresight is None else foresight.take(bot, view)
+    return bot.choose(view) if decision is None else decision
