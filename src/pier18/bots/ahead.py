@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import random
 import threading
+import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine import Decision, PlayerView
     from .base import Bot, World
 
+#: Seconds the thinking sleeps between pieces of work, so that a front end running in the
+#: same process (one interpreter lock) answers keys without waiting for it.
+YIELD = 0.001
 #: Answers kept at most; the oldest are forgotten first (a game has fewer decisions).
 KEEP = 256
 
@@ -132,6 +136,9 @@ class Foresight:
         from ..engine import Phase, PlayerView
 
         def halted() -> bool:
+            # Asked between the search's sampled worlds: a short sleep hands the
+            # interpreter to the screen's thread, which would otherwise wait for it.
+            time.sleep(YIELD)
             return stopped.is_set() or cancelled()
 
         if game.phase is Phase.OVER or halted():

@@ -382,7 +382,8 @@ class Pier18App(GameApp):
             worker = get_current_worker()
             foresight.think(game, bots.get, rank, stopped, lambda: worker.is_cancelled)
 
-        self.run_worker(think, thread=True, group="ahead", exit_on_error=False)
+        # Started once the screen is drawn: the person's screen first, then the thinking.
+        self.call_after_refresh(lambda: stopped.is_set() or self.run_worker(think, thread=True, group="ahead", exit_on_error=False))
 
     def _bot_decided(self, turn: Turn, view: PlayerView, decision: Decision | None, problem: str | None) -> None:
         if self._thinking == turn:
