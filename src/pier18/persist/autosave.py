@@ -3,7 +3,10 @@
 After every decision (and every takeback) the whole record is written atomically: a
 temporary file in the same folder, flushed and fsynced, renamed over the old one, then
 the folder fsynced. A kill at any moment leaves the previous record or the new one,
-never half of one, so at most the decision being made is lost.
+never half of one, so at most the decision being made is lost. `pier18 play` writes
+each save on a thread of its own (`writer.SaveWriter`: one save in flight at most, the
+next waiting for it), so no key waits on the disk; the game's lock is let go only once
+the save in flight is on disk.
 
 Autosaves live in `platformdirs.user_data_dir("pier18")/games` (or `$PIER18_DATA_DIR/games`,
 for tests), named after the time the game started and its players. A damaged autosave
