@@ -10,7 +10,8 @@ Three ways, in turn each round (so a machine whose speed drifts moves them alike
   now), the next screen drawn at once.
 
 The saves go to a fresh data folder on the disk the benchmark runs from (not /tmp,
-which may be memory). The share is (way − none) / way of the medians.
+which may be memory). The share is (way − none) / way of the medians. Then the save
+call alone, as the app's thread spends it (a decision's save), both ways in turn.
 
     python benchmarks/save_share.py [--samples 12] [--rounds 3]
 """
@@ -23,15 +24,21 @@ import os
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from latency import SIZE, after_change, before_round_end, game_app, p95, reach, screen_name, settle  # noqa: E402
+from latency import NAMES, SIZE, after_change, before_round_end, p95, reach, screen_name, session_at, settle  # noqa: E402
 
 from pier18.persist import autosave  # noqa: E402
+from pier18.tui.app import Pier18App  # noqa: E402
+
+
+def game_app(decisions: list) -> Pier18App:
+    return Pier18App(3, session_at(decisions), names=NAMES, bot_pause=0.0)
 
 
 async def patron(samples: int, way: str) -> list[float]:
@@ -54,6 +61,23 @@ async def patron(samples: int, way: str) -> list[float]:
     return times
 
 
+def on_the_key_path(samples: int, way: str) -> list[float]:
+    """Seconds the app's thread spends in one save call (a decision's save, the one before
+    it already written): the record's text, then the write (before) or the hand-over (writer)."""
+    factory = autosave.autosaving(session_at(before_round_end()), background=way == "writer")
+    session = factory(NAMES)
+    saver = factory.saver
+    assert saver is not None
+    times = []
+    for _ in range(samples):
+        saver.flush()  # not timed: a person takes longer than this to press the next key
+        start = time.perf_counter()
+        saver(session)
+        times.append(time.perf_counter() - start)
+    factory.release()
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=12, help="samples per way and round")
@@ -69,6 +93,13 @@ def main() -> None:
             results[way] += times
             medians[way] = statistics.median(times)
         print(f"round {round_ + 1}: " + ", ".join(f"{w} {m * 1000:.1f} ms" for w, m in medians.items()), flush=True)
+    calls: dict[str, list[float]] = {"before": [], "writer": []}
+    for _ in range(args.rounds):
+        for way in calls:
+            calls[way] += on_the_key_path(args.samples * 5, way)
+    for way, times in calls.items():
+        print(f"save call on the app's thread, {way}: median {statistics.median(times) * 1000:.2f} ms, "
+              f"p95 {p95(times) * 1000:.2f} ms, max {max(times) * 1000:.2f} ms ({len(times)} calls)")
     none = statistics.median(results["none"])
     print(f"\n{'':7} {'median':>8} {'p95':>8} {'max':>8}  save's share of the median")
     for way, times in results.items():
