@@ -83,7 +83,8 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=12, help="samples per way and round")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    os.environ["PIER18_DATA_DIR"] = tempfile.mkdtemp(prefix=".pier18-save-share-", dir=ROOT)
+    folder = tempfile.TemporaryDirectory(prefix=".pier18-save-share-", dir=ROOT)  # gone at the end
+    os.environ["PIER18_DATA_DIR"] = folder.name
     ways = ("none", "before", "writer")
     results: dict[str, list[float]] = {way: [] for way in ways}
     for round_ in range(args.rounds):
