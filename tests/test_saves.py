@@ -370,3 +370,321 @@ def test_numbered_record_paths():
     assert saves.numbered("a/game.json", 1) == Path("a/game.json")
     assert saves.numbered("a/game.json", 3) == Path("a/game-3.json")
     assert saves.numbered("a/game", 2) == Path("a/game-2.json")
+
+
+# -- saves written on a thread of their own (`persist.writer`) -----------------------------
+
+#: Far above any load: a test that is right passes in milliseconds.
+BOUND = 60.0
+
+
+class Gate:
+    """Stands in for `atomic_write` in `persist.autosave`: each write says it has started,
+    then waits for the test's go-ahead (`allow`) before writing for real. `on_disk[n]` is
+    the number of decisions the file held when write n (counted from 1) started."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.changed = threading.Condition()
+        self.started = 0
+        self.allowed = 0
+        self.finished = 0
+        self.on_disk: dict[int, int | None] = {}
+
+    def __call__(self, path, text, *args, **kwargs):
+        with self.changed:
+            self.started += 1
+            number = self.started
+            self.on_disk[number] = len(saved_decisions(path)) if path.exists() else None
+            self.changed.notify_all()
+            assert self.changed.wait_for(lambda: self.allowed >= number, BOUND), f"write {number} never allowed"
+        written = atomic_write(path, text, *args, **kwargs)
+        with self.changed:
+            self.finished += 1
+            self.changed.notify_all()
+        return written
+
+    def allow(self, count: int) -> None:
+        with self.changed:
+            self.allowed = count
+            self.changed.notify_all()
+
+    def wait(self, test) -> None:
+        with self.changed:
+            assert self.changed.wait_for(test, BOUND), "the writes never got there"
+
+
+def until(test, what: str) -> None:
+    """Wait for a state another thread brings about (bounded far above any load)."""
+    import time
+
+    end = time.monotonic() + BOUND
+    while not test():
+        assert time.monotonic() < end, f"never: {what}"
+        time.sleep(0.005)
+
+
+def gated_factory(deck, monkeypatch, seed: int = 7) -> tuple[Gate, saves.Autosaving]:
+    gate = Gate()
+    monkeypatch.setattr(saves, "atomic_write", gate)
+    return gate, saves.autosaving(lambda names: Session(deck, names, seed), background=True)
+
+
+def test_a_decision_returns_before_its_save_and_the_next_save_waits_for_it(deck, data_dir, monkeypatch):
+    import threading
+
+    gate, factory = gated_factory(deck, monkeypatch)
+    gate.allow(1)
+    session = factory(["Ann", "Bob"])  # a game's first save is on disk before it starts
+    assert gate.finished == 1
+    writer = factory.saver.writer
+    (path,) = saves.autosaves()
+
+    session.apply(session.game.legal_decisions()[0])  # returns with its save still to write
+    gate.wait(lambda: gate.started == 2)
+    assert gate.finished == 1 and writer.pending and saved_decisions(path) == []
+
+    second = threading.Thread(target=session.apply, args=(session.game.legal_decisions()[0],))
+    second.start()  # the next decision's save waits until the one before it is on disk
+    until(lambda: writer.waiting or gate.started > 2, "the second save waited or started")
+    assert gate.started == 2 and writer.waiting  # not two saves in flight
+    gate.allow(2)
+    second.join(BOUND)
+    assert not second.is_alive()
+    gate.wait(lambda: gate.started == 3)
+    assert gate.on_disk[3] == 1  # the save before it was complete when it started
+
+    gate.allow(3)
+    factory.release()  # waits for the save in flight
+    assert gate.finished == 3
+    assert saved_decisions(path) == [str(d) for d in session.decisions] and len(session.decisions) == 2
+
+
+def test_letting_go_of_a_game_waits_for_its_save_in_flight(deck, data_dir, monkeypatch):
+    """Quitting (the app's exit, a crash, a stop signal: `Autosaving.release` after the
+    app ends) writes the pending save before the lock goes and the process ends."""
+    import threading
+
+    from pier18.persist.lock import holder
+
+    gate, factory = gated_factory(deck, monkeypatch)
+    gate.allow(1)
+    session = factory(["Ann", "Bob"])
+    (path,) = saves.autosaves()
+    session.apply(session.game.legal_decisions()[0])
+    gate.wait(lambda: gate.started == 2)
+
+    quitting = threading.Thread(target=factory.release)
+    quitting.start()
+    until(lambda: factory.saver.writer.waiting or not quitting.is_alive(), "release waited or ended")
+    assert quitting.is_alive() and holder(path) is not None  # still this game's, still writing
+    gate.allow(2)
+    quitting.join(BOUND)
+    assert not quitting.is_alive()
+    assert saved_decisions(path) == [str(session.decisions[0])]
+    assert holder(path) is None  # let go once written
+
+
+def test_a_new_game_waits_for_the_last_save_of_the_one_before(deck, data_dir, monkeypatch):
+    gate, factory = gated_factory(deck, monkeypatch)
+    gate.allow(1)
+    session = factory(["Ann", "Bob"])
+    (path,) = saves.autosaves()
+    session.apply(session.game.legal_decisions()[0])
+    gate.wait(lambda: gate.started == 2)
+    gate.allow(3)  # its save, then the new game's first
+    factory(["Ann", "Bob"])
+    assert saved_decisions(path) == [str(session.decisions[0])]
+    assert len(saves.autosaves()) == 2
+
+
+def test_a_save_that_fails_on_the_writers_thread_is_still_a_notice(deck, data_dir, monkeypatch):
+    told: list[str] = []
+    factory = saves.autosaving(lambda names: Session(deck, names, 7), on_error=told.append, background=True)
+    session = factory(["Ann", "Bob"])
+
+    def full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves, "atomic_write", full)
+    session.apply(session.game.legal_decisions()[0])
+    factory.flush()
+    assert len(told) == 1 and "No space left on device" in told[0]
+    assert factory.saver.error == told[0]
+    factory.release()
+
+
+CHILD_GATED = """
+import json, random, sys, threading
+from pier18.engine import load_deck
+from pier18.persist.session import Session
+from pier18.persist import autosave as saves
+
+go = threading.Semaphore(0)
+real = saves.atomic_write
+
+def say(line):
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+
+def gated(path, text, *args, **kwargs):
+    count = len(json.loads(text)["decisions"])
+    say(f"writing {count}")
+    go.acquire()  # the test's "write"
+    written = real(path, text, *args, **kwargs)
+    say(f"written {count}")
+    return written
+
+saves.atomic_write = gated
+factory = saves.autosaving(lambda names: Session(load_deck(), names, 5), background=True)
+go.release()
+session = factory(["Ann", "Bob", "Cy"])
+chooser = random.Random(5)
+decide = threading.Semaphore(0)
+
+def read():  # a "write" is let through even while a decision waits for a save
+    for line in sys.stdin:
+        if line == "write\\n":
+            go.release()
+        elif line == "decide\\n":
+            decide.release()
+
+threading.Thread(target=read, daemon=True).start()
+while True:
+    decide.acquire()
+    session.apply(chooser.choice(session.game.legal_decisions()))
+    say(f"decided {len(session.decisions)}")
+"""
+
+
+@pytest.mark.parametrize(
+    "last, kept",
+    [
+        (["decide"], "before"),  # killed with the save in flight, not yet written
+        (["decide", "decide"], "before"),  # and the next decision waiting for it
+        (["decide", "write"], "either"),  # killed while (or just after) it is written
+        (["decide", "decide", "write", "wait"], "first"),  # the first written, the next in flight
+    ],
+)
+def test_sigkill_between_the_key_and_its_save_keeps_a_whole_game(deck, data_dir, last, kept):
+    """The child makes decisions whose saves are written on the writer's thread, each
+    only when the test says "write"; it is killed with a save in flight. The file holds
+    the game before that decision or after it, whole, and every save the child said was
+    written is there."""
+    import threading
+
+    env = child_env(**{saves.DATA_DIR_ENV: str(data_dir)})
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD_GATED],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+    )
+    seen: list[str] = []
+    said = threading.Condition()
+
+    def read() -> None:  # every line the child says, as it says it
+        for line in child.stdout:
+            with said:
+                seen.append(line.strip())
+                said.notify_all()
+        with said:
+            seen.append("(ended)")
+            said.notify_all()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+
+    def expect(line: str) -> None:
+        with said:
+            assert said.wait_for(lambda: line in seen or "(ended)" in seen, BOUND), f"never said {line!r}: {seen}"
+        assert line in seen, f"ended before saying {line!r}: {seen}"
+
+    def send(line: str) -> None:
+        child.stdin.write(line + "\n")
+        child.stdin.flush()
+
+    steps = 6
+    try:
+        expect("written 0")
+        for made in range(1, steps + 1):
+            send("decide")
+            expect(f"writing {made}")
+            send("write")
+            expect(f"written {made}")
+        decided = steps
+        for word in last:
+            if word == "decide":
+                send("decide")
+                decided += 1
+                if decided == steps + 1:
+                    expect(f"decided {decided}")
+                    expect(f"writing {decided}")  # its save is in flight, held back
+            elif word == "write":
+                send("write")
+            elif word == "wait":
+                expect(f"written {steps + 1}")
+                expect(f"writing {steps + 2}")
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait(timeout=BOUND)
+        reader.join(BOUND)
+        for stream in (child.stdin, child.stdout, child.stderr):
+            stream.close()
+    assert child.returncode == -signal.SIGKILL
+
+    chooser, session = random.Random(5), Session(deck, ["Ann", "Bob", "Cy"], 5)
+    for _ in range(steps + 2):
+        session.apply(chooser.choice(session.game.legal_decisions()))
+    expected = [str(d) for d in session.decisions]
+    (path,) = saves.autosaves()
+    on_disk = saved_decisions(path)  # whole: it parses, and the game loads
+    assert record.load(path).decisions == session.decisions[: len(on_disk)]
+    answered = max(int(line.split()[1]) for line in seen if line.startswith("written"))
+    assert len(on_disk) >= answered  # a save said to be written is never lost
+    allowed = {"before": [steps], "either": [steps, steps + 1], "first": [steps + 1]}[kept]
+    assert len(on_disk) in allowed and on_disk == expected[: len(on_disk)]
+
+
+async def test_the_next_screen_is_drawn_while_the_save_is_still_being_written(deck, data_dir, monkeypatch):
+    """The app goes on to the next screen with the decision's save held back on the
+    writer's thread; once the app ends, letting go of the game (as `pier18 play` does)
+    writes that save before the lock goes."""
+    import asyncio
+    import threading
+
+    from pier18.persist.lock import holder
+    from pier18.tui.app import Pier18App
+
+    gate, factory = gated_factory(deck, monkeypatch, seed=5)
+    gate.allow(1)  # the game's first save
+    app = Pier18App(2, factory, names=["Ann", "Bob"], bot_pause=0.0)
+
+    async def shows(name: str) -> None:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + BOUND
+        while type(app.screen).__name__ != name or not app.drawn():
+            assert loop.time() < end, f"expected {name}, the app shows {type(app.screen).__name__}"
+            await asyncio.sleep(0.01)
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await shows("PassScreen")
+        await pilot.press("enter")
+        await shows("KeepScreen")
+        await pilot.press("enter", "enter")  # Ann keeps her Plan and Foundation: a decision
+        assert len(app.session.decisions) == 1
+        await shows("PassScreen")  # Bob's turn is on screen and drawn ...
+        assert gate.started == 2 and gate.finished == 1  # ... while Ann's save waits to be written
+        (path,) = saves.autosaves()
+        assert saved_decisions(path) == []
+        await pilot.press("ctrl+q")
+        await shows("QuitScreen")
+        await pilot.press("y")
+    ending = threading.Thread(target=factory.release)  # what `pier18 play` does once the app has ended
+    ending.start()
+    until(lambda: factory.saver.writer.waiting or not ending.is_alive(), "release waited or ended")
+    assert ending.is_alive() and holder(path) is not None
+    gate.allow(2)
+    ending.join(BOUND)
+    assert saved_decisions(path) == [str(app.session.decisions[0])] and holder(path) is None

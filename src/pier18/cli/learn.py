@@ -72,7 +72,7 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
 
     from ..tui.learn_app import LearnApp
 
-    factory = autosave.autosaving(new_session, on_error=lambda m: app.warn(m))
+    factory = autosave.autosaving(new_session, on_error=lambda m: app.warn(m), background=True)
     app = LearnApp(script, session, factory, hint_bot=HardBot(seeds.randrange(2**31)))
     try:
         factory.play(session, save, stamp)
@@ -85,5 +85,5 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     try:
         return run_app(app)  # a crash is a report and one line, a stop signal gives the terminal back
     finally:
-        factory.release()  # the lesson's lock; the autosave keeps its last decision
+        factory.release()  # the save in flight, then the lesson's lock; the autosave keeps its last decision
 

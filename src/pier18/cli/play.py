@@ -212,7 +212,9 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.app import Pier18App
 
     found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
-    factory = autosave.autosaving(new_session, args.record, on_error=lambda m: app.warn(m), force=args.force)
+    factory = autosave.autosaving(
+        new_session, args.record, on_error=lambda m: app.warn(m), force=args.force, background=True
+    )
     app = Pier18App(
         args.players,
         factory,
@@ -296,7 +298,7 @@ def resume(args: argparse.Namespace) -> int:
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
     factory = autosave.autosaving(
-        new_session, args.record, on_error=lambda m: app.warn(m), force=args.force, record_over=own
+        new_session, args.record, on_error=lambda m: app.warn(m), force=args.force, record_over=own, background=True
     )
     app = Pier18App(
         session.players,
@@ -410,7 +412,8 @@ def check_seed(seed: int | None, games: int = 1) -> None:
 
 def run_app(app: Pier18App, factory: Autosaving) -> int:
     """Run the app as every pier18 app is run (`pier18.tui.exits`: a crash is a report
-    and one line, a stop signal gives the terminal back), then let go of the game's lock.
+    and one line, a stop signal gives the terminal back), then let go of the game's lock
+    once the save in flight is on disk (`Autosaving.release`).
 
     The autosave keeps the last decision made, so the game can be resumed.
     """

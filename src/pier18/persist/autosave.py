@@ -3,7 +3,10 @@
 After every decision (and every takeback) the whole record is written atomically: a
 temporary file in the same folder, flushed and fsynced, renamed over the old one, then
 the folder fsynced. A kill at any moment leaves the previous record or the new one,
-never half of one, so at most the decision being made is lost.
+never half of one, so at most the decision being made is lost. `pier18 play` writes
+each save on a thread of its own (`writer.SaveWriter`: one save in flight at most, the
+next waiting for it), so no key waits on the disk; the game's lock is let go only once
+the save in flight is on disk.
 
 Autosaves live in `platformdirs.user_data_dir("pier18")/games` (or `$PIER18_DATA_DIR/games`,
 for tests), named after the time the game started and its players. A damaged autosave
@@ -32,6 +35,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
 
 from ..engine.errors import Pier18Error
@@ -58,6 +62,7 @@ from ..words import (
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
 from .lock import GameLock, GameLocked, holder
 from .session import Session
+from .writer import SaveWriter
 
 DATA_DIR_ENV = "PIER18_DATA_DIR"
 
@@ -136,8 +141,12 @@ class Autosaver:
     error: str | None = None
     on_moved: Callable[[Target, Path], None] | None = None
     before: Callable[[], None] | None = None  # runs before each save (the lock's renewal)
-    after: Callable[[Session], None] | None = None  # runs after each save (letting go of a finished game)
+    after: Callable[[bool], None] | None = None  # runs after each save, told if the game is over
     notices: list[str] = field(default_factory=list)
+    #: Where the saves are written (`writer.SaveWriter`: on a thread of its own, the
+    #: caller going on at once); None: each save is written before the call returns.
+    #: Either way the record's text is taken from the session when it is called.
+    writer: SaveWriter | None = None
 
     @property
     def paths(self) -> list[Path]:
@@ -145,10 +154,23 @@ class Autosaver:
         return [target.path for target in self.targets]
 
     def __call__(self, session: Session) -> None:
+        """Save `session` as it is now: at once, or on the writer's thread (once the
+        save before it is complete)."""
+        text = record.dumps(session)
+        save = partial(self._write, text, session.codes is not None, session.game.is_terminal())
+        if self.writer is None:
+            save()
+        else:
+            self.writer.submit(save)
+
+    def flush(self) -> None:
+        """Wait until the save in flight, if any, is on disk (or has failed, with its notice)."""
+        if self.writer is not None:
+            self.writer.flush()
+
+    def _write(self, text: str, private: bool, finished: bool) -> None:
         if self.before is not None:
             self.before()
-        text = record.dumps(session)
-        private = session.codes is not None
         self.error = None
         for target in self.targets:
             try:
@@ -160,7 +182,7 @@ class Autosaver:
             except OSError as exc:
                 self._failed(target.path, exc)
         if self.after is not None:
-            self.after(session)
+            self.after(finished)
 
     def _move(self, target: Target, text: str, private: bool, appeared: bool) -> None:
         """Go on writing `target` in the first free `NAME-N.json` beside it."""
@@ -236,6 +258,7 @@ def _attach(session: Session, saver: Autosaver) -> Autosaver:
 
     session.on_change = changed
     saver(session)
+    saver.flush()  # the first save is on disk before the game's first screen
     if saver.error is not None and saver.on_error is None:
         raise Pier18Error(saver.error)
     return saver
@@ -265,8 +288,10 @@ class Autosaving:
         on_error: Callable[[str], None] | None = None,
         force: bool = False,
         record_over: Allowed | None = None,
+        background: bool = False,
     ) -> None:
         self.new_session = new_session
+        self.background = background  # each game's saves on a thread of their own (`writer`)
         self.record_path = Path(record_path) if record_path is not None else None
         self.on_error = on_error
         self.force = force
@@ -283,7 +308,9 @@ class Autosaving:
     def tell_with(self, on_error: Callable[[str], None] | None) -> Callable[[str], None] | None:
         """Say the game's notices (a save that failed, one gone on in a new file) through
         `on_error` from now on, the game being played's too; the callback before it.
-        (The host's own seat: on its screen while its app runs, printed before and after.)"""
+        (The host's own seat: on its screen while its app runs, printed before and after.)
+        A save in flight is waited for first: its notice goes where it went."""
+        self.flush()
         before, self.on_error = self.on_error, on_error
         if self.saver is not None:
             self.saver.on_error = on_error
@@ -304,8 +331,9 @@ class Autosaving:
         A resumed game's save is written over only while it is the version `over` (its
         stamp when the game was read; by default, as it is now). Takes the game's lock
         first: GameLocked (and nothing changed) if another process plays it. The
-        previous game's lock is let go.
+        previous game's lock is let go, once its last save is on disk.
         """
+        self.flush()
         lock = None
         target = None
         if self.off is None:
@@ -326,7 +354,8 @@ class Autosaving:
         if record_target is not None:
             targets.append(record_target)
         self.saver = Autosaver(
-            targets, self.on_error, on_moved=self._moved, before=self._keep_lock, after=self._let_go_when_over
+            targets, self.on_error, on_moved=self._moved, before=self._keep_lock, after=self._let_go_when_over,
+            writer=SaveWriter() if self.background else None,
         )
         return _attach(session, self.saver)
 
@@ -393,9 +422,20 @@ class Autosaving:
         target = self.next_record()
         return target.path if target is not None else None
 
+    def flush(self) -> None:
+        """Wait until the game's save in flight, if any, is on disk (`writer.SaveWriter`)."""
+        if self.saver is not None:
+            self.saver.flush()
+
     def release(self) -> None:
         """Let go of the locks of the game being played, its autosave's and its record
-        files' (the process ending does it too)."""
+        files' (the process ending does it too), once its last save is on disk."""
+        try:
+            self.flush()
+        finally:
+            self._let_go()
+
+    def _let_go(self) -> None:
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -410,11 +450,11 @@ class Autosaving:
     def _locks(self) -> list[GameLock]:
         return ([self.lock] if self.lock is not None else []) + self.record_locks
 
-    def _let_go_when_over(self, session: Session) -> None:
+    def _let_go_when_over(self, finished: bool) -> None:
         """A finished game, saved: nobody plays it any more, so its lock file goes. (Should
         it be written again, `_keep_lock` takes the lock back first; the stamp still
         keeps any other writer's save.)"""
-        if session.game.is_terminal():
+        if finished:
             for lock in self._locks():
                 lock.release()
 
@@ -461,9 +501,12 @@ def autosaving(
     on_error: Callable[[str], None] | None = None,
     force: bool = False,
     record_over: Allowed | None = None,
+    background: bool = False,
 ) -> Autosaving:
-    """Wrap a session factory so each new game autosaves (and goes to `record_path`)."""
-    return Autosaving(new_session, record_path, on_error, force, record_over)
+    """Wrap a session factory so each new game autosaves (and goes to `record_path`);
+    `background`: each save is written on a thread of its own (`writer`), the app going
+    on to its next screen at once."""
+    return Autosaving(new_session, record_path, on_error, force, record_over, background)
 
 
 def numbered(path: str | Path | None, game: int) -> Path | None:

@@ -13,10 +13,11 @@ so they all end the same way:
   128 + the signal's number (143, 129, 130). (Ctrl+C typed in the app is a key, not
   a signal: Textual says how to quit.)
 
-Either way the autosave is as the last decision left it: decisions are saved as they
-are made, on the app's own thread, and the exit a signal asks for is handled there
-between two messages, never in the middle of one. The caller lets go of the game's
-lock after.
+Either way the autosave is as the last decision left it: each decision's save is
+taken from the game as it is made (and written on a save thread, `persist.writer`), and
+the exit a signal asks for is handled on the app's thread between two messages, never in
+the middle of one. The caller (`Autosaving.release`) waits for the save in flight, then
+lets go of the game's lock.
 
 Textual's command palette (Ctrl+P) is off: the project does not test it.
 """

@@ -12,6 +12,7 @@ that a key pressed before the screen on top was shown never acts on it; how an a
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable, Mapping
 from functools import partial
 from pathlib import Path
@@ -133,8 +134,13 @@ class GameApp(BaseApp):
     def warn(self, message: str) -> None:
         """Show a problem (a save that failed...) as plain text: paths may hold brackets.
 
-        Problems met before the app is on screen are shown once it is.
+        Problems met before the app is on screen are shown once it is. Called from
+        another thread (a save's, `persist.writer`), it is shown from the app's own,
+        without waiting for it.
         """
+        if threading.get_ident() != self._thread_id and self._loop is not None:
+            self.call_later(self.warn, message)  # posts a message: safe from any thread
+            return
         if not self._mounted:
             self._early_warnings.append(message)
             return
