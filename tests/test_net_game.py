@@ -83,3 +83,65 @@ async def test_seats_choose_at_once_where_the_rules_make_choices_simultaneous(ph
         await host.close()
     assert session.decisions[before:] == [first, choice]  # in seat order, as a record keeps them
     assert session.game.history[before:] == [(0, first), (1, choice)]
+
+
+async def test_a_decision_is_told_only_once_saved_and_the_table_stays_live_meanwhile(tmp_path, monkeypatch):
+    """The host's autosave is written on a thread of its own (`persist.writer`) and the
+    table waits for it off its loop: while a decision's save is held back, a newcomer
+    is let in and nobody hears of the decision; once it is on disk, everyone does."""
+    import asyncio
+    import threading
+
+    from pier18.net.host import Host
+    from pier18.persist import autosave
+    from net_support import WAIT, fast_config
+
+    monkeypatch.setenv(autosave.DATA_DIR_ENV, str(tmp_path / "data"))
+    session = new_table(2, 4)
+    saving = autosave.autosaving(lambda names: session, background=True)
+    saving.play(session)  # the game's first save, written before the table opens
+    writing, go = threading.Event(), threading.Event()
+    write = autosave.atomic_write
+
+    def held(*args, **kwargs):
+        writing.set()
+        assert go.wait(WAIT), "the test never let the save through"
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(autosave, "atomic_write", held)
+    host = Host(session, session.codes, fast_config(), saved=saving.flush)
+    await host.start()
+    seats = {s: client(host.port, code) for s, code in enumerate(session.codes.seats)}
+    newcomer = None
+    try:
+        mine = await seats[0].wait_for(lambda s: s.you is not None and s.my_turn, WAIT)
+        before = mine.turn
+        await seats[0].decide(mine.you.legal[0])
+        await asyncio.wait_for(asyncio.to_thread(writing.wait), WAIT)
+        assert len(session.decisions) == before + 1  # applied, its save held back
+
+        newcomer = client(host.port, session.codes.watch)
+        await newcomer.until(lambda: newcomer.connected, WAIT)  # let in: the loop is not waiting on the disk
+        await host.flush(WAIT)  # whatever the host owes anyone is sent ...
+        for one in (seats[1], newcomer):  # ... and received: a ping's pong comes after it (the
+            # deciding seat's own messages wait their turn behind its decision)
+            one.log = []
+            await one.send_raw({"type": "ping"})
+            end = asyncio.get_running_loop().time() + WAIT  # a pong is no event: looked for
+            while not any(m.get("type") == "pong" for m in one.log):
+                assert asyncio.get_running_loop().time() < end, "no pong"
+                await asyncio.sleep(0.005)
+            assert one.state is None or one.state.turn == before, "a decision was told before it was saved"
+        assert newcomer.state is None
+
+        go.set()
+        for one in (*seats.values(), newcomer):
+            assert (await one.wait_for(lambda s: s.turn == before + 1, WAIT)).turn == before + 1
+        saved = autosave.autosaves()
+        assert saved and str(session.decisions[-1]) in saved[0].read_text()
+    finally:
+        go.set()
+        for one in (*seats.values(), *([newcomer] if newcomer else [])):
+            await one.close()
+        await host.close()
+        saving.release()

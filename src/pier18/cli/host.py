@@ -275,7 +275,9 @@ def run(args: argparse.Namespace) -> int:
             from ..words import in_plain_lines
 
             args.in_lines, args.note = True, in_plain_lines(missing)
-    saving = autosave.autosaving(lambda names: session, on_error=lambda m: print(prog_line(printable(m)), flush=True))
+    saving = autosave.autosaving(
+        lambda names: session, on_error=lambda m: print(prog_line(printable(m)), flush=True), background=True
+    )
     try:
         saving.play(session, Path(args.resume) if args.resume is not None else None, version)
     except GameLocked as locked:
@@ -335,7 +337,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
 
     assert session.codes is not None
     codes = session.codes
-    host = Host(session, codes, HostConfig(bind=args.bind, port=args.port, ssl=context, lobby=True))
+    host = Host(session, codes, HostConfig(bind=args.bind, port=args.port, ssl=context, lobby=True), saved=saving.flush)
     try:
         port = await host.start()
     except OSError as exc:

@@ -196,6 +196,10 @@ class Host:
 
     `session` should already autosave (`persist.autosave`); `codes` are its seat codes.
     `on_status` hears one line whenever the table changes (who is away, whose turn).
+    `saved`, if given, waits until the session's last save is on disk: the autosave
+    writes on a thread of its own (`persist.writer`), and the table waits for it in a
+    thread too, so no seat's messages (nor the host's own seat's keys, on this loop)
+    wait on the disk. A decision is told to anyone only once it is saved.
     """
 
     session: Session
@@ -203,6 +207,7 @@ class Host:
     config: HostConfig = field(default_factory=HostConfig)
     bots: BotProvider | None = None
     on_status: Callable[[str], None] | None = None
+    saved: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
         self.players: list[Connection | None] = [None] * self.session.players
@@ -221,6 +226,10 @@ class Host:
         self._views_sent: dict[int, str] = {}  # seat -> its `views` answer, once the game is over
         self._table: TableView | None = TableView.of(self.session.game)  # for move lines
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Held from applying a decision until it is saved and told: one at a time, so
+        #: nothing is ever told before it is on disk (an acknowledged move is durable).
+        self._deciding = asyncio.Lock()
+        self._unsaved = False  # a decision is applied and its save not yet on disk
         if self.bots is None:
             self.bots = _default_bots()
         if self.session.game.is_terminal():
@@ -419,9 +428,10 @@ class Host:
                     if message["type"] == "ping":
                         conn.push(encode({"type": "pong"}))
                     elif message["type"] == "decide":
-                        self._decide(conn, message)
+                        await self._decide(conn, message)
                     elif message["type"] == "views":
-                        self._views(conn)
+                        async with self._deciding:  # the last decision saved first
+                            self._views(conn)
                     else:
                         raise ProtocolError(words.HELLO_TWICE)
                 except ProtocolError as exc:
@@ -474,9 +484,18 @@ class Host:
 
     # -- the game -------------------------------------------------------------------
 
-    def _decide(self, conn: Connection, message: dict[str, Any]) -> None:
+    async def _decide(self, conn: Connection, message: dict[str, Any]) -> None:
         """Apply a decision if it is this seat's, on its turn, for this very position."""
         decision, turn = read_decision(message)
+        async with self._deciding:
+            reason = self._apply(conn, decision, turn)
+            if reason is None:
+                await self._saved()
+                return
+        conn.push(encode({"type": "refused", "reason": reason, "turn": len(self.session.decisions)}))
+
+    def _apply(self, conn: Connection, decision: Decision, turn: int) -> str | None:
+        """Apply `conn`'s decision made at `turn`; why not, if it was refused."""
         session, game = self.session, self.session.game
         if conn.seat is None:
             reason = words.SPECTATORS_CANNOT_DECIDE
@@ -496,9 +515,20 @@ class Host:
             except Pier18Error as exc:
                 reason = str(exc)
             else:
-                self._changed()
-                return
-        conn.push(encode({"type": "refused", "reason": reason, "turn": len(session.decisions)}))
+                return None
+        return reason
+
+    async def _saved(self) -> None:
+        """Until the decision just applied is on disk (see `saved`), then tell everyone.
+        Meanwhile the table goes on (people arrive, leave, send messages) but sends no
+        state (`_send_state`): what a seat hears of the game is always on disk."""
+        if self.saved is not None:
+            self._unsaved = True
+            try:
+                await asyncio.to_thread(self.saved)
+            finally:
+                self._unsaved = False
+        self._changed()
 
     def _views(self, conn: Connection) -> None:
         """Send a seat, once the game is over, its own view at each decision its player
@@ -557,6 +587,8 @@ class Host:
         return table_line(table, names, self.waiting_for(), chosen_by=chosen_by(table, self.session))
 
     def _send_state(self, only: list[Connection] | None = None) -> None:
+        if self._unsaved:  # everyone is sent the state once it is saved (`_saved`)
+            return
         game = self.session.game
         table = TableView.of(game)
         seats, waiting, lobby = self.seat_info(), self.waiting_for(), not self.started
@@ -659,18 +691,19 @@ class Host:
         wait = self.config.bot_pause - (time.monotonic() - started)
         if wait > 0:
             await asyncio.sleep(wait)
-        if self._bot_turns.get(seat) == moment:
-            del self._bot_turns[seat]
-        legal = self.session.game.legal_decisions_for(seat)
-        if self._moment() != moment or self._bot_level(seat) is None or not legal:
-            self._maybe_bot()
-            return
-        by = level if self.session.seats[seat] == HUMAN else None  # standing in for an away player
-        try:
-            self.session.choose(seat, decision if decision in legal else legal[0], by)
-        except Pier18Error:
-            self.session.choose(seat, legal[0], by)
-        self._changed()
+        async with self._deciding:  # after the decision being saved, if one is
+            if self._bot_turns.get(seat) == moment:
+                del self._bot_turns[seat]
+            legal = self.session.game.legal_decisions_for(seat)
+            if self._moment() != moment or self._bot_level(seat) is None or not legal:
+                self._maybe_bot()
+                return
+            by = level if self.session.seats[seat] == HUMAN else None  # standing in for an away player
+            try:
+                self.session.choose(seat, decision if decision in legal else legal[0], by)
+            except Pier18Error:
+                self.session.choose(seat, legal[0], by)
+            await self._saved()
 
 
 def chosen_by(table: TableView, session: Session) -> dict[int, str]:
