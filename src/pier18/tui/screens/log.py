@@ -27,16 +27,28 @@ class GameLogScreen(ModalClosesOnce[None]):
         super().__init__()
         self.lines = list(lines)
 
+    def refill(self, lines: Sequence[str]) -> None:
+        """Opened again (the app keeps it, `closing.kept`): the log as it is now, at its newest line."""
+        self.lines = list(lines)
+        if self.is_mounted:
+            self.query_one("#log-lines", Static).update(self.text())
+            self.at_newest()
+
+    def text(self) -> Text:
+        return Text("\n".join(self.lines) if self.lines else GAME_LOG_EMPTY)  # names are plain text
+
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box"):
             yield Static(Text(GAME_LOG_TITLE, style="bold"), id="log-title")
             with VerticalScroll(id="log-scroll"):
-                text = Text("\n".join(self.lines) if self.lines else GAME_LOG_EMPTY)  # names are plain text
-                yield Static(text, id="log-lines")
+                yield Static(self.text(), id="log-lines")
         yield Footer()
 
     @unless_leaving
     def on_mount(self) -> None:
+        self.at_newest()
+
+    def at_newest(self) -> None:
         scroll = self.query_one(VerticalScroll)
         scroll.focus()
         self.call_after_refresh(scroll.scroll_end, animate=False)
