@@ -215,9 +215,10 @@ def content_shown(screen) -> bool:  # type: ignore[no-untyped-def]
     ready = getattr(screen, "content_ready", None)
     if ready is not None:
         return bool(ready())
-    from textual.widgets import MarkdownViewer
-
-    for viewer in screen.query(MarkdownViewer):
+    viewer_module = sys.modules.get("textual.widgets._markdown_viewer")  # importing it here would be timed
+    if viewer_module is None:
+        return True
+    for viewer in screen.query(viewer_module.MarkdownViewer):
         document = viewer.document
         if not document.children or document.lock.is_locked:
             return False

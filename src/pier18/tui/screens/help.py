@@ -98,8 +98,12 @@ class HelpScreen(ModalClosesOnce[None]):
         self.lines = key_lines(under)
 
     def refill(self, under: Screen[Any]) -> None:
-        """Opened again (the app keeps it, `closing.kept`): the keys of the screen under it now."""
-        self.lines = key_lines(under)
+        """Opened again (the app keeps it, `closing.kept`): the keys of the screen under it
+        now (drawn anew only if they are not the ones shown)."""
+        lines = key_lines(under)
+        if lines == self.lines:
+            return
+        self.lines = lines
         if self.is_mounted:
             self.query_one("#help-text", Static).update(self.content())
             self.query_one("#help-box", VerticalScroll).scroll_home(animate=False)
