@@ -109,7 +109,7 @@ def session_at(decisions: list) -> Callable[[list[str]], Session]:
 
 
 def game_app(decisions: list) -> Pier18App:
-    return Pier18App(3, session_at(decisions), names=NAMES, bot_pause=0.0, last_move_pause=0.0)
+    return Pier18App(3, session_at(decisions), names=NAMES, bot_pause=0.0)
 
 
 def screen_name(app: App[object]) -> str:
@@ -201,6 +201,7 @@ async def set_up(samples: int) -> list[float]:
     return times
 
 
+<<<<<<< HEAD
 #: The expert's reply: a person against one expert bot (2 players, the person in seat 1).
 EXPERT_SEATS = ["human", "expert"]
 
@@ -276,6 +277,96 @@ SCENARIOS = {
     "minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up,
     "expert 0s": expert_at_once, "expert 2s": expert_after_2s,
 }
+=======
+# -- the overlays: open and close each one over the draft table --------------------------
+
+#: Each overlay the table opens, by its key, with the screen it shows. Escape closes each.
+OVERLAYS = {"rules": ("r", "RulesScreen"), "keys": ("question_mark", "HelpScreen"), "log": ("l", "GameLogScreen"),
+            "symbols": ("s", "LegendScreen"), "why": ("e", "ExplainScreen")}
+
+
+def content_shown(screen) -> bool:  # type: ignore[no-untyped-def]
+    """The overlay's content is in place: for the rules, the whole page (Textual's
+    Markdown viewer fills itself in after it is mounted; a screen with `content_ready`
+    says so itself)."""
+    ready = getattr(screen, "content_ready", None)
+    if ready is not None:
+        return bool(ready())
+    viewer_module = sys.modules.get("textual.widgets._markdown_viewer")  # importing it here would be timed
+    if viewer_module is None:
+        return True
+    for viewer in screen.query(viewer_module.MarkdownViewer):
+        document = viewer.document
+        if not document.children or document.lock.is_locked:
+            return False
+    return True
+
+
+async def after_screen_change(app: App[object], key: str, changed: Callable[[], bool]) -> float:
+    """`after_change` for a key that puts another screen on top. Textual runs a callback
+    asked for after a refresh on the screen on top when it is asked, and one that lands
+    on the screen going under never runs (the sample would hang): so until `changed()`
+    holds this polls from the event loop, between the app's own steps, and only then
+    waits for the screen on top's next refresh."""
+    loop = asyncio.get_running_loop()
+    start = time.perf_counter()
+    app.simulate_key(key)
+    while not changed():
+        if time.perf_counter() - start > TIMEOUT:
+            raise TimeoutError(f"{key}: the screen never changed (on {screen_name(app)})")
+        await asyncio.sleep(0)
+    done: asyncio.Future[float] = loop.create_future()
+    app.screen.call_after_refresh(lambda: done.done() or done.set_result(time.perf_counter()))
+    end = await asyncio.wait_for(done, TIMEOUT)
+    return end - start
+
+
+def on_top(app: App[object], name: str) -> bool:
+    """`name` is the screen on top, drawn since it came there (a key acts on it now)."""
+    return screen_name(app) == name and app.screen.is_mounted and app.drawn() and content_shown(app.screen)  # type: ignore[attr-defined]
+
+
+#: The closes measured while an overlay's opens were (each sample opens, then closes):
+#: its "close" scenario, run right after, takes them instead of running it all again.
+closes_measured: dict[str, list[float]] = {}
+
+
+def gone(app: App[object], screen) -> bool:  # type: ignore[no-untyped-def]
+    """A closed screen has been taken out of the app (Textual removes it after the screen
+    under it is back on top, and lays that one out again): or it is kept for next time."""
+    return not screen.is_attached or app.is_screen_installed(screen)
+
+
+def overlay(which: str, closing: bool) -> Callable[[int], object]:
+    key, name = OVERLAYS[which]
+
+    async def scenario(samples: int) -> list[float]:
+        if closing and which in closes_measured:
+            return closes_measured.pop(which)
+        app = game_app(keeps_for_all(Game(DECK, 3, SEED)))
+        opens, closes = [], []
+        async with app.run_test(size=SIZE) as pilot:
+            await reach(pilot, app, "TableScreen")
+            await settle(app)
+            for _ in range(samples):
+                opens.append(await after_screen_change(app, key, lambda: on_top(app, name)))
+                await settle(app)
+                shown = app.screen
+                closes.append(await after_screen_change(app, "escape", lambda: on_top(app, "TableScreen") and gone(app, shown)))
+                await settle(app)
+        if not closing:
+            closes_measured[which] = closes
+        return closes if closing else opens
+
+    scenario.__name__ = f"{which}_{'close' if closing else 'open'}"
+    return scenario
+
+
+OVERLAY_SCENARIOS = {f"{which} {way}": overlay(which, way == "close") for which in OVERLAYS for way in ("open", "close")}
+
+
+SCENARIOS = {"minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up, **OVERLAY_SCENARIOS}
+>>>>>>> i31-overlays
 
 
 def p95(values: list[float]) -> float:

@@ -79,3 +79,46 @@ async def test_an_empty_pier_says_nothing_scores_yet(tui_deck):
         await app.push_screen(ExplainScreen(view, app.names, 1))
         await wait_until(pilot, lambda: screen_name(app) == "ExplainScreen", "the explain screen")
         assert shown_lines(app) == [NOTHING_SCORES_YET]
+
+
+async def test_e_again_after_a_move_explains_the_table_as_it_is_now(tui_deck):
+    """The app keeps the screen (`closing.kept`) and fills it in again on each `e`: after
+    a move, the piers are the new ones and the pier shown first is again the seat to
+    move's, not the one `→` went to last time. The log (`l`) likewise lists the move."""
+    rng = random.Random(5)
+    decisions = keyed_game(tui_deck, 3, 5, rng, until=lambda game: game.phase is Phase.DRAFT and game.round == 2)
+    app = make_app(tui_deck, 3, 5, decisions=decisions)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press_until(pilot, lambda: screen_name(app) == "TableScreen", lambda: "enter", "the table")
+        await pilot.press("l")
+        await wait_until(pilot, lambda: screen_name(app) == "GameLogScreen", "the game log")
+        logged = list(app.screen.lines)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: screen_name(app) == "ExplainScreen", "the explain screen")
+        first = app.screen
+        await pilot.press("right")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table again")
+        before = len(app.session.game.history)
+        await press_until(pilot, lambda: len(app.session.game.history) > before, lambda: ("1", "enter", "enter"), "a move")
+        await press_until(pilot, lambda: screen_name(app) == "TableScreen", lambda: "enter", "the next turn's table")
+        view = TableView.of(app.session.game)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: screen_name(app) == "ExplainScreen", "the explain screen again")
+        assert app.screen is first  # kept, not built again
+        seat = view.current_player
+        assert shown(app.screen.query_one("#explain-title"), 300).strip() == explain_title(app.names[seat], view.score(seat).total)
+        assert shown_lines(app) == (expected_lines(view, seat) or [NOTHING_SCORES_YET])
+        mover = view.history[-1][0]
+        earlier = TableView.of(Game.replay(tui_deck, 3, 5, list(decisions)))
+        assert expected_lines(view, mover) != expected_lines(earlier, mover)  # the move changed that pier
+        while app.screen.seat != mover:
+            await pilot.press("left")
+            await pilot.pause()
+        assert shown_lines(app) == (expected_lines(view, mover) or [NOTHING_SCORES_YET])
+        await pilot.press("escape", "l")
+        await wait_until(pilot, lambda: screen_name(app) == "GameLogScreen", "the game log again")
+        assert len(app.screen.lines) > len(logged)
+        assert shown(app.screen.query_one("#log-lines"), width=1000).splitlines()[-1].strip() == app.screen.lines[-1]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
-from textual.widgets import MarkdownViewer
+import re
+
 
 from pier18 import words
 from pier18.tui.app import MIN_SIZE, Pier18App
 from pier18.tui.resources import rules_path, rules_text
+from pier18.tui.widgets.rules_page import RulesPage
 from tui_helpers import KEEP_FIRST, RANDOM_KEYS, make_app, mash, screen_name
 
 async def test_random_keys_never_crash_or_lose_a_card(tui_deck):
@@ -51,10 +53,46 @@ async def test_help_and_rules_open_and_close(tui_deck):
         await pilot.press("escape", "r")
         await pilot.pause()
         assert screen_name(app) == "RulesScreen"
-        assert app.screen.query_one(MarkdownViewer)
+        assert app.screen.query_one(RulesPage)
         await pilot.press("escape")
         await pilot.pause()
         assert screen_name(app) == "PassScreen"
+
+
+def words_in(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z0-9]+", text))
+
+
+def page_text(page: RulesPage) -> str:
+    return "\n".join(strip.text for strip in page.lines)
+
+
+async def test_the_rules_page_shows_the_whole_rules_text_every_time(tui_deck):
+    """The page (`r`) draws the rules from lines made once: every heading and every word
+    of docs/rules.md is on it (the fences' language names aside), and opening it again
+    shows the very same lines."""
+    markdown = rules_text()
+    headings = [line.lstrip("#").strip() for line in re.findall(r"^#{1,6} .*$", markdown, re.M)]
+    prose = re.sub(r"^```\w*$", "", markdown, flags=re.M)
+    app = make_app(tui_deck, 2, 1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "RulesScreen"
+        page = app.screen.query_one(RulesPage)
+        first = page_text(page)
+        lines = [line.strip() for line in first.splitlines()]
+        assert "Pier 18: how to play" in first
+        for heading in headings:
+            assert any(heading in line for line in lines), heading
+        assert words_in(prose) <= words_in(first)
+        assert max(len(strip) for strip in page.lines) <= page.scrollable_content_region.width
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "RulesScreen"
+        assert page_text(app.screen.query_one(RulesPage)) == first
 
 
 async def test_random_keys_on_the_help_and_rules_screens(tui_deck):

@@ -31,6 +31,7 @@ from ..engine.text import printable
 from ..words import GAME_NAME, HINT_THINKING, KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
 from .moves import MoveLog, game_log, hint_text
 from .exits import BaseApp
+from .screens.closing import app_leaving, kept
 from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
 from .widgets.hint_line import HintedScreen, HintLine
@@ -87,6 +88,7 @@ class GameApp(BaseApp):
         self._drawn_screen: Screen[Any] | None = None  # the screen on top, once it has been drawn
         self._drawn_once: WeakSet[Screen[Any]] = WeakSet()  # screens drawn on top at least once
         self._watched: WeakSet[Screen[Any]] = WeakSet()  # screens whose first drawing the app awaits
+        self._rules_prepared = False  # the rules page's lines are being made (after the first paint)
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -155,6 +157,14 @@ class GameApp(BaseApp):
         self._early_warnings.clear()
         self.check_size()
 
+    def _prepare_rules(self) -> None:
+        """After the first paint: the rules page's lines, made in a thread for `r`."""
+        if not self._rules_prepared and not app_leaving(self):
+            self._rules_prepared = True
+            from .widgets.rules_page import prepare
+
+            prepare(self.size.width)
+
     # -- keys meant for another screen ----------------------------------------------------
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
@@ -176,6 +186,8 @@ class GameApp(BaseApp):
         """Textual has laid out `screen` and painted it (its public
         `screen_layout_refresh_signal`, published right after the paint)."""
         self._drawn_once.add(screen)
+        if not self._rules_prepared:
+            self.call_next(self._prepare_rules)
         if screen is self.screen and self._drawn_screen is not screen:
             self._shown_at = event_clock()  # the first time it is in sight since it came on top
             self._drawn_screen = screen
@@ -266,7 +278,7 @@ class GameApp(BaseApp):
         if seen is None or isinstance(self.screen, (GameLogScreen, TooSmallScreen)):
             return
         view, names, reasons = seen
-        self.push_screen(GameLogScreen(game_log(view, names, reasons, self.stand_ins())), lambda _: self.after_modal())
+        self.push_screen(kept(self, GameLogScreen, game_log(view, names, reasons, self.stand_ins())), lambda _: self.after_modal())
 
     # -- hints -------------------------------------------------------------------------
 
@@ -347,19 +359,19 @@ class GameApp(BaseApp):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, (HelpScreen, TooSmallScreen)):
-            self.push_screen(HelpScreen(self.screen), lambda _: self.after_modal())
+            self.push_screen(kept(self, HelpScreen, self.screen), lambda _: self.after_modal())
 
     def action_legend(self) -> None:
         from .screens.legend import LegendScreen
 
         if not isinstance(self.screen, (LegendScreen, TooSmallScreen)):
-            self.push_screen(LegendScreen(), lambda _: self.after_modal())
+            self.push_screen(kept(self, LegendScreen), lambda _: self.after_modal())
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen
 
         if not isinstance(self.screen, (RulesScreen, TooSmallScreen)):
-            self.push_screen(RulesScreen(), lambda _: self.after_modal())
+            self.push_screen(kept(self, RulesScreen), lambda _: self.after_modal())
 
     # -- terminal size -------------------------------------------------------------
 

@@ -10,13 +10,22 @@ a key, a click or a selection is a `ClosesOnce`, which drops such a second close
 screens are being taken down and nothing should draw on them any more. A screen
 pushed just before the app quits can even be mounted after its widgets are gone, so
 every screen's `on_mount` is wrapped in `unless_leaving`.
+
+`kept` makes the overlays a game opens and closes again and again (the keys, the
+rules, the symbols, the log, why a pier scores) once per app. Textual takes a screen
+that is not installed out of the app when it closes, and then lays the screen under it
+out again and paints it a second time; and it builds the screen anew on each open.
+A kept screen is installed: closing it only uncovers the screen under it, and opening
+it again fills in what changed (`Refillable.refill`) instead of building it.
+A question (quit, take back) is never kept: a fresh one is not answered by a key
+pressed before it was drawn (`GameApp.stale`), and a kept one counts as drawn at once.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from textual.app import App
 from textual.await_complete import AwaitComplete
@@ -53,3 +62,28 @@ class ClosesOnce(Screen[ResultT]):
 
 class ModalClosesOnce(ClosesOnce[ResultT], ModalScreen[ResultT]):
     """A `ClosesOnce` drawn over the screen below it."""
+
+
+class Refillable(Protocol):
+    """A screen `kept` for its app: `refill` takes what `__init__` takes and shows it."""
+
+    def __init__(self, *args: Any) -> None: ...
+
+    def refill(self, *args: Any) -> None: ...
+
+
+RefillableT = TypeVar("RefillableT", bound=Refillable)
+
+
+def kept(app: App[Any], kind: type[RefillableT], *args: Any) -> RefillableT:
+    """The app's one `kind` screen, showing `args`: made (and installed) the first time,
+    refilled after. The caller pushes it."""
+    name = f"pier18-kept-{kind.__module__}.{kind.__qualname__}"
+    if app.is_screen_installed(name):
+        screen = app.get_screen(name)
+        assert isinstance(screen, kind)
+        screen.refill(*args)
+        return screen
+    made = kind(*args)
+    app.install_screen(made, name)  # type: ignore[arg-type]
+    return made

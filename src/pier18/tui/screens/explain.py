@@ -71,6 +71,19 @@ class ExplainScreen(ModalClosesOnce[None]):
         self.names = list(names)
         self.set_reactive(ExplainScreen.seat, seat % view.players)
 
+    def refill(self, view: TableView, names: Sequence[str], seat: int) -> None:
+        """Opened again (the app keeps it, `closing.kept`): the piers as they are now
+        (drawn anew only if that is not what it shows)."""
+        seat %= view.players
+        if view is self.view and list(names) == self.names and seat == self.seat:
+            return
+        self.view = view
+        self.names = list(names)
+        self.set_reactive(ExplainScreen.seat, seat)
+        if self.is_mounted:
+            self.draw()
+            self.query_one("#explain-box", VerticalScroll).scroll_home(animate=False)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="explain-box"):
             yield Static("", id="explain-title")

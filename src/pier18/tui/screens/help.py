@@ -97,12 +97,23 @@ class HelpScreen(ModalClosesOnce[None]):
         super().__init__()
         self.lines = key_lines(under)
 
+    def refill(self, under: Screen[Any]) -> None:
+        """Opened again (the app keeps it, `closing.kept`): the keys of the screen under it
+        now (drawn anew only if they are not the ones shown)."""
+        lines = key_lines(under)
+        if lines == self.lines:
+            return
+        self.lines = lines
+        if self.is_mounted:
+            self.query_one("#help-text", Static).update(self.content())
+            self.query_one("#help-box", VerticalScroll).scroll_home(animate=False)
+
+    def content(self) -> Group:
+        return Group(Text(KEYS_TITLE, style="bold"), keys_table(self.app, self.lines), Text(""), stressed(KEYS_NOTES))
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Static(
-                Group(Text(KEYS_TITLE, style="bold"), keys_table(self.app, self.lines), Text(""), stressed(KEYS_NOTES)),
-                id="help-text",
-            )
+            yield Static(self.content(), id="help-text")
         yield Footer()
 
     def action_close(self) -> None:

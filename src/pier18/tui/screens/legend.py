@@ -18,6 +18,11 @@ class LegendScreen(ModalClosesOnce[None]):
 
     BINDINGS = [Binding("escape", "close", KEY_CLOSE), Binding("s", "close", KEY_CLOSE, show=False)]
 
+    def refill(self) -> None:
+        """Opened again (the app keeps it, `closing.kept`): from the top, as a new one."""
+        if self.is_mounted:
+            self.query_one("#legend-box", VerticalScroll).scroll_home(animate=False)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="legend-box"):
             yield Static(legend(), id="legend-text")

@@ -27,19 +27,42 @@ class GameLogScreen(ModalClosesOnce[None]):
         super().__init__()
         self.lines = list(lines)
 
+    def refill(self, lines: Sequence[str]) -> None:
+        """Opened again (the app keeps it, `closing.kept`): the log as it is now, at its
+        newest line (drawn anew only if it has changed)."""
+        lines = list(lines)
+        if not self.is_mounted:
+            self.lines = lines
+            return
+        changed = lines != self.lines
+        if changed:
+            self.lines = lines
+            self.query_one("#log-lines", Static).update(self.text())
+        self.at_newest(laid_out=not changed)
+
+    def text(self) -> Text:
+        return Text("\n".join(self.lines) if self.lines else GAME_LOG_EMPTY)  # names are plain text
+
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box"):
             yield Static(Text(GAME_LOG_TITLE, style="bold"), id="log-title")
             with VerticalScroll(id="log-scroll"):
-                text = Text("\n".join(self.lines) if self.lines else GAME_LOG_EMPTY)  # names are plain text
-                yield Static(text, id="log-lines")
+                yield Static(self.text(), id="log-lines")
         yield Footer()
 
     @unless_leaving
     def on_mount(self) -> None:
+        self.at_newest(laid_out=False)
+
+    def at_newest(self, laid_out: bool) -> None:
+        """Scrolled to the newest line: once the lines are laid out, unless they are already."""
         scroll = self.query_one(VerticalScroll)
-        scroll.focus()
-        self.call_after_refresh(scroll.scroll_end, animate=False)
+        if self.focused is not scroll:
+            scroll.focus()
+        if not laid_out:
+            self.call_after_refresh(scroll.scroll_end, animate=False)
+        elif not scroll.is_vertical_scroll_end:
+            scroll.scroll_end(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

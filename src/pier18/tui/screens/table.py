@@ -36,7 +36,7 @@ from ...words import (
     turn_of,
 )
 from ..widgets.footer import Footer
-from .closing import app_leaving, unless_leaving
+from .closing import app_leaving, kept, unless_leaving
 from ..widgets.draft_row import DraftRow
 from ..widgets.hint_line import HintedScreen, HintLine
 from ..widgets.more_below import MoreBelow, MoreScroll
@@ -147,7 +147,7 @@ class TableScreen(HintedScreen[None]):
 
         state = self.state
         seat = state.you if state.you is not None else state.view.current_player
-        self.app.push_screen(ExplainScreen(state.view, state.names, seat))
+        self.app.push_screen(kept(self.app, ExplainScreen, state.view, state.names, seat))
 
     def human_drafting(self) -> bool:
         return self.state.view.phase is Phase.DRAFT and not self.state.thinking
