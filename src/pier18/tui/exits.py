@@ -173,6 +173,7 @@ class BaseApp(CrashHook):
 def run_app(app: BaseApp) -> int:
     """Run `app` in this thread until it ends; its exit status (see the module's notes).
     NotATerminal (nothing drawn, nothing to report) if there is no terminal to draw on."""
+    settle_the_heap()
     try:
         app.run()
     except NotATerminal:
@@ -185,6 +186,7 @@ def run_app(app: BaseApp) -> int:
 async def run_app_async(app: BaseApp) -> int:
     """Run `app` on the running event loop until it ends; its exit status (NotATerminal
     as `run_app`)."""
+    settle_the_heap()
     try:
         await app.run_async()
     except NotATerminal:
@@ -192,6 +194,15 @@ async def run_app_async(app: BaseApp) -> int:
     except Exception as error:  # outside Textual's own handlers (starting or closing)
         app.crashed(error)
     return ended(app)
+
+
+def settle_the_heap() -> None:
+    """Leave what is loaded so far (the modules, the deck, the game) out of the garbage
+    collector's full passes: scanning it all took 100–200 ms, a pause a key could land
+    in. Only a process that runs one app does this (tests run many in one process)."""
+    import gc
+
+    gc.freeze()
 
 
 def ended(app: BaseApp) -> int:
