@@ -89,6 +89,13 @@ NOT_BEFORE_THE_FIRST_PAINT = (
 )
 
 
+#: Styles of screens shown later, kept in their own DEFAULT_CSS: not parsed before the
+#: first paint (pier18.tcss, parsed then, holds only the first screens' and shared ones).
+STYLES_NOT_BEFORE_THE_FIRST_PAINT = (
+    "confirm-box", "pass-message", "final-", "review-", "lobby-", "join-box", "lesson-box",
+)
+
+
 def test_play_imports_no_bot_and_no_other_screen_before_its_first_paint(tmp_path):
     import subprocess
     import sys
@@ -101,6 +108,8 @@ import pier18.tui.app as tui_app
 from pier18.cli import main
 
 def painted(screen):
+    rules = " ".join(rule.selectors for rule in screen.app.stylesheet.rules)
+    print(sorted(s for s in {STYLES_NOT_BEFORE_THE_FIRST_PAINT!r} if s in rules), flush=True)
     print(sorted(m for m in {NOT_BEFORE_THE_FIRST_PAINT!r} if m in sys.modules), flush=True)
     screen.app.exit()
 
@@ -113,4 +122,6 @@ main(["play", "--players", "3"])
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=240, check=True,
         env=child_env(PIER18_DATA_DIR=str(tmp_path)),
     )
-    assert out.stdout.strip().splitlines()[-1] == "[]", out.stderr[-2000:]
+    styles, modules = out.stdout.strip().splitlines()[-2:]
+    assert modules == "[]", out.stderr[-2000:]
+    assert styles == "[]"
