@@ -314,6 +314,18 @@ def test_json_path_imports_neither_rich_nor_textual(tmp_path):
     assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_json_path_imports_no_module_it_does_not_need(tmp_path):
+    """`score --json` must start about as fast as Python: none of these standard modules
+    is imported on its way (`-S`: no site-packages, whose .pth files may import some)."""
+    unneeded = ("importlib", "typing", "dataclasses", "json", "argparse", "re", "rich", "textual")
+    code = (
+        "import sys; from pier18.cli import main; main(['score', sys.argv[1], '--json']);"
+        f"print(sorted(m for m in {unneeded!r} if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(EXAMPLE)], capture_output=True, text=True, env=child_env(), check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_drawn_path_imports_rich_but_not_textual():
     code = (
         "import sys, io, contextlib; from pier18.cli import main\n"
