@@ -1,8 +1,15 @@
 """How fast `pier18 score` starts, against Python's own start-up.
 
-Targets (issue 2): `pier18 score --json` at most 2.5x the wall time of `python -c pass`;
-the drawn output at most 1.3x `python -c "import rich.console, rich.table"`.
-Every command runs in a fresh process, interleaved, and the medians are compared.
+Targets (issue 31; issue 2 had 2.5x and 1.3x): `pier18 score --json` at most 1.6x the
+wall time of `python -c pass`; the drawn output at most 1.25x
+`python -c "import rich.console, rich.table"`. Every command runs in a fresh process,
+interleaved, and the medians are compared.
+
+`pier18` is the installed console script beside this Python, run as a player runs it
+(the script pip writes imports `re` before pier18 runs: that is part of the measure).
+The script finds the package through the installed path, so the children get this
+checkout's `src` first on PYTHONPATH: the code measured is this checkout's, whichever
+checkout the environment was installed from.
 
     python benchmarks/cli_startup.py [--runs 30]
 """
@@ -17,7 +24,8 @@ import sys
 import time
 from pathlib import Path
 
-EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "pier.txt")
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = str(ROOT / "examples" / "pier.txt")
 # The installed `pier18` script, as a player runs it (it sits beside this Python).
 PIER18 = str(Path(sys.executable).with_name("pier18"))
 
@@ -33,6 +41,7 @@ COMMANDS = {
 # install time); a PYTHONDONTWRITEBYTECODE in this shell would make every run compile
 # pier18's modules from source again and time the compiler instead.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENV["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), os.environ.get("PYTHONPATH", "")) if p)
 
 
 def wall_time(command: list[str]) -> float:
@@ -56,8 +65,8 @@ def main() -> None:
         print(f"{name:48s} {ms:7.1f} ms (median of {args.runs})")
     json_ratio = medians["pier18 score --json"] / medians["python -c pass"]
     drawn_ratio = medians["pier18 score (drawn)"] / medians["python -c 'import rich.console, rich.table'"]
-    print(f"score --json / python -c pass:        {json_ratio:.2f}x (target <= 2.5x)")
-    print(f"score drawn / import rich.console+table: {drawn_ratio:.2f}x (target <= 1.3x)")
+    print(f"score --json / python -c pass:        {json_ratio:.2f}x (target <= 1.6x)")
+    print(f"score drawn / import rich.console+table: {drawn_ratio:.2f}x (target <= 1.25x)")
 
 
 if __name__ == "__main__":

@@ -76,7 +76,8 @@ TIMEOUT = 120
 
 def environment(data_dir: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "COLUMNS", "LINES")}
-    env["PYTHONPATH"] = str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    # No empty entry (an empty PYTHONPATH would add one: the current folder, searched first).
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(SRC), os.environ.get("PYTHONPATH", "")) if p)
     env["PIER18_DATA_DIR"] = data_dir
     return env
 

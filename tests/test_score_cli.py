@@ -314,6 +314,18 @@ def test_json_path_imports_neither_rich_nor_textual(tmp_path):
     assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_json_path_imports_no_module_it_does_not_need(tmp_path):
+    """`score --json` must start about as fast as Python: none of these standard modules
+    is imported on its way (`-S`: no site-packages, whose .pth files may import some)."""
+    unneeded = ("importlib", "typing", "dataclasses", "json", "argparse", "re", "rich", "textual")
+    code = (
+        "import sys; from pier18.cli import main; main(['score', sys.argv[1], '--json']);"
+        f"print(sorted(m for m in {unneeded!r} if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-S", "-c", code, str(EXAMPLE)], capture_output=True, text=True, env=child_env(), check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_drawn_path_imports_rich_but_not_textual():
     code = (
         "import sys, io, contextlib; from pier18.cli import main\n"
@@ -322,6 +334,23 @@ def test_drawn_path_imports_rich_but_not_textual():
     )
     out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, env=child_env(), check=True)
     assert out.stdout.strip().splitlines()[-1] == "['rich']"
+
+
+#: Engine modules the drawn score does not need (the words and the drawing of a pier do
+#: not import them): each costs start-up time, and `pier18 score` must start about as
+#: fast as `import rich` (docs/performance.md).
+NOT_FOR_THE_SCORE = ("pier18.engine.outlook", "pier18.engine.goals", "pier18.engine.pier", "pier18.engine.game",
+                     "pier18.engine.explain", "pier18.engine.deck", "pier18.bots.base")
+
+
+def test_drawn_path_imports_only_the_engine_it_needs():
+    code = (
+        "import sys, io, contextlib; from pier18.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()): main(['score', sys.argv[1]])\n"
+        f"print(sorted(m for m in {NOT_FOR_THE_SCORE!r} if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, env=child_env(), check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
 def test_cards_lists_every_card(capsys, deck):

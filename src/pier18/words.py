@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from .engine.characters import Character
 from .engine.decisions import Decision, Draft, Keep, PlacePlan
-from .engine.goals import GoalKind
-from .engine.outlook import TieBreak
 from .engine.phase import Phase
 
 TYPE_CHECKING = False  # typing is not imported: `pier18 score` reads the labels below
@@ -25,12 +23,12 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Mapping, Sequence
 
     from .engine.cards import Card
-    from .engine.goals import Goal
+    from .engine.goals import Goal, GoalKind
     from .engine.deck import Deck
     from .engine.outlook import Outcome, PlanOutlook
     from .engine.explain import Reason
     from .engine.game import PatronAward
-    from .engine.outlook import PatronRace, Standing
+    from .engine.outlook import PatronRace, Standing, TieBreak
     from .engine.scoring import ScoreSheet
     from .engine.view import TableView
 
@@ -62,19 +60,21 @@ def _label(character: Character | None) -> str:
 
 
 #: What each number of a goal's measure is called, one name per number that
-#: `engine.goals.goal_measures` gives ("Poets: left", "right"), by goal kind.
-GOAL_MEASURE_NAMES: dict[GoalKind, Callable[[Goal], tuple[str, ...]]] = {
-    GoalKind.COUNT: lambda goal: (f"{_label(goal.character)}:",),
-    GoalKind.POINTS: lambda goal: (f"{goal.category.title if goal.category else ''} points",),
-    GoalKind.PATRONS: lambda goal: ("Patrons",),
-    GoalKind.SECTIONS: lambda goal: ("visible sections",),
-    GoalKind.CHARACTERS: lambda goal: (VISIBLE_CHARACTERS,),
-    GoalKind.GROUP: lambda goal: ("largest group",),
-    GoalKind.EACH_SIDE: lambda goal: (f"{_label(goal.character)}: left", "right"),
-    GoalKind.EMPTY_RUN: lambda goal: ("longest empty run",),
-    GoalKind.VARIETY: lambda goal: tuple(CATEGORY_LABELS[c.value] for c in Character),
-    GoalKind.MOST: lambda goal: (f"{_label(goal.character)}:",),
-    GoalKind.MOST_POINTS: lambda goal: (f"{_label(goal.category)} points:",),
+#: `engine.goals.goal_measures` gives ("Poets: left", "right"), by goal kind. Keyed by
+#: the `GoalKind`'s value (a GoalKind is a str, equal to its value): the goals module is
+#: not imported here, since `pier18 score` reads this module and must start fast.
+GOAL_MEASURE_NAMES: dict[GoalKind | str, Callable[[Goal], tuple[str, ...]]] = {
+    "count": lambda goal: (f"{_label(goal.character)}:",),
+    "points": lambda goal: (f"{goal.category.title if goal.category else ''} points",),
+    "patrons": lambda goal: ("Patrons",),
+    "sections": lambda goal: ("visible sections",),
+    "characters": lambda goal: (VISIBLE_CHARACTERS,),
+    "group": lambda goal: ("largest group",),
+    "each_side": lambda goal: (f"{_label(goal.character)}: left", "right"),
+    "empty_run": lambda goal: ("longest empty run",),
+    "variety": lambda goal: tuple(CATEGORY_LABELS[c.value] for c in Character),
+    "most": lambda goal: (f"{_label(goal.character)}:",),
+    "most_points": lambda goal: (f"{_label(goal.category)} points:",),
 }
 
 
@@ -102,11 +102,12 @@ def _against(value: int, goal: Goal) -> str:
     return f"{value} (max {high})"
 
 
-#: Why a seat finished above the next one, by `Standing.decided_by`.
-DECIDED_BY: dict[TieBreak, str] = {
-    TieBreak.TOTAL: "on points",
-    TieBreak.CHARACTERS: "on visible characters (tied on points: first tie-breaker)",
-    TieBreak.PLAN_DATE: "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
+#: Why a seat finished above the next one, by `Standing.decided_by` (a `TieBreak`, keyed
+#: by its value as above: the outlook module is not imported here).
+DECIDED_BY: dict[TieBreak | str, str] = {
+    "total": "on points",
+    "characters": "on visible characters (tied on points: first tie-breaker)",
+    "plan date": "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
 }
 
 

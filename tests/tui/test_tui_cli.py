@@ -77,3 +77,52 @@ def test_play_help_explains_bots_and_names(capsys):
     text = " ".join(capsys.readouterr().out.split())
     for words in ("--bots N", "--seats KINDS", "human players' names", "Hard bot", "random, greedy, hard or expert"):
         assert words in text
+
+
+#: What `pier18 play` must not import before its first screen (the names) is painted:
+#: each costs start-up time (docs/performance.md, "pier18 play start-up"). The bots load
+#: at the first hint or bot move; the other screens when first shown.
+NOT_BEFORE_THE_FIRST_PAINT = (
+    "pier18.bots.base", "pier18.bots.estimate", "pier18.bots.hard", "pier18.bots.expert",
+    "pier18.tui.screens.table", "pier18.tui.screens.keep", "pier18.tui.screens.place",
+    "pier18.tui.screens.final", "pier18.tui.screens.rules", "pier18.review",
+)
+
+
+#: Styles of screens shown later, kept in their own DEFAULT_CSS: not parsed before the
+#: first paint (pier18.tcss, parsed then, holds only the first screens' and shared ones).
+STYLES_NOT_BEFORE_THE_FIRST_PAINT = (
+    "confirm-box", "pass-message", "final-", "review-", "lobby-", "join-box", "lesson-box",
+    "explain-", "help-box", "legend-box", "log-box",
+)
+
+
+def test_play_imports_no_bot_and_no_other_screen_before_its_first_paint(tmp_path):
+    import subprocess
+    import sys
+
+    (tmp_path / "lesson").mkdir()
+    (tmp_path / "lesson" / "offered").touch()  # a returning player: the names screen comes first
+    code = f"""
+import sys
+import pier18.tui.app as tui_app
+from pier18.cli import main
+
+def painted(screen):
+    rules = " ".join(rule.selectors for rule in screen.app.stylesheet.rules)
+    print(sorted(s for s in {STYLES_NOT_BEFORE_THE_FIRST_PAINT!r} if s in rules), flush=True)
+    print(sorted(m for m in {NOT_BEFORE_THE_FIRST_PAINT!r} if m in sys.modules), flush=True)
+    screen.app.exit()
+
+tui_app.NamesScreen.on_mount = lambda screen: screen.call_after_refresh(painted, screen)
+run = tui_app.Pier18App.run
+tui_app.Pier18App.run = lambda app: run(app, headless=True, size=(100, 30))
+main(["play", "--players", "3"])
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=240, check=True,
+        env=child_env(PIER18_DATA_DIR=str(tmp_path)),
+    )
+    styles, modules = out.stdout.strip().splitlines()[-2:]
+    assert modules == "[]", out.stderr[-2000:]
+    assert styles == "[]"

@@ -15,13 +15,13 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from ..engine.characters import Character, Side
-from ..engine.pier import VisibleSection
 from ..words import NO_CARDS_YET, card_label, hidden_sections
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.cards import Card
     from ..engine.characters import Section
+    from ..engine.pier import VisibleSection  # not imported: `pier18 score` draws plain sections
 
 #: The scoring slots to highlight: Character -> {(section index from the land end, side)}.
 Highlight = Mapping[Character, Set[tuple[int, Side]]]
@@ -78,10 +78,10 @@ def _runs(visible: Sequence["VisibleSection | Section"]) -> list[tuple["Card | N
     runs: list[tuple[Card | None, list[tuple[int, Section]]]] = []
     for index, item in enumerate(visible):
         card: Card | None
-        if isinstance(item, VisibleSection):
-            card, section = item.card, item.section
-        else:  # a plain section
+        if isinstance(item, tuple):  # a plain section (a VisibleSection is no tuple)
             card, section = None, item
+        else:
+            card, section = item.card, item.section
         if runs and card is not None and runs[-1][0] is card:
             runs[-1][1].append((index, section))
         elif runs and card is None and runs[-1][0] is None:

@@ -10,7 +10,6 @@ dark yellow there); a test checks it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
@@ -19,12 +18,25 @@ from ..engine.characters import Character
 from ..words import CATEGORY_LABELS
 
 
-@dataclass(frozen=True, slots=True)
 class CharacterStyle:
+    """A character's look; read-only. Written out, not a dataclass: defining a dataclass
+    costs about a millisecond, which `pier18 score` would pay at every start."""
+
+    __slots__ = ("glyph", "letter", "colour", "name")
     glyph: str
     letter: str
     colour: str
     name: str
+
+    def __init__(self, glyph: str, letter: str, colour: str, name: str) -> None:
+        for field, value in zip(self.__slots__, (glyph, letter, colour, name)):
+            object.__setattr__(self, field, value)
+
+    def __setattr__(self, field: str, value: object) -> None:
+        raise AttributeError(f"a CharacterStyle is read-only: cannot set {field!r}")
+
+    def __repr__(self) -> str:
+        return f"CharacterStyle({self.glyph!r}, {self.letter!r}, {self.colour!r}, {self.name!r})"
 
     @property
     def token(self) -> str:

@@ -10,11 +10,13 @@ from collections.abc import Collection, Mapping, Sequence
 
 from rich.text import Text
 
-from ..bots import Hint
-from ..bots.estimate import reasons
 from ..engine import Decision, Draft, Game, PlacePlan, PlayerView, TableView
 from ..persist.session import Session
 from ..words import HINT_LABEL, hint_lines, hint_why, move_line, patron_log_line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the bots are not imported before the first screen is painted
+    from ..bots import Hint
 
 
 class MoveLog:
@@ -45,6 +47,8 @@ def bot_reason(table: TableView, seat: int, decision: Decision) -> str | None:
     the Plan progress if it has one, else the points it changes."""
     if not isinstance(decision, (Draft, PlacePlan)):
         return None  # a set-up line names both cards already
+    from ..bots.estimate import reasons  # on the first bot move: not before the first paint
+
     parts = reasons(table, seat, decision)
     extra = parts[2:] or parts[1:2]
     return extra[0] if extra else None

@@ -2,8 +2,8 @@
 
 Quit, take back and resume all ask this way; each subclass says only its words and
 its keys. As on every screen, an arrow points (at the other answer) and Enter answers
-with the one pointed at, which is "no" on a fresh question. The box's look is in
-`pier18.tcss` (`.confirm-box`).
+with the one pointed at, which is "no" on a fresh question. The box's look is this
+screen's DEFAULT_CSS (`.confirm-box`), which a subclass may add to.
 """
 
 from __future__ import annotations
@@ -25,6 +25,18 @@ from ..widgets.footer import Footer
 class ConfirmScreen(ModalClosesOnce[bool]):
     """Dismisses with True for yes, False for no."""
 
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen .confirm-box {
+        width: 70;
+        height: auto;
+        border: thick $error;
+        padding: 1 2;
+        background: $surface;
+    }
+    ConfirmScreen .confirm-buttons { height: auto; margin-top: 1; }
+    ConfirmScreen .confirm-buttons Button { margin-right: 2; }
+    """
     AUTO_FOCUS = "#no"  # Enter on a fresh question never does the irreversible thing
     BINDINGS = [
         Binding("y", "answer(True)", KEY_YES),

@@ -54,6 +54,22 @@ def reason_lines(reasons: Sequence[Reason], cards: Sequence[Card]) -> Text:
 
 
 class ExplainScreen(ModalClosesOnce[None]):
+    DEFAULT_CSS = """
+    ExplainScreen { align: center middle; }
+    ExplainScreen #explain-box {
+        width: 96;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        padding: 0 1;
+        background: $surface;
+    }
+    ExplainScreen #explain-title { margin-bottom: 1; }
+    ExplainScreen #explain-body { height: auto; }
+    ExplainScreen #explain-pier { width: 46; height: auto; }
+    ExplainScreen #explain-reasons { width: 1fr; height: auto; padding-left: 1; }
+    ExplainScreen #explain-note { margin-top: 1; }
+    """
     BINDINGS = [
         Binding("escape", "close", KEY_CLOSE),
         Binding("e", "close", KEY_CLOSE, show=False),

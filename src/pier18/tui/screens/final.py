@@ -166,6 +166,21 @@ def scores_and_record(view: TableView, names: list[str], record: Path | None, de
 
 
 class FinalScreen(Screen[None]):
+    DEFAULT_CSS = """
+    FinalScreen #final-scroll { height: 1fr; padding: 1 2 0 2; }
+    FinalScreen #final-ranking { height: auto; }
+    FinalScreen #final-table { height: auto; }
+    FinalScreen #final-breakdown { height: auto; margin-bottom: 1; }
+    FinalScreen #final-piers { height: auto; margin-bottom: 1; }
+    FinalScreen .final-pier {
+        width: 1fr;
+        height: auto;
+        border: round $panel-lighten-1;
+        padding: 0 1;
+    }
+    FinalScreen #final-buttons { height: auto; padding: 0 2; }
+    FinalScreen #final-buttons Button { margin-right: 2; }
+    """
     BINDINGS = [
         Binding("n", "new_game", KEY_NEW_GAME),
         Binding("v", "review", KEY_REVIEW),

@@ -91,6 +91,18 @@ class HelpScreen(ModalClosesOnce[None]):
     short for all of it, as at the 100×30 minimum. `under` is the screen it lists the
     keys of (the one on top when `?` was pressed)."""
 
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen #help-box {
+        width: 96;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        padding: 0 2;
+        background: $surface;
+    }
+    """
     BINDINGS = [Binding("escape", "close", KEY_CLOSE), Binding("question_mark", "close", KEY_CLOSE, show=False)]
 
     def __init__(self, under: Screen[Any]) -> None:

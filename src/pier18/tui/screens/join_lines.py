@@ -18,6 +18,17 @@ from ..widgets.footer import Footer
 
 
 class JoinLinesScreen(ModalClosesOnce[None]):
+    DEFAULT_CSS = """
+    JoinLinesScreen { align: center middle; }
+    JoinLinesScreen #join-box {
+        width: 96;
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+        background: $surface;
+    }
+    JoinLinesScreen #join-lines { margin-top: 1; }
+    """
     BINDINGS = [Binding("escape,j,enter", "close", KEY_CLOSE)]
 
     def __init__(self, lines: list[str]) -> None:

@@ -16,6 +16,17 @@ from ..widgets.footer import Footer
 class LegendScreen(ModalClosesOnce[None]):
     """Scrolls where the terminal is too short for all of it."""
 
+    DEFAULT_CSS = """
+    LegendScreen { align: center middle; }
+    LegendScreen #legend-box {
+        width: 80;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        padding: 0 2;
+        background: $surface;
+    }
+    """
     BINDINGS = [Binding("escape", "close", KEY_CLOSE), Binding("s", "close", KEY_CLOSE, show=False)]
 
     def refill(self) -> None:

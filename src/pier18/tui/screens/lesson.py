@@ -43,6 +43,17 @@ from .confirm import ConfirmScreen
 class LessonScreen(ModalClosesOnce[None]):
     """One step of the lesson: its idea, then what to do. Enter goes on to do it."""
 
+    DEFAULT_CSS = """
+    LessonScreen { align: center middle; }
+    LessonScreen .lesson-box {
+        width: 84;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        padding: 0 2;
+        background: $surface;
+    }
+    """
     BINDINGS = [Binding("enter,escape,space", "go_on", KEY_GO_ON)]
 
     def __init__(self, step: Step, steps: int, deck: Deck, suggestion: Decision | None) -> None:
@@ -99,6 +110,17 @@ class FeedbackScreen(ModalClosesOnce[None]):
     """After a choice in the lesson: what it scored, what changed and why, and what the
     suggested choice would have scored. Enter goes on."""
 
+    DEFAULT_CSS = """
+    FeedbackScreen { align: center middle; }
+    FeedbackScreen .lesson-box {
+        width: 84;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        padding: 0 2;
+        background: $surface;
+    }
+    """
     BINDINGS = [Binding("enter,escape,space", "go_on", KEY_GO_ON)]
 
     def __init__(self, deck: Deck, mine: Outcome, suggested: Outcome | None) -> None:

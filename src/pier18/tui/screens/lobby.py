@@ -39,6 +39,18 @@ class LobbyState:
 
 
 class LobbyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    LobbyScreen { align: center middle; }
+    LobbyScreen #lobby-box {
+        width: 96%;
+        max-width: 130;
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+        background: $surface;
+    }
+    LobbyScreen #lobby-seats, LobbyScreen #lobby-join-title, LobbyScreen #lobby-wait, LobbyScreen #join-lines { margin-top: 1; }
+    """
     BINDINGS = [Binding("s", "app.start_now", KEY_START_WITH_BOTS)]
 
     #: What the lobby shows; the app assigns a new one as players come and go.

@@ -21,6 +21,19 @@ from .closing import ModalClosesOnce, unless_leaving
 
 
 class GameLogScreen(ModalClosesOnce[None]):
+    DEFAULT_CSS = """
+    GameLogScreen { align: center middle; }
+    GameLogScreen #log-box {
+        width: 96%;
+        max-width: 120;
+        height: 90%;
+        border: round $accent;
+        padding: 0 1;
+        background: $surface;
+    }
+    GameLogScreen #log-title { height: auto; margin-bottom: 1; }
+    GameLogScreen #log-scroll { height: 1fr; }
+    """
     BINDINGS = [Binding("escape,l,enter", "close", KEY_CLOSE)]
 
     def __init__(self, lines: Sequence[str]) -> None:

@@ -14,6 +14,15 @@ from ..widgets.footer import Footer
 
 
 class PassScreen(ClosesOnce[bool]):
+    DEFAULT_CSS = """
+    PassScreen #pass-message {
+        width: 60;
+        padding: 1 2;
+        border: double $accent;
+        content-align: center middle;
+        text-align: center;
+    }
+    """
     BINDINGS = [Binding("enter", "ready", KEY_READY)]
 
     def __init__(self, name: str, why: str, since: str | None = None, secret: bool = True) -> None:

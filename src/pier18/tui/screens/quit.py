@@ -22,6 +22,9 @@ def saved_text(save: Path | None) -> Text:
 
 
 class QuitScreen(ConfirmScreen):
+    DEFAULT_CSS = """
+    QuitScreen .confirm-box { width: 96%; max-width: 110; }  /* room for the save's path */
+    """
     BINDINGS = [Binding("y", "answer(True)", KEY_YES_QUIT), Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING)]
     YES = with_key(KEY_YES_QUIT, "y")
 

@@ -33,6 +33,13 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
 
     DEFAULT_CSS = """
     ResumeScreen { align: center middle; }
+    ResumeScreen .confirm-box {
+        width: 76;
+        height: auto;
+        border: thick $accent;
+        padding: 1 2;
+        background: $surface;
+    }
     ResumeScreen OptionList { height: auto; max-height: 14; margin-top: 1; }
     """
     AUTO_FOCUS = "OptionList"  # Enter goes on with the last played game

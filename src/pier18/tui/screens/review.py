@@ -178,6 +178,19 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
 class ReviewScreen(ClosesOnce[None]):
     """One player's decisions reviewed, page by page; its moments are all it reads."""
 
+    DEFAULT_CSS = """
+    ReviewScreen #review-head { height: auto; padding: 0 1; background: $boost; }
+    ReviewScreen #review-running { height: auto; padding: 1 2; }
+    ReviewScreen #review-status { height: auto; }
+    ReviewScreen #review-progress { margin-top: 1; }
+    ReviewScreen #review-body { height: 1fr; padding: 0 1; }
+    ReviewScreen #review-summary { height: auto; }
+    ReviewScreen #review-decision { height: auto; margin-bottom: 1; }
+    ReviewScreen #review-columns { height: auto; }
+    ReviewScreen .review-column { width: 1fr; height: auto; padding: 0 1; }
+    ReviewScreen #review-before { width: 3fr; }
+    ReviewScreen #review-made, ReviewScreen #review-best { width: 4fr; }
+    """
     BINDINGS = [
         # Priority, so the scrolling body's own arrow keys never shadow stepping.
         Binding("left", "step(-1)", KEY_PREVIOUS, priority=True),
@@ -363,6 +376,11 @@ class ReviewWhoScreen(ModalClosesOnce[int | None]):
     """Hot-seat: which player's decisions to review (dismisses with the seat, or None).
     A number or an arrow points at a player, Enter or a second click chooses."""
 
+    DEFAULT_CSS = """
+    ReviewWhoScreen { align: center middle; }
+    ReviewWhoScreen #review-who-box { width: 60; height: auto; padding: 1 2; border: round $primary; background: $surface; }
+    ReviewWhoScreen #review-who-list { height: auto; margin-top: 1; }
+    """
     BINDINGS = [
         Binding("escape", "back", KEY_BACK_TO_FINAL),
         *(Binding(str(n), f"point({n - 1})", KEY_POINT_AT_PLAYER, show=False) for n in range(1, 4)),

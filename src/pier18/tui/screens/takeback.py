@@ -17,6 +17,9 @@ from .confirm import ConfirmScreen
 class TakebackScreen(ConfirmScreen):
     """Dismisses with True to take back, False to keep playing."""
 
+    DEFAULT_CSS = """
+    TakebackScreen .confirm-box { border: thick $warning; }
+    """
     BINDINGS = [
         Binding("y", "answer(True)", KEY_YES_TAKE_BACK),
         Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING),
