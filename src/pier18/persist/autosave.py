@@ -59,6 +59,10 @@ from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_probl
 from .lock import GameLock, GameLocked, holder
 from .session import Session
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from .listing import Facts
+
 DATA_DIR_ENV = "PIER18_DATA_DIR"
 
 
@@ -538,22 +542,27 @@ class SavedGame:
     played_by: int | None = None  # the pid of the process playing it now (0: unknown)
     modified: float = 0.0  # when it was last saved (seconds since the epoch)
     stamp: Stamp | None = None  # the version of the file read (taken before reading it)
+    facts: Facts | None = None  # what a listing reads of it (`listing.listed_games`: no session then)
 
     @property
     def finished(self) -> bool:
-        return self.session is not None and self.session.game.is_terminal()
+        if self.session is None:
+            return self.facts is not None and self.facts.finished
+        return self.session.game.is_terminal()
 
     @property
     def unfinished(self) -> bool:
-        return self.session is not None and not self.session.game.is_terminal()
+        if self.session is None:
+            return self.facts is not None and not self.facts.finished
+        return not self.session.game.is_terminal()
 
     def summary(self) -> str:
         """Players, round or phase, and decisions made (`pier18.words.summary`)."""
+        if self.session is None:
+            return self.facts.summary() if self.facts is not None else cannot_be_loaded(self.problem)
         from ..engine import TableView
         from ..words import summary
 
-        if self.session is None:
-            return cannot_be_loaded(self.problem)
         return summary(TableView.of(self.session.game), self.session.names)
 
     def last_played(self) -> str:

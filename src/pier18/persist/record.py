@@ -417,6 +417,12 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
     raise RecordError(words.deck_not_found(where, looked))
 
 
+def deck_came_inside(deck: Deck) -> bool:
+    """Whether `deck` was read from inside a record (and kept: `_embedded_decks`), so that
+    a record read with it depends on no other file."""
+    return any(known is deck for known in _embedded_decks.values())
+
+
 def parse_deck_text(text: str, source: str, digest: str, what: str) -> Deck:
     """A deck from TOML text that came from outside; any problem is one RecordError.
 
