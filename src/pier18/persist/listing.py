@@ -33,7 +33,7 @@ from .. import __version__
 from ..engine.phase import Phase
 from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable
-from .autosave import SavedGame, autosaves, data_dir, load_saved
+from .autosave import SavedGame, data_dir, games_dir, load_saved
 from .record import SEATS, deck_came_inside
 from .session import Session
 
@@ -265,6 +265,32 @@ def write_cache(entries: dict[str, tuple[Version, Facts]], path: Path | None = N
 # -- listing ------------------------------------------------------------------------------
 
 
+def _scan() -> tuple[list[tuple[Path, os.stat_result]], set[str]]:
+    """The autosaves `autosave.autosaves` finds (regular files, links to them included,
+    named `*.json`), in the order of their names, each with its stat; and the name of
+    every entry of the folder (a lock file beside a save says someone may play it). One
+    pass over the folder, one stat a save."""
+    folder = games_dir()
+    found = []
+    names: set[str] = set()
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                names.add(entry.name)
+                if not entry.name.endswith(".json"):
+                    continue
+                try:
+                    if entry.is_file():
+                        found.append((folder / entry.name, entry.stat()))
+                except OSError:
+                    continue  # removed meanwhile
+    except OSError:
+        return [], set()  # no folder, or one that cannot be read
+    found.sort(key=lambda item: item[0].name)
+    return found, names
+
+
+
 def listed_games() -> list[SavedGame]:
     """Every autosave in the order `autosave.saved_games` gives (the numbers `pier18 games`
     shows and `play --resume N` opens), each with its `Facts` and no game: from the
@@ -272,23 +298,21 @@ def listed_games() -> list[SavedGame]:
 
     Who is playing a save and when it was last saved are looked up every time.
     """
-    from .lock import holder
+    from .lock import LOCK_SUFFIX, holder
 
     cached = read_cache()
     kept: dict[str, tuple[Version, Facts]] = {}
     games = []
     changed = False
-    for path in sorted(autosaves(), key=lambda p: p.name):
-        try:
-            info = os.stat(path)  # before reading: a save written meanwhile is read again next time
-        except OSError:
-            info = None
-        version = None if info is None else version_of(info)
+    found, names = _scan()
+    for path, info in found:
+        version = version_of(info)  # taken before reading: a save written meanwhile is read again next time
         entry = cached.get(path.name)
         facts = Facts.from_json(entry[1]) if entry is not None and entry[0] == version else None
         if facts is not None:
-            games.append(SavedGame(path, None, None, False, holder(path), info.st_mtime if info else 0.0, facts=facts))
-            kept[path.name] = (version, facts)  # type: ignore[index]
+            locked = path.name + LOCK_SUFFIX in names or "." + path.name + LOCK_SUFFIX in names
+            games.append(SavedGame(path, None, None, False, holder(path) if locked else None, info.st_mtime, facts=facts))
+            kept[path.name] = (version, facts)
             continue
         saved = load_saved(path)
         if saved.session is not None:
