@@ -487,3 +487,25 @@ def test_a_damaged_save_is_said_every_time_and_never_kept(capsys, three_games):
         assert main(["stats"]) == 0
         assert capsys.readouterr().err.count("d.json") == 1
     assert "d.json" not in listing.read_cache()
+
+
+@pytest.mark.parametrize("keep", ["both", "guard"])
+def test_who_plays_a_save_is_asked_every_time_not_kept(capsys, three_games, keep):
+    """The cache keeps what a save says, never who plays it: a game opened after the
+    last listing shows as open in another terminal (its lock file, or the hidden guard
+    alone when the other was deleted), and not once it is let go."""
+    from pier18.persist.lock import GameLock, lock_path
+
+    assert main(["games"]) == 0
+    assert "another terminal" not in capsys.readouterr().out
+    path = saves.games_dir() / "a.json"
+    playing = GameLock(path).acquire()
+    try:
+        if keep == "guard":
+            lock_path(path).unlink()
+        assert main(["games"]) == 0
+        assert f"1. [this game is open in another terminal (pid {os.getpid()})] Ann and Bob" in capsys.readouterr().out
+    finally:
+        playing.release()
+    assert main(["games"]) == 0
+    assert "another terminal" not in capsys.readouterr().out
