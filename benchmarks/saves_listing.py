@@ -13,14 +13,15 @@ fresh process, interleaved with the others and with two baselines in the same lo
 `python -c pass` and `pier18 --version`. Each `--src` is put first on PYTHONPATH for its
 own runs of the pier18 commands (default: this checkout's src); the first run of each
 command against a fresh data folder is shown apart ("first run": nothing read before),
-the rest give the median with the fastest and slowest run and the ratio to the
-baselines. The machine's load average is printed before and after.
+the rest give the median wall time with the fastest and slowest run, the ratio to the
+baselines, and the median CPU seconds (steadier than the wall time on a shared machine). The machine's load average is printed before and after.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -65,9 +66,20 @@ def make_saves(folder: Path, count: int) -> None:
 
 
 def run(command: list[str], env: dict[str, str]) -> float:
+    """The wall seconds of one run (its CPU seconds are added to `CPU`)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.setdefault(" ".join(command) + repr(sorted(env.items())), []).append(
+        (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    )
+    return wall
+
+
+#: CPU seconds of every run, by command and environment.
+CPU: dict[str, list[float]] = {}
 
 
 def load() -> str:
@@ -101,7 +113,9 @@ def main() -> int:
                 commands[f"pier18 {words[0]}{tag}"] = ([PIER18, *words], env)
                 version_of[f"pier18 {words[0]}{tag}"] = f"pier18 --version{tag}"
         first = {name: run(command, env) for name, (command, env) in commands.items()}
+        CPU.clear()  # the first runs are shown apart
         times: dict[str, list[float]] = {name: [] for name in commands}
+        cpu_key = {name: " ".join(command) + repr(sorted(env.items())) for name, (command, env) in commands.items()}
         for _ in range(args.runs):
             for name, (command, env) in commands.items():
                 times[name].append(run(command, env))
@@ -113,7 +127,7 @@ def main() -> int:
             against = f"  {median / statistics.median(times[version_of[name]]):5.2f}x --version"
         print(
             f"{name:36} first run {first[name]:6.3f} s; then {median:6.3f} s ({min(found):.3f} to {max(found):.3f})  "
-            f"{median / base:5.2f}x python -c pass{against}"
+            f"{median / base:5.2f}x python -c pass{against}  CPU {statistics.median(CPU[cpu_key[name]]):.3f} s"
         )
     print(f"# {load()}")
     return 0
