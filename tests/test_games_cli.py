@@ -509,3 +509,20 @@ def test_who_plays_a_save_is_asked_every_time_not_kept(capsys, three_games, keep
         playing.release()
     assert main(["games"]) == 0
     assert "another terminal" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "too big"])
+def test_a_cache_that_is_no_regular_file_or_too_big_is_ignored_without_hanging(capsys, three_games, kind):
+    from pier18.persist import listing
+
+    fresh = listing_and_stats(capsys)
+    cache = listing.cache_path()
+    cache.unlink()
+    if kind == "fifo":
+        os.mkfifo(cache)  # opening it to read would wait for a writer forever
+    elif kind == "device":
+        cache.symlink_to("/dev/zero")  # endless
+    else:
+        cache.write_bytes(b" " * (listing.MAX_CACHE_BYTES + 1))
+    assert listing_and_stats(capsys) == fresh
+    assert listing.read_cache().keys() == {"a.json", "b.json", "c.json"}  # replaced by a cache of its own

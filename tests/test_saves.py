@@ -370,3 +370,30 @@ def test_numbered_record_paths():
     assert saves.numbered("a/game.json", 1) == Path("a/game.json")
     assert saves.numbered("a/game.json", 3) == Path("a/game-3.json")
     assert saves.numbered("a/game", 2) == Path("a/game-2.json")
+
+
+def test_a_deck_inside_many_records_is_read_once_and_a_broken_one_blamed_on_each(deck, tmp_path):
+    """Every save carries its deck: it is parsed once per process (the same Deck object
+    for every record holding it; its text still checked against the sha256 in each), and
+    a deck inside a record that does not parse is never kept: each record holding it
+    gets its own error line, naming that record."""
+    import hashlib
+
+    from pier18.persist import record
+
+    session = Session(deck, ["Ann", "Bob"], 4)
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    record.save(session, one)
+    record.save(session, two)
+    first, second = record.load(one), record.load(two)
+    assert first.deck is second.deck and record.deck_came_inside(first.deck)
+    data = json.loads(one.read_text())
+    broken = data["deck"]["toml"].replace("[[cards]]", "[[cards]]\nid = 'x'", 1)
+    assert broken != data["deck"]["toml"]
+    data["deck"].update(toml=broken, sha256=hashlib.sha256(broken.encode()).hexdigest())
+    for path in (one, two):
+        path.write_text(json.dumps(data))
+    for path in (one, two):
+        with pytest.raises(record.RecordError) as error:
+            record.load(path)
+        assert path.name in str(error.value)
