@@ -88,6 +88,17 @@ def test_resume_n_goes_on_with_game_n_of_the_list_and_locks_it(three_games, capt
     assert holder(saves.games_dir() / "c.json") is None  # let go when the app ended
 
 
+def test_resume_n_reads_game_n_alone(three_games, captured_run, monkeypatch):
+    """`--resume N` numbers the saves as `pier18 games` does, by their names, and reads
+    only the one asked for (a folder of 1,000 saves is not replayed to open one)."""
+    read = []
+    load = record.load
+    monkeypatch.setattr(record, "load", lambda path, *args: read.append(path.name) or load(path, *args))
+    assert main(["play", "--resume", "1"]) == 0
+    assert captured_run["session"].decisions == three_games["a.json"].decisions
+    assert read == ["a.json"]
+
+
 def test_resume_n_is_the_number_games_shows_with_damaged_saves_listed_before_it(deck, captured_run, capsys):
     """Damaged saves listed before a good one: `--resume N` opens the very game `pier18
     games` shows as N. Nothing is moved aside first (that would shift the numbers), and

@@ -620,7 +620,12 @@ def saved_games() -> list[SavedGame]:
     Numbers in this list stay put while games are played: only new games are added.
     Nothing is moved or changed.
     """
-    return [load_saved(path) for path in sorted(autosaves(), key=lambda p: p.name)]
+    return [load_saved(path) for path in saved_game_paths()]
+
+
+def saved_game_paths() -> list[Path]:
+    """Every autosave in the order `saved_games` numbers them (their file names)."""
+    return sorted(autosaves(), key=lambda p: p.name)
 
 
 # -- resuming -----------------------------------------------------------------------
