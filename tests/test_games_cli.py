@@ -537,3 +537,21 @@ def test_a_cache_that_is_no_regular_file_or_too_big_is_ignored_without_hanging(c
         cache.write_bytes(b" " * (listing.MAX_CACHE_BYTES + 1))
     assert listing_and_stats(capsys) == fresh
     assert listing.read_cache().keys() == {"a.json", "b.json", "c.json"}  # replaced by a cache of its own
+
+
+def test_the_resume_offer_reads_no_finished_game_the_last_listing_saw(deck, capsys, three_games, monkeypatch):
+    """A finished game is never offered: once a listing has seen it finished (and it has
+    not changed since), `pier18 play` does not read it again to find that out. A save
+    changed since is read, whatever the cache says of it."""
+    assert main(["games"]) == 0
+    capsys.readouterr()
+    read = []
+    load = saves.load_saved
+    monkeypatch.setattr(saves, "load_saved", lambda path: read.append(path.name) or load(path))
+    found = saves.find_resumable()
+    assert sorted(read) == ["a.json", "c.json"] and [g.path.name for g in found.games] == ["a.json", "c.json"]
+    finished = saves.games_dir() / "b.json"
+    finished.write_text((saves.games_dir() / "c.json").read_text())  # now an unfinished game
+    read.clear()
+    found = saves.find_resumable()
+    assert sorted(read) == ["a.json", "b.json", "c.json"] and "b.json" in [g.path.name for g in found.games]

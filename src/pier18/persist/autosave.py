@@ -736,9 +736,15 @@ def find_resumable() -> Resumable:
     Pier 18 is skipped but left alone, since it is not damaged; a save another process
     is playing is never touched.
     """
+    from .listing import finished_saves
+
     damaged: list[SetAside] = []
     games: list[SavedGame] = []
-    for path in autosaves():
+    paths = autosaves()
+    over = finished_saves(paths)  # finished when last listed, and unchanged since: not read again
+    for path in paths:
+        if path in over:
+            continue
         saved = load_saved(path)
         if saved.problem is not None:
             if not saved.newer and saved.played_by is None:

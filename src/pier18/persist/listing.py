@@ -324,3 +324,23 @@ def listed_games() -> list[SavedGame]:
     if changed or kept.keys() != cached.keys():
         write_cache(kept)
     return games
+
+
+def finished_saves(paths: Sequence[Path]) -> set[Path]:
+    """The saves among `paths` that the cache knows to be finished games, unchanged since
+    (the resume offer passes them over without reading them). The cache is only read."""
+    cached = read_cache()
+    over = set()
+    for path in paths:
+        entry = cached.get(path.name)
+        if entry is None or path.parent != games_dir():
+            continue
+        try:
+            version = version_of(os.stat(path))
+        except OSError:
+            continue
+        if entry[0] == version:
+            facts = Facts.from_json(entry[1])
+            if facts is not None and facts.finished:
+                over.add(path)
+    return over
