@@ -2,7 +2,7 @@
 
 Numbered in the order the games were started, so a number stays put while games are
 played; only a new game adds one at the end. Listing changes no save: what it read of
-each is kept in the data folder's cache (`persist.listing`), so the next listing reads
+each is kept in the data folder's cache (`persist.savecache`), so the next listing reads
 only the saves written since.
 """
 

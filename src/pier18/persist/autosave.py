@@ -61,7 +61,7 @@ from .session import Session
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
-    from .listing import Facts
+    from .savecache import Facts
 
 DATA_DIR_ENV = "PIER18_DATA_DIR"
 
@@ -736,12 +736,12 @@ def find_resumable() -> Resumable:
     Pier 18 is skipped but left alone, since it is not damaged; a save another process
     is playing is never touched.
     """
-    from .listing import finished_saves
+    from .savecache import cache_file, finished_saves
 
     damaged: list[SetAside] = []
     games: list[SavedGame] = []
     paths = autosaves()
-    over = finished_saves(paths)  # finished when last listed, and unchanged since: not read again
+    over = finished_saves(paths, cache_file(data_dir()))  # finished when last listed, unchanged since: not read again
     for path in paths:
         if path in over:
             continue

@@ -3,7 +3,7 @@ played them (`pier18 stats`).
 
 Every saved game is read through `record.load`, so a game is rebuilt by the engine and
 its totals, Plan verdicts and places are the engine's answers; what is counted of it
-(`listing.Facts`) is kept in the data folder's cache, so an autosave unchanged since
+(`savecache.Facts`) is kept in the data folder's cache, so an autosave unchanged since
 the last listing is not read again (`listing.listed_games`). A game can be on disk
 more than once: its autosave and a `play --record` copy, or a save and the file it
 went on in after a resume. Two saves are one game when they hold the same deck,
@@ -35,7 +35,7 @@ from ..engine.text import printable
 from ..words import LEVEL_STRENGTH, cannot_list_folder, could_not_be_read
 from . import record
 from .autosave import SavedGame
-from .listing import Facts
+from .savecache import Facts
 
 #: How far the Elo estimate may go from the ladder (a perfect record has no finite maximum).
 ELO_REACH = 800.0
@@ -60,7 +60,7 @@ class Skipped:
 
 @dataclass(frozen=True)
 class Saved:
-    """One readable save: where it is and what its game says (`listing.Facts`)."""
+    """One readable save: where it is and what its game says (`savecache.Facts`)."""
 
     path: Path
     facts: Facts
