@@ -73,7 +73,8 @@ def main() -> int:
     args = parser.parse_args()
     commands = {
         "replay --json (baseline)": ["replay", "{}", "--json"],
-        "review --json": ["review", "{}", "--json"],
+        "review --json --jobs 1": ["review", "{}", "--json", "--jobs", "1"],
+        "review --json (every core)": ["review", "{}", "--json"],
         "review --json --jobs 2": ["review", "{}", "--json", "--jobs", "2"],
         "review --json --jobs 2 --hindsight": ["review", "{}", "--json", "--jobs", "2", "--hindsight"],
     }

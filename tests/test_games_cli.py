@@ -88,6 +88,17 @@ def test_resume_n_goes_on_with_game_n_of_the_list_and_locks_it(three_games, capt
     assert holder(saves.games_dir() / "c.json") is None  # let go when the app ended
 
 
+def test_resume_n_reads_game_n_alone(three_games, captured_run, monkeypatch):
+    """`--resume N` numbers the saves as `pier18 games` does, by their names, and reads
+    only the one asked for (a folder of 1,000 saves is not replayed to open one)."""
+    read = []
+    load = record.load
+    monkeypatch.setattr(record, "load", lambda path, *args: read.append(path.name) or load(path, *args))
+    assert main(["play", "--resume", "1"]) == 0
+    assert captured_run["session"].decisions == three_games["a.json"].decisions
+    assert read == ["a.json"]
+
+
 def test_resume_n_is_the_number_games_shows_with_damaged_saves_listed_before_it(deck, captured_run, capsys):
     """Damaged saves listed before a good one: `--resume N` opens the very game `pier18
     games` shows as N. Nothing is moved aside first (that would shift the numbers), and
@@ -368,3 +379,179 @@ def test_first_names_a_player_as_names_made_them(captured_run):
     session = app.new_session(app.names)
     app.new_session.release()
     assert session.first_player == 0
+
+
+# -- the listing's cache (persist/listing.py) -------------------------------------------------
+
+
+def listing_and_stats(capsys) -> tuple[str, str]:
+    assert main(["games"]) == 0
+    games = capsys.readouterr().out
+    assert main(["stats", "--json"]) == 0
+    out = capsys.readouterr()
+    assert out.err == ""
+    return games, out.out
+
+
+def test_a_second_listing_reads_no_save_and_says_the_same(capsys, three_games, monkeypatch):
+    from pier18.persist import listing
+
+    first = listing_and_stats(capsys)
+    assert listing.cache_path().is_file()
+    assert sorted(p.name for p in saves.games_dir().iterdir()) == ["a.json", "b.json", "c.json"]  # no save touched
+
+    def no_reading(path, *args):
+        raise AssertionError(f"{path} was read again")
+
+    monkeypatch.setattr(listing, "load_saved", no_reading)
+    assert listing_and_stats(capsys) == first
+
+
+def test_a_save_written_since_is_read_again(deck, capsys, three_games, monkeypatch):
+    from pier18.persist import listing
+
+    listing_and_stats(capsys)
+    session = three_games["c.json"]  # written again after the cache was: one more decision
+    session.apply(session.game.legal_decisions()[0])
+    assert main(["games"]) == 0
+    assert "3. Dee and Eve: round 1, Dee to draft (2 decisions made)" in capsys.readouterr().out
+    read = []
+    monkeypatch.setattr(listing, "load_saved", lambda path: read.append(path) or saves.load_saved(path))
+    same_size = saves.games_dir() / "a.json"  # the same bytes' length, in place: its times changed
+    text = same_size.read_text()
+    same_size.write_text(text)
+    assert main(["games"]) == 0
+    assert [p.name for p in read] == ["a.json"]
+    assert "1. Ann and Bob: round 2, Bob to draft (4 decisions made)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("cache", [
+    b"", b"{", b"\xff\xfe", b"[]", b"null", b'{"format": "pier18-saves-cache", "version": 1}',
+    b"[" * 100_000, b'{"saves": ' + b"9" * 10_000 + b"}",
+])
+def test_a_damaged_cache_is_ignored_and_written_anew(capsys, three_games, cache):
+    from pier18.persist import listing
+
+    fresh = listing_and_stats(capsys)
+    listing.cache_path().write_bytes(cache)
+    assert listing_and_stats(capsys) == fresh
+    assert listing.read_cache().keys() == {"a.json", "b.json", "c.json"}  # written anew, whole
+
+
+def entry_changed(change) -> None:
+    from pier18.persist import listing
+
+    data = json.loads(listing.cache_path().read_text())
+    change(data["saves"]["a.json"])
+    listing.cache_path().write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize("change", [
+    lambda e: e["facts"]["names"].__setitem__(0, "\x1b[2J\x1b]0;pwned\x07Ann"),  # escapes for the terminal
+    lambda e: e["facts"]["names"].__setitem__(0, ""),
+    lambda e: e["facts"]["names"].append("Zed"),  # seats no longer match
+    lambda e: e["facts"].__setitem__("current", 7),  # no such seat: names[7] would raise
+    lambda e: e["facts"].__setitem__("current", True),
+    lambda e: e["facts"].__setitem__("phase", "won"),
+    lambda e: e["facts"].__setitem__("round", -1),
+    lambda e: e["facts"].__setitem__("seats", ["human", "genius"]),
+    lambda e: e["facts"].__setitem__("decisions", [1, 2]),
+    lambda e: e["facts"].__setitem__("totals", [99, 0]),  # results of a game not over
+    lambda e: e["facts"].pop("seed"),
+    lambda e: e.__setitem__("facts", []),
+    lambda e: e.__setitem__("version", "new"),
+    lambda e: e["version"].__setitem__(2, e["version"][2] + 1),  # stale: another size
+])
+def test_a_hostile_or_stale_cache_entry_is_ignored_and_its_save_read_again(capsys, three_games, change):
+    fresh = listing_and_stats(capsys)
+    entry_changed(change)
+    listing = listing_and_stats(capsys)
+    assert listing == fresh
+    assert "\x1b" not in listing[0] + listing[1]
+
+
+def test_a_finished_game_with_made_up_results_is_not_counted_from_a_stale_entry(capsys, three_games):
+    fresh = listing_and_stats(capsys)
+    entry_changed(lambda e: (e["facts"].update(phase="over", totals=[99, 0], places=[1, 2], plans=[None, None], met=[None, None]),
+                             e["version"].__setitem__(3, e["version"][3] - 1)))
+    assert listing_and_stats(capsys) == fresh
+
+
+def test_a_cache_that_cannot_be_written_changes_nothing_listed(capsys, three_games):
+    from pier18.persist import listing
+
+    listing.cache_path().parent.mkdir(parents=True)
+    listing.cache_path().mkdir()  # a folder where the cache goes: no write can replace it
+    first = listing_and_stats(capsys)
+    assert listing_and_stats(capsys) == first
+    assert listing.cache_path().is_dir()
+
+
+def test_a_damaged_save_is_said_every_time_and_never_kept(capsys, three_games):
+    from pier18.persist import listing
+
+    bad = saves.games_dir() / "d.json"
+    bad.write_text("{")
+    for _ in range(2):
+        assert main(["games"]) == 0
+        assert "4. [damaged]" in capsys.readouterr().out
+        assert main(["stats"]) == 0
+        assert capsys.readouterr().err.count("d.json") == 1
+    assert "d.json" not in listing.read_cache()
+
+
+@pytest.mark.parametrize("keep", ["both", "guard"])
+def test_who_plays_a_save_is_asked_every_time_not_kept(capsys, three_games, keep):
+    """The cache keeps what a save says, never who plays it: a game opened after the
+    last listing shows as open in another terminal (its lock file, or the hidden guard
+    alone when the other was deleted), and not once it is let go."""
+    from pier18.persist.lock import GameLock, lock_path
+
+    assert main(["games"]) == 0
+    assert "another terminal" not in capsys.readouterr().out
+    path = saves.games_dir() / "a.json"
+    playing = GameLock(path).acquire()
+    try:
+        if keep == "guard":
+            lock_path(path).unlink()
+        assert main(["games"]) == 0
+        assert f"1. [this game is open in another terminal (pid {os.getpid()})] Ann and Bob" in capsys.readouterr().out
+    finally:
+        playing.release()
+    assert main(["games"]) == 0
+    assert "another terminal" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "too big"])
+def test_a_cache_that_is_no_regular_file_or_too_big_is_ignored_without_hanging(capsys, three_games, kind):
+    from pier18.persist import listing
+
+    fresh = listing_and_stats(capsys)
+    cache = listing.cache_path()
+    cache.unlink()
+    if kind == "fifo":
+        os.mkfifo(cache)  # opening it to read would wait for a writer forever
+    elif kind == "device":
+        cache.symlink_to("/dev/zero")  # endless
+    else:
+        cache.write_bytes(b" " * (listing.MAX_CACHE_BYTES + 1))
+    assert listing_and_stats(capsys) == fresh
+    assert listing.read_cache().keys() == {"a.json", "b.json", "c.json"}  # replaced by a cache of its own
+
+
+def test_the_resume_offer_reads_no_finished_game_the_last_listing_saw(deck, capsys, three_games, monkeypatch):
+    """A finished game is never offered: once a listing has seen it finished (and it has
+    not changed since), `pier18 play` does not read it again to find that out. A save
+    changed since is read, whatever the cache says of it."""
+    assert main(["games"]) == 0
+    capsys.readouterr()
+    read = []
+    load = saves.load_saved
+    monkeypatch.setattr(saves, "load_saved", lambda path: read.append(path.name) or load(path))
+    found = saves.find_resumable()
+    assert sorted(read) == ["a.json", "c.json"] and [g.path.name for g in found.games] == ["a.json", "c.json"]
+    finished = saves.games_dir() / "b.json"
+    finished.write_text((saves.games_dir() / "c.json").read_text())  # now an unfinished game
+    read.clear()
+    found = saves.find_resumable()
+    assert sorted(read) == ["a.json", "b.json", "c.json"] and "b.json" in [g.path.name for g in found.games]

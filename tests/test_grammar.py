@@ -18,7 +18,7 @@ import pytest
 
 from pier18 import words
 from pier18.bots import make_bot
-from pier18.engine import Draft, Game, Keep, PlacePlan, PlayerView, TableView, load_deck
+from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from pier18.engine.characters import Character
 from pier18.engine.explain import Why, explain
 from pier18.engine.phase import Phase
@@ -89,6 +89,7 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "lesson_line": lambda n: [words.lesson_line(False, n, None, None), words.lesson_line(True, 0, n, True)],
     "elo_line": lambda n: words.elo_line((1500.0, 1400.0, 1600.0, n), {"hard": 1500}),
     "summary": lambda n: words.summary(TableView.of(_game_with(n)), ["Ann", "Bob"]),
+    "summary_of": lambda n: words.summary_of(["Ann", "Bob"], Phase.DRAFT, 2, 1, n),
     "takeback_prompt": lambda n: words.takeback_prompt(*_draft_game(n)[:1], ["Ann", "Bob", "Cy"], n + 1, _draft_game(n)[1]),
     "seats_for_players": lambda n: [words.seats_for_players(n, 3), words.seats_for_players(n, 3, "level")],
     "levels_for_players": lambda n: words.levels_for_players(n, 3),
@@ -140,7 +141,7 @@ NOT_COUNTS = {
     "open_elsewhere", "ordinal", "passed_over", "patron_won", "patrons_out_of_range", "pick_a_card", "pier_after",
     "plan_goal_note", "plan_needs_players", "plan_role", "port_unusable", "record_open_elsewhere",
     "records_open_elsewhere", "replay_event", "replay_step", "review_page", "review_phase", "review_progress",
-    "round_of", "score_command", "script_bad_deal", "script_bad_field", "script_missing", "script_moment_twice",
+    "round_of", "score_command", "stands", "script_bad_deal", "script_bad_field", "script_missing", "script_moment_twice",
     "script_out_of_order", "script_unknown_field", "seat_numbers", "seeds_past_end", "since_your_turn",
     "table_events", "table_open", "too_many_cards", "unknown_version", "unsupported_protocol", "worlds_out_of_range",
 }

@@ -292,7 +292,22 @@ def test_the_same_record_and_seed_give_the_same_review_on_one_process_or_two(dec
     path = saved(bots_record(deck, ["greedy", "random", "random"], 2), tmp_path / "g.json")
     one = review_json(capsys, path, "--worlds", "3", "--seed", "9")
     two = review_json(capsys, path, "--worlds", "3", "--seed", "9", "--jobs", "2")
-    assert one == two == review_json(capsys, path, "--worlds", "3", "--seed", "9")
+    assert one == two == review_json(capsys, path, "--worlds", "3", "--seed", "9", "--jobs", "1")
+
+
+def test_the_review_judges_on_every_core_unless_told(deck, tmp_path, capsys, monkeypatch):
+    """Without --jobs the review takes every core this process may use (it is the same
+    review on any number: the test above); --jobs 1 keeps it on one."""
+    import pier18.review.run as run
+    import pier18.selfplay as selfplay
+
+    asked = []
+    monkeypatch.setattr(selfplay, "cores", lambda: 3)
+    monkeypatch.setattr(run, "_run", lambda tasks, jobs, on_decision: asked.append(jobs) or [])
+    path = saved(bots_record(deck, ["random", "random"], 2), tmp_path / "g.json")
+    review_json(capsys, path, "--worlds", "1")
+    review_json(capsys, path, "--worlds", "1", "--jobs", "1")
+    assert asked == [3, 1]
 
 
 def test_an_unfinished_record_reviews_the_decisions_made(deck, tmp_path, capsys):

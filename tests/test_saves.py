@@ -688,3 +688,30 @@ async def test_the_next_screen_is_drawn_while_the_save_is_still_being_written(de
     gate.allow(2)
     ending.join(BOUND)
     assert saved_decisions(path) == [str(app.session.decisions[0])] and holder(path) is None
+
+
+def test_a_deck_inside_many_records_is_read_once_and_a_broken_one_blamed_on_each(deck, tmp_path):
+    """Every save carries its deck: it is parsed once per process (the same Deck object
+    for every record holding it; its text still checked against the sha256 in each), and
+    a deck inside a record that does not parse is never kept: each record holding it
+    gets its own error line, naming that record."""
+    import hashlib
+
+    from pier18.persist import record
+
+    session = Session(deck, ["Ann", "Bob"], 4)
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    record.save(session, one)
+    record.save(session, two)
+    first, second = record.load(one), record.load(two)
+    assert first.deck is second.deck and record.deck_came_inside(first.deck)
+    data = json.loads(one.read_text())
+    broken = data["deck"]["toml"].replace("[[cards]]", "[[cards]]\nid = 'x'", 1)
+    assert broken != data["deck"]["toml"]
+    data["deck"].update(toml=broken, sha256=hashlib.sha256(broken.encode()).hexdigest())
+    for path in (one, two):
+        path.write_text(json.dumps(data))
+    for path in (one, two):
+        with pytest.raises(record.RecordError) as error:
+            record.load(path)
+        assert path.name in str(error.value)

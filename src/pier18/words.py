@@ -351,12 +351,16 @@ def round_ended_by(line: str) -> str:
 
 def whose_turn(table: TableView, names: Sequence[str]) -> str:
     """Where the game stands: 'set-up, Ann to choose', 'round 2, Bob to draft'..."""
-    who = names[table.current_player]
-    if table.phase is Phase.SETUP:
+    return stands(table.phase, table.round, names[table.current_player])
+
+
+def stands(phase: Phase, round: int, who: str) -> str:
+    """`whose_turn` from its parts: the phase, the round and whose turn it is."""
+    if phase is Phase.SETUP:
         return f"set-up, {who} to choose"
-    if table.phase is Phase.DRAFT:
-        return f"round {table.round}, {who} to draft"
-    if table.phase is Phase.PLAN:
+    if phase is Phase.DRAFT:
+        return f"round {round}, {who} to draft"
+    if phase is Phase.PLAN:
         return f"game end, {who} to place the Plan"
     return GAME_OVER
 
@@ -560,9 +564,13 @@ def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: boo
 
 def summary(table: TableView, names: Sequence[str]) -> str:
     """One line naming a saved game, for the resume offer (never a hidden card)."""
-    made = len(table.history)
+    return summary_of(names, table.phase, table.round, table.current_player, len(table.history))
+
+
+def summary_of(names: Sequence[str], phase: Phase, round: int, current: int, made: int) -> str:
+    """`summary` from its parts (what `pier18 games` keeps of a save between runs)."""
     made_words = ngettext("{n} decision made", "{n} decisions made", made).format(n=made)
-    return f"{players_list(names)}: {whose_turn(table, names)} ({made_words})"
+    return f"{players_list(names)}: {stands(phase, round, names[current])} ({made_words})"
 
 
 def takeback_prompt(

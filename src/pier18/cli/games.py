@@ -1,7 +1,9 @@
 """`pier18 games`: the saved games, numbered for `pier18 play --resume N`.
 
 Numbered in the order the games were started, so a number stays put while games are
-played; only a new game adds one at the end. Listing changes nothing on disk.
+played; only a new game adds one at the end. Listing changes no save: what it read of
+each is kept in the data folder's cache (`persist.savecache`), so the next listing reads
+only the saves written since.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
-    from ..persist import autosave
+    from ..persist import autosave, listing
     from ..words import DAMAGED, FINISHED, FROM_NEWER, last_played, no_saved_games, open_elsewhere, saved_games_in
 
     folder = printable(str(autosave.games_dir()))
-    games = autosave.saved_games()
+    games = listing.listed_games()
     if not games:
         print(no_saved_games(folder))
         return 0

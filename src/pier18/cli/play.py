@@ -369,11 +369,11 @@ def named_game(which: str) -> SavedGame:
     from ..words import game_finished, no_saved_game_numbered
 
     if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
-        games = autosave.saved_games()  # the very list 'pier18 games' numbers, damaged ones too
+        games = autosave.saved_game_paths()  # the very list 'pier18 games' numbers, damaged ones too
         number = int(which) if len(which) <= 9 else 0  # past any list, and past int()'s limit
         if not 1 <= number <= len(games):
             raise Pier18Error(no_saved_game_numbered(quote(which, 20), len(games)))
-        saved = games[number - 1]
+        saved = autosave.load_saved(games[number - 1])  # that one alone is read
     else:
         saved = autosave.load_saved(Path(which))
     if saved.session is None:

@@ -52,7 +52,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
     parser.add_argument(
-        "--jobs", type=int, default=1, metavar="J", help="judge on J processes, at most one per core (same review; default 1)"
+        "--jobs", type=int, default=None, metavar="J",
+        help="judge on J processes, at most one per core (the same review; default: every core)",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help=(
         "another sample of worlds (default 0: the worlds the hint h plays, so a hinted choice is the best, 0 lost)"
@@ -82,10 +83,11 @@ def run(args: argparse.Namespace) -> int:
     from .play import check_seed
 
     # The numbers first: each is blamed on itself, before any file is read.
-    if args.jobs < 1:
-        raise Pier18Error(words.at_least_one("--jobs", quote(args.jobs)))
-    if args.jobs > cores():
-        raise Pier18Error(words.jobs_over_cores(quote(args.jobs), cores()))
+    jobs = cores() if args.jobs is None else args.jobs  # the review is the same on any number
+    if jobs < 1:
+        raise Pier18Error(words.at_least_one("--jobs", quote(jobs)))
+    if jobs > cores():
+        raise Pier18Error(words.jobs_over_cores(quote(jobs), cores()))
     check_seed(args.seed)
     worlds = DEFAULT_WORLDS if args.worlds is None else args.worlds
     if not 1 <= worlds <= MAX_WORLDS:
@@ -103,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 
     def review(on_decision: Callable[[], None] | None = None) -> Review:
         return review_session(
-            session, seats, worlds=worlds, seed=args.seed, hindsight=args.hindsight, jobs=args.jobs,
+            session, seats, worlds=worlds, seed=args.seed, hindsight=args.hindsight, jobs=jobs,
             on_decision=on_decision,
         )
 

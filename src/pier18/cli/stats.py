@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..engine.text import printable
-    from ..persist import autosave, history
+    from ..persist import autosave, history, listing
 
     given: list[str] | None = args.name
     if given is not None and any(not printable(name).strip() for name in given):
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         from ..words import STATS_NAME_EMPTY
 
         raise CliError(STATS_NAME_EMPTY)
-    saves, skipped = history.from_saved(autosave.saved_games())
+    saves, skipped = history.from_saved(listing.listed_games())
     more, unread = history.read(Path(path) for path in args.paths)
     names = given if given is not None else history.alone_among_bots(saves)  # this machine's games only
     found = history.tally(saves + more, skipped + unread, names)

@@ -64,6 +64,10 @@ from .lock import GameLock, GameLocked, holder
 from .session import Session
 from .writer import SaveWriter
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from .savecache import Facts
+
 DATA_DIR_ENV = "PIER18_DATA_DIR"
 
 
@@ -581,22 +585,27 @@ class SavedGame:
     played_by: int | None = None  # the pid of the process playing it now (0: unknown)
     modified: float = 0.0  # when it was last saved (seconds since the epoch)
     stamp: Stamp | None = None  # the version of the file read (taken before reading it)
+    facts: Facts | None = None  # what a listing reads of it (`listing.listed_games`: no session then)
 
     @property
     def finished(self) -> bool:
-        return self.session is not None and self.session.game.is_terminal()
+        if self.session is None:
+            return self.facts is not None and self.facts.finished
+        return self.session.game.is_terminal()
 
     @property
     def unfinished(self) -> bool:
-        return self.session is not None and not self.session.game.is_terminal()
+        if self.session is None:
+            return self.facts is not None and not self.facts.finished
+        return not self.session.game.is_terminal()
 
     def summary(self) -> str:
         """Players, round or phase, and decisions made (`pier18.words.summary`)."""
+        if self.session is None:
+            return self.facts.summary() if self.facts is not None else cannot_be_loaded(self.problem)
         from ..engine import TableView
         from ..words import summary
 
-        if self.session is None:
-            return cannot_be_loaded(self.problem)
         return summary(TableView.of(self.session.game), self.session.names)
 
     def last_played(self) -> str:
@@ -654,7 +663,12 @@ def saved_games() -> list[SavedGame]:
     Numbers in this list stay put while games are played: only new games are added.
     Nothing is moved or changed.
     """
-    return [load_saved(path) for path in sorted(autosaves(), key=lambda p: p.name)]
+    return [load_saved(path) for path in saved_game_paths()]
+
+
+def saved_game_paths() -> list[Path]:
+    """Every autosave in the order `saved_games` numbers them (their file names)."""
+    return sorted(autosaves(), key=lambda p: p.name)
 
 
 # -- resuming -----------------------------------------------------------------------
@@ -765,9 +779,15 @@ def find_resumable() -> Resumable:
     Pier 18 is skipped but left alone, since it is not damaged; a save another process
     is playing is never touched.
     """
+    from .savecache import cache_file, finished_saves
+
     damaged: list[SetAside] = []
     games: list[SavedGame] = []
-    for path in autosaves():
+    paths = autosaves()
+    over = finished_saves(paths, cache_file(data_dir()))  # finished when last listed, unchanged since: not read again
+    for path in paths:
+        if path in over:
+            continue
         saved = load_saved(path)
         if saved.problem is not None:
             if not saved.newer and saved.played_by is None:

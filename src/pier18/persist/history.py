@@ -2,7 +2,9 @@
 played them (`pier18 stats`).
 
 Every saved game is read through `record.load`, so a game is rebuilt by the engine and
-its totals, Plan verdicts and places are the engine's answers. A game can be on disk
+its totals, Plan verdicts and places are the engine's answers; what is counted of it
+(`savecache.Facts`) is kept in the data folder's cache, so an autosave unchanged since
+the last listing is not read again (`listing.listed_games`). A game can be on disk
 more than once: its autosave and a `play --record` copy, or a save and the file it
 went on in after a resume. Two saves are one game when they hold the same deck,
 players, seats, seed, first player and deal, and the decisions of one begin the
@@ -33,7 +35,7 @@ from ..engine.text import printable
 from ..words import LEVEL_STRENGTH, cannot_list_folder, could_not_be_read
 from . import record
 from .autosave import SavedGame
-from .session import Session
+from .savecache import Facts
 
 #: How far the Elo estimate may go from the ladder (a perfect record has no finite maximum).
 ELO_REACH = 800.0
@@ -58,20 +60,19 @@ class Skipped:
 
 @dataclass(frozen=True)
 class Saved:
-    """One readable save: where it is and the game it holds."""
+    """One readable save: where it is and what its game says (`savecache.Facts`)."""
 
     path: Path
-    session: Session
+    facts: Facts
 
     @property
     def identity(self) -> tuple[object, ...]:
         """What every save of one game shares, whatever its decisions."""
-        s = self.session
-        return (s.deck.digest, tuple(s.names), tuple(s.seats), s.seed, s.first_player, s.game.deal)
+        return self.facts.identity
 
     @property
     def decisions(self) -> tuple[str, ...]:
-        return tuple(str(decision) for decision in self.session.decisions)
+        return self.facts.decisions
 
 
 def distinct(saves: Iterable[Saved]) -> list[Saved]:
@@ -82,7 +83,7 @@ def distinct(saves: Iterable[Saved]) -> list[Saved]:
     order = {id(save): index for index, save in enumerate(saves)}
     kept: list[Saved] = []
     by_identity: dict[tuple[object, ...], list[Saved]] = {}
-    for save in sorted(saves, key=lambda s: (-len(s.session.decisions), order[id(s)])):
+    for save in sorted(saves, key=lambda s: (-len(s.facts.decisions), order[id(s)])):
         group = by_identity.setdefault(save.identity, [])
         mine = save.decisions
         if any(other.decisions[: len(mine)] == mine for other in group):
@@ -196,10 +197,10 @@ def alone_among_bots(saves: Iterable[Saved]) -> list[str]:
     most often seen first: the names of whoever plays on this machine."""
     seen: dict[str, int] = {}
     for save in distinct(saves):
-        session = save.session
-        people = [seat for seat, kind in enumerate(session.seats) if kind == HUMAN]
-        if len(people) == 1 and len(session.seats) > 1:
-            name = session.names[people[0]]
+        facts = save.facts
+        people = [seat for seat, kind in enumerate(facts.seats) if kind == HUMAN]
+        if len(people) == 1 and len(facts.seats) > 1:
+            name = facts.names[people[0]]
             seen[name] = seen.get(name, 0) + 1
     return sorted(seen, key=lambda name: (-seen[name], name.casefold()))
 
@@ -214,13 +215,12 @@ def tally(saves: Iterable[Saved], skipped: Iterable[Skipped] = (), names: Iterab
     history = History(skipped=list(unread.values()))
     wanted = None if names is None else {name.casefold() for name in names}
     for save in distinct(saves):
-        session = save.session
-        game = session.game
-        if not game.is_terminal():
+        session = save.facts
+        if not session.finished or session.places is None or session.totals is None:
             history.unfinished += 1
             continue
-        standings = {standing.seat: standing for standing in game.ranking()}
-        firsts = sum(1 for standing in standings.values() if standing.place == 1)
+        places, totals, plans, met = session.places, session.totals, session.plans or (), session.met or ()
+        firsts = sum(1 for place in places if place == 1)
         counted = False
         for seat, kind in enumerate(session.seats):
             if kind != HUMAN:
@@ -230,21 +230,21 @@ def tally(saves: Iterable[Saved], skipped: Iterable[Skipped] = (), names: Iterab
                 continue
             counted = True
             history.players[session.names[seat]] = history.players.get(session.names[seat], 0) + 1
-            mine = standings[seat]
+            place = places[seat]
             table = history.by_table.setdefault((opponents(session.seats, seat), session.players), Tally())
             table.games += 1
-            table.points += mine.total
-            table.wins += 1 / firsts if mine.place == 1 else 0.0
-            plan = game.plan_card(seat)
+            table.points += totals[seat]
+            table.wins += 1 / firsts if place == 1 else 0.0
+            plan = plans[seat] if seat < len(plans) else None
             if plan is not None:
-                plans = history.plans.setdefault((plan.id, plan.name), PlanTally())
-                plans.kept += 1
-                plans.met += bool(game.plan_met(seat))
+                kept = history.plans.setdefault(plan, PlanTally())
+                kept.kept += 1
+                kept.met += bool(met[seat]) if seat < len(met) else 0
             for other, level in enumerate(session.seats):
                 if level == HUMAN or level not in LEVEL_STRENGTH:
                     continue
-                theirs = standings[other].place
-                history.results.append((level, 1.0 if mine.place < theirs else 0.5 if mine.place == theirs else 0.0))
+                theirs = places[other]
+                history.results.append((level, 1.0 if place < theirs else 0.5 if place == theirs else 0.0))
         history.games += counted
         history.bot_games += counted and any(kind != HUMAN for kind in session.seats)
     for name in history.players:  # a name counted in one game is not one of the others in another
@@ -312,8 +312,9 @@ def from_saved(games: Iterable[SavedGame]) -> tuple[list[Saved], list[Skipped]]:
     saves: list[Saved] = []
     skipped: list[Skipped] = []
     for game in games:
-        if game.session is not None:
-            saves.append(Saved(game.path, game.session))
+        facts = game.facts if game.facts is not None else Facts.of(game.session) if game.session is not None else None
+        if facts is not None:
+            saves.append(Saved(game.path, facts))
         else:
             skipped.append(Skipped(game.path, game.problem or could_not_be_read("unknown")))
     return saves, skipped
@@ -337,7 +338,7 @@ def read(paths: Iterable[Path]) -> tuple[list[Saved], list[Skipped]]:
         except Exception as exc:  # noqa: BLE001 - a file no check foresaw is skipped, not fatal
             skipped.append(Skipped(path, could_not_be_read(type(exc).__name__)))
         else:
-            saves.append(Saved(path, session))
+            saves.append(Saved(path, Facts.of(session)))
     return saves, skipped
 
 

@@ -46,12 +46,20 @@ MAX_DECK_BYTES = 2**20  # a deck file named by a record (the game's own is 12 Ki
 MAX_DEPTH = 8  # a record nests 3 deep
 MAX_SEED = 2**64
 MAX_NAME = 64
+MAX_EMBEDDED_DECKS = 64  # decks kept read (`_embedded_decks`): a folder of many decks is read as before
 MAX_DECISION = 40  # "draft 12:3" is 10 characters
 SEATS: tuple[str, ...] = (HUMAN, *LEVELS)
 
 #: The TOML text of every deck seen, by sha256, so a record can embed its deck even
 #: when the deck came from another record rather than from a file.
 _deck_texts: dict[str, str] = {}
+
+#: Decks already read from inside a record, by (sha256, the path the record names):
+#: every save embeds the same deck, and parsing its TOML is nine tenths of reading a
+#: record (`pier18 games` and `stats` read hundreds). The text was checked against the
+#: sha256, so the same key is the same text; a deck is never changed once made. Only
+#: decks that parsed are kept: a broken one is blamed on each record that holds it.
+_embedded_decks: dict[tuple[str, str], Deck] = {}
 
 
 class RecordError(Pier18Error):
@@ -381,7 +389,11 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
             raise _field_error(where, "deck.toml", words.EXPECTED_DECK_TEXT)
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
             raise RecordError(words.deck_edited(where))
-        deck = parse_deck_text(text, source, digest, words.deck_inside(where))
+        deck = _embedded_decks.get((digest, source))
+        if deck is None:
+            deck = parse_deck_text(text, source, digest, words.deck_inside(where))
+            if len(_embedded_decks) < MAX_EMBEDDED_DECKS:
+                _embedded_decks[(digest, source)] = deck
         _deck_texts[digest] = text
         return deck
     if given is not None:
@@ -403,6 +415,12 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
             continue
     looked = [shorten(c, 60) for c in candidates[:-1]] + [words.GAMES_OWN_DECK]  # the last is the shipped one
     raise RecordError(words.deck_not_found(where, looked))
+
+
+def deck_came_inside(deck: Deck) -> bool:
+    """Whether `deck` was read from inside a record (and kept: `_embedded_decks`), so that
+    a record read with it depends on no other file."""
+    return any(known is deck for known in _embedded_decks.values())
 
 
 def parse_deck_text(text: str, source: str, digest: str, what: str) -> Deck:
