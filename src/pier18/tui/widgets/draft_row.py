@@ -26,7 +26,9 @@ class DraftRow(Horizontal, can_focus=True):
         *(Binding(str(n), f"point_at({n})", KEY_POINT_AT_CARD, show=False) for n in range(1, 5)),
     ]
 
-    selected: reactive[int] = reactive(0)
+    #: The card pointed at. Not `repaint`: the row draws nothing itself; the two cards
+    #: whose look changes (`_mark`) repaint themselves.
+    selected: reactive[int] = reactive(0, repaint=False)
     #: Someone else is choosing: the row is only there to look at (its screen says so).
     watching: reactive[bool] = reactive(False, bindings=True)
 
@@ -67,7 +69,9 @@ class DraftRow(Horizontal, can_focus=True):
             view.set_class(index == self.selected, "-selected")
             hinted = view.card.id == self.hinted
             view.set_class(hinted, "-hint")
-            view.border_subtitle = self.tag if hinted else None
+            subtitle = self.tag if hinted else None
+            if view.border_subtitle != subtitle:  # setting it repaints the card, changed or not
+                view.border_subtitle = subtitle
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a bot chooses, the row is only there to look at."""
