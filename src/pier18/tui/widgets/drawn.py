@@ -70,6 +70,10 @@ class Drawn(Widget):
         """What the widget shows (as `Static.content`)."""
         return self._content
 
+    def render(self) -> RenderableType:
+        """The content (as a `Static` renders it; Textual draws `lines` instead)."""
+        return self._content
+
     def update(self, content: RenderableType = "") -> None:
         """Show `content`: repainted in place when it is as tall as what it replaces, laid
         out again (the screen's layout pass) only when its height differs."""
