@@ -63,6 +63,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
             self.can_go_back = True
         self.card = view.deck[card_id]
         self._outcomes: dict[int, Outcome] = {}
+        self._shown: int | None = None  # the cover whose preview is shown
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -87,6 +88,9 @@ class PlaceScreen(HintedScreen[Decision | None]):
         options.focus()
         options.highlighted = 0
         self.show_preview(0)
+        # The preview follows the cover pointed at in the same turn as the list's own
+        # highlight (one frame), not a message later (`OptionHighlighted`, often the next).
+        self.watch(options, "highlighted", self._pointed_at, init=False)
         self.call_after_refresh(self._measure_room)
 
     def outcome(self, index: int) -> Outcome:
@@ -109,9 +113,16 @@ class PlaceScreen(HintedScreen[Decision | None]):
             (self.query_one(CoverWhy), lambda index: CoverWhy.draw(self.outcome(index))),
         ]
 
+    def _pointed_at(self, index: int | None) -> None:
+        if index is not None and 0 <= index < len(self.choices):
+            self.show_preview(index)
+
     def show_preview(self, index: int) -> None:
         """Each cover's preview is drawn once, then shown again as drawn; the covers not
         looked at yet are drawn ahead while the player reads this one (`_draw_ahead`)."""
+        if index == self._shown:
+            return
+        self._shown = index
         with self.app.batch_update():
             for part, draw in self.previews():
                 part.show_kept(index, partial(draw, index))

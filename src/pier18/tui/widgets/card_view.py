@@ -42,6 +42,14 @@ class CardView(Drawn):
         self.ends = ends  # mark the sea end and the land end (the set-up hand)
         self._content = self.draw()
 
+    def show_card(self, card: Card, number: int | None = None) -> None:
+        """Show another card in this view (the draft row's next round: no new widget)."""
+        if card is self.card and number == self.number:
+            return
+        self.card = card
+        self.number = number
+        self.update(self.draw())
+
     def draw(self) -> Group:
         drawing = draw_card(self.card, ends=self.ends)
         if self.number is not None:

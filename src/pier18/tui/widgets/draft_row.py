@@ -49,8 +49,18 @@ class DraftRow(Horizontal, can_focus=True):
         """Redraw the row for a new set of revealed cards."""
         keep = self.cards[self.selected] if self.cards and self.selected < len(self.cards) else None
         self.cards = list(cards)
-        self.remove_children()
-        self.mount_all(CardView(deck[c], number=n, classes="draft-card") for n, c in enumerate(cards, start=1))
+        # The views there show the new cards (a view made and styled costs more than a
+        # card drawn anew); only a longer or shorter row mounts or removes any.
+        views = list(self.query_children(CardView))
+        for number, (view, card_id) in enumerate(zip(views, cards), start=1):
+            view.show_card(deck[card_id], number)
+        if len(views) > len(cards):
+            for view in views[len(cards):]:
+                view.remove()
+        elif len(cards) > len(views):
+            self.mount_all(
+                CardView(deck[c], number=n, classes="draft-card") for n, c in enumerate(cards[len(views):], start=len(views) + 1)
+            )
         self.selected = cards.index(keep) if keep in cards else 0
         self.call_after_refresh(self._mark)
 
