@@ -2,7 +2,8 @@
 
 Speed itself is measured by `benchmarks/latency.py`, never here; these tests hold the
 drawing rules that make it fast, and that the faster drawing is the same drawing:
-- a `Drawn` widget's lines are exactly a `Static`'s with the same content and styles;
+- a `Drawn` widget's lines are exactly a `Static`'s with the same content and styles,
+  and a new content as tall as the old repaints only the lines that differ;
 - → on the draft table repaints the two cards whose look changes, not the row, the
   other cards or the screen;
 - ↓/↑ on the placement preview, once each cover has been drawn, lay nothing out again
@@ -19,6 +20,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 from textual.widgets import Static
 
 from pier18.engine import Draft, Phase, PlayerView
@@ -71,6 +73,30 @@ async def test_a_drawn_widget_draws_what_a_static_draws():
         await pilot.pause()
         await refreshed(app)
         assert drawn.size.height == 1  # a content of another height is laid out anew
+
+
+async def test_a_drawn_widget_repaints_only_the_lines_that_changed(monkeypatch):
+    app = Both()
+    async with app.run_test(size=(60, 20)) as pilot:
+        drawn = app.query_one("#drawn", Drawn)
+        drawn.update(Text("one\ntwo\nthree\nfour"))
+        await refreshed(app)
+        calls: list = []
+        original = drawn.refresh
+
+        def recorded(*regions, **kwargs):
+            calls.append((regions, kwargs))
+            return original(*regions, **kwargs)
+
+        monkeypatch.setattr(drawn, "refresh", recorded)
+        drawn.update(Text("one\n2\n3\nfour"))
+        width = drawn.size.width
+        assert calls == [((Region(0, 1, width, 2),), {})]
+        calls.clear()
+        drawn.update(Text("one\n2\n3\nfour"))  # the same lines: nothing to repaint
+        assert calls == []
+        await refreshed(app)
+        assert [drawn.render_line(y).text.strip() for y in range(4)] == ["one", "2", "3", "four"]
 
 
 def count_calls(monkeypatch, widget, name: str, counts: dict) -> None:

@@ -8,9 +8,9 @@ card pointed at) then costs a layout pass and a fresh drawing of everything near
 `Drawn` draws its content once per width and look (the lines are kept until the content
 changes: a card that is pointed at and then left again is not drawn anew), and
 `update` asks for a layout pass only when the new content has another height than the
-old: otherwise the screen repaints this widget's lines alone. The lines are made by
-Textual's own `Visual.to_strips`, so a `Drawn` looks exactly like a `Static` showing the
-same content with the same styles.
+old: otherwise the screen repaints only the lines of this widget that differ. The lines
+are made by Textual's own `Visual.to_strips`, so a `Drawn` looks exactly like a
+`Static` showing the same content with the same styles.
 
 A widget that shows one of a few contents in turn (the preview of each cover on offer)
 keeps each one's lines by a key (`show_kept`): going back to a content shown before draws
@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from rich.console import RenderableType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
@@ -147,13 +147,24 @@ class Drawn(Widget):
 
     def _replace(self, content: RenderableType, lines: dict[tuple[object, ...], list[Strip]]) -> None:
         width = self.size.width
-        before = self.height(width) if self._lines and width > 0 else None
+        old = self.lines(width) if self._lines and width > 0 else None
+        before = self.height(width) if old is not None else None
         self._content = content
         self._lines = lines
-        if before is not None and self.height(width) == before:
-            self.refresh()
-        else:
+        if old is None or self.height(width) != before:
             self.refresh(layout=True)
+            return
+        # As tall as before: repaint the lines that differ, and only those.
+        new = self.lines(width)
+        changed = [y for y in range(before) if (old[y] if y < len(old) else None) != (new[y] if y < len(new) else None)]
+        runs: list[Region] = []
+        for y in changed:
+            if runs and runs[-1].bottom == y:
+                runs[-1] = runs[-1].grow((0, 0, 1, 0))
+            else:
+                runs.append(Region(0, y, width, 1))
+        if runs:
+            self.refresh(*runs)
 
     def lines(self, width: int) -> list[Strip]:
         """The content drawn at `width` in the widget's present look (drawn once)."""
