@@ -182,7 +182,8 @@ class Drawn(Widget):
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         visual = visualize(self, self._content, markup=False)
-        return visual.get_optimal_width(self.styles, container.width)
+        # As Textual's own `Widget.get_content_width` passes the styles.
+        return visual.get_optimal_width(self.styles, container.width)  # type: ignore[arg-type]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.height(width)
