@@ -1,7 +1,8 @@
 """Key press to screen updated: the table, the placement preview, the Patron panel and
 the set-up screen of `pier18 play`, against a minimal Textual app's key echo, in one run.
 
-Every app runs headless at 120×40 in this process. A sample starts when the key event
+Every app runs headless in this process, at 120×40 and at 160×50 (`--size` picks one or
+more), with the minimal app measured again at each size. A sample starts when the key event
 is posted to the app (`App.simulate_key`, as a key from the terminal arrives) and ends
 when the screen has been refreshed after the change the key makes is in place: from
 the key, the benchmark checks after every refresh (`call_after_refresh`) whether the
@@ -18,11 +19,12 @@ refresh of the screen.
   (a fresh app per sample, started at that moment of the game).
 - set-up: → points at the next card; its preview in both roles is drawn anew.
 
-The target: each median at most twice the minimal app's, and each p95 at most 100 ms.
-The rounds run in turn (minimal, table, preview, patron, set-up, then again), so a
-machine whose speed drifts moves all of them alike; the ratios are given per round.
+The target: at each size, each median at most twice the minimal app's at that size, and
+each p95 at most 50 ms. The rounds run in turn (every size: minimal, table, preview,
+patron, set-up; then again), so a machine whose speed drifts moves all of them alike;
+the ratios are given per round.
 
-    python benchmarks/latency.py [--samples 40] [--rounds 3]
+    python benchmarks/latency.py [--samples 40] [--rounds 3] [--size 120x40 --size 160x50]
 """
 
 from __future__ import annotations
@@ -47,7 +49,11 @@ from pier18.engine import Draft, Game, Keep, Phase, load_deck  # noqa: E402
 from pier18.persist.session import Session  # noqa: E402
 from pier18.tui.app import Pier18App  # noqa: E402
 
+#: The terminal size the scenarios run at (set by `main` for each size in turn).
 SIZE = (120, 40)
+SIZES = [(120, 40), (160, 50)]
+#: The p95 target, in seconds.
+P95_TARGET = 0.050
 DECK = load_deck(ROOT / "data" / "cards.toml")
 NAMES = ["Ann", "Bob", "Cy"]
 SEED = 11
@@ -374,37 +380,59 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 120x40: {text!r}") from None
+    if not (20 <= width <= 1000 and 10 <= height <= 500):
+        raise argparse.ArgumentTypeError(f"size out of range: {text!r}")
+    return width, height
+
+
 def main() -> None:
+    global SIZE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=40, help="samples per scenario and round")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--size", type=parse_size, action="append", help="WIDTHxHEIGHT, repeatable (default: 120x40 and 160x50)"
+    )
+    parser.add_argument("--only", action="append", choices=list(SCENARIOS), help="run only these scenarios (repeatable)")
     args = parser.parse_args()
+    sizes = args.size or SIZES
+    names = ["minimal"] + [n for n in SCENARIOS if n != "minimal" and (not args.only or n in args.only)]
     os.environ["PIER18_DATA_DIR"] = tempfile.mkdtemp(prefix="pier18-latency-")  # no saved game in the way
-    results: dict[str, list[float]] = {name: [] for name in SCENARIOS}
-    ratios: dict[str, list[float]] = {name: [] for name in SCENARIOS if name != "minimal"}
+    results = {size: {name: [] for name in names} for size in sizes}
+    ratios = {size: {name: [] for name in names if name != "minimal"} for size in sizes}
     for round_ in range(args.rounds):
-        medians = {}
-        for name, scenario in SCENARIOS.items():
-            samples = max(5, args.samples // 4) if name == "patron" else args.samples
-            times = asyncio.run(scenario(samples))
-            results[name] += times
-            medians[name] = statistics.median(times)
-        for name in ratios:
-            ratios[name].append(medians[name] / medians["minimal"])
-        print(f"round {round_ + 1}: " + ", ".join(f"{n} {m * 1000:.1f} ms" for n, m in medians.items()), flush=True)
-    base = statistics.median(results["minimal"])
-    print(f"\n{'':9} {'median':>8} {'p95':>8} {'max':>8}  ratio of medians (per round)   target")
-    for name, times in results.items():
-        med, high = statistics.median(times), p95(times)
-        line = f"{name:9} {med * 1000:6.1f}ms {high * 1000:6.1f}ms {max(times) * 1000:6.1f}ms"
-        if name == "minimal":
-            print(line)
-            continue
-        per_round = ", ".join(f"{r:.2f}" for r in ratios[name])
-        ok = med <= 2 * base and high <= 0.100
-        print(f"{line}  {med / base:4.2f}x ({per_round})   {'met' if ok else 'MISSED'}")
-    print(f"(target: median <= 2x the minimal app's, p95 <= 100 ms; {sum(map(len, results.values()))} samples)")
-
+        for size in sizes:
+            SIZE = size
+            medians = {}
+            for name in names:
+                samples = max(5, args.samples // 4) if name == "patron" else args.samples
+                times = asyncio.run(SCENARIOS[name](samples))
+                results[size][name] += times
+                medians[name] = statistics.median(times)
+            for name in ratios[size]:
+                ratios[size][name].append(medians[name] / medians["minimal"])
+            shown = ", ".join(f"{n} {m * 1000:.1f} ms" for n, m in medians.items())
+            print(f"round {round_ + 1} at {size[0]}x{size[1]}: {shown}", flush=True)
+    count = 0
+    for size in sizes:
+        base = statistics.median(results[size]["minimal"])
+        print(f"\n{size[0]}x{size[1]:<5} {'median':>8} {'p95':>8} {'max':>8}  ratio of medians (per round)   target")
+        for name, times in results[size].items():
+            count += len(times)
+            med, high = statistics.median(times), p95(times)
+            line = f"{name:9} {med * 1000:6.1f}ms {high * 1000:6.1f}ms {max(times) * 1000:6.1f}ms"
+            if name == "minimal":
+                print(line)
+                continue
+            per_round = ", ".join(f"{r:.2f}" for r in ratios[size][name])
+            ok = med <= 2 * base and high <= P95_TARGET
+            print(f"{line}  {med / base:4.2f}x ({per_round})   {'met' if ok else 'MISSED'}")
+    print(f"(target: median <= 2x the minimal app's at the same size, p95 <= {P95_TARGET * 1000:.0f} ms; {count} samples)")
 
 if __name__ == "__main__":
     main()

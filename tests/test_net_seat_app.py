@@ -44,10 +44,11 @@ def seat_app(port: int, code: str) -> SeatApp:
 
 
 def screen_text(app) -> str:
-    """Every Static on every screen of the app, as plain text (what a person can read)."""
+    """Every Static and Drawn (cards, piers, previews) on every screen of the app, as
+    plain text (what a person can read)."""
     console = Console(width=200, record=True, color_system=None, file=io.StringIO())
     for screen in app.screen_stack:
-        for widget in screen.query(Static):
+        for widget in screen.query("Static, Drawn"):
             console.print(widget.render())
     return console.export_text()
 

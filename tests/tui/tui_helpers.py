@@ -295,7 +295,8 @@ class ScreenWatcher:
             return  # drawing every widget again for each key press would only be slow
         self._checked.add((id(screen), len(game.history)))
         self.seen.add(name)
-        texts = {widget.id: shown(widget) for widget in screen.query("Static") if widget.id}
+        # Every widget that shows text: a Static, or a Drawn (cards, piers, previews).
+        texts = {widget.id: shown(widget) for widget in screen.query("Static, Drawn") if widget.id}
         for text in texts.values():
             assert ESC not in text and "\x07" not in text
         if self.widths:

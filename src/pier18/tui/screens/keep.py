@@ -45,9 +45,10 @@ from ...words import (
     plan_role,
 )
 from ..widgets.card_view import CardView
+from ..widgets.drawn import Drawn
 from ..widgets.footer import Footer
 from ..widgets.hint_line import HintedScreen, HintLine
-from .closing import unless_leaving
+from .closing import app_leaving, unless_leaving
 
 
 class KeepScreen(HintedScreen[Keep]):
@@ -69,8 +70,10 @@ class KeepScreen(HintedScreen[Keep]):
         Binding("escape", "back_to_plan", KEY_BACK_TO_PLAN),
     ]
 
-    plan: reactive[int | None] = reactive(None, init=False)
-    pointed: reactive[int] = reactive(0, init=False)
+    # Not `repaint`: a repaint of the screen is a repaint of everything on it. The
+    # watchers redraw the parts that change, and those repaint themselves.
+    plan: reactive[int | None] = reactive(None, init=False, repaint=False)
+    pointed: reactive[int] = reactive(0, init=False, repaint=False)
 
     def __init__(self, view: PlayerView, name: str) -> None:
         super().__init__()
@@ -107,13 +110,23 @@ class KeepScreen(HintedScreen[Keep]):
                     note = Text(plan_goal_note(card, self.view.players))
                     yield CardView(card, note, number=number, ends=True, id=f"hand-{card_id}", classes="hand-card")
             with Horizontal(id="keep-below"):
-                yield Static(id="keep-preview")
+                yield Drawn(keep_tallest=True, room=0, id="keep-preview")  # room: `_measure_room`
                 yield Static(legend(), id="keep-legend")
         yield Footer()
 
     @unless_leaving
     def on_mount(self) -> None:
         self.draw_step()
+        self.call_after_refresh(self._measure_room)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._measure_room)
+
+    def _measure_room(self) -> None:
+        """The preview keeps the height of the tallest drawn so far (pointing at another
+        card lays nothing out again), within the room left below it."""
+        if self.is_attached and not app_leaving(self.app):
+            self.query_one("#keep-preview", Drawn).fit_room(self.query_one("#keep-body"))
 
     def watch_plan(self) -> None:
         self.draw_step()
@@ -145,8 +158,11 @@ class KeepScreen(HintedScreen[Keep]):
             hinted = hint is not None and (
                 card_id == hint.plan if self.plan is None else self.plan == hint.plan and card_id == hint.foundation
             )  # the hinted Foundation only beside the hinted Plan
-            view.border_title = f"{title} {HINT_TAG}".strip() if hinted else title
-        self.query_one("#keep-preview", Static).update(self.preview())
+            title = f"{title} {HINT_TAG}".strip() if hinted else title
+            if view.border_title != title:  # setting it repaints the card, changed or not
+                view.border_title = title
+        # Drawn once per Plan and card pointed at: pointing back at a card draws nothing.
+        self.query_one("#keep-preview", Drawn).show_kept((self.plan, self.pointed), self.preview)
 
     def preview(self) -> RenderableType:
         """The first step: the card pointed at as the Plan and as the Foundation. The

@@ -9,6 +9,10 @@ allowed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,13 +23,14 @@ from ..widgets.choice_list import CoverList
 from ..widgets.hint_line import HintedScreen, HintLine
 from textual.widgets.option_list import Option
 
-from ...engine import Decision, Draft, PlacePlan, PlayerView
+from ...engine import Decision, Draft, Outcome, PlacePlan, PlayerView
 from ...render import FittedPier
 from ...render.style import stressed
 from ...words import HINT_TAG, KEY_BACK_TO_CARDS, KEY_POINT_AT_COVER, cover_choice, pier_after, place_help
 from ..widgets.cover_why import CoverWhy
+from ..widgets.drawn import Drawn
 from ..widgets.score_change import ScoreChange
-from .closing import unless_leaving
+from .closing import app_leaving, unless_leaving
 
 
 class SideScroll(VerticalScroll, can_focus=False):
@@ -57,6 +62,8 @@ class PlaceScreen(HintedScreen[Decision | None]):
             self.choices = [d for d in legal if isinstance(d, Draft) and d.card == card_id]
             self.can_go_back = True
         self.card = view.deck[card_id]
+        self._outcomes: dict[int, Outcome] = {}
+        self._shown: int | None = None  # the cover whose preview is shown
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -65,11 +72,11 @@ class PlaceScreen(HintedScreen[Decision | None]):
         yield HintLine(id="hint")
         with Horizontal(id="place-body"):
             with VerticalScroll(id="place-pier-scroll"):
-                yield Static("", id="place-pier")
+                yield Drawn(keep_tallest=True, room=0, id="place-pier")  # room: `_measure_room`
             with SideScroll(id="place-side"):
                 yield CoverList(*(Option(self._label(d), id=str(i)) for i, d in enumerate(self.choices)), id="cover-list")
                 yield ScoreChange(id="score-change")
-                yield CoverWhy(id="cover-why")
+                yield CoverWhy(keep_tallest=True, room=0, id="cover-why")  # room: `_measure_room`
         yield Footer()
 
     def _label(self, decision: Draft | PlacePlan) -> str:
@@ -81,15 +88,68 @@ class PlaceScreen(HintedScreen[Decision | None]):
         options.focus()
         options.highlighted = 0
         self.show_preview(0)
+        # The preview follows the cover pointed at in the same turn as the list's own
+        # highlight (one frame), not a message later (`OptionHighlighted`, often the next).
+        self.watch(options, "highlighted", self._pointed_at, init=False)
+        self.call_after_refresh(self._measure_room)
+
+    def outcome(self, index: int) -> Outcome:
+        """The engine's outcome of the cover at `index` (worked out once: the view is fixed)."""
+        if index not in self._outcomes:
+            self._outcomes[index] = self.view.outcome(self.choices[index])
+        return self._outcomes[index]
+
+    def previews(self) -> list[tuple[Drawn, Callable[[int], RenderableType]]]:
+        """The preview's parts, each with how it is drawn for the cover at an index."""
+        title = pier_after(self.names[self.seat], self.card.id)
+
+        def pier(index: int) -> RenderableType:
+            result = self.outcome(index)
+            return FittedPier(result.pier.visible(), result.after.scoring, title, marked=self.card.id)
+
+        return [
+            (self.query_one("#place-pier", Drawn), pier),
+            (self.query_one(ScoreChange), lambda index: ScoreChange.draw(self.outcome(index), self.names)),
+            (self.query_one(CoverWhy), lambda index: CoverWhy.draw(self.outcome(index))),
+        ]
+
+    def _pointed_at(self, index: int | None) -> None:
+        if index is not None and 0 <= index < len(self.choices):
+            self.show_preview(index)
 
     def show_preview(self, index: int) -> None:
-        result = self.view.outcome(self.choices[index])
-        title = pier_after(self.names[self.seat], self.card.id)
-        self.query_one("#place-pier", Static).update(
-            FittedPier(result.pier.visible(), result.after.scoring, title, marked=self.card.id)
-        )
-        self.query_one(ScoreChange).show(result, self.names)
-        self.query_one(CoverWhy).show(result)
+        """Each cover's preview is drawn once, then shown again as drawn; the covers not
+        looked at yet are drawn ahead while the player reads this one (`_draw_ahead`)."""
+        if index == self._shown:
+            return
+        self._shown = index
+        with self.app.batch_update():
+            for part, draw in self.previews():
+                part.show_kept(index, partial(draw, index))
+        self.call_after_refresh(self._draw_ahead)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._measure_room)
+
+    def _measure_room(self) -> None:
+        """The pier and the "what this changes" part keep the height of the tallest
+        cover's (another cover lays nothing out again), within the room left below them
+        in their scrolls (blank lines there never make a scroll overflow)."""
+        if not self.is_attached or app_leaving(self.app):
+            return
+        self.query_one("#place-pier", Drawn).fit_room(self.query_one("#place-pier-scroll"))
+        self.query_one(CoverWhy).fit_room(self.query_one(SideScroll))
+
+    def _draw_ahead(self) -> None:
+        """Draw one part of a cover's preview not drawn yet, then come back for the next
+        (one at a time: a key pressed meanwhile waits for one part at most)."""
+        if not self.is_attached or app_leaving(self.app):
+            return
+        for index in range(len(self.choices)):
+            for part, draw in self.previews():
+                if part.prepare(index, partial(draw, index)):
+                    self.call_after_refresh(self._draw_ahead)
+                    return
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_preview(event.option_index)

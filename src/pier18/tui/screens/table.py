@@ -99,7 +99,9 @@ class TableScreen(HintedScreen[None]):
 
     #: What the table shows; assigning it redraws (every time: the draft row takes the
     #: focus again, the hint line asks again).
-    state: reactive[TableState] = reactive(_made_with_one, always_update=True, init=False)
+    #: Not `repaint`: `show_game` updates the widgets, each repainting itself as it
+    #: changes, rather than the whole screen at every new state.
+    state: reactive[TableState] = reactive(_made_with_one, always_update=True, init=False, repaint=False)
 
     def __init__(self, state: TableState, shared: bool = True) -> None:
         super().__init__()

@@ -1,17 +1,21 @@
-"""One card drawn as a pier piece; a click on it tells its parent which card it is."""
+"""One card drawn as a pier piece; a click on it tells its parent which card it is.
+
+The card never changes: it is drawn once into lines for each look it takes (plain and
+pointed at), so pointing at another card repaints two frames and draws nothing anew.
+"""
 
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.message import Message
-from textual.widgets import Static
 
 from ...engine import Card
 from ...render import draw_card
+from .drawn import Drawn
 
 
-class CardView(Static):
+class CardView(Drawn):
     """A card of the draft row or of a set-up hand."""
 
     class Clicked(Message):
@@ -36,13 +40,15 @@ class CardView(Static):
         self.note = note
         self.number = number
         self.ends = ends  # mark the sea end and the land end (the set-up hand)
+        self._content = self.draw()
 
-    drawn: Group | None = None  # the card never changes: drawn once, on first render
-
-    def render(self) -> Group:
-        if self.drawn is None:
-            self.drawn = self.draw()
-        return self.drawn
+    def show_card(self, card: Card, number: int | None = None) -> None:
+        """Show another card in this view (the draft row's next round: no new widget)."""
+        if card is self.card and number == self.number:
+            return
+        self.card = card
+        self.number = number
+        self.update(self.draw())
 
     def draw(self) -> Group:
         drawing = draw_card(self.card, ends=self.ends)

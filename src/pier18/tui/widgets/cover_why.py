@@ -10,13 +10,13 @@ was, a new one as it will be.
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from ...engine import Outcome
+from .drawn import Drawn
 from ...words import COVER_CHANGES, COVER_CHANGES_NOTHING, REASON_GONE, REASON_NEW, explanation
 
 
-class CoverWhy(Static):
+class CoverWhy(Drawn):
     def show(self, outcome: Outcome) -> None:
         self.update(self.draw(outcome))
 

@@ -26,7 +26,9 @@ class DraftRow(Horizontal, can_focus=True):
         *(Binding(str(n), f"point_at({n})", KEY_POINT_AT_CARD, show=False) for n in range(1, 5)),
     ]
 
-    selected: reactive[int] = reactive(0)
+    #: The card pointed at. Not `repaint`: the row draws nothing itself; the two cards
+    #: whose look changes (`_mark`) repaint themselves.
+    selected: reactive[int] = reactive(0, repaint=False)
     #: Someone else is choosing: the row is only there to look at (its screen says so).
     watching: reactive[bool] = reactive(False, bindings=True)
 
@@ -47,8 +49,18 @@ class DraftRow(Horizontal, can_focus=True):
         """Redraw the row for a new set of revealed cards."""
         keep = self.cards[self.selected] if self.cards and self.selected < len(self.cards) else None
         self.cards = list(cards)
-        self.remove_children()
-        self.mount_all(CardView(deck[c], number=n, classes="draft-card") for n, c in enumerate(cards, start=1))
+        # The views there show the new cards (a view made and styled costs more than a
+        # card drawn anew); only a longer or shorter row mounts or removes any.
+        views = list(self.query_children(CardView))
+        for number, (view, card_id) in enumerate(zip(views, cards), start=1):
+            view.show_card(deck[card_id], number)
+        if len(views) > len(cards):
+            for view in views[len(cards):]:
+                view.remove()
+        elif len(cards) > len(views):
+            self.mount_all(
+                CardView(deck[c], number=n, classes="draft-card") for n, c in enumerate(cards[len(views):], start=len(views) + 1)
+            )
         self.selected = cards.index(keep) if keep in cards else 0
         self.call_after_refresh(self._mark)
 
@@ -67,7 +79,9 @@ class DraftRow(Horizontal, can_focus=True):
             view.set_class(index == self.selected, "-selected")
             hinted = view.card.id == self.hinted
             view.set_class(hinted, "-hint")
-            view.border_subtitle = self.tag if hinted else None
+            subtitle = self.tag if hinted else None
+            if view.border_subtitle != subtitle:  # setting it repaints the card, changed or not
+                view.border_subtitle = subtitle
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a bot chooses, the row is only there to look at."""

@@ -12,12 +12,12 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from ...engine import Character, Phase, ScoreSheet, TableView
 from ...render import ROW_WIDTH, FittedPier, draw_sections
 from ...render.plan import goal_progress, verdict_text
 from ...render.style import character_text, patrons_text
+from .drawn import Drawn
 from ...words import (
     CHOOSING_SET_UP,
     CHOSE_SET_UP,
@@ -91,7 +91,7 @@ def set_up_line(table: TableView, seat: int, at_once: bool = False) -> Text:
     return Text(WAITS_FOR_SET_UP, style="dim")
 
 
-class PierPanel(Static):
+class PierPanel(Drawn):
     """Redrawn from the table view whenever it changes (it keeps no state of its own)."""
 
     def __init__(self, seat: int, *, id: str | None = None, classes: str | None = None) -> None:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from ...engine import CATEGORIES, Outcome
 from ...render.plan import goal_progress, verdict_text
 from ...render.style import category_label
+from .drawn import Drawn
 from ...words import COMPARES_UNSETTLED, NO_CHANGE, PLAN_AFTER, if_patron, patron_outlook, plan_bonus_now, was
 
 
@@ -27,7 +27,7 @@ def _delta(change: int) -> Text:
     return Text("±0", style="dim")
 
 
-class ScoreChange(Static):
+class ScoreChange(Drawn):
     def show(self, outcome: Outcome, names: list[str]) -> None:
         self.update(self.draw(outcome, names))
 
