@@ -1,5 +1,6 @@
-"""Key press to screen updated: the table, the placement preview, the Patron panel and
-the set-up screen of `pier18 play`, against a minimal Textual app's key echo, in one run.
+"""Key press to screen updated: the table, the placement preview, the Patron panel, the
+set-up screen, every overlay and the expert's reply in `pier18 play`, against a minimal
+Textual app's key echo, in one run.
 
 Every app runs headless in this process, at 120×40 and at 160×50 (`--size` picks one or
 more), with the minimal app measured again at each size. A sample starts when the key event
@@ -18,6 +19,11 @@ refresh of the screen.
 - patron: Enter places the round's last card, the Patron is settled and its panel opens
   (a fresh app per sample, started at that moment of the game).
 - set-up: → points at the next card; its preview in both roles is drawn anew.
+- rules/keys/log/symbols/why open and close: the overlay's key over the draft table,
+  then Escape, each until the screen on top is drawn (`after_screen_change`).
+- expert 0s / 2s: Enter placing a person's card against one expert bot, until the
+  person is asked again; the person placed at once, or after looking for 2 s (what the
+  bots use to think ahead).
 
 The target: at each size, each median at most twice the minimal app's at that size, and
 each p95 at most 50 ms. The rounds run in turn (every size: minimal, table, preview,
@@ -207,7 +213,6 @@ async def set_up(samples: int) -> list[float]:
     return times
 
 
-<<<<<<< HEAD
 #: The expert's reply: a person against one expert bot (2 players, the person in seat 1).
 EXPERT_SEATS = ["human", "expert"]
 
@@ -279,11 +284,6 @@ async def expert_after_2s(samples: int) -> list[float]:
     return await expert_reply(samples, 2.0)
 
 
-SCENARIOS = {
-    "minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up,
-    "expert 0s": expert_at_once, "expert 2s": expert_after_2s,
-}
-=======
 # -- the overlays: open and close each one over the draft table --------------------------
 
 #: Each overlay the table opens, by its key, with the screen it shows. Escape closes each.
@@ -371,8 +371,10 @@ def overlay(which: str, closing: bool) -> Callable[[int], object]:
 OVERLAY_SCENARIOS = {f"{which} {way}": overlay(which, way == "close") for which in OVERLAYS for way in ("open", "close")}
 
 
-SCENARIOS = {"minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up, **OVERLAY_SCENARIOS}
->>>>>>> i31-overlays
+SCENARIOS = {
+    "minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up,
+    **OVERLAY_SCENARIOS, "expert 0s": expert_at_once, "expert 2s": expert_after_2s,
+}
 
 
 def p95(values: list[float]) -> float:
@@ -421,11 +423,11 @@ def main() -> None:
     count = 0
     for size in sizes:
         base = statistics.median(results[size]["minimal"])
-        print(f"\n{size[0]}x{size[1]:<5} {'median':>8} {'p95':>8} {'max':>8}  ratio of medians (per round)   target")
+        print(f"\n{size[0]}x{size[1]:<8} {'median':>8} {'p95':>8} {'max':>8}  ratio of medians (per round)   target")
         for name, times in results[size].items():
             count += len(times)
             med, high = statistics.median(times), p95(times)
-            line = f"{name:9} {med * 1000:6.1f}ms {high * 1000:6.1f}ms {max(times) * 1000:6.1f}ms"
+            line = f"{name:14} {med * 1000:6.1f}ms {high * 1000:6.1f}ms {max(times) * 1000:6.1f}ms"
             if name == "minimal":
                 print(line)
                 continue
