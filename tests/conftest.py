@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import time
 
 # The suite starts dozens of Python processes (xdist workers, `pier18` child processes).
 # Where the shell sets PYTHONDONTWRITEBYTECODE, each of them would compile pier18 again
@@ -15,6 +16,7 @@ sys.dont_write_bytecode = False
 
 import pytest  # noqa: E402
 import textual_caches  # noqa: E402
+import waiting  # noqa: E402
 
 from pier18.engine import load_deck  # noqa: E402
 
@@ -51,8 +53,8 @@ def keys_on_a_screen_in_sight(monkeypatch):
     """A person presses a key, or clicks, on a screen they can see. A game app drops a
     key made before the screen on top was drawn (`GameApp.stale`: it was meant for the
     screen before), so a pilot's key or click waits until the screen on top has been
-    drawn (`GameApp.drawn`; a few seconds at most, then it is pressed anyway), as a
-    person's would; keys pressed together wait for each screen they come to. The tests
+    drawn (`GameApp.drawn`; `waiting.LIMIT` seconds at most, then it is pressed anyway),
+    as a person's would; keys pressed together wait for each screen they come to. The tests
     of the rule itself post their early keys to the app, past the pilot."""
     import asyncio
 
@@ -60,9 +62,8 @@ def keys_on_a_screen_in_sight(monkeypatch):
 
     async def in_sight(pilot) -> None:
         drawn = getattr(pilot.app, "drawn", None)
-        for _ in range(500):
-            if not callable(drawn) or drawn() or not pilot.app.is_running:
-                return
+        end = time.monotonic() + waiting.LIMIT
+        while callable(drawn) and not drawn() and pilot.app.is_running and time.monotonic() < end:
             await asyncio.sleep(0.01)
 
     press, click = Pilot.press, Pilot.click
