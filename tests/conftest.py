@@ -16,9 +16,14 @@ sys.dont_write_bytecode = False
 
 import pytest  # noqa: E402
 import textual_caches  # noqa: E402
+import textual_pace  # noqa: E402
 import waiting  # noqa: E402
 
 from pier18.engine import load_deck  # noqa: E402
+
+# A pilot's key or pause waits for the app to go quiet in 5 ms looks, not 20 ms
+# (tests/textual_pace.py): most of the suite's wall time was those sleeps.
+textual_pace.quicken()
 
 
 @pytest.fixture(scope="session")
