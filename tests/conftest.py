@@ -92,12 +92,18 @@ def private_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "pier18-data"))
 
 
-#: The tests that take longest by the clock (mostly asleep between key presses): each
-#: is put near the start of a different worker's share, so none starts near the end.
+#: The tests that take longest by the clock (mostly asleep between key presses), longest
+#: first (issue 31's runs: the size sweeps ended the run alone): each is put near the
+#: start of a different worker's share, so none starts near the end.
 LONGEST = (
-    "test_random_keys_never_crash_or_lose_a_card",
+    "test_every_screen_lives_through_every_size_down_to_one_cell",
+    "test_every_screen_reads_whole[120x40]",
     "test_no_screen_or_question_shows_a_seat_what_it_may_not_know",
     "test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine[3-42-None]",
+    "test_a_number_never_leaves_any_screen_of_a_game_at_one_laptop",
+    "test_random_keys_never_crash_or_lose_a_card",
+    "test_every_screen_reads_whole[100x30]",
+    "test_at_one_laptop_nothing_drawn_from_one_seats_view_reaches_another_seat",
 )
 
 
