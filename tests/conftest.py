@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import time
 
 # The suite starts dozens of Python processes (xdist workers, `pier18` child processes).
 # Where the shell sets PYTHONDONTWRITEBYTECODE, each of them would compile pier18 again
@@ -15,8 +16,14 @@ sys.dont_write_bytecode = False
 
 import pytest  # noqa: E402
 import textual_caches  # noqa: E402
+import textual_pace  # noqa: E402
+import waiting  # noqa: E402
 
 from pier18.engine import load_deck  # noqa: E402
+
+# A pilot's key or pause waits for the app to go quiet in 5 ms looks, not 20 ms
+# (tests/textual_pace.py): most of the suite's wall time was those sleeps.
+textual_pace.quicken()
 
 
 @pytest.fixture(scope="session")
@@ -51,8 +58,8 @@ def keys_on_a_screen_in_sight(monkeypatch):
     """A person presses a key, or clicks, on a screen they can see. A game app drops a
     key made before the screen on top was drawn (`GameApp.stale`: it was meant for the
     screen before), so a pilot's key or click waits until the screen on top has been
-    drawn (`GameApp.drawn`; a few seconds at most, then it is pressed anyway), as a
-    person's would; keys pressed together wait for each screen they come to. The tests
+    drawn (`GameApp.drawn`; `waiting.LIMIT` seconds at most, then it is pressed anyway),
+    as a person's would; keys pressed together wait for each screen they come to. The tests
     of the rule itself post their early keys to the app, past the pilot."""
     import asyncio
 
@@ -60,9 +67,8 @@ def keys_on_a_screen_in_sight(monkeypatch):
 
     async def in_sight(pilot) -> None:
         drawn = getattr(pilot.app, "drawn", None)
-        for _ in range(500):
-            if not callable(drawn) or drawn() or not pilot.app.is_running:
-                return
+        end = time.monotonic() + waiting.LIMIT
+        while callable(drawn) and not drawn() and pilot.app.is_running and time.monotonic() < end:
             await asyncio.sleep(0.01)
 
     press, click = Pilot.press, Pilot.click
@@ -86,12 +92,18 @@ def private_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "pier18-data"))
 
 
-#: The tests that take longest by the clock (mostly asleep between key presses): each
-#: is put near the start of a different worker's share, so none starts near the end.
+#: The tests that take longest by the clock (mostly asleep between key presses), longest
+#: first (issue 31's runs: the size sweeps ended the run alone): each is put near the
+#: start of a different worker's share, so none starts near the end.
 LONGEST = (
-    "test_random_keys_never_crash_or_lose_a_card",
+    "test_every_screen_lives_through_every_size_down_to_one_cell",
+    "test_every_screen_reads_whole[120x40]",
     "test_no_screen_or_question_shows_a_seat_what_it_may_not_know",
     "test_every_seat_at_its_own_app_plays_to_the_end_and_scores_as_the_engine[3-42-None]",
+    "test_a_number_never_leaves_any_screen_of_a_game_at_one_laptop",
+    "test_random_keys_never_crash_or_lose_a_card",
+    "test_every_screen_reads_whole[100x30]",
+    "test_at_one_laptop_nothing_drawn_from_one_seats_view_reaches_another_seat",
 )
 
 

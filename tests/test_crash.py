@@ -12,6 +12,8 @@ import sys
 
 import pytest
 
+import waiting
+
 from pier18.cli import main
 from pier18.persist import autosave as saves
 from pier18.persist.lock import holder
@@ -60,10 +62,7 @@ async def test_a_crash_in_a_screen_writes_a_report_and_leaves_the_autosave(deck,
     with pytest.raises(Boom):  # run_test re-raises what ended the app
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("y")  # resume: the table screen raises
-            for _ in range(100):
-                if app.crash is not None:
-                    break
-                await pilot.pause()
+            await waiting.until(lambda: app.crash is not None, "the crash", pilot.pause)
     assert app.return_code == 1
     report = app.crash_report
     assert report.parent == saves.data_dir() / "crashes"

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+import waiting
 from net_support import new_table, open_host
 from pier18.engine import Phase, TableView
 from pier18.flow import Next, Show, next_step
@@ -73,12 +74,12 @@ def shown_for(step: Next) -> str:
 async def steady(pilot, app, want: str) -> str:
     """The screen on top once the app has settled: `want` if it comes and stays (bounded
     waits, so a wrong screen is reported, not waited on for ever)."""
-    for _ in range(1000):
-        if type(app.screen).__name__ == want:
-            break
-        await pilot.pause(0.01)
-    for _ in range(20):  # and nothing else is pushed on top of it meanwhile
-        await pilot.pause(0.01)
+    try:
+        await waiting.until(lambda: type(app.screen).__name__ == want, want, lambda: pilot.pause(0.01))
+    except AssertionError:
+        pass  # the caller reports the screen that is there instead
+    await pilot.pause()
+    await pilot.pause(0.2)  # and nothing else is pushed on top of it meanwhile
     return type(app.screen).__name__
 
 
@@ -94,10 +95,7 @@ async def hot_seat_shows(decisions: list) -> tuple[str, str]:
 
     app = Pier18App(2, new_session, names=["Ann", "Bob"], bot_pause=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(1000):
-            if sessions:
-                break
-            await pilot.pause(0.01)
+        await waiting.until(lambda: sessions, "the session to start", lambda: pilot.pause(0.01))
         session = sessions[0]
         step = next_step(
             TableView.of(session.game), (0, 1), shared=True,
@@ -118,10 +116,7 @@ async def seat_shows(decisions: list, seat: int) -> tuple[str, str]:
     app = SeatApp(link)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(1000):
-                if app.state is not None:
-                    break
-                await pilot.pause(0.01)
+            await waiting.until(lambda: app.state is not None, "the host's first state", lambda: pilot.pause(0.01))
             view = app.state.table
             made = len(view.history)
             shown = sum(1 for award in view.awards if award.after < made)  # joining: older rounds are over
@@ -180,10 +175,8 @@ async def test_at_one_laptop_the_draft_passes_the_laptop_when_hands_change():
             await pilot.press("enter")  # opens it
             assert await steady(pilot, app, "PlaceScreen") == "PlaceScreen"
             await pilot.press("enter")  # the first cover
-            for _ in range(1000):
-                if len(session.decisions) == made + 1:
-                    break
-                await pilot.pause(0.01)
+            await waiting.until(lambda: len(session.decisions) == made + 1, "the decision made",
+                                lambda: pilot.pause(0.01))
             assert len(session.decisions) == made + 1
             view = TableView.of(game)
             unseen = 1 if _ended_a_round(game) else 0

@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+import waiting
 from textual.notifications import Notify
 
 from pier18.cli import main
@@ -191,10 +193,7 @@ async def test_the_offer_lists_every_unfinished_game_and_a_number_points_at_one_
     app = Pier18App(2, factory, names=["Ann", "Bob"])
     app.resume_offer = saves.find_resumable()
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(50):
-            if type(app.screen).__name__ == "ResumeScreen":
-                break
-            await pilot.pause()
+        await waiting.until(lambda: type(app.screen).__name__ == "ResumeScreen", "the resume screen", pilot.pause)
         screen = app.screen
         assert [g.path.name for g in screen.games] == ["a.json", "c.json"]
         await pilot.press("2")  # points at the second game: nothing is resumed yet
@@ -202,10 +201,7 @@ async def test_the_offer_lists_every_unfinished_game_and_a_number_points_at_one_
         assert app.screen is screen and app.session is None
         assert screen.query_one("OptionList").highlighted == 1
         await pilot.press("enter")  # goes on with the game pointed at
-        for _ in range(50):
-            if app.session is not None:
-                break
-            await pilot.pause()
+        await waiting.until(lambda: app.session is not None, "the game resumed", pilot.pause)
         assert app.session.names == ["Dee", "Eve"]
         assert factory.lock.save == saves.games_dir() / "c.json"
     factory.release()

@@ -35,7 +35,7 @@ def test_mutmut_kills_every_mutant_of_the_goal_bounds_check(tmp_path):
         else:
             shutil.copy2(source, project / part)
     (project / "tests").mkdir()
-    for name in ("conftest.py", "textual_caches.py", "helpers.py", "reference.py", "test_goals.py"):
+    for name in ("conftest.py", "textual_caches.py", "textual_pace.py", "waiting.py", "helpers.py", "reference.py", "test_goals.py"):
         shutil.copy2(ROOT / "tests" / name, project / "tests" / name)
     config = (project / "pyproject.toml").read_text()
     start = config.index("pytest_add_cli_args_test_selection")

@@ -20,6 +20,7 @@ import pytest
 from rich.console import Console
 from websockets.asyncio.server import serve
 
+import waiting
 from helpers import child_env
 from net_support import WAIT, new_table
 from pier18.cli.join import LineFrontEnd
@@ -382,10 +383,7 @@ async def test_the_seat_app_ends_with_the_reason_when_the_client_fails(monkeypat
     app = SeatApp(Client(f"127.0.0.1:{port}", "CODE"))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(1000):
-                if not app.is_running:
-                    break
-                await pilot.pause(0.01)
+            await waiting.until(lambda: not app.is_running, "the app to end", lambda: pilot.pause(0.01))
     finally:
         await app.client.close()
         server.close()

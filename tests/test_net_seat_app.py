@@ -20,6 +20,7 @@ from textual import events
 from textual.widgets import Static
 
 from helpers import cards_seat_may_know
+import waiting
 from net_support import client, engine_totals, new_table, open_host, replayed
 from pier18.engine import Draft, Keep, Phase, PlacePlan
 from pier18.net.client import Client, Event, Heard
@@ -57,13 +58,10 @@ def name(app) -> str:
     return type(app.screen).__name__
 
 
-async def until(pilot, condition, what: str, tries: int = 1000) -> None:
-    """Let the app, the host and the client run until `condition()` holds (bounded)."""
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}; screen {name(pilot.app)}")
+async def until(pilot, condition, what: str) -> None:
+    """Let the app, the host and the client run until `condition()` holds (bounded by
+    `waiting.LIMIT` seconds)."""
+    await waiting.until(condition, lambda: f"{what} (screen {name(pilot.app)})", lambda: pilot.pause(0.01))
 
 
 async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Random,
@@ -75,7 +73,8 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
     waits for the whole process to go quiet, so other seats' apps must not keep it busy."""
     expected = []
     seen = None
-    for _ in range(2000):
+    for _ in waiting.Steps(lambda: f"the final screen (screen {name(app)}, {len(session.decisions)} decisions made)",
+                           progress=lambda: len(session.decisions)):  # bounds each step, not the whole game
         await pilot.pause(0.01)
         game = session.game
         mine = not game.is_terminal() and bool(game.legal_decisions_for(seat)) and app.my_turn()
@@ -117,7 +116,7 @@ async def play_by_keys(pilot, app: SeatApp, session, seat: int, rng: random.Rand
             cover = rng.choice(covers)
             expected.append(PlacePlan(cover))
             await pilot.press(*(["down"] * covers.index(cover)), "enter")
-    raise AssertionError(f"the game did not end; screen {name(app)}")
+    raise AssertionError("unreachable: Steps fails first")  # pragma: no cover
 
 
 async def test_the_host_seat_plays_to_the_end_by_keys_and_scores_as_the_engine():
@@ -295,7 +294,7 @@ async def test_a_host_that_goes_away_is_one_line_and_the_seat_comes_back():
             assert app.table().query_one("#people").has_class("-lost")
             host = await open_host(session, port=port)
             await until(pilot, lambda: app.lost is None and "Connection lost" not in screen_text(app),
-                        "the table back", tries=2000)
+                        "the table back")
             assert "Ann (you)" in screen_text(app)
     finally:
         await app.client.close()
@@ -583,8 +582,7 @@ async def test_a_seat_reviews_its_own_decisions_from_the_views_it_was_sent(monke
             await until(pilot, lambda: 1 in host.covered, "Bob's seat handed to a bot")
             await play_by_keys(pilot, app, session, 0, random.Random(5))
             await pilot.press("v")
-            await until(pilot, lambda: name(app) == "ReviewScreen" and app.screen.reviews is not None, "the review",
-                        tries=3000)
+            await until(pilot, lambda: name(app) == "ReviewScreen" and app.screen.reviews is not None, "the review")
             screen = app.screen
             mine = [(i + 1, d) for i, (seat, d) in enumerate(session.game.history) if seat == 0]
             assert [(m.number, m.chosen) for m in screen.moments] == mine
@@ -662,10 +660,7 @@ async def test_a_seat_that_comes_back_reviews_every_decision_its_player_made(mon
             await until(pilot, lambda: any(seat == 0 for seat, _ in session.game.history), "Ann's set-up made")
             await first.client.close()  # Ann leaves
         host.cover(0)
-        for _ in range(10_000):  # bounded: the bot drafts for her when her turn comes
-            if session.stand_ins():
-                break
-            await asyncio.sleep(0.01)
+        await waiting.until(session.stand_ins, "a bot drafting for Ann when her turn comes")
         stand_ins = session.stand_ins()
         assert len(stand_ins) == 1 and session.game.history[next(iter(stand_ins)) - 1][0] == 0
         again = seat_app(host.port, code)  # Ann joins again: her seat is hers at once
@@ -674,7 +669,7 @@ async def test_a_seat_that_comes_back_reviews_every_decision_its_player_made(mon
             assert again.screen.review is True  # the final screen offers `v`
             await pilot.press("v")
             await until(pilot, lambda: name(again) == "ReviewScreen" and again.screen.reviews is not None,
-                        "the review", tries=3000)
+                        "the review")
             screen = again.screen
             own = [n for n, (seat, _) in enumerate(session.game.history, start=1) if seat == 0 and n not in stand_ins]
             assert [m.number for m in screen.moments] == own == [r.number for r in screen.reviews]
@@ -712,8 +707,7 @@ async def test_a_seat_joining_a_finished_game_reviews_its_whole_game(monkeypatch
             await until(pilot, lambda: name(app) == "FinalScreen", "the final screen")
             assert app.screen.review is True and not app._choice_views
             await pilot.press("v")
-            await until(pilot, lambda: name(app) == "ReviewScreen" and app.screen.reviews is not None, "the review",
-                        tries=3000)
+            await until(pilot, lambda: name(app) == "ReviewScreen" and app.screen.reviews is not None, "the review")
             mine = [(n, d) for n, (seat, d) in enumerate(session.game.history, start=1) if seat == 1]
             assert [(m.number, m.chosen) for m in app.screen.moments] == mine
     finally:

@@ -87,7 +87,7 @@ async def test_both_seats_choose_at_the_same_time_and_neither_waits(phase):
                 seen["bob"] = status(app)
                 seen["made while Bob waits"] = len(session.decisions)
                 bob_done.set()
-                await until(pilot, lambda: game.phase is not phase, "the phase over", tries=3000)
+                await until(pilot, lambda: game.phase is not phase, "the phase over")
         finally:
             await app.client.close()
 
@@ -102,7 +102,7 @@ async def test_both_seats_choose_at_the_same_time_and_neither_waits(phase):
                 await until(pilot, lambda: "Bob has" in status(app), "Ann's table saying Bob has chosen")
                 seen["ann"], seen["ann's screen"], seen["ann sees"] = status(app), name(app), screen_text(app)
                 await pilot.press(*choose)
-                await until(pilot, lambda: game.phase is not phase, "the phase over", tries=3000)
+                await until(pilot, lambda: game.phase is not phase, "the phase over")
         finally:
             await app.client.close()
 
@@ -224,7 +224,7 @@ async def test_the_bell_rings_once_as_each_choice_opens_and_never_when_quiet(qui
             await until(pilot, lambda: host.started, "the game started")
             for _ in range(60):
                 await until(pilot, lambda: game.is_terminal() or app.my_turn() or bob.state.my_turn,
-                            "someone to move", tries=3000)
+                            "someone to move")
                 if game.is_terminal():
                     break
                 if bob.state.my_turn and not app.my_turn():  # Bob's turn: no bell for Ann
@@ -245,7 +245,7 @@ async def test_the_bell_rings_once_as_each_choice_opens_and_never_when_quiet(qui
                 await pilot.press("enter")
                 await until(pilot, lambda: len(game.history) > count or game.has_chosen(0), "Ann's move at the host")
                 made += 1
-            await until(pilot, lambda: game.is_terminal(), "the end", tries=3000)
+            await until(pilot, lambda: game.is_terminal(), "the end")
     finally:
         await bob.close()
         await app.client.close()

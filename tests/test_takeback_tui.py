@@ -14,6 +14,7 @@ from pier18.persist import record
 from pier18.cli import main
 from pier18.engine import Game, Phase
 from pier18.persist.session import Session
+import waiting
 from helpers import summary
 from pier18.tui.app import Pier18App
 
@@ -41,12 +42,9 @@ def screen(app) -> str:
     return type(app.screen).__name__
 
 
-async def settle(pilot, app, want: str | tuple[str, ...], tries: int = 200) -> None:
-    for _ in range(tries):
-        if screen(app) in ((want,) if isinstance(want, str) else want):
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"expected {want}, the app shows {screen(app)}")
+async def settle(pilot, app, want: str | tuple[str, ...]) -> None:
+    await waiting.until(lambda: screen(app) in ((want,) if isinstance(want, str) else want),
+                        lambda: f"{want} (the app shows {screen(app)})", lambda: pilot.pause(0.01))
 
 
 async def keep_first(pilot, app) -> None:
@@ -103,13 +101,12 @@ async def test_nothing_to_take_back_at_the_start(deck):
 async def at_the_table(pilot, app) -> None:
     """The table, once the next person has taken the laptop (a pass screen comes first
     whenever it changes hands)."""
-    for _ in range(200):
+    for _ in waiting.Steps(lambda: f"the table (the app shows {screen(app)})"):
         if screen(app) == "PassScreen":
             await pilot.press("enter")
         elif screen(app) == "TableScreen":
             return
         await pilot.pause(0.01)
-    raise AssertionError(f"expected the table, the app shows {screen(app)}")
 
 
 async def draft_first(pilot, app) -> None:
@@ -163,7 +160,7 @@ async def test_takeback_at_the_end_reopens_the_plan_placement(deck):
     app = make_app(deck, 2, 21, decisions=game.decisions[:-1])
     async with app.run_test(size=(120, 40)) as pilot:
         session = app.session
-        for _ in range(200):
+        for _ in waiting.Steps("the final screen", progress=lambda: len(session.decisions)):
             await pilot.pause()
             name = screen(app)
             if name == "FinalScreen":
@@ -258,10 +255,12 @@ async def test_takeback_against_a_bot_goes_back_to_the_humans_last_move(deck):
     )
     async with app.run_test(size=(120, 40)) as pilot:
         session = app.session
-        for _ in range(600):  # play until Ann has drafted and the bot has answered
+        for _ in waiting.Steps(lambda: f"Ann's draft and the bot's answer ({screen(app)}, {session.game.phase}, round {session.game.round}, {[s for s, _ in session.game.history]})", progress=lambda: len(session.decisions)):
             await pilot.pause(0.01)
             game = session.game
-            if game.phase is Phase.DRAFT and game.current_player == 0 and game.round >= 2:
+            # Ann's turn, or a round's Patron panel the bot waits behind (a count of looks
+            # used to run out there, and the test went on from it)
+            if game.phase is Phase.DRAFT and game.round >= 2 and (game.current_player == 0 or screen(app) == "PatronScreen"):
                 by = [seat for seat, _ in session.game.history]
                 if by[-1] == 1 and by.count(0) >= 2:  # Ann drafted, then the bot
                     break

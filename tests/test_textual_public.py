@@ -45,6 +45,9 @@ ADAPTERS = {
     # get_inner_outer) has no public way to empty it; tests/tui/test_textual_caches.py
     # pins it.
     "tests/textual_caches.py": "_styles_cache",
+    # Test-only: how often a pilot looks for a quiet app (textual._wait's
+    # SLEEP_GRANULARITY) has no public setting; tests/tui/test_textual_pace.py pins it.
+    "tests/textual_pace.py": "_wait",
 }
 
 PRIVATE_MODULE = re.compile(r"^textual(\.\w+)*\.(_\w*)(\.\w+)*$")

@@ -13,6 +13,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
+from waiting import Steps
 
 import pier18.tui
 from pier18.tui.widgets.footer import Footer, FooterKey
@@ -82,7 +83,7 @@ async def steps(footer: type[widgets.Footer], compact: bool) -> tuple[list[str],
             # A focus change or a binding refresh reaches the footer a few messages later,
             # more of them on a loaded machine: wait until the screen stops changing.
             screen, same = app.export_screenshot(), 0
-            for _ in range(100):
+            for _ in Steps("the screen to stop changing"):
                 await pilot.pause()
                 now = app.export_screenshot()
                 same = same + 1 if now == screen else 0

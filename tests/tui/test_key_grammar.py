@@ -19,7 +19,9 @@ from pier18.tui.learn_app import LEARNER_SEAT, LearnApp
 from pier18.tui.screens.help import HelpScreen, description_of, keys_shown
 from pier18.tui.screens.replay import ReplayApp
 from pier18.words import KEY_POINT_AT_CARD
+from waiting import Steps
 from tui_helpers import (
+    settled,
     FIRST_CARD,
     KEEP_FIRST,
     drawn_text,
@@ -36,11 +38,6 @@ from tui_helpers import (
 
 DIGITS = [str(n) for n in range(10)]
 SIZE = (120, 40)
-
-
-async def settled(pilot) -> None:
-    for _ in range(3):
-        await pilot.pause()
 
 
 async def numbers_stay(pilot, app, made=lambda: None) -> str:
@@ -220,7 +217,7 @@ async def test_in_the_lesson_the_enter_that_opens_a_card_never_skips_the_coverin
     app = LearnApp(script, new_lesson(deck, script), lambda names: None, bot_pause=0.0)
     async with app.run_test(size=SIZE) as pilot:
         made = decisions(app)
-        for _ in range(400):
+        for _ in Steps("the learner's first draft", progress=lambda: len(app.session.decisions)):
             game = app.session.game
             name = screen_name(app)
             if name == "TableScreen" and game.phase is Phase.DRAFT and game.current_player == LEARNER_SEAT \
@@ -234,8 +231,6 @@ async def test_in_the_lesson_the_enter_that_opens_a_card_never_skips_the_coverin
                 legal = [d for d in view.legal if type(d).__name__ == "Keep"]
                 await pilot.press(*keep_keys(legal.index(script.suggestion(view))))
             await pilot.pause()
-        else:
-            raise AssertionError(f"never reached the learner's first draft: {screen_name(app)}")
         view = PlayerView.of(app.session.game, LEARNER_SEAT)
         card = script.suggestion(view).card
         before = made()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from waiting import Steps
 from tui_helpers import keep_keys, screen_name, shown, wait_until
 
 from pier18.engine import Decision, Draft, Keep, Phase, PlacePlan, PlayerView, load_deck
@@ -85,7 +86,8 @@ async def play_lesson(pilot, app, choose, on_step=None, stop=lambda app: False) 
     feedbacks = 0
     planned: Decision | None = None
     before: PlayerView | None = None
-    for _ in range(2000):
+    for _ in Steps(lambda: f"the end of the lesson ({screen_name(app)} on top)",
+                   progress=lambda: (len(app.session.decisions), screen_name(app))):
         await pilot.pause()
         name = screen_name(app)
         if name == "FinalScreen" or stop(app):
@@ -111,7 +113,7 @@ async def play_lesson(pilot, app, choose, on_step=None, stop=lambda app: False) 
             if name != "PlaceScreen" or planned is None or planned not in view.legal:
                 planned = choose(view)
             await press_for(pilot, app, planned)
-    raise AssertionError(f"the lesson never ended: {screen_name(app)}")
+    raise AssertionError("unreachable: Steps fails first")  # pragma: no cover
 
 
 def learner_decisions(session) -> list[Decision]:
@@ -261,7 +263,7 @@ async def test_quitting_at_each_step_and_resuming_lands_on_that_step(tmp_path):
         record.save(app.session, save)
         again = make_learn_app(session=record.load(save))
         async with again.run_test(size=(120, 40)) as other:
-            await wait_until(other, lambda: screen_name(again) in ("LessonScreen", "PatronScreen"), "a screen", tries=1000)
+            await wait_until(other, lambda: screen_name(again) in ("LessonScreen", "PatronScreen"), "a screen")
             if screen_name(again) == "PatronScreen":  # saved just as a round ended: its Patron first, as in any game
                 await other.press("enter")
             await wait_until(other, lambda: screen_name(again) == "LessonScreen", f"the step after resuming at {head}")

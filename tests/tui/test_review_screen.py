@@ -18,6 +18,7 @@ from pier18.review.run import review_moments, session_moments
 from pier18.selfplay.simulation import play_game
 from pier18.tui.app import Pier18App
 from pier18.words import ahead_of, card_label, expected_after, ordinal, points, tied_with
+from waiting import Steps
 from tui_helpers import NAMES, drawn_text, screen_name, shown, until_drawn, wait_until
 
 WORLDS = 3
@@ -41,13 +42,12 @@ def final_app(session: Session) -> Pier18App:
 
 async def to_final(pilot, app) -> None:
     """Past the last round's Patron panel, to the final screen."""
-    for _ in range(20):
+    for _ in Steps(lambda: f"the final screen ({screen_name(app)} on top)"):
         await until_drawn(pilot, app)  # a key before the screen is drawn is not for it
         if screen_name(app) == "FinalScreen":
             return
         await pilot.press("enter")
         await pilot.pause()
-    raise AssertionError(f"no final screen: {screen_name(app)}")
 
 
 async def open_review(pilot, app, seat: int | None) -> None:
@@ -59,7 +59,7 @@ async def open_review(pilot, app, seat: int | None) -> None:
         assert screen_name(app) == "ReviewWhoScreen"
         await pilot.press(*["down"] * seat, "enter")
     await wait_until(pilot, lambda: screen_name(app) == "ReviewScreen" and app.screen.reviews is not None,
-                     "the review to be judged", tries=3000)
+                     "the review to be judged")
 
 
 def head(app) -> str:
@@ -157,8 +157,8 @@ async def test_the_review_shows_its_progress_while_it_works(tui_deck, monkeypatc
                 await pilot.press("right")
                 assert screen.page == 0  # nothing to step through yet
                 turns.release()
-                await wait_until(pilot, lambda: screen.judged == done + 1, f"decision {done + 1} judged", tries=3000)
-            await wait_until(pilot, lambda: screen.reviews is not None, "the review", tries=3000)
+                await wait_until(pilot, lambda: screen.judged == done + 1, f"decision {done + 1} judged")
+            await wait_until(pilot, lambda: screen.reviews is not None, "the review")
             assert not screen.query_one("#review-running").display
         finally:
             turns.release(100)  # a failed check leaves no worker waiting

@@ -19,7 +19,7 @@ from textual.screen import Screen
 import pier18.tui.screens as screens_package
 from pier18.engine import Game, Phase
 from pier18.tui.screens.closing import ClosesOnce, unless_leaving
-from tui_helpers import make_app, screen_name, wait_until
+from tui_helpers import make_app, screen_name, settled, wait_until
 
 
 def stack(app) -> list[str]:
@@ -29,11 +29,6 @@ def stack(app) -> list[str]:
 def twice(app, key: str = "enter") -> None:
     for _ in range(2):
         app.post_message(events.Key(key, "\r" if key == "enter" else None))
-
-
-async def settled(pilot) -> None:
-    for _ in range(3):
-        await pilot.pause()
 
 
 def first_choices(deck, players: int, seed: int, until) -> list:

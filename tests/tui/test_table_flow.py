@@ -18,7 +18,9 @@ from textual import events
 from pier18.engine import Draft, Game, Phase, PlacePlan, TableView
 from pier18.tui.moves import game_moves
 from pier18.words import ONE_PIER_CANNOT_JUDGE, patron_log_line
+from waiting import Steps
 from tui_helpers import (
+    settled,
     NAMES,
     FIRST_CARD,
     first_keys,
@@ -47,11 +49,6 @@ def enter() -> events.Key:
     return events.Key("enter", "\r")
 
 
-async def settled(pilot) -> None:
-    for _ in range(3):
-        await pilot.pause()
-
-
 def people_key(app) -> tuple[str, ...] | str | None:
     """The keys a person presses to go on with the first choice; None while a bot moves."""
     name = screen_name(app)
@@ -60,8 +57,8 @@ def people_key(app) -> tuple[str, ...] | str | None:
     return "enter"
 
 
-async def play_people_until(pilot, app, condition, what: str, tries: int = 2000) -> None:
-    for _ in range(tries):
+async def play_people_until(pilot, app, condition, what: str) -> None:
+    for _ in Steps(lambda: f"{what} ({screen_name(app)} on top)", progress=lambda: len(app.session.decisions)):
         if condition():
             return
         keys = people_key(app)
@@ -70,7 +67,6 @@ async def play_people_until(pilot, app, condition, what: str, tries: int = 2000)
             continue
         await pilot.press(*((keys,) if isinstance(keys, str) else keys))
         await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}")
 
 
 # -- a key meant for one box never acts on the next ---------------------------------------
@@ -190,7 +186,7 @@ async def test_the_table_stays_in_sight_while_a_bot_thinks_with_the_last_bots_ca
     async with app.run_test(size=(120, 40)) as pilot:
         game = app.session.game
         try:
-            for _ in range(400):
+            for _ in Steps("the end of round 3", progress=lambda: len(game.history)):
                 if game.is_terminal() or game.round > 3:
                     break
                 if len(asked) > looked:  # a bot is thinking now
@@ -326,7 +322,7 @@ async def test_every_screen_shows_the_engines_total_for_a_pier(tui_deck, capsys)
     checked = {"table": 0, "draft preview": 0, "Plan preview": 0, "with a bonus": 0}
     async with app.run_test(size=(120, 40)) as pilot:
         game = app.session.game
-        for _ in range(200):
+        for _ in Steps("the final screen", progress=lambda: len(game.history)):
             name = screen_name(app)
             if name == "FinalScreen":
                 break

@@ -12,6 +12,7 @@ import re
 import shlex
 from types import SimpleNamespace
 
+from waiting import Steps
 from tui_helpers import NAMES, at_the_last_plan, first_keys, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name, shown, wait_until
 
 from pier18.engine import Phase, TableView
@@ -86,7 +87,7 @@ async def test_plan_preview_total_is_what_the_final_screen_shows(tui_deck):
             "the Plan placement",
         )
         promised: dict[int, tuple[int, bool]] = {}
-        for _ in range(12):  # three placements, each after its own pass screen
+        for _ in Steps("the three Plan placements", progress=lambda: len(app.session.decisions)):  # each after its own pass screen
             if app.session.game.is_terminal():
                 break
             if screen_name(app) == "PassScreen":  # hot-seat: each Plan is placed in private

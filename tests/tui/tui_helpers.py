@@ -23,6 +23,7 @@ from pier18.engine import Decision, Draft, Game, Keep, Phase, PlacePlan
 from pier18.engine.text import printable
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
+from waiting import Steps, until
 
 NAMES = ["Ann", "Bob", "Cy"]
 DECK_FILE = Path(__file__).with_name("deck.toml")
@@ -51,13 +52,10 @@ def make_app(
     )
 
 
-async def wait_until(pilot, condition, what: str = "the condition", tries: int = 400) -> None:
-    """Let the app (and its bot or hint worker threads) run until `condition()` holds."""
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
+async def wait_until(pilot, condition, what: str = "the condition") -> None:
+    """Let the app (and its bot or hint worker threads) run until `condition()` holds
+    (`waiting.LIMIT` seconds at most, then the test fails naming `what`)."""
+    await until(condition, lambda: f"{what} (the app shows {screen_name(pilot.app)})", lambda: pilot.pause(0.01))
 
 
 async def until_drawn(pilot, app) -> None:
@@ -67,16 +65,15 @@ async def until_drawn(pilot, app) -> None:
     await wait_until(pilot, app.drawn, f"{screen_name(app)} to be drawn")
 
 
-async def press_until(pilot, condition, key, what: str, tries: int = 500) -> None:
+async def press_until(pilot, condition, key, what: str) -> None:
     """Press `key()` (a key name or a sequence of them, chosen afresh each time) until
-    `condition()` holds; fails after `tries` presses instead of looping for ever."""
-    for _ in range(tries):
+    `condition()` holds; fails if `waiting.LIMIT` seconds pass without it."""
+    for _ in Steps(lambda: f"{what} ({screen_name(pilot.app)} on top)"):
         if condition():
             return
         keys = key()
         await pilot.press(*((keys,) if isinstance(keys, str) else keys))
         await pilot.pause()
-    raise AssertionError(f"gave up waiting for {what} after {tries} key presses: {screen_name(pilot.app)}")
 
 
 def text_of(renderable, width: int = 120) -> str:
@@ -109,10 +106,12 @@ def first_keys(app):
     return FIRST_CARD if screen_name(app) == "TableScreen" else "enter"
 
 
-async def take_first_choices_until(pilot, app: Pier18App, condition, what: str, tries: int = 3000) -> None:
+async def take_first_choices_until(pilot, app: Pier18App, condition, what: str) -> None:
     """Play the people's turns with the first card and the highlighted choice (bots move
-    on their own) until `condition()` holds."""
-    for _ in range(tries):
+    on their own) until `condition()` holds; fails if no decision is made for
+    `waiting.LIMIT` seconds."""
+    for _ in Steps(lambda: f"{what} ({screen_name(app)} on top, {app.session.game.phase})",
+                   progress=lambda: len(app.session.decisions)):
         if condition():
             return
         await pilot.pause(0.01)
@@ -124,19 +123,26 @@ async def take_first_choices_until(pilot, app: Pier18App, condition, what: str, 
             await pilot.pause()
         if screen_name(app) in ("KeepScreen", "PlaceScreen", "PatronScreen", "PassScreen"):
             await pilot.press("enter")
-    raise AssertionError(f"timed out waiting for {what}: {screen_name(app)}, {app.session.game.phase}")
 
 
-async def take_the_laptop(pilot, app, tries: int = 400) -> None:
+async def take_the_laptop(pilot, app) -> None:
     """At a laptop passed round, the next person takes it (Enter on each pass screen)
     until a screen of the game itself is on top: the laptop changes hands through a
     pass screen whatever the phase, so the draft table may come after one."""
-    for _ in range(tries):
+    for _ in Steps("the pass screens to end"):
         if screen_name(app) != "PassScreen":
             return
         await pilot.press("enter")
         await pilot.pause()
-    raise AssertionError("the pass screens never ended")
+
+
+async def settled(pilot) -> None:
+    """The app has handled what the last key set off, and what that set off in turn:
+    three pilot pauses (each waits until the screen on top has handled every message
+    queued, then until the process is idle). For a check that something did NOT happen."""
+    await pilot.pause()
+    await pilot.pause()
+    await pilot.pause()
 
 
 async def look(on_screen, app) -> None:
@@ -168,7 +174,8 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
     decisions from the same `rng` with the engine alone.
     """
     expected: list[Decision] = []
-    for _ in range(2000):
+    for _ in Steps(lambda: f"the final screen ({screen_name(app)} on top, {len(app.session.decisions)} decisions made)",
+                   progress=lambda: len(app.session.decisions)):  # bounds each step, not the whole game
         await pilot.pause()
         name = screen_name(app)
         game = app.session.game
@@ -212,7 +219,7 @@ async def play_by_keys(pilot, app: Pier18App, rng: random.Random, on_screen=None
             await pilot.press(*(["down"] * covers.index(cover)), "enter")
         else:  # pragma: no cover - a test failure explains itself
             raise AssertionError(f"unexpected screen {name}")
-    raise AssertionError("the game did not end")
+    raise AssertionError("unreachable: Steps fails first")  # pragma: no cover
 
 
 def keyed_game(deck, players: int, seed: int, rng: random.Random, until=lambda game: False, start=()) -> list[Decision]:
