@@ -82,6 +82,7 @@ class GameApp(BaseApp):
         self._advance_later = False
         self._mounted = False  # the first Resize comes before on_mount pushes any screen
         self._early_warnings: list[str] = []  # `warn` before mounting
+        self._own_thread: int | None = None  # the thread the app runs on, once mounted
         self.moves = MoveLog()  # the move lines of the game, for the table
         self._awards_shown = 0  # Patron panels already shown (or treated as seen)
         self._shown_at = 0.0  # when the screen on top was shown, then drawn (`event_clock`)
@@ -140,7 +141,7 @@ class GameApp(BaseApp):
         another thread (a save's, `persist.writer`), it is shown from the app's own,
         without waiting for it.
         """
-        if threading.get_ident() != self._thread_id and self._loop is not None:
+        if self._own_thread is not None and threading.get_ident() != self._own_thread:
             self.call_later(self.warn, message)  # posts a message: safe from any thread
             return
         if not self._mounted:
@@ -150,6 +151,7 @@ class GameApp(BaseApp):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+        self._own_thread = threading.get_ident()
         self.begin()
         self._mounted = True
         for message in self._early_warnings:
