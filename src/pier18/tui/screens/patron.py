@@ -99,6 +99,9 @@ class PatronScreen(ModalClosesOnce[bool]):
         last_line.update(self._last_line())
         last_line.display = last is not None
         self.query_one("#patron-panel", Static).update(explain(award, deck, names))
+        # Laid out again whatever its size: the app counts the panel drawn (keys pressed
+        # from then on act on it) at that layout's paint (`GameApp._laid_out`).
+        self.refresh(layout=True)
 
     def _last_line(self) -> Text:
         return Text(round_ended_by(self.last) if self.last is not None else "", style="italic")
