@@ -212,7 +212,8 @@ class GameApp(BaseApp):
     def when_drawn(self, callback: Callable[[], object]) -> None:
         """Run `callback` once the screen on top has been drawn (at once if it has): work
         the screen just shown does not need, such as redrawing the table under a panel,
-        comes after that screen is in sight, not before."""
+        comes after that screen is in sight, not before (after its next refresh: what the
+        screen itself still does then, such as filling in its footer's keys, goes first)."""
         self._once_drawn.append(callback)
         if self.drawn():
             self._run_when_drawn()
@@ -221,7 +222,7 @@ class GameApp(BaseApp):
         if self._once_drawn and self.drawn():
             waiting, self._once_drawn = self._once_drawn, []
             for callback in waiting:
-                self.call_next(callback)
+                self.call_after_refresh(callback)
 
     def drawn(self) -> bool:
         """The screen on top has been drawn since it came on top: a key pressed from now
