@@ -118,6 +118,52 @@ async def test_a_key_pressed_before_a_box_was_shown_never_acts_on_it(tui_deck):
         assert stack(app)[-1] == "KeepScreen" and app.session.decisions == []
 
 
+async def test_each_patron_panel_shows_its_own_round_and_an_early_key_never_closes_it(tui_deck):
+    """The app makes one Patron panel and fills it again for each round: the second round's
+    panel shows the second award and the draft that ended that round, never the first's;
+    the table under it shows the round's last card once the panel is up; and an Enter
+    made after the panel was put up again but before it was drawn (when the person
+    could not yet see it) is dropped, as for a new screen."""
+    app = make_app(tui_deck, 2, 5)
+    panels: list = []
+    early: list[events.Key] = []
+    push = app.push_screen
+
+    def push_screen(screen, *args, **kwargs):
+        done = push(screen, *args, **kwargs)
+        if screen_name(app) == "PatronScreen":
+            panels.append(screen)
+            early.append(enter())  # made now: after the panel went up, before it is drawn
+        return done
+
+    app.push_screen = push_screen
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        seen = []
+        for round_ in (1, 2):
+            await press_until(pilot, lambda: screen_name(app) == "PatronScreen" and len(panels) == round_,
+                              lambda: first_keys(app), f"round {round_}'s Patron panel")
+            await wait_until(pilot, app.drawn, "the panel drawn")
+            app.post_message(early[-1])
+            await settled(pilot)
+            award = session.game.awards[-1]
+            assert award.round == round_
+            assert screen_name(app) == "PatronScreen" and app.screen.award == award  # the early Enter did nothing
+            card = tui_deck[award.card]
+            panel = " ".join(shown(app.screen.query_one("#patron-panel"), width=400).split())
+            assert f"Round {round_}: the Patron is #{card.id} {card.name}" in panel
+            _, draft = session.game.history[award.after - 1]
+            last = " ".join(shown(app.screen.query_one("#patron-last"), width=400).split())
+            assert f" took #{draft.card} " in last, last
+            seen.append((panel, last))
+            table = app.table()  # the table under the panel shows the game as it is now
+            await wait_until(pilot, lambda: table.view.history == TableView.of(session.game).history, "the table drawn")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen_name(app) != "PatronScreen", "the panel closed")
+        assert panels[0] is panels[1]  # one panel, filled again
+        assert seen[0] != seen[1]
+
+
 # -- events stay until the player moves on -------------------------------------------------
 
 
@@ -137,9 +183,11 @@ async def test_a_bots_round_ending_draft_is_on_the_patron_panel_until_the_player
         card = tui_deck[draft.card]
         panel = " ".join(shown(app.screen.query_one("#patron-last"), width=400).split())
         assert panel.startswith(f"Last draft: Random bot took #{card.id} {card.name} ")
-        # Beside the table, not over it: the card is marked on the bot's pier under the panel.
+        # Beside the table, not over it: the card is marked on the bot's pier under the panel
+        # (drawn once the panel is in sight: the panel comes first).
         pier = app.table().query_one("#pier-1")
-        assert any(getattr(part, "marked", None) == card.id for part in pier.content.renderables)
+        await wait_until(pilot, lambda: any(getattr(part, "marked", None) == card.id for part in pier.content.renderables),
+                         "the card marked on the bot's pier")
         assert "┏" in shown(pier) or "«" in shown(pier)  # heavy edges: marked without colour too
         made = len(session.decisions)
         await pilot.pause(0.3)  # long enough for any timer that would close it

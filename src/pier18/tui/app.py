@@ -240,11 +240,14 @@ class Pier18App(GameApp):
         for count, line in enumerate(lines, start=1):
             self.moves.add(count, line)
         view = TableView.of(game)
+        step = next_step(
+            view, self.seats_here(), shared=session.hot_seat, awards_shown=self._awards_shown, handed_to=self._handed_to,
+        )
         if table is not None:
             since = self.since_for(view)
             # With a "since your last move" line the news is there, bots' reasons too.
             moves = [] if since is not None else self.moves.recent(len(session.decisions), game.players - 1)
-            table.state = TableState(
+            state = TableState(
                 view,
                 names,
                 first_chosen=session.first_player is not None,
@@ -255,12 +258,13 @@ class Pier18App(GameApp):
                 reasons=reasons,
                 stand_ins=session.stand_ins(),
             )
-        step = next_step(
-            view, self.seats_here(), shared=session.hot_seat, awards_shown=self._awards_shown, handed_to=self._handed_to,
-        )
+            if step.kind is not Show.PATRON:
+                table.state = state
         self._think_ahead(person=step.kind is not Show.WAIT)
         if step.kind is Show.PATRON:
             self.show_award(view, names)
+            if table is not None:  # the panel first, then the table under it
+                table.show_later(state, self.when_drawn)
             return
         if step.kind is Show.FINAL:
             from .screens.final import FinalScreen

@@ -13,7 +13,7 @@ that a key pressed before the screen on top was shown never acts on it; how an a
 from __future__ import annotations
 
 import threading
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -90,6 +90,7 @@ class GameApp(BaseApp):
         self._drawn_once: WeakSet[Screen[Any]] = WeakSet()  # screens drawn on top at least once
         self._watched: WeakSet[Screen[Any]] = WeakSet()  # screens whose first drawing the app awaits
         self._rules_prepared = False  # the rules page's lines are being made (after the first paint)
+        self._once_drawn: list[Callable[[], object]] = []  # to run once the screen on top is drawn (`when_drawn`)
 
     # -- hooks ---------------------------------------------------------------------------
 
@@ -177,6 +178,7 @@ class GameApp(BaseApp):
         self._shown_at = event_clock()
         if screen in self._drawn_once:
             self._drawn_screen = screen
+            self._run_when_drawn()
             return
         self._drawn_screen = None
         if screen not in self._watched:
@@ -193,6 +195,7 @@ class GameApp(BaseApp):
         if screen is self.screen and self._drawn_screen is not screen:
             self._shown_at = event_clock()  # the first time it is in sight since it came on top
             self._drawn_screen = screen
+        self._run_when_drawn()
 
     def _refreshed(self, screen: Screen[Any]) -> None:
         """After the screen's first refresh: drawn, if no layout said so (a screen laid
@@ -201,11 +204,27 @@ class GameApp(BaseApp):
         if screen is self.screen and self._drawn_screen is None:
             self._drawn_screen = screen
             self._drawn_once.add(screen)
+        self._run_when_drawn()
 
     def on_ready(self) -> None:
         """The app's first layout (it sends `Ready` instead of the signal): the first
         screen is drawn."""
         self._laid_out(self.screen)
+
+    def when_drawn(self, callback: Callable[[], object]) -> None:
+        """Run `callback` once the screen on top has been drawn (at once if it has): work
+        the screen just shown does not need, such as redrawing the table under a panel,
+        comes after that screen is in sight, not before (after its next refresh: what the
+        screen itself still does then, such as filling in its footer's keys, goes first)."""
+        self._once_drawn.append(callback)
+        if self.drawn():
+            self._run_when_drawn()
+
+    def _run_when_drawn(self) -> None:
+        if self._once_drawn and self.drawn():
+            waiting, self._once_drawn = self._once_drawn, []
+            for callback in waiting:
+                self.call_after_refresh(callback)
 
     def drawn(self) -> bool:
         """The screen on top has been drawn since it came on top: a key pressed from now
@@ -268,7 +287,11 @@ class GameApp(BaseApp):
         award = view.awards[-1]
         self._awards_shown = len(view.awards)
         last = self.moves.recent(award.after, 1)
-        self.push_screen(PatronScreen(award, view.deck, names, last[0] if last else None), lambda _: self.advance())
+        panel = kept(self, PatronScreen, award, view.deck, names, last[0] if last else None)
+        # Made once per app and refilled: shown again, it is another round's panel, not
+        # in sight until drawn anew, so a key pressed before that never closes it.
+        self._drawn_once.discard(panel)
+        self.push_screen(panel, lambda _: self.advance())
 
     # -- the game log ------------------------------------------------------------------
 

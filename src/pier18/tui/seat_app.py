@@ -353,18 +353,21 @@ class SeatApp(GameApp):
         since = since_start(view, me, state.stand_ins) if me is not None and not view.is_terminal() else None
         if since is not None:  # the news is in the since line, bots' reasons too
             moves = []
-        table.state = TableState(
+        shown = TableState(
             view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost, at_once=True,
             you=self.client.seat, since=since, reasons=dict(self.reasons), stand_ins=dict(state.stand_ins),
             chosen_by=state.chosen_by(),
         )
         self._newer_panel(view)
         if self.screen is not table:
+            table.state = shown
             return  # a Patron panel, a question or this turn's own screen is up: it comes back here
         step = next_step(view, () if me is None else (me,), at_once=True, awards_shown=self._awards_shown)
         if step.kind is Show.PATRON:
             self.show_award(view, state.names)
+            table.show_later(shown, self.when_drawn)  # the panel first, then the table under it
             return
+        table.state = shown
         if step.kind is Show.FINAL:
             from .screens.final import FinalScreen
 

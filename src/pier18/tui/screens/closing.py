@@ -19,6 +19,8 @@ A kept screen is installed: closing it only uncovers the screen under it, and op
 it again fills in what changed (`Refillable.refill`) instead of building it.
 A question (quit, take back) is never kept: a fresh one is not answered by a key
 pressed before it was drawn (`GameApp.stale`), and a kept one counts as drawn at once.
+The Patron panel is kept, and `GameApp.show_award` makes the app forget it was drawn
+before each push, so a refilled panel waits for its paint as a new screen does.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from ...words import (
     patron_why,
     round_ended_by,
 )
-from .closing import ModalClosesOnce
+from .closing import ModalClosesOnce, unless_leaving
 from ..widgets.footer import Footer
 
 
@@ -81,11 +81,30 @@ class PatronScreen(ModalClosesOnce[bool]):
     def compose(self) -> ComposeResult:
         go_on = Text.assemble((f" {ENTER} ", "reverse"), f" {CONTINUE}")
         with Vertical(id="patron-box"):
-            if self.last is not None:
-                yield Static(Text(round_ended_by(self.last), style="italic"), id="patron-last")
+            yield Static(self._last_line(), id="patron-last")
             yield Static(explain(self.award, self.deck, self.names), id="patron-panel")
             yield Static(go_on, id="patron-continue")
         yield Footer()
+
+    @unless_leaving
+    def on_mount(self) -> None:
+        self.query_one("#patron-last").display = self.last is not None
+
+    def refill(self, award: PatronAward, deck: Deck, names: list[str], last: str | None = None) -> None:
+        """Show another round's award (the app keeps one panel: `closing.kept`)."""
+        self.award, self.deck, self.names, self.last = award, deck, names, last
+        if not self.is_mounted:
+            return  # composed from these when first shown
+        last_line = self.query_one("#patron-last", Static)
+        last_line.update(self._last_line())
+        last_line.display = last is not None
+        self.query_one("#patron-panel", Static).update(explain(award, deck, names))
+        # Laid out again whatever its size: the app counts the panel drawn (keys pressed
+        # from then on act on it) at that layout's paint (`GameApp._laid_out`).
+        self.refresh(layout=True)
+
+    def _last_line(self) -> Text:
+        return Text(round_ended_by(self.last) if self.last is not None else "", style="italic")
 
     def action_done(self) -> None:
         self.dismiss(True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -109,6 +109,7 @@ class TableScreen(HintedScreen[None]):
         self.set_reactive(TableScreen.state, state)
         self._ready = False  # composed and mounted: on_mount draws the first time
         self._turn_shown: tuple[int, int, Phase] | None = None  # whose turn the piers were scrolled for
+        self._later: TableState | None = None  # the state to draw once the screen over it is up (`show_later`)
 
     @property
     def view(self) -> TableView:
@@ -168,7 +169,20 @@ class TableScreen(HintedScreen[None]):
         self.query_one(DraftRow).mark_hint(decision.card if isinstance(decision, Draft) else None, tag)
 
     def watch_state(self) -> None:
+        self._later = None  # a state set now is newer than one waiting
         self.show_game()
+
+    def show_later(self, state: TableState, when_drawn: Callable[[Callable[[], object]], None]) -> None:
+        """Draw `state` once the screen going up over the table now is in sight (the
+        app's `when_drawn`): the panel first, the table under it a frame later, unless a
+        newer state is set meanwhile."""
+        self._later = state
+
+        def draw() -> None:
+            if self._later is state and not app_leaving(self.app):
+                self.state = state
+
+        when_drawn(draw)
 
     def show_game(self) -> None:
         """Draw everything from `state` (the table's public view and the app's lines)."""
