@@ -17,7 +17,9 @@ refresh of the screen.
 - preview: ↓/↑ choose how much the placed card covers; the pier and the score change
   are drawn anew.
 - patron: Enter places the round's last card, the Patron is settled and its panel opens
-  (a fresh app per sample, started at that moment of the game).
+  (a fresh app per sample, started at that moment of the game: the panel is made).
+- patron again: the same at the end of every later round of a game, where the panel
+  made at the first round's end is refilled.
 - set-up: → points at the next card; its preview in both roles is drawn anew.
 - rules/keys/log/symbols/why open and close: the overlay's key over the draft table,
   then Escape, each until the screen on top is drawn (`after_screen_change`).
@@ -200,6 +202,32 @@ async def patron(samples: int) -> list[float]:
     return times
 
 
+async def patron_again(samples: int) -> list[float]:
+    """Enter on a later round's last placement: the app's Patron panel, made at the
+    first round's end, is refilled (what every round after the first does in a game).
+    The first round's panel is not timed; the people take the first card and the
+    highlighted cover."""
+    times: list[float] = []
+    while len(times) < samples:
+        app = game_app(before_round_end())
+        async with app.run_test(size=SIZE) as pilot:
+            await reach(pilot, app, "TableScreen")
+            while len(times) < samples:
+                await settle(app)
+                game = app.session.game
+                if game.is_terminal():
+                    break
+                name = screen_name(app)
+                if name == "PlaceScreen" and len(game.revealed) == 2 and game.awards:
+                    awards = len(game.awards)
+                    times.append(await after_change(app, "enter", lambda: len(app.session.game.awards) > awards and screen_name(app) == "PatronScreen" and app.drawn()))
+                elif name == "TableScreen":
+                    await pilot.press("1", "enter")
+                else:
+                    await pilot.press("enter")
+    return times
+
+
 async def set_up(samples: int) -> list[float]:
     app = game_app([])
     times = []
@@ -372,8 +400,8 @@ OVERLAY_SCENARIOS = {f"{which} {way}": overlay(which, way == "close") for which 
 
 
 SCENARIOS = {
-    "minimal": minimal, "table": table, "preview": preview, "patron": patron, "set-up": set_up,
-    **OVERLAY_SCENARIOS, "expert 0s": expert_at_once, "expert 2s": expert_after_2s,
+    "minimal": minimal, "table": table, "preview": preview, "patron": patron, "patron again": patron_again,
+    "set-up": set_up, **OVERLAY_SCENARIOS, "expert 0s": expert_at_once, "expert 2s": expert_after_2s,
 }
 
 
@@ -412,7 +440,7 @@ def main() -> None:
             SIZE = size
             medians = {}
             for name in names:
-                samples = max(5, args.samples // 4) if name == "patron" else args.samples
+                samples = max(5, args.samples // 4) if name.startswith("patron") else args.samples
                 times = asyncio.run(SCENARIOS[name](samples))
                 results[size][name] += times
                 medians[name] = statistics.median(times)
