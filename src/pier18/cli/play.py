@@ -228,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         _tell(found.messages())
         if names is None:  # the names screen comes first: a new player is met there
-            from ..persist.lesson import first_time_offer
+            from ..persist.offer import first_time_offer  # not persist.lesson: the script's reader
 
             app.offer_lesson = first_time_offer()  # once on this machine, and only before any game
     status = run_app(app, factory)
