@@ -92,6 +92,8 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     # Textual's web driver (and json) only for a browser seat.
     "pier18.persist.record", "pier18.persist.savecache", "pier18.persist.lesson", "json", "secrets",
     "textual.drivers.web_driver",
+    # The game, its views and the session: loaded with the first game (the names come first).
+    "pier18.engine.game", "pier18.engine.view", "pier18.engine.outlook", "pier18.persist.session",
 )
 
 

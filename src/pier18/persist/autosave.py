@@ -59,12 +59,12 @@ from ..words import (
 )
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
 from .lock import GameLock, GameLocked, holder
-from .session import Session
 from .writer import SaveWriter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .savecache import Facts
+    from .session import Session  # (the game with it) loaded by the session made or read
 
 DATA_DIR_ENV = "PIER18_DATA_DIR"
 
