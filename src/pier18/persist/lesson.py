@@ -39,7 +39,8 @@ from ..words import (
     script_out_of_order,
     script_unknown_field,
 )
-from .offer import first_time_offer, lesson_dir, lesson_save  # noqa: F401 - where the lesson is kept: its own module
+# Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
+from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
 from .session import Session
 
 if TYPE_CHECKING:
