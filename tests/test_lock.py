@@ -13,7 +13,7 @@ import pytest
 
 from helpers import child_env
 from pier18.cli import main
-from pier18.persist import autosave as saves
+from pier18.persist import autosave as saves, record
 from pier18.persist.lock import GameLock, GameLocked, guard_path, holder, lock_path, lock_paths
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
@@ -337,7 +337,7 @@ def written_by_another_terminal(path: Path) -> None:
     break_lock(path, "deleted")
     theirs = saves.load_saved(path).session
     theirs.apply(theirs.game.legal_decisions()[-1])
-    saves.record.save(theirs, path, overwrite=True)
+    record.save(theirs, path, overwrite=True)
 
 
 async def test_a_save_written_by_another_terminal_is_told_on_the_game_screen(deck):

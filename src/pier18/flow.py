@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .engine.phase import Phase
-from .engine.view import TableView
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - the views (with the game) are loaded when a game is
+    from .engine.view import TableView
 
 #: The phases whose choice is hidden from the others until everyone has made it.
 SECRET_PHASES = (Phase.SETUP, Phase.PLAN)

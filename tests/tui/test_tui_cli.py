@@ -86,6 +86,14 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "pier18.bots.base", "pier18.bots.estimate", "pier18.bots.hard", "pier18.bots.expert",
     "pier18.tui.screens.table", "pier18.tui.screens.keep", "pier18.tui.screens.place",
     "pier18.tui.screens.final", "pier18.tui.screens.rules", "pier18.review",
+    # The saving and the lesson's reader: a game's record (json, hashlib, the record's
+    # checks) is written after the first decision, read only for a save to resume; the
+    # listing's cache only when there are saves; the lesson offer's check needs neither.
+    # Textual's web driver (and json) only for a browser seat.
+    "pier18.persist.record", "pier18.persist.savecache", "pier18.persist.lesson", "json", "secrets",
+    "textual.drivers.web_driver",
+    # The game, its views and the session: loaded with the first game (the names come first).
+    "pier18.engine.game", "pier18.engine.view", "pier18.engine.outlook", "pier18.persist.session",
 )
 
 
@@ -126,3 +134,15 @@ main(["play", "--players", "3"])
     styles, modules = out.stdout.strip().splitlines()[-2:]
     assert modules == "[]", out.stderr[-2000:]
     assert styles == "[]"
+
+
+def test_the_rules_page_module_leaves_markdown_to_the_thread_that_draws_the_rules():
+    """The app imports `rules_page` on its own thread right after the first paint (to start
+    the rules' preparation); Rich's Markdown, with markdown-it and Pygments, is imported
+    by the preparing thread, not then."""
+    import subprocess
+    import sys
+
+    code = "import sys, pier18.tui.widgets.rules_page; print('rich.markdown' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=240, check=True, env=child_env())
+    assert out.stdout.strip() == "False", out.stderr[-2000:]

@@ -42,6 +42,35 @@ async def test_names_are_asked_on_the_first_screen(tui_deck):
         assert screen_name(app) == "PassScreen"
 
 
+async def test_the_names_screen_is_styled_once_as_it_first_shows_and_as_a_restyle_would(tui_deck, monkeypatch):
+    """Textual restyles a screen whole each time it comes on top; the names screen, just
+    pushed (its widgets were styled as they were mounted), skips that pass the first time:
+    `pier18 play`'s start-up. Every widget's styles are what a whole restyle makes them."""
+    from textual import events
+    from textual.dom import DOMNode
+
+    restyled: list[str] = []
+    restyle = DOMNode.update_node_styles
+
+    def spied(node, animate=True):
+        restyled.append(type(node).__name__)
+        restyle(node, animate)
+
+    monkeypatch.setattr(DOMNode, "update_node_styles", spied)
+    app = make_app(tui_deck, 3, 4, names=None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen_name(app) == "NamesScreen"
+        assert "NamesScreen" not in restyled
+        styled = [(node, node.styles.css) for node in screen.walk_children(with_self=True)]
+        screen.update_node_styles(animate=False)
+        assert [(node, node.styles.css) for node in screen.walk_children(with_self=True)] == styled
+        screen.post_message(events.ScreenResume())  # on top again later: restyled as usual
+        await pilot.pause()
+        assert "NamesScreen" in restyled
+
+
 async def test_two_players_may_not_share_a_name(tui_deck):
     app = make_app(tui_deck, 2, 3, names=None)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Bot, HardBot, Hint
     from ..engine import PlayerView
     from ..persist.autosave import Autosaving, SavedGame
+    from ..persist.session import Session
     from ..tui.app import BotProvider, Pier18App
 
 
@@ -193,13 +194,13 @@ def run(args: argparse.Namespace) -> int:
     check_terminal()  # before anything is moved or saved
     import random
 
-    from ..persist.session import Session
-
     seeds = random.Random(args.seed)
     games: list[Session] = []
 
     def new_session(players: list[str]) -> Session:
         """The first game uses --seed itself; 'new game' draws the next seed from it."""
+        from ..persist.session import Session  # with the game: once the names are known
+
         seed = args.seed if not games and args.seed is not None else seeds.randrange(2**31)
         games.append(Session(deck, players, seed, first_player=first, seats=list(seats)))
         return games[-1]
@@ -228,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         _tell(found.messages())
         if names is None:  # the names screen comes first: a new player is met there
-            from ..persist.lesson import first_time_offer
+            from ..persist.offer import first_time_offer  # not persist.lesson: the script's reader
 
             app.offer_lesson = first_time_offer()  # once on this machine, and only before any game
     status = run_app(app, factory)

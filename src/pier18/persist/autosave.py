@@ -29,7 +29,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat as kinds
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -40,7 +39,6 @@ from pathlib import Path
 
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
-from . import record
 from ..words import (
     TOO_MANY_DAMAGED,
     autosave_off,
@@ -61,12 +59,12 @@ from ..words import (
 )
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
 from .lock import GameLock, GameLocked, holder
-from .session import Session
 from .writer import SaveWriter
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .savecache import Facts
+    from .session import Session  # (the game with it) loaded by the session made or read
 
 DATA_DIR_ENV = "PIER18_DATA_DIR"
 
@@ -108,6 +106,8 @@ def new_autosave_path(names: Sequence[str] = ()) -> Path:
 
     The time comes first so that names sort in the order games were started.
     """
+    import secrets
+
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     return games_dir() / f"{stamp}-{file_name_part(names)}-{secrets.token_hex(3)}.json"
 
@@ -160,6 +160,8 @@ class Autosaver:
     def __call__(self, session: Session) -> None:
         """Save `session` as it is now: at once, or on the writer's thread (once the
         save before it is complete)."""
+        from . import record
+
         text = record.dumps(session)
         save = partial(self._write, text, session.codes is not None, session.game.is_terminal())
         if self.writer is None:
@@ -553,6 +555,8 @@ def record_problem(path: Path, force: bool, own: bool = False) -> str | None:
 def earlier_record(path: Path, session: Session) -> Stamp | None:
     """The stamp of `path` if it holds an earlier record of this very game (same deck,
     players, seats, deal and codes, its decisions a beginning of this game's), else None."""
+    from . import record
+
     version = stamp(path)
     try:
         other = record.load(path)
@@ -618,6 +622,8 @@ def load_saved(path: Path) -> SavedGame:
     Its stamp is taken before it is read: if another process saves it in between, the
     stamp no longer matches and this process never writes over that save.
     """
+    from . import record
+
     version = stamp(path)
     try:
         modified = path.stat().st_mtime
@@ -779,11 +785,13 @@ def find_resumable() -> Resumable:
     Pier 18 is skipped but left alone, since it is not damaged; a save another process
     is playing is never touched.
     """
-    from .savecache import cache_file, finished_saves
-
     damaged: list[SetAside] = []
     games: list[SavedGame] = []
     paths = autosaves()
+    if not paths:
+        return Resumable(None, None)  # nothing saved yet: the listing's cache (and json) is not needed
+    from .savecache import cache_file, finished_saves
+
     over = finished_saves(paths, cache_file(data_dir()))  # finished when last listed, unchanged since: not read again
     for path in paths:
         if path in over:

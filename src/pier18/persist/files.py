@@ -20,7 +20,6 @@ import enum
 import errno
 import os
 import stat as kinds
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -85,6 +84,8 @@ def atomic_write(path: Path, text: str, private: bool = False, *, over: Allowed 
     `over` says what may be replaced (see the module's docstring); FileChanged if the
     file there is something else. Returns the stamp of the file written.
     """
+    import tempfile  # with shutil, bz2 and lzma: not before the first write (`pier18 play` starts quicker)
+
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as file:

@@ -39,8 +39,8 @@ from ..words import (
     script_out_of_order,
     script_unknown_field,
 )
-from .autosave import autosaves, data_dir
-from .files import FileChanged, Over, atomic_write
+# Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
+from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
 from .session import Session
 
 if TYPE_CHECKING:
@@ -299,15 +299,6 @@ def new_lesson(deck: Deck, script: Script) -> Session:
 # -- where the lesson lives ---------------------------------------------------------------
 
 
-def lesson_dir() -> Path:
-    return data_dir() / "lesson"
-
-
-def lesson_save() -> Path:
-    """The lesson's autosave: one lesson at a time, resumed by `pier18 learn`."""
-    return lesson_dir() / "lesson.json"
-
-
 def lesson_finished() -> bool:
     """Whether the lesson saved here was played to its end (a lesson left half-way is
     for `pier18 learn` to go on with)."""
@@ -315,21 +306,3 @@ def lesson_finished() -> bool:
 
     save = lesson_save()
     return save.exists() and load_saved(save).finished
-
-
-def _offered() -> Path:
-    return lesson_dir() / "offered"
-
-
-def first_time_offer() -> bool:
-    """Whether `pier18 play` should offer the lesson now: never before offered on this
-    machine, no saved game and no lesson. Offered once: it is remembered at once (if it
-    cannot be, it is not offered, so it can never come back every time)."""
-    if _offered().exists() or lesson_save().exists() or autosaves():
-        return False
-    try:
-        lesson_dir().mkdir(parents=True, exist_ok=True)
-        atomic_write(_offered(), "", over=Over.NOTHING)
-    except (OSError, FileChanged):  # a read-only or broken data folder, or written meanwhile: no offer
-        return False
-    return True

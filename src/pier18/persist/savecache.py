@@ -34,7 +34,6 @@ from .. import __version__
 from ..engine.phase import Phase
 from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable
-from .record import SEATS
 from .session import Session
 
 #: The cache's format and version (another version is ignored whole).
@@ -176,6 +175,8 @@ def _facts(data: object) -> Facts:
     if players not in TABLE_SIZES:
         raise ValueError("not a table size")
     seats = tuple(_text(seat) for seat in _list(data["seats"], players))
+    from .record import SEATS  # the record module (json, hashlib, the deck's parser) only once a save is listed
+
     if not set(seats) <= set(SEATS):
         raise ValueError("not a seat")
     deck = _text(data["deck"])

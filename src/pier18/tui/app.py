@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
-from ..engine import Decision, Phase, PlayerView, TableView
+from ..engine import Decision, Phase
 from ..flow import Show, next_step
 from ..persist import autosave
 from ..persist.lock import GameLocked
-from ..persist.session import Session
 from ..words import KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, game_saved, pass_reason, since_your_turn
 from .game_app import MIN_SIZE, GameApp, HintGiver
 from .moves import bot_reasons, moves_and_reasons, since_start
@@ -27,6 +26,8 @@ from .thinking import think_in_background
 
 if TYPE_CHECKING:
     from ..bots import Bot
+    from ..engine import Game, PlayerView, TableView
+    from ..persist.session import Session
     from ..bots.ahead import Foresight
     from ..persist.autosave import Resumable
     from ..review.model import DecisionReview
@@ -198,7 +199,7 @@ class Pier18App(GameApp):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(
-            TableScreen(TableState(TableView.of(session.game), session.names, session.first_player is not None, self.LESSON))
+            TableScreen(TableState(table_view(session.game), session.names, session.first_player is not None, self.LESSON))
         )
         self.advance()
 
@@ -239,7 +240,7 @@ class Pier18App(GameApp):
         lines, reasons = moves_and_reasons(session)
         for count, line in enumerate(lines, start=1):
             self.moves.add(count, line)
-        view = TableView.of(game)
+        view = table_view(game)
         step = next_step(
             view, self.seats_here(), shared=session.hot_seat, awards_shown=self._awards_shown, handed_to=self._handed_to,
         )
@@ -332,7 +333,7 @@ class Pier18App(GameApp):
 
         assert self.session is not None
         game = self.session.game
-        view = PlayerView.of(game, game.current_player)  # the screen sees this seat's cards only
+        view = player_view(game, game.current_player)  # the screen sees this seat's cards only
         self.push_screen(KeepScreen(view, self.session.names[game.current_player]), self.decide)
 
     def _place(self, card_id: int | None) -> None:
@@ -340,7 +341,7 @@ class Pier18App(GameApp):
 
         assert self.session is not None
         game = self.session.game
-        self.push_screen(PlaceScreen(PlayerView.of(game, game.current_player), self.session.names, card_id), self.decide)
+        self.push_screen(PlaceScreen(player_view(game, game.current_player), self.session.names, card_id), self.decide)
 
     def bot_turn(self) -> None:
         """A bot seat's turn: its bot decides in a worker thread, so the screen stays live."""
@@ -353,7 +354,7 @@ class Pier18App(GameApp):
             return
         self._thinking = turn
         bot = self.bot_provider(session.seats[seat], seat)
-        view = PlayerView.of(session.game, seat)  # all the bot gets: it cannot peek
+        view = player_view(session.game, seat)  # all the bot gets: it cannot peek
         think_in_background(self, "bot", partial(_decide, self._foresight, bot, view), partial(self._bot_decided, turn, view), self.bot_pause)
 
     def _think_ahead(self, person: bool) -> None:
@@ -405,7 +406,7 @@ class Pier18App(GameApp):
         session = self.session
         if session is None or session.game.is_terminal() or session.is_bot(session.game.current_player):
             return None
-        return PlayerView.of(session.game, session.game.current_player)
+        return player_view(session.game, session.game.current_player)
 
     def hint_seed(self) -> int:
         return self.session.seed if self.session is not None else 0
@@ -415,7 +416,7 @@ class Pier18App(GameApp):
 
     def log_view(self) -> tuple[TableView, list[str], dict[int, str]] | None:
         session = self.session
-        return None if session is None else (TableView.of(session.game), list(session.names), bot_reasons(session))
+        return None if session is None else (table_view(session.game), list(session.names), bot_reasons(session))
 
     def stand_ins(self) -> dict[int, str]:
         return {} if self.session is None else self.session.stand_ins()
@@ -529,7 +530,7 @@ class Pier18App(GameApp):
         at_keys = self.at_keys()
         count = session.takeback_count(at_keys)
         bots = [session.is_bot(seat) for seat in range(session.players)]
-        question = takeback_prompt(TableView.of(session.game), session.names, count, bots, at_keys)
+        question = takeback_prompt(table_view(session.game), session.names, count, bots, at_keys)
         if question is None:
             self.notify(NOTHING_TO_TAKE_BACK, severity="warning")
             return
@@ -540,6 +541,21 @@ class Pier18App(GameApp):
                 self.resync()
 
         self.push_screen(TakebackScreen(question), answered)
+
+
+def table_view(game: Game) -> TableView:
+    """`TableView.of(game)`. The engine's game and views are imported with the first game
+    (`persist.session`), not before the names screen's first paint."""
+    from ..engine import TableView
+
+    return TableView.of(game)
+
+
+def player_view(game: Game, seat: int) -> PlayerView:
+    """`PlayerView.of(game, seat)` (imported as `table_view` says)."""
+    from ..engine import PlayerView
+
+    return PlayerView.of(game, seat)
 
 
 def awards_before_last_decision(session: Session) -> int:

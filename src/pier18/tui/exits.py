@@ -72,9 +72,10 @@ class BaseApp(CrashHook):
         """Textual's `run_async` (which `run` calls too), but never onto a pipe or a file:
         NotATerminal, before anything is drawn, unless `headless` (nothing is drawn) or
         drawn by Textual's web driver (a browser seat: the pipes are its terminal)."""
-        from textual.drivers.web_driver import WebDriver
-
-        missing = [] if headless or issubclass(self.driver_class, WebDriver) else not_a_terminal()
+        # A WebDriver exists only once its module is loaded: not loaded for it (json with it).
+        web = sys.modules.get("textual.drivers.web_driver")
+        drawn_by_web = web is not None and issubclass(self.driver_class, web.WebDriver)
+        missing = [] if headless or drawn_by_web else not_a_terminal()
         if missing:
             from ..words import app_needs_terminal
 

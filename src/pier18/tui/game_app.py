@@ -26,7 +26,6 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 
-from ..engine import Decision, PlayerView, TableView
 from ..engine.text import printable
 from ..words import GAME_NAME, HINT_THINKING, KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
 from .moves import MoveLog, game_log, hint_text
@@ -36,8 +35,9 @@ from .screens.too_small import TooSmallScreen
 from .thinking import think_in_background
 from .widgets.hint_line import HintedScreen, HintLine
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the game and its views are loaded with the first game, not before the first paint
     from ..bots import Hint
+    from ..engine import Decision, PlayerView, TableView
     from .screens.quit import QuitScreen
     from .screens.table import TableScreen
 

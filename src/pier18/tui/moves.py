@@ -10,13 +10,14 @@ from collections.abc import Collection, Mapping, Sequence
 
 from rich.text import Text
 
-from ..engine import Decision, Draft, Game, PlacePlan, PlayerView, TableView
-from ..persist.session import Session
+from ..engine import Decision, Draft, PlacePlan
 from ..words import HINT_LABEL, hint_lines, hint_why, move_line, patron_log_line
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # the bots are not imported before the first screen is painted
+if TYPE_CHECKING:  # the bots are not imported before the first screen is painted, nor the game
     from ..bots import Hint
+    from ..engine import PlayerView, TableView
+    from ..persist.session import Session
 
 
 class MoveLog:
@@ -70,6 +71,8 @@ def bot_reasons(session: Session) -> dict[int, str]:
 
 def moves_and_reasons(session: Session) -> tuple[list[str], dict[int, str]]:
     """`game_moves` and `bot_reasons` at once, from one replay of the game."""
+    from ..engine import Game, TableView
+
     game = Game(session.deck, session.players, session.seed, session.first_player, session.deal)
     now = TableView.of(session.game)
     before = TableView.of(game)

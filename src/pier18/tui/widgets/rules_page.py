@@ -5,7 +5,8 @@ cell of the rules (hundreds of them) each time the page opens: over a second. He
 Rich's Markdown draws the text once per width and process into lines (`rules_lines`,
 kept), and the page shows the lines in its view, Textual's line API: opening the page
 draws one screenful of lines already made. `prepare` makes them ahead, in a thread,
-for the width the page will have, so even the first `r` finds them made.
+for the width the page will have, so even the first `r` finds them made (Markdown itself
+is imported there too, off the app's thread).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import io
 import threading
 
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.padding import Padding
 from rich.segment import Segment
 from textual.geometry import Size
@@ -40,6 +40,11 @@ def rules_lines(width: int) -> tuple[Strip, ...]:
     with _lock:
         made = _made.get(width)
         if made is None:
+            # Imported here, in `prepare`'s thread: Rich's Markdown (with markdown-it and
+            # Pygments) is a fifth of `pier18 play`'s start-up, and right after the first
+            # paint the app's own thread must be free for the first keys.
+            from rich.markdown import Markdown
+
             console = Console(width=width, file=io.StringIO(), color_system="truecolor", force_terminal=True, legacy_windows=False)
             page = Padding(Markdown(rules_text(), hyperlinks=False), (0, 1))
             lines = console.render_lines(page, console.options.update_width(width), pad=True)
