@@ -155,6 +155,7 @@ class World(Table, Protocol):
     current_player: int
     round: int
     piers: list[Pier]
+    history: list[tuple[int, Decision]]  # (seat, decision), in the order they were made
 
     @property
     def total_rounds(self) -> int: ...

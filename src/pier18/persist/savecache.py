@@ -244,7 +244,7 @@ def read_cache(path: Path) -> dict[str, tuple[Version, object]]:
             continue
         version = entry.get("version")
         if isinstance(version, list) and len(version) == 5 and all(type(v) is int for v in version):
-            found[name] = (tuple(version), entry.get("facts"))  # type: ignore[assignment]
+            found[name] = (tuple(version), entry.get("facts"))
     return found
 
 
