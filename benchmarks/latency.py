@@ -16,8 +16,9 @@ refresh of the screen.
 - table: → moves the highlighted card of the draft row (3 players, hot-seat).
 - preview: ↓/↑ choose how much the placed card covers; the pier and the score change
   are drawn anew.
-- patron: Enter places the round's last card, the Patron is settled and its panel opens
-  (a fresh app per sample, started at that moment of the game: the panel is made).
+- patron: Enter places the round's last card, the Patron is settled and its panel is
+  painted (a fresh app per sample, started at that moment of the game: the panel is
+  made; the table under it is drawn anew right after, and is not in the sample).
 - patron again: the same at the end of every later round of a game, where the panel
   made at the first round's end is refilled.
 - set-up: → points at the next card; its preview in both roles is drawn anew.
@@ -84,15 +85,19 @@ class Echo(App[None]):
         self.query_one("#echo", Label).update(f"{event.key} {self.count}")
 
 
-async def after_change(app: App[object], key: str, changed: Callable[[], bool]) -> float:
-    """Seconds from posting `key` to the first refresh after `changed()` holds."""
+async def after_change(app: App[object], key: str, changed: Callable[[], bool], painted: bool = False) -> float:
+    """Seconds from posting `key` to the first refresh after `changed()` holds; or, with
+    `painted` (`changed` says a screen has been painted: `GameApp.drawn`), to the refresh
+    in which `changed()` is first seen to hold."""
     loop = asyncio.get_running_loop()
     done: asyncio.Future[float] = loop.create_future()
 
     def check() -> None:
         if done.done():
             return
-        if changed():
+        if changed() and painted:
+            done.set_result(time.perf_counter())
+        elif changed():
             app.call_after_refresh(lambda: done.done() or done.set_result(time.perf_counter()))
         else:
             app.call_after_refresh(check)
@@ -198,7 +203,7 @@ async def patron(samples: int) -> list[float]:
             await pilot.press("1")  # points at the first card; Enter opens it
             await reach(pilot, app, "PlaceScreen")
             await settle(app)
-            times.append(await after_change(app, "enter", lambda: screen_name(app) == "PatronScreen" and app.screen.is_mounted))
+            times.append(await after_change(app, "enter", lambda: screen_name(app) == "PatronScreen" and app.drawn(), painted=True))
     return times
 
 
@@ -220,7 +225,7 @@ async def patron_again(samples: int) -> list[float]:
                 name = screen_name(app)
                 if name == "PlaceScreen" and len(game.revealed) == 2 and game.awards:
                     awards = len(game.awards)
-                    times.append(await after_change(app, "enter", lambda: len(app.session.game.awards) > awards and screen_name(app) == "PatronScreen" and app.drawn()))
+                    times.append(await after_change(app, "enter", lambda: len(app.session.game.awards) > awards and screen_name(app) == "PatronScreen" and app.drawn(), painted=True))
                 elif name == "TableScreen":
                     await pilot.press("1", "enter")
                 else:
