@@ -29,3 +29,23 @@ def test_same_as_before(now: dict, before: dict, part: str) -> None:
     assert len(now[part]) == len(before[part])
     for got, expected in zip(now[part], before[part]):
         assert got == expected
+
+
+def test_piers_scored_from_their_parents_score_as_from_scratch() -> None:
+    """`Pier.sheet` walks on from the parent's walk (`score_walked`): on random piers,
+    each scored as it grows, some only later, the sheet is the one a walk of every
+    visible section gives (`score_sections`, checked against tests/reference.py)."""
+    import random
+
+    from pier18.engine import Pier, load_deck, score_sections
+
+    cards = load_deck().cards()
+    rng = random.Random(31)
+    for _ in range(2000):
+        pier = Pier()
+        for card in rng.sample(cards, rng.randrange(1, 10)):
+            pier = pier.place(card, rng.randrange(pier.max_cover + 1))
+            if rng.random() < 0.7:  # a parent not scored yet makes its child walk it all
+                expected = score_sections(pier.visible_sections())
+                assert pier.sheet() == expected
+                assert pier.sheet().total == expected.total
