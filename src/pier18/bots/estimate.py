@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Card, Character, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
+from ..engine import Card, Character, Deck, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
 from ..engine.outlook import outcome
 from ..words import bot_keeps, bot_patron_reason, bot_places, plan_progress_reason, plan_verdict_reason, points_change
 from .base import Table
@@ -172,7 +172,7 @@ def draft_values(
     written for speed; the values are those of `patron_chance` and `plan_progress`,
     to the last bit (tests/test_playout_identity.py, tests/test_bots.py).
     """
-    deck = table.deck
+    cards = _cards_of(table.deck)
     old = table.piers[seat]
     old_total = old.sheet().total
     odds = _patron_odds(table, seat)
@@ -214,7 +214,7 @@ def draft_values(
     place = old.place
     for decision in decisions:
         drafted = decision.card
-        card = deck[drafted]
+        card = cards[drafted]
         new = place(card, decision.cover)
         sheet = new.sheet()
         # `_patron_chance(table, rivals, new, drafted)`, with the rivals folded by `_patron_odds`
@@ -247,6 +247,17 @@ def draft_values(
                 value += bonus * (progress(new) - progress_now)
         values.append(value)
     return values
+
+
+#: Each deck's cards by id as a plain dict (a `Deck` looks them up in Python code).
+_DECK_CARDS: dict[int, tuple[Deck, dict[int, Card]]] = {}
+
+
+def _cards_of(deck: Deck) -> dict[int, Card]:
+    known = _DECK_CARDS.get(id(deck))
+    if known is None or known[0] is not deck:
+        known = _DECK_CARDS[id(deck)] = (deck, dict(deck.items()))
+    return known[1]
 
 
 #: Plan progress by the numbers its goal measures, per goal and rivals' sheets: the

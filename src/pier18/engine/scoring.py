@@ -282,6 +282,7 @@ def _walk(sections: Sequence[Section], collect: bool) -> _Walk:
 
 #: A side's walk before any section.
 _FRESH: "_SideState" = (0, 0, 0, 0, 0, 0, 0, 0, False, False, False, 0, 0, 0, 0)
+_FRESH_PAIR = (_FRESH, _FRESH)
 
 
 def score_walked(
@@ -298,24 +299,21 @@ def score_walked(
     the sections before it alone. Look-ahead scores thousands of new piers a second.
     """
     first = len(sections) - keep
-    before = sections[begin:first]
+    left, right = _FRESH_PAIR if start is None else start
+    if begin < first:
+        before = sections[begin:first]
+        left = _side_walk(before, 0, left)
+        right = _side_walk(before, 1, right)
     last = sections[first:]
-    ends = []
-    tail = []
-    for side in (0, 1):
-        state = _FRESH if start is None else start[side]
-        if before:
-            state = _side_walk(before, side, state)
-        tail.append(state)
-        state = _side_walk(last, side, state)
-        tail.append(state)
-        ends.append(_side_end(state))
-    (flower0, lovers0, group0, empty0, tally0), (flower1, lovers1, group1, empty1, tally1) = ends
+    left_end = _side_walk(last, 0, left)
+    right_end = _side_walk(last, 1, right)
+    flower0, lovers0, group0, empty0, tally0 = _side_end(left_end)
+    flower1, lovers1, group1, empty1, tally1 = _side_end(right_end)
     sheet = ScoreSheet(
         flower0 + flower1, lovers0 + lovers1, tally0 + tally1, group0 if group0 >= group1 else group1,
         empty0 if empty0 >= empty1 else empty1, sections,
     )
-    sheet._tail = ((tail[0], tail[2]), (tail[1], tail[3]))
+    sheet._tail = ((left, right), (left_end, right_end))
     return sheet
 
 
