@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from ..engine import Decision, Phase, PlayerView
 from .base import Hint, World, choice_of, legal_for
-from .estimate import values_of
-from .playout import outcome, plan_games, play_out
+from .estimate import ProgressMemo, values_of
+from .playout import PolicyCache, outcome, plan_games, play_out
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
@@ -84,6 +84,8 @@ class HardBot:
         start = 0
         # Successive halving: each stage tries the survivors in more worlds, then keeps the better half.
         stage = max(2, self.worlds // 4)
+        cache: PolicyCache = {}  # drafts and piers the play-outs meet again (`play_out`): same choices, faster
+        memo: ProgressMemo = {}
         while True:
             stop = min(self.worlds, start + stage)
             for world_seed in seeds[start:stop]:
@@ -91,7 +93,7 @@ class HardBot:
                 for decision in alive:
                     game = world.clone()
                     game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
-                    game = play_out(game, self.light)
+                    game = play_out(game, self.light, cache, memo)
                     tally = sums[decision]
                     tally[0] += outcome(game, seat)
                     tally[1] += game.score(seat).total
