@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ..engine import Decision, Phase, PlayerView
 from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
 from .estimate import ProgressMemo, values_of
-from .playout import PolicyCache, plan_games, play_out
+from .playout import PolicyCache, no_cycle_collection, plan_games, play_out
 
 #: Sampled worlds per judgement: the hint's and the review's (`pier18 review --worlds`).
 JUDGE_WORLDS = 64
@@ -117,15 +117,16 @@ def judge(
     sums = {d: [0.0, 0.0] for d in candidates}
     cache: PolicyCache = {}  # the same drafts and piers recur across the play-outs (`play_out`)
     memo: ProgressMemo = {}
-    for _ in range(worlds):
-        world = view.determinize(random.Random(rng.getrandbits(64)))
-        for decision in candidates:
-            game = world.clone()
-            game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
-            totals = _totals(play_out(game, cache=cache, memo=memo))
-            tally = sums[decision]
-            tally[0] += _ahead(totals, seat)
-            tally[1] += totals[seat]
+    with no_cycle_collection():
+        for _ in range(worlds):
+            world = view.determinize(random.Random(rng.getrandbits(64)))
+            for decision in candidates:
+                game = world.clone()
+                game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
+                totals = _totals(play_out(game, cache=cache, memo=memo))
+                tally = sums[decision]
+                tally[0] += _ahead(totals, seat)
+                tally[1] += totals[seat]
     priced = [Priced(d, t[0] / worlds, t[1] / worlds) for d, t in sums.items()]
     return Judgement(_ranked(priced), worlds)
 
