@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from ..engine import Decision, Phase, PlayerView
 from .base import Hint, World, choice_of, legal_for
-from .estimate import ProgressMemo, values_of
-from .playout import PolicyCache, no_cycle_collection, outcome, plan_games, play_out
+from .estimate import values_of
+from .playout import no_cycle_collection, outcome, plan_games, play_out
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
@@ -84,8 +84,6 @@ class HardBot:
         start = 0
         # Successive halving: each stage tries the survivors in more worlds, then keeps the better half.
         stage = max(2, self.worlds // 4)
-        cache: PolicyCache = {}  # drafts and piers the play-outs meet again (`play_out`): same choices, faster
-        memo: ProgressMemo = {}
         while True:
             stop = min(self.worlds, start + stage)
             with no_cycle_collection():
@@ -94,7 +92,7 @@ class HardBot:
                     for decision in alive:
                         game = world.clone()
                         game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
-                        game = play_out(game, self.light, cache, memo)
+                        game = play_out(game, self.light)
                         tally = sums[decision]
                         tally[0] += outcome(game, seat)
                         tally[1] += game.score(seat).total

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 
 from ..engine import Decision, Phase, PlayerView
 from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
-from .estimate import ProgressMemo, values_of
-from .playout import PolicyCache, no_cycle_collection, plan_games, play_out
+from .estimate import values_of
+from .playout import no_cycle_collection, plan_games, play_out
 
 #: Sampled worlds per judgement: the hint's and the review's (`pier18 review --worlds`).
 JUDGE_WORLDS = 64
@@ -115,15 +115,13 @@ def judge(
     candidates += [d for d in dict.fromkeys(also) if d in legal and d not in candidates]
     rng = random.Random(position_seed(view) + (salt << 64))
     sums = {d: [0.0, 0.0] for d in candidates}
-    cache: PolicyCache = {}  # the same drafts and piers recur across the play-outs (`play_out`)
-    memo: ProgressMemo = {}
     with no_cycle_collection():
         for _ in range(worlds):
             world = view.determinize(random.Random(rng.getrandbits(64)))
             for decision in candidates:
                 game = world.clone()
                 game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
-                totals = _totals(play_out(game, cache=cache, memo=memo))
+                totals = _totals(play_out(game))
                 tally = sums[decision]
                 tally[0] += _ahead(totals, seat)
                 tally[1] += totals[seat]

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from ..engine import Decision, Phase, Pier, PlacePlan, PlayerView
+from ..engine import Phase, PlacePlan, PlayerView
 from .base import World, legal_for
-from .estimate import ProgressMemo, values_of
+from .estimate import values_of
 
 #: How much a win is worth next to one point of margin.
 WIN_WEIGHT = 4.0
@@ -31,24 +31,16 @@ def outcome(game: World, seat: int) -> float:
     return totals[seat] - best_rival + WIN_WEIGHT * share
 
 
-#: What the light greedy policy chose in a draft, by everything it reads of the table
-#: (`play_out(cache=...)`): the seat, light or not, the row, the cards drafted this round,
-#: every pier (by identity: kept in the entry, so an id is never reused while it is a
-#: key), the seat's Plan and the Patrons won. One deck per cache.
-PolicyCache = dict[tuple[object, ...], tuple[Decision, tuple[Pier, ...]]]
-
-
 @contextmanager
 def no_cycle_collection() -> Iterator[None]:
     """Python's cycle collector paused for a batch of play-outs, then as it was.
 
     Play-outs make no reference cycles (their games, piers and sheets are freed by
     reference counting as soon as they go), but they make millions of objects, and
-    each time enough pile up the collector walks everything alive: the pier trees and
-    caches a review keeps grow to hundreds of thousands of objects, and walking them
-    again and again cost the review more than half its time. Nothing else changes:
-    the play-outs are the same. Another thread's batch ending first turns the
-    collector on early, which costs time only.
+    each time enough pile up the collector walks everything alive, which in a review
+    includes every pier the play-outs built on the record's piers (kept, with their
+    scores, for the next decision). Nothing else changes: the play-outs are the same.
+    Another thread's batch ending first turns the collector on early: time only.
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -59,40 +51,19 @@ def no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def play_out(game: _W, light: bool = True, cache: PolicyCache | None = None, memo: ProgressMemo | None = None) -> _W:
+def play_out(game: _W, light: bool = True) -> _W:
     """Finish a (determinized) game with every seat following the light greedy policy.
 
     Plans are placed greedily too (best for the seat against the piers as they stand):
     the exact answer matters only for the real decision, not inside thousands of play-outs.
     Returns the finished game.
-
-    With `cache` (one per deck, e.g. per judgement), a draft seen before in any play-out
-    sharing it is made again without being valued: the same state always gives the
-    same choice, so the play-out is the same, only faster. Play-outs of one position
-    meet the same drafts often (a quarter of them in the judge's). `memo` keeps Plan
-    progress as for `estimate.draft_values` (the same values, worked out once).
     """
-    draft = Phase.DRAFT
     over = Phase.OVER
     while game.phase is not over:
         seat = game.current_player
-        key = None
-        if cache is not None and game.phase is draft:
-            piers = tuple(game.piers)
-            key = (
-                seat, light, tuple(game.revealed), tuple(game.drafted), tuple(map(id, piers)), game.plans[seat],
-                tuple(map(len, game.patrons)),
-            )
-            known = cache.get(key)
-            if known is not None:
-                game.apply(known[0])
-                continue
         legal = game.legal_decisions()
-        values = values_of(game, seat, legal, light, memo)
-        decision = legal[values.index(max(values))]
-        if key is not None:
-            cache[key] = (decision, piers)
-        game.apply(decision)
+        values = values_of(game, seat, legal, light)
+        game.apply(legal[values.index(max(values))])
     return game
 
 
