@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Card, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
+from ..engine import Card, Character, Deck, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
 from ..engine.outlook import outcome
 from ..words import bot_keeps, bot_patron_reason, bot_places, plan_progress_reason, plan_verdict_reason, points_change
 from .base import Table
 
 #: For each card of the row as a possible Patron: each rival's score and drafted date.
 Rivals = dict[int, list[tuple[int, tuple[int, int] | None]]]
+
+#: The sheet's field each character scores in (what `ScoreSheet.patron_score` adds up).
+_PATRON_FIELDS = {character: character.value for character in Character}
 
 #: How far a Plan goal's `at_most` bound may be exceeded before progress reaches zero.
 _OVER_SLACK = 4.0
@@ -125,6 +128,34 @@ def patron_chance(table: Table, seat: int, pier: Pier, card: int) -> float:
 ProgressMemo = dict[tuple[int, int, int, bool], tuple[float, Pier]]
 
 
+def _patron_odds(table: Table, seat: int) -> list[tuple[int, tuple[str, ...], int, int, tuple[int, int] | None]]:
+    """For each card of the row as a possible Patron, what `_patron_chance` reads of the
+    rivals, folded: (card, the fields its characters score in, the best rival score,
+    how many rivals with it have not drafted, the earliest draft date among those with it
+    that have). Only a rival with the best score can beat or tie the seat's pier."""
+    deck = table.deck
+    rivals = []
+    for s in range(table.players):
+        if s != seat:
+            drafted = table.drafted[s]
+            rivals.append((table.piers[s].sheet(), deck[drafted].date_key if drafted is not None else None))
+    odds = []
+    for patron in table.revealed:
+        characters = deck[patron].patrons
+        scores = [(sheet.patron_score(characters), date) for sheet, date in rivals]
+        best = max(theirs for theirs, _ in scores)
+        undrafted = 0
+        earliest = None
+        for theirs, date in scores:
+            if theirs == best:
+                if date is None:
+                    undrafted += 1
+                elif earliest is None or date < earliest:
+                    earliest = date
+        odds.append((patron, tuple(_PATRON_FIELDS[c] for c in characters), best, undrafted, earliest))
+    return odds
+
+
 def draft_values(
     table: Table, seat: int, decisions: Sequence[Draft], light: bool = False, memo: ProgressMemo | None = None
 ) -> list[float]:
@@ -136,11 +167,16 @@ def draft_values(
     With `memo`, the progress of a pier towards a goal that looks at that pier only is
     kept there and read back (the values are the same): play-outs of one decision meet
     the same piers again and again.
+
+    This runs at every step of every play-out (most of the judge's time), so it is
+    written for speed; the values are those of `patron_chance` and `plan_progress`,
+    to the last bit (tests/test_playout_identity.py, tests/test_bots.py).
     """
-    deck = table.deck
+    cards = _cards_of(table.deck)
     old = table.piers[seat]
     old_total = old.sheet().total
-    rivals = _rivals(table, seat)
+    odds = _patron_odds(table, seat)
+    row_size = len(odds) - 1
     known = plan_goal(table, seat)
     progress = None
     if known is not None:
@@ -150,33 +186,93 @@ def draft_values(
         others = other_sheets(table, seat) if goal.compares_players else None
 
         reads_patrons = goal.kind.spec.reads_patrons
+        by_measure = _progress_table(goal, others)
+        measure = goal.kind.spec.measure
 
         def progress(pier: Pier) -> float:
             sheet = (pier if light else pier.place(plan_card)).sheet()
             if reads_patrons:  # a pier alone does not know its Patrons
                 sheet = sheet.with_patrons(patrons)
-            return plan_progress(goal, sheet, others)
+            values = measure(goal, sheet)
+            found = by_measure.get(values)
+            if found is None:
+                found = by_measure[values] = plan_progress(goal, sheet, others)
+            return found
 
         if memo is not None and others is None:
-            unmemoized = progress
-            card_id, count = plan_card.id, patrons if reads_patrons else -1
-
-            def progress(pier: Pier) -> float:
-                key = (id(pier), card_id, count, light)
-                known = memo.get(key)
-                if known is None:
-                    known = memo[key] = (unmemoized(pier), pier)
-                return known[0]
-
-        progress_now = progress(old)
+            memo_get = memo.get
+            plan_id, count = plan_card.id, patrons if reads_patrons else -1
+            key = (id(old), plan_id, count, light)
+            known_now = memo_get(key)
+            if known_now is None:
+                known_now = memo[key] = (progress(old), old)
+            progress_now = known_now[0]
+        else:
+            memo = None
+            progress_now = progress(old)
     values = []
+    place = old.place
     for decision in decisions:
-        new = old.place(deck[decision.card], decision.cover)
-        value = new.sheet().total - old_total + _patron_chance(table, rivals, new, decision.card)
+        drafted = decision.card
+        card = cards[drafted]
+        new = place(card, decision.cover)
+        sheet = new.sheet()
+        # `_patron_chance(table, rivals, new, drafted)`, with the rivals folded by `_patron_odds`
+        if row_size > 0:
+            my_date = card.date_key
+            wins = 0.0
+            for patron, fields, best, undrafted, earliest in odds:
+                if patron == drafted:
+                    continue
+                mine = 0
+                for name in fields:
+                    mine += getattr(sheet, name)
+                if mine > best:
+                    wins += 1.0
+                elif mine == best:
+                    if earliest is None or not earliest < my_date:  # else a rival drafted earlier wins the tie
+                        wins += 0.5**undrafted
+            chance = wins / row_size
+        else:
+            chance = 0.0
+        value = sheet.total - old_total + chance
         if progress is not None:
-            value += bonus * (progress(new) - progress_now)
+            if memo is not None:
+                key = (id(new), plan_id, count, light)
+                known_new = memo_get(key)
+                if known_new is None:
+                    known_new = memo[key] = (progress(new), new)
+                value += bonus * (known_new[0] - progress_now)
+            else:
+                value += bonus * (progress(new) - progress_now)
         values.append(value)
     return values
+
+
+#: Each deck's cards by id as a plain dict (a `Deck` looks them up in Python code).
+_DECK_CARDS: dict[int, tuple[Deck, dict[int, Card]]] = {}
+
+
+def _cards_of(deck: Deck) -> dict[int, Card]:
+    known = _DECK_CARDS.get(id(deck))
+    if known is None or known[0] is not deck:
+        known = _DECK_CARDS[id(deck)] = (deck, dict(deck.items()))
+    return known[1]
+
+
+#: Plan progress by the numbers its goal measures, per goal and rivals' sheets: the
+#: same numbers always give the same progress (`plan_progress`), and a play-out meets
+#: the same few numbers over and over. Goals that compare players are kept per call.
+_PROGRESS: dict[int, tuple[Goal, dict[tuple[int, ...], float]]] = {}
+
+
+def _progress_table(goal: Goal, others: Sequence[ScoreSheet] | None) -> dict[tuple[int, ...], float]:
+    if others is not None:
+        return {}
+    known = _PROGRESS.get(id(goal))
+    if known is None or known[0] is not goal:
+        known = _PROGRESS[id(goal)] = (goal, {})
+    return known[1]
 
 
 def draft_value(table: Table, seat: int, decision: Draft, light: bool = False) -> float:
@@ -221,7 +317,27 @@ def values_of(
     drafts = [d for d in decisions if isinstance(d, Draft)]
     if drafts and len(drafts) == len(decisions):
         return draft_values(table, seat, drafts, light, memo)
+    if decisions and all(type(d) is PlacePlan for d in decisions):
+        return plan_values(table, seat, decisions)  # type: ignore[arg-type]  # all PlacePlan
     return [value_of(table, seat, decision, light) for decision in decisions]
+
+
+def plan_values(table: Table, seat: int, decisions: Sequence[PlacePlan]) -> list[float]:
+    """`plan_value` of each decision, with what they share (the Plan, the others' sheets)
+    worked out once: every play-out ends with a Plan placement per seat."""
+    known = plan_goal(table, seat)
+    assert known is not None, "the Plan phase always has a Plan card"
+    card, goal = known
+    pier = table.piers[seat]
+    patrons = len(table.patrons[seat])
+    others = other_sheets(table, seat)
+    bonus = card.plan.bonus
+    values = []
+    for decision in decisions:
+        sheet = pier.place(card, decision.cover).sheet(patrons)
+        # `with_plan(sheet, card, met).total`: the sheet has no Plan points of its own
+        values.append(sheet.total + bonus if goal_met(goal, sheet, others) else sheet.total)
+    return values
 
 
 def describe(table: Table, seat: int, decision: Decision) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..engine import Decision, Phase, PlayerView
 from .base import Hint, World, choice_of, legal_for
 from .estimate import values_of
-from .playout import outcome, plan_games, play_out
+from .playout import no_cycle_collection, outcome, plan_games, play_out
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
@@ -86,16 +86,17 @@ class HardBot:
         stage = max(2, self.worlds // 4)
         while True:
             stop = min(self.worlds, start + stage)
-            for world_seed in seeds[start:stop]:
-                world = view.determinize(random.Random(world_seed))
-                for decision in alive:
-                    game = world.clone()
-                    game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
-                    game = play_out(game, self.light)
-                    tally = sums[decision]
-                    tally[0] += outcome(game, seat)
-                    tally[1] += game.score(seat).total
-                    tally[2] += 1
+            with no_cycle_collection():
+                for world_seed in seeds[start:stop]:
+                    world = view.determinize(random.Random(world_seed))
+                    for decision in alive:
+                        game = world.clone()
+                        game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
+                        game = play_out(game, self.light)
+                        tally = sums[decision]
+                        tally[0] += outcome(game, seat)
+                        tally[1] += game.score(seat).total
+                        tally[2] += 1
             start = stop
             alive.sort(key=lambda d: sums[d][0] / sums[d][2], reverse=True)
             if start >= self.worlds or len(alive) <= 1:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ..engine import Decision, Phase, PlayerView
 from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
 from .estimate import values_of
-from .playout import plan_games, play_out
+from .playout import no_cycle_collection, plan_games, play_out
 
 #: Sampled worlds per judgement: the hint's and the review's (`pier18 review --worlds`).
 JUDGE_WORLDS = 64
@@ -115,15 +115,16 @@ def judge(
     candidates += [d for d in dict.fromkeys(also) if d in legal and d not in candidates]
     rng = random.Random(position_seed(view) + (salt << 64))
     sums = {d: [0.0, 0.0] for d in candidates}
-    for _ in range(worlds):
-        world = view.determinize(random.Random(rng.getrandbits(64)))
-        for decision in candidates:
-            game = world.clone()
-            game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
-            totals = _totals(play_out(game))
-            tally = sums[decision]
-            tally[0] += _ahead(totals, seat)
-            tally[1] += totals[seat]
+    with no_cycle_collection():
+        for _ in range(worlds):
+            world = view.determinize(random.Random(rng.getrandbits(64)))
+            for decision in candidates:
+                game = world.clone()
+                game.choose(seat, decision)  # its turn, or a simultaneous choice made ahead
+                totals = _totals(play_out(game))
+                tally = sums[decision]
+                tally[0] += _ahead(totals, seat)
+                tally[1] += totals[seat]
     priced = [Priced(d, t[0] / worlds, t[1] / worlds) for d, t in sums.items()]
     return Judgement(_ranked(priced), worlds)
 

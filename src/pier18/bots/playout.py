@@ -6,6 +6,9 @@ chooses with it, and the one judge (`bots.judge`), which prices with it.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 from ..engine import Phase, PlacePlan, PlayerView
@@ -28,6 +31,26 @@ def outcome(game: World, seat: int) -> float:
     return totals[seat] - best_rival + WIN_WEIGHT * share
 
 
+@contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused for a batch of play-outs, then as it was.
+
+    Play-outs make no reference cycles (their games, piers and sheets are freed by
+    reference counting as soon as they go), but they make millions of objects, and
+    each time enough pile up the collector walks everything alive, which in a review
+    includes every pier the play-outs built on the record's piers (kept, with their
+    scores, for the next decision). Nothing else changes: the play-outs are the same.
+    Another thread's batch ending first turns the collector on early: time only.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def play_out(game: _W, light: bool = True) -> _W:
     """Finish a (determinized) game with every seat following the light greedy policy.
 
@@ -35,7 +58,8 @@ def play_out(game: _W, light: bool = True) -> _W:
     the exact answer matters only for the real decision, not inside thousands of play-outs.
     Returns the finished game.
     """
-    while game.phase is not Phase.OVER:
+    over = Phase.OVER
+    while game.phase is not over:
         seat = game.current_player
         legal = game.legal_decisions()
         values = values_of(game, seat, legal, light)

@@ -13,7 +13,7 @@ from .cards import Card
 from .characters import Section
 from .errors import IllegalOverlap, NotationError
 from .text import quote
-from .scoring import ScoreSheet, score_sections
+from .scoring import ScoreSheet, score_walked
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ _PLACEMENTS: dict[tuple[int, int], Placement] = {}
 class Pier:
     """An immutable pier; `place` returns a new one."""
 
-    __slots__ = ("placements", "_visible", "_sheet", "_with_patrons", "_next")
+    __slots__ = ("placements", "_visible", "_sheet", "_with_patrons", "_next", "_parent")
 
     def __init__(self, placements: tuple[Placement, ...] = ()) -> None:
         self.placements = placements
@@ -51,6 +51,10 @@ class Pier:
         # Piers already built from this one by `place`, by (card id, cover): look-ahead
         # bots try the same placements over and over, and each keeps its cached score.
         self._next: dict[tuple[int, int], Pier] | None = None
+        # The sheet of the pier this one was built on, while this one is not scored: its
+        # walk's states at the start of its last card and at its end let `sheet` walk on
+        # from there (`score_walked`) instead of from the land end.
+        self._parent: ScoreSheet | None = None
 
     def __repr__(self) -> str:
         return f"Pier({self.notation()!r})"
@@ -82,6 +86,11 @@ class Pier:
 
     def place(self, card: Card, cover: int = 0) -> "Pier":
         """The pier with `card` added at the sea end, covering `cover` sections."""
+        following = self._next
+        if following is not None:  # built before (so legal): look-ahead asks again and again
+            known = following.get((card.id, cover))
+            if known is not None and known.placements[-1].card is card:
+                return known
         placements = self.placements
         if not (0 <= cover < len(placements[-1].card.sections) if placements else cover == 0):
             if not placements:
@@ -99,14 +108,10 @@ class Pier:
             pier = Pier((placement,))
             pier._visible = card.sections
             return pier
-        following = self._next
         if following is None:
             following = self._next = {}
-        else:
-            known = following.get(key)
-            if known is not None and known.placements[-1].card is card:
-                return known
         pier = following[key] = Pier(placements + (placement,))
+        pier._parent = self._sheet
         visible = self._visible
         if visible is not None:  # extend what is known rather than walk every card again
             pier._visible = visible[: len(visible) - cover] + card.sections
@@ -142,7 +147,23 @@ class Pier:
         sheet = self._sheet
         if sheet is None:
             visible = self._visible
-            sheet = self._sheet = score_sections(self.visible_sections() if visible is None else visible)
+            if visible is None:
+                visible = self.visible_sections()
+            placements = self.placements
+            keep = len(placements[-1].card.sections) if placements else 0
+            parent = self._parent
+            tail = parent._tail if parent is not None else None
+            if tail is not None:  # walk on from the end of the parent, or the start of its last card
+                cover = placements[-1].cover
+                if cover:
+                    begin = len(visible) - keep - len(placements[-2].card.sections) + cover
+                    sheet = score_walked(visible, begin, tail[0], keep)
+                else:
+                    sheet = score_walked(visible, len(visible) - keep, tail[1], keep)
+            else:
+                sheet = score_walked(visible, 0, None, keep)
+            self._sheet = sheet
+            self._parent = None
         if patrons == 0:
             return sheet
         if self._with_patrons is None or self._with_patrons.patrons != patrons:

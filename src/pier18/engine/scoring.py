@@ -21,6 +21,11 @@ if TYPE_CHECKING:  # pragma: no cover
     #: What `_walk` finds: Flower and Lovers points, the largest group, the longest empty
     #: run, the characters per side, and with `collect` the scoring slots.
     _Walk = tuple[int, int, int, int, Tally, Highlight | None]
+    #: One side's walk so far (`_side_walk`): Flower Sellers, Poets, Lovers, Fishers; the
+    #: empty run, the group being built (size, start), where the last one ended; whether
+    #: it has a Flower Seller, is a lone Lovers, one waits for room; then the side's
+    #: Flower and Lovers points, largest group and longest empty run.
+    _SideState = tuple[int, int, int, int, int, int, int, int, bool, bool, bool, int, int, int, int]
 
 FLOWER, POET, LOVERS, FISHER = Character.FLOWER, Character.POET, Character.LOVERS, Character.FISHER
 
@@ -57,7 +62,7 @@ class ScoreSheet:
     __slots__ = (
         "flower", "poet", "lovers", "fisher", "patrons", "plan", "characters", "sections",
         "largest_group", "longest_empty_run", "_tally", "_counts", "_side_counts", "_visible",
-        "_scoring",
+        "_scoring", "_tail",
     )
 
     def __init__(
@@ -90,6 +95,9 @@ class ScoreSheet:
         self._side_counts: tuple[dict[Character, int], dict[Character, int]] | None = None
         self._visible = visible
         self._scoring: Highlight | None = None
+        # The walk's states at the start of the pier's last card and at the end
+        # (`score_walked`), so that a pier built on this one is scored from there.
+        self._tail: tuple[tuple[_SideState, _SideState], tuple[_SideState, _SideState]] | None = None
 
     @property
     def counts(self) -> dict[Character, int]:
@@ -270,3 +278,102 @@ def _walk(sections: Sequence[Section], collect: bool) -> _Walk:
             FISHER: frozenset((i, fisher_side) for i, s in enumerate(sections) if s[fisher_side] is FISHER),
         }
     return flower_points, lovers_points, largest_group, longest_empty, tally, slots
+
+
+#: A side's walk before any section.
+_FRESH: "_SideState" = (0, 0, 0, 0, 0, 0, 0, 0, False, False, False, 0, 0, 0, 0)
+_FRESH_PAIR = (_FRESH, _FRESH)
+
+
+def score_walked(
+    sections: Sequence[Section], begin: int, start: tuple[_SideState, _SideState] | None, keep: int
+) -> ScoreSheet:
+    """`score_sections(sections)`, the same sheet, walked from `begin` on: `start` is the
+    walk's state after `sections[:begin]` (None with `begin` 0). The sheet keeps, as its
+    `_tail`, the states before the last `keep` sections (its own last card's) and after
+    all of them: a pier built on it starts from one or the other.
+
+    A pier is its parent's visible sections, less the ones the new card covers, plus the
+    new card's: walking from the start of the parent's last card gives the same numbers,
+    since each side is walked land end first and the state after a section depends on
+    the sections before it alone. Look-ahead scores thousands of new piers a second.
+    """
+    first = len(sections) - keep
+    left, right = _FRESH_PAIR if start is None else start
+    if begin < first:
+        before = sections[begin:first]
+        left = _side_walk(before, 0, left)
+        right = _side_walk(before, 1, right)
+    last = sections[first:]
+    left_end = _side_walk(last, 0, left)
+    right_end = _side_walk(last, 1, right)
+    flower0, lovers0, group0, empty0, tally0 = _side_end(left_end)
+    flower1, lovers1, group1, empty1, tally1 = _side_end(right_end)
+    sheet = ScoreSheet(
+        flower0 + flower1, lovers0 + lovers1, tally0 + tally1, group0 if group0 >= group1 else group1,
+        empty0 if empty0 >= empty1 else empty1, sections,
+    )
+    sheet._tail = ((left, right), (left_end, right_end))
+    return sheet
+
+
+def _side_walk(sections: Sequence[Section], side: int, state: _SideState) -> _SideState:
+    """One side of `_walk` (without the slots), from `state` through `sections`: the state
+    after the last one."""
+    (flowers, poets, lovers, fishers, empty_run, size, start, end, has_flower, lone, waiting,
+     flower_points, lovers_points, largest_group, longest_empty) = state
+    for section in sections:
+        who = section[side]
+        if who is None:
+            if size:  # the group ends here
+                if size > largest_group:
+                    largest_group = size
+                if has_flower and size > 1:
+                    flower_points += size - 1
+                waiting = lone and size == 1
+                end = start + size
+                size = 0
+            empty_run += 1
+        else:
+            if not size:  # a group starts here
+                if empty_run > longest_empty:
+                    longest_empty = empty_run
+                if waiting and empty_run >= 2:
+                    lovers_points += 2
+                # Past the land end counts as empty, so the first group has room before it.
+                lone = empty_run >= 2 or end == 0
+                start = end + empty_run
+                empty_run, has_flower, waiting = 0, False, False
+            size += 1
+            if who is FLOWER:
+                flowers += 1
+                has_flower = True
+                lone = False
+            elif who is POET:
+                poets += 1
+                lone = False
+            elif who is FISHER:
+                fishers += 1
+                lone = False
+            else:
+                lovers += 1  # only a group of one Lovers can score for them
+    return (flowers, poets, lovers, fishers, empty_run, size, start, end, has_flower, lone, waiting,
+            flower_points, lovers_points, largest_group, longest_empty)
+
+
+def _side_end(state: _SideState) -> tuple[int, int, int, int, tuple[int, int, int, int]]:
+    """A side's walk finished at the sea end: its Flower and Lovers points, largest group,
+    longest empty run and characters (as `_walk` ends each side)."""
+    (flowers, poets, lovers, fishers, empty_run, size, start, end, has_flower, lone, waiting,
+     flower_points, lovers_points, largest_group, longest_empty) = state
+    if size:  # the last group runs to the sea end
+        if size > largest_group:
+            largest_group = size
+        if has_flower and size > 1:
+            flower_points += size - 1
+        waiting = lone and size == 1
+    elif empty_run > longest_empty:
+        longest_empty = empty_run
+    if waiting:  # past the sea end counts as empty too
+        lovers_points += 2
+    return flower_points, lovers_points, largest_group, longest_empty, (flowers, poets, lovers, fishers)
