@@ -62,7 +62,9 @@ def settable_names() -> set[str]:
 
 
 #: Attributes set on things that are not Textual nodes.
-NOT_NODES = {"daemon"}  # exits.py: the last-resort timer's thread
+#: Attributes set on what is not a node: exits.py's last-resort timer thread; the names
+#: screen's first `ScreenResume` event (a public field of the event: no restyle then).
+NOT_NODES = {"daemon", "refresh_styles"}
 
 
 def assignments_to_others(path: Path) -> list[tuple[int, str]]:

@@ -19,24 +19,14 @@ from ..words import CATEGORY_LABELS
 
 
 class CharacterStyle:
-    """A character's look; read-only. Written out, not a dataclass: defining a dataclass
-    costs about a millisecond, which `pier18 score` would pay at every start."""
+    """A character's look, one per character (`CHARACTER_STYLES`), never changed. Written
+    out, not a dataclass: defining a dataclass costs about a millisecond, which
+    `pier18 score` would pay at every start."""
 
     __slots__ = ("glyph", "letter", "colour", "name")
-    glyph: str
-    letter: str
-    colour: str
-    name: str
 
     def __init__(self, glyph: str, letter: str, colour: str, name: str) -> None:
-        for field, value in zip(self.__slots__, (glyph, letter, colour, name)):
-            object.__setattr__(self, field, value)
-
-    def __setattr__(self, field: str, value: object) -> None:
-        raise AttributeError(f"a CharacterStyle is read-only: cannot set {field!r}")
-
-    def __repr__(self) -> str:
-        return f"CharacterStyle({self.glyph!r}, {self.letter!r}, {self.colour!r}, {self.name!r})"
+        self.glyph, self.letter, self.colour, self.name = glyph, letter, colour, name
 
     @property
     def token(self) -> str:
