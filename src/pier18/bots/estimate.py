@@ -332,7 +332,7 @@ def plan_values(table: Table, seat: int, decisions: Sequence[PlacePlan]) -> list
     patrons = len(table.patrons[seat])
     others = other_sheets(table, seat)
     bonus = card.plan.bonus
-    values = []
+    values: list[float] = []
     for decision in decisions:
         sheet = pier.place(card, decision.cover).sheet(patrons)
         # `with_plan(sheet, card, met).total`: the sheet has no Plan points of its own

@@ -41,7 +41,7 @@ _PLACEMENTS: dict[tuple[int, int], Placement] = {}
 class Pier:
     """An immutable pier; `place` returns a new one."""
 
-    __slots__ = ("placements", "_visible", "_sheet", "_with_patrons", "_next", "_parent")
+    __slots__ = ("placements", "_visible", "_sheet", "_with_patrons", "_next", "_parent_sheet")
 
     def __init__(self, placements: tuple[Placement, ...] = ()) -> None:
         self.placements = placements
@@ -54,7 +54,7 @@ class Pier:
         # The sheet of the pier this one was built on, while this one is not scored: its
         # walk's states at the start of its last card and at its end let `sheet` walk on
         # from there (`score_walked`) instead of from the land end.
-        self._parent: ScoreSheet | None = None
+        self._parent_sheet: ScoreSheet | None = None
 
     def __repr__(self) -> str:
         return f"Pier({self.notation()!r})"
@@ -111,7 +111,7 @@ class Pier:
         if following is None:
             following = self._next = {}
         pier = following[key] = Pier(placements + (placement,))
-        pier._parent = self._sheet
+        pier._parent_sheet = self._sheet
         visible = self._visible
         if visible is not None:  # extend what is known rather than walk every card again
             pier._visible = visible[: len(visible) - cover] + card.sections
@@ -151,7 +151,7 @@ class Pier:
                 visible = self.visible_sections()
             placements = self.placements
             keep = len(placements[-1].card.sections) if placements else 0
-            parent = self._parent
+            parent = self._parent_sheet
             tail = parent._tail if parent is not None else None
             if tail is not None:  # walk on from the end of the parent, or the start of its last card
                 cover = placements[-1].cover
@@ -163,7 +163,7 @@ class Pier:
             else:
                 sheet = score_walked(visible, 0, None, keep)
             self._sheet = sheet
-            self._parent = None
+            self._parent_sheet = None
         if patrons == 0:
             return sheet
         if self._with_patrons is None or self._with_patrons.patrons != patrons:
