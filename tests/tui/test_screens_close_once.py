@@ -103,3 +103,44 @@ def test_every_screen_that_draws_on_mount_skips_it_once_the_app_is_leaving():
             mounting.append(cls)
             assert vars(cls)["on_mount"].__code__ is guard, f"{cls.__name__}.on_mount is not wrapped in unless_leaving"
     assert len(mounting) >= 5  # table, keep, place, patron, final, replay...
+
+
+async def test_a_closed_screens_queued_drawing_does_nothing(tui_deck):
+    """A screen queues drawing for after a refresh (the preview drawn ahead, room measured);
+    when it has been closed meanwhile its widgets are being taken down, and the queued
+    drawing must not look for them (CI once failed on `#place-pier` gone)."""
+    decisions = first_choices(tui_deck, 2, 5, lambda game: game.phase is Phase.DRAFT)
+    app = make_app(tui_deck, 2, 5, decisions=decisions)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the draft")
+        await pilot.press("1", "enter")
+        await wait_until(pilot, lambda: screen_name(app) == "PlaceScreen", "the placement")
+        place = app.screen
+
+        def gone(*args, **kwargs):
+            raise AssertionError("a closed screen looked for its widgets")
+
+        app.pop_screen()  # off the stack at once; its widgets go later
+        assert place.is_attached and place not in app.screen_stack
+        place.previews = gone
+        place.query_one = gone
+        place._draw_ahead()
+        place._measure_room()
+        await settled(pilot)
+
+
+async def test_a_closed_set_up_screens_queued_measure_does_nothing(tui_deck):
+    app = make_app(tui_deck, 2, 5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(app) == "KeepScreen", "Ann's set-up")
+        keep = app.screen
+
+        def gone(*args, **kwargs):
+            raise AssertionError("a closed screen looked for its widgets")
+
+        app.pop_screen()
+        assert keep.is_attached and keep not in app.screen_stack
+        keep.query_one = gone
+        keep._measure_room()
+        await settled(pilot)

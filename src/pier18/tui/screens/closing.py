@@ -44,6 +44,13 @@ def app_leaving(app: App[Any]) -> bool:
     return app.return_code is not None or not app.is_running
 
 
+def still_shown(screen: Screen[Any]) -> bool:
+    """The screen is on the app's stack and its widgets are still there. A callback
+    queued by a screen (after a refresh, on a resize) may run once it has been
+    dismissed, while its widgets are being taken down: then it must not draw."""
+    return screen.is_attached and not app_leaving(screen.app) and screen in screen.app.screen_stack
+
+
 def unless_leaving(handler: Callable[[ScreenT], None]) -> Callable[[ScreenT], None]:
     """A screen handler (`on_mount`) that does nothing once the app is leaving: its widgets may be gone."""
 

@@ -48,7 +48,7 @@ from ..widgets.card_view import CardView
 from ..widgets.drawn import Drawn
 from ..widgets.footer import Footer
 from ..widgets.hint_line import HintedScreen, HintLine
-from .closing import app_leaving, unless_leaving
+from .closing import still_shown, unless_leaving
 
 
 class KeepScreen(HintedScreen[Keep]):
@@ -125,7 +125,7 @@ class KeepScreen(HintedScreen[Keep]):
     def _measure_room(self) -> None:
         """The preview keeps the height of the tallest drawn so far (pointing at another
         card lays nothing out again), within the room left below it."""
-        if self.is_attached and not app_leaving(self.app):
+        if still_shown(self):
             self.query_one("#keep-preview", Drawn).fit_room(self.query_one("#keep-body"))
 
     def watch_plan(self) -> None:

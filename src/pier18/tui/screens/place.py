@@ -30,7 +30,7 @@ from ...words import HINT_TAG, KEY_BACK_TO_CARDS, KEY_POINT_AT_COVER, cover_choi
 from ..widgets.cover_why import CoverWhy
 from ..widgets.drawn import Drawn
 from ..widgets.score_change import ScoreChange
-from .closing import app_leaving, unless_leaving
+from .closing import still_shown, unless_leaving
 
 
 class SideScroll(VerticalScroll, can_focus=False):
@@ -135,7 +135,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         """The pier and the "what this changes" part keep the height of the tallest
         cover's (another cover lays nothing out again), within the room left below them
         in their scrolls (blank lines there never make a scroll overflow)."""
-        if not self.is_attached or app_leaving(self.app):
+        if not still_shown(self):
             return
         self.query_one("#place-pier", Drawn).fit_room(self.query_one("#place-pier-scroll"))
         self.query_one(CoverWhy).fit_room(self.query_one(SideScroll))
@@ -143,7 +143,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
     def _draw_ahead(self) -> None:
         """Draw one part of a cover's preview not drawn yet, then come back for the next
         (one at a time: a key pressed meanwhile waits for one part at most)."""
-        if not self.is_attached or app_leaving(self.app):
+        if not still_shown(self):
             return
         for index in range(len(self.choices)):
             for part, draw in self.previews():
