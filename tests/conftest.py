@@ -19,11 +19,26 @@ import textual_caches  # noqa: E402
 import textual_pace  # noqa: E402
 import waiting  # noqa: E402
 
+from pier18 import i18n  # noqa: E402
 from pier18.engine import load_deck  # noqa: E402
+
+# The suite reads English whatever this machine's locale, and so do the `pier18` children
+# it starts (`choose` sets LANGUAGE); a test in another language asks for it (`speaking`).
+i18n.choose("en")
 
 # A pilot's key or pause waits for the app to go quiet in 5 ms looks, not 20 ms
 # (tests/textual_pace.py): most of the suite's wall time was those sleeps.
 textual_pace.quicken()
+
+
+@pytest.fixture
+def speaking():
+    """`speaking("nl")`: the test goes on in that language; English again after it."""
+    def speak(language: str) -> str:
+        return i18n.choose(language)
+
+    yield speak
+    i18n.choose("en")
 
 
 @pytest.fixture(scope="session")

@@ -59,7 +59,7 @@ def all_imports() -> list[Import]:
 
 
 def layer(module: str) -> str:
-    """The layer a pier18 module belongs to: engine, words, flow, persist, bots, selfplay, review, net, render, tui, cli."""
+    """The layer a pier18 module belongs to: i18n, engine, words, flow, persist, bots, selfplay, review, net, render, tui, cli."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "pier18"
 
@@ -77,12 +77,14 @@ def breaks(rule: str) -> list[str]:
 
 RULES = {
     # The rules engine stands alone: nothing of pier18 outside it, no terminal library.
-    "engine is pure": lambda imp, source, target: source == "engine" and target not in ("engine", "pier18")
-    and not imp.target.startswith("pier18.engine"),
+    "engine is pure": lambda imp, source, target: source == "engine" and target not in ("engine", "pier18", "i18n")
+    and not imp.target.startswith(("pier18.engine", "pier18.i18n")),
+    # The language layer reads catalogs and nothing of pier18.
+    "i18n stands alone": lambda imp, source, target: source == "i18n" and target != "i18n",
     # Wording is plain text from the engine's views.
-    "words reads only the engine": lambda imp, source, target: source == "words" and target not in ("engine", "words"),
+    "words reads only the engine": lambda imp, source, target: source == "words" and target not in ("i18n", "engine", "words"),
     # What comes next is decided from the engine's views alone, with no terminal library.
-    "flow reads only the engine": lambda imp, source, target: source == "flow" and target not in ("engine", "flow"),
+    "flow reads only the engine": lambda imp, source, target: source == "flow" and target not in ("i18n", "engine", "flow"),
     # Saving games and playing bots never draw anything.
     "persist and bots never draw": lambda imp, source, target: source in ("persist", "bots")
     and target in ("tui", "render", "rich", "textual"),
@@ -104,7 +106,7 @@ RULES = {
 
 #: The layers from the bottom up: a module may import its own layer and the ones below,
 #: never one above (docs/architecture.md draws the same stack).
-LAYERS = ("engine", "words", "flow", "bots", "persist", "selfplay", "review", "net", "render", "tui", "cli", "__main__")
+LAYERS = ("i18n", "engine", "words", "flow", "bots", "persist", "selfplay", "review", "net", "render", "tui", "cli", "__main__")
 
 
 def upward_imports() -> list[str]:

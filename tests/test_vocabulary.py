@@ -1,8 +1,8 @@
-"""One vocabulary, enforced: every sentence a person reads comes from `pier18.words`.
+"""Every sentence a person reads is a message in the catalog, marked where it is used.
 
-The syntax tree of every module of `src/pier18` outside the engine (whose one-line
-errors are its own) and outside `words.py` itself is read, and each string literal and
-f-string shaped like a sentence fails the test, with where it is. What counts as
+The syntax tree of every module of `src/pier18` is read, and each string literal and
+f-string shaped like a sentence that is not the message of a marking call (`_`, `N_`,
+`ngettext`, `pgettext`, `npgettext`: `pier18.i18n`) fails the test, with where it is. What counts as
 sentence-shaped is `sentence_shaped`; what is left alone, and why, is `left_alone`;
 docs/architecture.md ("One vocabulary") says the same in prose.
 """
@@ -21,14 +21,15 @@ from rich.style import Style
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pier18"
 
-#: Where sentences are written: the vocabulary itself, and the engine (its own errors).
-HOMES = ("words.py", "engine/")
+#: Modules whose sentences are not pier18's to translate: none today.
+HOMES: tuple[str, ...] = ()
 
-#: Keyword arguments whose strings are argparse's `--help` text, which stays beside its
-#: option (the one allowance the issue makes). A module constant passed as one of them
-#: (an epilog kept apart), or a string set as the parser's attribute of that name
-#: (`parser.epilog = ...`), counts too.
-ARGPARSE_KEYWORDS = frozenset({"help", "description", "epilog", "usage", "metavar"})
+#: The calls that mark a message for the catalog (pier18.i18n), and the positions of
+#: their message arguments (a context is no sentence either).
+MARKING = {"_": (0,), "N_": (0,), "ngettext": (0, 1), "pgettext": (0, 1), "npgettext": (0, 1, 2)}
+
+#: Keyword arguments that are argparse's metavariables (FILE, N): names, not sentences.
+ARGPARSE_KEYWORDS = frozenset({"metavar"})
 
 #: Python's own exception types: their messages are for programmers (an internal check,
 #: or a bad value caught and said again in words). An `OSError`'s message is not among
@@ -152,6 +153,10 @@ def left_alone(tree: ast.Module) -> set[int]:
                         isinstance(t, ast.Name) and t.id in CSS_NAMES for t in statement.targets
                     ):
                         alone |= _strings(statement.value)
+        if isinstance(node, ast.Call) and _call_name(node) in MARKING and isinstance(node.func, ast.Name):
+            for position in MARKING[node.func.id]:
+                if position < len(node.args) and isinstance(node.args[position], ast.Constant):
+                    alone.add(id(node.args[position]))
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
                 if keyword.arg in ARGPARSE_KEYWORDS:
@@ -214,14 +219,14 @@ def scanned_modules() -> list[Path]:
     ]
 
 
-def test_no_sentence_is_written_outside_words():
+def test_every_sentence_is_a_marked_message():
     found = [
         sentence
         for path in scanned_modules()
         for sentence in sentences_in(path.read_text(encoding="utf-8"), path.relative_to(PACKAGE).as_posix())
     ]
     assert not found, (
-        "sentences a person reads belong in src/pier18/words.py (docs/architecture.md, 'One vocabulary'):\n"
+        "every sentence a person reads is a message marked for the catalog (docs/translating.md):\n"
         + "\n".join(map(str, found))
     )
 
@@ -242,9 +247,9 @@ def test_an_allowance_lets_one_string_stay(monkeypatch):
     assert {sentence.text for sentence in sentences_in(SNIPPET)} == FOUND_IN_SNIPPET - {"Round {} of {}"}
 
 
-def test_the_scan_covers_every_layer_above_the_words():
+def test_the_scan_covers_every_layer():
     layers = {path.relative_to(PACKAGE).parts[0] for path in scanned_modules()}
-    assert {"tui", "net", "persist", "cli", "render", "bots", "selfplay"} <= layers
+    assert {"engine", "words.py", "tui", "net", "persist", "cli", "render", "bots", "selfplay"} <= layers
 
 
 SNIPPET = '''
@@ -260,7 +265,10 @@ class Screen:
 
     def compose(self, name, parser):
         """Nor is a function's."""
-        parser.add_argument("--x", help="what --x does, for --help", epilog=EXAMPLE)
+        parser.add_argument("--x", help=_("what --x does, for --help"), epilog=EXAMPLE)
+        parser.add_argument("--y", help="what --y does, unmarked")
+        yield Text(_("Marked: {name} left").format(name=name))
+        yield Text(ngettext("{n} card left", "{n} cards left", n).format(n=n))
         assert name, "a name is needed here"
         yield Text(name, style="bold reverse")
         yield Text(f"{name} is choosing a card…")
@@ -289,6 +297,8 @@ FOUND_IN_SNIPPET = {
     "Plan ",  # a piece of a sentence
     " and ",
     "--players must be 2 or 3",  # an error a person reads
+    "what --y does, unmarked",  # --help is read too
+    "example: pier18 thing --x 2",  # and its epilog
 }
 
 

@@ -70,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from .. import i18n
+
+    i18n.choose(i18n.lang_from_argv(argv))  # before any message: the parser's help is one
     only = argv[0] if argv and argv[0] in COMMANDS else None
     args: argparse.Namespace | SimpleNamespace | None = None
     if only == "score":

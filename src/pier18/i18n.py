@@ -1,0 +1,204 @@
+"""The language pier18 speaks: which catalog is read, and the calls that read it.
+
+Every sentence a person reads is a message, marked where it is used: `_("...")`,
+`ngettext(one, many, n)` for a count, `pgettext(context, "...")` where one English word
+has two meanings, `N_("...")` for a message kept in a table and translated where it is
+shown. Placeholders are named (`_("Round {round} of {rounds}").format(...)`), so a
+translation may put them in its own order. The catalogs are GNU gettext's, one per
+language, in `pier18/locale/LANG/LC_MESSAGES/pier18.mo` (compiled from the `.po` beside
+it; docs/translating.md); the standard library reads them, so nothing at run time needs
+Babel. English is the source text: it needs no catalog and loads none.
+
+One process speaks one language, chosen once, before the first message is read: by
+`choose(lang)` (`--lang` on the command line), or else from the environment, as gettext
+reads it (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`). A language with no catalog falls
+back to English. Each seat of a networked game is its own process, in its own language.
+
+This module imports nothing of pier18 and no terminal library: the rules engine's own
+errors are messages too.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # `typing` is not imported: `pier18 score --json` starts with this
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from gettext import GNUTranslations
+
+#: The gettext domain: the catalogs' file name.
+DOMAIN = "pier18"
+#: The language the messages are written in (the source text, no catalog).
+SOURCE = "en"
+#: Where the catalogs are: LANG/LC_MESSAGES/pier18.mo.
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
+#: The environment variables gettext reads, in its order: LANGUAGE is a colon-separated
+#: list of preferences; the others name one locale (`nl_NL.UTF-8`).
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_language: str | None = None  # chosen: None until the first message or `choose`
+_catalog: GNUTranslations | None = None  # None for English
+
+
+def available() -> tuple[str, ...]:
+    """The languages pier18 speaks: English and every language with a compiled catalog."""
+    try:
+        names = os.listdir(LOCALE_DIR)
+    except OSError:
+        names = []
+    found = [name for name in names if os.path.isfile(_mo_path(name))]
+    return (SOURCE, *sorted(found))
+
+
+def _mo_path(language: str) -> str:
+    return os.path.join(LOCALE_DIR, language, "LC_MESSAGES", f"{DOMAIN}.mo")
+
+
+def preferences(environ: Mapping[str, str] | None = None) -> list[str]:
+    """The languages the environment asks for, best first, as gettext reads them: the
+    first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set (LANGUAGE may list several).
+    A locale of "C" or "POSIX" asks for the source text."""
+    environ = os.environ if environ is None else environ
+    for name in ENVIRONMENT:
+        value = environ.get(name, "")
+        if value:
+            return [part for part in value.split(":") if part] if name == "LANGUAGE" else [value]
+    return []
+
+
+def _candidates(wanted: str) -> list[str]:
+    """`nl_BE.UTF-8@euro` -> nl_BE, nl (a catalog for the region first, then the language)."""
+    name = wanted.split(".", 1)[0].split("@", 1)[0].replace("-", "_")
+    if name in ("C", "POSIX", ""):
+        return [SOURCE]
+    language = name.split("_", 1)[0].lower()
+    region = name[len(language) + 1:]
+    return [f"{language}_{region.upper()}", language] if region else [language]
+
+
+def resolve(wanted: list[str]) -> str:
+    """The first language of `wanted` that pier18 speaks; English if none."""
+    speaks = available()
+    for preference in wanted:
+        for candidate in _candidates(preference):
+            if candidate in speaks:
+                return candidate
+            if candidate == SOURCE:
+                return SOURCE
+    return SOURCE
+
+
+def choose(language: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """Speak `language` (from `--lang`), or else the environment's; return what is spoken.
+
+    Called once, before the first message (the command line does it first of all).
+    gettext's own domain is pointed at pier18's catalog too, and `LANGUAGE` set, so the
+    standard library's messages (argparse's "usage:") and child processes speak the same.
+    """
+    global _language, _catalog
+    chosen = resolve([language] if language else preferences(environ))
+    _language, _catalog = chosen, None
+    if chosen != SOURCE:
+        import gettext
+
+        with open(_mo_path(chosen), "rb") as file:
+            _catalog = gettext.GNUTranslations(file)
+        gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
+        gettext.textdomain(DOMAIN)
+    if language:
+        os.environ["LANGUAGE"] = chosen  # read by gettext's own lookups and by children
+    return chosen
+
+
+def language() -> str:
+    """The language spoken now (chosen from the environment if not yet)."""
+    if _language is None:
+        choose()
+    assert _language is not None
+    return _language
+
+
+def _(message: str) -> str:
+    """The message in the language spoken."""
+    if _language is None:
+        choose()
+    return message if _catalog is None else _catalog.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The message for `count` things, by the spoken language's own plural rule."""
+    if _language is None:
+        choose()
+    if _catalog is None:
+        return singular if count == 1 else plural
+    return _catalog.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """The message as meant in `context` (one English word, two meanings)."""
+    if _language is None:
+        choose()
+    return message if _catalog is None else _catalog.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """`ngettext` within a context."""
+    if _language is None:
+        choose()
+    if _catalog is None:
+        return singular if count == 1 else plural
+    return _catalog.npgettext(context, singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Mark a message kept in a table (translated with `_` where it is shown)."""
+    return message
+
+
+def blocks(document: str) -> list[str]:
+    """A Markdown document cut into the pieces a translator translates whole: the runs of
+    lines between blank lines (a heading, a paragraph, a list, a table), a fenced block
+    with its blank lines kept together."""
+    found: list[str] = []
+    lines: list[str] = []
+    fenced = False
+    for line in document.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            if lines:
+                found.append("\n".join(lines))
+                lines = []
+            continue
+        lines.append(line)
+    if lines:
+        found.append("\n".join(lines))
+    return found
+
+
+def document(text: str, context: str) -> str:
+    """A Markdown document (the rules) in the language spoken: each of its `blocks`
+    from the catalog, within `context`; a block the catalog lacks stays as written."""
+    if language() == SOURCE:
+        return text
+    return "\n\n".join(pgettext(context, block) for block in blocks(text)) + "\n"
+
+
+def lang_from_argv(argv: list[str]) -> str | None:
+    """The value of `--lang` among the command's words (before any `--`), read before
+    the parser is built so that the parser's own help is in that language."""
+    for index, word in enumerate(argv):
+        if word == "--":
+            return None
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+    return None
+
+
+__all__ = [
+    "DOMAIN", "ENVIRONMENT", "LOCALE_DIR", "N_", "SOURCE", "_", "available", "blocks", "choose", "document", "lang_from_argv", "language",
+    "ngettext", "npgettext", "pgettext", "preferences", "resolve",
+]
