@@ -15,6 +15,7 @@ A sentence with words to stress is given as `Stressed` pieces: the pieces at odd
 from __future__ import annotations
 
 from .engine.characters import Character
+from .i18n import N_, _, ngettext, npgettext, pgettext
 from .engine.decisions import Decision, Draft, Keep, PlacePlan
 from .engine.phase import Phase
 
@@ -126,14 +127,11 @@ def command(*words: object) -> str:
     return printable(" ".join(shlex.quote(str(word)) for word in words))
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
-    """The form of a phrase for a count of `n`: `singular` for one, `plural` otherwise
-    (English's rule), shaped like `gettext.ngettext`, which it is meant to become. Each
-    form says the whole phrase, `{n}` where the number goes (the singular may leave the
-    number out: 'the Fisher'); the caller fills it in: `ngettext("{n} point", "{n}
-    points", n).format(n=n)`. Every sentence with a count chooses its words here: a
-    plural is never made by adding "s" to a word."""
-    return singular if n == 1 else plural
+def stress(message: str, **values: object) -> Stressed:
+    """A message whose stressed words stand between asterisks (`_("Keep your *Plan*")`),
+    cut into `Stressed` pieces, each then filled in with `values` (a value with an
+    asterisk in it, a player's name, stays whole)."""
+    return tuple(piece.format(**values) for piece in message.split("*"))
 
 
 def card_label(card: Card) -> str:
