@@ -143,7 +143,7 @@ NOT_COUNTS = {
     "records_open_elsewhere", "replay_event", "replay_step", "review_page", "review_phase", "review_progress",
     "round_of", "score_command", "stands", "script_bad_deal", "script_bad_field", "script_missing", "script_moment_twice",
     "script_out_of_order", "script_unknown_field", "seat_numbers", "seeds_past_end", "since_your_turn",
-    "table_events", "table_open", "too_many_cards", "unknown_version", "unsupported_protocol", "worlds_out_of_range",
+    "table_events", "table_open", "too_many_cards", "unknown_version", "worlds_out_of_range",
 }
 
 #: Count nouns, singular and plural, as the sentences say them.

@@ -40,13 +40,13 @@ def test_codes_match_as_typed_and_only_themselves():
 @pytest.mark.parametrize(
     "raw, problem",
     [
-        (b"\x00", "binary"),
-        ("x" * (MAX_CLIENT_MESSAGE + 1), "too large"),
-        ("{", "not JSON"),
-        ("[1]", "JSON object"),
-        ('{"type": "rm -rf"}', "unknown message type"),
-        ('{"kind": "hello"}', "unknown message type"),
-        ("[" * 2000 + "]" * 2000, "not JSON"),
+        (b"\x00", "binary_message"),
+        ("x" * (MAX_CLIENT_MESSAGE + 1), "message_too_large"),
+        ("{", "not_json"),
+        ("[1]", "not_an_object"),
+        ('{"type": "rm -rf"}', "unknown_message"),
+        ('{"kind": "hello"}', "unknown_message"),
+        ("[" * 2000 + "]" * 2000, "not_json"),
     ],
 )
 def test_bad_client_messages_are_one_protocol_error(raw, problem):
@@ -148,7 +148,7 @@ def test_a_bad_port_or_address_is_an_argument_error(args, where, tmp_path):
     assert first.startswith(f"pier18 {args[0]}: argument {where}") and second == f"try 'pier18 {args[0]} --help'"
 
 
-@pytest.mark.parametrize("version", [True, 1.0, "1", [1], None, 2])
+@pytest.mark.parametrize("version", [True, 2.0, "2", [2], None, 1, 3])
 def test_a_hello_or_welcome_of_another_version_is_not_ours(version):
     assert same_protocol({"protocol": PROTOCOL, "version": VERSION})
     assert not same_protocol({"protocol": PROTOCOL, "version": version})
@@ -183,3 +183,43 @@ def test_every_view_field_crosses_the_wire_unchanged(players):
                 break
             game.apply(chooser.choice(game.legal_decisions()))
     assert steps > 50
+
+
+def test_the_host_sends_codes_never_sentences():
+    """Every `error` and `refused` the host sends, and every close frame's reason, is a
+    code of `words.REFUSALS` (or `unsupported_protocol`), never a sentence: each seat words
+    it in its own language. A sentence added to the host's refusals fails here."""
+    import ast
+    from pathlib import Path
+
+    from pier18 import words
+    from pier18.net import host, protocol
+
+    sent = set()
+    for module in (host, protocol):
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_refuse", "_close", "ProtocolError"):
+                found = node.args
+            elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "reason" for t in node.targets):
+                found = [node.value]
+            else:
+                continue
+            for arg in found:  # a literal, or either branch of one `a if b else c`; a client's own `_("...")` is no code
+                branches = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
+                sent |= {b.value for b in branches if isinstance(b, ast.Constant) and isinstance(b.value, str)}
+    assert {"wrong_code", "not_your_turn", "illegal", "binary_message", "not_reading"} <= sent
+    assert sent <= set(words.REFUSALS) | {"unsupported_protocol"}, sent - set(words.REFUSALS)
+    assert all(words.refusal(code) != code for code in words.REFUSALS)  # each worded
+
+
+def test_a_client_words_each_refusal_in_its_own_words():
+    from pier18.net.client import _refusal
+
+    assert _refusal({"reason": "not_your_turn"}) == "it is not your turn"
+    assert _refusal({"reason": "illegal", "decision": "draft 9:0"}) == "draft 9:0 is not a legal decision now"
+    assert _refusal({"reason": "unsupported_protocol", "protocol": PROTOCOL, "version": VERSION}) == (
+        f"unsupported protocol (this host speaks pier18 version {VERSION})"
+    )
+    # A version 1 host's sentence, or a newer host's code, is shown as it came, printable.
+    assert _refusal({"reason": "the host's own sentence"}) == "the host's own sentence"
+    assert "\x1b" not in _refusal({"reason": "wrong code\x1b[2J"}) + _refusal({"reason": "illegal", "decision": "\x1b[2J"})

@@ -138,7 +138,8 @@ def _label_of(call: ast.Call) -> ast.expr | None:
 def left_alone(tree: ast.Module) -> set[int]:
     """The strings (by id) that are not the program's words, though they may look like
     sentences: docstrings; argparse's help; programmers' error and `assert` messages;
-    strings matched against others' text (`==`, `in`, `startswith`); Textual CSS; and
+    strings matched against others' text (`==`, `in`, `startswith`), and the keys of a
+    table of marked messages; Textual CSS; and
     the literal parts of an f-string (read with the f-string itself)."""
     alone: set[int] = set()
     helps: set[str] = set()  # module constants passed as argparse help
@@ -171,6 +172,10 @@ def left_alone(tree: ast.Module) -> set[int]:
             alone |= _strings(node.exc)
         if isinstance(node, ast.Assert) and node.msg is not None:
             alone |= _strings(node.msg)
+        if isinstance(node, ast.Dict) and node.values and all(
+            isinstance(v, ast.Call) and _call_name(v) in MARKING for v in node.values
+        ):  # a table of marked messages keyed by another program's text (Textual's descriptions)
+            alone |= {id(k) for k in node.keys if isinstance(k, ast.Constant)}
         if isinstance(node, ast.Compare):
             alone |= {id(n) for n in (node.left, *node.comparators) if isinstance(n, ast.Constant)}
         if isinstance(node, ast.JoinedStr):

@@ -288,7 +288,7 @@ def test_a_wrong_code_sees_nothing_and_is_slowed_down(browser, host):
         tab = browser.open(near_miss(host.link))  # one group of the code wrong
         durations.append(time.monotonic() - start)
         page = tab.page_text()
-        assert words.WEB_WRONG_CODE in page
+        assert words.web_wrong_code() in page
         assert not tab.spy()["urls"]  # no terminal, no WebSocket
         for secret in (PLAYER, BOT, host.code, "Plan", "Foundation"):
             assert secret not in page
@@ -297,7 +297,7 @@ def test_a_wrong_code_sees_nothing_and_is_slowed_down(browser, host):
         assert took >= 0.1 * 2**attempt
     assert host.children() == []  # nothing was started for it
     asked = browser.open(host.base + "/")  # no code: a page that asks for one, and nothing else
-    assert words.WEB_ASK_CODE in asked.page_text()
+    assert words.web_ask_code() in asked.page_text()
     assert not asked.spy()["urls"]
     asked.close()
     with pytest.raises(urllib.error.HTTPError) as refused:  # the terminal's socket itself is refused too

@@ -1167,44 +1167,40 @@ def press_enter(name: str) -> str:
 
 def winners(names: Sequence[str]) -> str:
     """'Ann wins Pier 18!', 'Ann and Bob win Pier 18!', 'Ann, Bob and Cy win Pier 18!'."""
-    return players_list(names) + (" win" if len(names) > 1 else " wins") + f" {GAME_NAME}!"
+    return ngettext("{names} wins {game}!", "{names} win {game}!", len(names)).format(
+        names=players_list(names), game=GAME_NAME
+    )
 
 
 def ahead_of(name: str, decided_by: TieBreak) -> str:
     """Why a place is above the next: 'ahead of Bob on points'."""
-    return f"ahead of {name} {DECIDED_BY[decided_by]}"
+    if decided_by == "characters":
+        message = _("ahead of {name} on visible characters (tied on points: first tie-breaker)")
+    elif decided_by == "plan date":
+        message = _("ahead of {name} on the earlier Plan card date (tied on points and characters: second tie-breaker)")
+    else:
+        message = _("ahead of {name} on points")
+    return message.format(name=name)
 
 
 def tied_with(name: str) -> str:
     """A place equal with the next: 'tied with Bob on every tie-breaker'."""
-    return f"tied with {name} on every tie-breaker"
-
-
-#: A seat that has no Plan card.
-NO_PLAN = "no Plan"
+    return _("tied with {name} on every tie-breaker").format(name=name)
 
 
 def plan_title(card: Card) -> str:
     """A revealed Plan on the final screen: 'Plan #9 Pier Lamp (03-14)'."""
-    return f"Plan {card_label(card)} ({card.date})"
-
-
-#: The title of the final screen's table of points.
-SCORE_BY_CATEGORY = "Score by category"
+    return _("Plan {card} ({date})").format(card=card_label(card), date=card.date)
 
 
 def record_kept(path: str, replay: str) -> Stressed:
     """Where a finished game is saved and the command that replays it."""
-    return ("This game is saved in ", path, "\nWatch it again:\n  ", replay, "\n")
+    return stress(_("This game is saved in *{path}*\nWatch it again:\n  *{replay}*\n"), path=path, replay=replay)
 
 
 def replay_command(path: object) -> str:
     """The command that replays a game record: 'pier18 replay FILE' (quoted for the shell)."""
     return command("pier18", "replay", path)
-
-
-#: Above the `pier18 score` command of each pier.
-CHECK_EACH_PIER = "Check any pier on its own:"
 
 
 def score_command(notation: str, patrons: int, plan: int | None, players: int, deck: object | None = None) -> str:
@@ -1220,70 +1216,57 @@ def score_command(notation: str, patrons: int, plan: int | None, players: int, d
     return command(*line)
 
 
-#: Under the final screen's piers, while its table and record are out of sight.
-FINAL_BELOW = "↓ or PgDn scrolls (where the points came from and the record are below)"
-
-
 def replay_step(step: int, last: int) -> str:
     """Where the replay is: 'Replay  decision 3 of 40'."""
-    return f"Replay  decision {step} of {last}"
-
-
-#: The replay's keys, on its status line.
-REPLAY_KEYS = "←/→ step  Home/End  q quit"
-#: The replay before the first decision.
-CARDS_DEALT = "The cards are dealt."
+    return _("Replay  decision {step} of {last}").format(step=step, last=last)
 
 
 def patron_went(name: str, card: Card, by_date: bool) -> str:
     """A patron phase in the replay: 'Patron phase: Ann wins #7 Bandstand.'"""
-    why = " (earliest date breaks the tie)" if by_date else ""
-    return f"Patron phase: {name} wins {card_label(card)}{why}."
+    if by_date:
+        return _("Patron phase: {name} wins {card} (earliest date breaks the tie).").format(name=name, card=card_label(card))
+    return _("Patron phase: {name} wins {card}.").format(name=name, card=card_label(card))
 
 
 def final_ranking(standings: Sequence[Standing], names: Sequence[str]) -> str:
     """'Final ranking: 1. Ann 24, 2. Bob 19'."""
-    return "Final ranking: " + ", ".join(f"{s.place}. {names[s.seat]} {s.total}" for s in standings)
+    places = ", ".join(
+        _("{place}. {name} {total}").format(place=s.place, name=names[s.seat], total=s.total) for s in standings
+    )
+    return _("Final ranking: {places}").format(places=places)
 
 
 # -- names, resume, quit, help, too small ---------------------------------------------------
 
-#: Under the game's name on the names screen.
-TAGLINE = "build the finest pier of your generation"
-#: Above the start rules on the names screen.
-WHO_STARTS = "Who starts round 1?"
-
 
 def default_name(number: int) -> str:
     """A person's seat before a name is typed: 'Player 2'."""
-    return f"Player {number}"
+    return _("Player {number}").format(number=number)
 
 
 def names_clash(bot: str | None) -> str:
     """Why the names screen will not start: a name taken by a bot, or two alike."""
-    return f"{bot} is a bot's name here." if bot else "Each player needs a different name."
+    return _("{bot} is a bot's name here.").format(bot=bot) if bot else _("Each player needs a different name.")
 
 
 def resume_title(games: int) -> tuple[str, str]:
     """The resume offer's first line: what is saved (to stress), then the keys."""
     if games == 0:
-        return "No saved game can be resumed here.", ""
+        return _("No saved game can be resumed here."), ""
     if games == 1:
-        return "An unfinished game is saved.", "Enter or y goes on with it; n starts a new game."
+        return _("An unfinished game is saved."), _("Enter or y goes on with it; n starts a new game.")
     return (
-        f"{games} unfinished games are saved.",
-        "Enter or y goes on with the last played; 1-9 or the arrows point at another, Enter goes on with it;"
-        " n starts a new game (all stay saved).",
+        ngettext("{n} unfinished game is saved.", "{n} unfinished games are saved.", games).format(n=games),
+        _(
+            "Enter or y goes on with the last played; 1-9 or the arrows point at another, Enter goes on with it;"
+            " n starts a new game (all stay saved)."
+        ),
     )
 
 
 def last_played(when: str) -> str:
     """'last played 2025-03-14 20:15'."""
-    return f"last played {when}"
-
-
-#: The quit question.
-QUIT_QUESTION = "Quit the game in progress?"
+    return _("last played {when}").format(when=when)
 
 
 def saved_here(save: str | None, resume: str | None = None) -> Stressed:
@@ -1291,131 +1274,123 @@ def saved_here(save: str | None, resume: str | None = None) -> Stressed:
     command that goes on with it (`resume`, by default `play_resume_command()`)."""
     again = resume or play_resume_command()
     if save is None:
-        return ("It is saved as you play: ", again, " goes on from here.")
-    return ("It is saved in ", save, "\n", again, " goes on from here.")
+        return stress(_("It is saved as you play: *{command}* goes on from here."), command=again)
+    return stress(_("It is saved in *{save}*\n*{command}* goes on from here."), save=save, command=again)
 
 
-#: The keys list (`?`): its title, over the keys of the screen it was opened on.
-KEYS_TITLE = "Keys on this screen"
-#: After a key in the list that the screen has but that does nothing just now.
-KEY_NOT_NOW = "(not just now)"
-#: Under the keys: how keys work on every screen, and what no key's label can say.
-KEYS_NOTES: Stressed = (
-    "",
-    "How keys work:",
-    " a number or an arrow points; Enter, or a second click on what is pointed at,"
-    " confirms it. Neither the key that opened a screen nor a key pressed before the screen"
-    " was drawn answers it. Every choice shows what it scores before you confirm it. While"
-    " you type a name, ? is a question mark.\n",
-    "Take back",
-    " (u, asks first, as often as you like): on your turn it goes back to your own last"
-    " decision; another player's hidden choice on the way is only counted, never shown, and"
-    " they get the laptop first. There is none at a shared table.\n",
-    "Patron",
-    " panels stay until you press Enter, even while a shared table goes on. ",
-    "Hints",
-    f" (h, while you choose): the best move and why, by {MEASURE} (the review judges by the same).",
-)
-
-#: How a key is named in the keys list, where Textual's short name would be cryptic.
-KEY_NAMES = {
-    "enter": "Enter",
-    "escape": "Esc",
-    "space": "Space",
-    "tab": "Tab",
-    "shift+tab": "Shift+Tab",
-    "question_mark": "?",
-    "pageup": "PgUp",
-    "pagedown": "PgDn",
-    "ctrl+pageup": "Ctrl+PgUp",
-    "ctrl+pagedown": "Ctrl+PgDn",
-    "home": "Home",
-    "end": "End",
-    "left": "←",
-    "right": "→",
-    "up": "↑",
-    "down": "↓",
-    "ctrl+q": "Ctrl+Q",
-    "ctrl+c": "Ctrl+C",
-    "super+c": "Super+C",
-}
-
-#: The keys Textual's own widgets bind, in the game's words (by Textual's description).
-TEXTUAL_KEYS = {
-    "Focus Next": "Next box",
-    "Focus Previous": "Previous box",
-    "Copy selected text": "Copy the selected text",
-    "Scroll Up": "Scroll up",
-    "Scroll Down": "Scroll down",
-    "Scroll Left": "Scroll left",
-    "Scroll Right": "Scroll right",
-    "Scroll Home": "Scroll to the top",
-    "Scroll End": "Scroll to the end",
-    "Page Up": "A page up",
-    "Page Down": "A page down",
-    "Page Left": "A page left",
-    "Page Right": "A page right",
-    "Press button": "Press the button",
-}
+def keys_notes() -> Stressed:
+    """Under the keys list (`?`): how keys work on every screen, and what no key's label can say."""
+    return stress(
+        _(
+            "*How keys work:* a number or an arrow points; Enter, or a second click on what is pointed at,"
+            " confirms it. Neither the key that opened a screen nor a key pressed before the screen"
+            " was drawn answers it. Every choice shows what it scores before you confirm it. While"
+            " you type a name, ? is a question mark.\n"
+            "*Take back* (u, asks first, as often as you like): on your turn it goes back to your own last"
+            " decision; another player's hidden choice on the way is only counted, never shown, and"
+            " they get the laptop first. There is none at a shared table.\n"
+            "*Patron* panels stay until you press Enter, even while a shared table goes on. "
+            "*Hints* (h, while you choose): the best move and why, by {measure} (the review judges by the same)."
+        ),
+        measure=_("expected points ahead of the best rival at the end"),
+    )
 
 
-#: The rules screen when the rules file is missing: a title and a line.
-RULES_MISSING = (f"Rules of {GAME_NAME}", "The rules file could not be found in this installation.")
+def key_names() -> dict[str, str]:
+    """How a key is named in the keys list, where Textual's short name would be cryptic."""
+    return {
+        "enter": _("Enter"),
+        "escape": _("Esc"),
+        "space": _("Space"),
+        "tab": _("Tab"),
+        "shift+tab": _("Shift+Tab"),
+        "question_mark": "?",
+        "pageup": _("PgUp"),
+        "pagedown": _("PgDn"),
+        "ctrl+pageup": _("Ctrl+PgUp"),
+        "ctrl+pagedown": _("Ctrl+PgDn"),
+        "home": _("Home"),
+        "end": _("End"),
+        "left": "←",
+        "right": "→",
+        "up": "↑",
+        "down": "↓",
+        "ctrl+q": _("Ctrl+Q"),
+        "ctrl+c": _("Ctrl+C"),
+        "super+c": _("Super+C"),
+    }
+
+def textual_keys() -> dict[str, str]:
+    """The keys Textual's own widgets bind, in the game's words, by Textual's description."""
+    return {
+        "Focus Next": _("Next box"),
+        "Focus Previous": _("Previous box"),
+        "Copy selected text": _("Copy the selected text"),
+        "Scroll Up": _("Scroll up"),
+        "Scroll Down": _("Scroll down"),
+        "Scroll Left": _("Scroll left"),
+        "Scroll Right": _("Scroll right"),
+        "Scroll Home": _("Scroll to the top"),
+        "Scroll End": _("Scroll to the end"),
+        "Page Up": _("A page up"),
+        "Page Down": _("A page down"),
+        "Page Left": _("A page left"),
+        "Page Right": _("A page right"),
+        "Press button": _("Press the button"),
+    }
 
 
 def too_small(need: tuple[int, int], now: tuple[int, int], web: bool = False) -> str:
     """Instead of the game, on a terminal below the minimum size; `web`: in a browser's
     page (`host --web`), whose terminal grows with the window or when zoomed out."""
     if web:
-        return (
-            f"Needs room for {need[0]}×{need[1]} characters, now {now[0]}×{now[1]}: please enlarge the window "
+        message = _(
+            "Needs room for {need_w}×{need_h} characters, now {now_w}×{now_h}: please enlarge the window "
             "or zoom out (Ctrl and minus; Cmd and minus on a Mac). The game is paused and nothing is lost."
         )
-    return (
-        f"Needs {need[0]}×{need[1]}, now {now[0]}×{now[1]}: please enlarge the terminal. "
-        "The game is paused and nothing is lost. Ctrl+Q quits."
-    )
+    else:
+        message = _(
+            "Needs {need_w}×{need_h}, now {now_w}×{now_h}: please enlarge the terminal. "
+            "The game is paused and nothing is lost. Ctrl+Q quits."
+        )
+    return message.format(need_w=need[0], need_h=need[1], now_w=now[0], now_h=now[1])
 
 
-#: Over the join commands the host's own seat shows again.
-JOIN_LINES_TITLE = "To join this table, each player types their line:"
+def join_lines_title() -> str:
+    """Over the join commands (the lobby, and the host's own seat shows them again)."""
+    return _("To join this table, each player types their line:")
 
 
 # -- hints and the bots' reasons -------------------------------------------------------------
 
-#: Before a hint, and while the hard bot thinks of one.
-HINT_LABEL = "Hint:"
-HINT_THINKING = f"{HINT_LABEL} the hard bot is thinking…"
-
 
 def no_hint(problem: str | None) -> str:
     """A hint that did not come: 'No hint this time (why).'"""
-    return f"No hint this time ({problem or 'no advice came back'})."
+    if problem:
+        return _("No hint this time ({problem}).").format(problem=problem)
+    return _("No hint this time (no advice came back).")
 
 
 def bot_problem(problem: str | None) -> str:
     """A bot that failed to decide: it made the first legal choice instead."""
-    return f"The bot had a problem ({problem or 'it gave no decision'}) and took its first legal choice."
-
-
-#: `u` while a bot decides, and with nothing to take back.
-WAIT_FOR_BOT = "Wait for the bot to finish its move."
-NOTHING_TO_TAKE_BACK = "Nothing to take back yet."
+    if problem:
+        return _("The bot had a problem ({problem}) and took its first legal choice.").format(problem=problem)
+    return _("The bot had a problem (it gave no decision) and took its first legal choice.")
 
 
 def bot_keeps(plan: Card, goal: str, foundation: Card, start: int) -> str:
     """A bot's set-up choice, as its reason: 'keeps Pier Lamp as the Plan (At least 5
     Poets, +4) and builds on Bandstand (3 points to start)'."""
-    return (
-        f"keeps {plan.name} as the Plan ({goal}, +{plan.plan.bonus}) and builds on "
-        f"{foundation.name} ({points(start)} to start)"
+    return _("keeps {plan} as the Plan ({goal}, +{bonus}) and builds on {foundation} ({points} to start)").format(
+        plan=plan.name, goal=goal, bonus=plan.plan.bonus, foundation=foundation.name, points=points(start)
     )
 
 
 def bot_places(card: Card, plan: bool, cover: int) -> str:
     """What a bot's placement places: 'drafts Bandstand covering nothing'."""
-    what = f"places the Plan {card.name}" if plan else f"drafts {card.name}"
-    return f"{what} {covering(cover)}"
+    if plan:
+        return _("places the Plan {card} {covering}").format(card=card.name, covering=covering(cover))
+    return _("drafts {card} {covering}").format(card=card.name, covering=covering(cover))
 
 
 def bot_patron_reason(won: int | None, sure: bool, leads: Sequence[int], tied: Sequence[int]) -> str | None:
@@ -1424,34 +1399,36 @@ def bot_patron_reason(won: int | None, sure: bool, leads: Sequence[int], tied: S
     card is left' (no one still to draft can change it), 'aims to win the Patron: leads
     if #7 or #9 is left', 'aims to win the Patron: tied for it if #7 is left'."""
     if won is not None:
-        return f"wins the Patron #{won}"
+        return _("wins the Patron #{card}").format(card=won)
     if sure:
-        return "wins the Patron whichever card is left"
+        return _("wins the Patron whichever card is left")
     if leads:
-        return f"aims to win the Patron: leads if {either([f'#{card}' for card in leads])} is left"
+        return _("aims to win the Patron: leads if {cards} is left").format(cards=either([f"#{card}" for card in leads]))
     if tied:
-        return f"aims to win the Patron: tied for it if {either([f'#{card}' for card in tied])} is left"
+        return _("aims to win the Patron: tied for it if {cards} is left").format(
+            cards=either([f"#{card}" for card in tied])
+        )
     return None
 
 
 def plan_verdict_reason(met: bool | None, goal: str) -> str:
     """The Plan's verdict after placing it: 'Plan met: At least 5 Poets'."""
-    return f"Plan {'met' if met else 'missed'}: {goal}"
+    return (_("Plan met: {goal}") if met else _("Plan missed: {goal}")).format(goal=goal)
 
 
 def plan_progress_reason(closer: bool, goal: str) -> str:
     """'closer to the Plan (At least 5 Poets)', 'further from the Plan (...)'."""
-    return f"{'closer to' if closer else 'further from'} the Plan ({goal})"
+    return (_("closer to the Plan ({goal})") if closer else _("further from the Plan ({goal})")).format(goal=goal)
 
 
 def seat_numbers(players: int) -> list[str]:
     """The seats as a sentence names them without their names: 'player 1', 'player 2'."""
-    return [f"player {seat + 1}" for seat in range(players)]
+    return [_("player {number}").format(number=seat + 1) for seat in range(players)]
 
 
 def patron_points(card: Card) -> str:
     """What a Patron card is won on: 'Fisher points', 'Lovers + Fisher points'."""
-    return " + ".join(character.title for character in card.patrons) + " points"
+    return _("{characters} points").format(characters=" + ".join(character.title for character in card.patrons))
 
 
 def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -> str:
@@ -1462,30 +1439,37 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
     decision, me = outcome.decision, outcome.seat
     if isinstance(decision, Keep):
         foundation = deck[decision.foundation]
-        parts = [f"starts your pier with {foundation.name}, {points(outcome.after.total)}"]
+        parts = [_("starts your pier with {card}, {points}").format(card=foundation.name, points=points(outcome.after.total))]
         plan = outcome.plan_after
         if plan is not None:
             parts.append(
-                f"keeps {plan.card.name} as the Plan ({plan.goal.text}, +{plan.card.plan.bonus} if it holds at the "
-                f"end; {_plan_numbers(plan)} on the Foundation alone)"
+                _(
+                    "keeps {plan} as the Plan ({goal}, +{bonus} if it holds at the end; {numbers} on the Foundation alone)"
+                ).format(plan=plan.card.name, goal=plan.goal.text, bonus=plan.card.plan.bonus, numbers=_plan_numbers(plan))
             )
         return "; ".join(parts)
     if outcome.final:
         total = outcome.sheet_after(plan=True).total
-        parts = [f"ends your pier at {points(total)}"]
+        parts = [_("ends your pier at {points}").format(points=points(total))]
         plan = outcome.plan_after
         if plan is not None:
-            verdict = f"meets your Plan ({plan.goal.text}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
-                else f"leaves your Plan unmet ({plan.goal.text}: {_plan_numbers(plan)})"
+            if plan.met:
+                verdict = _("meets your Plan ({goal}: {numbers}, +{bonus})").format(
+                    goal=plan.goal.text, numbers=_plan_numbers(plan), bonus=plan.card.plan.bonus
+                )
+            else:
+                verdict = _("leaves your Plan unmet ({goal}: {numbers})").format(goal=plan.goal.text, numbers=_plan_numbers(plan))
             if plan.unsettled:
-                verdict += ", unless a rival's Plan placed unseen changes the count"
+                verdict = _("{verdict}, unless a rival's Plan placed unseen changes the count").format(verdict=verdict)
             parts.append(verdict)
         return "; ".join(parts)
     before, after = outcome.before, outcome.after
     gained = sum(after.points(c) - before.points(c) for c in Character)
     changed = any(after.points(c) != before.points(c) for c in Character)
-    parts = [f"scores {gained:+d} on your pier now ({points_change(before, after)})" if changed
-             else "scores nothing on your pier now"]
+    parts = [
+        _("scores {gained:+d} on your pier now ({change})").format(gained=gained, change=points_change(before, after))
+        if changed else _("scores nothing on your pier now")
+    ]
     parts += _patron_reasons(deck, outcome, names)
     plan_before, plan_after = outcome.plan_before, outcome.plan_after
     if plan_before is not None and plan_after is not None:
@@ -1493,12 +1477,13 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
 
         now = _plan_numbers(plan_after)
         was = ", ".join(str(value) for value in goal_measures(plan_before.goal, plan_before.sheet))
+        values = {"goal": plan_after.goal.text, "now": now, "was": was}
         if plan_after.met and not plan_before.met:
-            parts.append(f"meets your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(_("meets your Plan as the piers stand ({goal}: {now}, was {was})").format(**values))
         elif plan_before.met and not plan_after.met:
-            parts.append(f"breaks your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(_("breaks your Plan as the piers stand ({goal}: {now}, was {was})").format(**values))
         elif now != _plan_numbers(plan_before):
-            parts.append(f"moves your Plan on ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(_("moves your Plan on ({goal}: {now}, was {was})").format(**values))
     return "; ".join(parts)
 
 
@@ -1522,34 +1507,41 @@ def _patron_reasons(deck: Deck, outcome: Outcome, names: Sequence[str]) -> list[
         rivals = [s for s in range(len(scores)) if s != me]
         best = max(scores[s] for s in rivals)
         top = players_list([names[s] for s in rivals if scores[s] == best])
-        score = f"{patron_points(card)}: {scores[me]} to {best}"
-        left = f"for {card_label(card)} if it is the Patron left"
+        score = _("{points}: {mine} to {theirs}").format(points=patron_points(card), mine=scores[me], theirs=best)
+        label = card_label(card)
         if outcome.patron_won == race.card:
-            by = ", on the earlier date" if race.by_date_after else ""
-            reasons.append((f"wins the Patron {card_label(card)} over {top} ({score}{by})", False))
+            if race.by_date_after:
+                won = _("wins the Patron {card} over {rivals} ({score}, on the earlier date)")
+            else:
+                won = _("wins the Patron {card} over {rivals} ({score})")
+            reasons.append((won.format(card=label, rivals=top, score=score), False))
         elif not waiting and len(outcome.races) == 1:  # the round ends: its Patron is settled
             winner = race.winner_after
             assert winner is not None
-            mine = f"{patron_points(card)}: {scores[me]} to {scores[winner]}"
-            reasons.append((f"leaves the Patron {card_label(card)} to {names[winner]} ({mine})", False))
+            mine = _("{points}: {mine} to {theirs}").format(points=patron_points(card), mine=scores[me], theirs=scores[winner])
+            reasons.append((_("leaves the Patron {card} to {winner} ({score})").format(card=label, winner=names[winner], score=mine), False))
         elif race.changed:
             if race.winner_after == me:
-                reasons.append((f"leads {top} {left} ({score})", True))
+                reasons.append((_("leads {rivals} for {card} if it is the Patron left ({score})").format(
+                    rivals=top, card=label, score=score), True))
             elif me in race.after:
-                tie = f"{patron_points(card)}: {best} each, the earliest date drafted wins"
-                reasons.append((f"ties {top} {left} ({tie})", True))
+                tie = _("{points}: {best} each, the earliest date drafted wins").format(points=patron_points(card), best=best)
+                reasons.append((_("ties {rivals} for {card} if it is the Patron left ({score})").format(
+                    rivals=top, card=label, score=tie), True))
             else:
-                reasons.append((f"trails {top} {left} ({score})", True))
+                reasons.append((_("trails {rivals} for {card} if it is the Patron left ({score})").format(
+                    rivals=top, card=label, score=score), True))
     told = reasons[:2]  # the first two cards of the row: a hint is a few lines
-    said = [reason for reason, _ in told]
-    if waiting and any(open_ for _, open_ in told):
-        said.append(f"{players_list(waiting)} still {'drafts' if len(waiting) == 1 else 'draft'} and can change that")
+    said = [reason for reason, _open in told]
+    if waiting and any(open_ for _reason, open_ in told):
+        said.append(ngettext("{names} still drafts and can change that", "{names} still draft and can change that",
+                             len(waiting)).format(names=players_list(waiting)))
     return said
 
 
 def not_bots_turn(seat: int) -> str:
     """A bot asked to move for a seat that is not to move."""
-    return f"it is not player {seat + 1}'s turn, so a bot cannot move for them"
+    return _("it is not player {number}'s turn, so a bot cannot move for them").format(number=seat + 1)
 
 
 # -- seats and self-play ---------------------------------------------------------------------
@@ -1558,41 +1550,40 @@ def not_bots_turn(seat: int) -> str:
 def bot_seat_name(level: str, seat: int | None = None) -> str:
     """The name a bot seat plays under: 'Hard bot', or 'Hard bot 3' (`seat`: its number,
     given when two bots share a level)."""
-    return f"{level.capitalize()} bot" + (f" {seat}" if seat is not None else "")
+    if seat is None:
+        return _("{level} bot").format(level=level.capitalize())
+    return _("{level} bot {number}").format(level=level.capitalize(), number=seat)
 
 
 def unknown_level(level: str, levels: Sequence[str]) -> str:
     """A bot level that is none of `levels` (`level` quoted)."""
-    return f"unknown bot level {level} (use one of {', '.join(levels)})"
+    return _("unknown bot level {level} (use one of {levels})").format(level=level, levels=", ".join(levels))
 
 
 def unknown_level_option(level: str, levels: Sequence[str]) -> str:
     """A `--level` that is none of `levels` (`level` quoted)."""
-    return f"unknown bot level {level} in --level (use one of {', '.join(levels)})"
+    return _("unknown bot level {level} in --level (use one of {levels})").format(level=level, levels=", ".join(levels))
 
 
 def unknown_seat_level(level: str, levels: Sequence[str]) -> str:
     """A `simulate --seats` level that is none (`level` quoted)."""
-    return f"unknown bot level {level} in --seats (use {', '.join(levels)})"
+    return _("unknown bot level {level} in --seats (use {levels})").format(level=level, levels=", ".join(levels))
 
 
 def unknown_seat(kind: str, levels: Sequence[str]) -> str:
     """A `--seats` kind that is neither human nor a level (`kind` quoted)."""
-    return f"unknown seat {kind} in --seats (use human, {', '.join(levels)})"
-
-
-#: `--seats` and `--bots` together.
-SEATS_OR_BOTS = "give either --seats or --bots, not both"
+    return _("unknown seat {kind} in --seats (use human, {levels})").format(kind=kind, levels=", ".join(levels))
 
 
 def seats_for_players(given: int, players: int, what: str = "seat") -> str:
     """'--seats names 2 seats but the game has 3 players' (`what`: seat or level)."""
-    forms = SEAT_COUNTS[what]
-    return f"--seats names {ngettext(*forms, given).format(n=given)} but the game has {players} players"
-
-
-#: `seats_for_players`' count, by what `--seats` names.
-SEAT_COUNTS: dict[str, tuple[str, str]] = {"seat": ("{n} seat", "{n} seats"), "level": ("{n} level", "{n} levels")}
+    if what == "level":
+        message = ngettext("--seats names {n} level but the game has {players} players",
+                           "--seats names {n} levels but the game has {players} players", given)
+    else:
+        message = ngettext("--seats names {n} seat but the game has {players} players",
+                           "--seats names {n} seats but the game has {players} players", given)
+    return message.format(n=given, players=players)
 
 
 def levels_for_players(given: int, players: int) -> str:
@@ -1603,22 +1594,24 @@ def levels_for_players(given: int, players: int) -> str:
 
 
 def bots_out_of_range(players: int) -> str:
-    return f"--bots must be from 0 to {players} in a {players}-player game"
+    return _("--bots must be from 0 to {players} in a {players}-player game").format(players=players)
 
 
 def at_least_one(option: str, got: str | None = None) -> str:
     """'--games must be at least 1', with what was given (quoted) if known."""
-    return f"{option} must be at least 1" + (f", not {got}" if got is not None else "")
+    if got is None:
+        return _("{option} must be at least 1").format(option=option)
+    return _("{option} must be at least 1, not {got}").format(option=option, got=got)
 
 
 def games_out_of_range(most: int, got: str) -> str:
     """`--games` that is not a whole number from 1 to `most` (`got`: quoted)."""
-    return f"--games must be a whole number from 1 to {most:,}, not {got}"
+    return _("--games must be a whole number from 1 to {most:,}, not {got}").format(most=most, got=got)
 
 
 def players_must_be(sizes: str, got: str) -> str:
     """`sizes`: the table sizes ('2 or 3'); `got`: quoted."""
-    return f"--players must be {sizes}, not {got}"
+    return _("--players must be {sizes}, not {got}").format(sizes=sizes, got=got)
 
 
 def jobs_over_cores(jobs: str, cores: int) -> str:
@@ -1630,31 +1623,36 @@ def jobs_over_cores(jobs: str, cores: int) -> str:
 
 # -- network play: a seat, the host, the client, the protocol ---------------------------------
 #
-# The host's refusals and the protocol's errors go over the wire as they are: a client
-# shows them after "the host refused:".
+# The host's refusals and the protocol's errors go over the wire as codes (docs/protocol.md),
+# never as sentences: each client words them in its own language (`refusal`).
 
 
 def seat_presence(name: str, human: bool, here: bool, covered: bool, you: bool) -> str:
     """One seat of a networked table: 'Ann (you)', 'Bob: here', 'Cy: away, a bot plays for them'."""
     if you:
-        return f"{name} (you)"
+        return _("{name} (you)").format(name=name)
     if not human:
-        return f"{name}: bot"
+        return _("{name}: bot").format(name=name)
     if here:
-        return f"{name}: here"
-    return f"{name}: away, a bot plays for them" if covered else f"{name}: away"
+        return _("{name}: here").format(name=name)
+    if covered:
+        return _("{name}: away, a bot plays for them").format(name=name)
+    return _("{name}: away").format(name=name)
 
 
 def waiting_for(names: Sequence[str]) -> str:
     """'waiting for Bob', 'waiting for Bob and Cy' (the seats the game waits for)."""
-    return f"waiting for {players_list(list(names))}" if names else ""
+    return _("waiting for {names}").format(names=players_list(list(names))) if names else ""
 
 
 def waiting_now(table: TableView, names: Sequence[str], away: Collection[int] = (), you: int | None = None) -> str:
     """Who the game waits for now, the seats that can act (`TableView.to_act`): 'waiting
     for you', 'waiting for Bob (away)', 'waiting for Ann and Cy'; '' once it is over.
     `away`: seats whose player is away and that no bot plays; `you`: the seat at the keys."""
-    called = [YOU if seat == you else f"{names[seat]} ({AWAY})" if seat in away else names[seat] for seat in table.to_act()]
+    called = [
+        _("you") if seat == you else _("{name} (away)").format(name=names[seat]) if seat in away else names[seat]
+        for seat in table.to_act()
+    ]
     return waiting_for(called)
 
 
@@ -1669,8 +1667,11 @@ def stand_in_moves(table: TableView, names: Sequence[str], stand_ins: Mapping[in
         seat, decision = table.history[number - 1]
         made.setdefault((seat, level), []).append(_move_short(table.deck, decision, table.phase))
     return [
-        f"A {level} bot made {'this move' if len(moves) == 1 else 'these moves'} for {names[seat]} "
-        f"while they were away: {'; '.join(moves)}."
+        ngettext(
+            "A {level} bot made this move for {name} while they were away: {moves}.",
+            "A {level} bot made these moves for {name} while they were away: {moves}.",
+            len(moves),
+        ).format(level=level, name=names[seat], moves="; ".join(moves))
         for (seat, level), moves in made.items()
     ]
 
@@ -1679,79 +1680,76 @@ def _move_short(deck: Deck, decision: Decision | None, phase: Phase) -> str:
     """A decision without its maker, as the table may see it: 'took #12 covering 1',
     'placed the Plan card', 'kept Plan #3 and Foundation #11'."""
     if decision is None:
-        return "placed the Plan card" if phase is Phase.PLAN else "kept a Plan and a Foundation"
+        return _("placed the Plan card") if phase is Phase.PLAN else _("kept a Plan and a Foundation")
     if isinstance(decision, Keep):
-        return f"kept Plan #{decision.plan} and Foundation #{decision.foundation}"
+        return _("kept Plan #{plan} and Foundation #{foundation}").format(plan=decision.plan, foundation=decision.foundation)
     if isinstance(decision, PlacePlan):
-        return f"placed the Plan card {_covering_short(decision.cover)}"
-    return f"took #{decision.card} {_covering_short(decision.cover)}"
+        return _("placed the Plan card {covering}").format(covering=_covering_short(decision.cover))
+    return _("took #{card} {covering}").format(card=decision.card, covering=_covering_short(decision.cover))
 
 
 # -- the lobby: a hosted table before its game starts ----------------------------------------
 
-#: The lobby's title.
-LOBBY_TITLE = "Waiting for the players: the game starts when every seat is filled"
-#: Under the seats, at a joined seat (the host starts the game).
-LOBBY_WAIT = "The game starts by itself when everyone is here; the host can start it sooner with bots."
-#: At the host's own seat: the key that starts at once.
-KEY_START_WITH_BOTS = "Start now, bots for the empty seats"
-#: The host's line when the last player arrives (or a bot sits in for them).
-GAME_STARTS = "everyone is here: the game starts"
-#: `start` once the game is on.
-ALREADY_STARTED = "the game has started already"
-#: The host's refusal of a decision made in the lobby.
-NOT_STARTED = "the game has not started yet"
+
+def lobby_title() -> str:
+    """The lobby's title (the seat's screen, and `join --lines`)."""
+    return _("Waiting for the players: the game starts when every seat is filled")
+
+
+def game_starts() -> str:
+    """The host's line when the last player arrives (or a bot sits in for them)."""
+    return _("everyone is here: the game starts")
 
 
 def lobby_seat(name: str, human: bool, here: bool, covered: bool, you: bool) -> str:
     """One seat in the lobby: 'Ann (you)', 'Bob: here', 'Cy: not here yet', 'Dee: hard bot'."""
     if you:
-        return f"{name} (you)"
+        return _("{name} (you)").format(name=name)
     if not human:
-        return f"{name}: bot"
+        return _("{name}: bot").format(name=name)
     if here:
-        return f"{name}: here"
-    return f"{name}: not here yet, a bot will play for them" if covered else f"{name}: not here yet"
+        return _("{name}: here").format(name=name)
+    if covered:
+        return _("{name}: not here yet, a bot will play for them").format(name=name)
+    return _("{name}: not here yet").format(name=name)
 
 
 def lobby_line(here: Sequence[str], waiting: Sequence[str]) -> str:
     """The host's status line in the lobby: 'lobby: Ann is here; waiting for Bob and Cy'."""
-    line = "lobby"
+    present = ngettext("{names} is here", "{names} are here", len(here)).format(names=players_list(list(here)))
+    if here and waiting:
+        return _("lobby: {here}; {waiting}").format(here=present, waiting=waiting_for(waiting))
     if here:
-        line += f": {players_list(list(here))} {'is' if len(here) == 1 else 'are'} here"
+        return _("lobby: {here}").format(here=present)
     if waiting:
-        line += f"; {waiting_for(waiting)}" if here else f": {waiting_for(waiting)}"
-    return line
+        return _("lobby: {waiting}").format(waiting=waiting_for(waiting))
+    return _("lobby")
 
 
 def started_with_bots(names: Sequence[str], level: str) -> str:
     """The answer to the host's `start` (or `s`): who the bots play for."""
     if not names:
-        return GAME_STARTS
-    return f"the game starts; a {level} bot plays for {players_list(list(names))} until they come"
-
-
-#: What a spectator is told about itself.
-WATCHING = "watching: you see only what the whole table sees"
-
-#: Before the first view of the table has come.
-CONNECTING = "Connecting to the table…"
+        return game_starts()
+    return _("the game starts; a {level} bot plays for {names} until they come").format(
+        level=level, names=players_list(list(names))
+    )
 
 
 def connection_lost(why: str, seated: bool) -> str:
     """The connection to the host dropped; the client tries again by itself."""
-    kept = " Your seat is kept." if seated else ""
-    return f"Connection lost: {why}.{kept} Ctrl+Q leaves."
+    if seated:
+        return _("Connection lost: {why}. Your seat is kept. Ctrl+Q leaves.").format(why=why)
+    return _("Connection lost: {why}. Ctrl+Q leaves.").format(why=why)
 
 
 def connection_over(why: str) -> str:
     """The host refused this client for good, or could never be reached."""
-    return f"No connection to the table: {why}. Ctrl+Q leaves."
+    return _("No connection to the table: {why}. Ctrl+Q leaves.").format(why=why)
 
 
 def client_broke(what: str) -> str:
     """The network client met something it did not expect and stopped (`what`: the error)."""
-    return f"the client stopped on an unexpected error ({what})"
+    return _("the client stopped on an unexpected error ({what})").format(what=what)
 
 
 def play_resume_command(save: object | None = None) -> str:
@@ -1763,20 +1761,24 @@ def play_resume_command(save: object | None = None) -> str:
 def game_saved(save: object | None) -> str:
     """After a crash or a stop, at a game held at this laptop that is autosaved (`save`:
     its autosave, named so that the very game comes back)."""
-    return f"Your game is saved: '{play_resume_command(save)}' goes on with it."
+    return _("Your game is saved: '{command}' goes on with it.").format(command=play_resume_command(save))
 
 
 def crashed(what: str, report: str | None, then: str | None = None) -> str:
     """An app crashed: what failed (`what`: the error), where the details are, and how to
     go on (`then`), if there is anything to go on with."""
     # whole: a report is a file just written (so no longer than a path can be), to be opened
-    where = f"a crash report was written to {report}" if report else "no crash report could be written"
-    return f"pier18 crashed ({what}); {where}." + (f" {then}" if then else "")
+    if report:
+        line = _("pier18 crashed ({what}); a crash report was written to {report}.").format(what=what, report=report)
+    else:
+        line = _("pier18 crashed ({what}); no crash report could be written.").format(what=what)
+    return f"{line} {then}" if then else line
 
 
 def stopped_by(signal_name: str, then: str | None = None) -> str:
     """An app was stopped from outside (`kill`, a closed terminal): by which signal, and how to go on."""
-    return f"pier18: stopped by {signal_name}." + (f" {then}" if then else "")
+    line = _("pier18: stopped by {signal}.").format(signal=signal_name)
+    return f"{line} {then}" if then else line
 
 
 def table_goes_on(resume: str | None) -> str:
@@ -1786,8 +1788,8 @@ def table_goes_on(resume: str | None) -> str:
     autosave with `resume` (its `pier18 host --resume` line).
     """
     if resume is not None:
-        return f"The table is saved: '{resume}' opens it again."
-    return "The game goes on at the host: join again with the same code."
+        return _("The table is saved: '{command}' opens it again.").format(command=resume)
+    return _("The game goes on at the host: join again with the same code.")
 
 
 def table_crashed(what: str, report: str | None, resume: str | None) -> str:
@@ -1795,139 +1797,143 @@ def table_crashed(what: str, report: str | None, resume: str | None) -> str:
     return crashed(what, report, table_goes_on(resume))
 
 
-#: Ctrl+Q at a networked table, for a player and for the host.
-LEAVE_SEAT = ("Leave the table?", "The game goes on without you: join again with the same code to come back to your seat.")
-
-
 def close_table(resume: str | None) -> tuple[str, str]:
     """Ctrl+Q at the host's own seat: the question, and how the table opens again
     (`resume`: the host's `pier18 host --resume` line, None when nothing is saved)."""
     if resume is None:
-        return "Close the table?", "Every player is disconnected, and this table is not saved: it cannot be opened again."
-    return "Close the table?", f"Every player is disconnected. '{resume}' opens it again with the same codes."
+        return _("Close the table?"), _("Every player is disconnected, and this table is not saved: it cannot be opened again.")
+    return _("Close the table?"), _("Every player is disconnected. '{command}' opens it again with the same codes.").format(
+        command=resume
+    )
 
 
 #: Stands for the deck file in a final screen's `pier18 score` line when this computer
-#: has no file holding the game's deck (a seat that joined a host's own deck).
+#: has no file holding the game's deck (a seat that joined a host's own deck): a
+#: command's placeholder, like an option's, not translated.
 DECK_FILE = "DECK-FILE"
-DECK_FILE_NOTE = f"{DECK_FILE}: the deck file the host played with (ask for it: this game's deck is not the game's own)"
-
-#: Said after leaving a game that is still going on.
-LEFT_TABLE = "Left the table; join again with the same code to come back to your seat."
 
 
 def not_an_address(address: str) -> str:
     """`address` (quoted) cannot be connected to."""
-    return f"{address} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it"
+    return _("{address} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it").format(
+        address=address
+    )
 
 
 def not_an_url(url: str) -> str:
-    return f"{url} is not an address (use HOST:PORT)"
+    return _("{url} is not an address (use HOST:PORT)").format(url=url)
 
 
-HOST_SENT_NO_DECK = "the host sent no deck"
-HOST_DECK_NOT_TEXT = "the host's deck is not valid text"
-HOST_DECK_NOT_ITS_OWN = "the host's deck does not match its sha256"
-#: The host's deck, as its problems name it (its source, and in a sentence).
-HOST_DECK_SOURCE = "<host deck>"
-HOST_DECK = "the host's deck"
-NOT_CONNECTED_NOW = "not connected to the host just now; the game will wait"
-NOT_CONNECTED = "not connected"
-HOST_UNREACHABLE = "the host cannot be reached"
-HOST_CLOSED = "the host closed the connection"
-CONNECTION_DROPPED = "the connection dropped"
+def host_unreachable(why: str | None = None) -> str:
+    """The host cannot be reached (`why`: the system's words, if any)."""
+    if why is None:
+        return _("the host cannot be reached")
+    return _("the host cannot be reached ({why})").format(why=why)
 
 
-def host_unreachable(why: str) -> str:
-    return f"{HOST_UNREACHABLE} ({why})"
+def connection_dropped() -> str:
+    return _("the connection dropped")
 
 
 def reconnecting(reason: str, delay: float) -> str:
     """'the connection dropped; reconnecting in 0.4 s'."""
-    return f"{reason}; reconnecting in {delay:.1f} s"
-
-
-HOST_SENT_NOT_JSON = "the host sent a message that is not JSON"
-HOST_SENT_NOT_OBJECT = "the host sent a message that is not an object"
-HOST_OTHER_PROTOCOL = "the host speaks another version of the protocol"
-HOST_SENT_NO_SEAT = "the host sent a seat that is not one"
-HOST_STATE_FIRST = "the host sent a state before its welcome"
-HOST_SENT_OTHER_SEAT = "the host sent the view of another seat"
-HOST_SENT_UNKNOWN = "the host sent an unknown message type"
-HOST_STATE_UNREADABLE = "the host sent a game state this client cannot read"
-HOST_SCORES_WRONG = "the host's final scores do not match the piers it sent"
-HOST_RANKING_WRONG = "the host's final ranking does not match the piers it sent"
-HOST_VIEWS_WRONG = "the host sent views of decisions this seat did not make"
+    return _("{reason}; reconnecting in {delay:.1f} s").format(reason=reason, delay=delay)
 
 
 def host_refused(reason: str) -> str:
     """The host refused this client for good (a wrong code...)."""
-    return f"the host refused: {reason}"
+    return _("the host refused: {reason}").format(reason=reason)
 
 
-# What the host says to a connection it refuses, or to a decision it will not apply.
-NOT_READING = "not reading its messages"
-TOO_MANY_CONNECTIONS = "too many connections"
-NO_HELLO_IN_TIME = "no hello in time"
-HELLO_FIRST = "expected a hello first"
-WRONG_CODE = "wrong code"
-TOO_MANY_MESSAGES = "too many messages"
-HELLO_TWICE = "hello sent twice"
-SEAT_OPENED_ELSEWHERE = "this seat was opened on another connection"
-SPECTATORS_CANNOT_DECIDE = "spectators cannot decide"
-THE_GAME_IS_OVER = "the game is over"
-SPECTATORS_HAVE_NO_DECISIONS = "spectators have no decisions to review"
-VIEWS_AFTER_THE_END = "a seat's past views are sent once the game is over"
-EARLIER_POSITION = "that decision is for an earlier position (the game has moved on)"
-NOT_YOUR_TURN = "it is not your turn"
-BINARY_MESSAGE = "binary messages are not part of the protocol"
-MESSAGE_TOO_LARGE = "message too large"
-NOT_JSON = "malformed message (not JSON)"
-NOT_AN_OBJECT = "malformed message (expected a JSON object)"
-UNKNOWN_MESSAGE = "unknown message type"
-DECIDE_NEEDS_DECISION = "'decide' needs a decision in the record notation, e.g. \"draft 7:1\""
-DECIDE_NEEDS_TURN = "'decide' needs 'turn': the number of decisions made so far"
+#: The codes of what the host says to a connection it refuses (`error`), or to a decision
+#: or a request it will not answer (`refused`), as docs/protocol.md lists them; each
+#: client words them (`refusal`).
+REFUSALS = (
+    "not_reading", "too_many_connections", "no_hello_in_time", "hello_first", "wrong_code", "too_many_messages",
+    "hello_twice", "seat_opened_elsewhere", "spectators_cannot_decide", "not_started", "game_over",
+    "spectators_have_no_decisions", "views_after_the_end", "earlier_position", "not_your_turn", "illegal",
+    "binary_message", "message_too_large", "not_json", "not_an_object", "unknown_message", "decide_needs_decision",
+    "decide_needs_turn",
+)
 
 
-def unsupported_protocol(protocol: str, version: int) -> str:
-    return f"unsupported protocol (this host speaks {protocol} version {version})"
+def _refusals() -> dict[str, str]:
+    """Each code of `REFUSALS` in words."""
+    return {
+        "not_reading": _("not reading its messages"),
+        "too_many_connections": _("too many connections"),
+        "no_hello_in_time": _("no hello in time"),
+        "hello_first": _("expected a hello first"),
+        "wrong_code": _("wrong code"),
+        "too_many_messages": _("too many messages"),
+        "hello_twice": _("hello sent twice"),
+        "seat_opened_elsewhere": _("this seat was opened on another connection"),
+        "spectators_cannot_decide": _("spectators cannot decide"),
+        "not_started": _("the game has not started yet"),
+        "game_over": _("the game is over"),
+        "spectators_have_no_decisions": _("spectators have no decisions to review"),
+        "views_after_the_end": _("a seat's past views are sent once the game is over"),
+        "earlier_position": _("that decision is for an earlier position (the game has moved on)"),
+        "not_your_turn": _("it is not your turn"),
+        "illegal": _("that decision is not legal now"),
+        "binary_message": _("binary messages are not part of the protocol"),
+        "message_too_large": _("message too large"),
+        "not_json": _("malformed message (not JSON)"),
+        "not_an_object": _("malformed message (expected a JSON object)"),
+        "unknown_message": _("unknown message type"),
+        "decide_needs_decision": _("'decide' needs a decision in the record notation, e.g. \"draft 7:1\""),
+        "decide_needs_turn": _("'decide' needs 'turn': the number of decisions made so far"),
+    }
+
+
+def refusal(code: str, values: Mapping[str, object] | None = None) -> str:
+    """A host's refusal, by its code (`REFUSALS`), in this seat's words. `values`: what
+    the message carried beside its code (`unsupported_protocol`: the host's protocol and
+    version; `illegal`: the decision). A code this client does not know (a newer host's)
+    is shown as it came, already made printable by the caller."""
+    values = values or {}
+    if code == "unsupported_protocol":
+        return _("unsupported protocol (this host speaks {protocol} version {version})").format(
+            protocol=values.get("protocol", "?"), version=values.get("version", "?")
+        )
+    if code == "illegal" and values.get("decision"):
+        return _("{decision} is not a legal decision now").format(decision=values["decision"])
+    return _refusals().get(code, code)
 
 
 def is_here(name: str) -> str:
     """The host's line when a player connects: 'Ann is here'."""
-    return f"{name} is here"
+    return _("{name} is here").format(name=name)
 
 
 def has_left(name: str) -> str:
     """The host's line when a player's connection goes: 'Ann left'."""
-    return f"{name} left"
-
-
-#: `bot NAME` (or `b`) for a seat that is not a person's.
-ONLY_HUMAN_SEATS = "only a human seat can be handed to a bot"
+    return _("{name} left").format(name=name)
 
 
 def seat_stays(name: str) -> str:
     """`bot NAME` for a player who is here."""
-    return f"{name} is here: their seat stays theirs"
+    return _("{name} is here: their seat stays theirs").format(name=name)
 
 
 def bot_covers(level: str, name: str) -> str:
     """The host's line when a bot starts playing an away seat."""
-    return f"a {level} bot plays for {name} until they are back"
+    return _("a {level} bot plays for {name} until they are back").format(level=level, name=name)
 
 
 def cover_question(name: str, level: str) -> tuple[str, str]:
     """The host's `b` asks first: the question, and what a yes means."""
     return (
-        f"Let a {level} bot play for {name} until they are back?",
-        f"Its moves are shown as the bot's, to {name} too; the seat is {name}'s again the moment they reconnect.",
+        _("Let a {level} bot play for {name} until they are back?").format(level=level, name=name),
+        _("Its moves are shown as the bot's, to {name} too; the seat is {name}'s again the moment they reconnect.").format(
+            name=name
+        ),
     )
 
 
 def seat_covered(name: str, level: str) -> str:
     """The answer to `bot NAME` (or `b`) that handed the seat over."""
-    return f"{name}'s seat is played by a {level} bot until they are back"
+    return _("{name}'s seat is played by a {level} bot until they are back").format(name=name, level=level)
 
 
 def table_line(
@@ -1942,28 +1948,28 @@ def table_line(
     chosen; waiting for Ann and Cy (away)')."""
     chosen_by = chosen_by or {}
     if table.phase in (Phase.SETUP, Phase.PLAN):  # every seat chooses at once over the network
-        called = [f"{name} ({AWAY})" if seat in away else name for seat, name in enumerate(names)]
+        called = [_("{name} (away)").format(name=name) if seat in away else name for seat, name in enumerate(names)]
         chose = [author(called, seat, chosen_by.get(seat)) for seat in range(table.players) if table.chosen[seat]]
         still = [called[seat] for seat in table.to_act()]
-        phase = "set-up" if table.phase is Phase.SETUP else "game end"
-        line = f"{phase}: {chosen_so_far(chose, still, table.phase is Phase.PLAN)}"
+        so_far = chosen_so_far(chose, still, table.phase is Phase.PLAN)
+        line = (_("set-up: {chosen}") if table.phase is Phase.SETUP else _("game end: {chosen}")).format(chosen=so_far)
     else:
         line = whose_turn(table, names)
         if any(seat in away for seat in table.to_act()):
-            line += f"; {waiting_now(table, names, away)}"
+            line = _("{line}; {waiting}").format(line=line, waiting=waiting_now(table, names, away))
     if covered:
-        line += "; a bot plays for " + players_list(list(covered))
+        line = _("{line}; a bot plays for {names}").format(line=line, names=players_list(list(covered)))
     return line
 
 
 def host_refused_move(reason: str) -> str:
     """A seat's decision the host did not apply."""
-    return f"The host refused that move: {reason}"
+    return _("The host refused that move: {reason}").format(reason=reason)
 
 
 def move_not_sent(why: str | None) -> str:
     """A seat's decision that could not be sent: it is asked again."""
-    return f"The move was not sent ({why or CONNECTION_DROPPED}); choose it again."
+    return _("The move was not sent ({why}); choose it again.").format(why=why or connection_dropped())
 
 
 def join_command(address: str, code: str, cafile: object | None = None, watch: bool = False) -> str:
@@ -1975,17 +1981,17 @@ def join_command(address: str, code: str, cafile: object | None = None, watch: b
 
 def to_watch(command: str) -> str:
     """The host's line for the spectator code's command."""
-    return f"to watch: {command}"
+    return _("to watch: {command}").format(command=command)
 
 
 def in_a_browser(link: str) -> str:
     """The host's line under a seat's join command, with `--web`: the seat's web page."""
-    return f"  or in a browser: {link}"
+    return _("  or in a browser: {link}").format(link=link)
 
 
 def to_watch_in_browser(link: str) -> str:
     """The host's line for the spectator code's web page, with `--web`."""
-    return f"to watch in a browser: {link}"
+    return _("to watch in a browser: {link}").format(link=link)
 
 
 def web_link(base: str, code: str, watch: bool = False) -> str:
@@ -1993,163 +1999,136 @@ def web_link(base: str, code: str, watch: bool = False) -> str:
     return f"{base}/?{'watch' if watch else 'seat'}={code}"
 
 
-#: The browser seat's pages (`pier18 host --web`).
-WEB_ASK_CODE = "Your seat's code, as the host gave it:"
-WEB_OPEN = "Open"
-WEB_WRONG_CODE = "That code opens no seat at this table. Check it with the host and try again."
-WEB_SEAT_ENDED = "This seat's page is closed. Open it again to come back to the table."
-WEB_OPEN_AGAIN = "Open it again"
-#: The host's line when the game is over and browser seats still show it.
-WEB_FINAL_SCREENS = "The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."
+def web_ask_code() -> str:
+    """The browser seat's first page: what to type."""
+    return _("Your seat's code, as the host gave it:")
 
 
-#: After the join commands, when the table serves TLS.
-CAFILE_NOTE = "(--cafile is only needed when the certificate is self-signed)"
+def web_wrong_code() -> str:
+    """The browser seat's page for a code that opens no seat."""
+    return _("That code opens no seat at this table. Check it with the host and try again.")
 
 
 def table_open(port: int, tls: bool, save: str | None) -> str:
     """The host's first line."""
-    return f"{GAME_NAME} table open on port {port}{' (TLS)' if tls else ''}; autosave: {save}"
-
-
-#: The host's commands, when it plays in plain lines or does not play.
-HOST_COMMANDS = (
-    "Commands: 'start' starts the game now, a bot playing each empty seat until its player comes; "
-    "'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
-)
+    if tls:
+        return _("{game} table open on port {port} (TLS); autosave: {save}").format(game=GAME_NAME, port=port, save=save)
+    return _("{game} table open on port {port}; autosave: {save}").format(game=GAME_NAME, port=port, save=save)
 
 
 def bot_command_help(names: Sequence[str]) -> str:
     """`bot` with a name that is none of the players'."""
-    return f"bot NAME: NAME is one of {', '.join(names)}"
+    return _("bot NAME: NAME is one of {names}").format(names=", ".join(names))
 
 
 def record_at(save: object) -> str:
     """After a hosted game: where its record is."""
-    return f"The record: {replay_command(save)}"
+    return _("The record: {command}").format(command=replay_command(save))
 
 
 def table_closed(resume: str) -> str:
     """After a hosted game that is not over (`resume`: its `pier18 host --resume` line)."""
-    return f"The table is closed; '{resume}' opens it again with the same codes."
+    return _("The table is closed; '{command}' opens it again with the same codes.").format(command=resume)
 
 
 def table_saved(resume: str) -> str:
     """The host stopped with Ctrl+C while the game goes on (`resume`: its `pier18 host --resume` line)."""
-    return prog_line(f"the table is saved; '{resume}' opens it again")
+    return prog_line(_("the table is saved; '{command}' opens it again").format(command=resume))
 
 
 def bad_port(text: str) -> str:
     """`--port` that is not one (`text` quoted)."""
-    return f"a port is a whole number from 0 to 65535 (0: any free port), got {text}"
-
-
-TLS_NEEDS_BOTH = "TLS needs both --tls-cert and --tls-key"
+    return _("a port is a whole number from 0 to 65535 (0: any free port), got {text}").format(text=text)
 
 
 def cannot_use_certificate(cert: str, key: str, why: str) -> str:
-    return f"cannot use the TLS certificate {cert} with key {key} ({why})"
+    return _("cannot use the TLS certificate {cert} with key {key} ({why})").format(cert=cert, key=key, why=why)
 
 
 def not_a_bind_address(text: str) -> str:
     """`--bind` that is no IP address nor host name (`text` quoted)."""
-    return f"{text} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name"
+    return _("{text} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name").format(
+        text=text
+    )
 
 
 def no_file_name(text: str) -> str:
     """An argument naming a file given nothing to name (`text` quoted: '' or spaces)."""
-    return f"expected the name of a file, got {text}"
+    return _("expected the name of a file, got {text}").format(text=text)
 
 
 def not_a_code(text: str) -> str:
     """A seat or spectator code with nothing of a code in it (`text` quoted)."""
-    return f"a code is the letters and digits the host printed (such as K7QF-M2XD-9PHA-T4RE), got {text}"
-
-
-#: Where the host listens without --bind, as its errors name it.
-EVERY_INTERFACE = "every interface"
+    return _("a code is the letters and digits the host printed (such as K7QF-M2XD-9PHA-T4RE), got {text}").format(text=text)
 
 
 def no_such_bind_address(where: str, why: str) -> str:
     """`--bind` with a name that resolves to nothing."""
-    return f"--bind {where}: no such address ({why})"
+    return _("--bind {where}: no such address ({why})").format(where=where, why=why)
 
 
 def bind_not_here(where: str, why: str) -> str:
     """`--bind` with an address that is not this computer's."""
-    return f"--bind {where}: not an address of this computer ({why})"
+    return _("--bind {where}: not an address of this computer ({why})").format(where=where, why=why)
 
 
 def port_unusable(port: int, why: str, option: str = "--port") -> str:
     """`--port` (or `--web`) that is in use or reserved."""
-    return f"{option} {port}: cannot listen on this port ({why}); try another {option}"
+    return _("{option} {port}: cannot listen on this port ({why}); try another {option}").format(option=option, port=port, why=why)
 
 
 def cannot_listen(where: str, port: int, why: str) -> str:
     """The table could not open, for a reason neither --bind's nor --port's alone."""
-    return f"cannot listen on {where} port {port} ({why})"
+    return _("cannot listen on {where} port {port} ({why})").format(where=where, port=port, why=why)
 
 
 def cannot_read_file(option: str, path: str, why: str) -> str:
     """A file named by an option that cannot be read (`path` quoted)."""
-    return f"{option} {path}: cannot read the file ({why})"
+    return _("{option} {path}: cannot read the file ({why})").format(option=option, path=path, why=why)
 
 
 def cannot_read_certificate(path: str, why: str) -> str:
-    return f"--cafile {path}: cannot read the certificate ({why})"
-
-
-CODE_OR_WATCH = "give your seat's CODE, or --watch CODE to watch (one of them)"
-
-
-#: `pier18 join --lines`: what to type (`help`).
-LINES_HELP = (
-    "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
-    "'draft ID:K' (take card ID covering K sections), 'plan K'. Also: 'show', 'help', 'quit'."
-)
+    return _("--cafile {path}: cannot read the certificate ({why})").format(path=path, why=why)
 
 
 def connecting_to(url: str) -> str:
     """`--lines`: the first line, while the host is reached."""
-    return f"connecting to {url}…"
+    return _("connecting to {url}…").format(url=url)
 
 
 def connected_to(url: str, watching: bool) -> str:
     """`--lines`, once in: 'connected to ws://...' or 'watching to ws://...'."""
-    return f"{'watching' if watching else 'connected'} to {url}"
+    return (_("watching to {url}") if watching else _("connected to {url}")).format(url=url)
 
 
 def refused(reason: str) -> str:
     """`--lines`: a decision the host did not apply."""
-    return f"refused: {reason}"
+    return _("refused: {reason}").format(reason=reason)
 
 
 def lost(why: str) -> str:
     """`--lines`: the connection dropped (once per outage)."""
-    return f"connection lost: {why}"
-
-
-NOT_CONNECTED_YET = "Not connected yet."
+    return _("connection lost: {why}").format(why=why)
 
 
 def not_your_move(move: str) -> str:
     """`--lines`: a decision that is not legal now (`move` quoted)."""
-    return f"{move} is not one of your moves now; 'show' lists them."
+    return _("{move} is not one of your moves now; 'show' lists them.").format(move=move)
 
 
 def pier_title(name: str, total: int) -> str:
     """`--lines`: above each pier drawn: 'Ann: 17 points', 'Cy: 1 point'."""
-    return f"{name}: {points(total)}"
+    return _("{name}: {points}").format(name=name, points=points(total))
 
 
 def your_plan(card: Card, goal: str) -> str:
     """`--lines`: 'Your Plan: #9 Pier Lamp: At least 5 Poets'."""
-    return f"Your Plan: {card_label(card)}: {goal}"
+    return _("Your Plan: {card}: {goal}").format(card=card_label(card), goal=goal)
 
 
 def your_move(moves: str) -> str:
     """`--lines`: the prompt, with the legal moves."""
-    return f"Your move ({moves}):"
+    return _("Your move ({moves}):").format(moves=moves)
 
 
 # -- saved games, records, files ---------------------------------------------------------------

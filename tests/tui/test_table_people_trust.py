@@ -430,9 +430,9 @@ async def test_the_default_start_rule_names_the_date(tui_deck):
 
 async def test_stale_and_wrong_texts_are_gone(tui_deck):
     from pier18.tui.widgets.draft_row import DraftRow
-    from pier18.words import KEYS_NOTES
+    from pier18.words import keys_notes
 
-    assert "Anywhere" not in "".join(KEYS_NOTES)
+    assert "Anywhere" not in "".join(keys_notes())
     enter = [b for b in DraftRow.BINDINGS if getattr(b, "key", None) == "enter"]
     assert enter and "Place" not in enter[0].description and "Choose" in enter[0].description
 

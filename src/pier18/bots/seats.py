@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..i18n import _
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, printable, quote
-from ..words import SEATS_OR_BOTS, bot_seat_name, bots_out_of_range, seats_for_players, unknown_level_option, unknown_seat
+from ..words import bot_seat_name, bots_out_of_range, seats_for_players, unknown_level_option, unknown_seat
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
 #: The bot levels, weakest first.
@@ -26,7 +27,7 @@ def seat_kinds(players: int, bots: int | None = None, seats: str | None = None, 
     Bad input raises Pier18Error with a one-line message.
     """
     if seats is not None and bots is not None:
-        raise Pier18Error(SEATS_OR_BOTS)
+        raise Pier18Error(_("give either --seats or --bots, not both"))
     if seats is not None:
         kinds = [word.strip().lower() for word in seats.split(",") if word.strip()]
         for kind in kinds:

@@ -129,10 +129,11 @@ def listen_error(exc: OSError, bind: str | None, port: int, option: str = "--por
     import socket
 
     from ..engine.text import shorten
-    from ..words import EVERY_INTERFACE, bind_not_here, cannot_listen, no_such_bind_address, port_unusable
+    from ..i18n import _
+    from ..words import bind_not_here, cannot_listen, no_such_bind_address, port_unusable
 
     reason = exc.strerror or str(exc)
-    where = shorten(bind or EVERY_INTERFACE)
+    where = shorten(bind or _("every interface"))
     if isinstance(exc, socket.gaierror):
         return no_such_bind_address(where, reason)
     if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
@@ -169,12 +170,13 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
     from ..engine.text import shorten
-    from ..words import TLS_NEEDS_BOTH, cannot_use_certificate
+    from ..i18n import _
+    from ..words import cannot_use_certificate
     from .errors import CliError
     from .join import check_pem
 
     if cert is None or key is None:
-        raise CliError(TLS_NEEDS_BOTH)
+        raise CliError(_("TLS needs both --tls-cert and --tls-key"))
     check_pem(cert, "--tls-cert")
     check_pem(key, "--tls-key")
     import ssl
@@ -333,6 +335,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     from ..engine.text import name_key, printable
     from ..net.host import Host, HostConfig
     from .. import words
+    from ..i18n import _
     from .errors import CliError
 
     assert session.codes is not None
@@ -374,14 +377,17 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     if site is not None:
         joins.append(words.to_watch_in_browser(words.web_link(site, codes.watch, watch=True)))
     if cafile:
-        joins.append(words.CAFILE_NOTE)
+        joins.append(_("(--cafile is only needed when the certificate is self-signed)"))
     say(words.table_open(port, context is not None, None if saving.save is None else str(saving.save)))
     for line in joins:
         say(f"  {line}")
     if args.note is not None and mine is not None:
         say(args.note)
     if mine is None or args.in_lines:
-        say(words.HOST_COMMANDS)
+        say(_(
+            "Commands: 'start' starts the game now, a bot playing each empty seat until its player comes; "
+            "'bot NAME' lets a hard bot play an away seat until its player is back; 'status'."
+        ))
     if mine is None and not host.started:  # the lobby: who is still to come
         say(f"[{host.status()}]")
 
@@ -413,7 +419,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
                 say(words.ranking_line(standing, session.names))
             say(words.record_at(saving.save))
             if web is not None and not web.idle.is_set():
-                say(words.WEB_FINAL_SCREENS)  # their final screens stay until they are closed
+                say(_("The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."))  # their final screens stay until they are closed
                 await web.until_left(WEB_LINGER)
         elif saving.save is not None:
             say(words.table_closed(again(saving.save)))

@@ -117,9 +117,9 @@ def run(args: argparse.Namespace) -> int:
     from ..net.client import Client
 
     if (args.code is None) == (args.watch is None):
-        from ..words import CODE_OR_WATCH
+        from ..i18n import _
 
-        raise CliError(CODE_OR_WATCH)
+        raise CliError(_("give your seat's CODE, or --watch CODE to watch (one of them)"))
     context = client_ssl(args.address, args.cafile)  # --cafile read before the terminal is asked for
     from .errors import need_output
 
@@ -163,10 +163,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        from ..words import LEFT_TABLE, prog_line
+        from ..words import prog_line
 
-        print("\n" + prog_line(LEFT_TABLE))
+        print("\n" + prog_line(left_table()))
         return 130
+
+
+def left_table() -> str:
+    """Said after leaving a game that is still going on."""
+    from ..i18n import _
+
+    return _("Left the table; join again with the same code to come back to your seat.")
 
 
 async def let_in(client: Client) -> None:
@@ -201,9 +208,7 @@ async def run_seat_app(app: SeatApp) -> int:
         print(prog_line(app.problem), file=sys.stderr)
         return 2
     if app.state is not None and not app.state.table.is_terminal() and app.client.seat is not None and app.desk is None:
-        from ..words import LEFT_TABLE
-
-        print(LEFT_TABLE)
+        print(left_table())
     return 0
 
 
@@ -258,9 +263,7 @@ class LineFrontEnd:
                         next_line = asyncio.ensure_future(_never())
                         continue
                     if line.strip().lower() in ("quit", "exit"):
-                        from ..words import LEFT_TABLE
-
-                        self.say(LEFT_TABLE)
+                        self.say(left_table())
                         return 0
                     await self.on_line(line.strip())
                     next_line = asyncio.ensure_future(lines.get())
@@ -310,11 +313,15 @@ class LineFrontEnd:
         from ..engine import parse_decision
         from ..engine.text import quote
         from .. import words
+        from ..i18n import _
 
         if not line:
             return
         if line == "help":
-            self.say(words.LINES_HELP)
+            self.say(_(
+                "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
+                "'draft ID:K' (take card ID covering K sections), 'plan K'. Also: 'show', 'help', 'quit'."
+            ))
             return
         if line == "show":
             if self.client.state is not None:
@@ -328,7 +335,7 @@ class LineFrontEnd:
                 return
         state = self.client.state
         if state is None or not state.my_turn:
-            self.say(words.sentence(words.NOT_YOUR_TURN) if state is not None else words.NOT_CONNECTED_YET)
+            self.say(words.sentence(words.refusal("not_your_turn")) if state is not None else _("Not connected yet."))
             return
         try:
             decision = parse_decision(line)
@@ -360,10 +367,10 @@ class LineFrontEnd:
                 and before.lobby == state.lobby):
             return  # same position (a reconnect): nothing new to say
         if state.lobby:  # before the game: who is here, who is still to come
-            from ..words import LOBBY_TITLE, lobby_seat
+            from ..words import lobby_seat, lobby_title
 
             mine = None if state.you is None else state.you.seat
-            self.say(f"── {LOBBY_TITLE} ──")
+            self.say(f"── {lobby_title()} ──")
             self.say("  ·  ".join(
                 lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == mine)
                 for seat, info in enumerate(state.seats)

@@ -25,6 +25,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.uri import parse_uri
 
+from ..i18n import _
 from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
 from ..engine.text import printable, quote, shorten
@@ -95,23 +96,32 @@ def url_of(address: str) -> str:
     return url
 
 
+def _refusal(data: dict[str, Any]) -> str:
+    """A host's `error` or `refused` in this seat's words: its code (`words.REFUSALS`) and
+    the values beside it, each made printable first (a code this client does not know,
+    a newer host's or a sentence of a version 1 host, is shown as it came)."""
+    code = printable(str(data.get("reason")))[:200]
+    values = {key: printable(str(data[key]))[:40] for key in ("protocol", "version", "decision") if key in data}
+    return words.refusal(code, values)
+
+
 def _deck(info: Any) -> Deck:
     """The deck from a welcome: its TOML text, checked against its sha256."""
     from ..persist.record import RecordError, parse_deck_text
 
     if not isinstance(info, dict) or not isinstance(info.get("toml"), str) or not isinstance(info.get("sha256"), str):
-        raise ProtocolError(words.HOST_SENT_NO_DECK)
+        raise ProtocolError(_("the host sent no deck"))
     digest, text = info["sha256"], info["toml"]
     if digest in _decks:
         return _decks[digest]
     try:
         raw = text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate ("\\ud800" in the JSON) is not text
-        raise ProtocolError(words.HOST_DECK_NOT_TEXT) from None
+        raise ProtocolError(_("the host's deck is not valid text")) from None
     if hashlib.sha256(raw).hexdigest() != digest:
-        raise ProtocolError(words.HOST_DECK_NOT_ITS_OWN)
+        raise ProtocolError(_("the host's deck does not match its sha256"))
     try:
-        deck = parse_deck_text(text, words.HOST_DECK_SOURCE, digest, words.HOST_DECK)
+        deck = parse_deck_text(text, _("<host deck>"), digest, _("the host's deck"))
     except RecordError as exc:
         raise ProtocolError(str(exc)) from None
     _decks[digest] = deck
@@ -181,7 +191,7 @@ class Client:
     async def decide(self, decision: Decision | str) -> None:
         """Send a decision for the position we last saw; the answer comes as an event."""
         if self._ws is None or self.state is None:
-            raise NetError(words.NOT_CONNECTED_NOW)
+            raise NetError(_("not connected to the host just now; the game will wait"))
         text = str(decision)
         await self._ws.send(encode({"type": "decide", "decision": text, "turn": self.state.turn}))
 
@@ -189,13 +199,13 @@ class Client:
         """Ask the host, once the game is over, for this seat's view at each decision its
         player made (the answer comes as a "views" event, in `own_decisions`)."""
         if self._ws is None:
-            raise NetError(words.NOT_CONNECTED_NOW)
+            raise NetError(_("not connected to the host just now; the game will wait"))
         await self._ws.send(encode({"type": "views"}))
 
     async def send_raw(self, message: dict[str, Any]) -> None:
         """Send any message (tests use it to misbehave on purpose)."""
         if self._ws is None:
-            raise NetError(words.NOT_CONNECTED)
+            raise NetError(_("not connected"))
         await self._ws.send(encode(message))
 
     async def wait_for(self, test: Callable[[NetState], bool], timeout: float | None = None) -> NetState:
@@ -266,7 +276,7 @@ class Client:
     async def _follow(self) -> None:
         while not self._closing:
             self.attempts += 1
-            reason = words.HOST_UNREACHABLE
+            reason = words.host_unreachable()
             try:
                 async with connect(
                     self.url, ssl=self.ssl, max_size=MAX_HOST_MESSAGE, compression=None, open_timeout=5,
@@ -276,13 +286,13 @@ class Client:
                     await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "code": self.code}))
                     async for raw in ws:
                         await self._receive(raw)
-                    reason = words.HOST_CLOSED
+                    reason = _("the host closed the connection")
             except ProtocolError as exc:
                 await self._fail(str(exc))
             except ConnectionClosed as closed:
-                reason = words.CONNECTION_DROPPED
+                reason = words.connection_dropped()
                 if closed.rcvd is not None and closed.rcvd.code == CLOSE_TRY_LATER:  # busy, said as it closed
-                    self.busy = printable(closed.rcvd.reason)[:200] or words.TOO_MANY_CONNECTIONS
+                    self.busy = words.refusal(printable(closed.rcvd.reason)[:200] or "too_many_connections")
             except (OSError, TimeoutError, InvalidHandshake) as exc:
                 reason = words.host_unreachable(printable(str(exc))[:80])
             except InvalidURI:
@@ -312,42 +322,42 @@ class Client:
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):
-            raise ProtocolError(words.HOST_SENT_NOT_JSON) from None
+            raise ProtocolError(_("the host sent a message that is not JSON")) from None
         if self.log is not None:
             self.log.append(data)
         if not isinstance(data, dict):
-            raise ProtocolError(words.HOST_SENT_NOT_OBJECT)
+            raise ProtocolError(_("the host sent a message that is not an object"))
         kind = data.get("type")
         if kind == "welcome":
             if not same_protocol(data):
-                raise ProtocolError(words.HOST_OTHER_PROTOCOL)
+                raise ProtocolError(_("the host speaks another version of the protocol"))
             self.deck = _deck(data.get("deck"))
             seat = data.get("seat")
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 3):
-                raise ProtocolError(words.HOST_SENT_NO_SEAT)
+                raise ProtocolError(_("the host sent a seat that is not one"))
             self.seat = seat
             self.attempts = 0
             self.ever_in = True
             await self._emit(Event(Heard.WELCOME))
         elif kind == "state":
             if self.deck is None:
-                raise ProtocolError(words.HOST_STATE_FIRST)
+                raise ProtocolError(_("the host sent a state before its welcome"))
             state = decode_state(data, self.deck)
             if (None if state.you is None else state.you.seat) != self.seat:
-                raise ProtocolError(words.HOST_SENT_OTHER_SEAT)
+                raise ProtocolError(_("the host sent the view of another seat"))
             self.state = state
             await self._emit(Event(Heard.STATE, state=self.state))
         elif kind == "views":
             if self.deck is None or self.state is None:
-                raise ProtocolError(words.HOST_STATE_FIRST)
+                raise ProtocolError(_("the host sent a state before its welcome"))
             self.own_decisions = decode_views(data, self.deck, self.state)
             await self._emit(Event(Heard.VIEWS))
         elif kind == "refused":
-            reason = printable(str(data.get("reason")))[:200]
+            reason = _refusal(data)
             self.refusals.append(reason)
             await self._emit(Event(Heard.REFUSED, reason))
         elif kind == "error":
-            reason = printable(str(data.get("reason")))[:200]
+            reason = _refusal(data)
             if data.get("retry") is True:
                 self.busy = reason  # the host closes, and we try again later (or say why we gave up)
                 return
@@ -355,7 +365,7 @@ class Client:
         elif kind == "pong":
             pass
         else:
-            raise ProtocolError(words.HOST_SENT_UNKNOWN)
+            raise ProtocolError(_("the host sent an unknown message type"))
 
     async def _emit(self, event: Event) -> None:
         self._queue.put_nowait(event)

@@ -31,6 +31,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..i18n import _
 from ..bots import Bot, make_bot
 from ..bots.seats import HUMAN
 from ..engine import Decision, Game, PlayerView, TableView
@@ -131,7 +132,7 @@ class Connection:
         if len(self.queue) >= self.limit:  # it sends but does not read: let it go
             if not self.dropping:
                 self.dropping = True
-                asyncio.create_task(_close(self.ws, CLOSE_POLICY, words.NOT_READING))
+                asyncio.create_task(_close(self.ws, CLOSE_POLICY, "not_reading"))
             return
         self.queue.append(text)
         self.idle.clear()
@@ -167,10 +168,12 @@ async def _close(ws: ServerConnection, code: int, reason: str) -> None:
         pass
 
 
-async def _refuse(ws: ServerConnection, reason: str, code: int = CLOSE_POLICY) -> None:
-    """Tell the client why in one line, then close the connection."""
+async def _refuse(ws: ServerConnection, reason: str, code: int = CLOSE_POLICY, **values: object) -> None:
+    """Tell the client why, as a code (`words.REFUSALS`) and its values, never a sentence
+    (each client words it in its own language); then close the connection, the code as
+    the close frame's reason."""
     try:
-        message = {"type": "error", "reason": reason, "retry": code == CLOSE_BUSY}
+        message = {"type": "error", "reason": reason, **values, "retry": code == CLOSE_BUSY}
         await asyncio.wait_for(ws.send(encode(message)), 2)
     except Exception:
         pass
@@ -279,7 +282,7 @@ class Host:
         except a legal decision for its own seat on its own turn."""
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         if not self._room_for(address):
-            await _refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY)
+            await _refuse(ws, "too_many_connections", CLOSE_BUSY)
             return
         self._greeting[ws] = _Greeting(address)
         self._per_address[address] = self._per_address.get(address, 0) + 1
@@ -312,7 +315,7 @@ class Host:
         for ws, greeting in self._greeting.items():
             if address in (None, greeting.address):
                 self._let_go(ws)
-                task = asyncio.create_task(_refuse(ws, words.TOO_MANY_CONNECTIONS, CLOSE_BUSY))
+                task = asyncio.create_task(_refuse(ws, "too_many_connections", CLOSE_BUSY))
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
                 return True
@@ -334,7 +337,7 @@ class Host:
             raw = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
         except TimeoutError:
             self._let_go(ws)  # closing takes a moment more: it holds no place meanwhile
-            await _refuse(ws, words.NO_HELLO_IN_TIME)
+            await _refuse(ws, "no_hello_in_time")
             return None
         except ConnectionClosed:
             return None
@@ -344,15 +347,16 @@ class Host:
         try:
             hello = read_client_message(raw)
             if hello["type"] != "hello":
-                raise ProtocolError(words.HELLO_FIRST)
+                raise ProtocolError("hello_first")
             if not same_protocol(hello):
-                raise ProtocolError(words.unsupported_protocol(PROTOCOL, VERSION))
+                await _refuse(ws, "unsupported_protocol", protocol=PROTOCOL, version=VERSION)
+                return None
         except ProtocolError as exc:
             await _refuse(ws, str(exc))
             return None
         seat = await self.admit(hello.get("code"), address)
         if seat is None:
-            await _refuse(ws, words.WRONG_CODE)
+            await _refuse(ws, "wrong_code")
             return None
         return seat
 
@@ -421,7 +425,7 @@ class Host:
         try:
             async for raw in ws:
                 if not bucket.take():
-                    await _refuse(ws, words.TOO_MANY_MESSAGES)
+                    await _refuse(ws, "too_many_messages")
                     return
                 try:
                     message = read_client_message(raw)
@@ -433,7 +437,7 @@ class Host:
                         async with self._deciding:  # the last decision saved first
                             self._views(conn)
                     else:
-                        raise ProtocolError(words.HELLO_TWICE)
+                        raise ProtocolError("hello_twice")
                 except ProtocolError as exc:
                     await _refuse(ws, str(exc))
                     return
@@ -466,7 +470,7 @@ class Host:
         old = self.players[seat]
         self.players[seat] = conn
         if old is not None:  # the same code again: the newer connection wins (a reconnect)
-            asyncio.create_task(_refuse(old.ws, words.SEAT_OPENED_ELSEWHERE, CLOSE_REPLACED))
+            asyncio.create_task(_refuse(old.ws, "seat_opened_elsewhere", CLOSE_REPLACED))
         self.covered.discard(seat)
         self._status(words.is_here(self.session.names[seat]))
         self._start_when_full()
@@ -492,28 +496,30 @@ class Host:
             if reason is None:
                 await self._saved()
                 return
-        conn.push(encode({"type": "refused", "reason": reason, "turn": len(self.session.decisions)}))
+        illegal = {"decision": str(decision)} if reason == "illegal" else {}
+        conn.push(encode({"type": "refused", "reason": reason, **illegal, "turn": len(self.session.decisions)}))
 
     def _apply(self, conn: Connection, decision: Decision, turn: int) -> str | None:
-        """Apply `conn`'s decision made at `turn`; why not, if it was refused."""
+        """Apply `conn`'s decision made at `turn`; why not (a code of `words.REFUSALS`),
+        if it was refused."""
         session, game = self.session, self.session.game
         if conn.seat is None:
-            reason = words.SPECTATORS_CANNOT_DECIDE
+            reason = "spectators_cannot_decide"
         elif not self.started:
-            reason = words.NOT_STARTED
+            reason = "not_started"
         elif game.is_terminal():
-            reason = words.THE_GAME_IS_OVER
+            reason = "game_over"
         elif turn != len(session.decisions) and not game.simultaneous():
             # A choice of set-up or of the Plan placement depends only on the seat's own
             # cards, which nobody else's choice changes: made on an older view, it stands.
-            reason = words.EARLIER_POSITION
+            reason = "earlier_position"
         elif not game.legal_decisions_for(conn.seat) or self._bot_level(conn.seat) is not None:
-            reason = words.NOT_YOUR_TURN
+            reason = "not_your_turn"
         else:
             try:
                 session.choose(conn.seat, decision)
-            except Pier18Error as exc:
-                reason = str(exc)
+            except Pier18Error:
+                reason = "illegal"
             else:
                 return None
         return reason
@@ -535,7 +541,7 @@ class Host:
         made (`own_decisions`): only ever about the asking seat, never to a spectator."""
         seat = conn.seat
         if seat is None or not self.session.game.is_terminal():
-            reason = words.SPECTATORS_HAVE_NO_DECISIONS if seat is None else words.VIEWS_AFTER_THE_END
+            reason = "spectators_have_no_decisions" if seat is None else "views_after_the_end"
             conn.push(encode({"type": "refused", "reason": reason, "turn": len(self.session.decisions)}))
             return
         if seat not in self._views_sent:  # the game is over: the answer never changes
@@ -611,13 +617,13 @@ class Host:
         sitting in for them)."""
         if not self.started and not self.waiting_for():
             self.started = True
-            self._status(words.GAME_STARTS)
+            self._status(words.game_starts())
 
     def start_now(self) -> str:
         """The host starts the game with the players who are here: a bot plays each empty
         seat until its player comes (`cover`). Says what happened."""
         if self.started:
-            return words.ALREADY_STARTED
+            return _("the game has started already")
         names = self.session.names
         empty = self.waiting_for()
         for seat in empty:
@@ -637,7 +643,7 @@ class Host:
         """Hand an away human seat to a bot until its player is back; says what happened."""
         names = self.session.names
         if not 0 <= seat < len(names) or self.session.seats[seat] != HUMAN:
-            return words.ONLY_HUMAN_SEATS
+            return _("only a human seat can be handed to a bot")
         if self.players[seat] is not None:
             return words.seat_stays(names[seat])
         self.covered.add(seat)

@@ -24,10 +24,12 @@ from ..engine.text import printable
 from ..engine import TABLE_SIZES, PatronAward, Standing, check_table_size, rank, table_scores
 from ..engine.view import SEEN_FIELDS, seen_fields
 from ..flow import may_choose
-from .. import words
+from ..i18n import _
 
 PROTOCOL = "pier18"
-VERSION = 1
+#: Version 2: the host's `error` and `refused` carry a code (`words.REFUSALS`) and its
+#: values, never a sentence (version 1 sent English sentences).
+VERSION = 2
 
 #: The largest message a client may send (a decision is ~60 bytes); larger closes it.
 MAX_CLIENT_MESSAGE = 4096
@@ -43,7 +45,8 @@ CLIENT_TYPES = frozenset({"hello", "decide", "ping", "views"})
 
 
 class ProtocolError(Pier18Error):
-    """A message that breaks the protocol; the message is one line, safe to send back."""
+    """A message that breaks the protocol. Raised at the host, its message is the code it
+    sends back (`words.REFUSALS`); at a client, a line in the client's own words."""
 
 
 def new_code() -> str:
@@ -81,18 +84,18 @@ def same_protocol(message: dict[str, Any]) -> bool:
 def read_client_message(raw: str | bytes) -> dict[str, Any]:
     """A client's message as a checked dict with a known `type`, else ProtocolError."""
     if isinstance(raw, bytes):
-        raise ProtocolError(words.BINARY_MESSAGE)
+        raise ProtocolError("binary_message")
     if len(raw) > MAX_CLIENT_MESSAGE:
-        raise ProtocolError(words.MESSAGE_TOO_LARGE)
+        raise ProtocolError("message_too_large")
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise ProtocolError(words.NOT_JSON) from None
+        raise ProtocolError("not_json") from None
     if not isinstance(data, dict):
-        raise ProtocolError(words.NOT_AN_OBJECT)
+        raise ProtocolError("not_an_object")
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError(words.UNKNOWN_MESSAGE)
+        raise ProtocolError("unknown_message")
     return data
 
 
@@ -100,13 +103,13 @@ def read_decision(data: dict[str, Any]) -> tuple[Decision, int]:
     """The decision and the turn number (`decisions made so far`) of a `decide` message."""
     text, turn = data.get("decision"), data.get("turn")
     if not isinstance(text, str) or len(text) > MAX_DECISION_TEXT:
-        raise ProtocolError(words.DECIDE_NEEDS_DECISION)
+        raise ProtocolError("decide_needs_decision")
     if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn < 10**6:
-        raise ProtocolError(words.DECIDE_NEEDS_TURN)
+        raise ProtocolError("decide_needs_turn")
     try:
         return parse_decision(text), turn
-    except NotationError as exc:
-        raise ProtocolError(str(exc)) from None
+    except NotationError:
+        raise ProtocolError("decide_needs_decision") from None
 
 
 # -- views as JSON ---------------------------------------------------------------------------
@@ -435,7 +438,7 @@ def decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     except ProtocolError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, Pier18Error):
-        raise ProtocolError(words.HOST_STATE_UNREADABLE) from None
+        raise ProtocolError(_("the host sent a game state this client cannot read")) from None
 
 
 def _award(deck: Deck, players: int, a: Any) -> PatronAward:
@@ -498,21 +501,21 @@ def decode_views(data: dict[str, Any], deck: Deck, final: NetState) -> tuple[Own
     except ProtocolError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, Pier18Error):
-        raise ProtocolError(words.HOST_STATE_UNREADABLE) from None
+        raise ProtocolError(_("the host sent a game state this client cannot read")) from None
 
 
 def _decode_views(data: dict[str, Any], deck: Deck, final: NetState) -> tuple[OwnDecision, ...]:
     you, history = final.you, final.table.history
     if you is None or not final.table.is_terminal():
-        raise ProtocolError(words.HOST_VIEWS_WRONG)
+        raise ProtocolError(_("the host sent views of decisions this seat did not make"))
     mine = [n for n, (seat, _) in enumerate(history, start=1) if seat == you.seat and n not in final.stand_ins]
     entries = _list(data["decisions"])
     if len(entries) != len(mine):
-        raise ProtocolError(words.HOST_VIEWS_WRONG)
+        raise ProtocolError(_("the host sent views of decisions this seat did not make"))
     found = []
     for number, entry in zip(mine, entries):
         if not isinstance(entry, dict) or _int(entry["number"]) != number:
-            raise ProtocolError(words.HOST_VIEWS_WRONG)
+            raise ProtocolError(_("the host sent views of decisions this seat did not make"))
         chosen = _decision(entry["decision"])
         table = _decode_table(entry["view"], deck)
         part = _decode_seat(entry["you"], deck, table.players)
@@ -523,7 +526,7 @@ def _decode_views(data: dict[str, Any], deck: Deck, final: NetState) -> tuple[Ow
             or position >= number or not earlier or table.is_terminal() or chosen not in part.legal
             or (table.phase not in (Phase.SETUP, Phase.PLAN) and position != number - 1)
         ):
-            raise ProtocolError(words.HOST_VIEWS_WRONG)
+            raise ProtocolError(_("the host sent views of decisions this seat did not make"))
         found.append(OwnDecision(number, position, _player_view(table, part), chosen))
     return tuple(found)
 
@@ -553,11 +556,11 @@ def _finish(deck: Deck, values: dict[str, Any], totals: Any, standings: list[Any
         return {"final": None, "plans_met": None, "standings": ()}
     sheets, met = table_scores(deck, values["piers"], values["patrons"], values["plans"])
     if [s.total for s in sheets] != _list(totals):
-        raise ProtocolError(words.HOST_SCORES_WRONG)
+        raise ProtocolError(_("the host's final scores do not match the piers it sent"))
     ranking = tuple(rank(sheets, [None if p is None else deck[p] for p in values["plans"]]))
     sent = [tuple(_list(s, 5)) for s in _list(standings, values["players"])]
     if sent != [tuple(_standing_json(s)) for s in ranking]:
-        raise ProtocolError(words.HOST_RANKING_WRONG)
+        raise ProtocolError(_("the host's final ranking does not match the piers it sent"))
     return {"final": tuple(sheets), "plans_met": tuple(met), "standings": ranking}
 
 

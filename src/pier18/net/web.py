@@ -45,6 +45,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from ..i18n import _
 from .. import words
 from .host import Host
 
@@ -215,16 +216,16 @@ class WebSeats:
             return self._ask(None, 200)
         code = await self._check(request, typed)
         if code is None:
-            return self._ask(words.WEB_WRONG_CODE, 403)
+            return self._ask(words.web_wrong_code(), 403)
         body = _page(
-            "seat.html", title=escape(words.GAME_NAME), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}/ws/{code}"), ended=escape(words.WEB_SEAT_ENDED),
-            again=escape(words.WEB_OPEN_AGAIN),
+            "seat.html", title=escape(words.GAME_NAME), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}/ws/{code}"), ended=escape(_("This seat's page is closed. Open it again to come back to the table.")),
+            again=escape(_("Open it again")),
         )
         return web.Response(text=body, content_type="text/html")
 
     def _ask(self, problem: str | None, status: int) -> web.Response:
         body = _page(
-            "ask.html", title=escape(words.GAME_NAME), ask=escape(words.WEB_ASK_CODE), button=escape(words.WEB_OPEN),
+            "ask.html", title=escape(words.GAME_NAME), ask=escape(words.web_ask_code()), button=escape(_("Open")),
             problem=escape(problem or ""),
         )
         return web.Response(text=body, content_type="text/html", status=status)
@@ -251,12 +252,12 @@ class WebSeats:
             raise web.HTTPForbidden()  # another site's page: it may not drive a seat
         code = await self._check(request, request.match_info["code"])
         if code is None:
-            raise web.HTTPForbidden(text=words.WRONG_CODE)
+            raise web.HTTPForbidden(text=words.refusal("wrong_code"))
         older = self.tabs.get(code)
         if older is not None:  # the same code again: the newer tab wins, as at the table
             await self._end(older)
         if len(self.tabs) >= self.config.max_tabs or self._closing:
-            raise web.HTTPServiceUnavailable(text=words.TOO_MANY_CONNECTIONS)
+            raise web.HTTPServiceUnavailable(text=words.refusal("too_many_connections"))
         width, height = _size(request.query.get("width"), 80), _size(request.query.get("height"), 24)
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=self.config.max_input)
         await socket.prepare(request)

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
+from ..i18n import _
 from ..engine import Decision, Phase
 from ..flow import Show, next_step
 from ..persist import autosave
 from ..persist.lock import GameLocked
-from ..words import KEY_TAKE_BACK, NOTHING_TO_TAKE_BACK, WAIT_FOR_BOT, bot_problem, game_saved, pass_reason, since_your_turn
+from ..words import KEY_TAKE_BACK, bot_problem, game_saved, pass_reason, since_your_turn
 from .game_app import MIN_SIZE, GameApp, HintGiver
 from .moves import bot_reasons, moves_and_reasons, since_start
 from .screens.names import NamesScreen, Seating
@@ -505,7 +506,7 @@ class Pier18App(GameApp):
     def action_takeback(self) -> None:
         """`u`: take back the last decision, after a confirm (pier18.record rebuilds the game)."""
         if self._thinking is not None:
-            self.notify(WAIT_FOR_BOT, severity="warning")
+            self.notify(_("Wait for the bot to finish its move."), severity="warning")
             return
         self.request_takeback()
 
@@ -532,7 +533,7 @@ class Pier18App(GameApp):
         bots = [session.is_bot(seat) for seat in range(session.players)]
         question = takeback_prompt(table_view(session.game), session.names, count, bots, at_keys)
         if question is None:
-            self.notify(NOTHING_TO_TAKE_BACK, severity="warning")
+            self.notify(_("Nothing to take back yet."), severity="warning")
             return
 
         def answered(yes: bool | None) -> None:

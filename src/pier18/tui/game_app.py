@@ -26,8 +26,9 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 
+from ..i18n import _
 from ..engine.text import printable
-from ..words import GAME_NAME, HINT_THINKING, KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
+from ..words import GAME_NAME, KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
 from .moves import MoveLog, game_log, hint_text
 from .exits import BaseApp
 from .screens.closing import app_leaving, kept
@@ -318,7 +319,7 @@ class GameApp(BaseApp):
         if turn in self._hints:
             self._show_hint(*self._hints[turn])
             return
-        self._show_hint(Text(HINT_THINKING), None)
+        self._show_hint(Text(_("Hint: the hard bot is thinking…")), None)
         if self._hint_pending == turn:
             return
         self._hint_pending = turn

@@ -10,8 +10,9 @@ from collections.abc import Collection, Mapping, Sequence
 
 from rich.text import Text
 
+from ..i18n import _
 from ..engine import Decision, Draft, PlacePlan
-from ..words import HINT_LABEL, hint_lines, hint_why, move_line, patron_log_line
+from ..words import hint_lines, hint_why, move_line, patron_log_line
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the bots are not imported before the first screen is painted, nor the game
@@ -154,7 +155,7 @@ def hint_text(view: PlayerView, hint: Hint, names: Sequence[str] | None = None) 
         reason = hint_why(deck, view.players, hint.outcome, names)
     head, *rest = hint_lines(deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, reason)
     text = Text()
-    text.append(f"{HINT_LABEL} ", style="bold")
+    text.append(_("Hint:") + " ", style="bold")
     text.append(head)
     for line in rest:
         text.append("\n")

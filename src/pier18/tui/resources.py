@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..words import RULES_MISSING
+from ..i18n import _
+from ..words import GAME_NAME
 
 
 def rules_path() -> Path:
@@ -20,5 +21,6 @@ def rules_text() -> str:
     try:
         return rules_path().read_text(encoding="utf-8")
     except OSError:
-        title, why = RULES_MISSING
+        title = _("Rules of {game}").format(game=GAME_NAME)
+        why = _("The rules file could not be found in this installation.")
         return f"# {title}\n\n{why}"

@@ -27,17 +27,15 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
+from ..i18n import _
 from ..engine import Deck, Decision, Phase, PlayerView, TableView
 from ..flow import Show, next_step
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
     close_table,
-    CONNECTING,
     KEY_BOT_SITS_IN,
     KEY_JOIN_LINES,
-    LEAVE_SEAT,
-    WATCHING,
     connection_lost,
     connection_over,
     host_refused_move,
@@ -140,7 +138,7 @@ class SeatApp(GameApp):
     # -- the connection --------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(CONNECTING, id="connecting")
+        yield Static(_("Connecting to the table…"), id="connecting")
 
     def begin(self) -> None:
         self.client.start()
@@ -241,7 +239,7 @@ class SeatApp(GameApp):
         if self._lobby is not None and self.state is not None:
             self._lobby.state = self._lobby_state(self.state)
             return
-        line = self._link_line() or CONNECTING
+        line = self._link_line() or _("Connecting to the table…")
         for waiting in self.query("#connecting"):
             if isinstance(waiting, Static):
                 waiting.update(Text(line))
@@ -265,7 +263,7 @@ class SeatApp(GameApp):
             for seat, info in enumerate(state.seats)
         ]
         if me is None:
-            seats.append(WATCHING)
+            seats.append(_("watching: you see only what the whole table sees"))
         link = self._link_line()
         at_host = self.desk is not None
         return LobbyState(seats, self.join_lines if at_host else (), at_host, link)
@@ -309,7 +307,7 @@ class SeatApp(GameApp):
                 text = seat_presence(info.name, info.kind == "human", info.connected, info.covered, seat == me)
                 line.append(text, style="bold" if seat == me else "")
             if me is None:
-                line.append("  ·  ").append(WATCHING, style="italic")
+                line.append("  ·  ").append(_("watching: you see only what the whole table sees"), style="italic")
             # Who the game waits for now: the seats that can act, never merely who is away
             # (in set-up and the Plan placement the status line says it, with who has chosen).
             waiting = waiting_now(state.table, state.names, state.waiting_for, me)
@@ -539,7 +537,10 @@ class SeatApp(GameApp):
             return None
         if self.desk is not None:
             return LeaveScreen(*close_table(self.resume))
-        return LeaveScreen(*LEAVE_SEAT) if self.client.seat is not None else None
+        return LeaveScreen(
+            _("Leave the table?"),
+            _("The game goes on without you: join again with the same code to come back to your seat."),
+        ) if self.client.seat is not None else None
 
     # -- the host's own seat --------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ...i18n import _
 from ...engine import CATEGORIES, Deck, Game, TableView
 from ...engine.deck import deck_file, is_default_deck
 from ...engine.text import printable
@@ -31,15 +32,10 @@ from ...render.breakdown import breakdown_text
 from ...render.plan import plan_summary
 from ...render.style import category_label, stressed
 from ...words import (
-    CHECK_EACH_PIER,
     DECK_FILE,
-    DECK_FILE_NOTE,
-    FINAL_BELOW,
     KEY_NEW_GAME,
     KEY_QUIT,
     KEY_REVIEW,
-    NO_PLAN,
-    SCORE_BY_CATEGORY,
     VISIBLE_CHARACTERS,
     ahead_of,
     plan_note,
@@ -106,7 +102,7 @@ def plan_text(view: TableView, seat: int) -> Text:
     """The seat's Plan revealed: goal, ✔ met / ✘ not met, and the numbers that decided it."""
     card = view.plan_card(seat)
     if card is None:
-        return Text(NO_PLAN, style="dim")
+        return Text(_("no Plan"), style="dim")
     sheets = [view.score(p) for p in range(view.players)]
     others = [sheets[p] for p in range(view.players) if p != seat]
     line = Text(f"{plan_title(card)}: ", style="bold")
@@ -127,7 +123,7 @@ def pier_card(view: TableView, names: list[str], seat: int) -> Group:
 def breakdown(view: TableView, names: list[str]) -> Table:
     """Points per category for every seat, then the total and the first tie-breaker."""
     sheets = [view.score(seat) for seat in range(view.players)]
-    table = Table(padding=(0, 1), title=SCORE_BY_CATEGORY, title_justify="left", title_style="bold")
+    table = Table(padding=(0, 1), title=_("Score by category"), title_justify="left", title_style="bold")
     table.add_column("")
     for name in names:
         table.add_column(Text(name), justify="right")
@@ -143,7 +139,7 @@ def record_text(view: TableView, names: list[str], record: Path | None, deck: De
     text = Text()
     if record is not None:  # a file name is outside text; the record holds its deck
         text.append_text(stressed(record_kept(printable(str(record)), replay_command(record))))
-    text.append(f"{CHECK_EACH_PIER}\n", style="dim")
+    text.append(_("Check any pier on its own:") + "\n", style="dim")
     for seat, name in enumerate(names):
         text.append(f"  {name}: {score_command(view, seat, deck)}\n", style="dim")
         plan = view.plan_card(seat)
@@ -151,7 +147,8 @@ def record_text(view: TableView, names: list[str], record: Path | None, deck: De
         if plan is not None and goal is not None and goal.compares_players:  # as `pier18 score` says it
             text.append(f"    {plan_note(goal.text, None, plan.plan.bonus)}\n", style="dim")
     if deck_shown(view, deck) == DECK_FILE:
-        text.append(f"  {DECK_FILE_NOTE}\n", style="dim")
+        note = _("{deck_file}: the deck file the host played with (ask for it: this game's deck is not the game's own)")
+        text.append(f"  {note.format(deck_file=DECK_FILE)}\n", style="dim")
     return text
 
 
@@ -218,7 +215,7 @@ class FinalScreen(Screen[None]):
                     yield Static(pier_card(view, self.names, seat), id=f"final-pier-{seat}", classes="final-pier")
             yield Static(breakdown_text(view, self.names), id="final-breakdown")
             yield Static(scores_and_record(view, self.names, self.record, self.deck), id="final-table")
-        yield MoreBelow(FINAL_BELOW, id="final-more")
+        yield MoreBelow(_("↓ or PgDn scrolls (where the points came from and the record are below)"), id="final-more")
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:

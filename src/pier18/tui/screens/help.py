@@ -22,7 +22,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...render.style import stressed
-from ...words import KEY_CLOSE, KEY_NAMES, KEY_NOT_NOW, KEYS_NOTES, KEYS_TITLE, TEXTUAL_KEYS
+from ...i18n import _
+from ...words import KEY_CLOSE, key_names, keys_notes, textual_keys
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 
@@ -38,7 +39,7 @@ class KeyLine(NamedTuple):
 def description_of(binding: Binding) -> str:
     """A key's description: the binding's own (the game's words), or for a key Textual's
     widgets bind, Textual's description in the game's words."""
-    return TEXTUAL_KEYS.get(binding.description, binding.description)
+    return textual_keys().get(binding.description, binding.description)
 
 
 def key_lines(screen: Screen[Any]) -> list[KeyLine]:
@@ -47,18 +48,19 @@ def key_lines(screen: Screen[Any]) -> list[KeyLine]:
     own keys before the ones Textual's widgets bind (Tab, scrolling). Textual's system
     keys (never shown, not even in its own key panel) are left out."""
     lines: dict[tuple[bool, str, bool], list[str]] = {}
+    textuals = textual_keys()
     for key, active in screen.active_bindings.items():
         binding = active.binding
         if binding.system:
             continue
-        textual = binding.description in TEXTUAL_KEYS
+        textual = binding.description in textuals
         lines.setdefault((textual, description_of(binding), active.enabled), []).append(key)
     ordered = sorted(lines.items(), key=lambda line: line[0][0])  # stable: each part keeps its order
     return [KeyLine(tuple(keys), description, enabled) for (_, description, enabled), keys in ordered]
 
 
 def key_name(app: App[Any], key: str) -> str:
-    return KEY_NAMES.get(key, app.get_key_display(Binding(key, "")))
+    return key_names().get(key) or app.get_key_display(Binding(key, ""))
 
 
 def keys_shown(app: App[Any], keys: tuple[str, ...]) -> str:
@@ -73,11 +75,11 @@ def keys_shown(app: App[Any], keys: tuple[str, ...]) -> str:
 def keys_table(app: App[Any], lines: list[KeyLine]) -> Table:
     """The lines in two columns side by side, read down the left one first."""
     table = Table(box=None, show_header=False, padding=(0, 1, 0, 1), expand=True)
-    for _ in range(2):
+    for _column in range(2):
         table.add_column(style="bold", no_wrap=True)
         table.add_column(ratio=1)
     cells = [
-        (keys_shown(app, line.keys), Text(line.description) if line.enabled else Text(f"{line.description} {KEY_NOT_NOW}", style="dim"))
+        (keys_shown(app, line.keys), Text(line.description) if line.enabled else Text(line.description + " " + _("(not just now)"), style="dim"))
         for line in lines
     ]
     half = (len(cells) + 1) // 2
@@ -121,7 +123,7 @@ class HelpScreen(ModalClosesOnce[None]):
             self.query_one("#help-box", VerticalScroll).scroll_home(animate=False)
 
     def content(self) -> Group:
-        return Group(Text(KEYS_TITLE, style="bold"), keys_table(self.app, self.lines), Text(""), stressed(KEYS_NOTES))
+        return Group(Text(_("Keys on this screen"), style="bold"), keys_table(self.app, self.lines), Text(""), stressed(keys_notes()))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):

@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine.text import printable
-from ...words import JOIN_LINES_TITLE, KEY_CLOSE
+from ...words import KEY_CLOSE, join_lines_title
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 
@@ -37,7 +37,7 @@ class JoinLinesScreen(ModalClosesOnce[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-box"):
-            yield Static(Text(JOIN_LINES_TITLE, style="bold"))
+            yield Static(Text(join_lines_title(), style="bold"))
             yield Static(Text("\n".join(printable(line) for line in self.lines)), id="join-lines")  # as printed
         yield Footer()
 

@@ -21,7 +21,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine.text import printable
-from ...words import JOIN_LINES_TITLE, KEY_START_WITH_BOTS, LOBBY_TITLE, LOBBY_WAIT
+from ...i18n import N_, _
+from ...words import join_lines_title, lobby_title
 from ..widgets.footer import Footer
 from .closing import unless_leaving
 
@@ -51,7 +52,7 @@ class LobbyScreen(Screen[None]):
     }
     LobbyScreen #lobby-seats, LobbyScreen #lobby-join-title, LobbyScreen #lobby-wait, LobbyScreen #join-lines { margin-top: 1; }
     """
-    BINDINGS = [Binding("s", "app.start_now", KEY_START_WITH_BOTS)]
+    BINDINGS = [Binding("s", "app.start_now", N_("Start now, bots for the empty seats"))]
 
     #: What the lobby shows; the app assigns a new one as players come and go.
     state: reactive[LobbyState] = reactive(LobbyState(()), always_update=True, init=False)
@@ -63,12 +64,12 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
-            yield Static(Text(LOBBY_TITLE, style="bold"))
+            yield Static(Text(lobby_title(), style="bold"))
             yield Static(id="lobby-link")
             yield Static(id="lobby-seats")
-            yield Static(Text(JOIN_LINES_TITLE, style="bold"), id="lobby-join-title")
+            yield Static(Text(join_lines_title(), style="bold"), id="lobby-join-title")
             yield Static(id="lobby-join-lines")
-            yield Static(Text(LOBBY_WAIT, style="italic"), id="lobby-wait")
+            yield Static(Text(_("The game starts by itself when everyone is here; the host can start it sooner with bots."), style="italic"), id="lobby-wait")
         yield Footer()
 
     @unless_leaving

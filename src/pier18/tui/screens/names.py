@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, RadioButton, RadioSet, Static
 
+from ...i18n import _
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...engine.text import name_key, printable
 from ...words import (
@@ -23,8 +24,6 @@ from ...words import (
     KEY_PREVIOUS_RULE,
     KEY_START_GAME,
     START_BY_DATE,
-    TAGLINE,
-    WHO_STARTS,
     default_name,
     names_clash,
     names_help,
@@ -108,12 +107,13 @@ class NamesScreen(ClosesOnce[Seating]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="names-box"):
-            yield Static(f"[b]{GAME_NAME}[/b] — {TAGLINE}", id="names-title")
+            tagline = _("build the finest pier of your generation")
+            yield Static(f"[b]{GAME_NAME}[/b] — {tagline}", id="names-title")
             bots = [bot_name(self.seats, s) for s in range(self.players) if s not in self.humans]
             yield Static(names_help(len(self.humans), bots))
             for seat in self.humans:
                 yield Input(placeholder=default_name(seat + 1), id=f"name-{seat}", max_length=12)
-            yield Static(WHO_STARTS, id="start-rule-title")
+            yield Static(_("Who starts round 1?"), id="start-rule-title")
             with StartRule(id="start-rule"):
                 yield RadioButton(START_BY_DATE, value=True)
                 for seat in range(self.players):

@@ -7,9 +7,10 @@ from pathlib import Path
 from rich.text import Text
 from textual.binding import Binding
 
+from ...i18n import _
 from ...engine.text import printable
 from ...render.style import stressed
-from ...words import KEY_KEEP_PLAYING, KEY_YES_LEAVE, KEY_YES_QUIT, QUIT_QUESTION, play_resume_command, saved_here, with_key
+from ...words import KEY_KEEP_PLAYING, KEY_YES_LEAVE, KEY_YES_QUIT, play_resume_command, saved_here, with_key
 from .confirm import ConfirmScreen
 
 
@@ -29,7 +30,7 @@ class QuitScreen(ConfirmScreen):
     YES = with_key(KEY_YES_QUIT, "y")
 
     def __init__(self, save: Path | None = None) -> None:
-        super().__init__(Text(QUIT_QUESTION, style="bold"), saved_text(save))
+        super().__init__(Text(_("Quit the game in progress?"), style="bold"), saved_text(save))
 
 
 class LeaveScreen(QuitScreen):

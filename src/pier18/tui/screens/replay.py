@@ -18,16 +18,15 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...i18n import _
 from ...engine import Game, TableView
 from ...persist.session import Session
 from ...words import (
-    CARDS_DEALT,
     KEY_END,
     KEY_NEXT,
     KEY_PREVIOUS,
     KEY_QUIT,
     KEY_START,
-    REPLAY_KEYS,
     REPLAY_TITLE,
     final_ranking,
     patron_went,
@@ -135,13 +134,13 @@ class ReplayScreen(Screen[None]):
     def status(self) -> Text:
         line = Text(f"{replay_step(self.step, self.last)}  ", style="bold")
         line.append(whose_turn(TableView.of(self.game), self.session.names))
-        line.append(f"   {REPLAY_KEYS}", style="dim")
+        line.append("   " + _("←/→ step  Home/End  q quit"), style="dim")
         return line
 
     def event(self) -> Group:
         """What the last decision was, and the patron phase or the ranking it led to."""
         if self.step == 0:
-            return Group(Text(CARDS_DEALT))
+            return Group(Text(_("The cards are dealt.")))
         index = self.step - 1
         names = self.session.names
         before, after = self.games[index], self.game
