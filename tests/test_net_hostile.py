@@ -142,14 +142,14 @@ async def test_hostile_clients_leave_the_game_as_it_was():
     got, close = await attack(port, b"\x00\xff binary", code=codes.watch)
     assert got[-1]["type"] == "error" and close == 1008
     got, close = await attack(port, *[json.dumps({"type": "ping"})] * 300, code=codes.watch)
-    assert got[-1] == {"type": "error", "reason": "too many messages", "retry": False}
+    assert got[-1] == {"type": "error", "reason": "too_many_messages", "retry": False}
 
     # Below the protocol: garbage bytes; a handshake with no hello (read per connection:
     # every player is in by now). A half-open socket: test_silent_connections_...
     assert b"101 Switching" not in await raw_tcp(port, b"\x16\x03\x01garbage\r\n\r\n")
     host.config.hello_timeout = 0.3
     got, close = await attack(port)
-    assert got == [{"type": "error", "reason": "no hello in time", "retry": False}]
+    assert got == [{"type": "error", "reason": "no_hello_in_time", "retry": False}]
 
     # The table is as it was, and its players play on to the end.
     assert session.decisions == before
@@ -220,8 +220,8 @@ async def first_closed(*connections):
     return waits[task], task.result()
 
 
-NO_HELLO = ([{"type": "error", "reason": "no hello in time", "retry": False}], 1008)
-BUSY = ([{"type": "error", "reason": "too many connections", "retry": True}], 1013)  # a real client tries again
+NO_HELLO = ([{"type": "error", "reason": "no_hello_in_time", "retry": False}], 1008)
+BUSY = ([{"type": "error", "reason": "too_many_connections", "retry": True}], 1013)  # a real client tries again
 
 
 async def test_a_silent_connection_is_closed_within_a_few_seconds():
@@ -314,7 +314,7 @@ async def test_a_flood_of_wrong_codes_never_keeps_a_right_one_out():
         assert answer["type"] == "welcome" and answer["seat"] == 0, answer
         assert all(ws.close_code is None for ws in before[:4])  # the wrong ones still wait
         for ws in before[4:]:  # with no room to wait in, refused without waiting; the delay grows all the same
-            assert await answers(ws) == ([{"type": "error", "reason": "wrong code", "retry": False}], 1008)
+            assert await answers(ws) == ([{"type": "error", "reason": "wrong_code", "retry": False}], 1008)
         assert host.wrong_waiting() == 4
         after = [await guess(n) for n in range(12, 24)]
         bob = client(port, codes.seats[1])  # the real client, at its first try
