@@ -1188,10 +1188,6 @@ def tied_with(name: str) -> str:
     return _("tied with {name} on every tie-breaker").format(name=name)
 
 
-def plan_title(card: Card) -> str:
-    """A revealed Plan on the final screen: 'Plan #9 Pier Lamp (03-14)'."""
-    return _("Plan {card} ({date})").format(card=card_label(card), date=card.date)
-
 
 def record_kept(path: str, replay: str) -> Stressed:
     """Where a finished game is saved and the command that replays it."""
@@ -1243,10 +1239,6 @@ def default_name(number: int) -> str:
     """A person's seat before a name is typed: 'Player 2'."""
     return _("Player {number}").format(number=number)
 
-
-def names_clash(bot: str | None) -> str:
-    """Why the names screen will not start: a name taken by a bot, or two alike."""
-    return _("{bot} is a bot's name here.").format(bot=bot) if bot else _("Each player needs a different name.")
 
 
 def resume_title(games: int) -> tuple[str, str]:
@@ -1747,21 +1739,12 @@ def connection_over(why: str) -> str:
     return _("No connection to the table: {why}. Ctrl+Q leaves.").format(why=why)
 
 
-def client_broke(what: str) -> str:
-    """The network client met something it did not expect and stopped (`what`: the error)."""
-    return _("the client stopped on an unexpected error ({what})").format(what=what)
-
 
 def play_resume_command(save: object | None = None) -> str:
     """'pier18 play --resume FILE': the command that goes on with the game saved in
     `save` (None: with the last played unfinished game)."""
     return command("pier18", "play", "--resume", *([save] if save is not None else []))
 
-
-def game_saved(save: object | None) -> str:
-    """After a crash or a stop, at a game held at this laptop that is autosaved (`save`:
-    its autosave, named so that the very game comes back)."""
-    return _("Your game is saved: '{command}' goes on with it.").format(command=play_resume_command(save))
 
 
 def crashed(what: str, report: str | None, then: str | None = None) -> str:
@@ -1819,9 +1802,6 @@ def not_an_address(address: str) -> str:
         address=address
     )
 
-
-def not_an_url(url: str) -> str:
-    return _("{url} is not an address (use HOST:PORT)").format(url=url)
 
 
 def host_unreachable(why: str | None = None) -> str:
@@ -1911,10 +1891,6 @@ def has_left(name: str) -> str:
     return _("{name} left").format(name=name)
 
 
-def seat_stays(name: str) -> str:
-    """`bot NAME` for a player who is here."""
-    return _("{name} is here: their seat stays theirs").format(name=name)
-
 
 def bot_covers(level: str, name: str) -> str:
     """The host's line when a bot starts playing an away seat."""
@@ -1930,10 +1906,6 @@ def cover_question(name: str, level: str) -> tuple[str, str]:
         ),
     )
 
-
-def seat_covered(name: str, level: str) -> str:
-    """The answer to `bot NAME` (or `b`) that handed the seat over."""
-    return _("{name}'s seat is played by a {level} bot until they are back").format(name=name, level=level)
 
 
 def table_line(
@@ -1962,10 +1934,6 @@ def table_line(
     return line
 
 
-def host_refused_move(reason: str) -> str:
-    """A seat's decision the host did not apply."""
-    return _("The host refused that move: {reason}").format(reason=reason)
-
 
 def move_not_sent(why: str | None) -> str:
     """A seat's decision that could not be sent: it is asked again."""
@@ -1979,19 +1947,7 @@ def join_command(address: str, code: str, cafile: object | None = None, watch: b
     return command("pier18", "join", address, *(["--watch"] if watch else []), code, *tls)
 
 
-def to_watch(command: str) -> str:
-    """The host's line for the spectator code's command."""
-    return _("to watch: {command}").format(command=command)
 
-
-def in_a_browser(link: str) -> str:
-    """The host's line under a seat's join command, with `--web`: the seat's web page."""
-    return _("  or in a browser: {link}").format(link=link)
-
-
-def to_watch_in_browser(link: str) -> str:
-    """The host's line for the spectator code's web page, with `--web`."""
-    return _("to watch in a browser: {link}").format(link=link)
 
 
 def web_link(base: str, code: str, watch: bool = False) -> str:
@@ -2016,29 +1972,13 @@ def table_open(port: int, tls: bool, save: str | None) -> str:
     return _("{game} table open on port {port}; autosave: {save}").format(game=GAME_NAME, port=port, save=save)
 
 
-def bot_command_help(names: Sequence[str]) -> str:
-    """`bot` with a name that is none of the players'."""
-    return _("bot NAME: NAME is one of {names}").format(names=", ".join(names))
 
-
-def record_at(save: object) -> str:
-    """After a hosted game: where its record is."""
-    return _("The record: {command}").format(command=replay_command(save))
-
-
-def table_closed(resume: str) -> str:
-    """After a hosted game that is not over (`resume`: its `pier18 host --resume` line)."""
-    return _("The table is closed; '{command}' opens it again with the same codes.").format(command=resume)
 
 
 def table_saved(resume: str) -> str:
     """The host stopped with Ctrl+C while the game goes on (`resume`: its `pier18 host --resume` line)."""
     return prog_line(_("the table is saved; '{command}' opens it again").format(command=resume))
 
-
-def bad_port(text: str) -> str:
-    """`--port` that is not one (`text` quoted)."""
-    return _("a port is a whole number from 0 to 65535 (0: any free port), got {text}").format(text=text)
 
 
 def cannot_use_certificate(cert: str, key: str, why: str) -> str:
@@ -2052,14 +1992,6 @@ def not_a_bind_address(text: str) -> str:
     )
 
 
-def no_file_name(text: str) -> str:
-    """An argument naming a file given nothing to name (`text` quoted: '' or spaces)."""
-    return _("expected the name of a file, got {text}").format(text=text)
-
-
-def not_a_code(text: str) -> str:
-    """A seat or spectator code with nothing of a code in it (`text` quoted)."""
-    return _("a code is the letters and digits the host printed (such as K7QF-M2XD-9PHA-T4RE), got {text}").format(text=text)
 
 
 def no_such_bind_address(where: str, why: str) -> str:
@@ -2082,23 +2014,8 @@ def cannot_listen(where: str, port: int, why: str) -> str:
     return _("cannot listen on {where} port {port} ({why})").format(where=where, port=port, why=why)
 
 
-def cannot_read_file(option: str, path: str, why: str) -> str:
-    """A file named by an option that cannot be read (`path` quoted)."""
-    return _("{option} {path}: cannot read the file ({why})").format(option=option, path=path, why=why)
 
 
-def cannot_read_certificate(path: str, why: str) -> str:
-    return _("--cafile {path}: cannot read the certificate ({why})").format(path=path, why=why)
-
-
-def connecting_to(url: str) -> str:
-    """`--lines`: the first line, while the host is reached."""
-    return _("connecting to {url}…").format(url=url)
-
-
-def connected_to(url: str, watching: bool) -> str:
-    """`--lines`, once in: 'connected to ws://...' or 'watching to ws://...'."""
-    return (_("watching to {url}") if watching else _("connected to {url}")).format(url=url)
 
 
 def refused(reason: str) -> str:
@@ -2111,24 +2028,12 @@ def lost(why: str) -> str:
     return _("connection lost: {why}").format(why=why)
 
 
-def not_your_move(move: str) -> str:
-    """`--lines`: a decision that is not legal now (`move` quoted)."""
-    return _("{move} is not one of your moves now; 'show' lists them.").format(move=move)
-
 
 def pier_title(name: str, total: int) -> str:
     """`--lines`: above each pier drawn: 'Ann: 17 points', 'Cy: 1 point'."""
     return _("{name}: {points}").format(name=name, points=points(total))
 
 
-def your_plan(card: Card, goal: str) -> str:
-    """`--lines`: 'Your Plan: #9 Pier Lamp: At least 5 Poets'."""
-    return _("Your Plan: {card}: {goal}").format(card=card_label(card), goal=goal)
-
-
-def your_move(moves: str) -> str:
-    """`--lines`: the prompt, with the legal moves."""
-    return _("Your move ({moves}):").format(moves=moves)
 
 
 # -- saved games, records, files ---------------------------------------------------------------

@@ -80,11 +80,13 @@ def port(text: str) -> int:
     import argparse
 
     from ..engine.text import quote
-    from ..words import bad_port
+    from ..i18n import _
 
     number = int(text) if text.isascii() and text.isdigit() else -1  # not ' 80', '+80', '8_0'
     if not 0 <= number <= 65535:
-        raise argparse.ArgumentTypeError(bad_port(quote(text)))
+        raise argparse.ArgumentTypeError(
+            _("a port is a whole number from 0 to 65535 (0: any free port), got {text}").format(text=quote(text))
+        )
     return number
 
 
@@ -372,10 +374,10 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if s != mine:
             joins.append(f"{session.names[s]}: {words.join_command(where, codes.seats[s] or '', cafile)}")
             if site is not None:
-                joins.append(words.in_a_browser(words.web_link(site, codes.seats[s] or "")))
-    joins.append(words.to_watch(words.join_command(where, codes.watch, cafile, watch=True)))
+                joins.append(_("  or in a browser: {link}").format(link=words.web_link(site, codes.seats[s] or "")))
+    joins.append(_("to watch: {command}").format(command=words.join_command(where, codes.watch, cafile, watch=True)))
     if site is not None:
-        joins.append(words.to_watch_in_browser(words.web_link(site, codes.watch, watch=True)))
+        joins.append(_("to watch in a browser: {link}").format(link=words.web_link(site, codes.watch, watch=True)))
     if cafile:
         joins.append(_("(--cafile is only needed when the certificate is self-signed)"))
     say(words.table_open(port, context is not None, None if saving.save is None else str(saving.save)))
@@ -401,7 +403,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
             wanted = name_key(typed[1] if len(typed) > 1 else "")
             names = [name_key(n) for n in session.names]
             if wanted not in names:
-                return words.bot_command_help(session.names)
+                return _("bot NAME: NAME is one of {names}").format(names=", ".join(session.names))
             return host.cover(names.index(wanted))
         return None
 
@@ -417,12 +419,12 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
                 say(words.ranking_line(standing, session.names))
-            say(words.record_at(saving.save))
+            say(_("The record: {command}").format(command=words.replay_command(saving.save)))
             if web is not None and not web.idle.is_set():
                 say(_("The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."))  # their final screens stay until they are closed
                 await web.until_left(WEB_LINGER)
         elif saving.save is not None:
-            say(words.table_closed(again(saving.save)))
+            say(_("The table is closed; '{command}' opens it again with the same codes.").format(command=again(saving.save)))
     finally:
         if web is not None:
             await web.close()

@@ -66,10 +66,12 @@ def seat_code(text: str) -> str:
 
     from ..engine.text import quote
     from ..net.protocol import normalize_code
-    from ..words import not_a_code
+    from ..i18n import _
 
     if not normalize_code(text).strip():
-        raise argparse.ArgumentTypeError(not_a_code(quote(text)))
+        raise argparse.ArgumentTypeError(_(
+            "a code is the letters and digits the host printed (such as K7QF-M2XD-9PHA-T4RE), got {text}"
+        ).format(text=quote(text)))
     return text
 
 
@@ -82,13 +84,14 @@ def check_pem(path: str, flag: str) -> None:
     device or a huge file is refused before the TLS library opens it (and blocks)."""
     from ..engine.reading import read_capped
     from ..engine.text import shorten
-    from ..words import cannot_read_file
+    from ..i18n import _
     from .errors import CliError
 
     try:
         read_capped(path, MAX_PEM_BYTES)
     except OSError as exc:
-        raise CliError(cannot_read_file(flag, f"'{shorten(path)}'", exc.strerror or str(exc))) from None
+        why = exc.strerror or str(exc)
+        raise CliError(_("{option} {path}: cannot read the file ({why})").format(option=flag, path=f"'{shorten(path)}'", why=why)) from None
 
 
 def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
@@ -105,9 +108,10 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
     try:
         return ssl.create_default_context(cafile=cafile)
     except (OSError, ssl.SSLError) as exc:
-        from ..words import cannot_read_certificate
+        from ..i18n import _
 
-        raise CliError(cannot_read_certificate(shorten(cafile), shorten(exc))) from None
+        why = shorten(exc)
+        raise CliError(_("--cafile {path}: cannot read the certificate ({why})").format(path=shorten(cafile), why=why)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,10 +146,10 @@ def run(args: argparse.Namespace) -> int:
     async def main() -> int:
         client = Client(address, code, ssl=context)
         if lines:
-            from ..words import connecting_to
+            from ..i18n import _
 
             front = LineFrontEnd(client, note=note, quiet=args.quiet)
-            front.say(connecting_to(client.url))
+            front.say(_("connecting to {url}…").format(url=client.url))
             try:
                 await let_in(client)
                 return await front.run()
@@ -274,6 +278,7 @@ class LineFrontEnd:
     def on_event(self, event: Event) -> int | None:
         from typing import assert_never
 
+        from ..i18n import _
         from ..net.client import Heard
         from .. import words
 
@@ -283,7 +288,7 @@ class LineFrontEnd:
                 if self.note is not None:
                     self.say(self.note)
                     self.note = None
-                self.say(words.connected_to(self.client.url, self.client.seat is None))
+                self.say((_("watching to {url}") if self.client.seat is None else _("connected to {url}")).format(url=self.client.url))
             case Heard.STATE:
                 if event.state is not None:
                     self.show(event.state)
@@ -344,7 +349,7 @@ class LineFrontEnd:
             return
         assert state.you is not None
         if decision not in state.you.legal:
-            self.say(words.not_your_move(quote(line)))
+            self.say(_("{move} is not one of your moves now; 'show' lists them.").format(move=quote(line)))
             return
         try:
             await self.client.decide(decision)
@@ -357,7 +362,8 @@ class LineFrontEnd:
 
         from ..engine import Phase
         from ..render.pier import draw_card, draw_pier
-        from ..words import move_line, pier_title, ranking_line, table_line, your_move, your_plan
+        from ..i18n import _
+        from ..words import card_label, move_line, pier_title, ranking_line, table_line
 
         table, names, before = state.table, state.names, self.shown
         self.shown = state
@@ -399,9 +405,9 @@ class LineFrontEnd:
             self.console.print(Columns([draw_card(table.deck[c], ends=ends) for c in cards], padding=(0, 3)))
         if you.plan is not None and table.phase is not Phase.SETUP:
             plan = table.deck[you.plan]
-            self.say(your_plan(plan, plan.plan.goal_for(table.players).text))
+            self.say(_("Your Plan: {card}: {goal}").format(card=card_label(plan), goal=plan.plan.goal_for(table.players).text))
         legal = " | ".join(str(d) for d in you.legal[:12]) + (" | …" if len(you.legal) > 12 else "")
-        self.say(your_move(legal))
+        self.say(_("Your move ({moves}):").format(moves=legal))
         self.ring(state)
 
     def ring(self, state: NetState) -> None:

@@ -161,9 +161,9 @@ def file_name(text: str) -> str:
     naming the argument (as a path, '' would be read as the current folder, '.')."""
     if not text.strip():
         from ..engine.text import quote
-        from ..words import no_file_name
+        from ..i18n import _
 
-        raise argparse.ArgumentTypeError(no_file_name(quote(text)))
+        raise argparse.ArgumentTypeError(_("expected the name of a file, got {text}").format(text=quote(text)))
     return text
 
 

@@ -30,7 +30,6 @@ from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
 from ..engine.text import printable, quote, shorten
 from .. import words
-from ..words import client_broke
 from .protocol import (
     MAX_HOST_MESSAGE,
     PROTOCOL,
@@ -101,7 +100,7 @@ def _refusal(data: dict[str, Any]) -> str:
     the values beside it, each made printable first (a code this client does not know,
     a newer host's or a sentence of a version 1 host, is shown as it came)."""
     code = printable(str(data.get("reason")))[:200]
-    values = {key: printable(str(data[key]))[:40] for key in ("protocol", "version", "decision") if key in data}
+    values: dict[str, object] = {key: printable(str(data[key]))[:40] for key in ("protocol", "version", "decision") if key in data}
     return words.refusal(code, values)
 
 
@@ -270,7 +269,8 @@ class Client:
         try:
             await self._follow()
         except Exception as exc:
-            await self._fail(client_broke(printable(f"{type(exc).__name__}: {exc}")[:120]))
+            what = printable(f"{type(exc).__name__}: {exc}")[:120]
+            await self._fail(_("the client stopped on an unexpected error ({what})").format(what=what))
         await self._emit(Event(Heard.CLOSED))
 
     async def _follow(self) -> None:
@@ -296,7 +296,7 @@ class Client:
             except (OSError, TimeoutError, InvalidHandshake) as exc:
                 reason = words.host_unreachable(printable(str(exc))[:80])
             except InvalidURI:
-                await self._fail(words.not_an_url(shorten(self.url)))
+                await self._fail(_("{url} is not an address (use HOST:PORT)").format(url=shorten(self.url)))
             finally:
                 self._ws = None
             if self.busy is not None:  # the host had no room for us just now, and said so

@@ -645,12 +645,14 @@ class Host:
         if not 0 <= seat < len(names) or self.session.seats[seat] != HUMAN:
             return _("only a human seat can be handed to a bot")
         if self.players[seat] is not None:
-            return words.seat_stays(names[seat])
+            return _("{name} is here: their seat stays theirs").format(name=names[seat])
         self.covered.add(seat)
         self._status(words.bot_covers(self.config.bot_level, names[seat]))
         self._start_when_full()
         self._changed()
-        return words.seat_covered(names[seat], self.config.bot_level)
+        return _("{name}'s seat is played by a {level} bot until they are back").format(
+            name=names[seat], level=self.config.bot_level
+        )
 
     def stand_in_level(self) -> str:
         """The level of the bot that plays an away seat handed over (`cover`)."""

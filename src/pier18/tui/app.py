@@ -19,7 +19,7 @@ from ..engine import Decision, Phase
 from ..flow import Show, next_step
 from ..persist import autosave
 from ..persist.lock import GameLocked
-from ..words import KEY_TAKE_BACK, bot_problem, game_saved, pass_reason, since_your_turn
+from ..words import KEY_TAKE_BACK, bot_problem, pass_reason, play_resume_command, since_your_turn
 from .game_app import MIN_SIZE, GameApp, HintGiver
 from .moves import bot_reasons, moves_and_reasons, since_start
 from .screens.names import NamesScreen, Seating
@@ -108,7 +108,9 @@ class Pier18App(GameApp):
     def how_to_go_on(self) -> str | None:
         """After a crash or a stop: an unfinished game that is autosaved can be resumed."""
         save = self.save_path()
-        return game_saved(save) if self.game_running and save is not None else None
+        if self.game_running and save is not None:  # its autosave, named so that the very game comes back
+            return _("Your game is saved: '{command}' goes on with it.").format(command=play_resume_command(save))
+        return None
 
     def begin(self) -> None:
         if self.offer_lesson:

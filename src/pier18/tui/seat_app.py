@@ -38,7 +38,6 @@ from ..words import (
     KEY_JOIN_LINES,
     connection_lost,
     connection_over,
-    host_refused_move,
     lobby_seat,
     move_line,
     move_not_sent,
@@ -169,7 +168,7 @@ class SeatApp(GameApp):
                 return
             case Heard.REFUSED:
                 self._sent = None
-                self.notify(host_refused_move(event.text), severity="warning")
+                self.notify(_("The host refused that move: {reason}").format(reason=event.text), severity="warning")
             case Heard.LOST:
                 self.lost = event.text
                 self._sent = None  # the view after reconnecting says whether it arrived

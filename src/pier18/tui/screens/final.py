@@ -38,8 +38,8 @@ from ...words import (
     KEY_REVIEW,
     VISIBLE_CHARACTERS,
     ahead_of,
+    card_label,
     plan_note,
-    plan_title,
     points,
     record_kept,
     replay_command,
@@ -105,7 +105,7 @@ def plan_text(view: TableView, seat: int) -> Text:
         return Text(_("no Plan"), style="dim")
     sheets = [view.score(p) for p in range(view.players)]
     others = [sheets[p] for p in range(view.players) if p != seat]
-    line = Text(f"{plan_title(card)}: ", style="bold")
+    line = Text(_("Plan {card} ({date})").format(card=card_label(card), date=card.date) + ": ", style="bold")
     line.append_text(plan_summary(card, view.players, sheets[seat], others, view.plan_met(seat), final=True))
     return line
 

@@ -25,7 +25,6 @@ from ...words import (
     KEY_START_GAME,
     START_BY_DATE,
     default_name,
-    names_clash,
     names_help,
     start_by_sea,
 )
@@ -161,7 +160,8 @@ class NamesScreen(ClosesOnce[Seating]):
             humans = [names[s] for s in self.humans]
             clash = clashes_with_bots(humans, self.seats)
             error = self.query_one("#names-error", Static)
-            error.update(Text(names_clash(clash), style="bold red"))
+            said = _("{bot} is a bot's name here.").format(bot=clash) if clash else _("Each player needs a different name.")
+            error.update(Text(said, style="bold red"))
             error.add_class("-shown")
             return
         if rule is None:
