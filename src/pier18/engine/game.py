@@ -295,12 +295,15 @@ class Game:
         elif self.phase is Phase.PLAN and type(decision) is PlacePlan:
             self._place_plan(decision)
         else:
-            wanted = {Phase.SETUP: "keep", Phase.DRAFT: "draft", Phase.PLAN: "plan"}.get(self.phase)
-            if wanted is None:
+            if self.phase is Phase.SETUP:
+                wrong = _("it is the setup phase: expected a 'keep' decision, not {decision}")
+            elif self.phase is Phase.DRAFT:
+                wrong = _("it is the draft phase: expected a 'draft' decision, not {decision}")
+            elif self.phase is Phase.PLAN:
+                wrong = _("it is the plan phase: expected a 'plan' decision, not {decision}")
+            else:
                 raise IllegalDecision(_("the game is over"))
-            raise IllegalDecision(_("it is the {phase} phase: expected a '{wanted}' decision, not {decision}").format(
-                phase=self.phase.value, wanted=wanted, decision=decision
-            ))
+            raise IllegalDecision(wrong.format(decision=decision))
         self.history.append((seat, decision))
         ahead = self.ahead
         if ahead[self.current_player] is not None and self.simultaneous():  # its choice made ahead: made now
