@@ -121,3 +121,12 @@ def test_score_json_takes_lang_on_its_quick_path(own_language, capsys, monkeypat
         assert '"total": 8' in capsys.readouterr().out
     assert score.quick_args(["--json", "--lang"]) is None  # argparse says what is missing
     assert score.quick_args(["--json", "--lang", "--explain"]) is None
+
+
+def test_an_unknown_option_after_lang_is_said_by_its_command(own_language, capsys):
+    """`pier18 --lang nl score --jsn`: the language's value is no command, so the
+    unknown option is still found in the command's own options."""
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["--lang", "en", "score", "--jsn"])
+    assert exit.value.code == 2
+    assert capsys.readouterr().err == "pier18 score: unknown option '--jsn' (did you mean '--json'?)\ntry 'pier18 score --help'\n"
