@@ -6,8 +6,6 @@ argument definitions import nothing beyond the standard library.
 
 from __future__ import annotations
 
-from ..i18n import _
-
 import errno
 import io
 import os
@@ -15,6 +13,7 @@ import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
 from ..engine.text import shorten
+from ..i18n import _
 from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from ..i18n import _
-
 import argparse
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from ..engine.text import printable, quote
+from ..i18n import _
 
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
 
