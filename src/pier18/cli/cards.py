@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -14,12 +16,12 @@ if TYPE_CHECKING:  # pragma: no cover
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "cards",
-        help="list the deck: every card with its patrons and Plan goals",
-        description="Draw every card of the deck (land end at the bottom) with its Plan goal(s).",
+        help=_("list the deck: every card with its patrons and Plan goals"),
+        description=_("Draw every card of the deck (land end at the bottom) with its Plan goal(s)."),
     )
     from .parser import add_deck_option
 
-    add_deck_option(parser, help="another deck file (default: the game's own deck)")
+    add_deck_option(parser, help=_("another deck file (default: the game's own deck)"))
     parser.set_defaults(run=run)
 
 
@@ -67,7 +69,7 @@ def card_cell(card: Card) -> Text:
     from rich.cells import cell_len
 
     head, name, *rows = draw_card(card, name_width=max(18, cell_len(card.name))).split("\n")  # the name on one line
-    return Text("\n").join([head, name, Text("sea ↑", style="dim"), *rows, Text("land ↓", style="dim")])
+    return Text("\n").join([head, name, Text(_("sea ↑"), style="dim"), *rows, Text(_("land ↓"), style="dim")])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     # Every piece of text from the deck file (its path, names, goals) goes in as Text, never markup.
     source = wrap_path(printable(deck.source), max(20, console.width))
     table = Table(title=Text(THE_DECK), show_lines=True)
-    table.add_column("Card", no_wrap=True)
+    table.add_column(_("Card"), no_wrap=True)
     table.add_column(PLAN_GOAL, ratio=1)
     for card in deck.values():
         plan = card.plan

@@ -8,6 +8,8 @@ only the saves written since.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -16,8 +18,8 @@ if TYPE_CHECKING:  # pragma: no cover
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "games",
-        help="list the saved games (resume one with 'pier18 play --resume N')",
-        description="List every autosaved game: players, where it stands, when it was last played and its file.",
+        help=_("list the saved games (resume one with 'pier18 play --resume N')"),
+        description=_("List every autosaved game: players, where it stands, when it was last played and its file."),
     )
     parser.set_defaults(run=run)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -10,15 +12,15 @@ if TYPE_CHECKING:  # pragma: no cover
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "learn",
-        help="learn to play: a guided first game against a bot, one idea at a time",
-        description="Learn Pier 18 by playing: a guided first game against the greedy bot on a designed deal, "
-        "in short steps; quit at any time and 'pier18 learn' goes on where you stopped.",
+        help=_("learn to play: a guided first game against a bot, one idea at a time"),
+        description=_("Learn Pier 18 by playing: a guided first game against the greedy bot on a designed deal, "
+        "in short steps; quit at any time and 'pier18 learn' goes on where you stopped."),
     )
-    parser.add_argument("--again", action="store_true", help="start the lesson from the beginning, even if one is saved")
+    parser.add_argument("--again", action="store_true", help=_("start the lesson from the beginning, even if one is saved"))
     from .parser import file_name
 
     parser.add_argument(
-        "--script", metavar="FILE", type=file_name, help="another lesson script (the shipped one is data/lesson.toml; its notes say how)"
+        "--script", metavar="FILE", type=file_name, help=_("another lesson script (the shipped one is data/lesson.toml; its notes say how)")
     )
     parser.set_defaults(run=run)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
 TYPE_CHECKING = False
@@ -24,54 +26,54 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     parser = sub.add_parser(
         "play",
-        help="play a hot-seat game for 2 or 3 players at one laptop",
-        description="Play Pier 18 at one laptop: 2 or 3 players, people or computer opponents, every game autosaved.",
+        help=_("play a hot-seat game for 2 or 3 players at one laptop"),
+        description=_("Play Pier 18 at one laptop: 2 or 3 players, people or computer opponents, every game autosaved."),
         formatter_class=argparse.RawDescriptionHelpFormatter,  # the levels below, one per line
     )
     parser.epilog = textwrap.fill(PLAYING_ALONE, 79) + "\n\n" + "\n".join(level_lines())
-    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=f"how many players ({table_sizes_text()})")
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=_("how many players ({sizes})").format(sizes=table_sizes_text()))
     parser.add_argument(
         "--names",
-        help="the human players' names, comma separated (otherwise asked on the first screen); "
-        "bots play as 'Hard bot', 'Greedy bot' ... with the seat number added when two share a level",
+        help=_("the human players' names, comma separated (otherwise asked on the first screen); "
+        "bots play as 'Hard bot', 'Greedy bot' ... with the seat number added when two share a level"),
     )
     parser.add_argument(
         "--bots",
         metavar="N",
-        help="make the last N seats computer opponents (e.g. --players 3 --bots 2 to play alone)",
+        help=_("make the last N seats computer opponents (e.g. --players 3 --bots 2 to play alone)"),
     )
     parser.add_argument("--level", default="hard", help=level_help("hard"))
     parser.add_argument(
         "--seats",
         metavar="KINDS",
-        help=f"every seat in order, comma separated: human, {level_names()} "
-        "(e.g. human,human,hard); instead of --bots",
+        help=_("every seat in order, comma separated: human, {levels} "
+        "(e.g. human,human,hard); instead of --bots").format(levels=level_names()),
     )
-    parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
+    parser.add_argument("--seed", type=int, help=_("shuffle seed, to replay the same deal"))
     parser.add_argument(
         "--first",
         metavar="NAME",
-        help="who plays first in round 1: the rulebook's player who last saw the sea "
-        "(default: the earliest Foundation date, as the digital edition does)",
+        help=_("who plays first in round 1: the rulebook's player who last saw the sea "
+        "(default: the earliest Foundation date, as the digital edition does)"),
     )
     from .parser import add_deck_option
 
-    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
+    add_deck_option(parser, help=_("a deck file of your own (default: the game's deck)"))
     parser.add_argument(
         "--resume",
         nargs="?",
         const=LATEST,
         metavar="FILE|N",
-        help="go on with a saved game (every game is autosaved): the last played unfinished one, "
-        "a saved game FILE, or game N of 'pier18 games'",
+        help=_("go on with a saved game (every game is autosaved): the last played unfinished one, "
+        "a saved game FILE, or game N of 'pier18 games'"),
     )
     parser.add_argument(
         "--record", metavar="FILE",
-        help="also save the game record to FILE (for 'pier18 replay FILE'), in a folder that exists; "
-        "a file already there is never written over without --force",
+        help=_("also save the game record to FILE (for 'pier18 replay FILE'), in a folder that exists; "
+        "a file already there is never written over without --force"),
     )
     parser.add_argument(
-        "--force", action="store_true", help="let --record write over a file that is already there (and FILE-2.json ...)"
+        "--force", action="store_true", help=_("let --record write over a file that is already there (and FILE-2.json ...)")
     )
     parser.set_defaults(run=run)
 

@@ -11,6 +11,8 @@ Imports nothing heavy at module level: the record, the bots and Rich load in `ru
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -25,13 +27,6 @@ if TYPE_CHECKING:  # pragma: no cover
 #: The most sampled worlds `--worlds` may ask for (64 is the default; 10,000 would take hours).
 MAX_WORLDS = 10_000
 
-EXAMPLE = """\
-examples:
-  pier18 review game.json
-  pier18 review game.json --seat Ann --hindsight
-  pier18 review game.json --json --jobs 2
-"""
-
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
@@ -40,33 +35,38 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     parser = sub.add_parser(
         "review",
-        help="judge every decision of a saved game: the best choice, and the points each one lost",
-        description="Review a Pier 18 game record: each decision judged by the strongest bot from what its player knew.",
-        epilog=EXAMPLE,
+        help=_("judge every decision of a saved game: the best choice, and the points each one lost"),
+        description=_("Review a Pier 18 game record: each decision judged by the strongest bot from what its player knew."),
+        epilog=_(
+            "examples:\n"
+            "  pier18 review game.json\n"
+            "  pier18 review game.json --seat Ann --hindsight\n"
+            "  pier18 review game.json --json --jobs 2\n"
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", type=file_name, help="a game record or autosave (from play, host or simulate)")
+    parser.add_argument("file", metavar="FILE", type=file_name, help=_("a game record or autosave (from play, host or simulate)"))
     parser.add_argument(
         "--seat", action="append", metavar="NAME",
-        help="review this player's decisions (again for more; default: every human seat, or every seat if all are bots)",
+        help=_("review this player's decisions (again for more; default: every human seat, or every seat if all are bots)"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of the tables"))
     parser.add_argument(
         "--jobs", type=int, default=None, metavar="J",
-        help="judge on J processes, at most one per core (the same review; default: every core)",
+        help=_("judge on J processes, at most one per core (the same review; default: every core)"),
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help=(
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help=_(
         "another sample of worlds (default 0: the worlds the hint h plays, so a hinted choice is the best, 0 lost)"
     ))
     parser.add_argument(
         "--worlds", type=int, default=None, metavar="N",
-        help="sampled worlds per decision: more is steadier and slower (default 64)",
+        help=_("sampled worlds per decision: more is steadier and slower (default 64)"),
     )
     parser.add_argument(
         "--hindsight", action="store_true",
-        help="also judge each decision with everything known after the game (the real draws and Plans), apart",
+        help=_("also judge each decision with everything known after the game (the real draws and Plans), apart"),
     )
-    add_deck_option(parser, help="the deck file, for a record saved without its deck", old_name=False)
+    add_deck_option(parser, help=_("the deck file, for a record saved without its deck"), old_name=False)
     parser.set_defaults(run=run)
 
 

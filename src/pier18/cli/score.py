@@ -6,6 +6,8 @@ The `--json` path must stay as quick to start as Python itself: it imports neith
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from ..engine.sizes import TABLE_SIZES
 
 import sys
@@ -26,49 +28,47 @@ if TYPE_CHECKING:  # pragma: no cover
     #: The arguments: from argparse, or from `quick_args`.
     Args = argparse.Namespace | SimpleNamespace
 
-EXAMPLE = """\
-example: a pier written land end first, one section per line (LEFT RIGHT):
-
-  # my pier           . = empty  F flower  P poet  L lovers  A fisher (anchor)
-  F  .
-  P  A
-  .  A
-  L  .
-  .  P
-
-  pier18 score my-pier.txt
-  pier18 score --cards "7 12:1 3:2 9" --patrons 2 --plan 9 --players 3
-  cat my-pier.txt | pier18 score - --json
-"""
-
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
 
     parser = sub.add_parser(
         "score",
-        help="score a pier you built on the table",
-        description="Score a visible pier: each category, patrons, the Plan bonus and the total.",
-        epilog=EXAMPLE,
+        help=_("score a pier you built on the table"),
+        description=_("Score a visible pier: each category, patrons, the Plan bonus and the total."),
+        epilog=_(
+            "example: a pier written land end first, one section per line (LEFT RIGHT):\n"
+            "\n"
+            "  # my pier           . = empty  F flower  P poet  L lovers  A fisher (anchor)\n"
+            "  F  .\n"
+            "  P  A\n"
+            "  .  A\n"
+            "  L  .\n"
+            "  .  P\n"
+            "\n"
+            "  pier18 score my-pier.txt\n"
+            '  pier18 score --cards "7 12:1 3:2 9" --patrons 2 --plan 9 --players 3\n'
+            "  cat my-pier.txt | pier18 score - --json\n"
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from .parser import add_deck_option, file_name
 
-    parser.add_argument("file", metavar="FILE", nargs="?", type=file_name, help="a pier in text notation, or - for standard input")
+    parser.add_argument("file", metavar="FILE", nargs="?", type=file_name, help=_("a pier in text notation, or - for standard input"))
     parser.add_argument(
         "--cards",
         metavar="CARDS",
-        help="the pier as card ids or names (any case, or the start of a name), land first; "
-        "ID:K or NAME:K covers K sections of the card before; separate names with commas if they have spaces",
+        help=_("the pier as card ids or names (any case, or the start of a name), land first; "
+        "ID:K or NAME:K covers K sections of the card before; separate names with commas if they have spaces"),
     )
-    parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
-    parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
-    parser.add_argument("--players", type=int, choices=TABLE_SIZES, help="players in the game (picks the Plan goal)")
+    parser.add_argument("--patrons", type=int, default=0, metavar="N", help=_("patrons won (1 point each)"))
+    parser.add_argument("--plan", type=int, metavar="ID", help=_("your Plan card: add its bonus if the goal is met"))
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, help=_("players in the game (picks the Plan goal)"))
 
-    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)  # --cards is the pier
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
+    add_deck_option(parser, help=_("another deck file (default: the game's own deck)"), old_name=False)  # --cards is the pier
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of the drawing"))
     parser.add_argument(
-        "--explain", action="store_true", help="say why each character scores what it does (with --json: an 'explain' list)"
+        "--explain", action="store_true", help=_("say why each character scores what it does (with --json: an 'explain' list)")
     )
     parser.set_defaults(run=run)
 
@@ -103,6 +103,10 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
         name, eq, inline = word.partition("=")
         if word == "--json":
             values["json"] = True
+        elif name == "--lang":  # read already, before anything was said (`i18n.lang_from_argv`)
+            value = inline if eq else next(rest, None)
+            if value is None or (not eq and value.startswith("-")):
+                return None
         elif name in _QUICK_OPTIONS:
             attribute, convert = _QUICK_OPTIONS[name]
             value = inline if eq else next(rest, None)

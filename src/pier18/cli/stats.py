@@ -14,6 +14,8 @@ lesson is a line of its own, outside the record.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -28,8 +30,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     parser = sub.add_parser(
         "stats",
-        help="your record: wins and scores by opponent, Plans met, an Elo estimate",
-        description=(
+        help=_("your record: wins and scores by opponent, Plans met, an Elo estimate"),
+        description=_(
             "Your record from the games saved on this machine: games, wins and mean score by opponent "
             "level and table size, the Plans you kept and how often you met them, and an Elo estimate "
             "against the bots' ladder. Each game counts once, however often it was saved."
@@ -37,14 +39,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH", type=file_name,
-        help="also read these game records, or folders of them (copies kept elsewhere)",
+        help=_("also read these game records, or folders of them (copies kept elsewhere)"),
     )
     parser.add_argument(
         "--name", action="append", metavar="NAME",
-        help="count the seats of this name (any case); once per name you play under. Default: the names that "
-        "played alone against bots on this machine",
+        help=_("count the seats of this name (any case); once per name you play under. Default: the names that "
+        "played alone against bots on this machine"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     parser.set_defaults(run=run)
 
 
@@ -120,7 +122,7 @@ def as_json(found: History, names: Sequence[str] = (), given: bool = True, lesso
 
 
 def _table_order(item: tuple[tuple[str, int], object]) -> tuple[int, str]:
-    (opponents, players), _ = item
+    (opponents, players), _count = item
     return players, opponents
 
 
