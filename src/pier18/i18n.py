@@ -200,14 +200,17 @@ def document(text: str, context: str) -> str:
 
 def lang_from_argv(argv: list[str]) -> str | None:
     """The value of `--lang` among the command's words (before any `--`), read before
-    the parser is built so that the parser's own help is in that language."""
+    the parser is built so that the parser's own help is in that language. argparse
+    takes a long option shortened as far as it stays one option (`--lan`, `--la`: no
+    other option of pier18 starts with "--la"), so this does too."""
     for index, word in enumerate(argv):
         if word == "--":
             return None
-        if word == "--lang" and index + 1 < len(argv):
-            return argv[index + 1]
-        if word.startswith("--lang="):
-            return word.partition("=")[2]
+        name, equals, value = word.partition("=")
+        if len(name) >= len("--la") and "--lang".startswith(name):
+            if equals:
+                return value
+            return argv[index + 1] if index + 1 < len(argv) else None
     return None
 
 
