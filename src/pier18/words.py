@@ -15,6 +15,7 @@ A sentence with words to stress is given as `Stressed` pieces: the pieces at odd
 from __future__ import annotations
 
 from .engine.characters import Character
+from . import i18n
 from .i18n import N_, _, ngettext, npgettext, pgettext
 from .engine.decisions import Decision, Draft, Keep, PlacePlan
 from .engine.phase import Phase
@@ -41,23 +42,31 @@ GAME_NAME = "Pier 18"
 #: The command's name, which starts each line it says in its own name (`prog_line`).
 PROG = "pier18"
 
-#: What each score category is called on screen, in the order the game lists them.
+#: What each score category is called on screen, in the order the game lists them
+#: (marked, translated where shown: `category_name`).
 CATEGORY_LABELS: dict[str, str] = {
-    "flower": "Flower Sellers",
-    "poet": "Poets",
-    "lovers": "Lovers",
-    "fisher": "Fishers",
-    "patrons": "Patrons",
-    "plan": "Plan bonus",
+    "flower": N_("Flower Sellers"),
+    "poet": N_("Poets"),
+    "lovers": N_("Lovers"),
+    "fisher": N_("Fishers"),
+    "patrons": N_("Patrons"),
+    "plan": N_("Plan bonus"),
 }
 
-#: A pier's characters that are not covered, as the tie-breaker and the goals count them.
-VISIBLE_CHARACTERS = "visible characters"
+
+def category_name(key: str) -> str:
+    """A score category's name on screen, by its key ('poet': 'Poets')."""
+    return translated(CATEGORY_LABELS[key])
+
+
+def visible_characters() -> str:
+    """A pier's characters that are not covered, as the tie-breaker and the goals count them."""
+    return _("visible characters")
 
 
 def _label(character: Character | None) -> str:
     assert character is not None  # the deck loader makes sure the goal names one
-    return CATEGORY_LABELS[character.value]
+    return category_name(character.value)
 
 
 #: What each number of a goal's measure is called, one name per number that
@@ -65,17 +74,17 @@ def _label(character: Character | None) -> str:
 #: the `GoalKind`'s value (a GoalKind is a str, equal to its value): the goals module is
 #: not imported here, since `pier18 score` reads this module and must start fast.
 GOAL_MEASURE_NAMES: dict[GoalKind | str, Callable[[Goal], tuple[str, ...]]] = {
-    "count": lambda goal: (f"{_label(goal.character)}:",),
-    "points": lambda goal: (f"{goal.category.title if goal.category else ''} points",),
-    "patrons": lambda goal: ("Patrons",),
-    "sections": lambda goal: ("visible sections",),
-    "characters": lambda goal: (VISIBLE_CHARACTERS,),
-    "group": lambda goal: ("largest group",),
-    "each_side": lambda goal: (f"{_label(goal.character)}: left", "right"),
-    "empty_run": lambda goal: ("longest empty run",),
-    "variety": lambda goal: tuple(CATEGORY_LABELS[c.value] for c in Character),
-    "most": lambda goal: (f"{_label(goal.character)}:",),
-    "most_points": lambda goal: (f"{_label(goal.category)} points:",),
+    "count": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
+    "points": lambda goal: (_("{category} points").format(category=goal.category.title if goal.category else ""),),
+    "patrons": lambda goal: (_("Patrons"),),
+    "sections": lambda goal: (_("visible sections"),),
+    "characters": lambda goal: (visible_characters(),),
+    "group": lambda goal: (_("largest group"),),
+    "each_side": lambda goal: (_("{who}: left").format(who=_label(goal.character)), pgettext("side", "right")),
+    "empty_run": lambda goal: (_("longest empty run"),),
+    "variety": lambda goal: tuple(category_name(c.value) for c in Character),
+    "most": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
+    "most_points": lambda goal: (_("{who} points:").format(who=_label(goal.category)),),
 }
 
 
@@ -88,27 +97,31 @@ def goal_progress(goal: Goal, values: Sequence[int], best_rival: int | None = No
     """
     names = GOAL_MEASURE_NAMES[goal.kind](goal)
     if goal.compares_players:
-        line = f"{names[0]} {values[0]}"
-        return line if best_rival is None else f"{line}, best rival {best_rival}"
-    return ", ".join(f"{name} {_against(value, goal)}" for name, value in zip(names, values, strict=True))
+        line = _("{measure} {value}").format(measure=names[0], value=values[0])
+        return line if best_rival is None else _("{line}, best rival {rival}").format(line=line, rival=best_rival)
+    return ", ".join(
+        _("{measure} {value}").format(measure=name, value=_against(value, goal))
+        for name, value in zip(names, values, strict=True)
+    )
 
 
 def _against(value: int, goal: Goal) -> str:
     """"5/7" for a lower bound, "13 (max 12)" for an upper one."""
     low, high = goal.at_least, goal.at_most
     if low is not None and high is not None:
-        return f"{value} ({low} to {high})"
+        return _("{value} ({low} to {high})").format(value=value, low=low, high=high)
     if low is not None:
         return f"{value}/{low}"
-    return f"{value} (max {high})"
+    return _("{value} (max {high})").format(value=value, high=high)
 
 
 #: Why a seat finished above the next one, by `Standing.decided_by` (a `TieBreak`, keyed
-#: by its value as above: the outlook module is not imported here).
+#: by its value as above: the outlook module is not imported here). Marked, translated
+#: where shown.
 DECIDED_BY: dict[TieBreak | str, str] = {
-    "total": "on points",
-    "characters": "on visible characters (tied on points: first tie-breaker)",
-    "plan date": "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
+    "total": N_("on points"),
+    "characters": N_("on visible characters (tied on points: first tie-breaker)"),
+    "plan date": N_("on the earlier Plan card date (tied on points and characters: second tie-breaker)"),
 }
 
 
@@ -127,6 +140,12 @@ def command(*words: object) -> str:
     return printable(" ".join(shlex.quote(str(word)) for word in words))
 
 
+def translated(message: str) -> str:
+    """A message marked with `N_` where it is kept (a table, a key's label), in the
+    language spoken now: translated where it is shown, never at import."""
+    return i18n._(message)
+
+
 def stress(message: str, **values: object) -> Stressed:
     """A message whose stressed words stand between asterisks (`_("Keep your *Plan*")`),
     cut into `Stressed` pieces, each then filled in with `values` (a value with an
@@ -136,40 +155,48 @@ def stress(message: str, **values: object) -> Stressed:
 
 def card_label(card: Card) -> str:
     """How a card is named in a sentence: '#7 Bandstand'."""
-    return f"#{card.id} {card.name}"
+    return _("#{id} {name}").format(id=card.id, name=card.name)
 
 
 def covering(cover: int) -> str:
     """'covering nothing', 'covering 1 section', 'covering 2 sections'."""
-    return ngettext("covering {n} section", "covering {n} sections", cover).format(n=cover) if cover else "covering nothing"
+    if not cover:
+        return _("covering nothing")
+    return ngettext("covering {n} section", "covering {n} sections", cover).format(n=cover)
 
 
 def players_list(names: Sequence[str]) -> str:
     """'Ann and Bob', 'Ann, Bob and Cy'."""
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def kept_cards(deck: Deck, keep: Keep) -> str:
     """What a set-up choice keeps, every card named: '#3 Pier Lamp as the Plan and #11
     Bandstand as the Foundation' (after 'keep' or 'Ann kept')."""
-    return f"{card_label(deck[keep.plan])} as the Plan and {card_label(deck[keep.foundation])} as the Foundation"
+    return _("{plan} as the Plan and {foundation} as the Foundation").format(
+        plan=card_label(deck[keep.plan]), foundation=card_label(deck[keep.foundation])
+    )
 
 
 def decision_text(deck: Deck, decision: Decision) -> str:
     """A decision as an instruction, with every card named: 'take #7 Bandstand covering nothing'."""
     if isinstance(decision, Keep):
-        return f"keep {kept_cards(deck, decision)}"
+        return _("keep {cards}").format(cards=kept_cards(deck, decision))
     if isinstance(decision, Draft):
-        return f"take {card_label(deck[decision.card])} {covering(decision.cover)}"
-    return f"place the Plan card {covering(decision.cover)}"
+        return _("take {card} {covering}").format(card=card_label(deck[decision.card]), covering=covering(decision.cover))
+    return _("place the Plan card {covering}").format(covering=covering(decision.cover))
 
 
 def short_decision(deck: Deck, decision: Decision) -> str:
     """A decision in few words, for lists: '#7 Bandstand covering nothing'."""
     if isinstance(decision, Keep):
-        return f"Plan {card_label(deck[decision.plan])} + Foundation {card_label(deck[decision.foundation])}"
+        return _("Plan {plan} + Foundation {foundation}").format(
+            plan=card_label(deck[decision.plan]), foundation=card_label(deck[decision.foundation])
+        )
     if isinstance(decision, Draft):
-        return f"{card_label(deck[decision.card])} {covering(decision.cover)}"
+        return _("{card} {covering}").format(card=card_label(deck[decision.card]), covering=covering(decision.cover))
     return covering(decision.cover)
 
 
@@ -179,7 +206,7 @@ def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
         character_points(after.points(c) - before.points(c), c)
         for c in Character if after.points(c) != before.points(c)
     ]
-    return ", ".join(changes) if changes else "no points change"
+    return ", ".join(changes) if changes else _("no points change")
 
 
 def character_points(change: int, character: Character) -> str:
@@ -190,7 +217,7 @@ def character_points(change: int, character: Character) -> str:
 
 def stand_in(name: str, level: str) -> str:
     """Who made a decision a bot made for a player who was away: 'a hard bot for Ann'."""
-    return f"a {level} bot for {name}"
+    return _("a {level} bot for {name}").format(level=level, name=name)
 
 
 def author(names: Sequence[str], seat: int, by: str | None, start: bool = False) -> str:
@@ -222,34 +249,39 @@ def move_line(
     if now is not None:
         decision = now.history[len(after.history) - 1][1]
     name = author(names, seat, by, start=True)
-    why = f"; {reason}" if reason else ""
     if decision is None:
         if before.phase is Phase.PLAN:
-            return f"{name} placed the Plan card (shown when the game ends)."
-        return f"{name} kept a Plan and a Foundation (hidden until everyone has chosen)."
+            return _("{name} placed the Plan card (shown when the game ends).").format(name=name)
+        return _("{name} kept a Plan and a Foundation (hidden until everyone has chosen).").format(name=name)
     if isinstance(decision, Keep):
-        line = f"{name} kept {kept_cards(before.deck, decision)}"
+        cards = kept_cards(before.deck, decision)
         if after.phase is not Phase.SETUP and now is None:
-            line += "; every Plan and Foundation is now shown"
-        return line + "."
+            return _("{name} kept {cards}; every Plan and Foundation is now shown.").format(name=name, cards=cards)
+        return _("{name} kept {cards}.").format(name=name, cards=cards)
     if isinstance(decision, PlacePlan):
-        return f"{name} placed the Plan card {covering(decision.cover)}{why}."
+        if reason:
+            return _("{name} placed the Plan card {covering}; {reason}.").format(
+                name=name, covering=covering(decision.cover), reason=reason
+            )
+        return _("{name} placed the Plan card {covering}.").format(name=name, covering=covering(decision.cover))
     card = before.deck[decision.card]
     change = points_change(before.piers[seat].sheet(), after.piers[seat].sheet())
-    line = f"{name} took {card_label(card)} {covering(decision.cover)}: {change}"
+    line = _("{name} took {card} {covering}: {change}").format(
+        name=name, card=card_label(card), covering=covering(decision.cover), change=change
+    )
     was, now_met = before.plan_met(seat), after.plan_met(seat)
     if now_met and not was:
-        line += "; Plan goal now met ✔"
+        line = _("{line}; Plan goal now met ✔").format(line=line)
     elif was and not now_met:
-        line += "; Plan goal no longer met ✘"
+        line = _("{line}; Plan goal no longer met ✘").format(line=line)
     if reason and reason != change:
-        line += why
-    return line + "."
+        line = _("{line}; {reason}").format(line=line, reason=reason)
+    return _("{line}.").format(line=line)
 
 
 def _covering_short(cover: int) -> str:
     """'covering nothing', 'covering 1', 'covering 2' (a section is understood)."""
-    return f"covering {cover}" if cover else "covering nothing"
+    return _("covering {n}").format(n=cover) if cover else _("covering nothing")
 
 
 def event_short(
@@ -263,17 +295,24 @@ def event_short(
     seat, decision = table.history[index]
     name = author(names, seat, by)
     if decision is None:  # hidden: a set-up choice, or a Plan placed before the end
-        return f"{name} placed the Plan card" if table.phase is Phase.PLAN else f"{name} kept a Plan and a Foundation"
+        if table.phase is Phase.PLAN:
+            return _("{name} placed the Plan card").format(name=name)
+        return _("{name} kept a Plan and a Foundation").format(name=name)
     if isinstance(decision, Keep):
-        return f"{name} kept Plan #{decision.plan} and Foundation #{decision.foundation}"
-    why = f" — {reason}" if reason else ""
+        return _("{name} kept Plan #{plan} and Foundation #{foundation}").format(
+            name=name, plan=decision.plan, foundation=decision.foundation
+        )
     if isinstance(decision, PlacePlan):
-        return f"{name} placed the Plan card {_covering_short(decision.cover)}{why}"
-    return f"{name} took #{decision.card} {_covering_short(decision.cover)}{why}"
+        line = _("{name} placed the Plan card {covering}").format(name=name, covering=_covering_short(decision.cover))
+    else:
+        line = _("{name} took #{card} {covering}").format(
+            name=name, card=decision.card, covering=_covering_short(decision.cover)
+        )
+    return _("{line} — {reason}").format(line=line, reason=reason) if reason else line
 
 
 def _patrons_of(card: Card) -> str:
-    return " and ".join(CATEGORY_LABELS[character.value] for character in card.patrons)
+    return players_list([category_name(character.value) for character in card.patrons])
 
 
 def patron_won_short(award: PatronAward, deck: Deck, names: Sequence[str]) -> str:
@@ -281,8 +320,11 @@ def patron_won_short(award: PatronAward, deck: Deck, names: Sequence[str]) -> st
     best other score), '..., 5 to 5 on the earlier date'."""
     mine = award.scores[award.winner]
     rival = max(score for seat, score in enumerate(award.scores) if seat != award.winner)
-    tie = " on the earlier date" if award.by_date else ""
-    return f"{names[award.winner]} won Patron #{award.card} on {_patrons_of(deck[award.card])}, {mine} to {rival}{tie}"
+    values = {"name": names[award.winner], "card": award.card, "patrons": _patrons_of(deck[award.card]),
+              "mine": mine, "rival": rival}
+    if award.by_date:
+        return _("{name} won Patron #{card} on {patrons}, {mine} to {rival} on the earlier date").format(**values)
+    return _("{name} won Patron #{card} on {patrons}, {mine} to {rival}").format(**values)
 
 
 def patron_log_line(award: PatronAward, deck: Deck, names: Sequence[str]) -> str:
@@ -291,11 +333,14 @@ def patron_log_line(award: PatronAward, deck: Deck, names: Sequence[str]) -> str
     mine = award.scores[award.winner]
     rival = max(score for seat, score in enumerate(award.scores) if seat != award.winner)
     card = deck[award.card]
-    tie = f", the tie broken by the earliest date ({deck[award.drafted[award.winner]].date})" if award.by_date else ""
-    return (
-        f"Round {award.round}: {names[award.winner]} won the Patron {card_label(card)} "
-        f"({_patrons_of(card)}), {mine} to {rival}{tie}."
-    )
+    values = {"round": award.round, "name": names[award.winner], "card": card_label(card),
+              "patrons": _patrons_of(card), "mine": mine, "rival": rival}
+    if award.by_date:
+        return _(
+            "Round {round}: {name} won the Patron {card} ({patrons}), {mine} to {rival}, "
+            "the tie broken by the earliest date ({date})."
+        ).format(date=deck[award.drafted[award.winner]].date, **values)
+    return _("Round {round}: {name} won the Patron {card} ({patrons}), {mine} to {rival}.").format(**values)
 
 
 def table_events(
@@ -334,17 +379,9 @@ def since_your_turn(
     events = table_events(table, names, start, reasons, stand_ins)
     if not events:
         return None
-    return f"{'Since your last move' if start else 'So far'}: {'; '.join(events)}."
-
-
-#: The game log's title, and what it says before the first decision.
-GAME_LOG_TITLE = "Game log: every public event so far, oldest first"
-GAME_LOG_EMPTY = "Nothing has happened yet: the cards are dealt."
-
-
-def round_ended_by(line: str) -> str:
-    """On the Patron panel, the draft that ended the round: 'Last draft: Bob took …'."""
-    return f"Last draft: {line}"
+    if start:
+        return _("Since your last move: {events}.").format(events="; ".join(events))
+    return _("So far: {events}.").format(events="; ".join(events))
 
 
 def whose_turn(table: TableView, names: Sequence[str]) -> str:
@@ -355,28 +392,29 @@ def whose_turn(table: TableView, names: Sequence[str]) -> str:
 def stands(phase: Phase, round: int, who: str) -> str:
     """`whose_turn` from its parts: the phase, the round and whose turn it is."""
     if phase is Phase.SETUP:
-        return f"set-up, {who} to choose"
+        return _("set-up, {who} to choose").format(who=who)
     if phase is Phase.DRAFT:
-        return f"round {round}, {who} to draft"
+        return _("round {round}, {who} to draft").format(round=round, who=who)
     if phase is Phase.PLAN:
-        return f"game end, {who} to place the Plan"
-    return GAME_OVER
+        return _("game end, {who} to place the Plan").format(who=who)
+    return game_over()
 
 
-#: Where a finished game stands (`whose_turn`), and the host's line when it ends.
-GAME_OVER = "game over"
+def game_over() -> str:
+    """Where a finished game stands (`whose_turn`), and the host's line when it ends."""
+    return _("game over")
 
 
 def pass_reason(phase: Phase) -> str:
     """Why the laptop is passed: a hidden choice, or the draft's next turn."""
     if phase is Phase.DRAFT:
-        return "Your turn to draft: take a card from the row and add it to your pier."
+        return _("Your turn to draft: take a card from the row and add it to your pier.")
     if phase is Phase.PLAN:
-        return (
+        return _(
             "Time to place your Plan card. Plans are placed at the same time: "
             "the ones already placed stay hidden until everyone has placed theirs."
         )
-    return "Time to choose your Plan and Foundation from your three secret cards."
+    return _("Time to choose your Plan and Foundation from your three secret cards.")
 
 
 #: Each bot level's strength as `benchmarks/ladder.py` measured it (docs/bots.md), weakest

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine import Deck, PatronAward
+from ...i18n import _
 from ...render import draw_card
 from ...render.style import patrons_text, stressed
 from ...words import (
@@ -26,7 +27,6 @@ from ...words import (
     card_with_date,
     patron_heading,
     patron_why,
-    round_ended_by,
 )
 from .closing import ModalClosesOnce, unless_leaving
 from ..widgets.footer import Footer
@@ -104,7 +104,7 @@ class PatronScreen(ModalClosesOnce[bool]):
         self.refresh(layout=True)
 
     def _last_line(self) -> Text:
-        return Text(round_ended_by(self.last) if self.last is not None else "", style="italic")
+        return Text(_("Last draft: {line}").format(line=self.last) if self.last is not None else "", style="italic")
 
     def action_done(self) -> None:
         self.dismiss(True)
