@@ -420,129 +420,106 @@ def pass_reason(phase: Phase) -> str:
 #: Each bot level's strength as `benchmarks/ladder.py` measured it (docs/bots.md), weakest
 #: first: its 2-player Elo on the ladder (`hard` fixed at 1500) and one line a person can
 #: choose by. The `--level` help of `pier18 play` and `pier18 stats` read this table;
-#: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md.
+#: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md. The
+#: lines are marked, translated where shown (`level_lines`).
 LEVEL_STRENGTH: dict[str, tuple[int, str]] = {
-    "random": (600, "any legal move; a baseline"),
-    "greedy": (1170, "the most points right now; beats random in 96% of 2-player deals"),
-    "hard": (1500, "looks ahead over sampled futures; beats greedy in 87% of 2-player deals"),
-    "expert": (1540, "searches what it has seen, solves the end exactly; beats hard in 55% of 2-player deals"),
+    "random": (600, N_("any legal move; a baseline")),
+    "greedy": (1170, N_("the most points right now; beats random in 96% of 2-player deals")),
+    "hard": (1500, N_("looks ahead over sampled futures; beats greedy in 87% of 2-player deals")),
+    "expert": (1540, N_("searches what it has seen, solves the end exactly; beats hard in 55% of 2-player deals")),
 }
-
-
-def level_help(default: str) -> str:
-    """The `--level` help (its levels are told apart by `level_lines`)."""
-    return f"how strong the --bots seats play: {level_names()}, weakest first (see below; default: {default})"
 
 
 def level_lines() -> list[str]:
     """Each bot level's measured strength, one line per level, under a heading."""
     width = max(len(level) for level in LEVEL_STRENGTH)
-    lines = ["Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):"]
-    lines += [f"  {level:<{width}}  {elo:>4}  {words}" for level, (elo, words) in LEVEL_STRENGTH.items()]
+    lines = [_("Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):")]
+    lines += [f"  {level:<{width}}  {elo:>4}  {translated(words)}" for level, (elo, words) in LEVEL_STRENGTH.items()]
     return lines
 
 
 def level_names() -> str:
     """The bot levels as a list in words: 'random, greedy, hard or expert'."""
-    levels = list(LEVEL_STRENGTH)
-    return f"{', '.join(levels[:-1])} or {levels[-1]}"
+    return either(list(LEVEL_STRENGTH))
 
 
 #: The one measure every judgement shown to a player ranks by (`bots.judge`): the hint's
 #: choice and its next best, the review's best choice and its points lost, and the lesson's
 #: suggestion where its script gives no reason of its own. Named in these words everywhere.
-MEASURE = "expected points ahead of the best rival at the end"
-#: What the measure is and why it, in a sentence (the help, the review's note).
-MEASURE_WHY = (
+#: Marked, translated where shown (`translated(MEASURE)`; a JSON report keeps it as written).
+MEASURE = N_("expected points ahead of the best rival at the end")
+#: What the measure is and why it, in a sentence (the help, the review's note). Marked.
+MEASURE_WHY = N_(
     "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
     "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
     "because a game is won by being ahead: a card that keeps a rival from points counts too"
 )
 
 
-#: What `pier18 play --help` says about playing alone (before the levels' lines).
-PLAYING_ALONE = (
-    "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
-    "and the table says what they took and what it scored; in the game, h asks the hard bot "
-    f"for a hint (best card and cover by {MEASURE}, where it should leave you, and the next best choices; "
-    "the review judges by the same) and ? lists every key."
-)
-
-#: `pier18 stats`: the headings of its tables.
-STATS_BY_TABLE = "By opponents and table size"
-STATS_TABLE_COLUMNS = ("opponents", "players", "games", "wins", "win share", "mean score")
-STATS_PLANS = "Plans kept"
-STATS_PLAN_COLUMNS = ("card", "kept", "met", "rate")
-
-
-#: `pier18 stats --name ''`: a name that names nobody would count nobody's seats.
-STATS_NAME_EMPTY = "--name needs a player's name, as the games show it"
-
-
-def stats_skipped(path: str, reason: str) -> str:
-    """`pier18 stats`' one line for a file it could not count."""
-    return f"pier18 stats: skipped {path}: {reason}"
-
-
-def cannot_list_folder(error: str) -> str:
-    """Why a folder named to `pier18 stats` was not read."""
-    return f"cannot list the folder ({error})"
-
-
 def stats_headline(games: int, unfinished: int, folder: str) -> str:
     """The first line of `pier18 stats`."""
     if not games and not unfinished:
-        return f"No finished games saved in {folder} yet; 'pier18 play' starts one."
-    line = "Your record: " + ngettext(
+        return _("No finished games saved in {folder} yet; 'pier18 play' starts one.").format(folder=folder)
+    saved = ngettext(
         "{n} finished game saved on this machine", "{n} finished games saved on this machine", games
-    ).format(n=games) + f" ({folder})"
+    ).format(n=games)
     if unfinished:
-        line += "; " + ngettext(
-            "{n} unfinished game not counted yet", "{n} unfinished games not counted yet", unfinished
-        ).format(n=unfinished)
-    return line + "."
+        return ngettext(
+            "Your record: {saved} ({folder}); {n} unfinished game not counted yet.",
+            "Your record: {saved} ({folder}); {n} unfinished games not counted yet.",
+            unfinished,
+        ).format(saved=saved, folder=folder, n=unfinished)
+    return _("Your record: {saved} ({folder}).").format(saved=saved, folder=folder)
 
 
 def players_counted(players: Sequence[tuple[str, int]], given: bool = True, others: Sequence[str] = ()) -> str:
     """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'; when
     no `--name` was `given`, why those names, and the other people at their tables."""
-    line = "Counted: " + ", ".join(f"{name} ({games_count(games)})" for name, games in players)
+    counted = ", ".join(
+        _("{name} ({games})").format(name=name, games=games_count(games)) for name, games in players
+    )
     if given:
-        return line + "."
-    line += " — the names that played alone against bots on this machine"
+        return _("Counted: {counted}.").format(counted=counted)
     if others:
-        line += f"; not counted: {players_list(list(others))}, who played at your tables"
-    return line + ". --name NAME (once per name) counts those names instead."
+        return _(
+            "Counted: {counted} — the names that played alone against bots on this machine; "
+            "not counted: {others}, who played at your tables. --name NAME (once per name) counts those names instead."
+        ).format(counted=counted, others=players_list(list(others)))
+    return _(
+        "Counted: {counted} — the names that played alone against bots on this machine. "
+        "--name NAME (once per name) counts those names instead."
+    ).format(counted=counted)
 
 
 def nobody_counted(names: Sequence[str], given: bool) -> str:
     """`pier18 stats` found finished games but no seat of the names it counts."""
-    found = f" (names in the games: {players_list(list(names))})" if names else ""
+    found = _(" (names in the games: {names})").format(names=players_list(list(names))) if names else ""
     if given:
-        return f"No finished game has a seat of the names given{found}."
-    return (
+        return _("No finished game has a seat of the names given{found}.").format(found=found)
+    return _(
         "No saved game was played alone against bots on this machine, so whose record this is "
-        f"is not known{found}: give your names with --name NAME, once per name."
-    )
+        "is not known{found}: give your names with --name NAME, once per name."
+    ).format(found=found)
 
 
 def lesson_line(finished: bool, decisions: int, total: int | None, won: bool | None) -> str:
     """`pier18 stats`' line for the guided first game, counted apart from the record."""
     if not finished:
         made = ngettext("{n} decision made", "{n} decisions made", decisions).format(n=decisions)
-        return f"The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it."
-    result = "you came first" if won else "the bot came first"
-    return f"The lesson (not in your record): finished, {points(total or 0)}, {result}."
+        return _("The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it.").format(made=made)
+    if won:
+        return _("The lesson (not in your record): finished, {points}, you came first.").format(points=points(total or 0))
+    return _("The lesson (not in your record): finished, {points}, the bot came first.").format(points=points(total or 0))
 
 
 def elo_not_yet(results: int, low: float, high: float, games: int) -> str:
     """An Elo estimate not shown: too few results for its interval to mean something."""
     counted = ngettext("{n} result", "{n} results", results).format(n=results)
     more = ngettext("about {n} more game", "about {n} more games", games).format(n=games)
-    return (
-        f"Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
-        f"{more} against bots will narrow it enough to show."
-    )
+    return _(
+        "Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
+        "{more} against bots will narrow it enough to show."
+    ).format(counted=counted, low=low, high=high, more=more)
 
 
 def games_count(games: int) -> str:
@@ -554,13 +531,13 @@ def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str,
     """Where the player stands on the bots' ladder: (rating, low, high, results) or None."""
     rungs = ", ".join(f"{level} {elo}" for level, elo in ladder.items())
     if estimate is None:
-        return f"Elo estimate: play a bot to get one (the ladder: {rungs})."
+        return _("Elo estimate: play a bot to get one (the ladder: {rungs}).").format(rungs=rungs)
     rating, low, high, results = estimate
-    return (
-        f"Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from "
-        + ngettext("{n} result", "{n} results", results).format(n=results)
-        + f" against bots; the ladder: {rungs})."
-    )
+    return ngettext(
+        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} result against bots; the ladder: {rungs}).",
+        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} results against bots; the ladder: {rungs}).",
+        results,
+    ).format(rating=rating, low=low, high=high, n=results, rungs=rungs)
 
 
 #: The start rules offered at set-up: the digital edition's, and the printed rulebook's.
