@@ -540,23 +540,24 @@ def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str,
     ).format(rating=rating, low=low, high=high, n=results, rungs=rungs)
 
 
-#: The start rules offered at set-up: the digital edition's, and the printed rulebook's.
-START_BY_DATE = "Earliest Foundation date starts (digital edition)"
-
-
 def start_by_sea(name: str) -> str:
-    """The printed rulebook's start rule, for one player."""
-    return f"{name} starts: last saw the sea (rulebook)"
+    """The printed rulebook's start rule, for one player (offered at set-up beside the
+    digital edition's)."""
+    return _("{name} starts: last saw the sea (rulebook)").format(name=name)
 
 
 def names_help(humans: int, bots: Sequence[str]) -> str:
     """What to do on the names screen."""
     if not bots:
-        return f"{humans} players at one laptop. Type each name (Tab or Enter: the next one), then choose who starts."
-    against = f"Playing against {players_list(list(bots))}."
+        return _(
+            "{n} players at one laptop. Type each name (Tab or Enter: the next one), then choose who starts."
+        ).format(n=humans)
+    against = players_list(list(bots))
     if humans == 1:
-        return f"{against} Type your name, choose who starts, Enter to start."
-    return f"{against} Type each player's name (Tab or Enter: the next one), then choose who starts."
+        return _("Playing against {bots}. Type your name, choose who starts, Enter to start.").format(bots=against)
+    return _(
+        "Playing against {bots}. Type each player's name (Tab or Enter: the next one), then choose who starts."
+    ).format(bots=against)
 
 
 def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: bool = False) -> str | None:
@@ -567,12 +568,13 @@ def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: boo
     if first is None:
         return None
     if chosen and lesson:
-        return f"{names[first]} starts: the lesson chose who starts"
+        return _("{name} starts: the lesson chose who starts").format(name=names[first])
     if chosen:
-        return f"{names[first]} starts: last saw the sea"
+        return _("{name} starts: last saw the sea").format(name=names[first])
     pier = table.piers[first]
-    date = f" ({pier.placements[0].card.date})" if pier.placements else ""
-    return f"{names[first]} starts: earliest Foundation date{date}"
+    if pier.placements:
+        return _("{name} starts: earliest Foundation date ({date})").format(name=names[first], date=pier.placements[0].card.date)
+    return _("{name} starts: earliest Foundation date").format(name=names[first])
 
 
 def summary(table: TableView, names: Sequence[str]) -> str:
@@ -583,7 +585,9 @@ def summary(table: TableView, names: Sequence[str]) -> str:
 def summary_of(names: Sequence[str], phase: Phase, round: int, current: int, made: int) -> str:
     """`summary` from its parts (what `pier18 games` keeps of a save between runs)."""
     made_words = ngettext("{n} decision made", "{n} decisions made", made).format(n=made)
-    return f"{players_list(names)}: {stands(phase, round, names[current])} ({made_words})"
+    return _("{players}: {stands} ({made})").format(
+        players=players_list(names), stands=stands(phase, round, names[current]), made=made_words
+    )
 
 
 def takeback_prompt(
@@ -611,11 +615,11 @@ def takeback_prompt(
     def bot(s: int) -> bool:
         return bool(bots) and bots[s]
 
-    hidden_kind = "set-up choice" if table.phase is Phase.SETUP else "Plan placement"
+    set_up = table.phase is Phase.SETUP or isinstance(decision, Keep)
     if decision is None or isinstance(decision, Keep):
-        what = f"{name}'s {'set-up choice' if isinstance(decision, Keep) else hidden_kind}"
+        what = (_("{name}'s set-up choice") if set_up else _("{name}'s Plan placement")).format(name=name)
     else:
-        what = f"{name}'s last move, {decision_text(table.deck, decision)}"
+        what = _("{name}'s last move, {decision}").format(name=name, decision=decision_text(table.deck, decision))
     also: list[str] = []
     people_hidden: list[int] = [seat] if decision is None and seat != at_keys and not bot(seat) else []
     bot_moves = 0
@@ -626,7 +630,7 @@ def takeback_prompt(
             if s != at_keys:
                 people_hidden.append(s)
         else:
-            also.append(f"{names[s]}'s move after it, {decision_text(table.deck, later)}")
+            also.append(_("{name}'s move after it, {decision}").format(name=names[s], decision=decision_text(table.deck, later)))
     if bot_moves:
         also.append(ngettext("{n} bot move after it", "{n} bot moves after it", bot_moves).format(n=bot_moves))
     if sum(1 for s in range(table.players) if not bot(s)) < 2:
@@ -636,14 +640,20 @@ def takeback_prompt(
         who = players_list(sorted({names[s] for s in later_hidden}))
         hidden = len(later_hidden)
         also.append(ngettext("{n} hidden decision by {who}", "{n} hidden decisions by {who}", hidden).format(n=hidden, who=who))
-    question = f"Take back {what}" + (f" (and {players_list(also)})" if also else "") + "?"
+    if also:
+        question = _("Take back {what} (and {also})?").format(what=what, also=players_list(also))
+    else:
+        question = _("Take back {what}?").format(what=what)
     if decision is None or isinstance(decision, Keep):
-        again = "choose their Plan and Foundation" if hidden_kind == "set-up choice" or isinstance(decision, Keep) else "place their Plan card"
-        question += f" {name} will {again} again."
+        if set_up:
+            again = _("{name} will choose their Plan and Foundation again.").format(name=name)
+        else:
+            again = _("{name} will place their Plan card again.").format(name=name)
+        question = f"{question} {again}"
     if people_hidden:
         count = len(people_hidden)
         makers = players_list(sorted({names[s] for s in people_hidden}))
-        question += " " + ngettext(
+        question = question + " " + ngettext(
             "This takes back {n} hidden decision without showing it: the laptop goes to {makers} before it is made again.",
             "This takes back {n} hidden decisions without showing them: the laptop goes to {makers} before they are made again.",
             count,
@@ -665,21 +675,26 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
     'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
     """
     head = decision_text(deck, decision)
-    if expected_total is not None:
-        head += f": you should end about {points(round(expected_total))}"
-        if now is not None:
-            head += f" (now {now})"
-    lines = [head + "."]
+    if expected_total is None:
+        lines = [_("{decision}.").format(decision=head)]
+    elif now is None:
+        lines = [_("{decision}: you should end about {points}.").format(decision=head, points=points(round(expected_total)))]
+    else:
+        lines = [_("{decision}: you should end about {points} (now {now}).").format(
+            decision=head, points=points(round(expected_total)), now=now
+        )]
     if alternatives:
-        others = "; ".join(f"{short_decision(deck, d)}, {behind(points)}" for d, points in alternatives)
-        lines.append(f"Next best (by {MEASURE}): {others}.")
-    lines.append(f"Why: it {reason}.")
+        others = "; ".join(
+            _("{decision}, {behind}").format(decision=short_decision(deck, d), behind=behind(points)) for d, points in alternatives
+        )
+        lines.append(_("Next best (by {measure}): {others}.").format(measure=translated(MEASURE), others=others))
+    lines.append(_("Why: it {reason}.").format(reason=reason))
     return lines
 
 
 def behind(points: float) -> str:
     """How far a next best choice ranks below the best: '1.5 behind', 'as good'."""
-    return "as good" if points < 0.05 else f"{points:.1f} behind"
+    return _("as good") if points < 0.05 else _("{points:.1f} behind").format(points=points)
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str], by: str | None = None) -> str:
@@ -687,18 +702,18 @@ def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]
     level of a bot that made it for the seat's away player, named as its author."""
     name = author(names, seat, by, start=True)
     if isinstance(decision, Keep):
-        return f"{name} kept {kept_cards(deck, decision)}."
-    return f"{name}: {decision_text(deck, decision)}."
+        return _("{name} kept {cards}.").format(name=name, cards=kept_cards(deck, decision))
+    return _("{name}: {decision}.").format(name=name, decision=decision_text(deck, decision))
 
 
 def sentence(words: str) -> str:
     """Words that stand alone as a sentence: 'it is not your turn' -> 'It is not your turn.'"""
-    return words[:1].upper() + words[1:] + "."
+    return _("{words}.").format(words=words[:1].upper() + words[1:])
 
 
 def about(where: str, what: str) -> str:
     """A problem and where it is, as every error line says it: '--cards: 9 is not a card'."""
-    return f"{where}: {what}"
+    return _("{where}: {what}").format(where=where, what=what)
 
 
 def prog_line(message: str) -> str:
