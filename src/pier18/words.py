@@ -725,107 +725,113 @@ def prog_line(message: str) -> str:
 #
 # A key's label in the footer and a button's text are words a person reads, short ones:
 # every label comes from here, so the same key says the same thing on every screen.
+# Labels are marked (`N_`: a Binding is made at import) and translated where they are
+# drawn: the footer, the keys list, a button's text (`with_key`).
 
 
-KEY_QUIT = "Quit"
-KEY_HELP = "Keys"
-KEY_RULES = "Rules"
-KEY_HINT = "Hint"
-KEY_TAKE_BACK = "Take back"
-KEY_CLOSE = "Close"
-KEY_CONTINUE = "Continue"
-KEY_NEW_GAME = "New game"
-KEY_YES = "Yes"
-KEY_NO = "No"
-KEY_YES_QUIT = "Yes, quit"
-KEY_YES_LEAVE = "Yes, leave"
-KEY_YES_TAKE_BACK = "Yes, take back"
-KEY_KEEP_PLAYING = "No, keep playing"
-KEY_YES_BOT_PLAYS = "Yes, a bot plays"
-KEY_NO_KEEP_WAITING = "No, keep waiting"
-KEY_BACK = "Back"
-KEY_BACK_TO_GAME = "Back to the game"
-KEY_BACK_TO_CARDS = "Back to the cards"
-KEY_PREVIOUS = "Previous"
-KEY_NEXT = "Next"
-KEY_START = "Start"
-KEY_END = "End"
-KEY_NEXT_RULE = "Next rule"
-KEY_PREVIOUS_RULE = "Previous rule"
-KEY_CHOOSE = "Choose"
-KEY_START_GAME = "Start the game"
-KEY_READY = "I am ready"
-KEY_RESUME_LAST = "Resume the last played"
-KEY_PIERS_UP = "Piers ↑"
-KEY_PIERS_DOWN = "Piers ↓"
-KEY_BOT_SITS_IN = "Bot sits in"
-KEY_JOIN_LINES = "Join lines"
-KEY_GAME_LOG = "Log"
-KEY_COVER_LESS = "Cover less"
-KEY_COVER_MORE = "Cover more"
-KEY_PLACE_IT = "Place it"
-KEY_PREVIOUS_CARD = "Previous card"
-KEY_NEXT_CARD = "Next card"
-KEY_CHOOSE_CARD = "Choose this card"
-KEY_EXPLAIN = "Why"
-KEY_OTHER_PIER = "Other pier"
-KEY_KEEP_AS_PLAN = "Keep as Plan"
-KEY_KEEP_AS_FOUNDATION = "Keep as Foundation"
-KEY_BACK_TO_PLAN = "Back to the Plan"
-KEY_LEGEND = "Symbols"
-KEY_POINT_AT_CARD = "Point at a card"
-KEY_POINT_AT_COVER = "Point at a cover"
-KEY_POINT_AT_GAME = "Point at a game"
-KEY_POINT_AT_PLAYER = "Point at a player"
-KEY_PREVIOUS_CHOICE = "Point higher"
-KEY_NEXT_CHOICE = "Point lower"
-KEY_FIRST_CHOICE = "Point at the first"
-KEY_LAST_CHOICE = "Point at the last"
-KEY_PAGE_UP = "A page up"
-KEY_PAGE_DOWN = "A page down"
-KEY_CHOOSE_IT = "Choose the one pointed at"
-KEY_OTHER_ANSWER = "Point at the other answer"
+KEY_QUIT = N_("Quit")
+KEY_HELP = N_("Keys")
+KEY_RULES = N_("Rules")
+KEY_HINT = N_("Hint")
+KEY_TAKE_BACK = N_("Take back")
+KEY_CLOSE = N_("Close")
+KEY_CONTINUE = N_("Continue")
+KEY_NEW_GAME = N_("New game")
+KEY_YES = N_("Yes")
+KEY_NO = N_("No")
+KEY_YES_QUIT = N_("Yes, quit")
+KEY_YES_LEAVE = N_("Yes, leave")
+KEY_YES_TAKE_BACK = N_("Yes, take back")
+KEY_KEEP_PLAYING = N_("No, keep playing")
+KEY_YES_BOT_PLAYS = N_("Yes, a bot plays")
+KEY_NO_KEEP_WAITING = N_("No, keep waiting")
+KEY_BACK = N_("Back")
+KEY_BACK_TO_GAME = N_("Back to the game")
+KEY_BACK_TO_CARDS = N_("Back to the cards")
+KEY_PREVIOUS = N_("Previous")
+KEY_NEXT = N_("Next")
+KEY_START = N_("Start")
+KEY_END = N_("End")
+KEY_NEXT_RULE = N_("Next rule")
+KEY_PREVIOUS_RULE = N_("Previous rule")
+KEY_CHOOSE = N_("Choose")
+KEY_START_GAME = N_("Start the game")
+KEY_READY = N_("I am ready")
+KEY_RESUME_LAST = N_("Resume the last played")
+KEY_PIERS_UP = N_("Piers ↑")
+KEY_PIERS_DOWN = N_("Piers ↓")
+KEY_BOT_SITS_IN = N_("Bot sits in")
+KEY_JOIN_LINES = N_("Join lines")
+KEY_GAME_LOG = N_("Log")
+KEY_COVER_LESS = N_("Cover less")
+KEY_COVER_MORE = N_("Cover more")
+KEY_PLACE_IT = N_("Place it")
+KEY_PREVIOUS_CARD = N_("Previous card")
+KEY_NEXT_CARD = N_("Next card")
+KEY_CHOOSE_CARD = N_("Choose this card")
+KEY_EXPLAIN = N_("Why")
+KEY_OTHER_PIER = N_("Other pier")
+KEY_KEEP_AS_PLAN = N_("Keep as Plan")
+KEY_KEEP_AS_FOUNDATION = N_("Keep as Foundation")
+KEY_BACK_TO_PLAN = N_("Back to the Plan")
+KEY_LEGEND = N_("Symbols")
+KEY_POINT_AT_CARD = N_("Point at a card")
+KEY_POINT_AT_COVER = N_("Point at a cover")
+KEY_POINT_AT_GAME = N_("Point at a game")
+KEY_POINT_AT_PLAYER = N_("Point at a player")
+KEY_PREVIOUS_CHOICE = N_("Point higher")
+KEY_NEXT_CHOICE = N_("Point lower")
+KEY_FIRST_CHOICE = N_("Point at the first")
+KEY_LAST_CHOICE = N_("Point at the last")
+KEY_PAGE_UP = N_("A page up")
+KEY_PAGE_DOWN = N_("A page down")
+KEY_CHOOSE_IT = N_("Choose the one pointed at")
+KEY_OTHER_ANSWER = N_("Point at the other answer")
 
 #: Where a footer has no room for every key's label (a narrow terminal, many keys), the
-#: short label of each key that has one: fewer words, never a word cut.
+#: short label of each key that has one: fewer words, never a word cut. Keyed by the
+#: marked (English) label; both are translated where drawn.
 SHORT_KEYS = {
-    KEY_BACK_TO_CARDS: "Back",
-    KEY_BACK_TO_GAME: "Back",
-    KEY_COVER_LESS: "Less",
-    KEY_COVER_MORE: "More",
-    KEY_PLACE_IT: "Place",
-    KEY_TAKE_BACK: "Undo",
-    KEY_CHOOSE_CARD: "Choose",
-    KEY_PREVIOUS_CARD: "Previous",
-    KEY_NEXT_CARD: "Next",
-    KEY_KEEP_AS_PLAN: "Plan",
-    KEY_KEEP_AS_FOUNDATION: "Foundation",
-    KEY_BACK_TO_PLAN: "Back",
-    KEY_KEEP_PLAYING: "No",
-    KEY_YES_TAKE_BACK: "Yes",
-    KEY_YES_BOT_PLAYS: "Yes",
-    KEY_NO_KEEP_WAITING: "No",
-    KEY_START_GAME: "Start",
-    KEY_RESUME_LAST: "Resume",
-    KEY_PREVIOUS_RULE: "Previous",
-    KEY_NEXT_RULE: "Next",
+    KEY_BACK_TO_CARDS: N_("Back"),
+    KEY_BACK_TO_GAME: N_("Back"),
+    KEY_COVER_LESS: N_("Less"),
+    KEY_COVER_MORE: N_("More"),
+    KEY_PLACE_IT: N_("Place"),
+    KEY_TAKE_BACK: N_("Undo"),
+    KEY_CHOOSE_CARD: N_("Choose"),
+    KEY_PREVIOUS_CARD: N_("Previous"),
+    KEY_NEXT_CARD: N_("Next"),
+    KEY_KEEP_AS_PLAN: N_("Plan"),
+    KEY_KEEP_AS_FOUNDATION: N_("Foundation"),
+    KEY_BACK_TO_PLAN: N_("Back"),
+    KEY_KEEP_PLAYING: N_("No"),
+    KEY_YES_TAKE_BACK: N_("Yes"),
+    KEY_YES_BOT_PLAYS: N_("Yes"),
+    KEY_NO_KEEP_WAITING: N_("No"),
+    KEY_START_GAME: N_("Start"),
+    KEY_RESUME_LAST: N_("Resume"),
+    KEY_PREVIOUS_RULE: N_("Previous"),
+    KEY_NEXT_RULE: N_("Next"),
 }
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
 
 def with_key(label: str, key: str) -> str:
-    """A button's text with the key that presses it: 'New game (n)'."""
-    return f"{label} ({key})"
+    """A button's text with the key that presses it: 'New game (n)' (`label` marked with
+    `N_`, translated here, when the button is made)."""
+    return f"{translated(label)} ({key})"
 
 
-#: The replay app's title (the game app's is `GAME_NAME`).
-REPLAY_TITLE = f"{GAME_NAME} replay"
+def replay_title() -> str:
+    """The replay app's title (the game app's is `GAME_NAME`)."""
+    return _("{game} replay").format(game=GAME_NAME)
 
-#: The little tag on the choice the hint names.
-HINT_TAG = "hint"
+
+#: The little tag on the choice the hint names (marked; translated where drawn).
+HINT_TAG = N_("hint")
 #: The tag on the choice a lesson step suggests to show its idea: not the hint's (`h`).
-LESSON_TAG = "lesson"
+LESSON_TAG = N_("lesson")
 
 
 # -- the table --------------------------------------------------------------------------
@@ -833,103 +839,70 @@ LESSON_TAG = "lesson"
 
 def round_of(round_number: int, rounds: int) -> str:
     """'Round 2 of 6'."""
-    return f"Round {round_number} of {rounds}"
-
-
-def turn_of(name: str) -> str:
-    """'Ann's turn'."""
-    return f"{name}'s turn"
-
-
-def choosing_a_card(name: str) -> str:
-    """Someone other than the person at the keys is drafting."""
-    return f"{name} is choosing a card…"
+    return _("Round {round} of {rounds}").format(round=round_number, rounds=rounds)
 
 
 def pick_a_card(cards: int) -> str:
     """What to do on the table when it is your draft, with the number keys there are:
     they point, Enter opens the card pointed at (its cover is chosen there)."""
-    return f"pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron"
-
-
-#: The status line's phase, after the rounds.
-GAME_END = "Game end"
-#: The status line once the game is over.
-GAME_IS_OVER = "Game over"
-#: The status line's phase before the rounds.
-SET_UP = "Set-up"
-#: After the name of the seat at the Plan phase: deciding elsewhere, or at the keys.
-PLACING_THE_PLAN = "is placing the Plan card…"
-PLACES_THE_PLAN = "places the Plan card"
-
-#: A set-up seat that is choosing now, as its panel says it.
-CHOOSING_SET_UP = "choosing a Plan and a Foundation…"
-#: A set-up seat that has chosen already, and one whose turn it is not yet.
-CHOSE_SET_UP = "Plan and Foundation chosen (hidden until everyone has chosen)"
-WAITS_FOR_SET_UP = "waiting to choose a Plan and a Foundation"
+    return _("pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron").format(cards=cards)
 
 
 #: How the person at a networked seat is named among the others ("you have chosen").
-YOU = "you"
-#: A player whose connection is gone, beside their name.
-AWAY = "away"
-#: A simultaneous choice over the network before anyone has made it.
-EVERYONE_CHOOSES_SET_UP = "everyone chooses a Plan and a Foundation at once"
-EVERYONE_PLACES_THE_PLAN = "everyone places the Plan card at once"
+#: Marked, translated where shown.
+YOU = N_("you")
+#: A player whose connection is gone, beside their name. Marked, translated where shown.
+AWAY = N_("away")
 
 
 def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
     """A choice every seat makes at once over the network: who has made it (never what)
     and who is still to: 'Bob has chosen; waiting for you and Cy'. `placing`: the Plan
-    placement, else set-up. Names as given, `YOU` for the person at the keys."""
+    placement, else set-up. Names as given, `YOU` (translated) for the person at the keys."""
     if not chose:
-        return EVERYONE_PLACES_THE_PLAN if placing else EVERYONE_CHOOSES_SET_UP
-    one = len(chose) == 1 and chose[0] != YOU
-    done = f"{players_list(chose)} {'has' if one else 'have'} {'placed the Plan card' if placing else 'chosen'}"
-    return f"{done}; {waiting_for(waiting)}" if waiting else done
+        if placing:
+            return _("everyone places the Plan card at once")
+        return _("everyone chooses a Plan and a Foundation at once")
+    who = players_list(chose)
+    if len(chose) == 1 and chose[0] != translated(YOU):
+        done = (_("{who} has placed the Plan card") if placing else _("{who} has chosen")).format(who=who)
+    else:
+        done = (_("{who} have placed the Plan card") if placing else _("{who} have chosen")).format(who=who)
+    return _("{done}; {waiting}").format(done=done, waiting=waiting_for(waiting)) if waiting else done
 
 
 def choosing_set_up(name: str) -> str:
     """Someone other than the person at the keys is choosing a Plan and a Foundation."""
-    return f"{name} is {CHOOSING_SET_UP}"
-
-
-#: Under the piers, while some of them are out of sight.
-PIERS_BELOW = "PgDn or the mouse wheel scrolls the piers"
+    return _("{name} is choosing a Plan and a Foundation…").format(name=name)
 
 
 def more_below(how: str) -> str:
     """The line under a scroll that has more below: '▼ more below: PgDn ...'."""
-    return f"▼ more below: {how}"
-
-
-#: A pier panel's Plan before it is chosen, and once it is placed out of sight.
-PLAN_NOT_CHOSEN = "Plan: not chosen yet"
-PLAN_PLACED_HIDDEN = "Plan: placed, shown when the game ends"
+    return _("▼ more below: {how}").format(how=how)
 
 
 def plan_heading(card: Card) -> str:
     """A pier panel's Plan card: 'Plan #9 03-14 (+4)'."""
-    return f"Plan #{card.id} {card.date} (+{card.plan.bonus})"
+    return _("Plan #{id} {date} (+{bonus})").format(id=card.id, date=card.date, bonus=card.plan.bonus)
 
 
 def patrons_won(count: int) -> str:
     """'Patrons 2'."""
-    return f"Patrons {count}"
+    return _("Patrons {count}").format(count=count)
 
 
 def total_now(total: int) -> str:
     """A pier panel's total: 'total 17'."""
-    return f"total {total}"
+    return _("total {total}").format(total=total)
 
 
 #: What a total means wherever one is shown (the table, the previews, the Plan screen,
-#: the final screen, `pier18 score`): points if the game ended now.
-TOTAL_MEANS = "total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)"
+#: the final screen, `pier18 score`): points if the game ended now. Marked.
+TOTAL_MEANS = N_("total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)")
 
 #: A Plan goal that compares players, where one pier alone is scored (`pier18 score`,
-#: and the final screen's line for it).
-ONE_PIER_CANNOT_JUDGE = "it compares players, so one pier alone cannot settle it: no bonus added"
+#: and the final screen's line for it). Marked, translated where shown.
+ONE_PIER_CANNOT_JUDGE = N_("it compares players, so one pier alone cannot settle it: no bonus added")
 
 
 def points(total: int) -> str:
@@ -939,16 +912,12 @@ def points(total: int) -> str:
 
 def ranking_line(standing: Standing, names: Sequence[str]) -> str:
     """One place of the final ranking, as the commands print it: '1. Ann: 24 points'."""
-    return f"{standing.place}. {names[standing.seat]}: {points(standing.total)}"
-
-
-#: An empty pier.
-NO_CARDS_YET = "(no cards yet)"
+    return _("{place}. {name}: {points}").format(place=standing.place, name=names[standing.seat], points=points(standing.total))
 
 
 def hidden_sections(count: int) -> str:
     """Beside a card of a pier, how much of it is covered: '(2 hidden)'."""
-    return f"({count} hidden)"
+    return _("({count} hidden)").format(count=count)
 
 
 def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
@@ -957,17 +926,17 @@ def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
     of reach (`in_reach` False: no cards still to come can make it hold at the end) says
     so: '✘ out of reach', or '✔ met now, not at the end'."""
     if met is None:
-        return "? not judged"
+        return _("? not judged")
     if final:
-        return "✔ met" if met else "✘ not met"
+        return _("✔ met") if met else _("✘ not met")
     if in_reach is False:
-        return "✔ met now, not at the end" if met else "✘ out of reach: cannot be met by the end"
-    return "✔ met" if met else "✘ not yet"
+        return _("✔ met now, not at the end") if met else _("✘ out of reach: cannot be met by the end")
+    return _("✔ met") if met else _("✘ not yet")
 
 
 def plan_goal_note(card: Card, players: int) -> str:
     """Under a set-up card: 'Plan goal: At least 5 Poets (+4)'."""
-    return f"Plan goal: {card.plan.goal_for(players).text} (+{card.plan.bonus})"
+    return _("Plan goal: {goal} (+{bonus})").format(goal=card.plan.goal_for(players).text, bonus=card.plan.bonus)
 
 
 # -- set-up, placing, the Patron, passing the laptop -----------------------------------------
