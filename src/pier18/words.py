@@ -944,138 +944,119 @@ def plan_goal_note(card: Card, players: int) -> str:
 
 def keep_help(name: str) -> Stressed:
     """The set-up screen's instructions, to `name`."""
-    return (
-        "",
-        name,
-        ", your three cards. Keep one as your ",
-        "Plan",
-        " (its goal scores a bonus at the end and it becomes the last card of your pier) and one as your ",
-        "Foundation",
-        " (the first card of your pier). The third goes back into the deck.",
+    return stress(
+        _(
+            "*{name}*, your three cards. Keep one as your *Plan* (its goal scores a bonus at the end and it "
+            "becomes the last card of your pier) and one as your *Foundation* (the first card of your pier). "
+            "The third goes back into the deck."
+        ),
+        name=name,
     )
 
 
 def keep_plan_help(name: str) -> Stressed:
     """The set-up screen's first step, to `name`: point at the card to keep as the Plan."""
-    return (
-        "",
-        name,
-        ", your three cards. First keep one as your ",
-        "Plan",
-        ": its goal scores a bonus at the end, and it becomes the last card of your pier. "
-        "←/→, 1–3 or the mouse point at a card; Enter (or a second click) keeps it.",
+    return stress(
+        _(
+            "*{name}*, your three cards. First keep one as your *Plan*: its goal scores a bonus at the end, and "
+            "it becomes the last card of your pier. ←/→, 1–3 or the mouse point at a card; Enter (or a second "
+            "click) keeps it."
+        ),
+        name=name,
     )
 
 
 def keep_foundation_help(name: str, plan: Card) -> Stressed:
     """The set-up screen's second step: the Foundation, from the two cards left."""
-    return (
-        "",
-        name,
-        f", your Plan is {card_label(plan)}. Now keep your ",
-        "Foundation",
-        ", the first card of your pier, from the other two; the third goes back into the deck. "
-        "Escape chooses the Plan again.",
+    return stress(
+        _(
+            "*{name}*, your Plan is {plan}. Now keep your *Foundation*, the first card of your pier, from the "
+            "other two; the third goes back into the deck. Escape chooses the Plan again."
+        ),
+        name=name,
+        plan=card_label(plan),
     )
-
-
-#: The set-up preview of the card pointed at, in both roles.
-AS_YOUR_PLAN = "As your Plan:"
-AS_YOUR_FOUNDATION = "As your Foundation:"
 
 
 def plan_role(card: Card, players: int) -> str:
     """What a set-up card does as the Plan: 'At most 12 visible sections (+4), judged at
     the end, the card laid last on your pier'."""
-    return f"{card.plan.goal_for(players).text} (+{card.plan.bonus}), judged at the end, with the card laid last on your pier"
+    return _("{goal} (+{bonus}), judged at the end, with the card laid last on your pier").format(
+        goal=card.plan.goal_for(players).text, bonus=card.plan.bonus
+    )
 
 
 def foundation_role(total: int) -> str:
     """What a set-up card does as the Foundation: 'starts your pier: 3 points from the start'."""
-    return f"starts your pier, at its land end: {points(total)} from the start"
-
-
-#: The second step's preview: the pier the pair starts, and the Plan judged on it.
-YOUR_PIER_STARTS = "Your pier starts as:"
-PLAN_ON_IT_NOW = "Your Plan on it now:"
-
-
-#: What each card of a set-up hand becomes under the choice shown.
-AS_PLAN = "PLAN"
-AS_FOUNDATION = "FOUNDATION"
-BACK_TO_DECK = "back to deck"
-#: The two roles, as a set-up choice names them.
-PLAN = "Plan"
-FOUNDATION = "Foundation"
+    return _("starts your pier, at its land end: {points} from the start").format(points=points(total))
 
 
 def back_to_deck(card_id: int) -> str:
     """The card a set-up choice sends back: 'back: #7'."""
-    return f"back: #{card_id}"
+    return _("back: #{id}").format(id=card_id)
 
 
 def place_help(name: str, card: Card, plan: bool, can_go_back: bool) -> Stressed:
     """The placement screen's instructions: who places which card, and the keys."""
-    what = "the Plan card" if plan else "a card"
-    return (
-        "",
-        name,
-        f" places {what}: ",
-        card_label(card),
-        f" ({card.date}). ↑/↓ or a number points at how many sections of the card below it covers;"
-        " Enter places it"
-        + ("; Escape goes back." if can_go_back else "."),
-    )
+    values = {"name": name, "card": card_label(card), "date": card.date}
+    if plan and can_go_back:
+        message = _(
+            "*{name}* places the Plan card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it; Escape goes back."
+        )
+    elif plan:
+        message = _(
+            "*{name}* places the Plan card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it."
+        )
+    elif can_go_back:
+        message = _(
+            "*{name}* places a card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it; Escape goes back."
+        )
+    else:
+        message = _(
+            "*{name}* places a card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it."
+        )
+    return stress(message, **values)
 
 
 def cover_choice(first: bool, cover: int) -> str:
     """One cover a placement may choose: 'first card', 'covers nothing (adds every
     section)', 'covers 2 sections'."""
     if first:
-        return "first card"
+        return _("first card")
     if cover == 0:
-        return "covers nothing (adds every section)"
+        return _("covers nothing (adds every section)")
     return ngettext("covers {n} section", "covers {n} sections", cover).format(n=cover)
 
 
 def pier_after(name: str, card_id: int) -> str:
     """The preview's title: 'Ann's pier after placing #7'."""
-    return f"{name}'s pier after placing #{card_id}"
-
-
-#: The preview's line for the Plan's verdict after the placement tried.
-PLAN_AFTER = "Plan goal after this:"
+    return _("{name}'s pier after placing #{id}").format(name=name, id=card_id)
 
 
 def plan_bonus_now(bonus: int) -> str:
     """'(Plan bonus 4)'."""
-    return f"(Plan bonus {bonus})"
-
-
-#: Under the last placement's preview, when its Plan goal compares players.
-COMPARES_UNSETTLED = (
-    "This goal compares you with the other players: judged on their piers as you see them. "
-    "Their Plan cards (placed unseen, or still to place) may change it at the end."
-)
+    return _("(Plan bonus {bonus})").format(bonus=bonus)
 
 
 def if_patron(card_id: int) -> str:
     """A Patron race in a preview: 'If #7 is the Patron:'."""
-    return f"If #{card_id} is the Patron:"
+    return _("If #{id} is the Patron:").format(id=card_id)
 
 
 def was(before: str) -> str:
     """What a preview's line said before the placement tried: '(was: Bob wins)'."""
-    return f"(was: {before})"
-
-
-#: A preview's line that the placement does not change.
-NO_CHANGE = "(no change)"
+    return _("(was: {before})").format(before=before)
 
 
 def either(names: Sequence[str]) -> str:
     """'Bob', 'Bob or Cy', 'Ann, Bob or Cy'."""
-    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def patron_outlook(race: PatronRace, names: Sequence[str], dates: dict[int, str], after: bool = True) -> str:
@@ -1096,69 +1077,66 @@ def patron_outlook(race: PatronRace, names: Sequence[str], dates: dict[int, str]
     winner = race.winner_after if after else race.winner_before
     threats = [names[s] for s in race.threats] if after else []
     if winner is None:
-        tie = "tie " + "/".join(names[s] for s in leaders) + ": the earliest date drafted this round decides"
+        tied = "/".join(names[s] for s in leaders)
         known = [f"{names[s]} {dates[s]}" for s in leaders if s in dates]
-        line = tie + (f" ({', '.join(known)})" if known else "")
+        if known:
+            line = _("tie {tied}: the earliest date drafted this round decides ({dates})").format(
+                tied=tied, dates=", ".join(known)
+            )
+        else:
+            line = _("tie {tied}: the earliest date drafted this round decides").format(tied=tied)
         passing = [names[s] for s in race.threats if s not in leaders] if after else []
-        return line + (f"; {either(passing)}, still to draft, can overtake" if passing else "")
+        if passing:
+            return _("{line}; {who}, still to draft, can overtake").format(line=line, who=either(passing))
+        return line
     name = names[winner]
     if after and race.settled:
-        return f"{name} wins" + (" the tie on the earlier date" if len(leaders) > 1 else "")
+        if len(leaders) > 1:
+            return _("{name} wins the tie on the earlier date").format(name=name)
+        return _("{name} wins").format(name=name)
     if after and race.beat_date is not None:
-        return f"{name} leads, and keeps it unless {either(threats)} ties with a card dated before {race.beat_date}"
+        return _("{name} leads, and keeps it unless {who} ties with a card dated before {date}").format(
+            name=name, who=either(threats), date=race.beat_date
+        )
     if threats:
-        return f"{name} leads; {either(threats)}, still to draft, can overtake"
+        return _("{name} leads; {who}, still to draft, can overtake").format(name=name, who=either(threats))
     if not after:
-        return f"{name} leads for now"  # the seat trying the draft had still to draft
-    return f"{name} leads and has still to draft" if winner in race.to_draft else f"{name} leads"
-
-
-def patron_heading(award: PatronAward, card: Card) -> str:
-    """The Patron panel's title: 'Round 2: the Patron is #7 Bandstand'."""
-    return f"Round {award.round}: the Patron is {card_label(card)}"
-
-
-#: The Patron panel's columns.
-PATRON_COLUMNS = ("Player", "patron score", "drafted this round")
-
-
-def card_with_date(card: Card) -> str:
-    """'#7 Bandstand (03-14)'."""
-    return f"{card_label(card)} ({card.date})"
+        return _("{name} leads for now").format(name=name)  # the seat trying the draft had still to draft
+    if winner in race.to_draft:
+        return _("{name} leads and has still to draft").format(name=name)
+    return _("{name} leads").format(name=name)
 
 
 def patron_why(award: PatronAward, deck: Deck, names: Sequence[str]) -> Stressed:
     """Why the Patron went where it went, the winner stressed."""
     best = award.scores[award.winner]
     winner = names[award.winner]
-    worth = " The Patron is worth 1 point."
     if award.by_date:
-        tied = players_list([names[s] for s in award.tied])
-        date = deck[award.drafted[award.winner]].date
-        return (
-            f"{tied} tie with {best}. ",
-            f"{winner} wins: the earliest date drafted this round ({date}) breaks the tie.",
-            worth,
+        return stress(
+            _(
+                "{tied} tie with {best}. *{winner} wins: the earliest date drafted this round ({date}) breaks the "
+                "tie.* The Patron is worth 1 point."
+            ),
+            tied=players_list([names[s] for s in award.tied]),
+            best=best,
+            winner=winner,
+            date=deck[award.drafted[award.winner]].date,
         )
-    return ("", f"{winner} wins with the highest patron score ({best}).", worth)
-
-
-#: The Patron panel's last line: Enter goes on.
-CONTINUE = "continue"
+    return stress(
+        _("*{winner} wins with the highest patron score ({best}).* The Patron is worth 1 point."),
+        winner=winner,
+        best=best,
+    )
 
 
 def pass_to(name: str) -> str:
     """The pass screen's title: 'Pass the laptop to Ann'."""
-    return f"Pass the laptop to {name}"
-
-
-#: The pass screen, to everyone but the player named.
-LOOK_AWAY = "Everyone else: look away."
+    return _("Pass the laptop to {name}").format(name=name)
 
 
 def press_enter(name: str) -> str:
     """The pass screen's key: 'Ann: press Enter'."""
-    return f"{name}: press {ENTER}"
+    return _("{name}: press {key}").format(name=name, key=ENTER)
 
 
 # -- the final screen and the replay ---------------------------------------------------------
