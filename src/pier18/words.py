@@ -15,6 +15,7 @@ A sentence with words to stress is given as `Stressed` pieces: the pieces at odd
 from __future__ import annotations
 
 from .engine.characters import Character
+from . import i18n
 from .i18n import N_, _, ngettext, npgettext, pgettext
 from .engine.decisions import Decision, Draft, Keep, PlacePlan
 from .engine.phase import Phase
@@ -41,23 +42,31 @@ GAME_NAME = "Pier 18"
 #: The command's name, which starts each line it says in its own name (`prog_line`).
 PROG = "pier18"
 
-#: What each score category is called on screen, in the order the game lists them.
+#: What each score category is called on screen, in the order the game lists them
+#: (marked, translated where shown: `category_name`).
 CATEGORY_LABELS: dict[str, str] = {
-    "flower": "Flower Sellers",
-    "poet": "Poets",
-    "lovers": "Lovers",
-    "fisher": "Fishers",
-    "patrons": "Patrons",
-    "plan": "Plan bonus",
+    "flower": N_("Flower Sellers"),
+    "poet": N_("Poets"),
+    "lovers": N_("Lovers"),
+    "fisher": N_("Fishers"),
+    "patrons": N_("Patrons"),
+    "plan": N_("Plan bonus"),
 }
 
-#: A pier's characters that are not covered, as the tie-breaker and the goals count them.
-VISIBLE_CHARACTERS = "visible characters"
+
+def category_name(key: str) -> str:
+    """A score category's name on screen, by its key ('poet': 'Poets')."""
+    return translated(CATEGORY_LABELS[key])
+
+
+def visible_characters() -> str:
+    """A pier's characters that are not covered, as the tie-breaker and the goals count them."""
+    return _("visible characters")
 
 
 def _label(character: Character | None) -> str:
     assert character is not None  # the deck loader makes sure the goal names one
-    return CATEGORY_LABELS[character.value]
+    return category_name(character.value)
 
 
 #: What each number of a goal's measure is called, one name per number that
@@ -65,17 +74,17 @@ def _label(character: Character | None) -> str:
 #: the `GoalKind`'s value (a GoalKind is a str, equal to its value): the goals module is
 #: not imported here, since `pier18 score` reads this module and must start fast.
 GOAL_MEASURE_NAMES: dict[GoalKind | str, Callable[[Goal], tuple[str, ...]]] = {
-    "count": lambda goal: (f"{_label(goal.character)}:",),
-    "points": lambda goal: (f"{goal.category.title if goal.category else ''} points",),
-    "patrons": lambda goal: ("Patrons",),
-    "sections": lambda goal: ("visible sections",),
-    "characters": lambda goal: (VISIBLE_CHARACTERS,),
-    "group": lambda goal: ("largest group",),
-    "each_side": lambda goal: (f"{_label(goal.character)}: left", "right"),
-    "empty_run": lambda goal: ("longest empty run",),
-    "variety": lambda goal: tuple(CATEGORY_LABELS[c.value] for c in Character),
-    "most": lambda goal: (f"{_label(goal.character)}:",),
-    "most_points": lambda goal: (f"{_label(goal.category)} points:",),
+    "count": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
+    "points": lambda goal: (_("{category} points").format(category=goal.category.title if goal.category else ""),),
+    "patrons": lambda goal: (_("Patrons"),),
+    "sections": lambda goal: (_("visible sections"),),
+    "characters": lambda goal: (visible_characters(),),
+    "group": lambda goal: (_("largest group"),),
+    "each_side": lambda goal: (_("{who}: left").format(who=_label(goal.character)), pgettext("side", "right")),
+    "empty_run": lambda goal: (_("longest empty run"),),
+    "variety": lambda goal: tuple(category_name(c.value) for c in Character),
+    "most": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
+    "most_points": lambda goal: (_("{who} points:").format(who=_label(goal.category)),),
 }
 
 
@@ -88,27 +97,31 @@ def goal_progress(goal: Goal, values: Sequence[int], best_rival: int | None = No
     """
     names = GOAL_MEASURE_NAMES[goal.kind](goal)
     if goal.compares_players:
-        line = f"{names[0]} {values[0]}"
-        return line if best_rival is None else f"{line}, best rival {best_rival}"
-    return ", ".join(f"{name} {_against(value, goal)}" for name, value in zip(names, values, strict=True))
+        line = _("{measure} {value}").format(measure=names[0], value=values[0])
+        return line if best_rival is None else _("{line}, best rival {rival}").format(line=line, rival=best_rival)
+    return ", ".join(
+        _("{measure} {value}").format(measure=name, value=_against(value, goal))
+        for name, value in zip(names, values, strict=True)
+    )
 
 
 def _against(value: int, goal: Goal) -> str:
     """"5/7" for a lower bound, "13 (max 12)" for an upper one."""
     low, high = goal.at_least, goal.at_most
     if low is not None and high is not None:
-        return f"{value} ({low} to {high})"
+        return _("{value} ({low} to {high})").format(value=value, low=low, high=high)
     if low is not None:
         return f"{value}/{low}"
-    return f"{value} (max {high})"
+    return _("{value} (max {high})").format(value=value, high=high)
 
 
 #: Why a seat finished above the next one, by `Standing.decided_by` (a `TieBreak`, keyed
-#: by its value as above: the outlook module is not imported here).
+#: by its value as above: the outlook module is not imported here). Marked, translated
+#: where shown.
 DECIDED_BY: dict[TieBreak | str, str] = {
-    "total": "on points",
-    "characters": "on visible characters (tied on points: first tie-breaker)",
-    "plan date": "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
+    "total": N_("on points"),
+    "characters": N_("on visible characters (tied on points: first tie-breaker)"),
+    "plan date": N_("on the earlier Plan card date (tied on points and characters: second tie-breaker)"),
 }
 
 
@@ -127,6 +140,12 @@ def command(*words: object) -> str:
     return printable(" ".join(shlex.quote(str(word)) for word in words))
 
 
+def translated(message: str) -> str:
+    """A message marked with `N_` where it is kept (a table, a key's label), in the
+    language spoken now: translated where it is shown, never at import."""
+    return i18n._(message)
+
+
 def stress(message: str, **values: object) -> Stressed:
     """A message whose stressed words stand between asterisks (`_("Keep your *Plan*")`),
     cut into `Stressed` pieces, each then filled in with `values` (a value with an
@@ -136,40 +155,48 @@ def stress(message: str, **values: object) -> Stressed:
 
 def card_label(card: Card) -> str:
     """How a card is named in a sentence: '#7 Bandstand'."""
-    return f"#{card.id} {card.name}"
+    return _("#{id} {name}").format(id=card.id, name=card.name)
 
 
 def covering(cover: int) -> str:
     """'covering nothing', 'covering 1 section', 'covering 2 sections'."""
-    return ngettext("covering {n} section", "covering {n} sections", cover).format(n=cover) if cover else "covering nothing"
+    if not cover:
+        return _("covering nothing")
+    return ngettext("covering {n} section", "covering {n} sections", cover).format(n=cover)
 
 
 def players_list(names: Sequence[str]) -> str:
     """'Ann and Bob', 'Ann, Bob and Cy'."""
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def kept_cards(deck: Deck, keep: Keep) -> str:
     """What a set-up choice keeps, every card named: '#3 Pier Lamp as the Plan and #11
     Bandstand as the Foundation' (after 'keep' or 'Ann kept')."""
-    return f"{card_label(deck[keep.plan])} as the Plan and {card_label(deck[keep.foundation])} as the Foundation"
+    return _("{plan} as the Plan and {foundation} as the Foundation").format(
+        plan=card_label(deck[keep.plan]), foundation=card_label(deck[keep.foundation])
+    )
 
 
 def decision_text(deck: Deck, decision: Decision) -> str:
     """A decision as an instruction, with every card named: 'take #7 Bandstand covering nothing'."""
     if isinstance(decision, Keep):
-        return f"keep {kept_cards(deck, decision)}"
+        return _("keep {cards}").format(cards=kept_cards(deck, decision))
     if isinstance(decision, Draft):
-        return f"take {card_label(deck[decision.card])} {covering(decision.cover)}"
-    return f"place the Plan card {covering(decision.cover)}"
+        return _("take {card} {covering}").format(card=card_label(deck[decision.card]), covering=covering(decision.cover))
+    return _("place the Plan card {covering}").format(covering=covering(decision.cover))
 
 
 def short_decision(deck: Deck, decision: Decision) -> str:
     """A decision in few words, for lists: '#7 Bandstand covering nothing'."""
     if isinstance(decision, Keep):
-        return f"Plan {card_label(deck[decision.plan])} + Foundation {card_label(deck[decision.foundation])}"
+        return _("Plan {plan} + Foundation {foundation}").format(
+            plan=card_label(deck[decision.plan]), foundation=card_label(deck[decision.foundation])
+        )
     if isinstance(decision, Draft):
-        return f"{card_label(deck[decision.card])} {covering(decision.cover)}"
+        return _("{card} {covering}").format(card=card_label(deck[decision.card]), covering=covering(decision.cover))
     return covering(decision.cover)
 
 
@@ -179,7 +206,7 @@ def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
         character_points(after.points(c) - before.points(c), c)
         for c in Character if after.points(c) != before.points(c)
     ]
-    return ", ".join(changes) if changes else "no points change"
+    return ", ".join(changes) if changes else _("no points change")
 
 
 def character_points(change: int, character: Character) -> str:
@@ -190,7 +217,7 @@ def character_points(change: int, character: Character) -> str:
 
 def stand_in(name: str, level: str) -> str:
     """Who made a decision a bot made for a player who was away: 'a hard bot for Ann'."""
-    return f"a {level} bot for {name}"
+    return _("a {level} bot for {name}").format(level=level, name=name)
 
 
 def author(names: Sequence[str], seat: int, by: str | None, start: bool = False) -> str:
@@ -222,34 +249,39 @@ def move_line(
     if now is not None:
         decision = now.history[len(after.history) - 1][1]
     name = author(names, seat, by, start=True)
-    why = f"; {reason}" if reason else ""
     if decision is None:
         if before.phase is Phase.PLAN:
-            return f"{name} placed the Plan card (shown when the game ends)."
-        return f"{name} kept a Plan and a Foundation (hidden until everyone has chosen)."
+            return _("{name} placed the Plan card (shown when the game ends).").format(name=name)
+        return _("{name} kept a Plan and a Foundation (hidden until everyone has chosen).").format(name=name)
     if isinstance(decision, Keep):
-        line = f"{name} kept {kept_cards(before.deck, decision)}"
+        cards = kept_cards(before.deck, decision)
         if after.phase is not Phase.SETUP and now is None:
-            line += "; every Plan and Foundation is now shown"
-        return line + "."
+            return _("{name} kept {cards}; every Plan and Foundation is now shown.").format(name=name, cards=cards)
+        return _("{name} kept {cards}.").format(name=name, cards=cards)
     if isinstance(decision, PlacePlan):
-        return f"{name} placed the Plan card {covering(decision.cover)}{why}."
+        if reason:
+            return _("{name} placed the Plan card {covering}; {reason}.").format(
+                name=name, covering=covering(decision.cover), reason=reason
+            )
+        return _("{name} placed the Plan card {covering}.").format(name=name, covering=covering(decision.cover))
     card = before.deck[decision.card]
     change = points_change(before.piers[seat].sheet(), after.piers[seat].sheet())
-    line = f"{name} took {card_label(card)} {covering(decision.cover)}: {change}"
+    line = _("{name} took {card} {covering}: {change}").format(
+        name=name, card=card_label(card), covering=covering(decision.cover), change=change
+    )
     was, now_met = before.plan_met(seat), after.plan_met(seat)
     if now_met and not was:
-        line += "; Plan goal now met ✔"
+        line = _("{line}; Plan goal now met ✔").format(line=line)
     elif was and not now_met:
-        line += "; Plan goal no longer met ✘"
+        line = _("{line}; Plan goal no longer met ✘").format(line=line)
     if reason and reason != change:
-        line += why
-    return line + "."
+        line = _("{line}; {reason}").format(line=line, reason=reason)
+    return _("{line}.").format(line=line)
 
 
 def _covering_short(cover: int) -> str:
     """'covering nothing', 'covering 1', 'covering 2' (a section is understood)."""
-    return f"covering {cover}" if cover else "covering nothing"
+    return _("covering {n}").format(n=cover) if cover else _("covering nothing")
 
 
 def event_short(
@@ -263,17 +295,24 @@ def event_short(
     seat, decision = table.history[index]
     name = author(names, seat, by)
     if decision is None:  # hidden: a set-up choice, or a Plan placed before the end
-        return f"{name} placed the Plan card" if table.phase is Phase.PLAN else f"{name} kept a Plan and a Foundation"
+        if table.phase is Phase.PLAN:
+            return _("{name} placed the Plan card").format(name=name)
+        return _("{name} kept a Plan and a Foundation").format(name=name)
     if isinstance(decision, Keep):
-        return f"{name} kept Plan #{decision.plan} and Foundation #{decision.foundation}"
-    why = f" — {reason}" if reason else ""
+        return _("{name} kept Plan #{plan} and Foundation #{foundation}").format(
+            name=name, plan=decision.plan, foundation=decision.foundation
+        )
     if isinstance(decision, PlacePlan):
-        return f"{name} placed the Plan card {_covering_short(decision.cover)}{why}"
-    return f"{name} took #{decision.card} {_covering_short(decision.cover)}{why}"
+        line = _("{name} placed the Plan card {covering}").format(name=name, covering=_covering_short(decision.cover))
+    else:
+        line = _("{name} took #{card} {covering}").format(
+            name=name, card=decision.card, covering=_covering_short(decision.cover)
+        )
+    return _("{line} — {reason}").format(line=line, reason=reason) if reason else line
 
 
 def _patrons_of(card: Card) -> str:
-    return " and ".join(CATEGORY_LABELS[character.value] for character in card.patrons)
+    return players_list([category_name(character.value) for character in card.patrons])
 
 
 def patron_won_short(award: PatronAward, deck: Deck, names: Sequence[str]) -> str:
@@ -281,8 +320,11 @@ def patron_won_short(award: PatronAward, deck: Deck, names: Sequence[str]) -> st
     best other score), '..., 5 to 5 on the earlier date'."""
     mine = award.scores[award.winner]
     rival = max(score for seat, score in enumerate(award.scores) if seat != award.winner)
-    tie = " on the earlier date" if award.by_date else ""
-    return f"{names[award.winner]} won Patron #{award.card} on {_patrons_of(deck[award.card])}, {mine} to {rival}{tie}"
+    values = {"name": names[award.winner], "card": award.card, "patrons": _patrons_of(deck[award.card]),
+              "mine": mine, "rival": rival}
+    if award.by_date:
+        return _("{name} won Patron #{card} on {patrons}, {mine} to {rival} on the earlier date").format(**values)
+    return _("{name} won Patron #{card} on {patrons}, {mine} to {rival}").format(**values)
 
 
 def patron_log_line(award: PatronAward, deck: Deck, names: Sequence[str]) -> str:
@@ -291,11 +333,14 @@ def patron_log_line(award: PatronAward, deck: Deck, names: Sequence[str]) -> str
     mine = award.scores[award.winner]
     rival = max(score for seat, score in enumerate(award.scores) if seat != award.winner)
     card = deck[award.card]
-    tie = f", the tie broken by the earliest date ({deck[award.drafted[award.winner]].date})" if award.by_date else ""
-    return (
-        f"Round {award.round}: {names[award.winner]} won the Patron {card_label(card)} "
-        f"({_patrons_of(card)}), {mine} to {rival}{tie}."
-    )
+    values = {"round": award.round, "name": names[award.winner], "card": card_label(card),
+              "patrons": _patrons_of(card), "mine": mine, "rival": rival}
+    if award.by_date:
+        return _(
+            "Round {round}: {name} won the Patron {card} ({patrons}), {mine} to {rival}, "
+            "the tie broken by the earliest date ({date})."
+        ).format(date=deck[award.drafted[award.winner]].date, **values)
+    return _("Round {round}: {name} won the Patron {card} ({patrons}), {mine} to {rival}.").format(**values)
 
 
 def table_events(
@@ -334,17 +379,9 @@ def since_your_turn(
     events = table_events(table, names, start, reasons, stand_ins)
     if not events:
         return None
-    return f"{'Since your last move' if start else 'So far'}: {'; '.join(events)}."
-
-
-#: The game log's title, and what it says before the first decision.
-GAME_LOG_TITLE = "Game log: every public event so far, oldest first"
-GAME_LOG_EMPTY = "Nothing has happened yet: the cards are dealt."
-
-
-def round_ended_by(line: str) -> str:
-    """On the Patron panel, the draft that ended the round: 'Last draft: Bob took …'."""
-    return f"Last draft: {line}"
+    if start:
+        return _("Since your last move: {events}.").format(events="; ".join(events))
+    return _("So far: {events}.").format(events="; ".join(events))
 
 
 def whose_turn(table: TableView, names: Sequence[str]) -> str:
@@ -355,156 +392,134 @@ def whose_turn(table: TableView, names: Sequence[str]) -> str:
 def stands(phase: Phase, round: int, who: str) -> str:
     """`whose_turn` from its parts: the phase, the round and whose turn it is."""
     if phase is Phase.SETUP:
-        return f"set-up, {who} to choose"
+        return _("set-up, {who} to choose").format(who=who)
     if phase is Phase.DRAFT:
-        return f"round {round}, {who} to draft"
+        return _("round {round}, {who} to draft").format(round=round, who=who)
     if phase is Phase.PLAN:
-        return f"game end, {who} to place the Plan"
-    return GAME_OVER
+        return _("game end, {who} to place the Plan").format(who=who)
+    return game_over()
 
 
-#: Where a finished game stands (`whose_turn`), and the host's line when it ends.
-GAME_OVER = "game over"
+def game_over() -> str:
+    """Where a finished game stands (`whose_turn`), and the host's line when it ends."""
+    return _("game over")
 
 
 def pass_reason(phase: Phase) -> str:
     """Why the laptop is passed: a hidden choice, or the draft's next turn."""
     if phase is Phase.DRAFT:
-        return "Your turn to draft: take a card from the row and add it to your pier."
+        return _("Your turn to draft: take a card from the row and add it to your pier.")
     if phase is Phase.PLAN:
-        return (
+        return _(
             "Time to place your Plan card. Plans are placed at the same time: "
             "the ones already placed stay hidden until everyone has placed theirs."
         )
-    return "Time to choose your Plan and Foundation from your three secret cards."
+    return _("Time to choose your Plan and Foundation from your three secret cards.")
 
 
 #: Each bot level's strength as `benchmarks/ladder.py` measured it (docs/bots.md), weakest
 #: first: its 2-player Elo on the ladder (`hard` fixed at 1500) and one line a person can
 #: choose by. The `--level` help of `pier18 play` and `pier18 stats` read this table;
-#: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md.
+#: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md. The
+#: lines are marked, translated where shown (`level_lines`).
 LEVEL_STRENGTH: dict[str, tuple[int, str]] = {
-    "random": (600, "any legal move; a baseline"),
-    "greedy": (1170, "the most points right now; beats random in 96% of 2-player deals"),
-    "hard": (1500, "looks ahead over sampled futures; beats greedy in 87% of 2-player deals"),
-    "expert": (1540, "searches what it has seen, solves the end exactly; beats hard in 55% of 2-player deals"),
+    "random": (600, N_("any legal move; a baseline")),
+    "greedy": (1170, N_("the most points right now; beats random in 96% of 2-player deals")),
+    "hard": (1500, N_("looks ahead over sampled futures; beats greedy in 87% of 2-player deals")),
+    "expert": (1540, N_("searches what it has seen, solves the end exactly; beats hard in 55% of 2-player deals")),
 }
-
-
-def level_help(default: str) -> str:
-    """The `--level` help (its levels are told apart by `level_lines`)."""
-    return f"how strong the --bots seats play: {level_names()}, weakest first (see below; default: {default})"
 
 
 def level_lines() -> list[str]:
     """Each bot level's measured strength, one line per level, under a heading."""
     width = max(len(level) for level in LEVEL_STRENGTH)
-    lines = ["Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):"]
-    lines += [f"  {level:<{width}}  {elo:>4}  {words}" for level, (elo, words) in LEVEL_STRENGTH.items()]
+    lines = [_("Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):")]
+    lines += [f"  {level:<{width}}  {elo:>4}  {translated(words)}" for level, (elo, words) in LEVEL_STRENGTH.items()]
     return lines
 
 
 def level_names() -> str:
     """The bot levels as a list in words: 'random, greedy, hard or expert'."""
-    levels = list(LEVEL_STRENGTH)
-    return f"{', '.join(levels[:-1])} or {levels[-1]}"
+    return either(list(LEVEL_STRENGTH))
 
 
 #: The one measure every judgement shown to a player ranks by (`bots.judge`): the hint's
 #: choice and its next best, the review's best choice and its points lost, and the lesson's
 #: suggestion where its script gives no reason of its own. Named in these words everywhere.
-MEASURE = "expected points ahead of the best rival at the end"
-#: What the measure is and why it, in a sentence (the help, the review's note).
-MEASURE_WHY = (
+#: Marked, translated where shown (`translated(MEASURE)`; a JSON report keeps it as written).
+MEASURE = N_("expected points ahead of the best rival at the end")
+#: What the measure is and why it, in a sentence (the help, the review's note). Marked.
+MEASURE_WHY = N_(
     "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
     "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
     "because a game is won by being ahead: a card that keeps a rival from points counts too"
 )
 
 
-#: What `pier18 play --help` says about playing alone (before the levels' lines).
-PLAYING_ALONE = (
-    "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
-    "and the table says what they took and what it scored; in the game, h asks the hard bot "
-    f"for a hint (best card and cover by {MEASURE}, where it should leave you, and the next best choices; "
-    "the review judges by the same) and ? lists every key."
-)
-
-#: `pier18 stats`: the headings of its tables.
-STATS_BY_TABLE = "By opponents and table size"
-STATS_TABLE_COLUMNS = ("opponents", "players", "games", "wins", "win share", "mean score")
-STATS_PLANS = "Plans kept"
-STATS_PLAN_COLUMNS = ("card", "kept", "met", "rate")
-
-
-#: `pier18 stats --name ''`: a name that names nobody would count nobody's seats.
-STATS_NAME_EMPTY = "--name needs a player's name, as the games show it"
-
-
-def stats_skipped(path: str, reason: str) -> str:
-    """`pier18 stats`' one line for a file it could not count."""
-    return f"pier18 stats: skipped {path}: {reason}"
-
-
-def cannot_list_folder(error: str) -> str:
-    """Why a folder named to `pier18 stats` was not read."""
-    return f"cannot list the folder ({error})"
-
-
 def stats_headline(games: int, unfinished: int, folder: str) -> str:
     """The first line of `pier18 stats`."""
     if not games and not unfinished:
-        return f"No finished games saved in {folder} yet; 'pier18 play' starts one."
-    line = "Your record: " + ngettext(
+        return _("No finished games saved in {folder} yet; 'pier18 play' starts one.").format(folder=folder)
+    saved = ngettext(
         "{n} finished game saved on this machine", "{n} finished games saved on this machine", games
-    ).format(n=games) + f" ({folder})"
+    ).format(n=games)
     if unfinished:
-        line += "; " + ngettext(
-            "{n} unfinished game not counted yet", "{n} unfinished games not counted yet", unfinished
-        ).format(n=unfinished)
-    return line + "."
+        return ngettext(
+            "Your record: {saved} ({folder}); {n} unfinished game not counted yet.",
+            "Your record: {saved} ({folder}); {n} unfinished games not counted yet.",
+            unfinished,
+        ).format(saved=saved, folder=folder, n=unfinished)
+    return _("Your record: {saved} ({folder}).").format(saved=saved, folder=folder)
 
 
 def players_counted(players: Sequence[tuple[str, int]], given: bool = True, others: Sequence[str] = ()) -> str:
     """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'; when
     no `--name` was `given`, why those names, and the other people at their tables."""
-    line = "Counted: " + ", ".join(f"{name} ({games_count(games)})" for name, games in players)
+    counted = ", ".join(
+        _("{name} ({games})").format(name=name, games=games_count(games)) for name, games in players
+    )
     if given:
-        return line + "."
-    line += " — the names that played alone against bots on this machine"
+        return _("Counted: {counted}.").format(counted=counted)
     if others:
-        line += f"; not counted: {players_list(list(others))}, who played at your tables"
-    return line + ". --name NAME (once per name) counts those names instead."
+        return _(
+            "Counted: {counted} — the names that played alone against bots on this machine; "
+            "not counted: {others}, who played at your tables. --name NAME (once per name) counts those names instead."
+        ).format(counted=counted, others=players_list(list(others)))
+    return _(
+        "Counted: {counted} — the names that played alone against bots on this machine. "
+        "--name NAME (once per name) counts those names instead."
+    ).format(counted=counted)
 
 
 def nobody_counted(names: Sequence[str], given: bool) -> str:
     """`pier18 stats` found finished games but no seat of the names it counts."""
-    found = f" (names in the games: {players_list(list(names))})" if names else ""
+    found = _(" (names in the games: {names})").format(names=players_list(list(names))) if names else ""
     if given:
-        return f"No finished game has a seat of the names given{found}."
-    return (
+        return _("No finished game has a seat of the names given{found}.").format(found=found)
+    return _(
         "No saved game was played alone against bots on this machine, so whose record this is "
-        f"is not known{found}: give your names with --name NAME, once per name."
-    )
+        "is not known{found}: give your names with --name NAME, once per name."
+    ).format(found=found)
 
 
 def lesson_line(finished: bool, decisions: int, total: int | None, won: bool | None) -> str:
     """`pier18 stats`' line for the guided first game, counted apart from the record."""
     if not finished:
         made = ngettext("{n} decision made", "{n} decisions made", decisions).format(n=decisions)
-        return f"The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it."
-    result = "you came first" if won else "the bot came first"
-    return f"The lesson (not in your record): finished, {points(total or 0)}, {result}."
+        return _("The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it.").format(made=made)
+    if won:
+        return _("The lesson (not in your record): finished, {points}, you came first.").format(points=points(total or 0))
+    return _("The lesson (not in your record): finished, {points}, the bot came first.").format(points=points(total or 0))
 
 
 def elo_not_yet(results: int, low: float, high: float, games: int) -> str:
     """An Elo estimate not shown: too few results for its interval to mean something."""
     counted = ngettext("{n} result", "{n} results", results).format(n=results)
     more = ngettext("about {n} more game", "about {n} more games", games).format(n=games)
-    return (
-        f"Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
-        f"{more} against bots will narrow it enough to show."
-    )
+    return _(
+        "Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
+        "{more} against bots will narrow it enough to show."
+    ).format(counted=counted, low=low, high=high, more=more)
 
 
 def games_count(games: int) -> str:
@@ -516,32 +531,33 @@ def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str,
     """Where the player stands on the bots' ladder: (rating, low, high, results) or None."""
     rungs = ", ".join(f"{level} {elo}" for level, elo in ladder.items())
     if estimate is None:
-        return f"Elo estimate: play a bot to get one (the ladder: {rungs})."
+        return _("Elo estimate: play a bot to get one (the ladder: {rungs}).").format(rungs=rungs)
     rating, low, high, results = estimate
-    return (
-        f"Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from "
-        + ngettext("{n} result", "{n} results", results).format(n=results)
-        + f" against bots; the ladder: {rungs})."
-    )
-
-
-#: The start rules offered at set-up: the digital edition's, and the printed rulebook's.
-START_BY_DATE = "Earliest Foundation date starts (digital edition)"
+    return ngettext(
+        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} result against bots; the ladder: {rungs}).",
+        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} results against bots; the ladder: {rungs}).",
+        results,
+    ).format(rating=rating, low=low, high=high, n=results, rungs=rungs)
 
 
 def start_by_sea(name: str) -> str:
-    """The printed rulebook's start rule, for one player."""
-    return f"{name} starts: last saw the sea (rulebook)"
+    """The printed rulebook's start rule, for one player (offered at set-up beside the
+    digital edition's)."""
+    return _("{name} starts: last saw the sea (rulebook)").format(name=name)
 
 
 def names_help(humans: int, bots: Sequence[str]) -> str:
     """What to do on the names screen."""
     if not bots:
-        return f"{humans} players at one laptop. Type each name (Tab or Enter: the next one), then choose who starts."
-    against = f"Playing against {players_list(list(bots))}."
+        return _(
+            "{n} players at one laptop. Type each name (Tab or Enter: the next one), then choose who starts."
+        ).format(n=humans)
+    against = players_list(list(bots))
     if humans == 1:
-        return f"{against} Type your name, choose who starts, Enter to start."
-    return f"{against} Type each player's name (Tab or Enter: the next one), then choose who starts."
+        return _("Playing against {bots}. Type your name, choose who starts, Enter to start.").format(bots=against)
+    return _(
+        "Playing against {bots}. Type each player's name (Tab or Enter: the next one), then choose who starts."
+    ).format(bots=against)
 
 
 def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: bool = False) -> str | None:
@@ -552,12 +568,13 @@ def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: boo
     if first is None:
         return None
     if chosen and lesson:
-        return f"{names[first]} starts: the lesson chose who starts"
+        return _("{name} starts: the lesson chose who starts").format(name=names[first])
     if chosen:
-        return f"{names[first]} starts: last saw the sea"
+        return _("{name} starts: last saw the sea").format(name=names[first])
     pier = table.piers[first]
-    date = f" ({pier.placements[0].card.date})" if pier.placements else ""
-    return f"{names[first]} starts: earliest Foundation date{date}"
+    if pier.placements:
+        return _("{name} starts: earliest Foundation date ({date})").format(name=names[first], date=pier.placements[0].card.date)
+    return _("{name} starts: earliest Foundation date").format(name=names[first])
 
 
 def summary(table: TableView, names: Sequence[str]) -> str:
@@ -568,7 +585,9 @@ def summary(table: TableView, names: Sequence[str]) -> str:
 def summary_of(names: Sequence[str], phase: Phase, round: int, current: int, made: int) -> str:
     """`summary` from its parts (what `pier18 games` keeps of a save between runs)."""
     made_words = ngettext("{n} decision made", "{n} decisions made", made).format(n=made)
-    return f"{players_list(names)}: {stands(phase, round, names[current])} ({made_words})"
+    return _("{players}: {stands} ({made})").format(
+        players=players_list(names), stands=stands(phase, round, names[current]), made=made_words
+    )
 
 
 def takeback_prompt(
@@ -596,11 +615,11 @@ def takeback_prompt(
     def bot(s: int) -> bool:
         return bool(bots) and bots[s]
 
-    hidden_kind = "set-up choice" if table.phase is Phase.SETUP else "Plan placement"
+    set_up = table.phase is Phase.SETUP or isinstance(decision, Keep)
     if decision is None or isinstance(decision, Keep):
-        what = f"{name}'s {'set-up choice' if isinstance(decision, Keep) else hidden_kind}"
+        what = (_("{name}'s set-up choice") if set_up else _("{name}'s Plan placement")).format(name=name)
     else:
-        what = f"{name}'s last move, {decision_text(table.deck, decision)}"
+        what = _("{name}'s last move, {decision}").format(name=name, decision=decision_text(table.deck, decision))
     also: list[str] = []
     people_hidden: list[int] = [seat] if decision is None and seat != at_keys and not bot(seat) else []
     bot_moves = 0
@@ -611,7 +630,7 @@ def takeback_prompt(
             if s != at_keys:
                 people_hidden.append(s)
         else:
-            also.append(f"{names[s]}'s move after it, {decision_text(table.deck, later)}")
+            also.append(_("{name}'s move after it, {decision}").format(name=names[s], decision=decision_text(table.deck, later)))
     if bot_moves:
         also.append(ngettext("{n} bot move after it", "{n} bot moves after it", bot_moves).format(n=bot_moves))
     if sum(1 for s in range(table.players) if not bot(s)) < 2:
@@ -621,14 +640,20 @@ def takeback_prompt(
         who = players_list(sorted({names[s] for s in later_hidden}))
         hidden = len(later_hidden)
         also.append(ngettext("{n} hidden decision by {who}", "{n} hidden decisions by {who}", hidden).format(n=hidden, who=who))
-    question = f"Take back {what}" + (f" (and {players_list(also)})" if also else "") + "?"
+    if also:
+        question = _("Take back {what} (and {also})?").format(what=what, also=players_list(also))
+    else:
+        question = _("Take back {what}?").format(what=what)
     if decision is None or isinstance(decision, Keep):
-        again = "choose their Plan and Foundation" if hidden_kind == "set-up choice" or isinstance(decision, Keep) else "place their Plan card"
-        question += f" {name} will {again} again."
+        if set_up:
+            again = _("{name} will choose their Plan and Foundation again.").format(name=name)
+        else:
+            again = _("{name} will place their Plan card again.").format(name=name)
+        question = f"{question} {again}"
     if people_hidden:
         count = len(people_hidden)
         makers = players_list(sorted({names[s] for s in people_hidden}))
-        question += " " + ngettext(
+        question = question + " " + ngettext(
             "This takes back {n} hidden decision without showing it: the laptop goes to {makers} before it is made again.",
             "This takes back {n} hidden decisions without showing them: the laptop goes to {makers} before they are made again.",
             count,
@@ -650,21 +675,26 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
     'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
     """
     head = decision_text(deck, decision)
-    if expected_total is not None:
-        head += f": you should end about {points(round(expected_total))}"
-        if now is not None:
-            head += f" (now {now})"
-    lines = [head + "."]
+    if expected_total is None:
+        lines = [_("{decision}.").format(decision=head)]
+    elif now is None:
+        lines = [_("{decision}: you should end about {points}.").format(decision=head, points=points(round(expected_total)))]
+    else:
+        lines = [_("{decision}: you should end about {points} (now {now}).").format(
+            decision=head, points=points(round(expected_total)), now=now
+        )]
     if alternatives:
-        others = "; ".join(f"{short_decision(deck, d)}, {behind(points)}" for d, points in alternatives)
-        lines.append(f"Next best (by {MEASURE}): {others}.")
-    lines.append(f"Why: it {reason}.")
+        others = "; ".join(
+            _("{decision}, {behind}").format(decision=short_decision(deck, d), behind=behind(points)) for d, points in alternatives
+        )
+        lines.append(_("Next best (by {measure}): {others}.").format(measure=translated(MEASURE), others=others))
+    lines.append(_("Why: it {reason}.").format(reason=reason))
     return lines
 
 
 def behind(points: float) -> str:
     """How far a next best choice ranks below the best: '1.5 behind', 'as good'."""
-    return "as good" if points < 0.05 else f"{points:.1f} behind"
+    return _("as good") if points < 0.05 else _("{points:.1f} behind").format(points=points)
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str], by: str | None = None) -> str:
@@ -672,18 +702,18 @@ def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]
     level of a bot that made it for the seat's away player, named as its author."""
     name = author(names, seat, by, start=True)
     if isinstance(decision, Keep):
-        return f"{name} kept {kept_cards(deck, decision)}."
-    return f"{name}: {decision_text(deck, decision)}."
+        return _("{name} kept {cards}.").format(name=name, cards=kept_cards(deck, decision))
+    return _("{name}: {decision}.").format(name=name, decision=decision_text(deck, decision))
 
 
 def sentence(words: str) -> str:
     """Words that stand alone as a sentence: 'it is not your turn' -> 'It is not your turn.'"""
-    return words[:1].upper() + words[1:] + "."
+    return _("{words}.").format(words=words[:1].upper() + words[1:])
 
 
 def about(where: str, what: str) -> str:
     """A problem and where it is, as every error line says it: '--cards: 9 is not a card'."""
-    return f"{where}: {what}"
+    return _("{where}: {what}").format(where=where, what=what)
 
 
 def prog_line(message: str) -> str:
@@ -695,107 +725,113 @@ def prog_line(message: str) -> str:
 #
 # A key's label in the footer and a button's text are words a person reads, short ones:
 # every label comes from here, so the same key says the same thing on every screen.
+# Labels are marked (`N_`: a Binding is made at import) and translated where they are
+# drawn: the footer, the keys list, a button's text (`with_key`).
 
 
-KEY_QUIT = "Quit"
-KEY_HELP = "Keys"
-KEY_RULES = "Rules"
-KEY_HINT = "Hint"
-KEY_TAKE_BACK = "Take back"
-KEY_CLOSE = "Close"
-KEY_CONTINUE = "Continue"
-KEY_NEW_GAME = "New game"
-KEY_YES = "Yes"
-KEY_NO = "No"
-KEY_YES_QUIT = "Yes, quit"
-KEY_YES_LEAVE = "Yes, leave"
-KEY_YES_TAKE_BACK = "Yes, take back"
-KEY_KEEP_PLAYING = "No, keep playing"
-KEY_YES_BOT_PLAYS = "Yes, a bot plays"
-KEY_NO_KEEP_WAITING = "No, keep waiting"
-KEY_BACK = "Back"
-KEY_BACK_TO_GAME = "Back to the game"
-KEY_BACK_TO_CARDS = "Back to the cards"
-KEY_PREVIOUS = "Previous"
-KEY_NEXT = "Next"
-KEY_START = "Start"
-KEY_END = "End"
-KEY_NEXT_RULE = "Next rule"
-KEY_PREVIOUS_RULE = "Previous rule"
-KEY_CHOOSE = "Choose"
-KEY_START_GAME = "Start the game"
-KEY_READY = "I am ready"
-KEY_RESUME_LAST = "Resume the last played"
-KEY_PIERS_UP = "Piers ↑"
-KEY_PIERS_DOWN = "Piers ↓"
-KEY_BOT_SITS_IN = "Bot sits in"
-KEY_JOIN_LINES = "Join lines"
-KEY_GAME_LOG = "Log"
-KEY_COVER_LESS = "Cover less"
-KEY_COVER_MORE = "Cover more"
-KEY_PLACE_IT = "Place it"
-KEY_PREVIOUS_CARD = "Previous card"
-KEY_NEXT_CARD = "Next card"
-KEY_CHOOSE_CARD = "Choose this card"
-KEY_EXPLAIN = "Why"
-KEY_OTHER_PIER = "Other pier"
-KEY_KEEP_AS_PLAN = "Keep as Plan"
-KEY_KEEP_AS_FOUNDATION = "Keep as Foundation"
-KEY_BACK_TO_PLAN = "Back to the Plan"
-KEY_LEGEND = "Symbols"
-KEY_POINT_AT_CARD = "Point at a card"
-KEY_POINT_AT_COVER = "Point at a cover"
-KEY_POINT_AT_GAME = "Point at a game"
-KEY_POINT_AT_PLAYER = "Point at a player"
-KEY_PREVIOUS_CHOICE = "Point higher"
-KEY_NEXT_CHOICE = "Point lower"
-KEY_FIRST_CHOICE = "Point at the first"
-KEY_LAST_CHOICE = "Point at the last"
-KEY_PAGE_UP = "A page up"
-KEY_PAGE_DOWN = "A page down"
-KEY_CHOOSE_IT = "Choose the one pointed at"
-KEY_OTHER_ANSWER = "Point at the other answer"
+KEY_QUIT = N_("Quit")
+KEY_HELP = N_("Keys")
+KEY_RULES = N_("Rules")
+KEY_HINT = N_("Hint")
+KEY_TAKE_BACK = N_("Take back")
+KEY_CLOSE = N_("Close")
+KEY_CONTINUE = N_("Continue")
+KEY_NEW_GAME = N_("New game")
+KEY_YES = N_("Yes")
+KEY_NO = N_("No")
+KEY_YES_QUIT = N_("Yes, quit")
+KEY_YES_LEAVE = N_("Yes, leave")
+KEY_YES_TAKE_BACK = N_("Yes, take back")
+KEY_KEEP_PLAYING = N_("No, keep playing")
+KEY_YES_BOT_PLAYS = N_("Yes, a bot plays")
+KEY_NO_KEEP_WAITING = N_("No, keep waiting")
+KEY_BACK = N_("Back")
+KEY_BACK_TO_GAME = N_("Back to the game")
+KEY_BACK_TO_CARDS = N_("Back to the cards")
+KEY_PREVIOUS = N_("Previous")
+KEY_NEXT = N_("Next")
+KEY_START = N_("Start")
+KEY_END = N_("End")
+KEY_NEXT_RULE = N_("Next rule")
+KEY_PREVIOUS_RULE = N_("Previous rule")
+KEY_CHOOSE = N_("Choose")
+KEY_START_GAME = N_("Start the game")
+KEY_READY = N_("I am ready")
+KEY_RESUME_LAST = N_("Resume the last played")
+KEY_PIERS_UP = N_("Piers ↑")
+KEY_PIERS_DOWN = N_("Piers ↓")
+KEY_BOT_SITS_IN = N_("Bot sits in")
+KEY_JOIN_LINES = N_("Join lines")
+KEY_GAME_LOG = N_("Log")
+KEY_COVER_LESS = N_("Cover less")
+KEY_COVER_MORE = N_("Cover more")
+KEY_PLACE_IT = N_("Place it")
+KEY_PREVIOUS_CARD = N_("Previous card")
+KEY_NEXT_CARD = N_("Next card")
+KEY_CHOOSE_CARD = N_("Choose this card")
+KEY_EXPLAIN = N_("Why")
+KEY_OTHER_PIER = N_("Other pier")
+KEY_KEEP_AS_PLAN = N_("Keep as Plan")
+KEY_KEEP_AS_FOUNDATION = N_("Keep as Foundation")
+KEY_BACK_TO_PLAN = N_("Back to the Plan")
+KEY_LEGEND = N_("Symbols")
+KEY_POINT_AT_CARD = N_("Point at a card")
+KEY_POINT_AT_COVER = N_("Point at a cover")
+KEY_POINT_AT_GAME = N_("Point at a game")
+KEY_POINT_AT_PLAYER = N_("Point at a player")
+KEY_PREVIOUS_CHOICE = N_("Point higher")
+KEY_NEXT_CHOICE = N_("Point lower")
+KEY_FIRST_CHOICE = N_("Point at the first")
+KEY_LAST_CHOICE = N_("Point at the last")
+KEY_PAGE_UP = N_("A page up")
+KEY_PAGE_DOWN = N_("A page down")
+KEY_CHOOSE_IT = N_("Choose the one pointed at")
+KEY_OTHER_ANSWER = N_("Point at the other answer")
 
 #: Where a footer has no room for every key's label (a narrow terminal, many keys), the
-#: short label of each key that has one: fewer words, never a word cut.
+#: short label of each key that has one: fewer words, never a word cut. Keyed by the
+#: marked (English) label; both are translated where drawn.
 SHORT_KEYS = {
-    KEY_BACK_TO_CARDS: "Back",
-    KEY_BACK_TO_GAME: "Back",
-    KEY_COVER_LESS: "Less",
-    KEY_COVER_MORE: "More",
-    KEY_PLACE_IT: "Place",
-    KEY_TAKE_BACK: "Undo",
-    KEY_CHOOSE_CARD: "Choose",
-    KEY_PREVIOUS_CARD: "Previous",
-    KEY_NEXT_CARD: "Next",
-    KEY_KEEP_AS_PLAN: "Plan",
-    KEY_KEEP_AS_FOUNDATION: "Foundation",
-    KEY_BACK_TO_PLAN: "Back",
-    KEY_KEEP_PLAYING: "No",
-    KEY_YES_TAKE_BACK: "Yes",
-    KEY_YES_BOT_PLAYS: "Yes",
-    KEY_NO_KEEP_WAITING: "No",
-    KEY_START_GAME: "Start",
-    KEY_RESUME_LAST: "Resume",
-    KEY_PREVIOUS_RULE: "Previous",
-    KEY_NEXT_RULE: "Next",
+    KEY_BACK_TO_CARDS: N_("Back"),
+    KEY_BACK_TO_GAME: N_("Back"),
+    KEY_COVER_LESS: N_("Less"),
+    KEY_COVER_MORE: N_("More"),
+    KEY_PLACE_IT: N_("Place"),
+    KEY_TAKE_BACK: N_("Undo"),
+    KEY_CHOOSE_CARD: N_("Choose"),
+    KEY_PREVIOUS_CARD: N_("Previous"),
+    KEY_NEXT_CARD: N_("Next"),
+    KEY_KEEP_AS_PLAN: N_("Plan"),
+    KEY_KEEP_AS_FOUNDATION: N_("Foundation"),
+    KEY_BACK_TO_PLAN: N_("Back"),
+    KEY_KEEP_PLAYING: N_("No"),
+    KEY_YES_TAKE_BACK: N_("Yes"),
+    KEY_YES_BOT_PLAYS: N_("Yes"),
+    KEY_NO_KEEP_WAITING: N_("No"),
+    KEY_START_GAME: N_("Start"),
+    KEY_RESUME_LAST: N_("Resume"),
+    KEY_PREVIOUS_RULE: N_("Previous"),
+    KEY_NEXT_RULE: N_("Next"),
 }
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
 
 def with_key(label: str, key: str) -> str:
-    """A button's text with the key that presses it: 'New game (n)'."""
-    return f"{label} ({key})"
+    """A button's text with the key that presses it: 'New game (n)' (`label` marked with
+    `N_`, translated here, when the button is made)."""
+    return f"{translated(label)} ({key})"
 
 
-#: The replay app's title (the game app's is `GAME_NAME`).
-REPLAY_TITLE = f"{GAME_NAME} replay"
+def replay_title() -> str:
+    """The replay app's title (the game app's is `GAME_NAME`)."""
+    return _("{game} replay").format(game=GAME_NAME)
 
-#: The little tag on the choice the hint names.
-HINT_TAG = "hint"
+
+#: The little tag on the choice the hint names (marked; translated where drawn).
+HINT_TAG = N_("hint")
 #: The tag on the choice a lesson step suggests to show its idea: not the hint's (`h`).
-LESSON_TAG = "lesson"
+LESSON_TAG = N_("lesson")
 
 
 # -- the table --------------------------------------------------------------------------
@@ -803,103 +839,70 @@ LESSON_TAG = "lesson"
 
 def round_of(round_number: int, rounds: int) -> str:
     """'Round 2 of 6'."""
-    return f"Round {round_number} of {rounds}"
-
-
-def turn_of(name: str) -> str:
-    """'Ann's turn'."""
-    return f"{name}'s turn"
-
-
-def choosing_a_card(name: str) -> str:
-    """Someone other than the person at the keys is drafting."""
-    return f"{name} is choosing a card…"
+    return _("Round {round} of {rounds}").format(round=round_number, rounds=rounds)
 
 
 def pick_a_card(cards: int) -> str:
     """What to do on the table when it is your draft, with the number keys there are:
     they point, Enter opens the card pointed at (its cover is chosen there)."""
-    return f"pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron"
-
-
-#: The status line's phase, after the rounds.
-GAME_END = "Game end"
-#: The status line once the game is over.
-GAME_IS_OVER = "Game over"
-#: The status line's phase before the rounds.
-SET_UP = "Set-up"
-#: After the name of the seat at the Plan phase: deciding elsewhere, or at the keys.
-PLACING_THE_PLAN = "is placing the Plan card…"
-PLACES_THE_PLAN = "places the Plan card"
-
-#: A set-up seat that is choosing now, as its panel says it.
-CHOOSING_SET_UP = "choosing a Plan and a Foundation…"
-#: A set-up seat that has chosen already, and one whose turn it is not yet.
-CHOSE_SET_UP = "Plan and Foundation chosen (hidden until everyone has chosen)"
-WAITS_FOR_SET_UP = "waiting to choose a Plan and a Foundation"
+    return _("pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron").format(cards=cards)
 
 
 #: How the person at a networked seat is named among the others ("you have chosen").
-YOU = "you"
-#: A player whose connection is gone, beside their name.
-AWAY = "away"
-#: A simultaneous choice over the network before anyone has made it.
-EVERYONE_CHOOSES_SET_UP = "everyone chooses a Plan and a Foundation at once"
-EVERYONE_PLACES_THE_PLAN = "everyone places the Plan card at once"
+#: Marked, translated where shown.
+YOU = N_("you")
+#: A player whose connection is gone, beside their name. Marked, translated where shown.
+AWAY = N_("away")
 
 
 def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
     """A choice every seat makes at once over the network: who has made it (never what)
     and who is still to: 'Bob has chosen; waiting for you and Cy'. `placing`: the Plan
-    placement, else set-up. Names as given, `YOU` for the person at the keys."""
+    placement, else set-up. Names as given, `YOU` (translated) for the person at the keys."""
     if not chose:
-        return EVERYONE_PLACES_THE_PLAN if placing else EVERYONE_CHOOSES_SET_UP
-    one = len(chose) == 1 and chose[0] != YOU
-    done = f"{players_list(chose)} {'has' if one else 'have'} {'placed the Plan card' if placing else 'chosen'}"
-    return f"{done}; {waiting_for(waiting)}" if waiting else done
+        if placing:
+            return _("everyone places the Plan card at once")
+        return _("everyone chooses a Plan and a Foundation at once")
+    who = players_list(chose)
+    if len(chose) == 1 and chose[0] != translated(YOU):
+        done = (_("{who} has placed the Plan card") if placing else _("{who} has chosen")).format(who=who)
+    else:
+        done = (_("{who} have placed the Plan card") if placing else _("{who} have chosen")).format(who=who)
+    return _("{done}; {waiting}").format(done=done, waiting=waiting_for(waiting)) if waiting else done
 
 
 def choosing_set_up(name: str) -> str:
     """Someone other than the person at the keys is choosing a Plan and a Foundation."""
-    return f"{name} is {CHOOSING_SET_UP}"
-
-
-#: Under the piers, while some of them are out of sight.
-PIERS_BELOW = "PgDn or the mouse wheel scrolls the piers"
+    return _("{name} is choosing a Plan and a Foundation…").format(name=name)
 
 
 def more_below(how: str) -> str:
     """The line under a scroll that has more below: '▼ more below: PgDn ...'."""
-    return f"▼ more below: {how}"
-
-
-#: A pier panel's Plan before it is chosen, and once it is placed out of sight.
-PLAN_NOT_CHOSEN = "Plan: not chosen yet"
-PLAN_PLACED_HIDDEN = "Plan: placed, shown when the game ends"
+    return _("▼ more below: {how}").format(how=how)
 
 
 def plan_heading(card: Card) -> str:
     """A pier panel's Plan card: 'Plan #9 03-14 (+4)'."""
-    return f"Plan #{card.id} {card.date} (+{card.plan.bonus})"
+    return _("Plan #{id} {date} (+{bonus})").format(id=card.id, date=card.date, bonus=card.plan.bonus)
 
 
 def patrons_won(count: int) -> str:
     """'Patrons 2'."""
-    return f"Patrons {count}"
+    return _("Patrons {count}").format(count=count)
 
 
 def total_now(total: int) -> str:
     """A pier panel's total: 'total 17'."""
-    return f"total {total}"
+    return _("total {total}").format(total=total)
 
 
 #: What a total means wherever one is shown (the table, the previews, the Plan screen,
-#: the final screen, `pier18 score`): points if the game ended now.
-TOTAL_MEANS = "total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)"
+#: the final screen, `pier18 score`): points if the game ended now. Marked.
+TOTAL_MEANS = N_("total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)")
 
 #: A Plan goal that compares players, where one pier alone is scored (`pier18 score`,
-#: and the final screen's line for it).
-ONE_PIER_CANNOT_JUDGE = "it compares players, so one pier alone cannot settle it: no bonus added"
+#: and the final screen's line for it). Marked, translated where shown.
+ONE_PIER_CANNOT_JUDGE = N_("it compares players, so one pier alone cannot settle it: no bonus added")
 
 
 def points(total: int) -> str:
@@ -909,16 +912,12 @@ def points(total: int) -> str:
 
 def ranking_line(standing: Standing, names: Sequence[str]) -> str:
     """One place of the final ranking, as the commands print it: '1. Ann: 24 points'."""
-    return f"{standing.place}. {names[standing.seat]}: {points(standing.total)}"
-
-
-#: An empty pier.
-NO_CARDS_YET = "(no cards yet)"
+    return _("{place}. {name}: {points}").format(place=standing.place, name=names[standing.seat], points=points(standing.total))
 
 
 def hidden_sections(count: int) -> str:
     """Beside a card of a pier, how much of it is covered: '(2 hidden)'."""
-    return f"({count} hidden)"
+    return _("({count} hidden)").format(count=count)
 
 
 def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
@@ -927,17 +926,17 @@ def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
     of reach (`in_reach` False: no cards still to come can make it hold at the end) says
     so: '✘ out of reach', or '✔ met now, not at the end'."""
     if met is None:
-        return "? not judged"
+        return _("? not judged")
     if final:
-        return "✔ met" if met else "✘ not met"
+        return _("✔ met") if met else _("✘ not met")
     if in_reach is False:
-        return "✔ met now, not at the end" if met else "✘ out of reach: cannot be met by the end"
-    return "✔ met" if met else "✘ not yet"
+        return _("✔ met now, not at the end") if met else _("✘ out of reach: cannot be met by the end")
+    return _("✔ met") if met else _("✘ not yet")
 
 
 def plan_goal_note(card: Card, players: int) -> str:
     """Under a set-up card: 'Plan goal: At least 5 Poets (+4)'."""
-    return f"Plan goal: {card.plan.goal_for(players).text} (+{card.plan.bonus})"
+    return _("Plan goal: {goal} (+{bonus})").format(goal=card.plan.goal_for(players).text, bonus=card.plan.bonus)
 
 
 # -- set-up, placing, the Patron, passing the laptop -----------------------------------------
@@ -945,138 +944,119 @@ def plan_goal_note(card: Card, players: int) -> str:
 
 def keep_help(name: str) -> Stressed:
     """The set-up screen's instructions, to `name`."""
-    return (
-        "",
-        name,
-        ", your three cards. Keep one as your ",
-        "Plan",
-        " (its goal scores a bonus at the end and it becomes the last card of your pier) and one as your ",
-        "Foundation",
-        " (the first card of your pier). The third goes back into the deck.",
+    return stress(
+        _(
+            "*{name}*, your three cards. Keep one as your *Plan* (its goal scores a bonus at the end and it "
+            "becomes the last card of your pier) and one as your *Foundation* (the first card of your pier). "
+            "The third goes back into the deck."
+        ),
+        name=name,
     )
 
 
 def keep_plan_help(name: str) -> Stressed:
     """The set-up screen's first step, to `name`: point at the card to keep as the Plan."""
-    return (
-        "",
-        name,
-        ", your three cards. First keep one as your ",
-        "Plan",
-        ": its goal scores a bonus at the end, and it becomes the last card of your pier. "
-        "←/→, 1–3 or the mouse point at a card; Enter (or a second click) keeps it.",
+    return stress(
+        _(
+            "*{name}*, your three cards. First keep one as your *Plan*: its goal scores a bonus at the end, and "
+            "it becomes the last card of your pier. ←/→, 1–3 or the mouse point at a card; Enter (or a second "
+            "click) keeps it."
+        ),
+        name=name,
     )
 
 
 def keep_foundation_help(name: str, plan: Card) -> Stressed:
     """The set-up screen's second step: the Foundation, from the two cards left."""
-    return (
-        "",
-        name,
-        f", your Plan is {card_label(plan)}. Now keep your ",
-        "Foundation",
-        ", the first card of your pier, from the other two; the third goes back into the deck. "
-        "Escape chooses the Plan again.",
+    return stress(
+        _(
+            "*{name}*, your Plan is {plan}. Now keep your *Foundation*, the first card of your pier, from the "
+            "other two; the third goes back into the deck. Escape chooses the Plan again."
+        ),
+        name=name,
+        plan=card_label(plan),
     )
-
-
-#: The set-up preview of the card pointed at, in both roles.
-AS_YOUR_PLAN = "As your Plan:"
-AS_YOUR_FOUNDATION = "As your Foundation:"
 
 
 def plan_role(card: Card, players: int) -> str:
     """What a set-up card does as the Plan: 'At most 12 visible sections (+4), judged at
     the end, the card laid last on your pier'."""
-    return f"{card.plan.goal_for(players).text} (+{card.plan.bonus}), judged at the end, with the card laid last on your pier"
+    return _("{goal} (+{bonus}), judged at the end, with the card laid last on your pier").format(
+        goal=card.plan.goal_for(players).text, bonus=card.plan.bonus
+    )
 
 
 def foundation_role(total: int) -> str:
     """What a set-up card does as the Foundation: 'starts your pier: 3 points from the start'."""
-    return f"starts your pier, at its land end: {points(total)} from the start"
-
-
-#: The second step's preview: the pier the pair starts, and the Plan judged on it.
-YOUR_PIER_STARTS = "Your pier starts as:"
-PLAN_ON_IT_NOW = "Your Plan on it now:"
-
-
-#: What each card of a set-up hand becomes under the choice shown.
-AS_PLAN = "PLAN"
-AS_FOUNDATION = "FOUNDATION"
-BACK_TO_DECK = "back to deck"
-#: The two roles, as a set-up choice names them.
-PLAN = "Plan"
-FOUNDATION = "Foundation"
+    return _("starts your pier, at its land end: {points} from the start").format(points=points(total))
 
 
 def back_to_deck(card_id: int) -> str:
     """The card a set-up choice sends back: 'back: #7'."""
-    return f"back: #{card_id}"
+    return _("back: #{id}").format(id=card_id)
 
 
 def place_help(name: str, card: Card, plan: bool, can_go_back: bool) -> Stressed:
     """The placement screen's instructions: who places which card, and the keys."""
-    what = "the Plan card" if plan else "a card"
-    return (
-        "",
-        name,
-        f" places {what}: ",
-        card_label(card),
-        f" ({card.date}). ↑/↓ or a number points at how many sections of the card below it covers;"
-        " Enter places it"
-        + ("; Escape goes back." if can_go_back else "."),
-    )
+    values = {"name": name, "card": card_label(card), "date": card.date}
+    if plan and can_go_back:
+        message = _(
+            "*{name}* places the Plan card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it; Escape goes back."
+        )
+    elif plan:
+        message = _(
+            "*{name}* places the Plan card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it."
+        )
+    elif can_go_back:
+        message = _(
+            "*{name}* places a card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it; Escape goes back."
+        )
+    else:
+        message = _(
+            "*{name}* places a card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it."
+        )
+    return stress(message, **values)
 
 
 def cover_choice(first: bool, cover: int) -> str:
     """One cover a placement may choose: 'first card', 'covers nothing (adds every
     section)', 'covers 2 sections'."""
     if first:
-        return "first card"
+        return _("first card")
     if cover == 0:
-        return "covers nothing (adds every section)"
+        return _("covers nothing (adds every section)")
     return ngettext("covers {n} section", "covers {n} sections", cover).format(n=cover)
 
 
 def pier_after(name: str, card_id: int) -> str:
     """The preview's title: 'Ann's pier after placing #7'."""
-    return f"{name}'s pier after placing #{card_id}"
-
-
-#: The preview's line for the Plan's verdict after the placement tried.
-PLAN_AFTER = "Plan goal after this:"
+    return _("{name}'s pier after placing #{id}").format(name=name, id=card_id)
 
 
 def plan_bonus_now(bonus: int) -> str:
     """'(Plan bonus 4)'."""
-    return f"(Plan bonus {bonus})"
-
-
-#: Under the last placement's preview, when its Plan goal compares players.
-COMPARES_UNSETTLED = (
-    "This goal compares you with the other players: judged on their piers as you see them. "
-    "Their Plan cards (placed unseen, or still to place) may change it at the end."
-)
+    return _("(Plan bonus {bonus})").format(bonus=bonus)
 
 
 def if_patron(card_id: int) -> str:
     """A Patron race in a preview: 'If #7 is the Patron:'."""
-    return f"If #{card_id} is the Patron:"
+    return _("If #{id} is the Patron:").format(id=card_id)
 
 
 def was(before: str) -> str:
     """What a preview's line said before the placement tried: '(was: Bob wins)'."""
-    return f"(was: {before})"
-
-
-#: A preview's line that the placement does not change.
-NO_CHANGE = "(no change)"
+    return _("(was: {before})").format(before=before)
 
 
 def either(names: Sequence[str]) -> str:
     """'Bob', 'Bob or Cy', 'Ann, Bob or Cy'."""
-    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def patron_outlook(race: PatronRace, names: Sequence[str], dates: dict[int, str], after: bool = True) -> str:
@@ -1097,69 +1077,66 @@ def patron_outlook(race: PatronRace, names: Sequence[str], dates: dict[int, str]
     winner = race.winner_after if after else race.winner_before
     threats = [names[s] for s in race.threats] if after else []
     if winner is None:
-        tie = "tie " + "/".join(names[s] for s in leaders) + ": the earliest date drafted this round decides"
+        tied = "/".join(names[s] for s in leaders)
         known = [f"{names[s]} {dates[s]}" for s in leaders if s in dates]
-        line = tie + (f" ({', '.join(known)})" if known else "")
+        if known:
+            line = _("tie {tied}: the earliest date drafted this round decides ({dates})").format(
+                tied=tied, dates=", ".join(known)
+            )
+        else:
+            line = _("tie {tied}: the earliest date drafted this round decides").format(tied=tied)
         passing = [names[s] for s in race.threats if s not in leaders] if after else []
-        return line + (f"; {either(passing)}, still to draft, can overtake" if passing else "")
+        if passing:
+            return _("{line}; {who}, still to draft, can overtake").format(line=line, who=either(passing))
+        return line
     name = names[winner]
     if after and race.settled:
-        return f"{name} wins" + (" the tie on the earlier date" if len(leaders) > 1 else "")
+        if len(leaders) > 1:
+            return _("{name} wins the tie on the earlier date").format(name=name)
+        return _("{name} wins").format(name=name)
     if after and race.beat_date is not None:
-        return f"{name} leads, and keeps it unless {either(threats)} ties with a card dated before {race.beat_date}"
+        return _("{name} leads, and keeps it unless {who} ties with a card dated before {date}").format(
+            name=name, who=either(threats), date=race.beat_date
+        )
     if threats:
-        return f"{name} leads; {either(threats)}, still to draft, can overtake"
+        return _("{name} leads; {who}, still to draft, can overtake").format(name=name, who=either(threats))
     if not after:
-        return f"{name} leads for now"  # the seat trying the draft had still to draft
-    return f"{name} leads and has still to draft" if winner in race.to_draft else f"{name} leads"
-
-
-def patron_heading(award: PatronAward, card: Card) -> str:
-    """The Patron panel's title: 'Round 2: the Patron is #7 Bandstand'."""
-    return f"Round {award.round}: the Patron is {card_label(card)}"
-
-
-#: The Patron panel's columns.
-PATRON_COLUMNS = ("Player", "patron score", "drafted this round")
-
-
-def card_with_date(card: Card) -> str:
-    """'#7 Bandstand (03-14)'."""
-    return f"{card_label(card)} ({card.date})"
+        return _("{name} leads for now").format(name=name)  # the seat trying the draft had still to draft
+    if winner in race.to_draft:
+        return _("{name} leads and has still to draft").format(name=name)
+    return _("{name} leads").format(name=name)
 
 
 def patron_why(award: PatronAward, deck: Deck, names: Sequence[str]) -> Stressed:
     """Why the Patron went where it went, the winner stressed."""
     best = award.scores[award.winner]
     winner = names[award.winner]
-    worth = " The Patron is worth 1 point."
     if award.by_date:
-        tied = players_list([names[s] for s in award.tied])
-        date = deck[award.drafted[award.winner]].date
-        return (
-            f"{tied} tie with {best}. ",
-            f"{winner} wins: the earliest date drafted this round ({date}) breaks the tie.",
-            worth,
+        return stress(
+            _(
+                "{tied} tie with {best}. *{winner} wins: the earliest date drafted this round ({date}) breaks the "
+                "tie.* The Patron is worth 1 point."
+            ),
+            tied=players_list([names[s] for s in award.tied]),
+            best=best,
+            winner=winner,
+            date=deck[award.drafted[award.winner]].date,
         )
-    return ("", f"{winner} wins with the highest patron score ({best}).", worth)
-
-
-#: The Patron panel's last line: Enter goes on.
-CONTINUE = "continue"
+    return stress(
+        _("*{winner} wins with the highest patron score ({best}).* The Patron is worth 1 point."),
+        winner=winner,
+        best=best,
+    )
 
 
 def pass_to(name: str) -> str:
     """The pass screen's title: 'Pass the laptop to Ann'."""
-    return f"Pass the laptop to {name}"
-
-
-#: The pass screen, to everyone but the player named.
-LOOK_AWAY = "Everyone else: look away."
+    return _("Pass the laptop to {name}").format(name=name)
 
 
 def press_enter(name: str) -> str:
     """The pass screen's key: 'Ann: press Enter'."""
-    return f"{name}: press {ENTER}"
+    return _("{name}: press {key}").format(name=name, key=ENTER)
 
 
 # -- the final screen and the replay ---------------------------------------------------------

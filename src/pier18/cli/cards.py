@@ -49,14 +49,14 @@ def legend() -> Text:
 
     from ..engine.characters import Character
     from ..render.style import character_text
-    from ..words import CATEGORY_LABELS, PATRON_SYMBOL, SEA_AT_TOP
+    from ..words import PATRON_SYMBOL, SEA_AT_TOP, category_name
 
     text = Text(f"{SEA_AT_TOP}\n")
     text.append(f"{PATRON_SYMBOL}\n")
     for i, character in enumerate(Character):
         text.append("  " if i else "")
         text.append_text(character_text(character))
-        text.append(f" {CATEGORY_LABELS[character.value]}")
+        text.append(f" {category_name(character.value)}")
     return text
 
 

@@ -22,7 +22,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     import argparse
     import textwrap
 
-    from ..words import PLAYING_ALONE, level_help, level_lines, level_names
+    from ..i18n import _
+    from ..words import MEASURE, level_lines, level_names, translated
 
     parser = sub.add_parser(
         "play",
@@ -30,7 +31,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description=_("Play Pier 18 at one laptop: 2 or 3 players, people or computer opponents, every game autosaved."),
         formatter_class=argparse.RawDescriptionHelpFormatter,  # the levels below, one per line
     )
-    parser.epilog = textwrap.fill(PLAYING_ALONE, 79) + "\n\n" + "\n".join(level_lines())
+    playing_alone = _(
+        "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
+        "and the table says what they took and what it scored; in the game, h asks the hard bot "
+        "for a hint (best card and cover by {measure}, where it should leave you, and the next best choices; "
+        "the review judges by the same) and ? lists every key."
+    ).format(measure=translated(MEASURE))
+    parser.epilog = textwrap.fill(playing_alone, 79) + "\n\n" + "\n".join(level_lines())
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=_("how many players ({sizes})").format(sizes=table_sizes_text()))
     parser.add_argument(
         "--names",
@@ -42,7 +49,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="N",
         help=_("make the last N seats computer opponents (e.g. --players 3 --bots 2 to play alone)"),
     )
-    parser.add_argument("--level", default="hard", help=level_help("hard"))
+    parser.add_argument(
+        "--level",
+        default="hard",
+        help=_("how strong the --bots seats play: {levels}, weakest first (see below; default: {default})").format(
+            levels=level_names(), default="hard"
+        ),
+    )
     parser.add_argument(
         "--seats",
         metavar="KINDS",

@@ -365,7 +365,7 @@ def print_score(
     from ..engine.scoring import CATEGORIES
     from ..render import draw_pier
     from ..render.style import category_label
-    from ..words import SCORING_HIGHLIGHTED, VISIBLE_CHARACTERS
+    from ..words import SCORING_HIGHLIGHTED, visible_characters
 
     table = Table(title="Score", title_justify="left", show_edge=True, pad_edge=True)
     table.add_column("Category")
@@ -374,7 +374,7 @@ def print_score(
         table.add_row(category_label(category), str(sheet.points(category)))
     table.add_section()
     table.add_row(Text("Total", style="bold"), Text(str(sheet.total), style="bold"))
-    table.add_row(Text(VISIBLE_CHARACTERS.capitalize(), style="dim"), Text(str(sheet.characters), style="dim"))
+    table.add_row(Text(visible_characters().capitalize(), style="dim"), Text(str(sheet.characters), style="dim"))
     layout = Table.grid(padding=(0, 3))
     layout.add_row(draw_pier(visible if visible is not None else sections, sheet.scoring), table)
     # Plain strings only: skipping markup, emoji codes and highlighting keeps start-up quick.

@@ -15,7 +15,7 @@ from ..engine import CATEGORIES, TableView
 from ..review.breakdown import SeatBreakdown, breakdown
 from ..words import (
     BREAKDOWN_TITLE,
-    CATEGORY_LABELS,
+    category_name,
     LAST_PLACE,
     NO_PATRONS_WON,
     ahead_of,
@@ -49,13 +49,13 @@ def _seat_text(view: TableView, names: Sequence[str], seat: SeatBreakdown, below
         else:
             text.append(f"  — {LAST_PLACE}", style="dim")
     text.append("\n  ")
-    scored = [(CATEGORY_LABELS[name], seat.categories[name]) for name in CATEGORIES if seat.categories[name]]
+    scored = [(category_name(name), seat.categories[name]) for name in CATEGORIES if seat.categories[name]]
     text.append(category_points(scored) + "\n")
     deck = view.deck
     if not seat.patrons:
         text.append(f"  {NO_PATRONS_WON}\n", style="dim")
     for won in seat.patrons:
-        characters = [CATEGORY_LABELS[character.value] for character in won.characters]
+        characters = [category_name(character.value) for character in won.characters]
         scores = list(zip(names, won.scores))
         text.append(f"  {patron_won(deck[won.card], won.round, characters, scores, won.by_date)}\n")
     plan = seat.plan

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from ..engine.characters import Character
 from ..words import (
-    CATEGORY_LABELS,
+    category_name,
     LEGEND_BRACKETS,
     LEGEND_CHARACTER,
     LEGEND_DATE,
@@ -31,7 +31,7 @@ def legend(title: bool = True) -> Text:
     for index, character in enumerate(Character):
         text.append("  " if index else "")
         text.append_text(character_text(character))
-        text.append(f" {CATEGORY_LABELS[character.value]}")
+        text.append(f" {category_name(character.value)}")
     text.append(f": {LEGEND_CHARACTER};  ")
     text.append(EMPTY_SLOT, style=DIM)
     text.append(f" {LEGEND_EMPTY}\n")

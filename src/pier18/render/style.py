@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..engine.characters import Character
-from ..words import CATEGORY_LABELS
+from ..words import category_name
 
 
 class CharacterStyle:
@@ -93,7 +93,7 @@ def stressed(pieces: Sequence[str], style: str = "bold") -> Text:
 
 def category_label(category: str) -> Text:
     """A score category's label: the character's glyph and name, or 'Patrons', 'Plan bonus'."""
-    name = CATEGORY_LABELS[category]
+    name = category_name(category)
     if category in ("patrons", "plan"):
         return Text(name)
     return character_text(Character(category)).append(f" {name}")

@@ -43,8 +43,9 @@ class ConfirmScreen(ModalClosesOnce[bool]):
         Binding("n,escape", "answer(False)", KEY_NO),
         Binding("left,right", "app.focus_next", KEY_OTHER_ANSWER, show=False),
     ]
-    YES = with_key(KEY_YES, "y")
-    NO = with_key(KEY_NO, "n")
+    # (label, key): the button's text is made when it is drawn, in the language spoken
+    YES = (KEY_YES, "y")
+    NO = (KEY_NO, "n")
     YES_VARIANT: ClassVar[ButtonVariant] = "error"
     NO_VARIANT: ClassVar[ButtonVariant] = "primary"
 
@@ -57,8 +58,8 @@ class ConfirmScreen(ModalClosesOnce[bool]):
             for line in self.lines:
                 yield Static(line, classes="confirm-line")
             with Horizontal(classes="confirm-buttons"):
-                yield Button(self.YES, id="yes", variant=self.YES_VARIANT)
-                yield Button(self.NO, id="no", variant=self.NO_VARIANT)
+                yield Button(with_key(*self.YES), id="yes", variant=self.YES_VARIANT)
+                yield Button(with_key(*self.NO), id="no", variant=self.NO_VARIANT)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -40,7 +40,7 @@ from ...words import (
     KEY_REVIEW,
     NO_PLAN,
     SCORE_BY_CATEGORY,
-    VISIBLE_CHARACTERS,
+    visible_characters,
     ahead_of,
     plan_note,
     plan_title,
@@ -134,7 +134,7 @@ def breakdown(view: TableView, names: list[str]) -> Table:
     for category in CATEGORIES:
         table.add_row(category_label(category), *(str(sheet.points(category)) for sheet in sheets))
     table.add_row(Text("Total", style="bold"), *(Text(str(s.total), style="bold") for s in sheets))
-    table.add_row(Text(VISIBLE_CHARACTERS, style="dim"), *(str(s.characters) for s in sheets))
+    table.add_row(Text(visible_characters(), style="dim"), *(str(s.characters) for s in sheets))
     return table
 
 

@@ -33,7 +33,6 @@ from ...words import (
     lesson_suggested,
     lesson_task,
     lesson_you_chose,
-    with_key,
 )
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
@@ -144,8 +143,8 @@ class LessonOfferScreen(ConfirmScreen):
     """`pier18 play`'s one-time question on a machine with no saved games."""
 
     AUTO_FOCUS = "#yes"
-    YES = with_key(KEY_LEARN, "y")
-    NO = with_key(KEY_PLAY_NOW, "n")
+    YES = (KEY_LEARN, "y")
+    NO = (KEY_PLAY_NOW, "n")
     YES_VARIANT = "primary"
     NO_VARIANT = "default"
 

@@ -16,13 +16,13 @@ from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...engine.text import name_key, printable
+from ...i18n import _
 from ...words import (
     GAME_NAME,
     KEY_CHOOSE,
     KEY_NEXT_RULE,
     KEY_PREVIOUS_RULE,
     KEY_START_GAME,
-    START_BY_DATE,
     TAGLINE,
     WHO_STARTS,
     default_name,
@@ -115,7 +115,7 @@ class NamesScreen(ClosesOnce[Seating]):
                 yield Input(placeholder=default_name(seat + 1), id=f"name-{seat}", max_length=12)
             yield Static(WHO_STARTS, id="start-rule-title")
             with StartRule(id="start-rule"):
-                yield RadioButton(START_BY_DATE, value=True)
+                yield RadioButton(_("Earliest Foundation date starts (digital edition)"), value=True)
                 for seat in range(self.players):
                     yield RadioButton(Text(start_by_sea(self.seat_name(seat))), id=f"sea-{seat}")
             yield Static("", id="names-error")
