@@ -134,9 +134,21 @@ def stress(message: str, **values: object) -> Stressed:
     return tuple(piece.format(**values) for piece in message.split("*"))
 
 
+def card_name(card: Card) -> str:
+    """A card's name, as the deck gives it, in the language spoken (a custom deck's name
+    the catalog does not know stays as written)."""
+    return pgettext("card", card.name)
+
+
+def goal_text(goal: Goal) -> str:
+    """A goal's text, as the deck gives it, in the language spoken (a custom deck's goal
+    the catalog does not know stays as written)."""
+    return pgettext("goal", goal.text)
+
+
 def card_label(card: Card) -> str:
     """How a card is named in a sentence: '#7 Bandstand'."""
-    return f"#{card.id} {card.name}"
+    return f"#{card.id} {card_name(card)}"
 
 
 def covering(cover: int) -> str:
@@ -937,7 +949,7 @@ def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
 
 def plan_goal_note(card: Card, players: int) -> str:
     """Under a set-up card: 'Plan goal: At least 5 Poets (+4)'."""
-    return f"Plan goal: {card.plan.goal_for(players).text} (+{card.plan.bonus})"
+    return f"Plan goal: {goal_text(card.plan.goal_for(players))} (+{card.plan.bonus})"
 
 
 # -- set-up, placing, the Patron, passing the laptop -----------------------------------------
@@ -988,7 +1000,7 @@ AS_YOUR_FOUNDATION = "As your Foundation:"
 def plan_role(card: Card, players: int) -> str:
     """What a set-up card does as the Plan: 'At most 12 visible sections (+4), judged at
     the end, the card laid last on your pier'."""
-    return f"{card.plan.goal_for(players).text} (+{card.plan.bonus}), judged at the end, with the card laid last on your pier"
+    return f"{goal_text(card.plan.goal_for(players))} (+{card.plan.bonus}), judged at the end, with the card laid last on your pier"
 
 
 def foundation_role(total: int) -> str:
@@ -1407,14 +1419,14 @@ def bot_keeps(plan: Card, goal: str, foundation: Card, start: int) -> str:
     """A bot's set-up choice, as its reason: 'keeps Pier Lamp as the Plan (At least 5
     Poets, +4) and builds on Bandstand (3 points to start)'."""
     return (
-        f"keeps {plan.name} as the Plan ({goal}, +{plan.plan.bonus}) and builds on "
-        f"{foundation.name} ({points(start)} to start)"
+        f"keeps {card_name(plan)} as the Plan ({goal}, +{plan.plan.bonus}) and builds on "
+        f"{card_name(foundation)} ({points(start)} to start)"
     )
 
 
 def bot_places(card: Card, plan: bool, cover: int) -> str:
     """What a bot's placement places: 'drafts Bandstand covering nothing'."""
-    what = f"places the Plan {card.name}" if plan else f"drafts {card.name}"
+    what = f"places the Plan {card_name(card)}" if plan else f"drafts {card_name(card)}"
     return f"{what} {covering(cover)}"
 
 
@@ -1462,11 +1474,11 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
     decision, me = outcome.decision, outcome.seat
     if isinstance(decision, Keep):
         foundation = deck[decision.foundation]
-        parts = [f"starts your pier with {foundation.name}, {points(outcome.after.total)}"]
+        parts = [f"starts your pier with {card_name(foundation)}, {points(outcome.after.total)}"]
         plan = outcome.plan_after
         if plan is not None:
             parts.append(
-                f"keeps {plan.card.name} as the Plan ({plan.goal.text}, +{plan.card.plan.bonus} if it holds at the "
+                f"keeps {card_name(plan.card)} as the Plan ({goal_text(plan.goal)}, +{plan.card.plan.bonus} if it holds at the "
                 f"end; {_plan_numbers(plan)} on the Foundation alone)"
             )
         return "; ".join(parts)
@@ -1475,8 +1487,8 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
         parts = [f"ends your pier at {points(total)}"]
         plan = outcome.plan_after
         if plan is not None:
-            verdict = f"meets your Plan ({plan.goal.text}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
-                else f"leaves your Plan unmet ({plan.goal.text}: {_plan_numbers(plan)})"
+            verdict = f"meets your Plan ({goal_text(plan.goal)}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
+                else f"leaves your Plan unmet ({goal_text(plan.goal)}: {_plan_numbers(plan)})"
             if plan.unsettled:
                 verdict += ", unless a rival's Plan placed unseen changes the count"
             parts.append(verdict)
@@ -1494,11 +1506,11 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
         now = _plan_numbers(plan_after)
         was = ", ".join(str(value) for value in goal_measures(plan_before.goal, plan_before.sheet))
         if plan_after.met and not plan_before.met:
-            parts.append(f"meets your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(f"meets your Plan as the piers stand ({goal_text(plan_after.goal)}: {now}, was {was})")
         elif plan_before.met and not plan_after.met:
-            parts.append(f"breaks your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(f"breaks your Plan as the piers stand ({goal_text(plan_after.goal)}: {now}, was {was})")
         elif now != _plan_numbers(plan_before):
-            parts.append(f"moves your Plan on ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(f"moves your Plan on ({goal_text(plan_after.goal)}: {now}, was {was})")
     return "; ".join(parts)
 
 

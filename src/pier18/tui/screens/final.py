@@ -53,6 +53,7 @@ from ...words import (
     with_key,
 )
 from ...words import score_command as score_words
+from ...words import goal_text
 from ..widgets.footer import Footer
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving
@@ -149,7 +150,7 @@ def record_text(view: TableView, names: list[str], record: Path | None, deck: De
         plan = view.plan_card(seat)
         goal = plan.plan.goal_for(view.players) if plan is not None else None
         if plan is not None and goal is not None and goal.compares_players:  # as `pier18 score` says it
-            text.append(f"    {plan_note(goal.text, None, plan.plan.bonus)}\n", style="dim")
+            text.append(f"    {plan_note(goal_text(goal), None, plan.plan.bonus)}\n", style="dim")
     if deck_shown(view, deck) == DECK_FILE:
         text.append(f"  {DECK_FILE_NOTE}\n", style="dim")
     return text

@@ -18,6 +18,7 @@ from ...render import ROW_WIDTH, FittedPier, draw_sections
 from ...render.plan import goal_progress, verdict_text
 from ...render.style import character_text, patrons_text
 from .drawn import Drawn
+from ...words import goal_text
 from ...words import (
     CHOOSING_SET_UP,
     CHOSE_SET_UP,
@@ -52,7 +53,7 @@ def plan_line(table: TableView, seat: int) -> Text:
     sheets = [table.score(p) for p in range(table.players)]
     others = [sheets[p] for p in range(table.players) if p != seat]
     line = Text(f"{plan_heading(card)}\n", style="bold")
-    line.append(f"{goal.text}\n")
+    line.append(f"{goal_text(goal)}\n")
     line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal(), in_reach=table.plan_in_reach(seat)))
     line.append(f" — {goal_progress(goal, sheets[seat], others)}", style="italic")
     return line
