@@ -47,6 +47,7 @@ ARGPARSE_KEYWORDS = {"_": None, "ngettext": (1, 2)}
 
 sys.path.insert(0, str(ROOT / "src"))
 from pier18.i18n import blocks  # noqa: E402  (the same cut as the rules page reads)
+from pier18.persist.lesson import as_shown  # noqa: E402  (the lesson's words as its screen reads them)
 
 #: Written into every catalog's header, so that extracting twice writes the same file.
 CREATED = datetime.datetime(2026, 12, 2, tzinfo=datetime.timezone.utc)
@@ -71,14 +72,13 @@ def _from_deck(path: Path) -> Iterator[tuple[str, object, str | None]]:
 
 
 def _from_lesson(path: Path) -> Iterator[tuple[str, object, str | None]]:
+    """Each step's title and text, as the screen shows it (`as_shown`: each paragraph
+    one line), which is what the lesson screen looks up."""
     lesson = tomllib.loads(path.read_text(encoding="utf-8"))
-    for number, step in enumerate(lesson.get("steps", []), start=1):
+    for number, step in enumerate(lesson.get("step", []), start=1):
         for key in ("title", "text"):
             if step.get(key):
-                yield f"data/lesson.toml:{number}", step[key], "lesson"  # where: the step's number
-    for key, value in lesson.items():
-        if isinstance(value, str) and key not in ("version",):
-            yield "data/lesson.toml:0", value, "lesson"
+                yield f"data/lesson.toml:{number}", as_shown(step[key]), "lesson"  # where: the step's number
 
 
 def _from_rules(path: Path) -> Iterator[tuple[str, object, str | None]]:

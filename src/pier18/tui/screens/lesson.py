@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Decision, Deck, Outcome
+from ...i18n import pgettext
 from ...persist.lesson import Step
 from ...words import (
     FIRST_GAME_OFFER,
@@ -60,9 +61,11 @@ class LessonScreen(ModalClosesOnce[None]):
         super().__init__()
         self.step = step
         self.text = Text()
-        self.text.append(lesson_step_head(step.number, steps, step.title), style="bold")
+        # the script's words, plain text, in the language spoken (a script of one's own
+        # that the catalog does not know stays as written)
+        self.text.append(lesson_step_head(step.number, steps, pgettext("lesson", step.title)), style="bold")
         self.text.append("\n\n")
-        self.text.append(step.text)  # the script's words: plain text
+        self.text.append(pgettext("lesson", step.text))
         self.text.append("\n\n")
         self.text.append(lesson_task(deck, suggestion, step.need and suggestion is not None, step.at), style="bold italic")
 
