@@ -166,3 +166,25 @@ async def test_starting_in_a_small_terminal_shows_the_message(tui_deck):
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert screen_name(app) == "NamesScreen"
+
+
+def test_the_rules_page_is_in_the_language_spoken(monkeypatch, tmp_path, speaking):
+    """Each paragraph of the rules from the catalog (context "rules"), the rest as
+    written; the lines kept are kept per language, so English comes back in English."""
+    from tiny_catalog import speak_tiny
+
+    from pier18.tui.widgets.rules_page import rules_lines
+
+    def text(lines):
+        return "\n".join(strip.text for strip in lines)
+
+    english = text(rules_lines(80))
+    assert "Pier 18: how to play" in english
+    speak_tiny(monkeypatch, tmp_path, {("rules", "# Pier 18: how to play"): "# Pier 18: zo speel je het"})
+    try:
+        dutch = text(rules_lines(80))
+        assert "Pier 18: zo speel je het" in dutch and "Pier 18: how to play" not in dutch
+        assert words_in(english) - {"how", "to", "play"} <= words_in(dutch)  # every other block as written
+    finally:
+        speaking("en")
+    assert text(rules_lines(80)) == english
