@@ -188,3 +188,33 @@ def test_the_rules_page_is_in_the_language_spoken(monkeypatch, tmp_path, speakin
     finally:
         speaking("en")
     assert text(rules_lines(80)) == english
+
+
+async def test_the_keys_labels_and_buttons_are_in_the_language_spoken(tui_deck, monkeypatch, tmp_path, speaking):
+    """A key's label is kept as the English message (marked where it is bound) and said
+    in the language spoken where it is drawn: the footer, the `?` list, a button."""
+    from textual.widgets import Button
+
+    from pier18.tui.widgets.footer import FooterKey
+    from tiny_catalog import speak_tiny
+    from tui_helpers import shown
+
+    dutch = {(None, words.KEY_HELP): "Toetsen", (None, words.KEY_RULES): "Regels", (None, words.KEY_YES_QUIT): "Ja, stoppen"}
+    speak_tiny(monkeypatch, tmp_path, dutch)
+    try:
+        app = make_app(tui_deck, 2, 1)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            labels = {key.description for key in app.screen.query(FooterKey)}
+            assert {"Toetsen", "Regels"} <= labels and words.KEY_RULES not in labels
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert screen_name(app) == "HelpScreen"
+            listed = shown(app.screen.query_one("#help-text"))
+            assert "Regels" in listed and "Toetsen" in listed
+            await pilot.press("escape", "ctrl+q")
+            await pilot.pause()
+            assert screen_name(app) == "QuitScreen"
+            assert str(app.screen.query_one("#yes", Button).label) == "Ja, stoppen (y)"
+    finally:
+        speaking("en")

@@ -54,7 +54,7 @@ from ...words import (
 )
 from ...words import score_command as score_words
 from ...words import goal_text
-from ..widgets.footer import Footer
+from ..widgets.footer import Footer, label_shown
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving
 
@@ -223,10 +223,10 @@ class FinalScreen(Screen[None]):
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:
-                yield Button(with_key(KEY_NEW_GAME, "n"), id="new-game", variant="primary")
+                yield Button(with_key(label_shown(KEY_NEW_GAME), "n"), id="new-game", variant="primary")
             if self.review:
-                yield Button(with_key(KEY_REVIEW, "v"), id="review")
-            yield Button(with_key(KEY_QUIT, "q"), id="quit")
+                yield Button(with_key(label_shown(KEY_REVIEW), "v"), id="review")
+            yield Button(with_key(label_shown(KEY_QUIT), "q"), id="quit")
         yield Footer()
 
     @unless_leaving

@@ -34,7 +34,6 @@ from ...words import (
     lesson_suggested,
     lesson_task,
     lesson_you_chose,
-    with_key,
 )
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
@@ -147,8 +146,8 @@ class LessonOfferScreen(ConfirmScreen):
     """`pier18 play`'s one-time question on a machine with no saved games."""
 
     AUTO_FOCUS = "#yes"
-    YES = with_key(KEY_LEARN, "y")
-    NO = with_key(KEY_PLAY_NOW, "n")
+    YES = KEY_LEARN  # the label (marked N_), with its key at compose
+    NO = KEY_PLAY_NOW  # the label (marked N_), with its key at compose
     YES_VARIANT = "primary"
     NO_VARIANT = "default"
 

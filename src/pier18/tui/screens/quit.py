@@ -9,7 +9,7 @@ from textual.binding import Binding
 
 from ...engine.text import printable
 from ...render.style import stressed
-from ...words import KEY_KEEP_PLAYING, KEY_YES_LEAVE, KEY_YES_QUIT, QUIT_QUESTION, play_resume_command, saved_here, with_key
+from ...words import KEY_KEEP_PLAYING, KEY_YES_LEAVE, KEY_YES_QUIT, QUIT_QUESTION, play_resume_command, saved_here
 from .confirm import ConfirmScreen
 
 
@@ -26,7 +26,7 @@ class QuitScreen(ConfirmScreen):
     QuitScreen .confirm-box { width: 96%; max-width: 110; }  /* room for the save's path */
     """
     BINDINGS = [Binding("y", "answer(True)", KEY_YES_QUIT), Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING)]
-    YES = with_key(KEY_YES_QUIT, "y")
+    YES = KEY_YES_QUIT  # the label (marked N_), with its key at compose
 
     def __init__(self, save: Path | None = None) -> None:
         super().__init__(Text(QUIT_QUESTION, style="bold"), saved_text(save))
@@ -35,7 +35,7 @@ class QuitScreen(ConfirmScreen):
 class LeaveScreen(QuitScreen):
     """Ctrl+Q at a networked table: leave a seat (or, for the host, close the table)."""
 
-    YES = with_key(KEY_YES_LEAVE, "y")
+    YES = KEY_YES_LEAVE  # the label (marked N_), with its key at compose
 
     def __init__(self, question: str, then: str) -> None:
         ConfirmScreen.__init__(self, Text(question, style="bold"), Text(then))
