@@ -136,14 +136,19 @@ def stress(message: str, **values: object) -> Stressed:
 
 def card_name(card: Card) -> str:
     """A card's name, as the deck gives it, in the language spoken (a custom deck's name
-    the catalog does not know stays as written)."""
-    return pgettext("card", card.name)
+    the catalog does not know stays as written). Looked up by `i18n.pgettext`: the name is
+    the deck's, a message of the catalog (scripts/catalog.py reads the deck), no literal."""
+    from . import i18n
+
+    return i18n.pgettext("card", card.name)
 
 
 def goal_text(goal: Goal) -> str:
     """A goal's text, as the deck gives it, in the language spoken (a custom deck's goal
     the catalog does not know stays as written)."""
-    return pgettext("goal", goal.text)
+    from . import i18n
+
+    return i18n.pgettext("goal", goal.text)
 
 
 def card_label(card: Card) -> str:

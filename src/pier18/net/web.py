@@ -242,10 +242,9 @@ class WebSeats:
         return web.Response(text=body, content_type="text/html")
 
     def _ask(self, problem: str | None, status: int, language: str | None = None) -> web.Response:
-        kept = "" if language is None else f'<input type="hidden" name="{LANG_QUERY}" value="{escape(language)}" />'
         body = _page(
             "ask.html", title=escape(words.GAME_NAME), ask=escape(words.WEB_ASK_CODE), button=escape(words.WEB_OPEN),
-            problem=escape(problem or ""), language=kept,
+            problem=escape(problem or ""), language=escape(language or ""), keep="" if language else "disabled",
         )
         return web.Response(text=body, content_type="text/html", status=status)
 

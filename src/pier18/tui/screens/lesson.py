@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Decision, Deck, Outcome
-from ...i18n import pgettext
+from ... import i18n
 from ...persist.lesson import Step
 from ...words import (
     FIRST_GAME_OFFER,
@@ -62,9 +62,9 @@ class LessonScreen(ModalClosesOnce[None]):
         self.text = Text()
         # the script's words, plain text, in the language spoken (a script of one's own
         # that the catalog does not know stays as written)
-        self.text.append(lesson_step_head(step.number, steps, pgettext("lesson", step.title)), style="bold")
+        self.text.append(lesson_step_head(step.number, steps, i18n.pgettext("lesson", step.title)), style="bold")
         self.text.append("\n\n")
-        self.text.append(pgettext("lesson", step.text))
+        self.text.append(i18n.pgettext("lesson", step.text))
         self.text.append("\n\n")
         self.text.append(lesson_task(deck, suggestion, step.need and suggestion is not None, step.at), style="bold italic")
 
