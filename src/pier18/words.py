@@ -153,9 +153,26 @@ def stress(message: str, **values: object) -> Stressed:
     return tuple(piece.format(**values) for piece in message.split("*"))
 
 
+def card_name(card: Card) -> str:
+    """A card's name, as the deck gives it, in the language spoken (a custom deck's name
+    the catalog does not know stays as written). Looked up by `i18n.pgettext`: the name is
+    the deck's, a message of the catalog (scripts/catalog.py reads the deck), no literal."""
+    from . import i18n
+
+    return i18n.pgettext("card", card.name)
+
+
+def goal_text(goal: Goal) -> str:
+    """A goal's text, as the deck gives it, in the language spoken (a custom deck's goal
+    the catalog does not know stays as written)."""
+    from . import i18n
+
+    return i18n.pgettext("goal", goal.text)
+
+
 def card_label(card: Card) -> str:
     """How a card is named in a sentence: '#7 Bandstand'."""
-    return _("#{id} {name}").format(id=card.id, name=card.name)
+    return _("#{id} {name}").format(id=card.id, name=card_name(card))
 
 
 def covering(cover: int) -> str:
@@ -936,7 +953,7 @@ def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
 
 def plan_goal_note(card: Card, players: int) -> str:
     """Under a set-up card: 'Plan goal: At least 5 Poets (+4)'."""
-    return _("Plan goal: {goal} (+{bonus})").format(goal=card.plan.goal_for(players).text, bonus=card.plan.bonus)
+    return _("Plan goal: {goal} (+{bonus})").format(goal=goal_text(card.plan.goal_for(players)), bonus=card.plan.bonus)
 
 
 # -- set-up, placing, the Patron, passing the laptop -----------------------------------------
@@ -982,7 +999,7 @@ def plan_role(card: Card, players: int) -> str:
     """What a set-up card does as the Plan: 'At most 12 visible sections (+4), judged at
     the end, the card laid last on your pier'."""
     return _("{goal} (+{bonus}), judged at the end, with the card laid last on your pier").format(
-        goal=card.plan.goal_for(players).text, bonus=card.plan.bonus
+        goal=goal_text(card.plan.goal_for(players)), bonus=card.plan.bonus
     )
 
 
@@ -1384,14 +1401,14 @@ def bot_keeps(plan: Card, goal: str, foundation: Card, start: int) -> str:
     """A bot's set-up choice, as its reason: 'keeps Pier Lamp as the Plan (At least 5
     Poets, +4) and builds on Bandstand (3 points to start)'."""
     return (
-        f"keeps {plan.name} as the Plan ({goal}, +{plan.plan.bonus}) and builds on "
-        f"{foundation.name} ({points(start)} to start)"
+        f"keeps {card_name(plan)} as the Plan ({goal}, +{plan.plan.bonus}) and builds on "
+        f"{card_name(foundation)} ({points(start)} to start)"
     )
 
 
 def bot_places(card: Card, plan: bool, cover: int) -> str:
     """What a bot's placement places: 'drafts Bandstand covering nothing'."""
-    what = f"places the Plan {card.name}" if plan else f"drafts {card.name}"
+    what = f"places the Plan {card_name(card)}" if plan else f"drafts {card_name(card)}"
     return f"{what} {covering(cover)}"
 
 
@@ -1439,11 +1456,11 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
     decision, me = outcome.decision, outcome.seat
     if isinstance(decision, Keep):
         foundation = deck[decision.foundation]
-        parts = [f"starts your pier with {foundation.name}, {points(outcome.after.total)}"]
+        parts = [f"starts your pier with {card_name(foundation)}, {points(outcome.after.total)}"]
         plan = outcome.plan_after
         if plan is not None:
             parts.append(
-                f"keeps {plan.card.name} as the Plan ({plan.goal.text}, +{plan.card.plan.bonus} if it holds at the "
+                f"keeps {card_name(plan.card)} as the Plan ({goal_text(plan.goal)}, +{plan.card.plan.bonus} if it holds at the "
                 f"end; {_plan_numbers(plan)} on the Foundation alone)"
             )
         return "; ".join(parts)
@@ -1452,8 +1469,8 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
         parts = [f"ends your pier at {points(total)}"]
         plan = outcome.plan_after
         if plan is not None:
-            verdict = f"meets your Plan ({plan.goal.text}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
-                else f"leaves your Plan unmet ({plan.goal.text}: {_plan_numbers(plan)})"
+            verdict = f"meets your Plan ({goal_text(plan.goal)}: {_plan_numbers(plan)}, +{plan.card.plan.bonus})" if plan.met \
+                else f"leaves your Plan unmet ({goal_text(plan.goal)}: {_plan_numbers(plan)})"
             if plan.unsettled:
                 verdict += ", unless a rival's Plan placed unseen changes the count"
             parts.append(verdict)
@@ -1471,11 +1488,11 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
         now = _plan_numbers(plan_after)
         was = ", ".join(str(value) for value in goal_measures(plan_before.goal, plan_before.sheet))
         if plan_after.met and not plan_before.met:
-            parts.append(f"meets your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(f"meets your Plan as the piers stand ({goal_text(plan_after.goal)}: {now}, was {was})")
         elif plan_before.met and not plan_after.met:
-            parts.append(f"breaks your Plan as the piers stand ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(f"breaks your Plan as the piers stand ({goal_text(plan_after.goal)}: {now}, was {was})")
         elif now != _plan_numbers(plan_before):
-            parts.append(f"moves your Plan on ({plan_after.goal.text}: {now}, was {was})")
+            parts.append(f"moves your Plan on ({goal_text(plan_after.goal)}: {now}, was {was})")
     return "; ".join(parts)
 
 

@@ -248,8 +248,8 @@ def _step(raw: object, number: int, deck: Deck, where: str) -> Step:
             raise LessonError(script_bad_field(where, number, "round", quote(round_)))
     elif "round" in raw:
         raise LessonError(script_unknown_field(where, number, quote("round"), tuple(k for k in allowed if k != "round")))
-    title = _words(_field(raw, "title", where, number, str))
-    text = _words(_field(raw, "text", where, number, str))
+    title = as_shown(_field(raw, "title", where, number, str))
+    text = as_shown(_field(raw, "text", where, number, str))
     if not title or not text:
         raise LessonError(script_bad_field(where, number, "title" if not title else "text", quote("")))
     need = _field(raw, "need", where, number, bool, required=False) or False
@@ -266,8 +266,9 @@ def _step(raw: object, number: int, deck: Deck, where: str) -> Step:
     return Step(number, at, round_, title, text, cards.get("plan"), cards.get("foundation"), cards.get("card"), cover, need)
 
 
-def _words(text: str) -> str:
-    """A title or text as the screen shows it: printable, each paragraph one line."""
+def as_shown(text: str) -> str:
+    """A title or text as the screen shows it: printable, each paragraph one line (the
+    catalog's message for it is this too: scripts/catalog.py)."""
     paragraphs = [" ".join(printable(" ".join(part.split("\n"))).split()) for part in text.strip().split("\n\n")]
     return "\n\n".join(p for p in paragraphs if p)
 

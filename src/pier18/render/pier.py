@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..engine.characters import Character, Side
 from ..i18n import _
-from ..words import card_label, hidden_sections
+from ..words import card_label, card_name, hidden_sections
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -200,7 +200,7 @@ def draw_card(card: "Card", *, name_width: int = 18, ends: bool = False) -> Text
     head = Text(f"#{card.id} ", style="bold")
     head.append_text(patrons_text(card.patrons))
     head.append(f" {card.date}", style=LABEL)
-    lines = [head, *(Text(line, style=LABEL) for line in _wrap(card.name.split(" "), name_width))]
+    lines = [head, *(Text(line, style=LABEL) for line in _wrap(card_name(card).split(" "), name_width))]
     if ends:
         lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
     lines.append(draw_sections(card))

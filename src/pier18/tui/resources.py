@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import document
 from ..words import RULES_MISSING
 
 
@@ -16,9 +17,10 @@ def rules_path() -> Path:
 
 
 def rules_text() -> str:
-    """The rules as Markdown; a short note if the file is missing (never a crash)."""
+    """The rules as Markdown, in the language spoken (each paragraph from the catalog,
+    context "rules"); a short note if the file is missing (never a crash)."""
     try:
-        return rules_path().read_text(encoding="utf-8")
+        return document(rules_path().read_text(encoding="utf-8"), "rules")
     except OSError:
         title, why = RULES_MISSING
         return f"# {title}\n\n{why}"

@@ -20,8 +20,8 @@ class CoverScreen(ConfirmScreen):
         Binding("y", "answer(True)", KEY_YES_BOT_PLAYS),
         Binding("n,escape", "answer(False)", KEY_NO_KEEP_WAITING),
     ]
-    YES = (KEY_YES_BOT_PLAYS, "y")
-    NO = (KEY_NO_KEEP_WAITING, "n")
+    YES = KEY_YES_BOT_PLAYS  # the label (marked N_), with its key at compose
+    NO = KEY_NO_KEEP_WAITING  # the label (marked N_), with its key at compose
     YES_VARIANT = "warning"
 
     def __init__(self, name: str, level: str) -> None:

@@ -53,7 +53,8 @@ from ...words import (
     with_key,
 )
 from ...words import score_command as score_words
-from ..widgets.footer import Footer
+from ...words import goal_text
+from ..widgets.footer import Footer, label_shown
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving
 
@@ -149,7 +150,7 @@ def record_text(view: TableView, names: list[str], record: Path | None, deck: De
         plan = view.plan_card(seat)
         goal = plan.plan.goal_for(view.players) if plan is not None else None
         if plan is not None and goal is not None and goal.compares_players:  # as `pier18 score` says it
-            text.append(f"    {plan_note(goal.text, None, plan.plan.bonus)}\n", style="dim")
+            text.append(f"    {plan_note(goal_text(goal), None, plan.plan.bonus)}\n", style="dim")
     if deck_shown(view, deck) == DECK_FILE:
         text.append(f"  {DECK_FILE_NOTE}\n", style="dim")
     return text
@@ -222,10 +223,10 @@ class FinalScreen(Screen[None]):
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:
-                yield Button(with_key(KEY_NEW_GAME, "n"), id="new-game", variant="primary")
+                yield Button(with_key(label_shown(KEY_NEW_GAME), "n"), id="new-game", variant="primary")
             if self.review:
-                yield Button(with_key(KEY_REVIEW, "v"), id="review")
-            yield Button(with_key(KEY_QUIT, "q"), id="quit")
+                yield Button(with_key(label_shown(KEY_REVIEW), "v"), id="review")
+            yield Button(with_key(label_shown(KEY_QUIT), "q"), id="quit")
         yield Footer()
 
     @unless_leaving

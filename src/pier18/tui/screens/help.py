@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...render.style import stressed
+from ..widgets.footer import label_shown
 from ...words import KEY_CLOSE, KEY_NAMES, KEY_NOT_NOW, KEYS_NOTES, KEYS_TITLE, TEXTUAL_KEYS
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
@@ -37,8 +38,8 @@ class KeyLine(NamedTuple):
 
 def description_of(binding: Binding) -> str:
     """A key's description: the binding's own (the game's words), or for a key Textual's
-    widgets bind, Textual's description in the game's words."""
-    return TEXTUAL_KEYS.get(binding.description, binding.description)
+    widgets bind, Textual's description in the game's words; in the language spoken."""
+    return label_shown(TEXTUAL_KEYS.get(binding.description, binding.description))
 
 
 def key_lines(screen: Screen[Any]) -> list[KeyLine]:

@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Decision, Deck, Outcome
+from ... import i18n
 from ...persist.lesson import Step
 from ...words import (
     FIRST_GAME_OFFER,
@@ -59,9 +60,11 @@ class LessonScreen(ModalClosesOnce[None]):
         super().__init__()
         self.step = step
         self.text = Text()
-        self.text.append(lesson_step_head(step.number, steps, step.title), style="bold")
+        # the script's words, plain text, in the language spoken (a script of one's own
+        # that the catalog does not know stays as written)
+        self.text.append(lesson_step_head(step.number, steps, i18n.pgettext("lesson", step.title)), style="bold")
         self.text.append("\n\n")
-        self.text.append(step.text)  # the script's words: plain text
+        self.text.append(i18n.pgettext("lesson", step.text))
         self.text.append("\n\n")
         self.text.append(lesson_task(deck, suggestion, step.need and suggestion is not None, step.at), style="bold italic")
 
@@ -143,8 +146,8 @@ class LessonOfferScreen(ConfirmScreen):
     """`pier18 play`'s one-time question on a machine with no saved games."""
 
     AUTO_FOCUS = "#yes"
-    YES = (KEY_LEARN, "y")
-    NO = (KEY_PLAY_NOW, "n")
+    YES = KEY_LEARN  # the label (marked N_), with its key at compose
+    NO = KEY_PLAY_NOW  # the label (marked N_), with its key at compose
     YES_VARIANT = "primary"
     NO_VARIANT = "default"
 

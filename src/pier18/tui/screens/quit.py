@@ -26,7 +26,7 @@ class QuitScreen(ConfirmScreen):
     QuitScreen .confirm-box { width: 96%; max-width: 110; }  /* room for the save's path */
     """
     BINDINGS = [Binding("y", "answer(True)", KEY_YES_QUIT), Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING)]
-    YES = (KEY_YES_QUIT, "y")
+    YES = KEY_YES_QUIT  # the label (marked N_), with its key at compose
 
     def __init__(self, save: Path | None = None) -> None:
         super().__init__(Text(QUIT_QUESTION, style="bold"), saved_text(save))
@@ -35,7 +35,7 @@ class QuitScreen(ConfirmScreen):
 class LeaveScreen(QuitScreen):
     """Ctrl+Q at a networked table: leave a seat (or, for the host, close the table)."""
 
-    YES = (KEY_YES_LEAVE, "y")
+    YES = KEY_YES_LEAVE  # the label (marked N_), with its key at compose
 
     def __init__(self, question: str, then: str) -> None:
         ConfirmScreen.__init__(self, Text(question, style="bold"), Text(then))

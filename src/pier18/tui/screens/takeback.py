@@ -24,7 +24,7 @@ class TakebackScreen(ConfirmScreen):
         Binding("y", "answer(True)", KEY_YES_TAKE_BACK),
         Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING),
     ]
-    YES = (KEY_YES_TAKE_BACK, "y")
+    YES = KEY_YES_TAKE_BACK  # the label (marked N_), with its key at compose
     YES_VARIANT = "warning"
 
     def __init__(self, question: str) -> None:

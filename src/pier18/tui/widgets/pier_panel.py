@@ -19,6 +19,7 @@ from ...render.plan import goal_progress, verdict_text
 from ...render.style import character_text, patrons_text
 from .drawn import Drawn
 from ...i18n import _
+from ...words import goal_text
 from ...words import (
     patrons_won,
     plan_heading,
@@ -48,7 +49,7 @@ def plan_line(table: TableView, seat: int) -> Text:
     sheets = [table.score(p) for p in range(table.players)]
     others = [sheets[p] for p in range(table.players) if p != seat]
     line = Text(f"{plan_heading(card)}\n", style="bold")
-    line.append(f"{goal.text}\n")
+    line.append(f"{goal_text(goal)}\n")
     line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal(), in_reach=table.plan_in_reach(seat)))
     line.append(f" — {goal_progress(goal, sheets[seat], others)}", style="italic")
     return line
