@@ -57,10 +57,10 @@ def _fishers_reason(n: int, tie: bool) -> str:
     if tie:
         rows = "A A\n" * n if n else ". .\n"
         reasons = [r for r in explain(pier(rows)) if r.category is FISHER]
-        return " / ".join(words.explanation(r) for r in reasons) or words.NOTHING_SCORES_YET
+        return " / ".join(words.explanation(r) for r in reasons) or words.nothing_scores_yet()
     rows = "A A\n" * n + "A .\n" * (n + 1)  # n on the right, the emptier side; 2n + 1 on the left
     reasons = [r for r in explain(pier(rows)) if r.why is Why.EMPTIER_SIDE]
-    return " / ".join(words.explanation(r) for r in reasons) or words.NOTHING_SCORES_YET
+    return " / ".join(words.explanation(r) for r in reasons) or words.nothing_scores_yet()
 
 
 def _sheet_with_fishers(n: int):
@@ -106,7 +106,7 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "decisions_count": lambda n: words.decisions_count(n),
     "review_seat_title": lambda n: words.review_seat_title("Ann", "human", n),
     "points_lost_line": lambda n: words.points_lost_line({Phase.SETUP: 0.0}, 0.0, n),
-    "marks_line": lambda n: words.marks_line([(mark, n) for mark in words.MARK_COUNTS]),
+    "marks_line": lambda n: words.marks_line([(mark, n) for mark in words.review_marks()]),
     "lesson_you_chose": lambda n: words.lesson_you_chose(DECK, PlacePlan(0), 10, 10 + n, CARD if n else None, n),
     "why_lost": lambda n: words.why_lost(float(n), n + 2),
     "resume_title": lambda n: words.resume_title(n),
