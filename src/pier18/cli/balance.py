@@ -27,6 +27,7 @@ def run_balance(args: argparse.Namespace) -> int:
     from ..engine.text import quote
     from ..selfplay import cores
     from .. import words
+    from ..i18n import _
     from .play import MAX_GAMES
 
     if args.players not in TABLE_SIZES:

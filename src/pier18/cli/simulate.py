@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from .. import words
+    from ..i18n import _
     from .play import check_seed
 
     if args.balance:
