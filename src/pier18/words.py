@@ -2153,108 +2153,118 @@ def save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
     """A game's file on disk was not the one this process last wrote (another terminal,
     or another program, wrote it), so it is left alone and the game goes on in `new`.
     `appeared`: there was no file when the game started, and one has appeared since."""
-    what = "the record of this game" if record else "this game"
     if appeared:
-        return f"{old} appeared meanwhile and is not written over: {what} is saved to {new} instead"
-    return (
-        f"{old} was written by another terminal or program since this game saved it (is the game open twice?);"
-        f" it is left as it is, and {what} goes on in {new}"
-    )
+        if record:
+            message = _("{old} appeared meanwhile and is not written over: the record of this game is saved to {new} instead")
+        else:
+            message = _("{old} appeared meanwhile and is not written over: this game is saved to {new} instead")
+    elif record:
+        message = _(
+            "{old} was written by another terminal or program since this game saved it (is the game open twice?);"
+            " it is left as it is, and the record of this game goes on in {new}"
+        )
+    else:
+        message = _(
+            "{old} was written by another terminal or program since this game saved it (is the game open twice?);"
+            " it is left as it is, and this game goes on in {new}"
+        )
+    return message.format(old=old, new=new)
 
 
 def record_renumbered(new: str, taken: str, live: bool = False) -> str:
     """`play --record FILE`: the record name a game was to take was taken by a file
     already, or (`live`) is the file of a game open in another terminal."""
-    why = "is the file of a game open in another terminal" if live else "already exists"
-    return f"the record of this game is saved to {new} ({taken} {why} and is left alone)"
+    if live:
+        message = _("the record of this game is saved to {new} ({taken} is the file of a game open in another terminal and is left alone)")
+    else:
+        message = _("the record of this game is saved to {new} ({taken} already exists and is left alone)")
+    return message.format(new=new, taken=taken)
 
 
 def open_elsewhere(pid: int) -> str:
     """The words for a game another process is playing (`pid` 0: not known)."""
-    return f"this game is open in another terminal (pid {pid})" if pid else "this game is open in another terminal"
+    return _("this game is open in another terminal (pid {pid})").format(pid=pid) if pid else _("this game is open in another terminal")
 
 
 def going_on_with(file: str, game: str, latest: bool) -> str:
     """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
     it was chosen as the last played unfinished game nobody else has open."""
-    which = "the last played unfinished game free here" if latest else "the saved game asked for"
-    return f"Going on with {which}, {file}: {game}."
+    if latest:
+        return _("Going on with the last played unfinished game free here, {file}: {game}.").format(file=file, game=game)
+    return _("Going on with the saved game asked for, {file}: {game}.").format(file=file, game=game)
 
 
 def passed_over(file: str, game: str, pid: int) -> str:
     """An unfinished game played more recently that another terminal has open, so it was
     not opened or offered here (`game`: its summary line)."""
-    return f"Not {file} ({game}): {open_elsewhere(pid)}."
+    return _("Not {file} ({game}): {open_elsewhere}.").format(file=file, game=game, open_elsewhere=open_elsewhere(pid))
 
 
 def could_not_save(path: str, why: str) -> str:
-    return f"could not save the game to {path}: {why}"
+    return _("could not save the game to {path}: {why}").format(path=path, why=why)
 
 
 def autosave_off(folder: str, why: str) -> str:
-    return f"autosave is off: cannot save games in {folder} ({why})"
+    return _("autosave is off: cannot save games in {folder} ({why})").format(folder=folder, why=why)
 
 
 def record_option(path: str, problem: str) -> str:
     """'--record FILE: problem'."""
-    return f"--record {path}: {problem}"
+    return _("--record {path}: {problem}").format(path=path, problem=problem)
 
 
 def record_is_folder(path: str) -> str:
-    return f"--record {path} is a folder; give the name of a file to write the record to"
+    return _("--record {path} is a folder; give the name of a file to write the record to").format(path=path)
 
 
 def record_not_a_file(path: str) -> str:
-    return f"--record {path} is not a regular file; give the name of a file to write the record to"
+    return _("--record {path} is not a regular file; give the name of a file to write the record to").format(path=path)
 
 
 def record_open_elsewhere(path: str, pid: int) -> str:
-    return record_option(path, f"{open_elsewhere(pid)}; choose another file")
+    return record_option(path, _("{open_elsewhere}; choose another file").format(open_elsewhere=open_elsewhere(pid)))
 
 
 def record_exists(path: str) -> str:
-    return f"--record {path} already exists; choose another name, or add --force to write over it"
-
-
-RECORD_NEEDS_FILE = "--record needs the name of a file"
+    return _("--record {path} already exists; choose another name, or add --force to write over it").format(path=path)
 
 
 def cannot_be_loaded(problem: str | None) -> str:
     """A saved game's summary when it cannot be loaded."""
-    return f"cannot be loaded: {problem}"
+    return _("cannot be loaded: {problem}").format(problem=problem)
 
 
 def could_not_be_read(error: str) -> str:
     """Why a save no check foresaw was not loaded (`error`: the exception's name)."""
-    return f"could not be read ({error})"
-
-
-TOO_MANY_DAMAGED = "too many damaged saves of that name"
+    return _("could not be read ({error})").format(error=error)
 
 
 def damaged_skipped(path: str, reason: str, problem: str | None) -> str:
     """A damaged autosave that could not be moved out of the way."""
-    return f"a damaged autosave {path} ({reason}) could not be moved aside ({problem}); it was skipped and left where it is"
+    return _(
+        "a damaged autosave {path} ({reason}) could not be moved aside ({problem}); it was skipped and left where it is"
+    ).format(path=path, reason=reason, problem=problem)
 
 
 def damaged_kept(kept_at: str, reason: str) -> str:
     """A damaged autosave moved out of the way, and kept."""
-    return f"a damaged autosave was kept at {kept_at} ({reason})"
+    return _("a damaged autosave was kept at {kept_at} ({reason})").format(kept_at=kept_at, reason=reason)
 
 
 def file_changed(appeared: bool) -> str:
     """A write that found a file it may not replace."""
-    why = "a file appeared there meanwhile" if appeared else "the file was changed by someone else"
-    return f"{why}; it was not written over"
+    if appeared:
+        return _("a file appeared there meanwhile; it was not written over")
+    return _("the file was changed by someone else; it was not written over")
 
 
 def no_folder(folder: str) -> str:
-    return f"the folder {folder} does not exist"
+    return _("the folder {folder} does not exist").format(folder=folder)
 
 
 def not_a_folder(part: str, regular: bool) -> str:
     """The part of a path in the way of a folder: a file, or something else."""
-    return f"{part} is a file, not a folder" if regular else f"{part} is not a folder"
+    return (_("{part} is a file, not a folder") if regular else _("{part} is not a folder")).format(part=part)
 
 
 def seat_kinds_for(players: int, kinds: int) -> str:
@@ -2267,165 +2277,142 @@ def authors_for(decisions: int, authors: int) -> str:
     """A record whose `authors` list does not match its decisions, one to one."""
     made = ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
     by = ngettext("{n} author", "{n} authors", authors).format(n=authors)
-    return f"{made} but {by}: give one per decision"
-
-
-START_RULE_TOO_LATE = "who starts is chosen before the first decision"
-
-#: How `pier18 games` marks a saved game.
-FINISHED = "finished"
-FROM_NEWER = f"from a newer {GAME_NAME}"
-DAMAGED = "damaged"
+    return _("{decisions} but {authors}: give one per decision").format(decisions=made, authors=by)
 
 
 def no_saved_games(folder: str) -> str:
-    return f"No saved games in {folder}; 'pier18 play' starts one."
+    return _("No saved games in {folder}; 'pier18 play' starts one.").format(folder=folder)
 
 
 def saved_games_in(folder: str) -> str:
-    return f"Saved games in {folder} ('pier18 play --resume N' goes on with game N):"
+    return _("Saved games in {folder} ('pier18 play --resume N' goes on with game N):").format(folder=folder)
 
 
 def game_finished(name: str, path: object) -> str:
     """A finished game named to play on: it can only be replayed."""
-    return f"{name}: this game is finished; '{replay_command(path)}' shows it"
-
-
-NO_GAME_TO_RESUME = "there is no unfinished game to resume; start one with 'pier18 play'"
-
-
-RESUME_NEEDS_GAME = "--resume needs a saved game FILE or a number N from 'pier18 games' (or nothing: the last played game)"
+    return _("{name}: this game is finished; '{command}' shows it").format(name=name, command=replay_command(path))
 
 
 def no_saved_game_numbered(which: str, games: int) -> str:
     """`--resume N` past the list (`which` quoted)."""
-    listed = f"'pier18 games' lists {games}" if games else "there are no saved games"
-    return f"--resume {which}: there is no saved game with that number ({listed})"
+    if games:
+        message = _("--resume {which}: there is no saved game with that number ('pier18 games' lists {games})")
+    else:
+        message = _("--resume {which}: there is no saved game with that number (there are no saved games)")
+    return message.format(which=which, games=games)
 
 
 # A game record that cannot be read: each names the file (`where`) and what is wrong.
 
 
-NOT_A_RECORD = f"not a {GAME_NAME} game record"
-
-
 def record_missing(where: str) -> str:
-    return f"{where}: no such game record"
+    return _("{where}: no such game record").format(where=where)
 
 
 def record_is_directory(where: str) -> str:
-    return f"{where}: is a directory, not a game record"
+    return _("{where}: is a directory, not a game record").format(where=where)
 
 
 def record_unreadable(where: str, why: str) -> str:
-    return f"{where}: cannot read the game record ({why})"
+    return _("{where}: cannot read the game record ({why})").format(where=where, why=why)
 
 
 def not_a_record(where: str, why: str) -> str:
     """'game.json: not a Pier 18 game record (bad JSON at line 3, column 1)'."""
-    return f"{where}: {NOT_A_RECORD} ({why})"
+    return _("{where}: not a {game} game record ({why})").format(where=where, game=GAME_NAME, why=why)
 
 
-NOT_UTF8 = "not UTF-8 text"
-NUMBER_TOO_LONG = "a number far too long, or nesting too deep"
-NOT_A_JSON_OBJECT = "expected a JSON object"
+def not_utf8() -> str:
+    """Why a file that is not text was not read."""
+    return _("not UTF-8 text")
 
 
 def nested_too_deep(depth: int) -> str:
-    return f"lists or objects nested over {depth} deep"
+    return _("lists or objects nested over {depth} deep").format(depth=depth)
 
 
 def bad_json(line: int, column: int) -> str:
-    return f"bad JSON at line {line}, column {column}"
+    return _("bad JSON at line {line}, column {column}").format(line=line, column=column)
 
 
 def half_a_character(code: int) -> str:
     """A JSON escape of half a surrogate pair."""
-    return f"\\u{code:04x} is half a character, not text"
+    return _("\\u{code:04x} is half a character, not text").format(code=code)
 
 
 def no_format(name: str) -> str:
-    return f'no "format": "{name}"'
+    return _('no "format": "{name}"').format(name=name)
 
 
 def record_empty(where: str) -> str:
-    return f"{where}: the game record is empty"
+    return _("{where}: the game record is empty").format(where=where)
 
 
 def record_cut_short(where: str) -> str:
-    return f"{where}: the game record is cut short (truncated file?)"
+    return _("{where}: the game record is cut short (truncated file?)").format(where=where)
 
 
 def unknown_version(where: str, version: str, newest: int) -> str:
-    return f"{where}: unknown record version {version} (this {GAME_NAME} reads versions 1 to {newest})"
-
-
-#: A record version too large to print.
-FROM_THE_FUTURE = "from the future"
+    return _("{where}: unknown record version {version} (this {game} reads versions 1 to {newest})").format(
+        where=where, version=version, game=GAME_NAME, newest=newest
+    )
 
 
 def newer_version(where: str, version: object, ours: str, newest: int) -> str:
-    return (
-        f"{where}: record version {version} was written by a newer {GAME_NAME} "
-        f"(this one, {ours}, reads versions 1 to {newest}); please upgrade"
-    )
+    return _(
+        "{where}: record version {version} was written by a newer {game} "
+        "(this one, {ours}, reads versions 1 to {newest}); please upgrade"
+    ).format(where=where, version=version, game=GAME_NAME, ours=ours, newest=newest)
 
 
 def field_problem(where: str, field: str, problem: str) -> str:
     """'game.json: field 'seed': expected ...'."""
-    return f"{where}: field '{field}': {problem}"
+    return _("{where}: field '{field}': {problem}").format(where=where, field=field, problem=problem)
 
 
 def expected_seed(got: str) -> str:
-    return f"expected a whole number from 0 to 2**64, got {got}"
+    return _("expected a whole number from 0 to 2**64, got {got}").format(got=got)
 
 
 def expected_seat_or_null(last: int, got: str) -> str:
-    return f"expected a seat from 0 to {last} or null, got {got}"
+    return _("expected a seat from 0 to {last} or null, got {got}").format(last=last, got=got)
 
 
 def expected(kind: str, got: str) -> str:
     """'expected text, got 3'."""
-    return f"expected {kind}, got {got}"
-
-
-#: What each kind of JSON value is called, by its Python type.
-VALUE_KINDS: dict[type, str] = {bool: "true or false", str: "text", int: "a whole number", list: "a list", dict: "an object"}
-#: A number too long to quote.
-HUGE_NUMBER = "a number of more than 30 digits"
+    return _("expected {kind}, got {got}").format(kind=kind, got=got)
 
 
 def expected_players(sizes: str) -> str:
-    return f"expected a list of {sizes} players"
+    return _("expected a list of {sizes} players").format(sizes=sizes)
 
 
 def expected_player(number: int) -> str:
-    return f'expected {{"name": ..., "seat": ...}} (player {number})'
+    return _('expected {{"name": ..., "seat": ...}} (player {number})').format(number=number)
 
 
 def expected_name(longest: int, number: int) -> str:
-    return f"expected a name of 1 to {longest} characters (player {number})"
+    return _("expected a name of 1 to {longest} characters (player {number})").format(longest=longest, number=number)
 
 
 def unknown_record_seat(seat: str, kinds: Sequence[str]) -> str:
-    return f"unknown seat {seat} (use {', '.join(kinds)})"
+    return _("unknown seat {seat} (use {kinds})").format(seat=seat, kinds=", ".join(kinds))
 
 
 def also_the_name_of(name: str, number: int) -> str:
     """A record's player whose name (`name`, quoted) nobody could tell from player `number`'s."""
-    return f"{name} is also the name of player {number}"
-
-
-EXPECTED_DECISIONS = "expected a list of decisions"
+    return _("{name} is also the name of player {number}").format(name=name, number=number)
 
 
 def decision_not_text(where: str, index: int, got: str) -> str:
     """Decision number `index + 1` of a record is not notation text."""
-    return f"{where}: field 'decisions[{index}]': decision {index + 1}: expected text such as \"draft 7:1\", got {got}"
+    return _("{where}: field 'decisions[{index}]': decision {number}: expected text such as \"draft 7:1\", got {got}").format(
+        where=where, index=index, number=index + 1, got=got
+    )
 
 
 def bad_decision(where: str, number: int, problem: str) -> str:
-    return f"{where}: decision {number}: {problem}"
+    return _("{where}: decision {number}: {problem}").format(where=where, number=number, problem=problem)
 
 
 def expected_authors(decisions: int) -> str:
@@ -2436,72 +2423,57 @@ def expected_authors(decisions: int) -> str:
 
 
 def unknown_author(author: str, kinds: Sequence[str]) -> str:
-    return f"unknown author {author} (use {', '.join(kinds)})"
+    return _("unknown author {author} (use {kinds})").format(author=author, kinds=", ".join(kinds))
 
 
 def not_the_bot_seats_author(author: str, level: str) -> str:
     """A bot seat's decision said to be made by someone else (`author` quoted)."""
-    return f"a {level} bot's seat decides for itself, not {author}"
-
-
-EXPECTED_NET = 'expected {"codes": [...], "watch": ...}'
+    return _("a {level} bot's seat decides for itself, not {author}").format(level=level, author=author)
 
 
 def expected_codes(players: int) -> str:
-    return f"expected a list of {players} seat codes or nulls"
+    return _("expected a list of {players} seat codes or nulls").format(players=players)
 
 
 def expected_code_or_null(got: str) -> str:
-    return f"expected a seat code or null, got {got}"
+    return _("expected a seat code or null, got {got}").format(got=got)
 
 
 def expected_code(got: str) -> str:
-    return f"expected a code, got {got}"
-
-
-EXPECTED_DEAL = 'expected {"order": [...], "reshuffle": [...]}'
-EXPECTED_NUMBERS = "expected a list of whole numbers"
-EXPECTED_DECK = 'expected {"sha256": ..., "toml": ...}'
-EXPECTED_SHA256 = "expected the deck's sha256 (64 hex digits)"
-NUL_IN_PATH = "a file's path cannot hold a NUL character"
-EXPECTED_DECK_TEXT = "expected the deck file's text"
+    return _("expected a code, got {got}").format(got=got)
 
 
 def expected_deck_path(got: str) -> str:
-    return f"expected the deck file's path, got {got}"
+    return _("expected the deck file's path, got {got}").format(got=got)
 
 
 def deck_inside(where: str) -> str:
     """The deck a record carries, as its problems name it."""
-    return f"{where}: the deck inside the record"
+    return _("{where}: the deck inside the record").format(where=where)
 
 
 def deck_edited(where: str) -> str:
-    return f"{deck_inside(where)} does not match its sha256 (was it edited?)"
+    return _("{deck} does not match its sha256 (was it edited?)").format(deck=deck_inside(where))
 
 
 def deck_file(where: str, path: str) -> str:
     """A deck file read for a record, as its problems name it."""
-    return f"{where}: the deck {path}"
+    return _("{where}: the deck {path}").format(where=where, path=path)
 
 
 def deck_not_this_game(where: str, path: str) -> str:
-    return f"{deck_file(where, path)} does not match the deck this game was played with"
-
-
-#: The deck that comes with the game, among the places a record's deck was looked for.
-GAMES_OWN_DECK = "the game's own deck"
+    return _("{deck} does not match the deck this game was played with").format(deck=deck_file(where, path))
 
 
 def deck_not_found(where: str, looked_at: Sequence[str]) -> str:
-    return (
-        f"{where}: the record does not include its deck, and no deck file matching it was found"
-        f" (looked at {players_list(looked_at)}; give one with --deck)"
-    )
+    return _(
+        "{where}: the record does not include its deck, and no deck file matching it was found"
+        " (looked at {looked_at}; give one with --deck)"
+    ).format(where=where, looked_at=players_list(looked_at))
 
 
 def deck_broken_by(what: str, error: str, why: str) -> str:
-    return f"{what} is broken ({error}: {why})"
+    return _("{what} is broken ({error}: {why})").format(what=what, error=error, why=why)
 
 
 # -- crash reports -----------------------------------------------------------------------------
@@ -2510,75 +2482,80 @@ def deck_broken_by(what: str, error: str, why: str) -> str:
 def crash_report_head(version: str, when: str, python: str, platform: str, playing: str | None) -> list[str]:
     """The first lines of a crash report, before the traceback."""
     return [
-        f"{GAME_NAME} {version} crashed at {when} UTC",
-        f"Python {python} on {platform}",
-        f"Autosave being played: {playing or 'none'} (left as the last decision saved it)",
+        _("{game} {version} crashed at {when} UTC").format(game=GAME_NAME, version=version, when=when),
+        _("Python {python} on {platform}").format(python=python, platform=platform),
+        _("Autosave being played: {playing} (left as the last decision saved it)").format(playing=playing or _("none")),
     ]
-
-
-NO_CRASH_FOLDER = "no folder could take the crash report"
 
 
 # -- the command line --------------------------------------------------------------------------
 
-#: The standard streams, as a sentence names them.
-STREAMS = {"stdin": "standard input", "stdout": "standard output", "stderr": "standard error"}
+
+def streams() -> dict[str, str]:
+    """The standard streams, as a sentence names them."""
+    return {"stdin": _("standard input"), "stdout": _("standard output"), "stderr": _("standard error")}
 
 
 def is_closed(stream: str) -> str:
     """'standard input is closed'."""
-    return f"{stream} is closed"
+    return _("{stream} is closed").format(stream=stream)
 
 
-#: `pier18` started with standard output closed.
-NOWHERE_TO_WRITE = f"{is_closed(STREAMS['stdout'])}: there is nowhere to write"
+def nowhere_to_write() -> str:
+    """`pier18` started with standard output closed."""
+    return _("{closed}: there is nowhere to write").format(closed=is_closed(streams()["stdout"]))
 
 
 def cannot_write_output(why: str) -> str:
-    return f"cannot write the output ({why})"
+    return _("cannot write the output ({why})").format(why=why)
 
 
-def no_terminal(streams: Sequence[str]) -> str:
+def no_terminal(names: Sequence[str]) -> str:
     """A game app started without the standard streams it needs (by name: 'stdin')."""
-    named = [STREAMS[name] for name in streams]
-    return f"{players_list(named)} {'is' if len(named) == 1 else 'are'} closed: the game needs a terminal"
+    named = [streams()[name] for name in names]
+    return ngettext(
+        "{streams} is closed: the game needs a terminal", "{streams} are closed: the game needs a terminal", len(named)
+    ).format(streams=players_list(named))
 
 
-def not_terminals(streams: Sequence[str]) -> str:
+def not_terminals(names: Sequence[str]) -> str:
     """A game app asked for where a standard stream it needs is a pipe or a file: 'standard
     error is not a terminal'."""
-    named = [STREAMS[name] for name in streams]
-    return f"{players_list(named)} {'is not a terminal' if len(named) == 1 else 'are not terminals'}"
+    named = [streams()[name] for name in names]
+    return ngettext("{streams} is not a terminal", "{streams} are not terminals", len(named)).format(streams=players_list(named))
 
 
-def app_needs_terminal(streams: Sequence[str]) -> str:
+def app_needs_terminal(names: Sequence[str]) -> str:
     """A game app cannot be drawn here (its screen would be escape codes in a pipe)."""
-    return f"{not_terminals(streams)}: the game needs one"
+    return _("{not_terminals}: the game needs one").format(not_terminals=not_terminals(names))
 
 
-def in_plain_lines(streams: Sequence[str]) -> str:
+def in_plain_lines(names: Sequence[str]) -> str:
     """`join` or `host` without a terminal: the seat is played in plain lines instead."""
-    return f"{not_terminals(streams)}: playing in plain lines, as with --lines"
+    return _("{not_terminals}: playing in plain lines, as with --lines").format(not_terminals=not_terminals(names))
 
 
 def unrecognized(argument: str, more: int) -> str:
     """An argument no option takes (`argument` quoted), and how many more there are."""
-    return f"unrecognized argument {argument}" + (f" ({and_more(more)})" if more else "")
+    if more:
+        return _("unrecognized argument {argument} ({and_more})").format(argument=argument, and_more=and_more(more))
+    return _("unrecognized argument {argument}").format(argument=argument)
 
 
-#: An argument that names a file, given as '' (a path of nothing would be the current folder).
 def unknown_option(option: str, guess: str | None) -> str:
     """An option (`option` quoted) the command does not have, and the one meant, if clear."""
-    return f"unknown option {option}" + (f" (did you mean '{guess}'?)" if guess else "")
+    if guess:
+        return _("unknown option {option} (did you mean '{guess}'?)").format(option=option, guess=guess)
+    return _("unknown option {option}").format(option=option)
 
 
 def and_more(count: int) -> str:
-    return f"and {count} more"
+    return ngettext("and {count} more", "and {count} more", count).format(count=count)
 
 
 def try_help(prog: str) -> str:
     """Under an argument error."""
-    return f"try '{prog} --help'"
+    return _("try '{prog} --help'").format(prog=prog)
 
 
 def names_needed(humans: int, text: str) -> str:
@@ -2591,58 +2568,55 @@ def names_needed(humans: int, text: str) -> str:
 
 
 def names_for_players(players: int, text: str) -> str:
-    return f"--names needs {players} comma-separated names for --players {players}, got {text}"
+    return _("--names needs {players} comma-separated names for --players {players}, got {text}").format(players=players, text=text)
 
 
 def names_differ(text: str) -> str:
-    return f"--names must all differ, got {text}"
+    return _("--names must all differ, got {text}").format(text=text)
 
 
 def name_too_long(longest: int) -> str:
-    return f"--names: a name may have at most {longest} characters"
+    return _("--names: a name may have at most {longest} characters").format(longest=longest)
 
 
 def bots_not_a_number(text: str) -> str:
-    return f"--bots needs a whole number of bot seats, got {text}"
-
-
-NAMES_BUT_ALL_BOTS = "--names names the human players, but every seat is a bot"
+    return _("--bots needs a whole number of bot seats, got {text}").format(text=text)
 
 
 def name_is_a_bot(name: str) -> str:
-    return f"--names {name} is a bot's name in this game; choose another"
-
-
-FIRST_NEEDS_NAMES = "--first needs --names, so that it can name a player"
+    return _("--names {name} is a bot's name in this game; choose another").format(name=name)
 
 
 def first_not_a_name(first: str, names: Sequence[str]) -> str:
-    return f"--first {first} is not one of the names {', '.join(names)}"
+    return _("--first {first} is not one of the names {names}").format(first=first, names=", ".join(names))
 
 
 def bad_seed(seed: str) -> str:
-    return f"--seed must be a whole number from 0 to 2**64, got {seed}"
+    return _("--seed must be a whole number from 0 to 2**64, got {seed}").format(seed=seed)
 
 
 def seeds_past_end(seed: int, games: int) -> str:
-    return f"--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {games - 1}"
+    return _("--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {last}").format(
+        seed=seed, games=games, last=games - 1
+    )
 
 
 def could_be(token: str, names: str) -> str:
     """A `--cards` name that starts several cards' names."""
-    return f"{token} could be {names}: write more of the name"
+    return _("{token} could be {names}: write more of the name").format(token=token, names=names)
 
 
 def not_a_card(token: str) -> str:
-    return f"{token} is not a card id or name"
+    return _("{token} is not a card id or name").format(token=token)
 
 
 def too_many_cards(deck: int) -> str:
-    return f"more than {deck} cards: a pier holds at most the whole deck"
+    return _("more than {deck} cards: a pier holds at most the whole deck").format(deck=deck)
 
 
-#: `--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`).
-OLD_DECK_OPTION = "--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release"
+def old_deck_option() -> str:
+    """`--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`)."""
+    return _("--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release")
 
 
 def version_line(version: str) -> str:
@@ -2650,98 +2624,86 @@ def version_line(version: str) -> str:
     return f"{PROG} {version}"
 
 
-SCORE_ONE_PIER = "score: give a pier file (or - for standard input), or --cards IDS, but not both"
-
-
 def patrons_out_of_range(most: int, got: str) -> str:
     """`pier18 score --patrons` below 0 or above the Patron cards a game has (`got`: quoted)."""
-    return f"score: --patrons must be from 0 to {most} (Patron cards won), not {got}"
+    return _("score: --patrons must be from 0 to {most} (Patron cards won), not {got}").format(most=most, got=got)
 
 
 def cannot_read_pier(source: str, why: str) -> str:
-    return f"{source}: cannot read the pier ({why})"
+    return _("{source}: cannot read the pier ({why})").format(source=source, why=why)
 
 
 def larger_than(mib: int) -> str:
-    return f"larger than {mib} MiB"
+    return _("larger than {mib} MiB").format(mib=mib)
 
 
 def plan_not_in_deck(card: str) -> str:
-    return f"--plan: card {card} is not in the deck"
+    return _("--plan: card {card} is not in the deck").format(card=card)
 
 
 def plan_needs_players(card: int) -> str:
-    return f"--plan: card {card} has different goals for 2 and 3 players; add --players 2 or 3"
+    return _("--plan: card {card} has different goals for 2 and 3 players; add --players 2 or 3").format(card=card)
 
 
 def plan_note(goal: str, met: bool | None, bonus: int) -> str:
     """`pier18 score --plan`: what the Plan goal added, or why nothing."""
     if met is None:
-        return f'Plan goal "{goal}": {ONE_PIER_CANNOT_JUDGE}'
-    return f'Plan goal "{goal}" met: +{bonus}' if met else f'Plan goal "{goal}" not met'
+        return _('Plan goal "{goal}": {cannot_judge}').format(goal=goal, cannot_judge=ONE_PIER_CANNOT_JUDGE)
+    if met:
+        return _('Plan goal "{goal}" met: +{bonus}').format(goal=goal, bonus=bonus)
+    return _('Plan goal "{goal}" not met').format(goal=goal)
 
 
 def note(text: str) -> str:
     """A remark on standard error beside a command's output."""
-    return prog_line(f"note: {text}")
-
-
-#: Under `pier18 score`'s drawing, on a terminal with colour.
-SCORING_HIGHLIGHTED = "Highlighted characters are the ones scoring."
+    return prog_line(_("note: {text}").format(text=text))
 
 
 def interrupted(what: str) -> str:
     """A run stopped by Ctrl+C, and what it leaves."""
-    return prog_line(f"interrupted: {what}")
+    return prog_line(_("interrupted: {what}").format(what=what))
 
 
 def games_finished(finished: int, games: int) -> str:
     if not finished:
-        return "no game finished"
+        return _("no game finished")
     return ngettext("{finished} of {n} game finished", "{finished} of {n} games finished", games).format(finished=finished, n=games)
-
-
-#: Ctrl+C during `simulate --balance`.
-BALANCE_UNFINISHED = "a balance run reports only when every deal is played"
-BALANCE_NO_SEATS = "--balance seats hard bots everywhere and keeps no records: drop --seats and --record-dir"
-RECORD_DIR_NEEDS_FOLDER = "--record-dir needs the name of a folder"
 
 
 def record_dir(path: str) -> str:
     """'--record-dir DIR', as its problems name it."""
-    return f"--record-dir {path}"
+    return _("--record-dir {path}").format(path=path)
 
 
 def cannot_write_records(where: str, why: str) -> str:
-    return f"{where}: cannot write records there ({why})"
+    return _("{where}: cannot write records there ({why})").format(where=where, why=why)
 
 
 def records_open_elsewhere(where: str, name: str, pid: int) -> str:
     """`simulate --record-dir --force`: one of the run's record names is a game being played."""
-    return f"{where}: {name}: {open_elsewhere(pid)}; choose another folder"
+    return _("{where}: {name}: {open_elsewhere}; choose another folder").format(where=where, name=name, open_elsewhere=open_elsewhere(pid))
 
 
 def records_taken(where: str, first: str, others: int) -> str:
     """`simulate --record-dir` holding records the run would write over."""
-    more = f" {and_more(others)}" if others else ""
-    return f"{where} already holds {first}{more} of the records this run writes; choose another folder, or add --force to write over them"
+    if others:
+        return _(
+            "{where} already holds {first} {and_more} of the records this run writes; choose another folder,"
+            " or add --force to write over them"
+        ).format(where=where, first=first, and_more=and_more(others))
+    return _(
+        "{where} already holds {first} of the records this run writes; choose another folder, or add --force to write over them"
+    ).format(where=where, first=first)
 
 
 def simulation_title(games: int, players: int, seats: str, seed: int) -> str:
-    return ngettext("{n} game", "{n} games", games).format(n=games) + f", {players} players, seats {seats}, seed {seed}"
-
-
-#: `simulate`'s tables: each level's results, the Plan goals, and the points' sources.
-LEVEL_COLUMNS = ("level", "wins", "win share", "mean score", "decision ms (median)", "decision ms (p95)")
-PLAN_GOALS_TITLE = "Plan goals: share of games where the owner met it"
-PLAN_GOAL_COLUMNS = ("card", "goal", "chosen", "met", "rate")
-#: Beside a Plan goal met in too few or too many games.
-OUTSIDE_GOAL_RATES = "(outside 10-80%)"
-POINTS_TITLE = "Where the points came from (all seats)"
+    return ngettext(
+        "{n} game, {players} players, seats {seats}, seed {seed}", "{n} games, {players} players, seats {seats}, seed {seed}", games
+    ).format(n=games, players=players, seats=seats, seed=seed)
 
 
 def games_per_second(rate: float) -> str:
-    return f"{rate:.1f} games per second"
+    return _("{rate:.1f} games per second").format(rate=rate)
 
 
 def balance_head(
@@ -2750,113 +2712,107 @@ def balance_head(
 ) -> list[str]:
     """The `simulate --balance` report's first lines: how it was played, and what its columns mean."""
     return [
-        f"Forced Plans, {players} players: " + ngettext("{n} deal", "{n} deals", deals).format(n=deals) + f" per Plan card, seed {seed},",
-        f"hard bots (worlds {worlds}, width {width}) in every seat.",
-        f"met: goal met in forced games, target {met[0]:.0%}-{met[1]:.0%} (95% margin at most +-{margin:.1%})",
-        "worth: mean total keeping the Plan minus choosing freely, same deals;",
-        f"  target: within +-{spread} of the mean of all Plans ({mean:+.2f}); +- is its 95% margin",
-        "kept: share of the free games where the seat kept this Plan anyway",
+        ngettext(
+            "Forced Plans, {players} players: {n} deal per Plan card, seed {seed},",
+            "Forced Plans, {players} players: {n} deals per Plan card, seed {seed},",
+            deals,
+        ).format(players=players, n=deals, seed=seed),
+        _("hard bots (worlds {worlds}, width {width}) in every seat.").format(worlds=worlds, width=width),
+        _("met: goal met in forced games, target {low:.0%}-{high:.0%} (95% margin at most +-{margin:.1%})").format(
+            low=met[0], high=met[1], margin=margin
+        ),
+        _("worth: mean total keeping the Plan minus choosing freely, same deals;"),
+        _("  target: within +-{spread} of the mean of all Plans ({mean:+.2f}); +- is its 95% margin").format(spread=spread, mean=mean),
+        _("kept: share of the free games where the seat kept this Plan anyway"),
     ]
 
 
-#: The `--balance` report's columns.
-BALANCE_COLUMNS = ("card", "goal", "met", "worth", "vs mean", "+-", "kept")
-#: Its progress bar, and its unit.
-FORCED_PLANS = "forced Plans"
-
-
 def shares_head(share: tuple[float, float]) -> str:
-    return f"share of character points (free games, every seat), target {share[0]:.0%}-{share[1]:.0%}:"
+    return _("share of character points (free games, every seat), target {low:.0%}-{high:.0%}:").format(low=share[0], high=share[1])
 
 
 def balance_verdict(in_range: bool) -> str:
-    return "every Plan and category in range" if in_range else "OUT OF RANGE: see the rows marked <-"
+    return _("every Plan and category in range") if in_range else _("OUT OF RANGE: see the rows marked <-")
 
 
 # -- the legend of the symbols (`s`, and on the set-up screen) -----------------------------
 
-LEGEND_TITLE = "Symbols"
-#: After each character's glyph and letter.
-LEGEND_CHARACTER = "a character in a slot"
-LEGEND_EMPTY = "an empty slot"
-#: The example card head the legend explains: no card's own, so it is never taken for one.
-LEGEND_EXAMPLE = ("#id", "MM-DD")
-LEGEND_HEAD = "card number, patron symbol(s), date"
-LEGEND_PATRONS = (
-    "Patron symbols: the characters a card counts when it is left over as a round's Patron "
-    "(the most points in them wins it)."
-)
-LEGEND_DATE = "Dates (month-day): the earlier date wins a tie and, by default, the earliest Foundation starts."
-LEGEND_SEA_LAND = "the sea end at the top, the land end at the bottom; a new card goes on at the sea end."
-LEGEND_BRACKETS = "┌ │ └ or [ ]: where each card of a pier starts and ends."
-
-
-#: `pier18 cards`: its title, the deck file's heading, and the legend.
-THE_DECK = "The deck"
-THE_DECK_FILE = "The deck file:"
-PLAN_GOAL = "Plan goal"
-SEA_AT_TOP = "Each card: its sea end at the top, its land end at the bottom."
-PATRON_SYMBOL = "Patron symbol, after the card number:"
-
 
 def for_players(players: int) -> str:
     """A split Plan goal's table size: '2 players:'."""
-    return f"{players} players:"
+    return _("{players} players:").format(players=players)
 
 
 def bonus(points: int) -> str:
     """A Plan card's bonus: 'bonus 4'."""
-    return f"bonus {points}"
+    return _("bonus {points}").format(points=points)
 
 
 # -- why a pier scores what it does (`engine.explain`) ---------------------------------------
 
 
-SIDE_NAMES = ("left", "right")
-WHY_HEADING = "Why:"
+def side_name(side: int) -> str:
+    """A side of a pier, as a sentence names it: 'left', 'right'."""
+    return pgettext("side", "left") if side == 0 else pgettext("side", "right")
 
 
 def explain_title(name: str, total: int) -> str:
     """The explain screen's head (`e` on the table): whose pier, and its total now."""
-    return f"Why {name}'s pier scores what it does (total now {total})"
+    return _("Why {name}'s pier scores what it does (total now {total})").format(name=name, total=total)
 
 
-#: The explain screen, for a pier with no character on it yet.
-NOTHING_SCORES_YET = "No characters on this pier yet: nothing scores."
-#: Under the explain screen's list: what the marks on the pier mean, and the keys.
-EXPLAIN_NOTE = "Marked on the pier: every character that scores. ←/→ show another pier, Escape closes."
+def nothing_scores_yet() -> str:
+    """The explain screen, for a pier with no character on it yet."""
+    return _("No characters on this pier yet: nothing scores.")
 
-#: The placement preview's list of what this cover changes in why the pier scores.
-COVER_CHANGES = "What this changes:"
-#: The preview, when the placement changes no character's points or reasons.
-COVER_CHANGES_NOTHING = "What this changes: no character scores differently."
-#: Before a reason the placement ends, and before a reason it brings.
-REASON_GONE = "before:"
-REASON_NEW = "after: "
+
+def cover_changes() -> str:
+    """The placement preview's list of what this cover changes in why the pier scores."""
+    return _("What this changes:")
+
+
+def cover_changes_nothing() -> str:
+    """The preview, when the placement changes no character's points or reasons."""
+    return _("What this changes: no character scores differently.")
+
+
+def reason_gone() -> str:
+    """Before a reason the placement ends."""
+    return _("before:")
+
+
+def reason_new() -> str:
+    """Before a reason the placement brings (as wide as `reason_gone`)."""
+    return _("after: ")
 
 
 def _on_card(index: int, cards: Sequence[Card] | None) -> str:
     """The card section `index` belongs to ("#12 Lighthouse"), or without cards (a pier
     written out) the section itself, counted from the land ("section 3")."""
-    return card_label(cards[index]) if cards is not None else f"section {index + 1}"
+    return card_label(cards[index]) if cards is not None else _("section {number}").format(number=index + 1)
 
 
 def slot_place(slot: tuple[int, int], cards: Sequence[Card] | None = None) -> str:
     """Where a slot is, as a player finds it: "on the left of #12 Lighthouse"."""
     index, side = slot
-    return f"on the {SIDE_NAMES[side]} of {_on_card(index, cards)}"
+    return _("on the {side} of {card}").format(side=side_name(side), card=_on_card(index, cards))
 
 
 def _span(slots: Sequence[tuple[int, int]], cards: Sequence[Card] | None) -> str:
     """Where a run of slots on one side is: "on the left of #12 Lighthouse", or
     "on the left, from #3 Helter Skelter to #12 Lighthouse"."""
     first, last = _on_card(slots[0][0], cards), _on_card(slots[-1][0], cards)
-    side = SIDE_NAMES[slots[0][1]]
-    return f"on the {side} of {first}" if first == last else f"on the {side}, from {first} to {last}"
+    side = side_name(slots[0][1])
+    if first == last:
+        return _("on the {side} of {card}").format(side=side, card=first)
+    return _("on the {side}, from {first} to {last}").format(side=side, first=first, last=last)
 
 
-#: One of each character, as a sentence names them.
-ONE_OF: dict[str, str] = {"flower": "a Flower Seller", "poet": "a Poet", "lovers": "other Lovers", "fisher": "a Fisher"}
+def _one_of(character: str | None) -> str:
+    """One of a character, as a sentence names them (None: nobody known)."""
+    return {
+        "flower": _("a Flower Seller"), "poet": _("a Poet"), "lovers": _("other Lovers"), "fisher": _("a Fisher"),
+    }.get(character or "", _("someone"))
 
 
 def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
@@ -2865,53 +2821,65 @@ def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
     `cards[i]` is the card section i of the pier belongs to, when the pier is made of
     cards (the table, `pier18 score --cards`); a pier written out names sections instead.
     """
+    label = CATEGORY_LABELS[reason.category.value]
+    points = f"+{reason.points}" if reason.points else "0"
+    return f"{label} {points}: {_reason_why(reason, cards)}"
+
+
+def _reason_why(reason: Reason, cards: Sequence[Card] | None) -> str:
+    """The rule that gives a reason its points, in words."""
     from .engine.explain import Why
 
     def at(slot: tuple[int, int]) -> str:
         return slot_place(slot, cards)
 
-    label = CATEGORY_LABELS[reason.category.value]
-    points = f"+{reason.points}" if reason.points else "0"
-    head = f"{label} {points}: "
     first, last = reason.slots[0], reason.slots[-1]
-    side = SIDE_NAMES[reason.side]
+    side = side_name(reason.side)
     match reason.why:
         case Why.GROUP:
-            return head + (
-                f"{len(reason.slots)} characters stand together {_span(reason.slots, cards)} with a Flower Seller"
-                f" among them, so each of them but one Flower Seller scores 1"
-            )
+            return ngettext(
+                "{n} character stands together {span} with a Flower Seller among them, so each of them but one Flower Seller scores 1",
+                "{n} characters stand together {span} with a Flower Seller among them, so each of them but one Flower Seller scores 1",
+                len(reason.slots),
+            ).format(n=len(reason.slots), span=_span(reason.slots, cards))
         case Why.ALONE:
-            return head + f"the Flower Seller {at(first)} stands alone: a Flower Seller needs someone next to it"
+            return _("the Flower Seller {place} stands alone: a Flower Seller needs someone next to it").format(place=at(first))
         case Why.PAIR:
-            return head + f"the Poets {at(first)} and {at(last)} make a pair"
+            return _("the Poets {place} and {other} make a pair").format(place=at(first), other=at(last))
         case Why.UNPAIRED:
-            return head + f"the Poet {at(first)} has no partner: Poets score in pairs"
+            return _("the Poet {place} has no partner: Poets score in pairs").format(place=at(first))
         case Why.QUIET:
-            return head + f"the Lovers {at(first)} have peace and quiet: the two slots before them and after them are empty"
+            return _("the Lovers {place} have peace and quiet: the two slots before them and after them are empty").format(
+                place=at(first)
+            )
         case Why.COMPANY:
-            who = ONE_OF[reason.near_character.value] if reason.near_character is not None else "someone"
+            who = _one_of(reason.near_character.value if reason.near_character is not None else None)
             near = reason.near[0] if reason.near is not None else first[0]
-            how_far = "right next to them" if abs(near - first[0]) == 1 else "two slots away"
-            return head + f"the Lovers {at(first)} have {who} {how_far}: they need two empty slots on each side"
+            if abs(near - first[0]) == 1:
+                message = _("the Lovers {place} have {who} right next to them: they need two empty slots on each side")
+            else:
+                message = _("the Lovers {place} have {who} two slots away: they need two empty slots on each side")
+            return message.format(place=at(first), who=who)
         case Why.FULLER_SIDE:
             left, right = reason.counts
             if left == right:
-                return head + ngettext(
+                return ngettext(
                     "{n} Fisher on each side: a tie counts once, so the Fisher on the {side} scores 1",
                     "{n} Fishers on each side: a tie counts once, so each Fisher on the {side} scores 1",
                     left,
                 ).format(n=left, side=side)
-            return head + f"the {side} side has more Fishers ({max(left, right)} against {min(left, right)}): each one there scores 1"
+            return _("the {side} side has more Fishers ({more} against {fewer}): each one there scores 1").format(
+                side=side, more=max(left, right), fewer=min(left, right)
+            )
         case Why.EMPTIER_SIDE:
             fishers = len(reason.slots)
             if reason.counts[0] == reason.counts[1]:
-                return head + ngettext(
+                return ngettext(
                     "the Fisher on the {side} ties the other side, and a tie counts once",
                     "the {n} Fishers on the {side} tie the other side, and a tie counts once",
                     fishers,
                 ).format(n=fishers, side=side)
-            return head + ngettext(
+            return ngettext(
                 "the Fisher on the {side} is on the side with fewer: only the fuller side scores",
                 "the {n} Fishers on the {side} are on the side with fewer: only the fuller side scores",
                 fishers,
@@ -2932,47 +2900,38 @@ def decisions_count(decisions: int) -> str:
 
 def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
     """The review's first line: what was reviewed, and how."""
-    return (
-        f"Review of {where}: each decision judged by the {judge} bot from what its player knew then "
-        f"({sampled_worlds(worlds)} a decision, seed {seed})"
-    )
+    return _(
+        "Review of {where}: each decision judged by the {judge} bot from what its player knew then "
+        "({worlds} a decision, seed {seed})"
+    ).format(where=where, judge=judge, worlds=sampled_worlds(worlds), seed=seed)
 
 
-#: What "ahead" means in the review's tables.
-REVIEW_POINTS_NOTE = (
-    f"Ahead: the player's {MEASURE} after the choice, as the hint ranks choices: {MEASURE_WHY}. "
-    "Lost: the best choice's minus the choice made's."
-)
+def review_columns() -> tuple[str, ...]:
+    """The review table's columns."""
+    return ("#", _("phase"), _("choice made"), _("best choice"), _("ahead"), _("lost"), _("mark"))
 
-#: The review table's columns.
-REVIEW_COLUMNS = ("#", "phase", "choice made", "best choice", "ahead", "lost", "mark")
-#: The hindsight table's columns.
-HINDSIGHT_COLUMNS = ("#", "phase", "choice made", "best in hindsight", "ahead", "lost", "mark")
-#: In the best-choice column when the choice made was the best.
-SAME_CHOICE = "the same"
 
-#: How a decision is marked by the points it lost, by `review.model.Mark` value.
-REVIEW_MARKS: dict[str, str] = {
-    "best": "best",
-    "good": "good",
-    "inaccuracy": "inaccuracy",
-    "mistake": "mistake",
-    "blunder": "blunder",
-}
+def same_choice() -> str:
+    """In the best-choice column when the choice made was the best."""
+    return _("the same")
 
-#: Each phase as the review's summary names it, by `Phase`.
-REVIEW_PHASES: dict[Phase, str] = {
-    Phase.SETUP: "set-up",
-    Phase.DRAFT: "the drafts",
-    Phase.PLAN: "the Plan placement",
-}
+
+def review_marks() -> dict[str, str]:
+    """How a decision is marked by the points it lost, by `review.model.Mark` value."""
+    return {
+        "best": pgettext("mark", "best"),
+        "good": pgettext("mark", "good"),
+        "inaccuracy": pgettext("mark", "inaccuracy"),
+        "mistake": pgettext("mark", "mistake"),
+        "blunder": pgettext("mark", "blunder"),
+    }
 
 
 def review_phase(phase: Phase, round_number: int) -> str:
     """A reviewed decision's phase, short: 'set-up', 'round 2', 'Plan'."""
     if phase is Phase.DRAFT:
-        return f"round {round_number}"
-    return "set-up" if phase is Phase.SETUP else "Plan"
+        return _("round {round}").format(round=round_number)
+    return _("set-up") if phase is Phase.SETUP else _("Plan")
 
 
 def expected_points(chosen: float, best: float) -> str:
@@ -2982,154 +2941,173 @@ def expected_points(chosen: float, best: float) -> str:
 
 def review_seat_title(name: str, kind: str, decisions: int) -> str:
     """A reviewed seat's table title: 'Ann (human): 5 decisions'."""
-    return f"{name} ({kind}): {decisions_count(decisions)}"
+    return _("{name} ({kind}): {decisions}").format(name=name, kind=kind, decisions=decisions_count(decisions))
 
 
 def no_decisions_yet(name: str) -> str:
-    return f"{name} has made no decision yet."
+    return _("{name} has made no decision yet.").format(name=name)
+
+
+def _lost_in(phase: Phase, points: float) -> str:
+    """'2.31 in the drafts'."""
+    if phase is Phase.SETUP:
+        return _("{points:.2f} in set-up").format(points=points)
+    if phase is Phase.DRAFT:
+        return _("{points:.2f} in the drafts").format(points=points)
+    return _("{points:.2f} in the Plan placement").format(points=points)
 
 
 def points_lost_line(lost: dict[Phase, float], total: float, decisions: int) -> str:
     """'Points lost: 0.00 in set-up, 2.31 in the drafts, 0.00 in the Plan placement; 2.31 over 5 decisions.'"""
-    parts = ", ".join(f"{points:.2f} in {REVIEW_PHASES[phase]}" for phase, points in lost.items())
-    return f"Points lost: {parts}; {total:.2f} over {decisions_count(decisions)}."
+    parts = ", ".join(_lost_in(phase, points) for phase, points in lost.items())
+    return _("Points lost: {parts}; {total:.2f} over {decisions}.").format(parts=parts, total=total, decisions=decisions_count(decisions))
 
 
 def accuracy_line(accuracy: float) -> str:
-    return f"Accuracy {accuracy:.0f}%: a decision counts 100% at 0 points lost, 25% less per point lost, on average."
+    return _("Accuracy {accuracy:.0f}%: a decision counts 100% at 0 points lost, 25% less per point lost, on average.").format(
+        accuracy=accuracy
+    )
 
 
 def biggest_mistake(number: int, phase: str, loss: float, chosen: str, best: str, why: str) -> str:
     """The decision that cost a player most, and what would have been better."""
-    return f"Biggest loss: decision {number} ({phase}), {loss:.2f} points: {chosen}; better {best} ({why})."
+    return _("Biggest loss: decision {number} ({phase}), {loss:.2f} points: {chosen}; better {best} ({why}).").format(
+        number=number, phase=phase, loss=loss, chosen=chosen, best=best, why=why
+    )
 
 
-NOTHING_LOST = "No decision lost any points."
+def nothing_lost() -> str:
+    return _("No decision lost any points.")
 
-#: Above the hindsight tables, which must never pass for the review itself.
-HINDSIGHT_TITLE = (
-    "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
-    "choices), which nobody knew when deciding"
-)
-HINDSIGHT_NOTE = (
-    "Ahead: the player's points ahead of the best rival at the end after the choice in the real game, the "
-    "others making their real decisions while they could and the player then following the bots' policy "
-    "(so it can differ from how the game really ended)."
-)
 
-#: The review's progress bar.
-REVIEWING = "reviewing"
+def hindsight_title() -> str:
+    """Above the hindsight tables, which must never pass for the review itself."""
+    return _(
+        "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
+        "choices), which nobody knew when deciding"
+    )
 
 
 def no_such_player(name: str, names: Sequence[str]) -> str:
     """`review --seat NAME` naming nobody in the game."""
-    return f"--seat {name}: no player of that name in this game (its players: {', '.join(names)})"
+    return _("--seat {name}: no player of that name in this game (its players: {names})").format(name=name, names=", ".join(names))
 
 
 def worlds_out_of_range(most: int, got: str) -> str:
-    return f"--worlds must be a whole number from 1 to {most:,}, got {got}"
+    return _("--worlds must be a whole number from 1 to {most:,}, got {got}").format(most=most, got=got)
 
 
 # -- the guided first game (`pier18 learn`) -------------------------------------------------
 
-#: The learner's name at the lesson's table.
-LEARNER = "Player"
-
 
 def _script_at(where: str, step: int | None) -> str:
-    return f"{where}: step {step}" if step is not None else where
+    return _("{where}: step {step}").format(where=where, step=step) if step is not None else where
 
 
 def script_cannot_read(where: str, reason: str | None, limit: int) -> str:
     """A lesson script that cannot be read (missing, not a file, too big, not UTF-8)."""
-    why = reason if reason is not None else "the file is not UTF-8 text"
-    return f"{where}: cannot read the lesson script ({why}; a script is a text file under {limit // 1024} KiB)"
+    why = reason if reason is not None else _("the file is not UTF-8 text")
+    return _("{where}: cannot read the lesson script ({why}; a script is a text file under {kib} KiB)").format(
+        where=where, why=why, kib=limit // 1024
+    )
 
 
 def script_bad_toml(where: str, reason: str | None) -> str:
-    return f"{where}: the lesson script is not valid TOML: {reason or 'nested too deeply, or a number far too long'}"
+    return _("{where}: the lesson script is not valid TOML: {reason}").format(
+        where=where, reason=reason or _("nested too deeply, or a number far too long")
+    )
 
 
 def script_unknown_field(where: str, step: int | None, field: str, allowed: Sequence[str]) -> str:
-    return f"{_script_at(where, step)}: unknown field {field} (fields here: {', '.join(allowed)})"
+    return _("{where}: unknown field {field} (fields here: {allowed})").format(
+        where=_script_at(where, step), field=field, allowed=", ".join(allowed)
+    )
 
 
 def script_missing(where: str, step: int | None, field: str) -> str:
-    return f"{_script_at(where, step)}: the field '{field}' is missing"
+    return _("{where}: the field '{field}' is missing").format(where=_script_at(where, step), field=field)
 
 
-#: What each field of a lesson script must be (and each kind of value, by type name).
-SCRIPT_WANTS: dict[str, str] = {
-    "version": "1",
-    "bot": "random, greedy or hard",
-    "bot_seed": "a whole number from 0",
-    "step": "a table of fields",
-    "at": "keep, pick, cover or plan",
-    "round": "a round of the game (1 to 4)",
-    "title": "some words",
-    "text": "some words",
-    "plan": "a card id of the deck",
-    "foundation": "a card id of the deck",
-    "card": "a card id of the deck",
-    "cover": "a number of sections",
-    "int": "a whole number",
-    "str": "text",
-    "list": "a list",
-    "bool": "true or false",
-}
+def _script_wants(name: str) -> str:
+    """What each field of a lesson script must be (and each kind of value, by type name)."""
+    a_card = _("a card id of the deck")
+    some_words = _("some words")
+    return {
+        "version": "1",
+        "bot": _("random, greedy or hard"),
+        "bot_seed": _("a whole number from 0"),
+        "step": _("a table of fields"),
+        "at": _("keep, pick, cover or plan"),
+        "round": _("a round of the game (1 to 4)"),
+        "title": some_words,
+        "text": some_words,
+        "plan": a_card,
+        "foundation": a_card,
+        "card": a_card,
+        "cover": _("a number of sections"),
+        "int": _("a whole number"),
+        "str": _("text"),
+        "list": _("a list"),
+        "bool": _("true or false"),
+    }[name]
 
 
 def script_bad_field(where: str, step: int | None, field: str, got: str, kind: str | None = None) -> str:
     """A field of a lesson script with a value it may not have (`kind`: of the wrong type)."""
-    return f"{_script_at(where, step)}: '{field}' must be {SCRIPT_WANTS[kind or field]}, got {got}"
+    return _("{where}: '{field}' must be {wanted}, got {got}").format(
+        where=_script_at(where, step), field=field, wanted=_script_wants(kind or field), got=got
+    )
 
 
 def script_bad_deal(where: str, cards: int) -> str:
-    return f"{where}: 'deal' must list every card id of the deck once ({cards} ids)"
+    return _("{where}: 'deal' must list every card id of the deck once ({cards} ids)").format(where=where, cards=cards)
 
 
 def script_no_steps(where: str) -> str:
-    return f"{where}: the lesson script has no [[step]]"
+    return _("{where}: the lesson script has no [[step]]").format(where=where)
 
 
 def script_moment_twice(where: str, step: int, earlier: int) -> str:
-    return f"{where}: step {step} is shown at the same moment as step {earlier}: one step per moment"
+    return _("{where}: step {step} is shown at the same moment as step {earlier}: one step per moment").format(
+        where=where, step=step, earlier=earlier
+    )
 
 
 def script_out_of_order(where: str, step: int, earlier: int) -> str:
-    return f"{where}: step {step} comes earlier in the game than step {earlier}: list the steps in the game's order"
-
-
-#: The lesson step's key to go on, and its heading for the suggestion.
-KEY_GO_ON = "Go on"
-KEY_SHOW_LESSON = "Lesson step"
+    return _("{where}: step {step} comes earlier in the game than step {earlier}: list the steps in the game's order").format(
+        where=where, step=step, earlier=earlier
+    )
 
 
 def lesson_step_head(number: int, steps: int, title: str) -> str:
     """A step's head: 'Step 3 of 10: Sliding a card over'."""
-    return f"Step {number} of {steps}: {title}"
+    return _("Step {number} of {steps}: {title}").format(number=number, steps=steps, title=title)
 
 
 def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) -> str:
     """What the step asks for: the suggested choice, or, when the step needs it, the only one."""
     if suggestion is None:
-        return LESSON_ANY_CHOICE[at]
+        return lesson_any_choice(at)
     what = _lesson_part(deck, suggestion, at)
     if need:
-        return f"This step needs one choice: {what}. Other choices are refused here."
-    return (
-        f"Try this: {what}, to see this step's idea at work; h names the best move by {MEASURE}. "
+        return _("This step needs one choice: {what}. Other choices are refused here.").format(what=what)
+    return _(
+        "Try this: {what}, to see this step's idea at work; h names the best move by {measure}. "
         "Any other choice is fine too: you will see what each one scores."
-    )
+    ).format(what=what, measure=MEASURE)
 
 
-#: What a step asks for when the script suggests nothing where the game now is.
-LESSON_ANY_CHOICE: dict[str, str] = {
-    "keep": "Choose any two of your cards: one as your Plan, one as your Foundation (h names the best).",
-    "pick": "Choose any card of the row (h names the best).",
-    "cover": "Choose how much the card covers (h names the best).",
-    "plan": "Choose how much your Plan card covers (h names the best).",
-}
+def lesson_any_choice(at: str) -> str:
+    """What a step asks for when the script suggests nothing where the game now is."""
+    if at == "keep":
+        return _("Choose any two of your cards: one as your Plan, one as your Foundation (h names the best).")
+    if at == "pick":
+        return _("Choose any card of the row (h names the best).")
+    if at == "cover":
+        return _("Choose how much the card covers (h names the best).")
+    if at == "plan":
+        return _("Choose how much your Plan card covers (h names the best).")
+    raise KeyError(at)
 
 
 def _lesson_part(deck: Deck, decision: Decision, at: str) -> str:
@@ -3137,13 +3115,13 @@ def _lesson_part(deck: Deck, decision: Decision, at: str) -> str:
     and its cover of a draft ('take ... covering ...' at a pick, 'place ... covering ...'
     once the card is chosen), the Plan's cover."""
     if isinstance(decision, Draft) and at == "cover":
-        return f"place {card_label(deck[decision.card])} {covering(decision.cover)}"
+        return _("place {card} {covering}").format(card=card_label(deck[decision.card]), covering=covering(decision.cover))
     return decision_text(deck, decision)
 
 
 def lesson_refused(deck: Deck, suggestion: Decision, at: str) -> str:
     """The one line a step that needs a particular choice answers another with."""
-    return f"Not this one: this step needs you to {_lesson_part(deck, suggestion, at)}."
+    return _("Not this one: this step needs you to {what}.").format(what=_lesson_part(deck, suggestion, at))
 
 
 def lesson_you_chose(
@@ -3152,200 +3130,178 @@ def lesson_you_chose(
     """The feedback's first line: what the learner did, their total before and after, and
     what of the change came from the Patron the choice won (`patron`, worth 1 point) or
     from the Plan's bonus (`plan_bonus`): each point said once, as part of the total."""
-    line = f"You chose to {decision_text(deck, decision)}: your total went from {before} to {after}"
+    line = _("You chose to {decision}: your total went from {before} to {after}").format(
+        decision=decision_text(deck, decision), before=before, after=after
+    )
     parts = []
     if patron is not None:
-        parts.append(f"the 1 point for winning the Patron {card_label(patron)} included")
+        parts.append(_("the 1 point for winning the Patron {card} included").format(card=card_label(patron)))
     if plan_bonus > 0:
-        parts.append(f"your Plan's bonus of {points(plan_bonus)} included, as its goal is met")
+        parts.append(_("your Plan's bonus of {points} included, as its goal is met").format(points=points(plan_bonus)))
     elif plan_bonus < 0:
-        parts.append(f"your Plan's bonus of {points(-plan_bonus)} lost, as its goal is no longer met")
-    return line + (f", {' and '.join(parts)}" if parts else "") + "."
+        parts.append(_("your Plan's bonus of {points} lost, as its goal is no longer met").format(points=points(-plan_bonus)))
+    if parts:
+        return _("{chosen}, {included}.").format(chosen=line, included=players_list(parts))
+    return f"{line}."
 
 
 def lesson_suggested(deck: Deck, suggestion: Decision | None, same: bool, after: int | None) -> str:
     """The feedback's line about the suggested choice."""
     if suggestion is None or after is None:
-        return "This lesson had no suggestion here: any choice was fine."
+        return _("This lesson had no suggestion here: any choice was fine.")
     if same:
-        return "That is just what the lesson suggested."
-    return f"The suggested choice, to {decision_text(deck, suggestion)}, would have made your total {after}."
+        return _("That is just what the lesson suggested.")
+    return _("The suggested choice, to {decision}, would have made your total {after}.").format(
+        decision=decision_text(deck, suggestion), after=after
+    )
 
 
 def lesson_patron_lost(card: Card) -> str:
-    return f"The Patron {card_label(card)} went to your rival."
-
-
-#: The feedback's heading for the list of reasons that changed.
-LESSON_WHAT_CHANGED = "What changed on your pier:"
-#: The feedback when nothing on the pier scores differently.
-LESSON_NOTHING_CHANGED = "No character on your pier scores differently."
-#: The feedback's last line.
-LESSON_GO_ON = "Press Enter to go on."
-#: The note the lesson opens with when it goes on from its save.
-LESSON_RESUMED = "Going on with your lesson where you left it ('pier18 learn --again' starts it over)."
+    return _("The Patron {card} went to your rival.").format(card=card_label(card))
 
 
 def lesson_saved_elsewhere(problem: str) -> str:
     """The lesson's save could not be read: it is moved aside and the lesson starts over."""
-    return f"The saved lesson could not be read ({problem}); starting the lesson from the beginning."
+    return _("The saved lesson could not be read ({problem}); starting the lesson from the beginning.").format(problem=problem)
 
 
 def lesson_open_elsewhere(pid: int) -> str:
     """`pier18 learn` while the lesson is open in another terminal."""
-    return f"the lesson is open in another terminal (pid {pid}): go on with it there"
+    return _("the lesson is open in another terminal (pid {pid}): go on with it there").format(pid=pid)
 
 
 def lesson_saved_line() -> str:
     """After a crash or a stop in the lesson: it is saved, and how to go on."""
-    return "Your lesson is saved: 'pier18 learn' goes on with it."
+    return _("Your lesson is saved: 'pier18 learn' goes on with it.")
 
 
-#: `pier18 play`'s one-time offer, for a machine with no saved games.
-FIRST_GAME_OFFER = (
-    "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
-    "(about ten minutes). Play it now?"
-)
-KEY_LEARN = "Yes, teach me"
-KEY_PLAY_NOW = "No, just play"
+def first_game_offer() -> str:
+    """`pier18 play`'s one-time offer, for a machine with no saved games."""
+    return _(
+        "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
+        "(about ten minutes). Play it now?"
+    )
 
 
 # -- the final score broken down (the final screen) ------------------------------------------
 
-#: The title of the final screen's breakdown of each player's points.
-BREAKDOWN_TITLE = "Where the points came from"
-
 
 def ordinal(number: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th'."""
-    ending = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{ending}"
+    if not 10 <= number % 100 <= 20 and number % 10 in (1, 2, 3):
+        if number % 10 == 1:
+            return pgettext("place", "{n}st").format(n=number)
+        if number % 10 == 2:
+            return pgettext("place", "{n}nd").format(n=number)
+        return pgettext("place", "{n}rd").format(n=number)
+    return pgettext("place", "{n}th").format(n=number)
 
 
 def breakdown_head(name: str, place: int | None, total: int) -> str:
     """A player's line in the breakdown: 'Ann, 1st: 23 points'."""
-    where = "" if place is None else f", {ordinal(place)}"
-    return f"{name}{where}: {points(total)}"
-
-
-#: The last place, which no tie-breaker put above anyone.
-LAST_PLACE = "last"
+    if place is None:
+        return f"{name}: {points(total)}"
+    return f"{name}, {ordinal(place)}: {points(total)}"
 
 
 def category_points(parts: Sequence[tuple[str, int]]) -> str:
     """The categories that scored: 'Poets 5, Lovers 4, Patrons 2' ('nothing scored')."""
-    return ", ".join(f"{label} {value}" for label, value in parts) if parts else "nothing scored"
-
-
-#: A player who won no Patron card.
-NO_PATRONS_WON = "no Patron won"
+    if not parts:
+        return _("nothing scored")
+    return ", ".join(f"{label} {value}" for label, value in parts)
 
 
 def patron_won(card: Card, round_number: int, characters: Sequence[str], scores: Sequence[tuple[str, int]], by_date: bool) -> str:
     """A Patron a player won and for what: 'Patron #7 Bandstand (round 1), for Poets: Ann 3,
     Bob 2, Cy 1', and ', tied: won on the earlier date drafted' when a tie was broken."""
     race = ", ".join(f"{name} {score}" for name, score in scores)
-    tie = " (a tie, won on the earlier date drafted)" if by_date else ""
-    return f"Patron {card_label(card)} (round {round_number}), for {players_list(list(characters))}: {race}{tie}"
+    if by_date:
+        message = _("Patron {card} (round {round}), for {characters}: {race} (a tie, won on the earlier date drafted)")
+    else:
+        message = _("Patron {card} (round {round}), for {characters}: {race}")
+    return message.format(card=card_label(card), round=round_number, characters=players_list(list(characters)), race=race)
 
 
 def plan_result(card: Card, met: bool | None, bonus: int, worth: int) -> str:
     """What a player's Plan brought: 'Plan #3 Pier Lamp met: +4 points' or 'Plan #3 Pier
     Lamp not met: 0 of its 4 points'."""
     if met:
-        return f"Plan {card_label(card)} met: +{points(bonus)}"
-    return f"Plan {card_label(card)} not met: 0 of its {points(worth)}"
+        return _("Plan {card} met: +{points}").format(card=card_label(card), points=points(bonus))
+    return _("Plan {card} not met: 0 of its {points}").format(card=card_label(card), points=points(worth))
 
 
 # -- the review screen (`v` on the final screen) ---------------------------------------------
 
-#: The final screen's key that opens the review of the player's own decisions.
-KEY_REVIEW = "Review"
-#: Hot-seat: whose decisions the review is for.
-REVIEW_WHO = "Review whose decisions? Each player sees only what they knew when deciding."
-#: The review screen's keys.
-KEY_BACK_TO_FINAL = "Back"
-#: Before a review screen has anything to step through.
-REVIEW_NOTHING = "No decision to review."
-#: A network seat's `v` before the host has sent the views of its decisions.
-REVIEW_ASKING_HOST = "Asking the host for the views of your decisions…"
-#: ... and the host has gone without sending them (only some decisions were seen here).
-REVIEW_NEEDS_HOST = "The review needs the host, which has gone: it knows what you saw at each decision."
-
 
 def review_progress(name: str, done: int, total: int) -> str:
     """While the review works: 'Reviewing Ann's decisions: 2 of 5 judged…'."""
-    return f"Reviewing {name}'s decisions: {done} of {total} judged…"
+    return _("Reviewing {name}'s decisions: {done} of {total} judged…").format(name=name, done=done, total=total)
 
 
 def review_failed(problem: str) -> str:
-    return f"The review stopped: {problem}"
+    return _("The review stopped: {problem}").format(problem=problem)
 
 
 def review_page(name: str, page: int, pages: int) -> str:
     """The review screen's head: 'Review of Ann's decisions — page 2 of 6 (←/→ to step, Escape to go back)'."""
-    return f"Review of {name}'s decisions — page {page} of {pages} (←/→ to step, Escape to go back)"
-
-
-def review_summary_title(name: str, judge: str, worlds: int) -> str:
-    return (
-        f"{name}'s game, judged by the {judge} bot from what {name} knew at each decision "
-        f"({sampled_worlds(worlds)} a decision)"
+    return _("Review of {name}'s decisions — page {page} of {pages} (←/→ to step, Escape to go back)").format(
+        name=name, page=page, pages=pages
     )
 
 
-#: How many decisions got a mark, by `review.model.Mark` value: '1 mistake', '2 mistakes'.
-MARK_COUNTS: dict[str, tuple[str, str]] = {
-    "best": ("{n} best", "{n} best"),
-    "good": ("{n} good", "{n} good"),
-    "inaccuracy": ("{n} inaccuracy", "{n} inaccuracies"),
-    "mistake": ("{n} mistake", "{n} mistakes"),
-    "blunder": ("{n} blunder", "{n} blunders"),
-}
+def review_summary_title(name: str, judge: str, worlds: int) -> str:
+    return _("{name}'s game, judged by the {judge} bot from what {name} knew at each decision ({worlds} a decision)").format(
+        name=name, judge=judge, worlds=sampled_worlds(worlds)
+    )
+
+
+def mark_count(mark: str, count: int) -> str:
+    """How many decisions got a mark, by `review.model.Mark` value: '1 mistake', '2 mistakes'."""
+    if mark == "best":
+        message = ngettext("{n} best", "{n} best", count)
+    elif mark == "good":
+        message = ngettext("{n} good", "{n} good", count)
+    elif mark == "inaccuracy":
+        message = ngettext("{n} inaccuracy", "{n} inaccuracies", count)
+    elif mark == "mistake":
+        message = ngettext("{n} mistake", "{n} mistakes", count)
+    elif mark == "blunder":
+        message = ngettext("{n} blunder", "{n} blunders", count)
+    else:
+        raise KeyError(mark)
+    return message.format(n=count)
 
 
 def marks_line(counts: Sequence[tuple[str, int]]) -> str:
     """'Marks: 3 best, 1 good, 2 mistakes' (the marks given at least once), from each
     `review.model.Mark` value and how many decisions got it."""
-    return "Marks: " + ", ".join(ngettext(*MARK_COUNTS[mark], count).format(n=count) for mark, count in counts if count)
+    return _("Marks: {marks}").format(marks=", ".join(mark_count(mark, count) for mark, count in counts if count))
 
 
 def decision_head(number: int, phase: str, mark: str, loss: float) -> str:
     """One decision's page: 'Decision 4 (round 1): mistake, 2.31 points lost'."""
-    return f"Decision {number} ({phase}): {mark}, {loss:.2f} points lost"
-
-
-#: The columns of a decision's page.
-PIER_AS_IT_WAS = "Your pier as it was"
-HAND_AS_DEALT = "Your hand as dealt"
-ON_OFFER = "On offer"
-CHOICE_MADE = "Choice made"
-BEST_CHOICE = "Best choice"
+    return _("Decision {number} ({phase}): {mark}, {loss:.2f} points lost").format(number=number, phase=phase, mark=mark, loss=loss)
 
 
 def expected_after(expected: float, total: float | None) -> str:
     """Under a choice: 'expected points ahead of the best rival at the end +1.20 (final total 18.40)'."""
     after = f"{MEASURE} {ahead_points(expected)}"
-    return after if total is None else f"{after} (final total {total:.2f})"
+    return after if total is None else _("{after} (final total {total:.2f})").format(after=after, total=total)
 
 
 def why_lost(loss: float, worlds: int) -> str:
     """The reason in words, on a page that lost points."""
     if worlds > 1:
-        return (
-            f"The best choice ended {loss:.2f} points further ahead of the best rival on average, over the same "
-            f"{worlds} deals of the cards you had not seen, the rest of the game played by the bots' policy."
-        )
-    return (
-        f"The best choice ended {loss:.2f} points further ahead of the best rival: nothing unseen was left, "
+        return _(
+            "The best choice ended {loss:.2f} points further ahead of the best rival on average, over the same "
+            "{worlds} deals of the cards you had not seen, the rest of the game played by the bots' policy."
+        ).format(loss=loss, worlds=worlds)
+    return _(
+        "The best choice ended {loss:.2f} points further ahead of the best rival: nothing unseen was left, "
         "so this is exact."
-    )
-
-
-#: On a page whose choice was the best the judge found.
-WAS_BEST = "This was the best choice the judge found (the one a hint names): nothing lost."
+    ).format(loss=loss)
 
 
 def what_it_does(why: str) -> str:
     """Under a choice, what it does at once: 'It drafts Bandstand covering nothing; +3 Poets'."""
-    return f"It {why}."
+    return _("It {why}.").format(why=why)

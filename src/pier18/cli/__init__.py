@@ -88,9 +88,9 @@ def _main(argv: Sequence[str] | None) -> int:
     if args is None:
         args = build_parser(only).parse_command(argv)  # an argument error is said first
     if "stdout" in errors.closed_at_start and args.command not in errors.READ_BEFORE_WRITING:
-        from ..words import NOWHERE_TO_WRITE
+        from ..words import nowhere_to_write
 
-        return fail(NOWHERE_TO_WRITE, EXIT_OUTPUT_FAILED)  # before the command does anything
+        return fail(nowhere_to_write(), EXIT_OUTPUT_FAILED)  # before the command does anything
     try:
         status = int(args.run(args) or 0)
         sys.stdout.flush()  # a full disk shows here, while the error can still be reported

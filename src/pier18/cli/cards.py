@@ -49,10 +49,11 @@ def legend() -> Text:
 
     from ..engine.characters import Character
     from ..render.style import character_text
-    from ..words import PATRON_SYMBOL, SEA_AT_TOP, category_name
+    from ..i18n import _
+    from ..words import category_name
 
-    text = Text(f"{SEA_AT_TOP}\n")
-    text.append(f"{PATRON_SYMBOL}\n")
+    text = Text(_("Each card: its sea end at the top, its land end at the bottom.") + "\n")
+    text.append(_("Patron symbol, after the card number:") + "\n")
     for i, character in enumerate(Character):
         text.append("  " if i else "")
         text.append_text(character_text(character))
@@ -79,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
 
     from ..engine.deck import load_deck
     from ..engine.text import printable
-    from ..words import PLAN_GOAL, THE_DECK, THE_DECK_FILE, bonus, for_players
+    from ..i18n import _
+    from ..words import bonus, for_players
 
     deck = load_deck(args.deck)
     from .errors import need_output
@@ -88,9 +90,9 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     # Every piece of text from the deck file (its path, names, goals) goes in as Text, never markup.
     source = wrap_path(printable(deck.source), max(20, console.width))
-    table = Table(title=Text(THE_DECK), show_lines=True)
+    table = Table(title=Text(_("The deck")), show_lines=True)
     table.add_column(_("Card"), no_wrap=True)
-    table.add_column(PLAN_GOAL, ratio=1)
+    table.add_column(_("Plan goal"), ratio=1)
     for card in deck.values():
         plan = card.plan
         goals = Text()
@@ -103,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             goals.append(plan.two.text)
         goals.append(f"\n{bonus(plan.bonus)}", style="dim")
         table.add_row(card_cell(card), goals)
-    console.print(Text(THE_DECK_FILE, style="bold"))
+    console.print(Text(_("The deck file:"), style="bold"))
     console.print(Text(source))
     console.print(legend())
     console.print(table)

@@ -40,7 +40,8 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     from ..persist import autosave
     from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
     from ..persist.lock import GameLocked
-    from ..words import LESSON_RESUMED, lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
+    from ..i18n import _
+    from ..words import lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
 
     from .errors import check_terminal, need_output
 
@@ -58,7 +59,9 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
             moved = autosave.set_aside(save, saved.problem or "")
             print(prog_line(printable(lesson_saved_elsewhere(moved.message()))), file=sys.stderr)
         elif saved.unfinished:
-            session, stamp, note = saved.session, saved.stamp, LESSON_RESUMED
+            session, stamp, note = saved.session, saved.stamp, _(
+                "Going on with your lesson where you left it ('pier18 learn --again' starts it over)."
+            )
     if session is None:
         session = new_lesson(deck, script)
     import random

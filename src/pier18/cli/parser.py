@@ -154,9 +154,9 @@ class _OldDeckName(argparse.Action):
         if getattr(namespace, "_told_old_deck", False):
             return  # said once, however often it is given
         setattr(namespace, "_told_old_deck", True)
-        from ..words import OLD_DECK_OPTION, prog_line
+        from ..words import old_deck_option, prog_line
 
-        say(prog_line(OLD_DECK_OPTION) + "\n")  # an unwritable stderr loses the notice, not the command
+        say(prog_line(old_deck_option()) + "\n")  # an unwritable stderr loses the notice, not the command
 
 
 def file_name(text: str) -> str:
@@ -217,9 +217,9 @@ def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
         from . import errors
 
         if file is None and "stdout" in errors.closed_at_start:  # closed from the start: say so
-            from ..words import NOWHERE_TO_WRITE, prog_line
+            from ..words import nowhere_to_write, prog_line
 
-            say(prog_line(NOWHERE_TO_WRITE) + "\n")
+            say(prog_line(nowhere_to_write()) + "\n")
         raise SystemExit(EXIT_OUTPUT_FAILED) from None
 
 

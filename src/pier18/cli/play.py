@@ -105,12 +105,12 @@ def check_record(args: argparse.Namespace, own: bool = False) -> None:
 
     from ..engine.errors import Pier18Error
     from ..persist.autosave import record_problem
-    from ..words import RECORD_NEEDS_FILE
+    from ..i18n import _
 
     if args.record is None:
         return
     if not args.record:
-        raise Pier18Error(RECORD_NEEDS_FILE)
+        raise Pier18Error(_("--record needs the name of a file"))
     problem = record_problem(Path(args.record), args.force, own)
     if problem is not None:
         raise Pier18Error(problem)
@@ -162,12 +162,13 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..bots.seats import HUMAN, clashes_with_bots, seat_names
-    from ..words import NAMES_BUT_ALL_BOTS, name_is_a_bot
+    from ..i18n import _
+    from ..words import name_is_a_bot
 
     humans = seats.count(HUMAN)
     if humans == 0:
         if args.names is not None:
-            raise Pier18Error(NAMES_BUT_ALL_BOTS)
+            raise Pier18Error(_("--names names the human players, but every seat is a bot"))
         return seat_names([], seats)
     given = parse_names(args.names, args.players, humans)
     if given is None:
@@ -182,15 +183,16 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
-    from ..words import FIRST_NEEDS_NAMES, first_not_a_name
+    from ..i18n import _
+    from ..words import first_not_a_name
     from .errors import check_terminal, need_output
 
     check_seed(args.seed)
     if args.resume is not None:
         if not args.resume:
-            from ..words import RESUME_NEEDS_GAME
-
-            raise Pier18Error(RESUME_NEEDS_GAME)
+            raise Pier18Error(
+                _("--resume needs a saved game FILE or a number N from 'pier18 games' (or nothing: the last played game)")
+            )
         return resume(args)
     # Every argument and file first: a bad one is the error said, even without a terminal.
     check_record(args)
@@ -200,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     first = None
     if args.first is not None:
         if names is None:
-            raise Pier18Error(FIRST_NEEDS_NAMES)
+            raise Pier18Error(_("--first needs --names, so that it can name a player"))
         keys = [name_key(n) for n in names]
         if name_key(args.first) not in keys:
             raise Pier18Error(first_not_a_name(quote(args.first), names))
@@ -291,9 +293,9 @@ def resume(args: argparse.Namespace) -> int:
         elif found.games:  # every unfinished game is open in another terminal
             target = found.games[0]
         else:
-            from ..words import NO_GAME_TO_RESUME
+            from ..i18n import _
 
-            raise Pier18Error(NO_GAME_TO_RESUME)
+            raise Pier18Error(_("there is no unfinished game to resume; start one with 'pier18 play'"))
     session = target.session
     assert session is not None
     own = None  # --record FILE naming an earlier record of this very game: written on

@@ -212,9 +212,9 @@ def run(args: Args) -> int:
     from ..engine.text import quote
 
     if (args.file is None) == (args.cards is None):
-        from ..words import SCORE_ONE_PIER
+        from ..i18n import _
 
-        raise CliError(SCORE_ONE_PIER)
+        raise CliError(_("score: give a pier file (or - for standard input), or --cards IDS, but not both"))
     if not 0 <= args.patrons <= MAX_PATRONS:  # a huge count would even be too long to print
         from ..words import patrons_out_of_range
 
@@ -239,9 +239,9 @@ def run(args: Args) -> int:
         try:
             text = _read(args.file).removeprefix("\ufeff")  # a BOM is fine
         except (UnicodeDecodeError, OSError) as exc:
-            from ..words import NOT_UTF8, cannot_read_pier
+            from ..words import cannot_read_pier, not_utf8
 
-            why = NOT_UTF8 if isinstance(exc, UnicodeDecodeError) else exc.strerror or str(exc)
+            why = not_utf8() if isinstance(exc, UnicodeDecodeError) else exc.strerror or str(exc)
             raise CliError(cannot_read_pier(_source(args.file), why)) from None
         try:
             sections = parse_sections(text)
@@ -302,19 +302,19 @@ def _explained_json(sheet: ScoreSheet, reasons: Sequence[Reason], cards: Sequenc
 def _source(path: str) -> str:
     """A pier file as its errors name it (`-`: standard input; a path by its head and tail)."""
     from ..engine.text import shorten
-    from ..words import STREAMS
+    from ..words import streams
 
-    return STREAMS["stdin"] if path == "-" else shorten(path)
+    return streams()["stdin"] if path == "-" else shorten(path)
 
 
 def _read(path: str) -> str:
     """A pier file's text, or standard input's for `-`: at most MAX_PIER_BYTES, and a
     named file only if it is a regular one (a FIFO or a device is never read)."""
     if path == "-":
-        from ..words import STREAMS, is_closed, larger_than
+        from ..words import is_closed, larger_than, streams
 
         if sys.stdin is None:  # started with standard input closed
-            raise OSError(is_closed(STREAMS["stdin"]))
+            raise OSError(is_closed(streams()["stdin"]))
         raw = sys.stdin.buffer.read(MAX_PIER_BYTES + 1)
         if len(raw) > MAX_PIER_BYTES:
             raise OSError(larger_than(MAX_PIER_BYTES // 2**20))
@@ -365,7 +365,8 @@ def print_score(
     from ..engine.scoring import CATEGORIES
     from ..render import draw_pier
     from ..render.style import category_label
-    from ..words import SCORING_HIGHLIGHTED, visible_characters
+    from ..i18n import _
+    from ..words import visible_characters
 
     table = Table(title="Score", title_justify="left", show_edge=True, pad_edge=True)
     table.add_column("Category")
@@ -383,11 +384,11 @@ def print_score(
     if plan_note:
         console.print(Text(plan_note, style="italic"))
     if reasons is not None:
-        from ..words import WHY_HEADING, explanation
+        from ..words import explanation
 
         cards = None if visible is None else [v.card for v in visible]
-        console.print(Text(WHY_HEADING, style="bold"))
+        console.print(Text(_("Why:"), style="bold"))
         for reason in reasons:  # card names are outside text: plain Text, never markup
             console.print(Text(f"  {explanation(reason, cards)}", style="" if reason.points else "dim"))
     if console.color_system is not None:  # piped, nothing is highlighted: the line would be untrue
-        console.print(Text(SCORING_HIGHLIGHTED, style="dim"))
+        console.print(Text(_("Highlighted characters are the ones scoring."), style="dim"))

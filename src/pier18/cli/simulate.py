@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from .. import words
+    from ..i18n import _
     from .play import check_seed
 
     if args.balance:
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     seats = parse_seats(",".join(["greedy"] * args.players) if args.seats is None else args.seats, args.players)
     deck = load_deck(args.deck)
     if args.record_dir == "":
-        raise Pier18Error(words.RECORD_DIR_NEEDS_FOLDER)
+        raise Pier18Error(_("--record-dir needs the name of a folder"))
     record_dir = Path(args.record_dir) if args.record_dir is not None else None
     if record_dir is not None:
         _check_record_dir(record_dir, args.games, args.force)
@@ -233,11 +234,12 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
     from rich.text import Text
 
     from .. import words
+    from ..i18n import _
 
     console = Console()
     seats = ",".join(result.seats)
     levels = Table(title=words.simulation_title(result.games, result.players, seats, result.seed))
-    for index, heading in enumerate(words.LEVEL_COLUMNS):
+    for index, heading in enumerate((_("level"), _("wins"), _("win share"), _("mean score"), _("decision ms (median)"), _("decision ms (p95)"))):
         levels.add_column(heading, justify="left" if index == 0 else "right")
     for level, stats in result.levels.items():
         timing = stats.decision_ms()
@@ -251,14 +253,14 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         )
     console.print(levels)
 
-    plans = Table(title=words.PLAN_GOALS_TITLE)
-    for index, heading in enumerate(words.PLAN_GOAL_COLUMNS):
+    plans = Table(title=_("Plan goals: share of games where the owner met it"))
+    for index, heading in enumerate((_("card"), _("goal"), _("chosen"), _("met"), _("rate"))):
         plans.add_column(heading, justify="left" if index < 2 else "right")
     rates = result.goal_rate()
     for card_id, rate in rates.items():
         card = deck[card_id]
         goal = card.plan.goal_for(result.players)
-        flag = "" if 0.10 <= rate <= 0.80 else f"  {words.OUTSIDE_GOAL_RATES}"
+        flag = "" if 0.10 <= rate <= 0.80 else "  " + _("(outside 10-80%)")
         plans.add_row(  # the deck's words as Text: brackets in a card name are not markup
             Text(words.card_label(card)),
             Text(goal.text),
@@ -268,7 +270,7 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         )
     console.print(plans)
 
-    shares = Table(title=words.POINTS_TITLE)
+    shares = Table(title=_("Where the points came from (all seats)"))
     for name in result.category_share():
         shares.add_column(name, justify="right")
     shares.add_row(*(f"{share:.0%}" for share in result.category_share().values()))

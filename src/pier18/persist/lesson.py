@@ -27,8 +27,8 @@ from ..engine.errors import Pier18Error
 from ..engine.game import HAND_SIZE, Deal, pile_size
 from ..engine.reading import read_capped
 from ..engine.text import printable, quote, shorten
+from ..i18n import _
 from ..words import (
-    LEARNER,
     script_bad_deal,
     script_bad_field,
     script_bad_toml,
@@ -294,7 +294,7 @@ def new_lesson(deck: Deck, script: Script) -> Session:
     """The lesson's game from its first decision: the learner at seat 0 against the
     script's bot, on the script's deal; the learner starts round 1."""
     seats = [HUMAN, script.bot]
-    return Session(deck, seat_names([LEARNER], seats), 0, first_player=0, seats=seats, deal=script.deal)
+    return Session(deck, seat_names([_("Player")], seats), 0, first_player=0, seats=seats, deal=script.deal)
 
 
 # -- where the lesson lives ---------------------------------------------------------------

@@ -26,6 +26,7 @@ from textual.widgets import Button, Static
 from ...engine import CATEGORIES, Deck, Game, TableView
 from ...engine.deck import deck_file, is_default_deck
 from ...engine.text import printable
+from ...i18n import N_, _
 from ...render import FittedPier
 from ...render.breakdown import breakdown_text
 from ...render.plan import plan_summary
@@ -37,7 +38,6 @@ from ...words import (
     FINAL_BELOW,
     KEY_NEW_GAME,
     KEY_QUIT,
-    KEY_REVIEW,
     NO_PLAN,
     SCORE_BY_CATEGORY,
     visible_characters,
@@ -184,7 +184,7 @@ class FinalScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("n", "new_game", KEY_NEW_GAME),
-        Binding("v", "review", KEY_REVIEW),
+        Binding("v", "review", N_("Review")),
         Binding("q", "quit_game", KEY_QUIT),
     ]
 
@@ -225,7 +225,7 @@ class FinalScreen(Screen[None]):
             if self.new_game:
                 yield Button(with_key(label_shown(KEY_NEW_GAME), "n"), id="new-game", variant="primary")
             if self.review:
-                yield Button(with_key(label_shown(KEY_REVIEW), "v"), id="review")
+                yield Button(with_key(_("Review"), "v"), id="review")
             yield Button(with_key(label_shown(KEY_QUIT), "q"), id="quit")
         yield Footer()
 
