@@ -11,7 +11,9 @@ The script finds the package through the installed path, so the children get thi
 checkout's `src` first on PYTHONPATH: the code measured is this checkout's, whichever
 checkout the environment was installed from.
 
-    python benchmarks/cli_startup.py [--runs 30]
+    python benchmarks/cli_startup.py [--runs 30] [--lang nl]
+
+`--lang` sets LANGUAGE in the children, so pier18 loads that language's catalog.
 """
 
 from __future__ import annotations
@@ -53,7 +55,9 @@ def wall_time(command: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--lang", default="en", help="the language the children speak (LANGUAGE)")
     args = parser.parse_args()
+    ENV["LANGUAGE"] = args.lang
     times: dict[str, list[float]] = {name: [] for name in COMMANDS}
     for name, command in COMMANDS.items():  # warm the file cache
         wall_time(command)

@@ -71,14 +71,14 @@ def _from_deck(path: Path) -> Iterator[tuple[str, object, str | None]]:
 
 
 def _from_lesson(path: Path) -> Iterator[tuple[str, object, str | None]]:
-    lesson = tomllib.loads(path.read_text(encoding="utf-8"))
-    for number, step in enumerate(lesson.get("steps", []), start=1):
-        for key in ("title", "text"):
-            if step.get(key):
-                yield f"data/lesson.toml:{number}", step[key], "lesson"  # where: the step's number
-    for key, value in lesson.items():
-        if isinstance(value, str) and key not in ("version",):
-            yield "data/lesson.toml:0", value, "lesson"
+    """Each step's title and text as the lesson holds them (`persist.lesson` reads the
+    script: each paragraph one line), which is what the screens look up."""
+    from pier18.engine import load_deck
+    from pier18.persist.lesson import load_script
+
+    for step in load_script(load_deck(None), path).steps:
+        yield f"data/lesson.toml:{step.number}", step.title, "lesson"  # where: the step's number
+        yield f"data/lesson.toml:{step.number}", step.text, "lesson"
 
 
 def _from_rules(path: Path) -> Iterator[tuple[str, object, str | None]]:

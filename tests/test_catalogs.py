@@ -92,19 +92,25 @@ def test_no_message_is_translated_before_the_language_is_chosen():
 
 
 def test_every_message_is_a_literal():
-    """Babel extracts literals: an f-string or a name given to `_` is never translated."""
+    """Babel extracts literals: a message given to `N_`, `ngettext` or `pgettext` is one.
+    `_` may also translate a value marked elsewhere (`_(CATEGORY_LABELS[key])`, the table
+    marked with `N_`), but never one built where it is translated: an f-string, a `+` or
+    a `%` of strings is never in the catalog."""
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         if path.name == "i18n.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in catalog.KEYWORDS:
-                spec = catalog.KEYWORDS[node.func.id] or (1,)
-                positions = [p[0] if isinstance(p, tuple) else p for p in spec]
-                for position in positions:
-                    argument = node.args[position - 1] if position - 1 < len(node.args) else None
-                    if not (isinstance(argument, ast.Constant) and isinstance(argument.value, str)):
-                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in catalog.KEYWORDS):
+                continue
+            spec = catalog.KEYWORDS[node.func.id] or (1,)
+            positions = [p[0] if isinstance(p, tuple) else p for p in spec]
+            for position in positions:
+                argument = node.args[position - 1] if position - 1 < len(node.args) else None
+                literal = isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+                built = isinstance(argument, (ast.JoinedStr, ast.BinOp))
+                if built or (not literal and node.func.id != "_") or argument is None:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
 
 
@@ -129,6 +135,9 @@ def test_lang_is_read_before_the_parser(monkeypatch):
     assert i18n.lang_from_argv(["play", "--lang", "nl"]) == "nl"
     assert i18n.lang_from_argv(["--lang=nl", "score"]) == "nl"
     assert i18n.lang_from_argv(["score", "--", "--lang", "nl"]) is None
+    assert i18n.lang_from_argv(["score", "--lan", "nl"]) == "nl"  # argparse takes it shortened
+    assert i18n.lang_from_argv(["score", "--la=nl"]) == "nl"
+    assert i18n.lang_from_argv(["score", "--l", "nl"]) is None  # not an option pier18 has
 
 
 def test_a_language_is_switched_whole(speaking):

@@ -155,7 +155,7 @@ def test_broken_toml_missing_file_and_short_deck(tmp_path):
     with pytest.raises(DeckError, match="cannot read the deck file"):
         load_deck(tmp_path / "missing.toml")
     path.write_text(GOOD_CARD)
-    with pytest.raises(DeckError, match="the deck has 1 cards; Pier 18 needs 18"):
+    with pytest.raises(DeckError, match="the deck has 1 card; Pier 18 needs 18"):
         load_deck(path)
 
 

@@ -186,6 +186,8 @@ def test_every_help_names_only_options_there_are(helps, capsys):
 
 
 def test_every_option_help_shows_is_named_on_a_page_with_its_command(helps):
+    """Each option is named with its command; --help and --lang, on every command, are
+    named once for pier18 itself (README: `pier18 --lang nl play`)."""
     named: dict[str, set[str]] = {command: set() for command in (TOP, *COMMANDS)}
     for page in PAGES:
         for _, command, commands, option in mentions(page.read_text()):
@@ -194,6 +196,6 @@ def test_every_option_help_shows_is_named_on_a_page_with_its_command(helps):
     missing = [
         f"pier18 {command} {option}".replace(f" {TOP}", "")
         for command in (TOP, *COMMANDS)
-        for option in sorted(helps[command] - {"--help"} - named[command])
+        for option in sorted(helps[command] - {"--help"} - ({"--lang"} if command != TOP else set()) - named[command])
     ]
     assert missing == []

@@ -57,10 +57,10 @@ def _fishers_reason(n: int, tie: bool) -> str:
     if tie:
         rows = "A A\n" * n if n else ". .\n"
         reasons = [r for r in explain(pier(rows)) if r.category is FISHER]
-        return " / ".join(words.explanation(r) for r in reasons) or words.NOTHING_SCORES_YET
+        return " / ".join(words.explanation(r) for r in reasons) or words.nothing_scores_yet()
     rows = "A A\n" * n + "A .\n" * (n + 1)  # n on the right, the emptier side; 2n + 1 on the left
     reasons = [r for r in explain(pier(rows)) if r.why is Why.EMPTIER_SIDE]
-    return " / ".join(words.explanation(r) for r in reasons) or words.NOTHING_SCORES_YET
+    return " / ".join(words.explanation(r) for r in reasons) or words.nothing_scores_yet()
 
 
 def _sheet_with_fishers(n: int):
@@ -106,7 +106,8 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "decisions_count": lambda n: words.decisions_count(n),
     "review_seat_title": lambda n: words.review_seat_title("Ann", "human", n),
     "points_lost_line": lambda n: words.points_lost_line({Phase.SETUP: 0.0}, 0.0, n),
-    "marks_line": lambda n: words.marks_line([(mark, n) for mark in words.MARK_COUNTS]),
+    "marks_line": lambda n: words.marks_line([(mark, n) for mark in words.review_marks()]),
+    "mark_count": lambda n: [words.mark_count(mark, n) for mark in words.review_marks()],
     "lesson_you_chose": lambda n: words.lesson_you_chose(DECK, PlacePlan(0), 10, 10 + n, CARD if n else None, n),
     "why_lost": lambda n: words.why_lost(float(n), n + 2),
     "resume_title": lambda n: words.resume_title(n),
@@ -142,7 +143,7 @@ NOT_COUNTS = {
     "plan_goal_note", "plan_needs_players", "plan_role", "port_unusable", "record_open_elsewhere",
     "records_open_elsewhere", "replay_event", "replay_step", "review_page", "review_phase", "review_progress",
     "round_of", "score_command", "stands", "script_bad_deal", "script_bad_field", "script_missing", "script_moment_twice",
-    "script_out_of_order", "script_unknown_field", "seat_numbers", "seeds_past_end", "since_your_turn",
+    "script_out_of_order", "script_unknown_field", "seat_numbers", "side_name", "seeds_past_end", "since_your_turn",
     "table_events", "table_open", "too_many_cards", "unknown_version", "worlds_out_of_range",
 }
 

@@ -270,3 +270,34 @@ def test_off_the_designed_path_the_lesson_suggests_nothing():
     view = PlayerView.of(game, 0)
     assert script.draft(1) in view.legal  # the script's card is there to take...
     assert script.suggestion(view) is None  # ...but it is no longer the lesson's answer
+
+
+def test_the_catalog_holds_each_step_as_its_screen_shows_it():
+    """Every step's title and text is a message (context "lesson") in the form the lesson
+    screen looks up: each paragraph one line."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import catalog
+
+    held = {m.id for m in catalog.messages() if m.context == "lesson"}
+    script = load_script(DECK)
+    assert {s.title for s in script.steps} | {s.text for s in script.steps} <= held
+    assert "greedy" not in held  # the rival's level is no sentence
+
+
+def test_a_step_is_shown_in_the_language_spoken(monkeypatch, tmp_path, speaking):
+    """The lesson's words come from the catalog; a step it does not know (a script of
+    one's own) is shown as written."""
+    from tiny_catalog import speak_tiny
+
+    from pier18.tui.screens.lesson import LessonScreen
+
+    script = load_script(DECK)
+    first, second = script.steps[0], script.steps[1]
+    speak_tiny(monkeypatch, tmp_path, {("lesson", first.title): "Drie kaarten, twee taken", ("lesson", first.text): "Je krijgt drie kaarten."})
+    try:
+        shown = LessonScreen(first, len(script.steps), DECK, None).text.plain
+        assert "Drie kaarten, twee taken" in shown and "Je krijgt drie kaarten." in shown and first.text not in shown
+        other = LessonScreen(second, len(script.steps), DECK, None).text.plain
+        assert second.title in other and second.text in other
+    finally:
+        speaking("en")

@@ -32,7 +32,7 @@ from pier18.review.positions import game_at, positions
 from pier18.review.run import review_moments, review_session, session_moments
 from pier18.selfplay import cores
 from pier18.selfplay.simulation import play_game
-from pier18.words import HINDSIGHT_TITLE, MEASURE
+from pier18.words import MEASURE, hindsight_title
 
 WORLDS = 6  # sampled worlds a decision, in these tests
 
@@ -241,10 +241,10 @@ def test_hindsight_is_only_ever_apart_and_named(deck, tmp_path, capsys):
     strip = lambda data: [{k: v for k, v in item.items() if k != "hindsight"} for item in data]  # noqa: E731
     assert strip(both["decisions"]) == strip(plain["decisions"])  # the review itself is unchanged
     assert main(["review", path, "--worlds", "2"]) == 0
-    assert HINDSIGHT_TITLE.split(":")[0] not in capsys.readouterr().out
+    assert hindsight_title().split(":")[0] not in capsys.readouterr().out
     assert main(["review", path, "--worlds", "2", "--hindsight"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    title = " ".join(HINDSIGHT_TITLE.split())
+    title = " ".join(hindsight_title().split())
     assert title.startswith("HINDSIGHT:")  # labelled as such, first thing
     head, _, apart = out.partition(title)
     for name in ("Ann", "Bob"):  # each seat's tables: the review's, then the hindsight ones below the label

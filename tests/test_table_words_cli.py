@@ -14,7 +14,7 @@ from rich.console import Console
 from pier18.cli import COMMANDS, main
 from pier18.engine import Character
 from pier18.render.style import STYLES, character_text
-from pier18.words import CATEGORY_LABELS
+from pier18.words import category_name
 
 
 def run(capsys, *argv):
@@ -49,7 +49,7 @@ def test_cards_labels_sea_land_and_every_patron_symbol(capsys, deck):
     assert "sea end at the top" in out and "land end at the bottom" in out
     assert out.count("sea ↑") == len(deck) and out.count("land ↓") == len(deck)
     for character in Character:
-        assert f"{STYLES[character].token} {CATEGORY_LABELS[character.value]}" in out
+        assert f"{STYLES[character].token} {category_name(character.value)}" in out
 
 
 def score(capsys, cards):

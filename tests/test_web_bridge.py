@@ -268,3 +268,84 @@ def test_a_page_that_took_the_focus_at_once_leaves_the_app_focused():
         app.stdin.close()
     assert app.stderr is not None
     assert app.returncode == 0, app.stderr.read().decode(errors="replace")[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("asked", "argv"),
+    [
+        (None, []),  # no language asked: the seat speaks the host's
+        ("nl", ["--lang", "nl"]),
+        ("nl-NL", ["--lang", "nl"]),
+        ("en", ["--lang", "en"]),
+        ("fr", ["--lang", "en"]),  # no catalog: English
+        ("--own-tls", ["--lang", "en"]),
+        ("$(touch owned); rm -rf ~", ["--lang", "en"]),
+        ("..%2F..%2Fetc%2Fpasswd", ["--lang", "en"]),
+        ("nl%00x", ["--lang", "en"]),
+        ("x" * 2000, ["--lang", "en"]),
+    ],
+)
+async def test_the_language_a_page_asks_for_reaches_its_process_as_one_pier18_speaks(asked, argv):
+    """`/ws/CODE/LANG` (the seat page's socket when its address has `&lang=`): the
+    process gets `--lang` with a language of `i18n.available()`, never the text sent."""
+    session, host, seats = await open_both()
+    code = session.codes.seats[1]
+    try:
+        async with aiohttp.ClientSession() as http:
+            path = f"/ws/{code}" if asked is None else f"/ws/{code}/{asked}"
+            url = f"http://127.0.0.1:{seats.port}{path}?width=120&height=40"
+            async with http.ws_connect(url, timeout=aiohttp.ClientWSTimeout(ws_receive=WAIT)) as ws:
+                told = json.loads((await ws.receive_bytes(timeout=WAIT)).decode())
+                assert told["argv"] == ["--fixed", "argument", *argv]
+                assert told["code"] == code
+    finally:
+        await seats.close()
+        await host.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "socket"),
+    [
+        ("", "/ws/{code}\""),
+        ("&lang=nl", "/ws/{code}/nl\""),
+        ("&lang=nl_BE.UTF-8", "/ws/{code}/nl\""),
+        ("&lang=%22%3E%3Cscript%3Ealert(1)%3C/script%3E", "/ws/{code}/en\""),
+        ("&lang=", "/ws/{code}/en\""),
+    ],
+)
+async def test_a_seat_page_connects_in_the_language_its_address_asks_for(query, socket):
+    session, host, seats = await open_both()
+    code = session.codes.seats[1]
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{seats.port}/?seat={code}{query}") as response:
+                page = await response.text()
+            assert response.status == 200 and socket.format(code=code) in page
+            assert "<script>alert" not in page
+            async with http.get(f"http://127.0.0.1:{seats.port}/?seat=WRONG{query}") as response:
+                asking = await response.text()  # the page asking again keeps the language asked
+            assert response.status == 403
+            kept = socket.format(code=code).rsplit("/", 1)[-1].rstrip('"') if query else None
+            if kept is None:
+                assert "disabled" in asking.split('name="lang"', 1)[1].split(">", 1)[0]
+            else:
+                assert f'name="lang" value="{kept}"  />' in asking
+    finally:
+        await seats.close()
+        await host.close()
+
+
+def test_the_seat_process_speaks_the_language_it_is_given(monkeypatch):
+    """`pier18.cli.web_seat` chooses its `--lang` before anything else is said."""
+    from pier18 import i18n
+    from pier18.cli import web_seat
+    from pier18.persist import children
+
+    chosen = []
+    monkeypatch.setattr(children, "end_with_parent", lambda pid: None)
+    monkeypatch.setattr(i18n, "choose", chosen.append)
+    monkeypatch.delenv(CODE_ENV, raising=False)
+    assert web_seat.main(["ws://127.0.0.1:1/", "--own-tls", "--lang", "nl"]) == 2  # no code: nothing more
+    assert chosen == ["nl"]
+    assert web_seat.main(["ws://127.0.0.1:1/"]) == 2
+    assert chosen == ["nl"]  # none given: the environment's, as the host's

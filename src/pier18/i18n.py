@@ -38,7 +38,8 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _language: str | None = None  # chosen: None until the first message or `choose`
-_catalog: GNUTranslations | None = None  # None for English
+_catalog: GNUTranslations | None = None  # None for English, and until the first message
+_loaded = False  # the chosen language's catalog has been read (or it needs none)
 
 
 def available() -> tuple[str, ...]:
@@ -92,23 +93,35 @@ def resolve(wanted: list[str]) -> str:
 def choose(language: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """Speak `language` (from `--lang`), or else the environment's; return what is spoken.
 
-    Called once, before the first message (the command line does it first of all).
-    gettext's own domain is pointed at pier18's catalog too, and `LANGUAGE` set, so the
-    standard library's messages (argparse's "usage:") and child processes speak the same.
+    Called before the first message (the command line does it first of all); the
+    catalog is read at the first message. With `language` given, `LANGUAGE` is set too,
+    so gettext's own lookups (argparse's) and child processes speak the same.
     """
-    global _language, _catalog
+    global _language, _catalog, _loaded
     chosen = resolve([language] if language else preferences(environ))
-    _language, _catalog = chosen, None
-    if chosen != SOURCE:
-        import gettext
-
-        with open(_mo_path(chosen), "rb") as file:
-            _catalog = gettext.GNUTranslations(file)
-        gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
-        gettext.textdomain(DOMAIN)
+    _language, _catalog, _loaded = chosen, None, chosen == SOURCE
     if language:
         os.environ["LANGUAGE"] = chosen  # read by gettext's own lookups and by children
     return chosen
+
+
+def _load() -> None:
+    """Read the chosen language's catalog, at its first message (`score --json` says no
+    sentence, and never pays for gettext). gettext's own domain is pointed at pier18's
+    catalog too, so the standard library's messages (argparse's "usage:") match."""
+    global _catalog, _loaded
+    if _language is None:
+        choose()
+    if _loaded:
+        return
+    import gettext
+
+    assert _language is not None
+    with open(_mo_path(_language), "rb") as file:
+        _catalog = gettext.GNUTranslations(file)
+    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
+    gettext.textdomain(DOMAIN)
+    _loaded = True
 
 
 def language() -> str:
@@ -121,15 +134,15 @@ def language() -> str:
 
 def _(message: str) -> str:
     """The message in the language spoken."""
-    if _language is None:
-        choose()
+    if not _loaded:
+        _load()
     return message if _catalog is None else _catalog.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The message for `count` things, by the spoken language's own plural rule."""
-    if _language is None:
-        choose()
+    if not _loaded:
+        _load()
     if _catalog is None:
         return singular if count == 1 else plural
     return _catalog.ngettext(singular, plural, count)
@@ -137,15 +150,15 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """The message as meant in `context` (one English word, two meanings)."""
-    if _language is None:
-        choose()
+    if not _loaded:
+        _load()
     return message if _catalog is None else _catalog.pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     """`ngettext` within a context."""
-    if _language is None:
-        choose()
+    if not _loaded:
+        _load()
     if _catalog is None:
         return singular if count == 1 else plural
     return _catalog.npgettext(context, singular, plural, count)
@@ -187,14 +200,17 @@ def document(text: str, context: str) -> str:
 
 def lang_from_argv(argv: list[str]) -> str | None:
     """The value of `--lang` among the command's words (before any `--`), read before
-    the parser is built so that the parser's own help is in that language."""
+    the parser is built so that the parser's own help is in that language. argparse
+    takes a long option shortened as far as it stays one option (`--lan`, `--la`: no
+    other option of pier18 starts with "--la"), so this does too."""
     for index, word in enumerate(argv):
         if word == "--":
             return None
-        if word == "--lang" and index + 1 < len(argv):
-            return argv[index + 1]
-        if word.startswith("--lang="):
-            return word.partition("=")[2]
+        name, equals, value = word.partition("=")
+        if len(name) >= len("--la") and "--lang".startswith(name):
+            if equals:
+                return value
+            return argv[index + 1] if index + 1 < len(argv) else None
     return None
 
 

@@ -15,6 +15,7 @@ A sentence with words to stress is given as `Stressed` pieces: the pieces at odd
 from __future__ import annotations
 
 from .engine.characters import Character
+from . import i18n
 from .i18n import N_, _, ngettext, npgettext, pgettext
 from .engine.decisions import Decision, Draft, Keep, PlacePlan
 from .engine.phase import Phase
@@ -41,23 +42,31 @@ GAME_NAME = "Pier 18"
 #: The command's name, which starts each line it says in its own name (`prog_line`).
 PROG = "pier18"
 
-#: What each score category is called on screen, in the order the game lists them.
+#: What each score category is called on screen, in the order the game lists them
+#: (marked, translated where shown: `category_name`).
 CATEGORY_LABELS: dict[str, str] = {
-    "flower": "Flower Sellers",
-    "poet": "Poets",
-    "lovers": "Lovers",
-    "fisher": "Fishers",
-    "patrons": "Patrons",
-    "plan": "Plan bonus",
+    "flower": N_("Flower Sellers"),
+    "poet": N_("Poets"),
+    "lovers": N_("Lovers"),
+    "fisher": N_("Fishers"),
+    "patrons": N_("Patrons"),
+    "plan": N_("Plan bonus"),
 }
 
-#: A pier's characters that are not covered, as the tie-breaker and the goals count them.
-VISIBLE_CHARACTERS = "visible characters"
+
+def category_name(key: str) -> str:
+    """A score category's name on screen, by its key ('poet': 'Poets')."""
+    return translated(CATEGORY_LABELS[key])
+
+
+def visible_characters() -> str:
+    """A pier's characters that are not covered, as the tie-breaker and the goals count them."""
+    return _("visible characters")
 
 
 def _label(character: Character | None) -> str:
     assert character is not None  # the deck loader makes sure the goal names one
-    return CATEGORY_LABELS[character.value]
+    return category_name(character.value)
 
 
 #: What each number of a goal's measure is called, one name per number that
@@ -65,17 +74,17 @@ def _label(character: Character | None) -> str:
 #: the `GoalKind`'s value (a GoalKind is a str, equal to its value): the goals module is
 #: not imported here, since `pier18 score` reads this module and must start fast.
 GOAL_MEASURE_NAMES: dict[GoalKind | str, Callable[[Goal], tuple[str, ...]]] = {
-    "count": lambda goal: (f"{_label(goal.character)}:",),
-    "points": lambda goal: (f"{goal.category.title if goal.category else ''} points",),
-    "patrons": lambda goal: ("Patrons",),
-    "sections": lambda goal: ("visible sections",),
-    "characters": lambda goal: (VISIBLE_CHARACTERS,),
-    "group": lambda goal: ("largest group",),
-    "each_side": lambda goal: (f"{_label(goal.character)}: left", "right"),
-    "empty_run": lambda goal: ("longest empty run",),
-    "variety": lambda goal: tuple(CATEGORY_LABELS[c.value] for c in Character),
-    "most": lambda goal: (f"{_label(goal.character)}:",),
-    "most_points": lambda goal: (f"{_label(goal.category)} points:",),
+    "count": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
+    "points": lambda goal: (_("{category} points").format(category=goal.category.title if goal.category else ""),),
+    "patrons": lambda goal: (_("Patrons"),),
+    "sections": lambda goal: (_("visible sections"),),
+    "characters": lambda goal: (visible_characters(),),
+    "group": lambda goal: (_("largest group"),),
+    "each_side": lambda goal: (_("{who}: left").format(who=_label(goal.character)), pgettext("side", "right")),
+    "empty_run": lambda goal: (_("longest empty run"),),
+    "variety": lambda goal: tuple(category_name(c.value) for c in Character),
+    "most": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
+    "most_points": lambda goal: (_("{who} points:").format(who=_label(goal.category)),),
 }
 
 
@@ -88,27 +97,31 @@ def goal_progress(goal: Goal, values: Sequence[int], best_rival: int | None = No
     """
     names = GOAL_MEASURE_NAMES[goal.kind](goal)
     if goal.compares_players:
-        line = f"{names[0]} {values[0]}"
-        return line if best_rival is None else f"{line}, best rival {best_rival}"
-    return ", ".join(f"{name} {_against(value, goal)}" for name, value in zip(names, values, strict=True))
+        line = _("{measure} {value}").format(measure=names[0], value=values[0])
+        return line if best_rival is None else _("{line}, best rival {rival}").format(line=line, rival=best_rival)
+    return ", ".join(
+        _("{measure} {value}").format(measure=name, value=_against(value, goal))
+        for name, value in zip(names, values, strict=True)
+    )
 
 
 def _against(value: int, goal: Goal) -> str:
     """"5/7" for a lower bound, "13 (max 12)" for an upper one."""
     low, high = goal.at_least, goal.at_most
     if low is not None and high is not None:
-        return f"{value} ({low} to {high})"
+        return _("{value} ({low} to {high})").format(value=value, low=low, high=high)
     if low is not None:
         return f"{value}/{low}"
-    return f"{value} (max {high})"
+    return _("{value} (max {high})").format(value=value, high=high)
 
 
 #: Why a seat finished above the next one, by `Standing.decided_by` (a `TieBreak`, keyed
-#: by its value as above: the outlook module is not imported here).
+#: by its value as above: the outlook module is not imported here). Marked, translated
+#: where shown.
 DECIDED_BY: dict[TieBreak | str, str] = {
-    "total": "on points",
-    "characters": "on visible characters (tied on points: first tie-breaker)",
-    "plan date": "on the earlier Plan card date (tied on points and characters: second tie-breaker)",
+    "total": N_("on points"),
+    "characters": N_("on visible characters (tied on points: first tie-breaker)"),
+    "plan date": N_("on the earlier Plan card date (tied on points and characters: second tie-breaker)"),
 }
 
 
@@ -127,6 +140,12 @@ def command(*words: object) -> str:
     return printable(" ".join(shlex.quote(str(word)) for word in words))
 
 
+def translated(message: str) -> str:
+    """A message marked with `N_` where it is kept (a table, a key's label), in the
+    language spoken now: translated where it is shown, never at import."""
+    return i18n._(message)
+
+
 def stress(message: str, **values: object) -> Stressed:
     """A message whose stressed words stand between asterisks (`_("Keep your *Plan*")`),
     cut into `Stressed` pieces, each then filled in with `values` (a value with an
@@ -134,42 +153,67 @@ def stress(message: str, **values: object) -> Stressed:
     return tuple(piece.format(**values) for piece in message.split("*"))
 
 
+def card_name(card: Card) -> str:
+    """A card's name, as the deck gives it, in the language spoken (a custom deck's name
+    the catalog does not know stays as written). Looked up by `i18n.pgettext`: the name is
+    the deck's, a message of the catalog (scripts/catalog.py reads the deck), no literal."""
+    from . import i18n
+
+    return i18n.pgettext("card", card.name)
+
+
+def goal_text(goal: Goal) -> str:
+    """A goal's text, as the deck gives it, in the language spoken (a custom deck's goal
+    the catalog does not know stays as written)."""
+    from . import i18n
+
+    return i18n.pgettext("goal", goal.text)
+
+
 def card_label(card: Card) -> str:
     """How a card is named in a sentence: '#7 Bandstand'."""
-    return f"#{card.id} {card.name}"
+    return _("#{id} {name}").format(id=card.id, name=card_name(card))
 
 
 def covering(cover: int) -> str:
     """'covering nothing', 'covering 1 section', 'covering 2 sections'."""
-    return ngettext("covering {n} section", "covering {n} sections", cover).format(n=cover) if cover else "covering nothing"
+    if not cover:
+        return _("covering nothing")
+    return ngettext("covering {n} section", "covering {n} sections", cover).format(n=cover)
 
 
 def players_list(names: Sequence[str]) -> str:
     """'Ann and Bob', 'Ann, Bob and Cy'."""
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def kept_cards(deck: Deck, keep: Keep) -> str:
     """What a set-up choice keeps, every card named: '#3 Pier Lamp as the Plan and #11
     Bandstand as the Foundation' (after 'keep' or 'Ann kept')."""
-    return f"{card_label(deck[keep.plan])} as the Plan and {card_label(deck[keep.foundation])} as the Foundation"
+    return _("{plan} as the Plan and {foundation} as the Foundation").format(
+        plan=card_label(deck[keep.plan]), foundation=card_label(deck[keep.foundation])
+    )
 
 
 def decision_text(deck: Deck, decision: Decision) -> str:
     """A decision as an instruction, with every card named: 'take #7 Bandstand covering nothing'."""
     if isinstance(decision, Keep):
-        return f"keep {kept_cards(deck, decision)}"
+        return _("keep {cards}").format(cards=kept_cards(deck, decision))
     if isinstance(decision, Draft):
-        return f"take {card_label(deck[decision.card])} {covering(decision.cover)}"
-    return f"place the Plan card {covering(decision.cover)}"
+        return _("take {card} {covering}").format(card=card_label(deck[decision.card]), covering=covering(decision.cover))
+    return _("place the Plan card {covering}").format(covering=covering(decision.cover))
 
 
 def short_decision(deck: Deck, decision: Decision) -> str:
     """A decision in few words, for lists: '#7 Bandstand covering nothing'."""
     if isinstance(decision, Keep):
-        return f"Plan {card_label(deck[decision.plan])} + Foundation {card_label(deck[decision.foundation])}"
+        return _("Plan {plan} + Foundation {foundation}").format(
+            plan=card_label(deck[decision.plan]), foundation=card_label(deck[decision.foundation])
+        )
     if isinstance(decision, Draft):
-        return f"{card_label(deck[decision.card])} {covering(decision.cover)}"
+        return _("{card} {covering}").format(card=card_label(deck[decision.card]), covering=covering(decision.cover))
     return covering(decision.cover)
 
 
@@ -179,7 +223,7 @@ def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
         character_points(after.points(c) - before.points(c), c)
         for c in Character if after.points(c) != before.points(c)
     ]
-    return ", ".join(changes) if changes else "no points change"
+    return ", ".join(changes) if changes else _("no points change")
 
 
 def character_points(change: int, character: Character) -> str:
@@ -190,7 +234,7 @@ def character_points(change: int, character: Character) -> str:
 
 def stand_in(name: str, level: str) -> str:
     """Who made a decision a bot made for a player who was away: 'a hard bot for Ann'."""
-    return f"a {level} bot for {name}"
+    return _("a {level} bot for {name}").format(level=level, name=name)
 
 
 def author(names: Sequence[str], seat: int, by: str | None, start: bool = False) -> str:
@@ -222,34 +266,39 @@ def move_line(
     if now is not None:
         decision = now.history[len(after.history) - 1][1]
     name = author(names, seat, by, start=True)
-    why = f"; {reason}" if reason else ""
     if decision is None:
         if before.phase is Phase.PLAN:
-            return f"{name} placed the Plan card (shown when the game ends)."
-        return f"{name} kept a Plan and a Foundation (hidden until everyone has chosen)."
+            return _("{name} placed the Plan card (shown when the game ends).").format(name=name)
+        return _("{name} kept a Plan and a Foundation (hidden until everyone has chosen).").format(name=name)
     if isinstance(decision, Keep):
-        line = f"{name} kept {kept_cards(before.deck, decision)}"
+        cards = kept_cards(before.deck, decision)
         if after.phase is not Phase.SETUP and now is None:
-            line += "; every Plan and Foundation is now shown"
-        return line + "."
+            return _("{name} kept {cards}; every Plan and Foundation is now shown.").format(name=name, cards=cards)
+        return _("{name} kept {cards}.").format(name=name, cards=cards)
     if isinstance(decision, PlacePlan):
-        return f"{name} placed the Plan card {covering(decision.cover)}{why}."
+        if reason:
+            return _("{name} placed the Plan card {covering}; {reason}.").format(
+                name=name, covering=covering(decision.cover), reason=reason
+            )
+        return _("{name} placed the Plan card {covering}.").format(name=name, covering=covering(decision.cover))
     card = before.deck[decision.card]
     change = points_change(before.piers[seat].sheet(), after.piers[seat].sheet())
-    line = f"{name} took {card_label(card)} {covering(decision.cover)}: {change}"
+    line = _("{name} took {card} {covering}: {change}").format(
+        name=name, card=card_label(card), covering=covering(decision.cover), change=change
+    )
     was, now_met = before.plan_met(seat), after.plan_met(seat)
     if now_met and not was:
-        line += "; Plan goal now met ✔"
+        line = _("{line}; Plan goal now met ✔").format(line=line)
     elif was and not now_met:
-        line += "; Plan goal no longer met ✘"
+        line = _("{line}; Plan goal no longer met ✘").format(line=line)
     if reason and reason != change:
-        line += why
-    return line + "."
+        line = _("{line}; {reason}").format(line=line, reason=reason)
+    return _("{line}.").format(line=line)
 
 
 def _covering_short(cover: int) -> str:
     """'covering nothing', 'covering 1', 'covering 2' (a section is understood)."""
-    return f"covering {cover}" if cover else "covering nothing"
+    return _("covering {n}").format(n=cover) if cover else _("covering nothing")
 
 
 def event_short(
@@ -263,17 +312,24 @@ def event_short(
     seat, decision = table.history[index]
     name = author(names, seat, by)
     if decision is None:  # hidden: a set-up choice, or a Plan placed before the end
-        return f"{name} placed the Plan card" if table.phase is Phase.PLAN else f"{name} kept a Plan and a Foundation"
+        if table.phase is Phase.PLAN:
+            return _("{name} placed the Plan card").format(name=name)
+        return _("{name} kept a Plan and a Foundation").format(name=name)
     if isinstance(decision, Keep):
-        return f"{name} kept Plan #{decision.plan} and Foundation #{decision.foundation}"
-    why = f" — {reason}" if reason else ""
+        return _("{name} kept Plan #{plan} and Foundation #{foundation}").format(
+            name=name, plan=decision.plan, foundation=decision.foundation
+        )
     if isinstance(decision, PlacePlan):
-        return f"{name} placed the Plan card {_covering_short(decision.cover)}{why}"
-    return f"{name} took #{decision.card} {_covering_short(decision.cover)}{why}"
+        line = _("{name} placed the Plan card {covering}").format(name=name, covering=_covering_short(decision.cover))
+    else:
+        line = _("{name} took #{card} {covering}").format(
+            name=name, card=decision.card, covering=_covering_short(decision.cover)
+        )
+    return _("{line} — {reason}").format(line=line, reason=reason) if reason else line
 
 
 def _patrons_of(card: Card) -> str:
-    return " and ".join(CATEGORY_LABELS[character.value] for character in card.patrons)
+    return players_list([category_name(character.value) for character in card.patrons])
 
 
 def patron_won_short(award: PatronAward, deck: Deck, names: Sequence[str]) -> str:
@@ -281,8 +337,11 @@ def patron_won_short(award: PatronAward, deck: Deck, names: Sequence[str]) -> st
     best other score), '..., 5 to 5 on the earlier date'."""
     mine = award.scores[award.winner]
     rival = max(score for seat, score in enumerate(award.scores) if seat != award.winner)
-    tie = " on the earlier date" if award.by_date else ""
-    return f"{names[award.winner]} won Patron #{award.card} on {_patrons_of(deck[award.card])}, {mine} to {rival}{tie}"
+    values = {"name": names[award.winner], "card": award.card, "patrons": _patrons_of(deck[award.card]),
+              "mine": mine, "rival": rival}
+    if award.by_date:
+        return _("{name} won Patron #{card} on {patrons}, {mine} to {rival} on the earlier date").format(**values)
+    return _("{name} won Patron #{card} on {patrons}, {mine} to {rival}").format(**values)
 
 
 def patron_log_line(award: PatronAward, deck: Deck, names: Sequence[str]) -> str:
@@ -291,11 +350,14 @@ def patron_log_line(award: PatronAward, deck: Deck, names: Sequence[str]) -> str
     mine = award.scores[award.winner]
     rival = max(score for seat, score in enumerate(award.scores) if seat != award.winner)
     card = deck[award.card]
-    tie = f", the tie broken by the earliest date ({deck[award.drafted[award.winner]].date})" if award.by_date else ""
-    return (
-        f"Round {award.round}: {names[award.winner]} won the Patron {card_label(card)} "
-        f"({_patrons_of(card)}), {mine} to {rival}{tie}."
-    )
+    values = {"round": award.round, "name": names[award.winner], "card": card_label(card),
+              "patrons": _patrons_of(card), "mine": mine, "rival": rival}
+    if award.by_date:
+        return _(
+            "Round {round}: {name} won the Patron {card} ({patrons}), {mine} to {rival}, "
+            "the tie broken by the earliest date ({date})."
+        ).format(date=deck[award.drafted[award.winner]].date, **values)
+    return _("Round {round}: {name} won the Patron {card} ({patrons}), {mine} to {rival}.").format(**values)
 
 
 def table_events(
@@ -334,17 +396,9 @@ def since_your_turn(
     events = table_events(table, names, start, reasons, stand_ins)
     if not events:
         return None
-    return f"{'Since your last move' if start else 'So far'}: {'; '.join(events)}."
-
-
-#: The game log's title, and what it says before the first decision.
-GAME_LOG_TITLE = "Game log: every public event so far, oldest first"
-GAME_LOG_EMPTY = "Nothing has happened yet: the cards are dealt."
-
-
-def round_ended_by(line: str) -> str:
-    """On the Patron panel, the draft that ended the round: 'Last draft: Bob took …'."""
-    return f"Last draft: {line}"
+    if start:
+        return _("Since your last move: {events}.").format(events="; ".join(events))
+    return _("So far: {events}.").format(events="; ".join(events))
 
 
 def whose_turn(table: TableView, names: Sequence[str]) -> str:
@@ -355,156 +409,134 @@ def whose_turn(table: TableView, names: Sequence[str]) -> str:
 def stands(phase: Phase, round: int, who: str) -> str:
     """`whose_turn` from its parts: the phase, the round and whose turn it is."""
     if phase is Phase.SETUP:
-        return f"set-up, {who} to choose"
+        return _("set-up, {who} to choose").format(who=who)
     if phase is Phase.DRAFT:
-        return f"round {round}, {who} to draft"
+        return _("round {round}, {who} to draft").format(round=round, who=who)
     if phase is Phase.PLAN:
-        return f"game end, {who} to place the Plan"
-    return GAME_OVER
+        return _("game end, {who} to place the Plan").format(who=who)
+    return game_over()
 
 
-#: Where a finished game stands (`whose_turn`), and the host's line when it ends.
-GAME_OVER = "game over"
+def game_over() -> str:
+    """Where a finished game stands (`whose_turn`), and the host's line when it ends."""
+    return _("game over")
 
 
 def pass_reason(phase: Phase) -> str:
     """Why the laptop is passed: a hidden choice, or the draft's next turn."""
     if phase is Phase.DRAFT:
-        return "Your turn to draft: take a card from the row and add it to your pier."
+        return _("Your turn to draft: take a card from the row and add it to your pier.")
     if phase is Phase.PLAN:
-        return (
+        return _(
             "Time to place your Plan card. Plans are placed at the same time: "
             "the ones already placed stay hidden until everyone has placed theirs."
         )
-    return "Time to choose your Plan and Foundation from your three secret cards."
+    return _("Time to choose your Plan and Foundation from your three secret cards.")
 
 
 #: Each bot level's strength as `benchmarks/ladder.py` measured it (docs/bots.md), weakest
 #: first: its 2-player Elo on the ladder (`hard` fixed at 1500) and one line a person can
 #: choose by. The `--level` help of `pier18 play` and `pier18 stats` read this table;
-#: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md.
+#: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md. The
+#: lines are marked, translated where shown (`level_lines`).
 LEVEL_STRENGTH: dict[str, tuple[int, str]] = {
-    "random": (600, "any legal move; a baseline"),
-    "greedy": (1170, "the most points right now; beats random in 96% of 2-player deals"),
-    "hard": (1500, "looks ahead over sampled futures; beats greedy in 87% of 2-player deals"),
-    "expert": (1540, "searches what it has seen, solves the end exactly; beats hard in 55% of 2-player deals"),
+    "random": (600, N_("any legal move; a baseline")),
+    "greedy": (1170, N_("the most points right now; beats random in 96% of 2-player deals")),
+    "hard": (1500, N_("looks ahead over sampled futures; beats greedy in 87% of 2-player deals")),
+    "expert": (1540, N_("searches what it has seen, solves the end exactly; beats hard in 55% of 2-player deals")),
 }
-
-
-def level_help(default: str) -> str:
-    """The `--level` help (its levels are told apart by `level_lines`)."""
-    return f"how strong the --bots seats play: {level_names()}, weakest first (see below; default: {default})"
 
 
 def level_lines() -> list[str]:
     """Each bot level's measured strength, one line per level, under a heading."""
     width = max(len(level) for level in LEVEL_STRENGTH)
-    lines = ["Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):"]
-    lines += [f"  {level:<{width}}  {elo:>4}  {words}" for level, (elo, words) in LEVEL_STRENGTH.items()]
+    lines = [_("Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):")]
+    lines += [f"  {level:<{width}}  {elo:>4}  {translated(words)}" for level, (elo, words) in LEVEL_STRENGTH.items()]
     return lines
 
 
 def level_names() -> str:
     """The bot levels as a list in words: 'random, greedy, hard or expert'."""
-    levels = list(LEVEL_STRENGTH)
-    return f"{', '.join(levels[:-1])} or {levels[-1]}"
+    return either(list(LEVEL_STRENGTH))
 
 
 #: The one measure every judgement shown to a player ranks by (`bots.judge`): the hint's
 #: choice and its next best, the review's best choice and its points lost, and the lesson's
 #: suggestion where its script gives no reason of its own. Named in these words everywhere.
-MEASURE = "expected points ahead of the best rival at the end"
-#: What the measure is and why it, in a sentence (the help, the review's note).
-MEASURE_WHY = (
+#: Marked, translated where shown (`translated(MEASURE)`; a JSON report keeps it as written).
+MEASURE = N_("expected points ahead of the best rival at the end")
+#: What the measure is and why it, in a sentence (the help, the review's note). Marked.
+MEASURE_WHY = N_(
     "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
     "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
     "because a game is won by being ahead: a card that keeps a rival from points counts too"
 )
 
 
-#: What `pier18 play --help` says about playing alone (before the levels' lines).
-PLAYING_ALONE = (
-    "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
-    "and the table says what they took and what it scored; in the game, h asks the hard bot "
-    f"for a hint (best card and cover by {MEASURE}, where it should leave you, and the next best choices; "
-    "the review judges by the same) and ? lists every key."
-)
-
-#: `pier18 stats`: the headings of its tables.
-STATS_BY_TABLE = "By opponents and table size"
-STATS_TABLE_COLUMNS = ("opponents", "players", "games", "wins", "win share", "mean score")
-STATS_PLANS = "Plans kept"
-STATS_PLAN_COLUMNS = ("card", "kept", "met", "rate")
-
-
-#: `pier18 stats --name ''`: a name that names nobody would count nobody's seats.
-STATS_NAME_EMPTY = "--name needs a player's name, as the games show it"
-
-
-def stats_skipped(path: str, reason: str) -> str:
-    """`pier18 stats`' one line for a file it could not count."""
-    return f"pier18 stats: skipped {path}: {reason}"
-
-
-def cannot_list_folder(error: str) -> str:
-    """Why a folder named to `pier18 stats` was not read."""
-    return f"cannot list the folder ({error})"
-
-
 def stats_headline(games: int, unfinished: int, folder: str) -> str:
     """The first line of `pier18 stats`."""
     if not games and not unfinished:
-        return f"No finished games saved in {folder} yet; 'pier18 play' starts one."
-    line = "Your record: " + ngettext(
+        return _("No finished games saved in {folder} yet; 'pier18 play' starts one.").format(folder=folder)
+    saved = ngettext(
         "{n} finished game saved on this machine", "{n} finished games saved on this machine", games
-    ).format(n=games) + f" ({folder})"
+    ).format(n=games)
     if unfinished:
-        line += "; " + ngettext(
-            "{n} unfinished game not counted yet", "{n} unfinished games not counted yet", unfinished
-        ).format(n=unfinished)
-    return line + "."
+        return ngettext(
+            "Your record: {saved} ({folder}); {n} unfinished game not counted yet.",
+            "Your record: {saved} ({folder}); {n} unfinished games not counted yet.",
+            unfinished,
+        ).format(saved=saved, folder=folder, n=unfinished)
+    return _("Your record: {saved} ({folder}).").format(saved=saved, folder=folder)
 
 
 def players_counted(players: Sequence[tuple[str, int]], given: bool = True, others: Sequence[str] = ()) -> str:
     """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'; when
     no `--name` was `given`, why those names, and the other people at their tables."""
-    line = "Counted: " + ", ".join(f"{name} ({games_count(games)})" for name, games in players)
+    counted = ", ".join(
+        _("{name} ({games})").format(name=name, games=games_count(games)) for name, games in players
+    )
     if given:
-        return line + "."
-    line += " — the names that played alone against bots on this machine"
+        return _("Counted: {counted}.").format(counted=counted)
     if others:
-        line += f"; not counted: {players_list(list(others))}, who played at your tables"
-    return line + ". --name NAME (once per name) counts those names instead."
+        return _(
+            "Counted: {counted} — the names that played alone against bots on this machine; "
+            "not counted: {others}, who played at your tables. --name NAME (once per name) counts those names instead."
+        ).format(counted=counted, others=players_list(list(others)))
+    return _(
+        "Counted: {counted} — the names that played alone against bots on this machine. "
+        "--name NAME (once per name) counts those names instead."
+    ).format(counted=counted)
 
 
 def nobody_counted(names: Sequence[str], given: bool) -> str:
     """`pier18 stats` found finished games but no seat of the names it counts."""
-    found = f" (names in the games: {players_list(list(names))})" if names else ""
+    found = _(" (names in the games: {names})").format(names=players_list(list(names))) if names else ""
     if given:
-        return f"No finished game has a seat of the names given{found}."
-    return (
+        return _("No finished game has a seat of the names given{found}.").format(found=found)
+    return _(
         "No saved game was played alone against bots on this machine, so whose record this is "
-        f"is not known{found}: give your names with --name NAME, once per name."
-    )
+        "is not known{found}: give your names with --name NAME, once per name."
+    ).format(found=found)
 
 
 def lesson_line(finished: bool, decisions: int, total: int | None, won: bool | None) -> str:
     """`pier18 stats`' line for the guided first game, counted apart from the record."""
     if not finished:
         made = ngettext("{n} decision made", "{n} decisions made", decisions).format(n=decisions)
-        return f"The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it."
-    result = "you came first" if won else "the bot came first"
-    return f"The lesson (not in your record): finished, {points(total or 0)}, {result}."
+        return _("The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it.").format(made=made)
+    if won:
+        return _("The lesson (not in your record): finished, {points}, you came first.").format(points=points(total or 0))
+    return _("The lesson (not in your record): finished, {points}, the bot came first.").format(points=points(total or 0))
 
 
 def elo_not_yet(results: int, low: float, high: float, games: int) -> str:
     """An Elo estimate not shown: too few results for its interval to mean something."""
     counted = ngettext("{n} result", "{n} results", results).format(n=results)
     more = ngettext("about {n} more game", "about {n} more games", games).format(n=games)
-    return (
-        f"Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
-        f"{more} against bots will narrow it enough to show."
-    )
+    return _(
+        "Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
+        "{more} against bots will narrow it enough to show."
+    ).format(counted=counted, low=low, high=high, more=more)
 
 
 def games_count(games: int) -> str:
@@ -516,32 +548,33 @@ def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str,
     """Where the player stands on the bots' ladder: (rating, low, high, results) or None."""
     rungs = ", ".join(f"{level} {elo}" for level, elo in ladder.items())
     if estimate is None:
-        return f"Elo estimate: play a bot to get one (the ladder: {rungs})."
+        return _("Elo estimate: play a bot to get one (the ladder: {rungs}).").format(rungs=rungs)
     rating, low, high, results = estimate
-    return (
-        f"Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from "
-        + ngettext("{n} result", "{n} results", results).format(n=results)
-        + f" against bots; the ladder: {rungs})."
-    )
-
-
-#: The start rules offered at set-up: the digital edition's, and the printed rulebook's.
-START_BY_DATE = "Earliest Foundation date starts (digital edition)"
+    return ngettext(
+        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} result against bots; the ladder: {rungs}).",
+        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} results against bots; the ladder: {rungs}).",
+        results,
+    ).format(rating=rating, low=low, high=high, n=results, rungs=rungs)
 
 
 def start_by_sea(name: str) -> str:
-    """The printed rulebook's start rule, for one player."""
-    return f"{name} starts: last saw the sea (rulebook)"
+    """The printed rulebook's start rule, for one player (offered at set-up beside the
+    digital edition's)."""
+    return _("{name} starts: last saw the sea (rulebook)").format(name=name)
 
 
 def names_help(humans: int, bots: Sequence[str]) -> str:
     """What to do on the names screen."""
     if not bots:
-        return f"{humans} players at one laptop. Type each name (Tab or Enter: the next one), then choose who starts."
-    against = f"Playing against {players_list(list(bots))}."
+        return _(
+            "{n} players at one laptop. Type each name (Tab or Enter: the next one), then choose who starts."
+        ).format(n=humans)
+    against = players_list(list(bots))
     if humans == 1:
-        return f"{against} Type your name, choose who starts, Enter to start."
-    return f"{against} Type each player's name (Tab or Enter: the next one), then choose who starts."
+        return _("Playing against {bots}. Type your name, choose who starts, Enter to start.").format(bots=against)
+    return _(
+        "Playing against {bots}. Type each player's name (Tab or Enter: the next one), then choose who starts."
+    ).format(bots=against)
 
 
 def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: bool = False) -> str | None:
@@ -552,12 +585,13 @@ def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: boo
     if first is None:
         return None
     if chosen and lesson:
-        return f"{names[first]} starts: the lesson chose who starts"
+        return _("{name} starts: the lesson chose who starts").format(name=names[first])
     if chosen:
-        return f"{names[first]} starts: last saw the sea"
+        return _("{name} starts: last saw the sea").format(name=names[first])
     pier = table.piers[first]
-    date = f" ({pier.placements[0].card.date})" if pier.placements else ""
-    return f"{names[first]} starts: earliest Foundation date{date}"
+    if pier.placements:
+        return _("{name} starts: earliest Foundation date ({date})").format(name=names[first], date=pier.placements[0].card.date)
+    return _("{name} starts: earliest Foundation date").format(name=names[first])
 
 
 def summary(table: TableView, names: Sequence[str]) -> str:
@@ -568,7 +602,9 @@ def summary(table: TableView, names: Sequence[str]) -> str:
 def summary_of(names: Sequence[str], phase: Phase, round: int, current: int, made: int) -> str:
     """`summary` from its parts (what `pier18 games` keeps of a save between runs)."""
     made_words = ngettext("{n} decision made", "{n} decisions made", made).format(n=made)
-    return f"{players_list(names)}: {stands(phase, round, names[current])} ({made_words})"
+    return _("{players}: {stands} ({made})").format(
+        players=players_list(names), stands=stands(phase, round, names[current]), made=made_words
+    )
 
 
 def takeback_prompt(
@@ -596,11 +632,11 @@ def takeback_prompt(
     def bot(s: int) -> bool:
         return bool(bots) and bots[s]
 
-    hidden_kind = "set-up choice" if table.phase is Phase.SETUP else "Plan placement"
+    set_up = table.phase is Phase.SETUP or isinstance(decision, Keep)
     if decision is None or isinstance(decision, Keep):
-        what = f"{name}'s {'set-up choice' if isinstance(decision, Keep) else hidden_kind}"
+        what = (_("{name}'s set-up choice") if set_up else _("{name}'s Plan placement")).format(name=name)
     else:
-        what = f"{name}'s last move, {decision_text(table.deck, decision)}"
+        what = _("{name}'s last move, {decision}").format(name=name, decision=decision_text(table.deck, decision))
     also: list[str] = []
     people_hidden: list[int] = [seat] if decision is None and seat != at_keys and not bot(seat) else []
     bot_moves = 0
@@ -611,7 +647,7 @@ def takeback_prompt(
             if s != at_keys:
                 people_hidden.append(s)
         else:
-            also.append(f"{names[s]}'s move after it, {decision_text(table.deck, later)}")
+            also.append(_("{name}'s move after it, {decision}").format(name=names[s], decision=decision_text(table.deck, later)))
     if bot_moves:
         also.append(ngettext("{n} bot move after it", "{n} bot moves after it", bot_moves).format(n=bot_moves))
     if sum(1 for s in range(table.players) if not bot(s)) < 2:
@@ -621,14 +657,20 @@ def takeback_prompt(
         who = players_list(sorted({names[s] for s in later_hidden}))
         hidden = len(later_hidden)
         also.append(ngettext("{n} hidden decision by {who}", "{n} hidden decisions by {who}", hidden).format(n=hidden, who=who))
-    question = f"Take back {what}" + (f" (and {players_list(also)})" if also else "") + "?"
+    if also:
+        question = _("Take back {what} (and {also})?").format(what=what, also=players_list(also))
+    else:
+        question = _("Take back {what}?").format(what=what)
     if decision is None or isinstance(decision, Keep):
-        again = "choose their Plan and Foundation" if hidden_kind == "set-up choice" or isinstance(decision, Keep) else "place their Plan card"
-        question += f" {name} will {again} again."
+        if set_up:
+            again = _("{name} will choose their Plan and Foundation again.").format(name=name)
+        else:
+            again = _("{name} will place their Plan card again.").format(name=name)
+        question = f"{question} {again}"
     if people_hidden:
         count = len(people_hidden)
         makers = players_list(sorted({names[s] for s in people_hidden}))
-        question += " " + ngettext(
+        question = question + " " + ngettext(
             "This takes back {n} hidden decision without showing it: the laptop goes to {makers} before it is made again.",
             "This takes back {n} hidden decisions without showing them: the laptop goes to {makers} before they are made again.",
             count,
@@ -650,21 +692,26 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
     'take #7 Bandstand covering 1 section: you should end about 24 points (now 17).'
     """
     head = decision_text(deck, decision)
-    if expected_total is not None:
-        head += f": you should end about {points(round(expected_total))}"
-        if now is not None:
-            head += f" (now {now})"
-    lines = [head + "."]
+    if expected_total is None:
+        lines = [_("{decision}.").format(decision=head)]
+    elif now is None:
+        lines = [_("{decision}: you should end about {points}.").format(decision=head, points=points(round(expected_total)))]
+    else:
+        lines = [_("{decision}: you should end about {points} (now {now}).").format(
+            decision=head, points=points(round(expected_total)), now=now
+        )]
     if alternatives:
-        others = "; ".join(f"{short_decision(deck, d)}, {behind(points)}" for d, points in alternatives)
-        lines.append(f"Next best (by {MEASURE}): {others}.")
-    lines.append(f"Why: it {reason}.")
+        others = "; ".join(
+            _("{decision}, {behind}").format(decision=short_decision(deck, d), behind=behind(points)) for d, points in alternatives
+        )
+        lines.append(_("Next best (by {measure}): {others}.").format(measure=translated(MEASURE), others=others))
+    lines.append(_("Why: it {reason}.").format(reason=reason))
     return lines
 
 
 def behind(points: float) -> str:
     """How far a next best choice ranks below the best: '1.5 behind', 'as good'."""
-    return "as good" if points < 0.05 else f"{points:.1f} behind"
+    return _("as good") if points < 0.05 else _("{points:.1f} behind").format(points=points)
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str], by: str | None = None) -> str:
@@ -672,18 +719,18 @@ def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]
     level of a bot that made it for the seat's away player, named as its author."""
     name = author(names, seat, by, start=True)
     if isinstance(decision, Keep):
-        return f"{name} kept {kept_cards(deck, decision)}."
-    return f"{name}: {decision_text(deck, decision)}."
+        return _("{name} kept {cards}.").format(name=name, cards=kept_cards(deck, decision))
+    return _("{name}: {decision}.").format(name=name, decision=decision_text(deck, decision))
 
 
 def sentence(words: str) -> str:
     """Words that stand alone as a sentence: 'it is not your turn' -> 'It is not your turn.'"""
-    return words[:1].upper() + words[1:] + "."
+    return _("{words}.").format(words=words[:1].upper() + words[1:])
 
 
 def about(where: str, what: str) -> str:
     """A problem and where it is, as every error line says it: '--cards: 9 is not a card'."""
-    return f"{where}: {what}"
+    return _("{where}: {what}").format(where=where, what=what)
 
 
 def prog_line(message: str) -> str:
@@ -695,107 +742,113 @@ def prog_line(message: str) -> str:
 #
 # A key's label in the footer and a button's text are words a person reads, short ones:
 # every label comes from here, so the same key says the same thing on every screen.
+# Labels are marked (`N_`: a Binding is made at import) and translated where they are
+# drawn: the footer, the keys list, a button's text (`with_key`).
 
 
-KEY_QUIT = "Quit"
-KEY_HELP = "Keys"
-KEY_RULES = "Rules"
-KEY_HINT = "Hint"
-KEY_TAKE_BACK = "Take back"
-KEY_CLOSE = "Close"
-KEY_CONTINUE = "Continue"
-KEY_NEW_GAME = "New game"
-KEY_YES = "Yes"
-KEY_NO = "No"
-KEY_YES_QUIT = "Yes, quit"
-KEY_YES_LEAVE = "Yes, leave"
-KEY_YES_TAKE_BACK = "Yes, take back"
-KEY_KEEP_PLAYING = "No, keep playing"
-KEY_YES_BOT_PLAYS = "Yes, a bot plays"
-KEY_NO_KEEP_WAITING = "No, keep waiting"
-KEY_BACK = "Back"
-KEY_BACK_TO_GAME = "Back to the game"
-KEY_BACK_TO_CARDS = "Back to the cards"
-KEY_PREVIOUS = "Previous"
-KEY_NEXT = "Next"
-KEY_START = "Start"
-KEY_END = "End"
-KEY_NEXT_RULE = "Next rule"
-KEY_PREVIOUS_RULE = "Previous rule"
-KEY_CHOOSE = "Choose"
-KEY_START_GAME = "Start the game"
-KEY_READY = "I am ready"
-KEY_RESUME_LAST = "Resume the last played"
-KEY_PIERS_UP = "Piers ↑"
-KEY_PIERS_DOWN = "Piers ↓"
-KEY_BOT_SITS_IN = "Bot sits in"
-KEY_JOIN_LINES = "Join lines"
-KEY_GAME_LOG = "Log"
-KEY_COVER_LESS = "Cover less"
-KEY_COVER_MORE = "Cover more"
-KEY_PLACE_IT = "Place it"
-KEY_PREVIOUS_CARD = "Previous card"
-KEY_NEXT_CARD = "Next card"
-KEY_CHOOSE_CARD = "Choose this card"
-KEY_EXPLAIN = "Why"
-KEY_OTHER_PIER = "Other pier"
-KEY_KEEP_AS_PLAN = "Keep as Plan"
-KEY_KEEP_AS_FOUNDATION = "Keep as Foundation"
-KEY_BACK_TO_PLAN = "Back to the Plan"
-KEY_LEGEND = "Symbols"
-KEY_POINT_AT_CARD = "Point at a card"
-KEY_POINT_AT_COVER = "Point at a cover"
-KEY_POINT_AT_GAME = "Point at a game"
-KEY_POINT_AT_PLAYER = "Point at a player"
-KEY_PREVIOUS_CHOICE = "Point higher"
-KEY_NEXT_CHOICE = "Point lower"
-KEY_FIRST_CHOICE = "Point at the first"
-KEY_LAST_CHOICE = "Point at the last"
-KEY_PAGE_UP = "A page up"
-KEY_PAGE_DOWN = "A page down"
-KEY_CHOOSE_IT = "Choose the one pointed at"
-KEY_OTHER_ANSWER = "Point at the other answer"
+KEY_QUIT = N_("Quit")
+KEY_HELP = N_("Keys")
+KEY_RULES = N_("Rules")
+KEY_HINT = N_("Hint")
+KEY_TAKE_BACK = N_("Take back")
+KEY_CLOSE = N_("Close")
+KEY_CONTINUE = N_("Continue")
+KEY_NEW_GAME = N_("New game")
+KEY_YES = N_("Yes")
+KEY_NO = N_("No")
+KEY_YES_QUIT = N_("Yes, quit")
+KEY_YES_LEAVE = N_("Yes, leave")
+KEY_YES_TAKE_BACK = N_("Yes, take back")
+KEY_KEEP_PLAYING = N_("No, keep playing")
+KEY_YES_BOT_PLAYS = N_("Yes, a bot plays")
+KEY_NO_KEEP_WAITING = N_("No, keep waiting")
+KEY_BACK = N_("Back")
+KEY_BACK_TO_GAME = N_("Back to the game")
+KEY_BACK_TO_CARDS = N_("Back to the cards")
+KEY_PREVIOUS = N_("Previous")
+KEY_NEXT = N_("Next")
+KEY_START = N_("Start")
+KEY_END = N_("End")
+KEY_NEXT_RULE = N_("Next rule")
+KEY_PREVIOUS_RULE = N_("Previous rule")
+KEY_CHOOSE = N_("Choose")
+KEY_START_GAME = N_("Start the game")
+KEY_READY = N_("I am ready")
+KEY_RESUME_LAST = N_("Resume the last played")
+KEY_PIERS_UP = N_("Piers ↑")
+KEY_PIERS_DOWN = N_("Piers ↓")
+KEY_BOT_SITS_IN = N_("Bot sits in")
+KEY_JOIN_LINES = N_("Join lines")
+KEY_GAME_LOG = N_("Log")
+KEY_COVER_LESS = N_("Cover less")
+KEY_COVER_MORE = N_("Cover more")
+KEY_PLACE_IT = N_("Place it")
+KEY_PREVIOUS_CARD = N_("Previous card")
+KEY_NEXT_CARD = N_("Next card")
+KEY_CHOOSE_CARD = N_("Choose this card")
+KEY_EXPLAIN = N_("Why")
+KEY_OTHER_PIER = N_("Other pier")
+KEY_KEEP_AS_PLAN = N_("Keep as Plan")
+KEY_KEEP_AS_FOUNDATION = N_("Keep as Foundation")
+KEY_BACK_TO_PLAN = N_("Back to the Plan")
+KEY_LEGEND = N_("Symbols")
+KEY_POINT_AT_CARD = N_("Point at a card")
+KEY_POINT_AT_COVER = N_("Point at a cover")
+KEY_POINT_AT_GAME = N_("Point at a game")
+KEY_POINT_AT_PLAYER = N_("Point at a player")
+KEY_PREVIOUS_CHOICE = N_("Point higher")
+KEY_NEXT_CHOICE = N_("Point lower")
+KEY_FIRST_CHOICE = N_("Point at the first")
+KEY_LAST_CHOICE = N_("Point at the last")
+KEY_PAGE_UP = N_("A page up")
+KEY_PAGE_DOWN = N_("A page down")
+KEY_CHOOSE_IT = N_("Choose the one pointed at")
+KEY_OTHER_ANSWER = N_("Point at the other answer")
 
 #: Where a footer has no room for every key's label (a narrow terminal, many keys), the
-#: short label of each key that has one: fewer words, never a word cut.
+#: short label of each key that has one: fewer words, never a word cut. Keyed by the
+#: marked (English) label; both are translated where drawn.
 SHORT_KEYS = {
-    KEY_BACK_TO_CARDS: "Back",
-    KEY_BACK_TO_GAME: "Back",
-    KEY_COVER_LESS: "Less",
-    KEY_COVER_MORE: "More",
-    KEY_PLACE_IT: "Place",
-    KEY_TAKE_BACK: "Undo",
-    KEY_CHOOSE_CARD: "Choose",
-    KEY_PREVIOUS_CARD: "Previous",
-    KEY_NEXT_CARD: "Next",
-    KEY_KEEP_AS_PLAN: "Plan",
-    KEY_KEEP_AS_FOUNDATION: "Foundation",
-    KEY_BACK_TO_PLAN: "Back",
-    KEY_KEEP_PLAYING: "No",
-    KEY_YES_TAKE_BACK: "Yes",
-    KEY_YES_BOT_PLAYS: "Yes",
-    KEY_NO_KEEP_WAITING: "No",
-    KEY_START_GAME: "Start",
-    KEY_RESUME_LAST: "Resume",
-    KEY_PREVIOUS_RULE: "Previous",
-    KEY_NEXT_RULE: "Next",
+    KEY_BACK_TO_CARDS: N_("Back"),
+    KEY_BACK_TO_GAME: N_("Back"),
+    KEY_COVER_LESS: N_("Less"),
+    KEY_COVER_MORE: N_("More"),
+    KEY_PLACE_IT: N_("Place"),
+    KEY_TAKE_BACK: N_("Undo"),
+    KEY_CHOOSE_CARD: N_("Choose"),
+    KEY_PREVIOUS_CARD: N_("Previous"),
+    KEY_NEXT_CARD: N_("Next"),
+    KEY_KEEP_AS_PLAN: N_("Plan"),
+    KEY_KEEP_AS_FOUNDATION: N_("Foundation"),
+    KEY_BACK_TO_PLAN: N_("Back"),
+    KEY_KEEP_PLAYING: N_("No"),
+    KEY_YES_TAKE_BACK: N_("Yes"),
+    KEY_YES_BOT_PLAYS: N_("Yes"),
+    KEY_NO_KEEP_WAITING: N_("No"),
+    KEY_START_GAME: N_("Start"),
+    KEY_RESUME_LAST: N_("Resume"),
+    KEY_PREVIOUS_RULE: N_("Previous"),
+    KEY_NEXT_RULE: N_("Next"),
 }
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
 
 def with_key(label: str, key: str) -> str:
-    """A button's text with the key that presses it: 'New game (n)'."""
-    return f"{label} ({key})"
+    """A button's text with the key that presses it: 'New game (n)' (`label` marked with
+    `N_`, translated here, when the button is made)."""
+    return f"{translated(label)} ({key})"
 
 
-#: The replay app's title (the game app's is `GAME_NAME`).
-REPLAY_TITLE = f"{GAME_NAME} replay"
+def replay_title() -> str:
+    """The replay app's title (the game app's is `GAME_NAME`)."""
+    return _("{game} replay").format(game=GAME_NAME)
 
-#: The little tag on the choice the hint names.
-HINT_TAG = "hint"
+
+#: The little tag on the choice the hint names (marked; translated where drawn).
+HINT_TAG = N_("hint")
 #: The tag on the choice a lesson step suggests to show its idea: not the hint's (`h`).
-LESSON_TAG = "lesson"
+LESSON_TAG = N_("lesson")
 
 
 # -- the table --------------------------------------------------------------------------
@@ -803,103 +856,70 @@ LESSON_TAG = "lesson"
 
 def round_of(round_number: int, rounds: int) -> str:
     """'Round 2 of 6'."""
-    return f"Round {round_number} of {rounds}"
-
-
-def turn_of(name: str) -> str:
-    """'Ann's turn'."""
-    return f"{name}'s turn"
-
-
-def choosing_a_card(name: str) -> str:
-    """Someone other than the person at the keys is drafting."""
-    return f"{name} is choosing a card…"
+    return _("Round {round} of {rounds}").format(round=round_number, rounds=rounds)
 
 
 def pick_a_card(cards: int) -> str:
     """What to do on the table when it is your draft, with the number keys there are:
     they point, Enter opens the card pointed at (its cover is chosen there)."""
-    return f"pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron"
-
-
-#: The status line's phase, after the rounds.
-GAME_END = "Game end"
-#: The status line once the game is over.
-GAME_IS_OVER = "Game over"
-#: The status line's phase before the rounds.
-SET_UP = "Set-up"
-#: After the name of the seat at the Plan phase: deciding elsewhere, or at the keys.
-PLACING_THE_PLAN = "is placing the Plan card…"
-PLACES_THE_PLAN = "places the Plan card"
-
-#: A set-up seat that is choosing now, as its panel says it.
-CHOOSING_SET_UP = "choosing a Plan and a Foundation…"
-#: A set-up seat that has chosen already, and one whose turn it is not yet.
-CHOSE_SET_UP = "Plan and Foundation chosen (hidden until everyone has chosen)"
-WAITS_FOR_SET_UP = "waiting to choose a Plan and a Foundation"
+    return _("pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron").format(cards=cards)
 
 
 #: How the person at a networked seat is named among the others ("you have chosen").
-YOU = "you"
-#: A player whose connection is gone, beside their name.
-AWAY = "away"
-#: A simultaneous choice over the network before anyone has made it.
-EVERYONE_CHOOSES_SET_UP = "everyone chooses a Plan and a Foundation at once"
-EVERYONE_PLACES_THE_PLAN = "everyone places the Plan card at once"
+#: Marked, translated where shown.
+YOU = N_("you")
+#: A player whose connection is gone, beside their name. Marked, translated where shown.
+AWAY = N_("away")
 
 
 def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
     """A choice every seat makes at once over the network: who has made it (never what)
     and who is still to: 'Bob has chosen; waiting for you and Cy'. `placing`: the Plan
-    placement, else set-up. Names as given, `YOU` for the person at the keys."""
+    placement, else set-up. Names as given, `YOU` (translated) for the person at the keys."""
     if not chose:
-        return EVERYONE_PLACES_THE_PLAN if placing else EVERYONE_CHOOSES_SET_UP
-    one = len(chose) == 1 and chose[0] != YOU
-    done = f"{players_list(chose)} {'has' if one else 'have'} {'placed the Plan card' if placing else 'chosen'}"
-    return f"{done}; {waiting_for(waiting)}" if waiting else done
+        if placing:
+            return _("everyone places the Plan card at once")
+        return _("everyone chooses a Plan and a Foundation at once")
+    who = players_list(chose)
+    if len(chose) == 1 and chose[0] != translated(YOU):
+        done = (_("{who} has placed the Plan card") if placing else _("{who} has chosen")).format(who=who)
+    else:
+        done = (_("{who} have placed the Plan card") if placing else _("{who} have chosen")).format(who=who)
+    return _("{done}; {waiting}").format(done=done, waiting=waiting_for(waiting)) if waiting else done
 
 
 def choosing_set_up(name: str) -> str:
     """Someone other than the person at the keys is choosing a Plan and a Foundation."""
-    return f"{name} is {CHOOSING_SET_UP}"
-
-
-#: Under the piers, while some of them are out of sight.
-PIERS_BELOW = "PgDn or the mouse wheel scrolls the piers"
+    return _("{name} is choosing a Plan and a Foundation…").format(name=name)
 
 
 def more_below(how: str) -> str:
     """The line under a scroll that has more below: '▼ more below: PgDn ...'."""
-    return f"▼ more below: {how}"
-
-
-#: A pier panel's Plan before it is chosen, and once it is placed out of sight.
-PLAN_NOT_CHOSEN = "Plan: not chosen yet"
-PLAN_PLACED_HIDDEN = "Plan: placed, shown when the game ends"
+    return _("▼ more below: {how}").format(how=how)
 
 
 def plan_heading(card: Card) -> str:
     """A pier panel's Plan card: 'Plan #9 03-14 (+4)'."""
-    return f"Plan #{card.id} {card.date} (+{card.plan.bonus})"
+    return _("Plan #{id} {date} (+{bonus})").format(id=card.id, date=card.date, bonus=card.plan.bonus)
 
 
 def patrons_won(count: int) -> str:
     """'Patrons 2'."""
-    return f"Patrons {count}"
+    return _("Patrons {count}").format(count=count)
 
 
 def total_now(total: int) -> str:
     """A pier panel's total: 'total 17'."""
-    return f"total {total}"
+    return _("total {total}").format(total=total)
 
 
 #: What a total means wherever one is shown (the table, the previews, the Plan screen,
-#: the final screen, `pier18 score`): points if the game ended now.
-TOTAL_MEANS = "total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)"
+#: the final screen, `pier18 score`): points if the game ended now. Marked.
+TOTAL_MEANS = N_("total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)")
 
 #: A Plan goal that compares players, where one pier alone is scored (`pier18 score`,
-#: and the final screen's line for it).
-ONE_PIER_CANNOT_JUDGE = "it compares players, so one pier alone cannot settle it: no bonus added"
+#: and the final screen's line for it). Marked, translated where shown.
+ONE_PIER_CANNOT_JUDGE = N_("it compares players, so one pier alone cannot settle it: no bonus added")
 
 
 def points(total: int) -> str:
@@ -909,16 +929,12 @@ def points(total: int) -> str:
 
 def ranking_line(standing: Standing, names: Sequence[str]) -> str:
     """One place of the final ranking, as the commands print it: '1. Ann: 24 points'."""
-    return f"{standing.place}. {names[standing.seat]}: {points(standing.total)}"
-
-
-#: An empty pier.
-NO_CARDS_YET = "(no cards yet)"
+    return _("{place}. {name}: {points}").format(place=standing.place, name=names[standing.seat], points=points(standing.total))
 
 
 def hidden_sections(count: int) -> str:
     """Beside a card of a pier, how much of it is covered: '(2 hidden)'."""
-    return f"({count} hidden)"
+    return _("({count} hidden)").format(count=count)
 
 
 def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
@@ -927,17 +943,17 @@ def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
     of reach (`in_reach` False: no cards still to come can make it hold at the end) says
     so: '✘ out of reach', or '✔ met now, not at the end'."""
     if met is None:
-        return "? not judged"
+        return _("? not judged")
     if final:
-        return "✔ met" if met else "✘ not met"
+        return _("✔ met") if met else _("✘ not met")
     if in_reach is False:
-        return "✔ met now, not at the end" if met else "✘ out of reach: cannot be met by the end"
-    return "✔ met" if met else "✘ not yet"
+        return _("✔ met now, not at the end") if met else _("✘ out of reach: cannot be met by the end")
+    return _("✔ met") if met else _("✘ not yet")
 
 
 def plan_goal_note(card: Card, players: int) -> str:
     """Under a set-up card: 'Plan goal: At least 5 Poets (+4)'."""
-    return f"Plan goal: {card.plan.goal_for(players).text} (+{card.plan.bonus})"
+    return _("Plan goal: {goal} (+{bonus})").format(goal=goal_text(card.plan.goal_for(players)), bonus=card.plan.bonus)
 
 
 # -- set-up, placing, the Patron, passing the laptop -----------------------------------------
@@ -945,138 +961,119 @@ def plan_goal_note(card: Card, players: int) -> str:
 
 def keep_help(name: str) -> Stressed:
     """The set-up screen's instructions, to `name`."""
-    return (
-        "",
-        name,
-        ", your three cards. Keep one as your ",
-        "Plan",
-        " (its goal scores a bonus at the end and it becomes the last card of your pier) and one as your ",
-        "Foundation",
-        " (the first card of your pier). The third goes back into the deck.",
+    return stress(
+        _(
+            "*{name}*, your three cards. Keep one as your *Plan* (its goal scores a bonus at the end and it "
+            "becomes the last card of your pier) and one as your *Foundation* (the first card of your pier). "
+            "The third goes back into the deck."
+        ),
+        name=name,
     )
 
 
 def keep_plan_help(name: str) -> Stressed:
     """The set-up screen's first step, to `name`: point at the card to keep as the Plan."""
-    return (
-        "",
-        name,
-        ", your three cards. First keep one as your ",
-        "Plan",
-        ": its goal scores a bonus at the end, and it becomes the last card of your pier. "
-        "←/→, 1–3 or the mouse point at a card; Enter (or a second click) keeps it.",
+    return stress(
+        _(
+            "*{name}*, your three cards. First keep one as your *Plan*: its goal scores a bonus at the end, and "
+            "it becomes the last card of your pier. ←/→, 1–3 or the mouse point at a card; Enter (or a second "
+            "click) keeps it."
+        ),
+        name=name,
     )
 
 
 def keep_foundation_help(name: str, plan: Card) -> Stressed:
     """The set-up screen's second step: the Foundation, from the two cards left."""
-    return (
-        "",
-        name,
-        f", your Plan is {card_label(plan)}. Now keep your ",
-        "Foundation",
-        ", the first card of your pier, from the other two; the third goes back into the deck. "
-        "Escape chooses the Plan again.",
+    return stress(
+        _(
+            "*{name}*, your Plan is {plan}. Now keep your *Foundation*, the first card of your pier, from the "
+            "other two; the third goes back into the deck. Escape chooses the Plan again."
+        ),
+        name=name,
+        plan=card_label(plan),
     )
-
-
-#: The set-up preview of the card pointed at, in both roles.
-AS_YOUR_PLAN = "As your Plan:"
-AS_YOUR_FOUNDATION = "As your Foundation:"
 
 
 def plan_role(card: Card, players: int) -> str:
     """What a set-up card does as the Plan: 'At most 12 visible sections (+4), judged at
     the end, the card laid last on your pier'."""
-    return f"{card.plan.goal_for(players).text} (+{card.plan.bonus}), judged at the end, with the card laid last on your pier"
+    return _("{goal} (+{bonus}), judged at the end, with the card laid last on your pier").format(
+        goal=goal_text(card.plan.goal_for(players)), bonus=card.plan.bonus
+    )
 
 
 def foundation_role(total: int) -> str:
     """What a set-up card does as the Foundation: 'starts your pier: 3 points from the start'."""
-    return f"starts your pier, at its land end: {points(total)} from the start"
-
-
-#: The second step's preview: the pier the pair starts, and the Plan judged on it.
-YOUR_PIER_STARTS = "Your pier starts as:"
-PLAN_ON_IT_NOW = "Your Plan on it now:"
-
-
-#: What each card of a set-up hand becomes under the choice shown.
-AS_PLAN = "PLAN"
-AS_FOUNDATION = "FOUNDATION"
-BACK_TO_DECK = "back to deck"
-#: The two roles, as a set-up choice names them.
-PLAN = "Plan"
-FOUNDATION = "Foundation"
+    return _("starts your pier, at its land end: {points} from the start").format(points=points(total))
 
 
 def back_to_deck(card_id: int) -> str:
     """The card a set-up choice sends back: 'back: #7'."""
-    return f"back: #{card_id}"
+    return _("back: #{id}").format(id=card_id)
 
 
 def place_help(name: str, card: Card, plan: bool, can_go_back: bool) -> Stressed:
     """The placement screen's instructions: who places which card, and the keys."""
-    what = "the Plan card" if plan else "a card"
-    return (
-        "",
-        name,
-        f" places {what}: ",
-        card_label(card),
-        f" ({card.date}). ↑/↓ or a number points at how many sections of the card below it covers;"
-        " Enter places it"
-        + ("; Escape goes back." if can_go_back else "."),
-    )
+    values = {"name": name, "card": card_label(card), "date": card.date}
+    if plan and can_go_back:
+        message = _(
+            "*{name}* places the Plan card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it; Escape goes back."
+        )
+    elif plan:
+        message = _(
+            "*{name}* places the Plan card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it."
+        )
+    elif can_go_back:
+        message = _(
+            "*{name}* places a card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it; Escape goes back."
+        )
+    else:
+        message = _(
+            "*{name}* places a card: *{card}* ({date}). ↑/↓ or a number points at how many sections of "
+            "the card below it covers; Enter places it."
+        )
+    return stress(message, **values)
 
 
 def cover_choice(first: bool, cover: int) -> str:
     """One cover a placement may choose: 'first card', 'covers nothing (adds every
     section)', 'covers 2 sections'."""
     if first:
-        return "first card"
+        return _("first card")
     if cover == 0:
-        return "covers nothing (adds every section)"
+        return _("covers nothing (adds every section)")
     return ngettext("covers {n} section", "covers {n} sections", cover).format(n=cover)
 
 
 def pier_after(name: str, card_id: int) -> str:
     """The preview's title: 'Ann's pier after placing #7'."""
-    return f"{name}'s pier after placing #{card_id}"
-
-
-#: The preview's line for the Plan's verdict after the placement tried.
-PLAN_AFTER = "Plan goal after this:"
+    return _("{name}'s pier after placing #{id}").format(name=name, id=card_id)
 
 
 def plan_bonus_now(bonus: int) -> str:
     """'(Plan bonus 4)'."""
-    return f"(Plan bonus {bonus})"
-
-
-#: Under the last placement's preview, when its Plan goal compares players.
-COMPARES_UNSETTLED = (
-    "This goal compares you with the other players: judged on their piers as you see them. "
-    "Their Plan cards (placed unseen, or still to place) may change it at the end."
-)
+    return _("(Plan bonus {bonus})").format(bonus=bonus)
 
 
 def if_patron(card_id: int) -> str:
     """A Patron race in a preview: 'If #7 is the Patron:'."""
-    return f"If #{card_id} is the Patron:"
+    return _("If #{id} is the Patron:").format(id=card_id)
 
 
 def was(before: str) -> str:
     """What a preview's line said before the placement tried: '(was: Bob wins)'."""
-    return f"(was: {before})"
-
-
-#: A preview's line that the placement does not change.
-NO_CHANGE = "(no change)"
+    return _("(was: {before})").format(before=before)
 
 
 def either(names: Sequence[str]) -> str:
     """'Bob', 'Bob or Cy', 'Ann, Bob or Cy'."""
-    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def patron_outlook(race: PatronRace, names: Sequence[str], dates: dict[int, str], after: bool = True) -> str:
@@ -1097,69 +1094,66 @@ def patron_outlook(race: PatronRace, names: Sequence[str], dates: dict[int, str]
     winner = race.winner_after if after else race.winner_before
     threats = [names[s] for s in race.threats] if after else []
     if winner is None:
-        tie = "tie " + "/".join(names[s] for s in leaders) + ": the earliest date drafted this round decides"
+        tied = "/".join(names[s] for s in leaders)
         known = [f"{names[s]} {dates[s]}" for s in leaders if s in dates]
-        line = tie + (f" ({', '.join(known)})" if known else "")
+        if known:
+            line = _("tie {tied}: the earliest date drafted this round decides ({dates})").format(
+                tied=tied, dates=", ".join(known)
+            )
+        else:
+            line = _("tie {tied}: the earliest date drafted this round decides").format(tied=tied)
         passing = [names[s] for s in race.threats if s not in leaders] if after else []
-        return line + (f"; {either(passing)}, still to draft, can overtake" if passing else "")
+        if passing:
+            return _("{line}; {who}, still to draft, can overtake").format(line=line, who=either(passing))
+        return line
     name = names[winner]
     if after and race.settled:
-        return f"{name} wins" + (" the tie on the earlier date" if len(leaders) > 1 else "")
+        if len(leaders) > 1:
+            return _("{name} wins the tie on the earlier date").format(name=name)
+        return _("{name} wins").format(name=name)
     if after and race.beat_date is not None:
-        return f"{name} leads, and keeps it unless {either(threats)} ties with a card dated before {race.beat_date}"
+        return _("{name} leads, and keeps it unless {who} ties with a card dated before {date}").format(
+            name=name, who=either(threats), date=race.beat_date
+        )
     if threats:
-        return f"{name} leads; {either(threats)}, still to draft, can overtake"
+        return _("{name} leads; {who}, still to draft, can overtake").format(name=name, who=either(threats))
     if not after:
-        return f"{name} leads for now"  # the seat trying the draft had still to draft
-    return f"{name} leads and has still to draft" if winner in race.to_draft else f"{name} leads"
-
-
-def patron_heading(award: PatronAward, card: Card) -> str:
-    """The Patron panel's title: 'Round 2: the Patron is #7 Bandstand'."""
-    return f"Round {award.round}: the Patron is {card_label(card)}"
-
-
-#: The Patron panel's columns.
-PATRON_COLUMNS = ("Player", "patron score", "drafted this round")
-
-
-def card_with_date(card: Card) -> str:
-    """'#7 Bandstand (03-14)'."""
-    return f"{card_label(card)} ({card.date})"
+        return _("{name} leads for now").format(name=name)  # the seat trying the draft had still to draft
+    if winner in race.to_draft:
+        return _("{name} leads and has still to draft").format(name=name)
+    return _("{name} leads").format(name=name)
 
 
 def patron_why(award: PatronAward, deck: Deck, names: Sequence[str]) -> Stressed:
     """Why the Patron went where it went, the winner stressed."""
     best = award.scores[award.winner]
     winner = names[award.winner]
-    worth = " The Patron is worth 1 point."
     if award.by_date:
-        tied = players_list([names[s] for s in award.tied])
-        date = deck[award.drafted[award.winner]].date
-        return (
-            f"{tied} tie with {best}. ",
-            f"{winner} wins: the earliest date drafted this round ({date}) breaks the tie.",
-            worth,
+        return stress(
+            _(
+                "{tied} tie with {best}. *{winner} wins: the earliest date drafted this round ({date}) breaks the "
+                "tie.* The Patron is worth 1 point."
+            ),
+            tied=players_list([names[s] for s in award.tied]),
+            best=best,
+            winner=winner,
+            date=deck[award.drafted[award.winner]].date,
         )
-    return ("", f"{winner} wins with the highest patron score ({best}).", worth)
-
-
-#: The Patron panel's last line: Enter goes on.
-CONTINUE = "continue"
+    return stress(
+        _("*{winner} wins with the highest patron score ({best}).* The Patron is worth 1 point."),
+        winner=winner,
+        best=best,
+    )
 
 
 def pass_to(name: str) -> str:
     """The pass screen's title: 'Pass the laptop to Ann'."""
-    return f"Pass the laptop to {name}"
-
-
-#: The pass screen, to everyone but the player named.
-LOOK_AWAY = "Everyone else: look away."
+    return _("Pass the laptop to {name}").format(name=name)
 
 
 def press_enter(name: str) -> str:
     """The pass screen's key: 'Ann: press Enter'."""
-    return f"{name}: press {ENTER}"
+    return _("{name}: press {key}").format(name=name, key=ENTER)
 
 
 # -- the final screen and the replay ---------------------------------------------------------
@@ -1374,15 +1368,15 @@ def bot_keeps(plan: Card, goal: str, foundation: Card, start: int) -> str:
     """A bot's set-up choice, as its reason: 'keeps Pier Lamp as the Plan (At least 5
     Poets, +4) and builds on Bandstand (3 points to start)'."""
     return _("keeps {plan} as the Plan ({goal}, +{bonus}) and builds on {foundation} ({points} to start)").format(
-        plan=plan.name, goal=goal, bonus=plan.plan.bonus, foundation=foundation.name, points=points(start)
+        plan=card_name(plan), goal=goal, bonus=plan.plan.bonus, foundation=card_name(foundation), points=points(start)
     )
 
 
 def bot_places(card: Card, plan: bool, cover: int) -> str:
     """What a bot's placement places: 'drafts Bandstand covering nothing'."""
     if plan:
-        return _("places the Plan {card} {covering}").format(card=card.name, covering=covering(cover))
-    return _("drafts {card} {covering}").format(card=card.name, covering=covering(cover))
+        return _("places the Plan {card} {covering}").format(card=card_name(card), covering=covering(cover))
+    return _("drafts {card} {covering}").format(card=card_name(card), covering=covering(cover))
 
 
 def bot_patron_reason(won: int | None, sure: bool, leads: Sequence[int], tied: Sequence[int]) -> str | None:
@@ -1431,13 +1425,13 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
     decision, me = outcome.decision, outcome.seat
     if isinstance(decision, Keep):
         foundation = deck[decision.foundation]
-        parts = [_("starts your pier with {card}, {points}").format(card=foundation.name, points=points(outcome.after.total))]
+        parts = [_("starts your pier with {card}, {points}").format(card=card_name(foundation), points=points(outcome.after.total))]
         plan = outcome.plan_after
         if plan is not None:
             parts.append(
                 _(
                     "keeps {plan} as the Plan ({goal}, +{bonus} if it holds at the end; {numbers} on the Foundation alone)"
-                ).format(plan=plan.card.name, goal=plan.goal.text, bonus=plan.card.plan.bonus, numbers=_plan_numbers(plan))
+                ).format(plan=card_name(plan.card), goal=goal_text(plan.goal), bonus=plan.card.plan.bonus, numbers=_plan_numbers(plan))
             )
         return "; ".join(parts)
     if outcome.final:
@@ -1447,10 +1441,10 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
         if plan is not None:
             if plan.met:
                 verdict = _("meets your Plan ({goal}: {numbers}, +{bonus})").format(
-                    goal=plan.goal.text, numbers=_plan_numbers(plan), bonus=plan.card.plan.bonus
+                    goal=goal_text(plan.goal), numbers=_plan_numbers(plan), bonus=plan.card.plan.bonus
                 )
             else:
-                verdict = _("leaves your Plan unmet ({goal}: {numbers})").format(goal=plan.goal.text, numbers=_plan_numbers(plan))
+                verdict = _("leaves your Plan unmet ({goal}: {numbers})").format(goal=goal_text(plan.goal), numbers=_plan_numbers(plan))
             if plan.unsettled:
                 verdict = _("{verdict}, unless a rival's Plan placed unseen changes the count").format(verdict=verdict)
             parts.append(verdict)
@@ -1469,7 +1463,7 @@ def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -
 
         now = _plan_numbers(plan_after)
         was = ", ".join(str(value) for value in goal_measures(plan_before.goal, plan_before.sheet))
-        values = {"goal": plan_after.goal.text, "now": now, "was": was}
+        values = {"goal": goal_text(plan_after.goal), "now": now, "was": was}
         if plan_after.met and not plan_before.met:
             parts.append(_("meets your Plan as the piers stand ({goal}: {now}, was {was})").format(**values))
         elif plan_before.met and not plan_after.met:
@@ -2043,108 +2037,118 @@ def save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
     """A game's file on disk was not the one this process last wrote (another terminal,
     or another program, wrote it), so it is left alone and the game goes on in `new`.
     `appeared`: there was no file when the game started, and one has appeared since."""
-    what = "the record of this game" if record else "this game"
     if appeared:
-        return f"{old} appeared meanwhile and is not written over: {what} is saved to {new} instead"
-    return (
-        f"{old} was written by another terminal or program since this game saved it (is the game open twice?);"
-        f" it is left as it is, and {what} goes on in {new}"
-    )
+        if record:
+            message = _("{old} appeared meanwhile and is not written over: the record of this game is saved to {new} instead")
+        else:
+            message = _("{old} appeared meanwhile and is not written over: this game is saved to {new} instead")
+    elif record:
+        message = _(
+            "{old} was written by another terminal or program since this game saved it (is the game open twice?);"
+            " it is left as it is, and the record of this game goes on in {new}"
+        )
+    else:
+        message = _(
+            "{old} was written by another terminal or program since this game saved it (is the game open twice?);"
+            " it is left as it is, and this game goes on in {new}"
+        )
+    return message.format(old=old, new=new)
 
 
 def record_renumbered(new: str, taken: str, live: bool = False) -> str:
     """`play --record FILE`: the record name a game was to take was taken by a file
     already, or (`live`) is the file of a game open in another terminal."""
-    why = "is the file of a game open in another terminal" if live else "already exists"
-    return f"the record of this game is saved to {new} ({taken} {why} and is left alone)"
+    if live:
+        message = _("the record of this game is saved to {new} ({taken} is the file of a game open in another terminal and is left alone)")
+    else:
+        message = _("the record of this game is saved to {new} ({taken} already exists and is left alone)")
+    return message.format(new=new, taken=taken)
 
 
 def open_elsewhere(pid: int) -> str:
     """The words for a game another process is playing (`pid` 0: not known)."""
-    return f"this game is open in another terminal (pid {pid})" if pid else "this game is open in another terminal"
+    return _("this game is open in another terminal (pid {pid})").format(pid=pid) if pid else _("this game is open in another terminal")
 
 
 def going_on_with(file: str, game: str, latest: bool) -> str:
     """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
     it was chosen as the last played unfinished game nobody else has open."""
-    which = "the last played unfinished game free here" if latest else "the saved game asked for"
-    return f"Going on with {which}, {file}: {game}."
+    if latest:
+        return _("Going on with the last played unfinished game free here, {file}: {game}.").format(file=file, game=game)
+    return _("Going on with the saved game asked for, {file}: {game}.").format(file=file, game=game)
 
 
 def passed_over(file: str, game: str, pid: int) -> str:
     """An unfinished game played more recently that another terminal has open, so it was
     not opened or offered here (`game`: its summary line)."""
-    return f"Not {file} ({game}): {open_elsewhere(pid)}."
+    return _("Not {file} ({game}): {open_elsewhere}.").format(file=file, game=game, open_elsewhere=open_elsewhere(pid))
 
 
 def could_not_save(path: str, why: str) -> str:
-    return f"could not save the game to {path}: {why}"
+    return _("could not save the game to {path}: {why}").format(path=path, why=why)
 
 
 def autosave_off(folder: str, why: str) -> str:
-    return f"autosave is off: cannot save games in {folder} ({why})"
+    return _("autosave is off: cannot save games in {folder} ({why})").format(folder=folder, why=why)
 
 
 def record_option(path: str, problem: str) -> str:
     """'--record FILE: problem'."""
-    return f"--record {path}: {problem}"
+    return _("--record {path}: {problem}").format(path=path, problem=problem)
 
 
 def record_is_folder(path: str) -> str:
-    return f"--record {path} is a folder; give the name of a file to write the record to"
+    return _("--record {path} is a folder; give the name of a file to write the record to").format(path=path)
 
 
 def record_not_a_file(path: str) -> str:
-    return f"--record {path} is not a regular file; give the name of a file to write the record to"
+    return _("--record {path} is not a regular file; give the name of a file to write the record to").format(path=path)
 
 
 def record_open_elsewhere(path: str, pid: int) -> str:
-    return record_option(path, f"{open_elsewhere(pid)}; choose another file")
+    return record_option(path, _("{open_elsewhere}; choose another file").format(open_elsewhere=open_elsewhere(pid)))
 
 
 def record_exists(path: str) -> str:
-    return f"--record {path} already exists; choose another name, or add --force to write over it"
-
-
-RECORD_NEEDS_FILE = "--record needs the name of a file"
+    return _("--record {path} already exists; choose another name, or add --force to write over it").format(path=path)
 
 
 def cannot_be_loaded(problem: str | None) -> str:
     """A saved game's summary when it cannot be loaded."""
-    return f"cannot be loaded: {problem}"
+    return _("cannot be loaded: {problem}").format(problem=problem)
 
 
 def could_not_be_read(error: str) -> str:
     """Why a save no check foresaw was not loaded (`error`: the exception's name)."""
-    return f"could not be read ({error})"
-
-
-TOO_MANY_DAMAGED = "too many damaged saves of that name"
+    return _("could not be read ({error})").format(error=error)
 
 
 def damaged_skipped(path: str, reason: str, problem: str | None) -> str:
     """A damaged autosave that could not be moved out of the way."""
-    return f"a damaged autosave {path} ({reason}) could not be moved aside ({problem}); it was skipped and left where it is"
+    return _(
+        "a damaged autosave {path} ({reason}) could not be moved aside ({problem}); it was skipped and left where it is"
+    ).format(path=path, reason=reason, problem=problem)
 
 
 def damaged_kept(kept_at: str, reason: str) -> str:
     """A damaged autosave moved out of the way, and kept."""
-    return f"a damaged autosave was kept at {kept_at} ({reason})"
+    return _("a damaged autosave was kept at {kept_at} ({reason})").format(kept_at=kept_at, reason=reason)
 
 
 def file_changed(appeared: bool) -> str:
     """A write that found a file it may not replace."""
-    why = "a file appeared there meanwhile" if appeared else "the file was changed by someone else"
-    return f"{why}; it was not written over"
+    if appeared:
+        return _("a file appeared there meanwhile; it was not written over")
+    return _("the file was changed by someone else; it was not written over")
 
 
 def no_folder(folder: str) -> str:
-    return f"the folder {folder} does not exist"
+    return _("the folder {folder} does not exist").format(folder=folder)
 
 
 def not_a_folder(part: str, regular: bool) -> str:
     """The part of a path in the way of a folder: a file, or something else."""
-    return f"{part} is a file, not a folder" if regular else f"{part} is not a folder"
+    return (_("{part} is a file, not a folder") if regular else _("{part} is not a folder")).format(part=part)
 
 
 def seat_kinds_for(players: int, kinds: int) -> str:
@@ -2157,165 +2161,142 @@ def authors_for(decisions: int, authors: int) -> str:
     """A record whose `authors` list does not match its decisions, one to one."""
     made = ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
     by = ngettext("{n} author", "{n} authors", authors).format(n=authors)
-    return f"{made} but {by}: give one per decision"
-
-
-START_RULE_TOO_LATE = "who starts is chosen before the first decision"
-
-#: How `pier18 games` marks a saved game.
-FINISHED = "finished"
-FROM_NEWER = f"from a newer {GAME_NAME}"
-DAMAGED = "damaged"
+    return _("{decisions} but {authors}: give one per decision").format(decisions=made, authors=by)
 
 
 def no_saved_games(folder: str) -> str:
-    return f"No saved games in {folder}; 'pier18 play' starts one."
+    return _("No saved games in {folder}; 'pier18 play' starts one.").format(folder=folder)
 
 
 def saved_games_in(folder: str) -> str:
-    return f"Saved games in {folder} ('pier18 play --resume N' goes on with game N):"
+    return _("Saved games in {folder} ('pier18 play --resume N' goes on with game N):").format(folder=folder)
 
 
 def game_finished(name: str, path: object) -> str:
     """A finished game named to play on: it can only be replayed."""
-    return f"{name}: this game is finished; '{replay_command(path)}' shows it"
-
-
-NO_GAME_TO_RESUME = "there is no unfinished game to resume; start one with 'pier18 play'"
-
-
-RESUME_NEEDS_GAME = "--resume needs a saved game FILE or a number N from 'pier18 games' (or nothing: the last played game)"
+    return _("{name}: this game is finished; '{command}' shows it").format(name=name, command=replay_command(path))
 
 
 def no_saved_game_numbered(which: str, games: int) -> str:
     """`--resume N` past the list (`which` quoted)."""
-    listed = f"'pier18 games' lists {games}" if games else "there are no saved games"
-    return f"--resume {which}: there is no saved game with that number ({listed})"
+    if games:
+        message = _("--resume {which}: there is no saved game with that number ('pier18 games' lists {games})")
+    else:
+        message = _("--resume {which}: there is no saved game with that number (there are no saved games)")
+    return message.format(which=which, games=games)
 
 
 # A game record that cannot be read: each names the file (`where`) and what is wrong.
 
 
-NOT_A_RECORD = f"not a {GAME_NAME} game record"
-
-
 def record_missing(where: str) -> str:
-    return f"{where}: no such game record"
+    return _("{where}: no such game record").format(where=where)
 
 
 def record_is_directory(where: str) -> str:
-    return f"{where}: is a directory, not a game record"
+    return _("{where}: is a directory, not a game record").format(where=where)
 
 
 def record_unreadable(where: str, why: str) -> str:
-    return f"{where}: cannot read the game record ({why})"
+    return _("{where}: cannot read the game record ({why})").format(where=where, why=why)
 
 
 def not_a_record(where: str, why: str) -> str:
     """'game.json: not a Pier 18 game record (bad JSON at line 3, column 1)'."""
-    return f"{where}: {NOT_A_RECORD} ({why})"
+    return _("{where}: not a {game} game record ({why})").format(where=where, game=GAME_NAME, why=why)
 
 
-NOT_UTF8 = "not UTF-8 text"
-NUMBER_TOO_LONG = "a number far too long, or nesting too deep"
-NOT_A_JSON_OBJECT = "expected a JSON object"
+def not_utf8() -> str:
+    """Why a file that is not text was not read."""
+    return _("not UTF-8 text")
 
 
 def nested_too_deep(depth: int) -> str:
-    return f"lists or objects nested over {depth} deep"
+    return _("lists or objects nested over {depth} deep").format(depth=depth)
 
 
 def bad_json(line: int, column: int) -> str:
-    return f"bad JSON at line {line}, column {column}"
+    return _("bad JSON at line {line}, column {column}").format(line=line, column=column)
 
 
 def half_a_character(code: int) -> str:
     """A JSON escape of half a surrogate pair."""
-    return f"\\u{code:04x} is half a character, not text"
+    return _("\\u{code:04x} is half a character, not text").format(code=code)
 
 
 def no_format(name: str) -> str:
-    return f'no "format": "{name}"'
+    return _('no "format": "{name}"').format(name=name)
 
 
 def record_empty(where: str) -> str:
-    return f"{where}: the game record is empty"
+    return _("{where}: the game record is empty").format(where=where)
 
 
 def record_cut_short(where: str) -> str:
-    return f"{where}: the game record is cut short (truncated file?)"
+    return _("{where}: the game record is cut short (truncated file?)").format(where=where)
 
 
 def unknown_version(where: str, version: str, newest: int) -> str:
-    return f"{where}: unknown record version {version} (this {GAME_NAME} reads versions 1 to {newest})"
-
-
-#: A record version too large to print.
-FROM_THE_FUTURE = "from the future"
+    return _("{where}: unknown record version {version} (this {game} reads versions 1 to {newest})").format(
+        where=where, version=version, game=GAME_NAME, newest=newest
+    )
 
 
 def newer_version(where: str, version: object, ours: str, newest: int) -> str:
-    return (
-        f"{where}: record version {version} was written by a newer {GAME_NAME} "
-        f"(this one, {ours}, reads versions 1 to {newest}); please upgrade"
-    )
+    return _(
+        "{where}: record version {version} was written by a newer {game} "
+        "(this one, {ours}, reads versions 1 to {newest}); please upgrade"
+    ).format(where=where, version=version, game=GAME_NAME, ours=ours, newest=newest)
 
 
 def field_problem(where: str, field: str, problem: str) -> str:
     """'game.json: field 'seed': expected ...'."""
-    return f"{where}: field '{field}': {problem}"
+    return _("{where}: field '{field}': {problem}").format(where=where, field=field, problem=problem)
 
 
 def expected_seed(got: str) -> str:
-    return f"expected a whole number from 0 to 2**64, got {got}"
+    return _("expected a whole number from 0 to 2**64, got {got}").format(got=got)
 
 
 def expected_seat_or_null(last: int, got: str) -> str:
-    return f"expected a seat from 0 to {last} or null, got {got}"
+    return _("expected a seat from 0 to {last} or null, got {got}").format(last=last, got=got)
 
 
 def expected(kind: str, got: str) -> str:
     """'expected text, got 3'."""
-    return f"expected {kind}, got {got}"
-
-
-#: What each kind of JSON value is called, by its Python type.
-VALUE_KINDS: dict[type, str] = {bool: "true or false", str: "text", int: "a whole number", list: "a list", dict: "an object"}
-#: A number too long to quote.
-HUGE_NUMBER = "a number of more than 30 digits"
+    return _("expected {kind}, got {got}").format(kind=kind, got=got)
 
 
 def expected_players(sizes: str) -> str:
-    return f"expected a list of {sizes} players"
+    return _("expected a list of {sizes} players").format(sizes=sizes)
 
 
 def expected_player(number: int) -> str:
-    return f'expected {{"name": ..., "seat": ...}} (player {number})'
+    return _('expected {{"name": ..., "seat": ...}} (player {number})').format(number=number)
 
 
 def expected_name(longest: int, number: int) -> str:
-    return f"expected a name of 1 to {longest} characters (player {number})"
+    return _("expected a name of 1 to {longest} characters (player {number})").format(longest=longest, number=number)
 
 
 def unknown_record_seat(seat: str, kinds: Sequence[str]) -> str:
-    return f"unknown seat {seat} (use {', '.join(kinds)})"
+    return _("unknown seat {seat} (use {kinds})").format(seat=seat, kinds=", ".join(kinds))
 
 
 def also_the_name_of(name: str, number: int) -> str:
     """A record's player whose name (`name`, quoted) nobody could tell from player `number`'s."""
-    return f"{name} is also the name of player {number}"
-
-
-EXPECTED_DECISIONS = "expected a list of decisions"
+    return _("{name} is also the name of player {number}").format(name=name, number=number)
 
 
 def decision_not_text(where: str, index: int, got: str) -> str:
     """Decision number `index + 1` of a record is not notation text."""
-    return f"{where}: field 'decisions[{index}]': decision {index + 1}: expected text such as \"draft 7:1\", got {got}"
+    return _("{where}: field 'decisions[{index}]': decision {number}: expected text such as \"draft 7:1\", got {got}").format(
+        where=where, index=index, number=index + 1, got=got
+    )
 
 
 def bad_decision(where: str, number: int, problem: str) -> str:
-    return f"{where}: decision {number}: {problem}"
+    return _("{where}: decision {number}: {problem}").format(where=where, number=number, problem=problem)
 
 
 def expected_authors(decisions: int) -> str:
@@ -2326,72 +2307,57 @@ def expected_authors(decisions: int) -> str:
 
 
 def unknown_author(author: str, kinds: Sequence[str]) -> str:
-    return f"unknown author {author} (use {', '.join(kinds)})"
+    return _("unknown author {author} (use {kinds})").format(author=author, kinds=", ".join(kinds))
 
 
 def not_the_bot_seats_author(author: str, level: str) -> str:
     """A bot seat's decision said to be made by someone else (`author` quoted)."""
-    return f"a {level} bot's seat decides for itself, not {author}"
-
-
-EXPECTED_NET = 'expected {"codes": [...], "watch": ...}'
+    return _("a {level} bot's seat decides for itself, not {author}").format(level=level, author=author)
 
 
 def expected_codes(players: int) -> str:
-    return f"expected a list of {players} seat codes or nulls"
+    return _("expected a list of {players} seat codes or nulls").format(players=players)
 
 
 def expected_code_or_null(got: str) -> str:
-    return f"expected a seat code or null, got {got}"
+    return _("expected a seat code or null, got {got}").format(got=got)
 
 
 def expected_code(got: str) -> str:
-    return f"expected a code, got {got}"
-
-
-EXPECTED_DEAL = 'expected {"order": [...], "reshuffle": [...]}'
-EXPECTED_NUMBERS = "expected a list of whole numbers"
-EXPECTED_DECK = 'expected {"sha256": ..., "toml": ...}'
-EXPECTED_SHA256 = "expected the deck's sha256 (64 hex digits)"
-NUL_IN_PATH = "a file's path cannot hold a NUL character"
-EXPECTED_DECK_TEXT = "expected the deck file's text"
+    return _("expected a code, got {got}").format(got=got)
 
 
 def expected_deck_path(got: str) -> str:
-    return f"expected the deck file's path, got {got}"
+    return _("expected the deck file's path, got {got}").format(got=got)
 
 
 def deck_inside(where: str) -> str:
     """The deck a record carries, as its problems name it."""
-    return f"{where}: the deck inside the record"
+    return _("{where}: the deck inside the record").format(where=where)
 
 
 def deck_edited(where: str) -> str:
-    return f"{deck_inside(where)} does not match its sha256 (was it edited?)"
+    return _("{deck} does not match its sha256 (was it edited?)").format(deck=deck_inside(where))
 
 
 def deck_file(where: str, path: str) -> str:
     """A deck file read for a record, as its problems name it."""
-    return f"{where}: the deck {path}"
+    return _("{where}: the deck {path}").format(where=where, path=path)
 
 
 def deck_not_this_game(where: str, path: str) -> str:
-    return f"{deck_file(where, path)} does not match the deck this game was played with"
-
-
-#: The deck that comes with the game, among the places a record's deck was looked for.
-GAMES_OWN_DECK = "the game's own deck"
+    return _("{deck} does not match the deck this game was played with").format(deck=deck_file(where, path))
 
 
 def deck_not_found(where: str, looked_at: Sequence[str]) -> str:
-    return (
-        f"{where}: the record does not include its deck, and no deck file matching it was found"
-        f" (looked at {players_list(looked_at)}; give one with --deck)"
-    )
+    return _(
+        "{where}: the record does not include its deck, and no deck file matching it was found"
+        " (looked at {looked_at}; give one with --deck)"
+    ).format(where=where, looked_at=players_list(looked_at))
 
 
 def deck_broken_by(what: str, error: str, why: str) -> str:
-    return f"{what} is broken ({error}: {why})"
+    return _("{what} is broken ({error}: {why})").format(what=what, error=error, why=why)
 
 
 # -- crash reports -----------------------------------------------------------------------------
@@ -2400,75 +2366,80 @@ def deck_broken_by(what: str, error: str, why: str) -> str:
 def crash_report_head(version: str, when: str, python: str, platform: str, playing: str | None) -> list[str]:
     """The first lines of a crash report, before the traceback."""
     return [
-        f"{GAME_NAME} {version} crashed at {when} UTC",
-        f"Python {python} on {platform}",
-        f"Autosave being played: {playing or 'none'} (left as the last decision saved it)",
+        _("{game} {version} crashed at {when} UTC").format(game=GAME_NAME, version=version, when=when),
+        _("Python {python} on {platform}").format(python=python, platform=platform),
+        _("Autosave being played: {playing} (left as the last decision saved it)").format(playing=playing or _("none")),
     ]
-
-
-NO_CRASH_FOLDER = "no folder could take the crash report"
 
 
 # -- the command line --------------------------------------------------------------------------
 
-#: The standard streams, as a sentence names them.
-STREAMS = {"stdin": "standard input", "stdout": "standard output", "stderr": "standard error"}
+
+def streams() -> dict[str, str]:
+    """The standard streams, as a sentence names them."""
+    return {"stdin": _("standard input"), "stdout": _("standard output"), "stderr": _("standard error")}
 
 
 def is_closed(stream: str) -> str:
     """'standard input is closed'."""
-    return f"{stream} is closed"
+    return _("{stream} is closed").format(stream=stream)
 
 
-#: `pier18` started with standard output closed.
-NOWHERE_TO_WRITE = f"{is_closed(STREAMS['stdout'])}: there is nowhere to write"
+def nowhere_to_write() -> str:
+    """`pier18` started with standard output closed."""
+    return _("{closed}: there is nowhere to write").format(closed=is_closed(streams()["stdout"]))
 
 
 def cannot_write_output(why: str) -> str:
-    return f"cannot write the output ({why})"
+    return _("cannot write the output ({why})").format(why=why)
 
 
-def no_terminal(streams: Sequence[str]) -> str:
+def no_terminal(names: Sequence[str]) -> str:
     """A game app started without the standard streams it needs (by name: 'stdin')."""
-    named = [STREAMS[name] for name in streams]
-    return f"{players_list(named)} {'is' if len(named) == 1 else 'are'} closed: the game needs a terminal"
+    named = [streams()[name] for name in names]
+    return ngettext(
+        "{streams} is closed: the game needs a terminal", "{streams} are closed: the game needs a terminal", len(named)
+    ).format(streams=players_list(named))
 
 
-def not_terminals(streams: Sequence[str]) -> str:
+def not_terminals(names: Sequence[str]) -> str:
     """A game app asked for where a standard stream it needs is a pipe or a file: 'standard
     error is not a terminal'."""
-    named = [STREAMS[name] for name in streams]
-    return f"{players_list(named)} {'is not a terminal' if len(named) == 1 else 'are not terminals'}"
+    named = [streams()[name] for name in names]
+    return ngettext("{streams} is not a terminal", "{streams} are not terminals", len(named)).format(streams=players_list(named))
 
 
-def app_needs_terminal(streams: Sequence[str]) -> str:
+def app_needs_terminal(names: Sequence[str]) -> str:
     """A game app cannot be drawn here (its screen would be escape codes in a pipe)."""
-    return f"{not_terminals(streams)}: the game needs one"
+    return _("{not_terminals}: the game needs one").format(not_terminals=not_terminals(names))
 
 
-def in_plain_lines(streams: Sequence[str]) -> str:
+def in_plain_lines(names: Sequence[str]) -> str:
     """`join` or `host` without a terminal: the seat is played in plain lines instead."""
-    return f"{not_terminals(streams)}: playing in plain lines, as with --lines"
+    return _("{not_terminals}: playing in plain lines, as with --lines").format(not_terminals=not_terminals(names))
 
 
 def unrecognized(argument: str, more: int) -> str:
     """An argument no option takes (`argument` quoted), and how many more there are."""
-    return f"unrecognized argument {argument}" + (f" ({and_more(more)})" if more else "")
+    if more:
+        return _("unrecognized argument {argument} ({and_more})").format(argument=argument, and_more=and_more(more))
+    return _("unrecognized argument {argument}").format(argument=argument)
 
 
-#: An argument that names a file, given as '' (a path of nothing would be the current folder).
 def unknown_option(option: str, guess: str | None) -> str:
     """An option (`option` quoted) the command does not have, and the one meant, if clear."""
-    return f"unknown option {option}" + (f" (did you mean '{guess}'?)" if guess else "")
+    if guess:
+        return _("unknown option {option} (did you mean '{guess}'?)").format(option=option, guess=guess)
+    return _("unknown option {option}").format(option=option)
 
 
 def and_more(count: int) -> str:
-    return f"and {count} more"
+    return ngettext("and {count} more", "and {count} more", count).format(count=count)
 
 
 def try_help(prog: str) -> str:
     """Under an argument error."""
-    return f"try '{prog} --help'"
+    return _("try '{prog} --help'").format(prog=prog)
 
 
 def names_needed(humans: int, text: str) -> str:
@@ -2481,58 +2452,55 @@ def names_needed(humans: int, text: str) -> str:
 
 
 def names_for_players(players: int, text: str) -> str:
-    return f"--names needs {players} comma-separated names for --players {players}, got {text}"
+    return _("--names needs {players} comma-separated names for --players {players}, got {text}").format(players=players, text=text)
 
 
 def names_differ(text: str) -> str:
-    return f"--names must all differ, got {text}"
+    return _("--names must all differ, got {text}").format(text=text)
 
 
 def name_too_long(longest: int) -> str:
-    return f"--names: a name may have at most {longest} characters"
+    return _("--names: a name may have at most {longest} characters").format(longest=longest)
 
 
 def bots_not_a_number(text: str) -> str:
-    return f"--bots needs a whole number of bot seats, got {text}"
-
-
-NAMES_BUT_ALL_BOTS = "--names names the human players, but every seat is a bot"
+    return _("--bots needs a whole number of bot seats, got {text}").format(text=text)
 
 
 def name_is_a_bot(name: str) -> str:
-    return f"--names {name} is a bot's name in this game; choose another"
-
-
-FIRST_NEEDS_NAMES = "--first needs --names, so that it can name a player"
+    return _("--names {name} is a bot's name in this game; choose another").format(name=name)
 
 
 def first_not_a_name(first: str, names: Sequence[str]) -> str:
-    return f"--first {first} is not one of the names {', '.join(names)}"
+    return _("--first {first} is not one of the names {names}").format(first=first, names=", ".join(names))
 
 
 def bad_seed(seed: str) -> str:
-    return f"--seed must be a whole number from 0 to 2**64, got {seed}"
+    return _("--seed must be a whole number from 0 to 2**64, got {seed}").format(seed=seed)
 
 
 def seeds_past_end(seed: int, games: int) -> str:
-    return f"--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {games - 1}"
+    return _("--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {last}").format(
+        seed=seed, games=games, last=games - 1
+    )
 
 
 def could_be(token: str, names: str) -> str:
     """A `--cards` name that starts several cards' names."""
-    return f"{token} could be {names}: write more of the name"
+    return _("{token} could be {names}: write more of the name").format(token=token, names=names)
 
 
 def not_a_card(token: str) -> str:
-    return f"{token} is not a card id or name"
+    return _("{token} is not a card id or name").format(token=token)
 
 
 def too_many_cards(deck: int) -> str:
-    return f"more than {deck} cards: a pier holds at most the whole deck"
+    return _("more than {deck} cards: a pier holds at most the whole deck").format(deck=deck)
 
 
-#: `--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`).
-OLD_DECK_OPTION = "--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release"
+def old_deck_option() -> str:
+    """`--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`)."""
+    return _("--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release")
 
 
 def version_line(version: str) -> str:
@@ -2540,98 +2508,86 @@ def version_line(version: str) -> str:
     return f"{PROG} {version}"
 
 
-SCORE_ONE_PIER = "score: give a pier file (or - for standard input), or --cards IDS, but not both"
-
-
 def patrons_out_of_range(most: int, got: str) -> str:
     """`pier18 score --patrons` below 0 or above the Patron cards a game has (`got`: quoted)."""
-    return f"score: --patrons must be from 0 to {most} (Patron cards won), not {got}"
+    return _("score: --patrons must be from 0 to {most} (Patron cards won), not {got}").format(most=most, got=got)
 
 
 def cannot_read_pier(source: str, why: str) -> str:
-    return f"{source}: cannot read the pier ({why})"
+    return _("{source}: cannot read the pier ({why})").format(source=source, why=why)
 
 
 def larger_than(mib: int) -> str:
-    return f"larger than {mib} MiB"
+    return _("larger than {mib} MiB").format(mib=mib)
 
 
 def plan_not_in_deck(card: str) -> str:
-    return f"--plan: card {card} is not in the deck"
+    return _("--plan: card {card} is not in the deck").format(card=card)
 
 
 def plan_needs_players(card: int) -> str:
-    return f"--plan: card {card} has different goals for 2 and 3 players; add --players 2 or 3"
+    return _("--plan: card {card} has different goals for 2 and 3 players; add --players 2 or 3").format(card=card)
 
 
 def plan_note(goal: str, met: bool | None, bonus: int) -> str:
     """`pier18 score --plan`: what the Plan goal added, or why nothing."""
     if met is None:
-        return f'Plan goal "{goal}": {ONE_PIER_CANNOT_JUDGE}'
-    return f'Plan goal "{goal}" met: +{bonus}' if met else f'Plan goal "{goal}" not met'
+        return _('Plan goal "{goal}": {cannot_judge}').format(goal=goal, cannot_judge=ONE_PIER_CANNOT_JUDGE)
+    if met:
+        return _('Plan goal "{goal}" met: +{bonus}').format(goal=goal, bonus=bonus)
+    return _('Plan goal "{goal}" not met').format(goal=goal)
 
 
 def note(text: str) -> str:
     """A remark on standard error beside a command's output."""
-    return prog_line(f"note: {text}")
-
-
-#: Under `pier18 score`'s drawing, on a terminal with colour.
-SCORING_HIGHLIGHTED = "Highlighted characters are the ones scoring."
+    return prog_line(_("note: {text}").format(text=text))
 
 
 def interrupted(what: str) -> str:
     """A run stopped by Ctrl+C, and what it leaves."""
-    return prog_line(f"interrupted: {what}")
+    return prog_line(_("interrupted: {what}").format(what=what))
 
 
 def games_finished(finished: int, games: int) -> str:
     if not finished:
-        return "no game finished"
+        return _("no game finished")
     return ngettext("{finished} of {n} game finished", "{finished} of {n} games finished", games).format(finished=finished, n=games)
-
-
-#: Ctrl+C during `simulate --balance`.
-BALANCE_UNFINISHED = "a balance run reports only when every deal is played"
-BALANCE_NO_SEATS = "--balance seats hard bots everywhere and keeps no records: drop --seats and --record-dir"
-RECORD_DIR_NEEDS_FOLDER = "--record-dir needs the name of a folder"
 
 
 def record_dir(path: str) -> str:
     """'--record-dir DIR', as its problems name it."""
-    return f"--record-dir {path}"
+    return _("--record-dir {path}").format(path=path)
 
 
 def cannot_write_records(where: str, why: str) -> str:
-    return f"{where}: cannot write records there ({why})"
+    return _("{where}: cannot write records there ({why})").format(where=where, why=why)
 
 
 def records_open_elsewhere(where: str, name: str, pid: int) -> str:
     """`simulate --record-dir --force`: one of the run's record names is a game being played."""
-    return f"{where}: {name}: {open_elsewhere(pid)}; choose another folder"
+    return _("{where}: {name}: {open_elsewhere}; choose another folder").format(where=where, name=name, open_elsewhere=open_elsewhere(pid))
 
 
 def records_taken(where: str, first: str, others: int) -> str:
     """`simulate --record-dir` holding records the run would write over."""
-    more = f" {and_more(others)}" if others else ""
-    return f"{where} already holds {first}{more} of the records this run writes; choose another folder, or add --force to write over them"
+    if others:
+        return _(
+            "{where} already holds {first} {and_more} of the records this run writes; choose another folder,"
+            " or add --force to write over them"
+        ).format(where=where, first=first, and_more=and_more(others))
+    return _(
+        "{where} already holds {first} of the records this run writes; choose another folder, or add --force to write over them"
+    ).format(where=where, first=first)
 
 
 def simulation_title(games: int, players: int, seats: str, seed: int) -> str:
-    return ngettext("{n} game", "{n} games", games).format(n=games) + f", {players} players, seats {seats}, seed {seed}"
-
-
-#: `simulate`'s tables: each level's results, the Plan goals, and the points' sources.
-LEVEL_COLUMNS = ("level", "wins", "win share", "mean score", "decision ms (median)", "decision ms (p95)")
-PLAN_GOALS_TITLE = "Plan goals: share of games where the owner met it"
-PLAN_GOAL_COLUMNS = ("card", "goal", "chosen", "met", "rate")
-#: Beside a Plan goal met in too few or too many games.
-OUTSIDE_GOAL_RATES = "(outside 10-80%)"
-POINTS_TITLE = "Where the points came from (all seats)"
+    return ngettext(
+        "{n} game, {players} players, seats {seats}, seed {seed}", "{n} games, {players} players, seats {seats}, seed {seed}", games
+    ).format(n=games, players=players, seats=seats, seed=seed)
 
 
 def games_per_second(rate: float) -> str:
-    return f"{rate:.1f} games per second"
+    return _("{rate:.1f} games per second").format(rate=rate)
 
 
 def balance_head(
@@ -2640,113 +2596,107 @@ def balance_head(
 ) -> list[str]:
     """The `simulate --balance` report's first lines: how it was played, and what its columns mean."""
     return [
-        f"Forced Plans, {players} players: " + ngettext("{n} deal", "{n} deals", deals).format(n=deals) + f" per Plan card, seed {seed},",
-        f"hard bots (worlds {worlds}, width {width}) in every seat.",
-        f"met: goal met in forced games, target {met[0]:.0%}-{met[1]:.0%} (95% margin at most +-{margin:.1%})",
-        "worth: mean total keeping the Plan minus choosing freely, same deals;",
-        f"  target: within +-{spread} of the mean of all Plans ({mean:+.2f}); +- is its 95% margin",
-        "kept: share of the free games where the seat kept this Plan anyway",
+        ngettext(
+            "Forced Plans, {players} players: {n} deal per Plan card, seed {seed},",
+            "Forced Plans, {players} players: {n} deals per Plan card, seed {seed},",
+            deals,
+        ).format(players=players, n=deals, seed=seed),
+        _("hard bots (worlds {worlds}, width {width}) in every seat.").format(worlds=worlds, width=width),
+        _("met: goal met in forced games, target {low:.0%}-{high:.0%} (95% margin at most +-{margin:.1%})").format(
+            low=met[0], high=met[1], margin=margin
+        ),
+        _("worth: mean total keeping the Plan minus choosing freely, same deals;"),
+        _("  target: within +-{spread} of the mean of all Plans ({mean:+.2f}); +- is its 95% margin").format(spread=spread, mean=mean),
+        _("kept: share of the free games where the seat kept this Plan anyway"),
     ]
 
 
-#: The `--balance` report's columns.
-BALANCE_COLUMNS = ("card", "goal", "met", "worth", "vs mean", "+-", "kept")
-#: Its progress bar, and its unit.
-FORCED_PLANS = "forced Plans"
-
-
 def shares_head(share: tuple[float, float]) -> str:
-    return f"share of character points (free games, every seat), target {share[0]:.0%}-{share[1]:.0%}:"
+    return _("share of character points (free games, every seat), target {low:.0%}-{high:.0%}:").format(low=share[0], high=share[1])
 
 
 def balance_verdict(in_range: bool) -> str:
-    return "every Plan and category in range" if in_range else "OUT OF RANGE: see the rows marked <-"
+    return _("every Plan and category in range") if in_range else _("OUT OF RANGE: see the rows marked <-")
 
 
 # -- the legend of the symbols (`s`, and on the set-up screen) -----------------------------
 
-LEGEND_TITLE = "Symbols"
-#: After each character's glyph and letter.
-LEGEND_CHARACTER = "a character in a slot"
-LEGEND_EMPTY = "an empty slot"
-#: The example card head the legend explains: no card's own, so it is never taken for one.
-LEGEND_EXAMPLE = ("#id", "MM-DD")
-LEGEND_HEAD = "card number, patron symbol(s), date"
-LEGEND_PATRONS = (
-    "Patron symbols: the characters a card counts when it is left over as a round's Patron "
-    "(the most points in them wins it)."
-)
-LEGEND_DATE = "Dates (month-day): the earlier date wins a tie and, by default, the earliest Foundation starts."
-LEGEND_SEA_LAND = "the sea end at the top, the land end at the bottom; a new card goes on at the sea end."
-LEGEND_BRACKETS = "┌ │ └ or [ ]: where each card of a pier starts and ends."
-
-
-#: `pier18 cards`: its title, the deck file's heading, and the legend.
-THE_DECK = "The deck"
-THE_DECK_FILE = "The deck file:"
-PLAN_GOAL = "Plan goal"
-SEA_AT_TOP = "Each card: its sea end at the top, its land end at the bottom."
-PATRON_SYMBOL = "Patron symbol, after the card number:"
-
 
 def for_players(players: int) -> str:
     """A split Plan goal's table size: '2 players:'."""
-    return f"{players} players:"
+    return _("{players} players:").format(players=players)
 
 
 def bonus(points: int) -> str:
     """A Plan card's bonus: 'bonus 4'."""
-    return f"bonus {points}"
+    return _("bonus {points}").format(points=points)
 
 
 # -- why a pier scores what it does (`engine.explain`) ---------------------------------------
 
 
-SIDE_NAMES = ("left", "right")
-WHY_HEADING = "Why:"
+def side_name(side: int) -> str:
+    """A side of a pier, as a sentence names it: 'left', 'right'."""
+    return pgettext("side", "left") if side == 0 else pgettext("side", "right")
 
 
 def explain_title(name: str, total: int) -> str:
     """The explain screen's head (`e` on the table): whose pier, and its total now."""
-    return f"Why {name}'s pier scores what it does (total now {total})"
+    return _("Why {name}'s pier scores what it does (total now {total})").format(name=name, total=total)
 
 
-#: The explain screen, for a pier with no character on it yet.
-NOTHING_SCORES_YET = "No characters on this pier yet: nothing scores."
-#: Under the explain screen's list: what the marks on the pier mean, and the keys.
-EXPLAIN_NOTE = "Marked on the pier: every character that scores. ←/→ show another pier, Escape closes."
+def nothing_scores_yet() -> str:
+    """The explain screen, for a pier with no character on it yet."""
+    return _("No characters on this pier yet: nothing scores.")
 
-#: The placement preview's list of what this cover changes in why the pier scores.
-COVER_CHANGES = "What this changes:"
-#: The preview, when the placement changes no character's points or reasons.
-COVER_CHANGES_NOTHING = "What this changes: no character scores differently."
-#: Before a reason the placement ends, and before a reason it brings.
-REASON_GONE = "before:"
-REASON_NEW = "after: "
+
+def cover_changes() -> str:
+    """The placement preview's list of what this cover changes in why the pier scores."""
+    return _("What this changes:")
+
+
+def cover_changes_nothing() -> str:
+    """The preview, when the placement changes no character's points or reasons."""
+    return _("What this changes: no character scores differently.")
+
+
+def reason_gone() -> str:
+    """Before a reason the placement ends."""
+    return _("before:")
+
+
+def reason_new() -> str:
+    """Before a reason the placement brings (as wide as `reason_gone`)."""
+    return _("after: ")
 
 
 def _on_card(index: int, cards: Sequence[Card] | None) -> str:
     """The card section `index` belongs to ("#12 Lighthouse"), or without cards (a pier
     written out) the section itself, counted from the land ("section 3")."""
-    return card_label(cards[index]) if cards is not None else f"section {index + 1}"
+    return card_label(cards[index]) if cards is not None else _("section {number}").format(number=index + 1)
 
 
 def slot_place(slot: tuple[int, int], cards: Sequence[Card] | None = None) -> str:
     """Where a slot is, as a player finds it: "on the left of #12 Lighthouse"."""
     index, side = slot
-    return f"on the {SIDE_NAMES[side]} of {_on_card(index, cards)}"
+    return _("on the {side} of {card}").format(side=side_name(side), card=_on_card(index, cards))
 
 
 def _span(slots: Sequence[tuple[int, int]], cards: Sequence[Card] | None) -> str:
     """Where a run of slots on one side is: "on the left of #12 Lighthouse", or
     "on the left, from #3 Helter Skelter to #12 Lighthouse"."""
     first, last = _on_card(slots[0][0], cards), _on_card(slots[-1][0], cards)
-    side = SIDE_NAMES[slots[0][1]]
-    return f"on the {side} of {first}" if first == last else f"on the {side}, from {first} to {last}"
+    side = side_name(slots[0][1])
+    if first == last:
+        return _("on the {side} of {card}").format(side=side, card=first)
+    return _("on the {side}, from {first} to {last}").format(side=side, first=first, last=last)
 
 
-#: One of each character, as a sentence names them.
-ONE_OF: dict[str, str] = {"flower": "a Flower Seller", "poet": "a Poet", "lovers": "other Lovers", "fisher": "a Fisher"}
+def _one_of(character: str | None) -> str:
+    """One of a character, as a sentence names them (None: nobody known)."""
+    return {
+        "flower": _("a Flower Seller"), "poet": _("a Poet"), "lovers": _("other Lovers"), "fisher": _("a Fisher"),
+    }.get(character or "", _("someone"))
 
 
 def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
@@ -2755,53 +2705,65 @@ def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
     `cards[i]` is the card section i of the pier belongs to, when the pier is made of
     cards (the table, `pier18 score --cards`); a pier written out names sections instead.
     """
+    label = CATEGORY_LABELS[reason.category.value]
+    points = f"+{reason.points}" if reason.points else "0"
+    return f"{label} {points}: {_reason_why(reason, cards)}"
+
+
+def _reason_why(reason: Reason, cards: Sequence[Card] | None) -> str:
+    """The rule that gives a reason its points, in words."""
     from .engine.explain import Why
 
     def at(slot: tuple[int, int]) -> str:
         return slot_place(slot, cards)
 
-    label = CATEGORY_LABELS[reason.category.value]
-    points = f"+{reason.points}" if reason.points else "0"
-    head = f"{label} {points}: "
     first, last = reason.slots[0], reason.slots[-1]
-    side = SIDE_NAMES[reason.side]
+    side = side_name(reason.side)
     match reason.why:
         case Why.GROUP:
-            return head + (
-                f"{len(reason.slots)} characters stand together {_span(reason.slots, cards)} with a Flower Seller"
-                f" among them, so each of them but one Flower Seller scores 1"
-            )
+            return ngettext(
+                "{n} character stands together {span} with a Flower Seller among them, so each of them but one Flower Seller scores 1",
+                "{n} characters stand together {span} with a Flower Seller among them, so each of them but one Flower Seller scores 1",
+                len(reason.slots),
+            ).format(n=len(reason.slots), span=_span(reason.slots, cards))
         case Why.ALONE:
-            return head + f"the Flower Seller {at(first)} stands alone: a Flower Seller needs someone next to it"
+            return _("the Flower Seller {place} stands alone: a Flower Seller needs someone next to it").format(place=at(first))
         case Why.PAIR:
-            return head + f"the Poets {at(first)} and {at(last)} make a pair"
+            return _("the Poets {place} and {other} make a pair").format(place=at(first), other=at(last))
         case Why.UNPAIRED:
-            return head + f"the Poet {at(first)} has no partner: Poets score in pairs"
+            return _("the Poet {place} has no partner: Poets score in pairs").format(place=at(first))
         case Why.QUIET:
-            return head + f"the Lovers {at(first)} have peace and quiet: the two slots before them and after them are empty"
+            return _("the Lovers {place} have peace and quiet: the two slots before them and after them are empty").format(
+                place=at(first)
+            )
         case Why.COMPANY:
-            who = ONE_OF[reason.near_character.value] if reason.near_character is not None else "someone"
+            who = _one_of(reason.near_character.value if reason.near_character is not None else None)
             near = reason.near[0] if reason.near is not None else first[0]
-            how_far = "right next to them" if abs(near - first[0]) == 1 else "two slots away"
-            return head + f"the Lovers {at(first)} have {who} {how_far}: they need two empty slots on each side"
+            if abs(near - first[0]) == 1:
+                message = _("the Lovers {place} have {who} right next to them: they need two empty slots on each side")
+            else:
+                message = _("the Lovers {place} have {who} two slots away: they need two empty slots on each side")
+            return message.format(place=at(first), who=who)
         case Why.FULLER_SIDE:
             left, right = reason.counts
             if left == right:
-                return head + ngettext(
+                return ngettext(
                     "{n} Fisher on each side: a tie counts once, so the Fisher on the {side} scores 1",
                     "{n} Fishers on each side: a tie counts once, so each Fisher on the {side} scores 1",
                     left,
                 ).format(n=left, side=side)
-            return head + f"the {side} side has more Fishers ({max(left, right)} against {min(left, right)}): each one there scores 1"
+            return _("the {side} side has more Fishers ({more} against {fewer}): each one there scores 1").format(
+                side=side, more=max(left, right), fewer=min(left, right)
+            )
         case Why.EMPTIER_SIDE:
             fishers = len(reason.slots)
             if reason.counts[0] == reason.counts[1]:
-                return head + ngettext(
+                return ngettext(
                     "the Fisher on the {side} ties the other side, and a tie counts once",
                     "the {n} Fishers on the {side} tie the other side, and a tie counts once",
                     fishers,
                 ).format(n=fishers, side=side)
-            return head + ngettext(
+            return ngettext(
                 "the Fisher on the {side} is on the side with fewer: only the fuller side scores",
                 "the {n} Fishers on the {side} are on the side with fewer: only the fuller side scores",
                 fishers,
@@ -2822,47 +2784,38 @@ def decisions_count(decisions: int) -> str:
 
 def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
     """The review's first line: what was reviewed, and how."""
-    return (
-        f"Review of {where}: each decision judged by the {judge} bot from what its player knew then "
-        f"({sampled_worlds(worlds)} a decision, seed {seed})"
-    )
+    return _(
+        "Review of {where}: each decision judged by the {judge} bot from what its player knew then "
+        "({worlds} a decision, seed {seed})"
+    ).format(where=where, judge=judge, worlds=sampled_worlds(worlds), seed=seed)
 
 
-#: What "ahead" means in the review's tables.
-REVIEW_POINTS_NOTE = (
-    f"Ahead: the player's {MEASURE} after the choice, as the hint ranks choices: {MEASURE_WHY}. "
-    "Lost: the best choice's minus the choice made's."
-)
+def review_columns() -> tuple[str, ...]:
+    """The review table's columns."""
+    return ("#", _("phase"), _("choice made"), _("best choice"), _("ahead"), _("lost"), _("mark"))
 
-#: The review table's columns.
-REVIEW_COLUMNS = ("#", "phase", "choice made", "best choice", "ahead", "lost", "mark")
-#: The hindsight table's columns.
-HINDSIGHT_COLUMNS = ("#", "phase", "choice made", "best in hindsight", "ahead", "lost", "mark")
-#: In the best-choice column when the choice made was the best.
-SAME_CHOICE = "the same"
 
-#: How a decision is marked by the points it lost, by `review.model.Mark` value.
-REVIEW_MARKS: dict[str, str] = {
-    "best": "best",
-    "good": "good",
-    "inaccuracy": "inaccuracy",
-    "mistake": "mistake",
-    "blunder": "blunder",
-}
+def same_choice() -> str:
+    """In the best-choice column when the choice made was the best."""
+    return _("the same")
 
-#: Each phase as the review's summary names it, by `Phase`.
-REVIEW_PHASES: dict[Phase, str] = {
-    Phase.SETUP: "set-up",
-    Phase.DRAFT: "the drafts",
-    Phase.PLAN: "the Plan placement",
-}
+
+def review_marks() -> dict[str, str]:
+    """How a decision is marked by the points it lost, by `review.model.Mark` value."""
+    return {
+        "best": pgettext("mark", "best"),
+        "good": pgettext("mark", "good"),
+        "inaccuracy": pgettext("mark", "inaccuracy"),
+        "mistake": pgettext("mark", "mistake"),
+        "blunder": pgettext("mark", "blunder"),
+    }
 
 
 def review_phase(phase: Phase, round_number: int) -> str:
     """A reviewed decision's phase, short: 'set-up', 'round 2', 'Plan'."""
     if phase is Phase.DRAFT:
-        return f"round {round_number}"
-    return "set-up" if phase is Phase.SETUP else "Plan"
+        return _("round {round}").format(round=round_number)
+    return _("set-up") if phase is Phase.SETUP else _("Plan")
 
 
 def expected_points(chosen: float, best: float) -> str:
@@ -2872,154 +2825,173 @@ def expected_points(chosen: float, best: float) -> str:
 
 def review_seat_title(name: str, kind: str, decisions: int) -> str:
     """A reviewed seat's table title: 'Ann (human): 5 decisions'."""
-    return f"{name} ({kind}): {decisions_count(decisions)}"
+    return _("{name} ({kind}): {decisions}").format(name=name, kind=kind, decisions=decisions_count(decisions))
 
 
 def no_decisions_yet(name: str) -> str:
-    return f"{name} has made no decision yet."
+    return _("{name} has made no decision yet.").format(name=name)
+
+
+def _lost_in(phase: Phase, points: float) -> str:
+    """'2.31 in the drafts'."""
+    if phase is Phase.SETUP:
+        return _("{points:.2f} in set-up").format(points=points)
+    if phase is Phase.DRAFT:
+        return _("{points:.2f} in the drafts").format(points=points)
+    return _("{points:.2f} in the Plan placement").format(points=points)
 
 
 def points_lost_line(lost: dict[Phase, float], total: float, decisions: int) -> str:
     """'Points lost: 0.00 in set-up, 2.31 in the drafts, 0.00 in the Plan placement; 2.31 over 5 decisions.'"""
-    parts = ", ".join(f"{points:.2f} in {REVIEW_PHASES[phase]}" for phase, points in lost.items())
-    return f"Points lost: {parts}; {total:.2f} over {decisions_count(decisions)}."
+    parts = ", ".join(_lost_in(phase, points) for phase, points in lost.items())
+    return _("Points lost: {parts}; {total:.2f} over {decisions}.").format(parts=parts, total=total, decisions=decisions_count(decisions))
 
 
 def accuracy_line(accuracy: float) -> str:
-    return f"Accuracy {accuracy:.0f}%: a decision counts 100% at 0 points lost, 25% less per point lost, on average."
+    return _("Accuracy {accuracy:.0f}%: a decision counts 100% at 0 points lost, 25% less per point lost, on average.").format(
+        accuracy=accuracy
+    )
 
 
 def biggest_mistake(number: int, phase: str, loss: float, chosen: str, best: str, why: str) -> str:
     """The decision that cost a player most, and what would have been better."""
-    return f"Biggest loss: decision {number} ({phase}), {loss:.2f} points: {chosen}; better {best} ({why})."
+    return _("Biggest loss: decision {number} ({phase}), {loss:.2f} points: {chosen}; better {best} ({why}).").format(
+        number=number, phase=phase, loss=loss, chosen=chosen, best=best, why=why
+    )
 
 
-NOTHING_LOST = "No decision lost any points."
+def nothing_lost() -> str:
+    return _("No decision lost any points.")
 
-#: Above the hindsight tables, which must never pass for the review itself.
-HINDSIGHT_TITLE = (
-    "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
-    "choices), which nobody knew when deciding"
-)
-HINDSIGHT_NOTE = (
-    "Ahead: the player's points ahead of the best rival at the end after the choice in the real game, the "
-    "others making their real decisions while they could and the player then following the bots' policy "
-    "(so it can differ from how the game really ended)."
-)
 
-#: The review's progress bar.
-REVIEWING = "reviewing"
+def hindsight_title() -> str:
+    """Above the hindsight tables, which must never pass for the review itself."""
+    return _(
+        "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
+        "choices), which nobody knew when deciding"
+    )
 
 
 def no_such_player(name: str, names: Sequence[str]) -> str:
     """`review --seat NAME` naming nobody in the game."""
-    return f"--seat {name}: no player of that name in this game (its players: {', '.join(names)})"
+    return _("--seat {name}: no player of that name in this game (its players: {names})").format(name=name, names=", ".join(names))
 
 
 def worlds_out_of_range(most: int, got: str) -> str:
-    return f"--worlds must be a whole number from 1 to {most:,}, got {got}"
+    return _("--worlds must be a whole number from 1 to {most:,}, got {got}").format(most=most, got=got)
 
 
 # -- the guided first game (`pier18 learn`) -------------------------------------------------
 
-#: The learner's name at the lesson's table.
-LEARNER = "Player"
-
 
 def _script_at(where: str, step: int | None) -> str:
-    return f"{where}: step {step}" if step is not None else where
+    return _("{where}: step {step}").format(where=where, step=step) if step is not None else where
 
 
 def script_cannot_read(where: str, reason: str | None, limit: int) -> str:
     """A lesson script that cannot be read (missing, not a file, too big, not UTF-8)."""
-    why = reason if reason is not None else "the file is not UTF-8 text"
-    return f"{where}: cannot read the lesson script ({why}; a script is a text file under {limit // 1024} KiB)"
+    why = reason if reason is not None else _("the file is not UTF-8 text")
+    return _("{where}: cannot read the lesson script ({why}; a script is a text file under {kib} KiB)").format(
+        where=where, why=why, kib=limit // 1024
+    )
 
 
 def script_bad_toml(where: str, reason: str | None) -> str:
-    return f"{where}: the lesson script is not valid TOML: {reason or 'nested too deeply, or a number far too long'}"
+    return _("{where}: the lesson script is not valid TOML: {reason}").format(
+        where=where, reason=reason or _("nested too deeply, or a number far too long")
+    )
 
 
 def script_unknown_field(where: str, step: int | None, field: str, allowed: Sequence[str]) -> str:
-    return f"{_script_at(where, step)}: unknown field {field} (fields here: {', '.join(allowed)})"
+    return _("{where}: unknown field {field} (fields here: {allowed})").format(
+        where=_script_at(where, step), field=field, allowed=", ".join(allowed)
+    )
 
 
 def script_missing(where: str, step: int | None, field: str) -> str:
-    return f"{_script_at(where, step)}: the field '{field}' is missing"
+    return _("{where}: the field '{field}' is missing").format(where=_script_at(where, step), field=field)
 
 
-#: What each field of a lesson script must be (and each kind of value, by type name).
-SCRIPT_WANTS: dict[str, str] = {
-    "version": "1",
-    "bot": "random, greedy or hard",
-    "bot_seed": "a whole number from 0",
-    "step": "a table of fields",
-    "at": "keep, pick, cover or plan",
-    "round": "a round of the game (1 to 4)",
-    "title": "some words",
-    "text": "some words",
-    "plan": "a card id of the deck",
-    "foundation": "a card id of the deck",
-    "card": "a card id of the deck",
-    "cover": "a number of sections",
-    "int": "a whole number",
-    "str": "text",
-    "list": "a list",
-    "bool": "true or false",
-}
+def _script_wants(name: str) -> str:
+    """What each field of a lesson script must be (and each kind of value, by type name)."""
+    a_card = _("a card id of the deck")
+    some_words = _("some words")
+    return {
+        "version": "1",
+        "bot": _("random, greedy or hard"),
+        "bot_seed": _("a whole number from 0"),
+        "step": _("a table of fields"),
+        "at": _("keep, pick, cover or plan"),
+        "round": _("a round of the game (1 to 4)"),
+        "title": some_words,
+        "text": some_words,
+        "plan": a_card,
+        "foundation": a_card,
+        "card": a_card,
+        "cover": _("a number of sections"),
+        "int": _("a whole number"),
+        "str": _("text"),
+        "list": _("a list"),
+        "bool": _("true or false"),
+    }[name]
 
 
 def script_bad_field(where: str, step: int | None, field: str, got: str, kind: str | None = None) -> str:
     """A field of a lesson script with a value it may not have (`kind`: of the wrong type)."""
-    return f"{_script_at(where, step)}: '{field}' must be {SCRIPT_WANTS[kind or field]}, got {got}"
+    return _("{where}: '{field}' must be {wanted}, got {got}").format(
+        where=_script_at(where, step), field=field, wanted=_script_wants(kind or field), got=got
+    )
 
 
 def script_bad_deal(where: str, cards: int) -> str:
-    return f"{where}: 'deal' must list every card id of the deck once ({cards} ids)"
+    return _("{where}: 'deal' must list every card id of the deck once ({cards} ids)").format(where=where, cards=cards)
 
 
 def script_no_steps(where: str) -> str:
-    return f"{where}: the lesson script has no [[step]]"
+    return _("{where}: the lesson script has no [[step]]").format(where=where)
 
 
 def script_moment_twice(where: str, step: int, earlier: int) -> str:
-    return f"{where}: step {step} is shown at the same moment as step {earlier}: one step per moment"
+    return _("{where}: step {step} is shown at the same moment as step {earlier}: one step per moment").format(
+        where=where, step=step, earlier=earlier
+    )
 
 
 def script_out_of_order(where: str, step: int, earlier: int) -> str:
-    return f"{where}: step {step} comes earlier in the game than step {earlier}: list the steps in the game's order"
-
-
-#: The lesson step's key to go on, and its heading for the suggestion.
-KEY_GO_ON = "Go on"
-KEY_SHOW_LESSON = "Lesson step"
+    return _("{where}: step {step} comes earlier in the game than step {earlier}: list the steps in the game's order").format(
+        where=where, step=step, earlier=earlier
+    )
 
 
 def lesson_step_head(number: int, steps: int, title: str) -> str:
     """A step's head: 'Step 3 of 10: Sliding a card over'."""
-    return f"Step {number} of {steps}: {title}"
+    return _("Step {number} of {steps}: {title}").format(number=number, steps=steps, title=title)
 
 
 def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) -> str:
     """What the step asks for: the suggested choice, or, when the step needs it, the only one."""
     if suggestion is None:
-        return LESSON_ANY_CHOICE[at]
+        return lesson_any_choice(at)
     what = _lesson_part(deck, suggestion, at)
     if need:
-        return f"This step needs one choice: {what}. Other choices are refused here."
-    return (
-        f"Try this: {what}, to see this step's idea at work; h names the best move by {MEASURE}. "
+        return _("This step needs one choice: {what}. Other choices are refused here.").format(what=what)
+    return _(
+        "Try this: {what}, to see this step's idea at work; h names the best move by {measure}. "
         "Any other choice is fine too: you will see what each one scores."
-    )
+    ).format(what=what, measure=MEASURE)
 
 
-#: What a step asks for when the script suggests nothing where the game now is.
-LESSON_ANY_CHOICE: dict[str, str] = {
-    "keep": "Choose any two of your cards: one as your Plan, one as your Foundation (h names the best).",
-    "pick": "Choose any card of the row (h names the best).",
-    "cover": "Choose how much the card covers (h names the best).",
-    "plan": "Choose how much your Plan card covers (h names the best).",
-}
+def lesson_any_choice(at: str) -> str:
+    """What a step asks for when the script suggests nothing where the game now is."""
+    if at == "keep":
+        return _("Choose any two of your cards: one as your Plan, one as your Foundation (h names the best).")
+    if at == "pick":
+        return _("Choose any card of the row (h names the best).")
+    if at == "cover":
+        return _("Choose how much the card covers (h names the best).")
+    if at == "plan":
+        return _("Choose how much your Plan card covers (h names the best).")
+    raise KeyError(at)
 
 
 def _lesson_part(deck: Deck, decision: Decision, at: str) -> str:
@@ -3027,13 +2999,13 @@ def _lesson_part(deck: Deck, decision: Decision, at: str) -> str:
     and its cover of a draft ('take ... covering ...' at a pick, 'place ... covering ...'
     once the card is chosen), the Plan's cover."""
     if isinstance(decision, Draft) and at == "cover":
-        return f"place {card_label(deck[decision.card])} {covering(decision.cover)}"
+        return _("place {card} {covering}").format(card=card_label(deck[decision.card]), covering=covering(decision.cover))
     return decision_text(deck, decision)
 
 
 def lesson_refused(deck: Deck, suggestion: Decision, at: str) -> str:
     """The one line a step that needs a particular choice answers another with."""
-    return f"Not this one: this step needs you to {_lesson_part(deck, suggestion, at)}."
+    return _("Not this one: this step needs you to {what}.").format(what=_lesson_part(deck, suggestion, at))
 
 
 def lesson_you_chose(
@@ -3042,200 +3014,178 @@ def lesson_you_chose(
     """The feedback's first line: what the learner did, their total before and after, and
     what of the change came from the Patron the choice won (`patron`, worth 1 point) or
     from the Plan's bonus (`plan_bonus`): each point said once, as part of the total."""
-    line = f"You chose to {decision_text(deck, decision)}: your total went from {before} to {after}"
+    line = _("You chose to {decision}: your total went from {before} to {after}").format(
+        decision=decision_text(deck, decision), before=before, after=after
+    )
     parts = []
     if patron is not None:
-        parts.append(f"the 1 point for winning the Patron {card_label(patron)} included")
+        parts.append(_("the 1 point for winning the Patron {card} included").format(card=card_label(patron)))
     if plan_bonus > 0:
-        parts.append(f"your Plan's bonus of {points(plan_bonus)} included, as its goal is met")
+        parts.append(_("your Plan's bonus of {points} included, as its goal is met").format(points=points(plan_bonus)))
     elif plan_bonus < 0:
-        parts.append(f"your Plan's bonus of {points(-plan_bonus)} lost, as its goal is no longer met")
-    return line + (f", {' and '.join(parts)}" if parts else "") + "."
+        parts.append(_("your Plan's bonus of {points} lost, as its goal is no longer met").format(points=points(-plan_bonus)))
+    if parts:
+        return _("{chosen}, {included}.").format(chosen=line, included=players_list(parts))
+    return f"{line}."
 
 
 def lesson_suggested(deck: Deck, suggestion: Decision | None, same: bool, after: int | None) -> str:
     """The feedback's line about the suggested choice."""
     if suggestion is None or after is None:
-        return "This lesson had no suggestion here: any choice was fine."
+        return _("This lesson had no suggestion here: any choice was fine.")
     if same:
-        return "That is just what the lesson suggested."
-    return f"The suggested choice, to {decision_text(deck, suggestion)}, would have made your total {after}."
+        return _("That is just what the lesson suggested.")
+    return _("The suggested choice, to {decision}, would have made your total {after}.").format(
+        decision=decision_text(deck, suggestion), after=after
+    )
 
 
 def lesson_patron_lost(card: Card) -> str:
-    return f"The Patron {card_label(card)} went to your rival."
-
-
-#: The feedback's heading for the list of reasons that changed.
-LESSON_WHAT_CHANGED = "What changed on your pier:"
-#: The feedback when nothing on the pier scores differently.
-LESSON_NOTHING_CHANGED = "No character on your pier scores differently."
-#: The feedback's last line.
-LESSON_GO_ON = "Press Enter to go on."
-#: The note the lesson opens with when it goes on from its save.
-LESSON_RESUMED = "Going on with your lesson where you left it ('pier18 learn --again' starts it over)."
+    return _("The Patron {card} went to your rival.").format(card=card_label(card))
 
 
 def lesson_saved_elsewhere(problem: str) -> str:
     """The lesson's save could not be read: it is moved aside and the lesson starts over."""
-    return f"The saved lesson could not be read ({problem}); starting the lesson from the beginning."
+    return _("The saved lesson could not be read ({problem}); starting the lesson from the beginning.").format(problem=problem)
 
 
 def lesson_open_elsewhere(pid: int) -> str:
     """`pier18 learn` while the lesson is open in another terminal."""
-    return f"the lesson is open in another terminal (pid {pid}): go on with it there"
+    return _("the lesson is open in another terminal (pid {pid}): go on with it there").format(pid=pid)
 
 
 def lesson_saved_line() -> str:
     """After a crash or a stop in the lesson: it is saved, and how to go on."""
-    return "Your lesson is saved: 'pier18 learn' goes on with it."
+    return _("Your lesson is saved: 'pier18 learn' goes on with it.")
 
 
-#: `pier18 play`'s one-time offer, for a machine with no saved games.
-FIRST_GAME_OFFER = (
-    "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
-    "(about ten minutes). Play it now?"
-)
-KEY_LEARN = "Yes, teach me"
-KEY_PLAY_NOW = "No, just play"
+def first_game_offer() -> str:
+    """`pier18 play`'s one-time offer, for a machine with no saved games."""
+    return _(
+        "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
+        "(about ten minutes). Play it now?"
+    )
 
 
 # -- the final score broken down (the final screen) ------------------------------------------
 
-#: The title of the final screen's breakdown of each player's points.
-BREAKDOWN_TITLE = "Where the points came from"
-
 
 def ordinal(number: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th'."""
-    ending = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{ending}"
+    if not 10 <= number % 100 <= 20 and number % 10 in (1, 2, 3):
+        if number % 10 == 1:
+            return pgettext("place", "{n}st").format(n=number)
+        if number % 10 == 2:
+            return pgettext("place", "{n}nd").format(n=number)
+        return pgettext("place", "{n}rd").format(n=number)
+    return pgettext("place", "{n}th").format(n=number)
 
 
 def breakdown_head(name: str, place: int | None, total: int) -> str:
     """A player's line in the breakdown: 'Ann, 1st: 23 points'."""
-    where = "" if place is None else f", {ordinal(place)}"
-    return f"{name}{where}: {points(total)}"
-
-
-#: The last place, which no tie-breaker put above anyone.
-LAST_PLACE = "last"
+    if place is None:
+        return f"{name}: {points(total)}"
+    return f"{name}, {ordinal(place)}: {points(total)}"
 
 
 def category_points(parts: Sequence[tuple[str, int]]) -> str:
     """The categories that scored: 'Poets 5, Lovers 4, Patrons 2' ('nothing scored')."""
-    return ", ".join(f"{label} {value}" for label, value in parts) if parts else "nothing scored"
-
-
-#: A player who won no Patron card.
-NO_PATRONS_WON = "no Patron won"
+    if not parts:
+        return _("nothing scored")
+    return ", ".join(f"{label} {value}" for label, value in parts)
 
 
 def patron_won(card: Card, round_number: int, characters: Sequence[str], scores: Sequence[tuple[str, int]], by_date: bool) -> str:
     """A Patron a player won and for what: 'Patron #7 Bandstand (round 1), for Poets: Ann 3,
     Bob 2, Cy 1', and ', tied: won on the earlier date drafted' when a tie was broken."""
     race = ", ".join(f"{name} {score}" for name, score in scores)
-    tie = " (a tie, won on the earlier date drafted)" if by_date else ""
-    return f"Patron {card_label(card)} (round {round_number}), for {players_list(list(characters))}: {race}{tie}"
+    if by_date:
+        message = _("Patron {card} (round {round}), for {characters}: {race} (a tie, won on the earlier date drafted)")
+    else:
+        message = _("Patron {card} (round {round}), for {characters}: {race}")
+    return message.format(card=card_label(card), round=round_number, characters=players_list(list(characters)), race=race)
 
 
 def plan_result(card: Card, met: bool | None, bonus: int, worth: int) -> str:
     """What a player's Plan brought: 'Plan #3 Pier Lamp met: +4 points' or 'Plan #3 Pier
     Lamp not met: 0 of its 4 points'."""
     if met:
-        return f"Plan {card_label(card)} met: +{points(bonus)}"
-    return f"Plan {card_label(card)} not met: 0 of its {points(worth)}"
+        return _("Plan {card} met: +{points}").format(card=card_label(card), points=points(bonus))
+    return _("Plan {card} not met: 0 of its {points}").format(card=card_label(card), points=points(worth))
 
 
 # -- the review screen (`v` on the final screen) ---------------------------------------------
 
-#: The final screen's key that opens the review of the player's own decisions.
-KEY_REVIEW = "Review"
-#: Hot-seat: whose decisions the review is for.
-REVIEW_WHO = "Review whose decisions? Each player sees only what they knew when deciding."
-#: The review screen's keys.
-KEY_BACK_TO_FINAL = "Back"
-#: Before a review screen has anything to step through.
-REVIEW_NOTHING = "No decision to review."
-#: A network seat's `v` before the host has sent the views of its decisions.
-REVIEW_ASKING_HOST = "Asking the host for the views of your decisions…"
-#: ... and the host has gone without sending them (only some decisions were seen here).
-REVIEW_NEEDS_HOST = "The review needs the host, which has gone: it knows what you saw at each decision."
-
 
 def review_progress(name: str, done: int, total: int) -> str:
     """While the review works: 'Reviewing Ann's decisions: 2 of 5 judged…'."""
-    return f"Reviewing {name}'s decisions: {done} of {total} judged…"
+    return _("Reviewing {name}'s decisions: {done} of {total} judged…").format(name=name, done=done, total=total)
 
 
 def review_failed(problem: str) -> str:
-    return f"The review stopped: {problem}"
+    return _("The review stopped: {problem}").format(problem=problem)
 
 
 def review_page(name: str, page: int, pages: int) -> str:
     """The review screen's head: 'Review of Ann's decisions — page 2 of 6 (←/→ to step, Escape to go back)'."""
-    return f"Review of {name}'s decisions — page {page} of {pages} (←/→ to step, Escape to go back)"
-
-
-def review_summary_title(name: str, judge: str, worlds: int) -> str:
-    return (
-        f"{name}'s game, judged by the {judge} bot from what {name} knew at each decision "
-        f"({sampled_worlds(worlds)} a decision)"
+    return _("Review of {name}'s decisions — page {page} of {pages} (←/→ to step, Escape to go back)").format(
+        name=name, page=page, pages=pages
     )
 
 
-#: How many decisions got a mark, by `review.model.Mark` value: '1 mistake', '2 mistakes'.
-MARK_COUNTS: dict[str, tuple[str, str]] = {
-    "best": ("{n} best", "{n} best"),
-    "good": ("{n} good", "{n} good"),
-    "inaccuracy": ("{n} inaccuracy", "{n} inaccuracies"),
-    "mistake": ("{n} mistake", "{n} mistakes"),
-    "blunder": ("{n} blunder", "{n} blunders"),
-}
+def review_summary_title(name: str, judge: str, worlds: int) -> str:
+    return _("{name}'s game, judged by the {judge} bot from what {name} knew at each decision ({worlds} a decision)").format(
+        name=name, judge=judge, worlds=sampled_worlds(worlds)
+    )
+
+
+def mark_count(mark: str, count: int) -> str:
+    """How many decisions got a mark, by `review.model.Mark` value: '1 mistake', '2 mistakes'."""
+    if mark == "best":
+        message = ngettext("{n} best", "{n} best", count)
+    elif mark == "good":
+        message = ngettext("{n} good", "{n} good", count)
+    elif mark == "inaccuracy":
+        message = ngettext("{n} inaccuracy", "{n} inaccuracies", count)
+    elif mark == "mistake":
+        message = ngettext("{n} mistake", "{n} mistakes", count)
+    elif mark == "blunder":
+        message = ngettext("{n} blunder", "{n} blunders", count)
+    else:
+        raise KeyError(mark)
+    return message.format(n=count)
 
 
 def marks_line(counts: Sequence[tuple[str, int]]) -> str:
     """'Marks: 3 best, 1 good, 2 mistakes' (the marks given at least once), from each
     `review.model.Mark` value and how many decisions got it."""
-    return "Marks: " + ", ".join(ngettext(*MARK_COUNTS[mark], count).format(n=count) for mark, count in counts if count)
+    return _("Marks: {marks}").format(marks=", ".join(mark_count(mark, count) for mark, count in counts if count))
 
 
 def decision_head(number: int, phase: str, mark: str, loss: float) -> str:
     """One decision's page: 'Decision 4 (round 1): mistake, 2.31 points lost'."""
-    return f"Decision {number} ({phase}): {mark}, {loss:.2f} points lost"
-
-
-#: The columns of a decision's page.
-PIER_AS_IT_WAS = "Your pier as it was"
-HAND_AS_DEALT = "Your hand as dealt"
-ON_OFFER = "On offer"
-CHOICE_MADE = "Choice made"
-BEST_CHOICE = "Best choice"
+    return _("Decision {number} ({phase}): {mark}, {loss:.2f} points lost").format(number=number, phase=phase, mark=mark, loss=loss)
 
 
 def expected_after(expected: float, total: float | None) -> str:
     """Under a choice: 'expected points ahead of the best rival at the end +1.20 (final total 18.40)'."""
     after = f"{MEASURE} {ahead_points(expected)}"
-    return after if total is None else f"{after} (final total {total:.2f})"
+    return after if total is None else _("{after} (final total {total:.2f})").format(after=after, total=total)
 
 
 def why_lost(loss: float, worlds: int) -> str:
     """The reason in words, on a page that lost points."""
     if worlds > 1:
-        return (
-            f"The best choice ended {loss:.2f} points further ahead of the best rival on average, over the same "
-            f"{worlds} deals of the cards you had not seen, the rest of the game played by the bots' policy."
-        )
-    return (
-        f"The best choice ended {loss:.2f} points further ahead of the best rival: nothing unseen was left, "
+        return _(
+            "The best choice ended {loss:.2f} points further ahead of the best rival on average, over the same "
+            "{worlds} deals of the cards you had not seen, the rest of the game played by the bots' policy."
+        ).format(loss=loss, worlds=worlds)
+    return _(
+        "The best choice ended {loss:.2f} points further ahead of the best rival: nothing unseen was left, "
         "so this is exact."
-    )
-
-
-#: On a page whose choice was the best the judge found.
-WAS_BEST = "This was the best choice the judge found (the one a hint names): nothing lost."
+    ).format(loss=loss)
 
 
 def what_it_does(why: str) -> str:
     """Under a choice, what it does at once: 'It drafts Bandstand covering nothing; +3 Poets'."""
-    return f"It {why}."
+    return _("It {why}.").format(why=why)

@@ -13,16 +13,16 @@ from tui_helpers import keyed_game, make_app, press_until, screen_name, shown, w
 
 from pier18.engine import Game, Phase
 from pier18.engine.explain import explain
-from pier18.words import COVER_CHANGES, COVER_CHANGES_NOTHING, REASON_GONE, REASON_NEW, explanation
+from pier18.words import cover_changes, cover_changes_nothing, explanation, reason_gone, reason_new
 
 
 def expected(pier, card, cover) -> list[str]:
     after = pier.place(card, cover)
     was, now = pier.visible(), after.visible()
     old, new = explain([v.section for v in was]), explain([v.section for v in now])
-    gone = [f"{REASON_GONE} {explanation(r, [v.card for v in was])}" for r in old if r not in new]
-    came = [f"{REASON_NEW} {explanation(r, [v.card for v in now])}" for r in new if r not in old]
-    return [COVER_CHANGES, *gone, *came] if gone or came else [COVER_CHANGES_NOTHING]
+    gone = [f"{reason_gone()} {explanation(r, [v.card for v in was])}" for r in old if r not in new]
+    came = [f"{reason_new()} {explanation(r, [v.card for v in now])}" for r in new if r not in old]
+    return [cover_changes(), *gone, *came] if gone or came else [cover_changes_nothing()]
 
 
 async def test_each_cover_tried_says_what_it_changes_and_why(tui_deck):
@@ -43,7 +43,7 @@ async def test_each_cover_tried_says_what_it_changes_and_why(tui_deck):
                 lines = [line.rstrip() for line in shown(app.screen.query_one("#cover-why"), 1000).splitlines() if line.strip()]
                 want = expected(pier, card, cover)
                 assert lines == want, (card_id, cover)
-                hid_a_scorer |= any(line.startswith(REASON_GONE) and " 0: " not in line for line in want)
+                hid_a_scorer |= any(line.startswith(reason_gone()) and " 0: " not in line for line in want)
             await pilot.press("escape")
             await wait_until(pilot, lambda: screen_name(app) == "TableScreen", "the table again")
     assert hid_a_scorer  # the position tried has a cover that takes points away

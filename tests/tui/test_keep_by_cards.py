@@ -11,7 +11,9 @@ from tui_helpers import drawn_text, keep_keys, make_app, screen_name, shown, tex
 from pier18.engine import Character, Keep, Phase
 from pier18.render.pier import LAND_MARK, SEA_MARK
 from pier18.render.style import STYLES
-from pier18.words import AS_YOUR_FOUNDATION, AS_YOUR_PLAN, YOUR_PIER_STARTS
+
+#: The set-up preview's headings, as the keep screen says them in English.
+AS_YOUR_PLAN, AS_YOUR_FOUNDATION, YOUR_PIER_STARTS = "As your Plan:", "As your Foundation:", "Your pier starts as:"
 
 SIZE = (120, 40)
 

@@ -190,7 +190,7 @@ async def test_a_cover_step_for_another_card_than_the_suggested_one_suggests_no_
     """The learner takes another card than the step's: the cover step that follows does
     not tell them how much the suggested card (not theirs) should cover, nor refuses any
     cover for the card they took."""
-    from pier18.words import LESSON_ANY_CHOICE
+    from pier18.words import lesson_any_choice
 
     app = make_learn_app()
     texts: list[str] = []
@@ -210,7 +210,7 @@ async def test_a_cover_step_for_another_card_than_the_suggested_one_suggests_no_
     async with app.run_test(size=(120, 40)) as pilot:
         await play_lesson(pilot, app, choose, on_step=read, stop=covered)
         want = SCRIPT.draft(1)
-        assert SCRIPT.step("cover", 1).need and texts[2].endswith(LESSON_ANY_CHOICE["cover"]), texts[2]
+        assert SCRIPT.step("cover", 1).need and texts[2].endswith(lesson_any_choice("cover")), texts[2]
         made = learner_decisions(app.session)[-1]
         assert isinstance(made, Draft) and made.card != want.card and made.cover == 0  # not refused
 
@@ -310,13 +310,13 @@ async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_
 async def test_the_offer_of_the_lesson_is_a_question_before_the_game(tui_deck):
     from tui_helpers import make_app
 
-    from pier18.words import FIRST_GAME_OFFER
+    from pier18.words import first_game_offer
 
     app = make_app(tui_deck, 2, 3)
     app.offer_lesson = True
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "LessonOfferScreen", "the offer")
-        assert FIRST_GAME_OFFER in " ".join(shown(s, 300) for s in app.screen.query(".confirm-line")).replace("\n", " ")
+        assert first_game_offer() in " ".join(shown(s, 300) for s in app.screen.query(".confirm-line")).replace("\n", " ")
         await pilot.press("n")
         await wait_until(pilot, lambda: app.session is not None and screen_name(app) == "PassScreen", "the game, as without the offer")
         assert not app.chose_lesson

@@ -166,3 +166,55 @@ async def test_starting_in_a_small_terminal_shows_the_message(tui_deck):
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert screen_name(app) == "NamesScreen"
+
+
+def test_the_rules_page_is_in_the_language_spoken(monkeypatch, tmp_path, speaking):
+    """Each paragraph of the rules from the catalog (context "rules"), the rest as
+    written; the lines kept are kept per language, so English comes back in English."""
+    from tiny_catalog import speak_tiny
+
+    from pier18.tui.widgets.rules_page import rules_lines
+
+    def text(lines):
+        return "\n".join(strip.text for strip in lines)
+
+    english = text(rules_lines(80))
+    assert "Pier 18: how to play" in english
+    speak_tiny(monkeypatch, tmp_path, {("rules", "# Pier 18: how to play"): "# Pier 18: zo speel je het"})
+    try:
+        dutch = text(rules_lines(80))
+        assert "Pier 18: zo speel je het" in dutch and "Pier 18: how to play" not in dutch
+        assert words_in(english) - {"how", "to", "play"} <= words_in(dutch)  # every other block as written
+    finally:
+        speaking("en")
+    assert text(rules_lines(80)) == english
+
+
+async def test_the_keys_labels_and_buttons_are_in_the_language_spoken(tui_deck, monkeypatch, tmp_path, speaking):
+    """A key's label is kept as the English message (marked where it is bound) and said
+    in the language spoken where it is drawn: the footer, the `?` list, a button."""
+    from textual.widgets import Button
+
+    from pier18.tui.widgets.footer import FooterKey
+    from tiny_catalog import speak_tiny
+    from tui_helpers import shown
+
+    dutch = {(None, words.KEY_HELP): "Toetsen", (None, words.KEY_RULES): "Regels", (None, words.KEY_YES_QUIT): "Ja, stoppen"}
+    speak_tiny(monkeypatch, tmp_path, dutch)
+    try:
+        app = make_app(tui_deck, 2, 1)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            labels = {key.description for key in app.screen.query(FooterKey)}
+            assert {"Toetsen", "Regels"} <= labels and words.KEY_RULES not in labels
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert screen_name(app) == "HelpScreen"
+            listed = shown(app.screen.query_one("#help-text"))
+            assert "Regels" in listed and "Toetsen" in listed
+            await pilot.press("escape", "ctrl+q")
+            await pilot.pause()
+            assert screen_name(app) == "QuitScreen"
+            assert str(app.screen.query_one("#yes", Button).label) == "Ja, stoppen (y)"
+    finally:
+        speaking("en")

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..engine import Card, Character, Deck, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
 from ..engine.outlook import outcome
 from ..words import bot_keeps, bot_patron_reason, bot_places, plan_progress_reason, plan_verdict_reason, points_change
+from ..words import goal_text
 from .base import Table
 
 #: For each card of the row as a possible Patron: each rival's score and drafted date.
@@ -373,7 +374,7 @@ def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
         plan, foundation = deck[decision.plan], deck[decision.foundation]
         goal = plan.plan.goal_for(table.players)
         points = Pier().place(foundation).sheet().total
-        return [bot_keeps(plan, goal.text, foundation, points)]
+        return [bot_keeps(plan, goal_text(goal), foundation, points)]
     old = table.piers[seat]
     if isinstance(decision, Draft):
         card = deck[decision.card]
@@ -395,11 +396,11 @@ def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
         patrons = len(table.patrons[seat])
         if type(decision) is PlacePlan:
             met = goal_met(goal, new.sheet(patrons), other_sheets(table, seat))
-            parts.append(plan_verdict_reason(met, goal.text))
+            parts.append(plan_verdict_reason(met, goal_text(goal)))
         else:
             others = other_sheets(table, seat) if goal.compares_players else None
             progress = plan_progress(goal, new.place(plan_card).sheet(patrons), others)
             before_progress = plan_progress(goal, old.place(plan_card).sheet(patrons), others)
             if progress != before_progress:
-                parts.append(plan_progress_reason(progress > before_progress, goal.text))
+                parts.append(plan_progress_reason(progress > before_progress, goal_text(goal)))
     return parts

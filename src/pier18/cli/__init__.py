@@ -13,6 +13,7 @@ import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
 from ..engine.text import shorten
+from ..i18n import _
 from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
 
@@ -40,16 +41,18 @@ def build_parser(only: str | None = None) -> Parser:
 
     parser = Parser(
         prog="pier18",
-        description="Pier 18, the 18-card pier-building drafting game, in your terminal.",
+        description=_("Pier 18, the 18-card pier-building drafting game, in your terminal."),
     )
-    from .parser import add_version_option
+    from .parser import add_lang_option, add_version_option
 
     add_version_option(parser)
+    add_lang_option(parser)
     # Giving `prog` keeps argparse from measuring the terminal (importing shutil) up front.
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, prog="pier18")
     for name in (only,) if only else COMMANDS:
         __import__(f"{__name__}.{name}")  # not importlib: importing it costs start-up time
         sys.modules[f"{__name__}.{name}"].add_parser(sub)
+        add_lang_option(sub.choices[name])  # every command takes --lang, where it is typed
     return parser
 
 
@@ -73,18 +76,21 @@ def _main(argv: Sequence[str] | None) -> int:
     from .. import i18n
 
     i18n.choose(i18n.lang_from_argv(argv))  # before any message: the parser's help is one
-    only = argv[0] if argv and argv[0] in COMMANDS else None
+    words = argv
+    while words and (words[0] == "--lang" or words[0].startswith("--lang=")):  # `pier18 --lang nl score`
+        words = words[2:] if words[0] == "--lang" else words[1:]
+    only = words[0] if words and words[0] in COMMANDS else None
     args: argparse.Namespace | SimpleNamespace | None = None
     if only == "score":
         from .score import quick_args
 
-        args = quick_args(argv[1:])
+        args = quick_args(words[1:])
     if args is None:
         args = build_parser(only).parse_command(argv)  # an argument error is said first
     if "stdout" in errors.closed_at_start and args.command not in errors.READ_BEFORE_WRITING:
-        from ..words import NOWHERE_TO_WRITE
+        from ..words import nowhere_to_write
 
-        return fail(NOWHERE_TO_WRITE, EXIT_OUTPUT_FAILED)  # before the command does anything
+        return fail(nowhere_to_write(), EXIT_OUTPUT_FAILED)  # before the command does anything
     try:
         status = int(args.run(args) or 0)
         sys.stdout.flush()  # a full disk shows here, while the error can still be reported

@@ -27,6 +27,7 @@ def run_balance(args: argparse.Namespace) -> int:
     from ..engine.text import quote
     from ..selfplay import cores
     from .. import words
+    from ..i18n import _
     from .play import MAX_GAMES
 
     if args.players not in TABLE_SIZES:
@@ -39,7 +40,7 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.jobs > cores():
         raise Pier18Error(words.jobs_over_cores(quote(args.jobs), cores()))
     if args.seats or args.record_dir:
-        raise Pier18Error(words.BALANCE_NO_SEATS)
+        raise Pier18Error(_("--balance seats hard bots everywhere and keeps no records: drop --seats and --record-dir"))
     deck = load_deck(args.deck)
     from .errors import need_output
 
@@ -51,7 +52,7 @@ def run_balance(args: argparse.Namespace) -> int:
         else:
             result = balance(deck, args.players, deals, args.seed, args.jobs)
     except KeyboardInterrupt:
-        print(words.interrupted(words.BALANCE_UNFINISHED), file=sys.stderr)
+        print(words.interrupted(_("a balance run reports only when every deal is played")), file=sys.stderr)
         from .errors import EXIT_INTERRUPTED
 
         return EXIT_INTERRUPTED
@@ -67,11 +68,11 @@ def _with_progress(deck: Deck, players: int, deals: int, seed: int, jobs: int, t
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..selfplay.balance import balance
-    from ..words import FORCED_PLANS
+    from ..i18n import _
 
     errors = Console(stderr=True)
     with Progress(
-        TextColumn(FORCED_PLANS), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        TextColumn(_("forced Plans")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=errors, transient=True,
     ) as progress:
         task = progress.add_task("deals", total=tasks)
@@ -87,10 +88,11 @@ def render(result: Balance, deck: Deck) -> str:
     """The plain-text report (docs/balance.md carries it as it is)."""
     from ..selfplay.balance import MET_RANGE, SHARE_RANGE, WORTH_SPREAD
     from .. import words
+    from ..i18n import _
 
     mean = result.mean_worth()
     problems = result.problems()
-    card, goal, met, worth, vs_mean, margin, kept = words.BALANCE_COLUMNS
+    card, goal, met, worth, vs_mean, margin, kept = (_("card"), _("goal"), _("met"), _("worth"), _("vs mean"), "+-", _("kept"))
     lines = [
         *words.balance_head(
             result.players, result.deals, result.seed, result.worlds, result.width, MET_RANGE, result.met_margin(),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -14,12 +16,12 @@ if TYPE_CHECKING:  # pragma: no cover
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "cards",
-        help="list the deck: every card with its patrons and Plan goals",
-        description="Draw every card of the deck (land end at the bottom) with its Plan goal(s).",
+        help=_("list the deck: every card with its patrons and Plan goals"),
+        description=_("Draw every card of the deck (land end at the bottom) with its Plan goal(s)."),
     )
     from .parser import add_deck_option
 
-    add_deck_option(parser, help="another deck file (default: the game's own deck)")
+    add_deck_option(parser, help=_("another deck file (default: the game's own deck)"))
     parser.set_defaults(run=run)
 
 
@@ -47,14 +49,15 @@ def legend() -> Text:
 
     from ..engine.characters import Character
     from ..render.style import character_text
-    from ..words import CATEGORY_LABELS, PATRON_SYMBOL, SEA_AT_TOP
+    from ..i18n import _
+    from ..words import category_name
 
-    text = Text(f"{SEA_AT_TOP}\n")
-    text.append(f"{PATRON_SYMBOL}\n")
+    text = Text(_("Each card: its sea end at the top, its land end at the bottom.") + "\n")
+    text.append(_("Patron symbol, after the card number:") + "\n")
     for i, character in enumerate(Character):
         text.append("  " if i else "")
         text.append_text(character_text(character))
-        text.append(f" {CATEGORY_LABELS[character.value]}")
+        text.append(f" {category_name(character.value)}")
     return text
 
 
@@ -67,7 +70,7 @@ def card_cell(card: Card) -> Text:
     from rich.cells import cell_len
 
     head, name, *rows = draw_card(card, name_width=max(18, cell_len(card.name))).split("\n")  # the name on one line
-    return Text("\n").join([head, name, Text("sea ↑", style="dim"), *rows, Text("land ↓", style="dim")])
+    return Text("\n").join([head, name, Text(_("sea ↑"), style="dim"), *rows, Text(_("land ↓"), style="dim")])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
 
     from ..engine.deck import load_deck
     from ..engine.text import printable
-    from ..words import PLAN_GOAL, THE_DECK, THE_DECK_FILE, bonus, for_players
+    from ..i18n import _
+    from ..words import bonus, for_players
 
     deck = load_deck(args.deck)
     from .errors import need_output
@@ -86,9 +90,9 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     # Every piece of text from the deck file (its path, names, goals) goes in as Text, never markup.
     source = wrap_path(printable(deck.source), max(20, console.width))
-    table = Table(title=Text(THE_DECK), show_lines=True)
-    table.add_column("Card", no_wrap=True)
-    table.add_column(PLAN_GOAL, ratio=1)
+    table = Table(title=Text(_("The deck")), show_lines=True)
+    table.add_column(_("Card"), no_wrap=True)
+    table.add_column(_("Plan goal"), ratio=1)
     for card in deck.values():
         plan = card.plan
         goals = Text()
@@ -101,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             goals.append(plan.two.text)
         goals.append(f"\n{bonus(plan.bonus)}", style="dim")
         table.add_row(card_cell(card), goals)
-    console.print(Text(THE_DECK_FILE, style="bold"))
+    console.print(Text(_("The deck file:"), style="bold"))
     console.print(Text(source))
     console.print(legend())
     console.print(table)

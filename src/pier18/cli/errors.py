@@ -50,9 +50,9 @@ def need_output() -> None:
     """Called by a command of READ_BEFORE_WRITING once its inputs are read, before it
     works or writes: OutputClosed if standard output was closed when pier18 started."""
     if "stdout" in closed_at_start:
-        from ..words import NOWHERE_TO_WRITE
+        from ..words import nowhere_to_write
 
-        raise OutputClosed(NOWHERE_TO_WRITE)
+        raise OutputClosed(nowhere_to_write())
 
 
 def check_terminal() -> None:

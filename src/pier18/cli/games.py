@@ -8,6 +8,8 @@ only the saves written since.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -16,8 +18,8 @@ if TYPE_CHECKING:  # pragma: no cover
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "games",
-        help="list the saved games (resume one with 'pier18 play --resume N')",
-        description="List every autosaved game: players, where it stands, when it was last played and its file.",
+        help=_("list the saved games (resume one with 'pier18 play --resume N')"),
+        description=_("List every autosaved game: players, where it stands, when it was last played and its file."),
     )
     parser.set_defaults(run=run)
 
@@ -25,7 +27,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..persist import autosave, listing
-    from ..words import DAMAGED, FINISHED, FROM_NEWER, last_played, no_saved_games, open_elsewhere, saved_games_in
+    from ..i18n import _
+    from ..words import GAME_NAME, last_played, no_saved_games, open_elsewhere, saved_games_in
 
     folder = printable(str(autosave.games_dir()))
     games = listing.listed_games()
@@ -37,11 +40,11 @@ def run(args: argparse.Namespace) -> int:
     for number, game in enumerate(games, start=1):
         marks = []
         if game.finished:
-            marks.append(FINISHED)
+            marks.append(_("finished"))
         elif game.newer:
-            marks.append(FROM_NEWER)
+            marks.append(_("from a newer {game}").format(game=GAME_NAME))
         elif game.problem is not None:
-            marks.append(DAMAGED)
+            marks.append(_("damaged"))
         if game.played_by is not None:
             marks.append(open_elsewhere(game.played_by))
         mark = "".join(f"[{m}] " for m in marks)

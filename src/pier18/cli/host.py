@@ -9,6 +9,8 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import signal
 from typing import Any
 
@@ -39,38 +41,38 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     parser = sub.add_parser(
         "host",
-        help="host a table that players join from their own computers ('pier18 join')",
-        description="Host a networked Pier 18 table. Over the internet use TLS, or an SSH tunnel "
-        "with --bind 127.0.0.1 (docs/protocol.md).",
+        help=_("host a table that players join from their own computers ('pier18 join')"),
+        description=_("Host a networked Pier 18 table. Over the internet use TLS, or an SSH tunnel "
+        "with --bind 127.0.0.1 (docs/protocol.md)."),
     )
-    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=2, help=f"how many players ({table_sizes_text()})")
-    parser.add_argument("--names", help="the human players' names, comma separated (yours first)")
-    parser.add_argument("--bots", metavar="N", help="make the last N seats computer opponents")
-    parser.add_argument("--level", default="hard", help="how strong the --bots seats play (default: hard)")
-    parser.add_argument("--seats", metavar="KINDS", help=f"every seat: human, {level_names()}, comma separated")
-    parser.add_argument("--seed", type=int, help="shuffle seed")
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=2, help=_("how many players ({sizes})").format(sizes=table_sizes_text()))
+    parser.add_argument("--names", help=_("the human players' names, comma separated (yours first)"))
+    parser.add_argument("--bots", metavar="N", help=_("make the last N seats computer opponents"))
+    parser.add_argument("--level", default="hard", help=_("how strong the --bots seats play (default: hard)"))
+    parser.add_argument("--seats", metavar="KINDS", help=_("every seat: human, {levels}, comma separated").format(levels=level_names()))
+    parser.add_argument("--seed", type=int, help=_("shuffle seed"))
     from .parser import add_deck_option
 
-    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
-    parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
+    add_deck_option(parser, help=_("a deck file of your own (default: the game's deck)"))
+    parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=_("TCP port (default {port}; 0: any free port)").format(port=DEFAULT_PORT))
     parser.add_argument(
         "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
-        help="listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)",
+        help=_("listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)"),
     )
     parser.add_argument(
         "--web", metavar="PORT", nargs="?", const=DEFAULT_WEB_PORT, type=port,
-        help=f"also offer every seat as a web page on this port (default {DEFAULT_WEB_PORT}; 0: any free port), "
-        "on the --bind address (docs/web.md)",
+        help=_("also offer every seat as a web page on this port (default {port}; 0: any free port), "
+        "on the --bind address (docs/web.md)").format(port=DEFAULT_WEB_PORT),
     )
-    parser.add_argument("--tls-cert", metavar="FILE", type=file_name, help="serve TLS with this certificate (PEM) ...")
-    parser.add_argument("--tls-key", metavar="FILE", type=file_name, help="... and this private key (PEM)")
-    parser.add_argument("--no-seat", action="store_true", help="do not play a seat yourself: only run the table")
+    parser.add_argument("--tls-cert", metavar="FILE", type=file_name, help=_("serve TLS with this certificate (PEM) ..."))
+    parser.add_argument("--tls-key", metavar="FILE", type=file_name, help=_("... and this private key (PEM)"))
+    parser.add_argument("--no-seat", action="store_true", help=_("do not play a seat yourself: only run the table"))
     parser.add_argument(
-        "--lines", action="store_true", help="play your seat in plain lines (moves typed as 'draft 7:1'), as 'pier18 join --lines'"
+        "--lines", action="store_true", help=_("play your seat in plain lines (moves typed as 'draft 7:1'), as 'pier18 join --lines'")
     )
-    parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
+    parser.add_argument("--quiet", action="store_true", help=_("no terminal bell when it becomes your turn"))
     parser.add_argument(
-        "--resume", metavar="FILE", type=file_name, help="bring back a hosted game from its autosave, with the same codes"
+        "--resume", metavar="FILE", type=file_name, help=_("bring back a hosted game from its autosave, with the same codes")
     )
     parser.set_defaults(run=run)
 
@@ -468,7 +470,7 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
     while not host.finished.is_set():
         getter = asyncio.ensure_future(lines.get())
         finished = asyncio.ensure_future(host.finished.wait())
-        done, _ = await asyncio.wait({getter, finished}, return_when=asyncio.FIRST_COMPLETED)
+        done, _pending = await asyncio.wait({getter, finished}, return_when=asyncio.FIRST_COMPLETED)
         finished.cancel()
         if getter not in done:
             getter.cancel()

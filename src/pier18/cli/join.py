@@ -9,6 +9,8 @@ lives in `pier18.net.client`.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -20,29 +22,30 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..net.protocol import NetState
     from ..tui.seat_app import SeatApp
 
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from .parser import file_name
 
     parser = sub.add_parser(
         "join",
-        help="play a seat at a table someone hosts with 'pier18 host' (or watch it)",
-        description="Join a networked Pier 18 table. The host prints the command to type.",
+        help=_("play a seat at a table someone hosts with 'pier18 host' (or watch it)"),
+        description=_("Join a networked Pier 18 table. The host prints the command to type."),
     )
     parser.add_argument(
-        "address", metavar="ADDRESS", type=address, help="HOST:PORT as the host printed it (wss://HOST:PORT for TLS)"
+        "address", metavar="ADDRESS", type=address, help=_("HOST:PORT as the host printed it (wss://HOST:PORT for TLS)")
     )
-    parser.add_argument("code", metavar="CODE", nargs="?", type=seat_code, help="your seat's code, as the host printed it")
+    parser.add_argument("code", metavar="CODE", nargs="?", type=seat_code, help=_("your seat's code, as the host printed it"))
     parser.add_argument(
-        "--watch", metavar="CODE", type=seat_code, help="watch the game with the spectator code instead of playing"
-    )
-    parser.add_argument(
-        "--cafile", metavar="FILE", type=file_name, help="trust this certificate (a host's self-signed one); implies TLS"
+        "--watch", metavar="CODE", type=seat_code, help=_("watch the game with the spectator code instead of playing")
     )
     parser.add_argument(
-        "--lines", action="store_true", help="plain lines instead of the full-screen game (moves typed as 'draft 7:1'); "
-        "also what you get when standard input or standard error is not a terminal"
+        "--cafile", metavar="FILE", type=file_name, help=_("trust this certificate (a host's self-signed one); implies TLS")
     )
-    parser.add_argument("--quiet", action="store_true", help="no terminal bell when it becomes your turn")
+    parser.add_argument(
+        "--lines", action="store_true", help=_("plain lines instead of the full-screen game (moves typed as 'draft 7:1'); "
+        "also what you get when standard input or standard error is not a terminal")
+    )
+    parser.add_argument("--quiet", action="store_true", help=_("no terminal bell when it becomes your turn"))
     parser.set_defaults(run=run)
 
 
@@ -251,7 +254,7 @@ class LineFrontEnd:
         next_line = asyncio.ensure_future(lines.get())
         try:
             while True:
-                done, _ = await asyncio.wait({next_event, next_line}, return_when=asyncio.FIRST_COMPLETED)
+                done, _pending = await asyncio.wait({next_event, next_line}, return_when=asyncio.FIRST_COMPLETED)
                 if next_event in done:
                     try:
                         event = next_event.result()
@@ -363,7 +366,7 @@ class LineFrontEnd:
         from ..engine import Phase
         from ..render.pier import draw_card, draw_pier
         from ..i18n import _
-        from ..words import card_label, move_line, pier_title, ranking_line, table_line
+        from ..words import card_label, goal_text, move_line, pier_title, ranking_line, table_line
 
         table, names, before = state.table, state.names, self.shown
         self.shown = state
@@ -405,7 +408,7 @@ class LineFrontEnd:
             self.console.print(Columns([draw_card(table.deck[c], ends=ends) for c in cards], padding=(0, 3)))
         if you.plan is not None and table.phase is not Phase.SETUP:
             plan = table.deck[you.plan]
-            self.say(_("Your Plan: {card}: {goal}").format(card=card_label(plan), goal=plan.plan.goal_for(table.players).text))
+            self.say(_("Your Plan: {card}: {goal}").format(card=card_label(plan), goal=goal_text(plan.plan.goal_for(table.players))))
         legal = " | ".join(str(d) for d in you.legal[:12]) + (" | …" if len(you.legal) > 12 else "")
         self.say(_("Your move ({moves}):").format(moves=legal))
         self.ring(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -10,15 +12,15 @@ if TYPE_CHECKING:  # pragma: no cover
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "learn",
-        help="learn to play: a guided first game against a bot, one idea at a time",
-        description="Learn Pier 18 by playing: a guided first game against the greedy bot on a designed deal, "
-        "in short steps; quit at any time and 'pier18 learn' goes on where you stopped.",
+        help=_("learn to play: a guided first game against a bot, one idea at a time"),
+        description=_("Learn Pier 18 by playing: a guided first game against the greedy bot on a designed deal, "
+        "in short steps; quit at any time and 'pier18 learn' goes on where you stopped."),
     )
-    parser.add_argument("--again", action="store_true", help="start the lesson from the beginning, even if one is saved")
+    parser.add_argument("--again", action="store_true", help=_("start the lesson from the beginning, even if one is saved"))
     from .parser import file_name
 
     parser.add_argument(
-        "--script", metavar="FILE", type=file_name, help="another lesson script (the shipped one is data/lesson.toml; its notes say how)"
+        "--script", metavar="FILE", type=file_name, help=_("another lesson script (the shipped one is data/lesson.toml; its notes say how)")
     )
     parser.set_defaults(run=run)
 
@@ -38,7 +40,8 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     from ..persist import autosave
     from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
     from ..persist.lock import GameLocked
-    from ..words import LESSON_RESUMED, lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
+    from ..i18n import _
+    from ..words import lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
 
     from .errors import check_terminal, need_output
 
@@ -56,7 +59,9 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
             moved = autosave.set_aside(save, saved.problem or "")
             print(prog_line(printable(lesson_saved_elsewhere(moved.message()))), file=sys.stderr)
         elif saved.unfinished:
-            session, stamp, note = saved.session, saved.stamp, LESSON_RESUMED
+            session, stamp, note = saved.session, saved.stamp, _(
+                "Going on with your lesson where you left it ('pier18 learn --again' starts it over)."
+            )
     if session is None:
         session = new_lesson(deck, script)
     import random

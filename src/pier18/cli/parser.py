@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from ..engine.text import printable, quote
+from ..i18n import _
 
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
 
@@ -61,7 +62,9 @@ class Parser(argparse.ArgumentParser):
                 action = parser._option_string_actions.get(word)
                 wants_value = action is not None and action.nargs not in (0, "?", "*")
                 continue
-            wants_value = False
+            if wants_value:  # the value of the option before (`--lang nl`): no command, no option
+                wants_value = False
+                continue
             if parser is self and commands:  # the command: the words after it are its own
                 if word not in commands:
                     return None  # argparse says so
@@ -151,9 +154,9 @@ class _OldDeckName(argparse.Action):
         if getattr(namespace, "_told_old_deck", False):
             return  # said once, however often it is given
         setattr(namespace, "_told_old_deck", True)
-        from ..words import OLD_DECK_OPTION, prog_line
+        from ..words import old_deck_option, prog_line
 
-        say(prog_line(OLD_DECK_OPTION) + "\n")  # an unwritable stderr loses the notice, not the command
+        say(prog_line(old_deck_option()) + "\n")  # an unwritable stderr loses the notice, not the command
 
 
 def file_name(text: str) -> str:
@@ -214,11 +217,21 @@ def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
         from . import errors
 
         if file is None and "stdout" in errors.closed_at_start:  # closed from the start: say so
-            from ..words import NOWHERE_TO_WRITE, prog_line
+            from ..words import nowhere_to_write, prog_line
 
-            say(prog_line(NOWHERE_TO_WRITE) + "\n")
+            say(prog_line(nowhere_to_write()) + "\n")
         raise SystemExit(EXIT_OUTPUT_FAILED) from None
 
 
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    """`--lang LANG`, on `pier18` and on every command. The language is chosen before
+    the parser is built (`pier18.i18n.lang_from_argv`), so the value is only read here."""
+    parser.add_argument(
+        "--lang", metavar="LANG", default=argparse.SUPPRESS,
+        help=_("the language to speak (e.g. nl), over LANGUAGE, LC_ALL, LC_MESSAGES and LANG; "
+               "English for a language pier18 does not speak"),
+    )
+
+
 def add_version_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--version", action=_Version, help="print the version of pier18 and exit")
+    parser.add_argument("--version", action=_Version, help=_("print the version of pier18 and exit"))

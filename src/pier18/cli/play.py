@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
 TYPE_CHECKING = False
@@ -20,58 +22,71 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     import argparse
     import textwrap
 
-    from ..words import PLAYING_ALONE, level_help, level_lines, level_names
+    from ..i18n import _
+    from ..words import MEASURE, level_lines, level_names, translated
 
     parser = sub.add_parser(
         "play",
-        help="play a hot-seat game for 2 or 3 players at one laptop",
-        description="Play Pier 18 at one laptop: 2 or 3 players, people or computer opponents, every game autosaved.",
+        help=_("play a hot-seat game for 2 or 3 players at one laptop"),
+        description=_("Play Pier 18 at one laptop: 2 or 3 players, people or computer opponents, every game autosaved."),
         formatter_class=argparse.RawDescriptionHelpFormatter,  # the levels below, one per line
     )
-    parser.epilog = textwrap.fill(PLAYING_ALONE, 79) + "\n\n" + "\n".join(level_lines())
-    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=f"how many players ({table_sizes_text()})")
+    playing_alone = _(
+        "Playing alone: pier18 play --players 3 --bots 2. Bots move on their own after a short pause "
+        "and the table says what they took and what it scored; in the game, h asks the hard bot "
+        "for a hint (best card and cover by {measure}, where it should leave you, and the next best choices; "
+        "the review judges by the same) and ? lists every key."
+    ).format(measure=translated(MEASURE))
+    parser.epilog = textwrap.fill(playing_alone, 79) + "\n\n" + "\n".join(level_lines())
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=_("how many players ({sizes})").format(sizes=table_sizes_text()))
     parser.add_argument(
         "--names",
-        help="the human players' names, comma separated (otherwise asked on the first screen); "
-        "bots play as 'Hard bot', 'Greedy bot' ... with the seat number added when two share a level",
+        help=_("the human players' names, comma separated (otherwise asked on the first screen); "
+        "bots play as 'Hard bot', 'Greedy bot' ... with the seat number added when two share a level"),
     )
     parser.add_argument(
         "--bots",
         metavar="N",
-        help="make the last N seats computer opponents (e.g. --players 3 --bots 2 to play alone)",
+        help=_("make the last N seats computer opponents (e.g. --players 3 --bots 2 to play alone)"),
     )
-    parser.add_argument("--level", default="hard", help=level_help("hard"))
+    parser.add_argument(
+        "--level",
+        default="hard",
+        help=_("how strong the --bots seats play: {levels}, weakest first (see below; default: {default})").format(
+            levels=level_names(), default="hard"
+        ),
+    )
     parser.add_argument(
         "--seats",
         metavar="KINDS",
-        help=f"every seat in order, comma separated: human, {level_names()} "
-        "(e.g. human,human,hard); instead of --bots",
+        help=_("every seat in order, comma separated: human, {levels} "
+        "(e.g. human,human,hard); instead of --bots").format(levels=level_names()),
     )
-    parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deal")
+    parser.add_argument("--seed", type=int, help=_("shuffle seed, to replay the same deal"))
     parser.add_argument(
         "--first",
         metavar="NAME",
-        help="who plays first in round 1: the rulebook's player who last saw the sea "
-        "(default: the earliest Foundation date, as the digital edition does)",
+        help=_("who plays first in round 1: the rulebook's player who last saw the sea "
+        "(default: the earliest Foundation date, as the digital edition does)"),
     )
     from .parser import add_deck_option
 
-    add_deck_option(parser, help="a deck file of your own (default: the game's deck)")
+    add_deck_option(parser, help=_("a deck file of your own (default: the game's deck)"))
     parser.add_argument(
         "--resume",
         nargs="?",
         const=LATEST,
         metavar="FILE|N",
-        help="go on with a saved game (every game is autosaved): the last played unfinished one, "
-        "a saved game FILE, or game N of 'pier18 games'",
+        help=_("go on with a saved game (every game is autosaved): the last played unfinished one, "
+        "a saved game FILE, or game N of 'pier18 games'"),
     )
     parser.add_argument(
         "--record", metavar="FILE",
-        help="also save the game record to FILE (for 'pier18 replay FILE'), in a folder that exists; "
-        "a file already there is never written over without --force",
+        help=_("also save the game record to FILE (for 'pier18 replay FILE'), in a folder that exists; "
+        "a file already there is never written over without --force"),
     )
     parser.add_argument(
-        "--force", action="store_true", help="let --record write over a file that is already there (and FILE-2.json ...)"
+        "--force", action="store_true", help=_("let --record write over a file that is already there (and FILE-2.json ...)")
     )
     parser.set_defaults(run=run)
 
@@ -90,12 +105,12 @@ def check_record(args: argparse.Namespace, own: bool = False) -> None:
 
     from ..engine.errors import Pier18Error
     from ..persist.autosave import record_problem
-    from ..words import RECORD_NEEDS_FILE
+    from ..i18n import _
 
     if args.record is None:
         return
     if not args.record:
-        raise Pier18Error(RECORD_NEEDS_FILE)
+        raise Pier18Error(_("--record needs the name of a file"))
     problem = record_problem(Path(args.record), args.force, own)
     if problem is not None:
         raise Pier18Error(problem)
@@ -147,12 +162,13 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..bots.seats import HUMAN, clashes_with_bots, seat_names
-    from ..words import NAMES_BUT_ALL_BOTS, name_is_a_bot
+    from ..i18n import _
+    from ..words import name_is_a_bot
 
     humans = seats.count(HUMAN)
     if humans == 0:
         if args.names is not None:
-            raise Pier18Error(NAMES_BUT_ALL_BOTS)
+            raise Pier18Error(_("--names names the human players, but every seat is a bot"))
         return seat_names([], seats)
     given = parse_names(args.names, args.players, humans)
     if given is None:
@@ -167,15 +183,16 @@ def run(args: argparse.Namespace) -> int:
     from ..engine import load_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
-    from ..words import FIRST_NEEDS_NAMES, first_not_a_name
+    from ..i18n import _
+    from ..words import first_not_a_name
     from .errors import check_terminal, need_output
 
     check_seed(args.seed)
     if args.resume is not None:
         if not args.resume:
-            from ..words import RESUME_NEEDS_GAME
-
-            raise Pier18Error(RESUME_NEEDS_GAME)
+            raise Pier18Error(
+                _("--resume needs a saved game FILE or a number N from 'pier18 games' (or nothing: the last played game)")
+            )
         return resume(args)
     # Every argument and file first: a bad one is the error said, even without a terminal.
     check_record(args)
@@ -185,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     first = None
     if args.first is not None:
         if names is None:
-            raise Pier18Error(FIRST_NEEDS_NAMES)
+            raise Pier18Error(_("--first needs --names, so that it can name a player"))
         keys = [name_key(n) for n in names]
         if name_key(args.first) not in keys:
             raise Pier18Error(first_not_a_name(quote(args.first), names))
@@ -276,9 +293,9 @@ def resume(args: argparse.Namespace) -> int:
         elif found.games:  # every unfinished game is open in another terminal
             target = found.games[0]
         else:
-            from ..words import NO_GAME_TO_RESUME
+            from ..i18n import _
 
-            raise Pier18Error(NO_GAME_TO_RESUME)
+            raise Pier18Error(_("there is no unfinished game to resume; start one with 'pier18 play'"))
     session = target.session
     assert session is not None
     own = None  # --record FILE naming an earlier record of this very game: written on

@@ -5,6 +5,8 @@ Imports nothing heavy at module level: the record, engine and Textual load in `r
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import argparse
 from typing import TYPE_CHECKING, Any
 
@@ -15,21 +17,21 @@ if TYPE_CHECKING:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "replay",
-        help="step through a saved game (left/right), or print its final state with --json",
-        description="Replay a Pier 18 game record decision by decision.",
+        help=_("step through a saved game (left/right), or print its final state with --json"),
+        description=_("Replay a Pier 18 game record decision by decision."),
     )
     from .parser import file_name
 
-    parser.add_argument("file", metavar="FILE", type=file_name, help="a game record (from 'pier18 play --record' or an autosave)")
+    parser.add_argument("file", metavar="FILE", type=file_name, help=_("a game record (from 'pier18 play --record' or an autosave)"))
     parser.add_argument(
         "--json",
         action="store_true",
-        help='print the final (or current) state as one JSON object: {"finished", "players": [{"name", "pier", '
-        '"score", "place", "decided_by", "patrons_won", "plan"}]} (docs/review.md)',
+        help=_('print the final (or current) state as one JSON object: {{"finished", "players": [{{"name", "pier", '
+        '"score", "place", "decided_by", "patrons_won", "plan"}}]}} (docs/review.md)').format(),
     )
     from .parser import add_deck_option
 
-    add_deck_option(parser, help="the deck file, for a record saved without its deck")
+    add_deck_option(parser, help=_("the deck file, for a record saved without its deck"))
     parser.set_defaults(run=run)
 
 

@@ -11,6 +11,8 @@ Imports nothing heavy at module level: the record, the bots and Rich load in `ru
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -25,13 +27,6 @@ if TYPE_CHECKING:  # pragma: no cover
 #: The most sampled worlds `--worlds` may ask for (64 is the default; 10,000 would take hours).
 MAX_WORLDS = 10_000
 
-EXAMPLE = """\
-examples:
-  pier18 review game.json
-  pier18 review game.json --seat Ann --hindsight
-  pier18 review game.json --json --jobs 2
-"""
-
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
@@ -40,33 +35,38 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     parser = sub.add_parser(
         "review",
-        help="judge every decision of a saved game: the best choice, and the points each one lost",
-        description="Review a Pier 18 game record: each decision judged by the strongest bot from what its player knew.",
-        epilog=EXAMPLE,
+        help=_("judge every decision of a saved game: the best choice, and the points each one lost"),
+        description=_("Review a Pier 18 game record: each decision judged by the strongest bot from what its player knew."),
+        epilog=_(
+            "examples:\n"
+            "  pier18 review game.json\n"
+            "  pier18 review game.json --seat Ann --hindsight\n"
+            "  pier18 review game.json --json --jobs 2\n"
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", type=file_name, help="a game record or autosave (from play, host or simulate)")
+    parser.add_argument("file", metavar="FILE", type=file_name, help=_("a game record or autosave (from play, host or simulate)"))
     parser.add_argument(
         "--seat", action="append", metavar="NAME",
-        help="review this player's decisions (again for more; default: every human seat, or every seat if all are bots)",
+        help=_("review this player's decisions (again for more; default: every human seat, or every seat if all are bots)"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the tables")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of the tables"))
     parser.add_argument(
         "--jobs", type=int, default=None, metavar="J",
-        help="judge on J processes, at most one per core (the same review; default: every core)",
+        help=_("judge on J processes, at most one per core (the same review; default: every core)"),
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help=(
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help=_(
         "another sample of worlds (default 0: the worlds the hint h plays, so a hinted choice is the best, 0 lost)"
     ))
     parser.add_argument(
         "--worlds", type=int, default=None, metavar="N",
-        help="sampled worlds per decision: more is steadier and slower (default 64)",
+        help=_("sampled worlds per decision: more is steadier and slower (default 64)"),
     )
     parser.add_argument(
         "--hindsight", action="store_true",
-        help="also judge each decision with everything known after the game (the real draws and Plans), apart",
+        help=_("also judge each decision with everything known after the game (the real draws and Plans), apart"),
     )
-    add_deck_option(parser, help="the deck file, for a record saved without its deck", old_name=False)
+    add_deck_option(parser, help=_("the deck file, for a record saved without its deck"), old_name=False)
     parser.set_defaults(run=run)
 
 
@@ -145,13 +145,14 @@ def _with_progress(review: Callable[[Callable[[], None]], Review], total: int) -
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from ..words import REVIEWING
+    from ..i18n import _
+
     errors = Console(stderr=True)
     with Progress(
-        TextColumn(REVIEWING), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        TextColumn(_("reviewing")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=errors, transient=True, disable=not errors.is_terminal,
     ) as progress:
-        task = progress.add_task(REVIEWING, total=total)
+        task = progress.add_task(_("reviewing"), total=total)
         return review(lambda: progress.advance(task))
 
 
@@ -164,15 +165,24 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
 
     from ..engine.text import printable, shorten
     from .. import words
+    from ..i18n import _
 
     console = Console(markup=False, emoji=False, highlight=False)
     console.print(Text(words.review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
-    console.print(Text(words.REVIEW_POINTS_NOTE, style="dim"))
+    note = _(
+        "Ahead: the player's {measure} after the choice, as the hint ranks choices: {why}. "
+        "Lost: the best choice's minus the choice made's."
+    ).format(measure=words.MEASURE, why=words.MEASURE_WHY)
+    console.print(Text(note, style="dim"))
     _print_seats(console, review, deck, hindsight=False)
     if review.with_hindsight:
         console.print()
-        console.print(Text(words.HINDSIGHT_TITLE, style="bold magenta"))
-        console.print(Text(words.HINDSIGHT_NOTE, style="dim"))
+        console.print(Text(words.hindsight_title(), style="bold magenta"))
+        console.print(Text(_(
+            "Ahead: the player's points ahead of the best rival at the end after the choice in the real game, the "
+            "others making their real decisions while they could and the player then following the bots' policy "
+            "(so it can differ from how the game really ended)."
+        ), style="dim"))
         _print_seats(console, review, deck, hindsight=True)
 
 
@@ -181,7 +191,9 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
     from rich.text import Text
 
     from .. import words
+    from ..i18n import _
 
+    marks = words.review_marks()
     for seat in review.seats:
         items = review.of_seat(seat)
         name = review.names[seat]
@@ -189,7 +201,10 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
             console.print(Text(words.no_decisions_yet(name)))
             continue
         table = Table(title=Text(words.review_seat_title(name, review.kinds[seat], len(items))), title_justify="left")
-        for index, heading in enumerate(words.HINDSIGHT_COLUMNS if hindsight else words.REVIEW_COLUMNS):
+        for index, heading in enumerate(
+            ("#", _("phase"), _("choice made"), _("best in hindsight"), _("ahead"), _("lost"), _("mark"))
+            if hindsight else words.review_columns()
+        ):
             table.add_column(heading, justify="right" if index in (0, 4, 5) else "left")
         for item in items:
             verdict = item.verdict(hindsight)
@@ -199,10 +214,10 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
                 str(item.number),
                 Text(words.review_phase(item.phase, item.round)),
                 Text(words.short_decision(deck, verdict.chosen.decision)),  # card names: the deck's words
-                Text(words.SAME_CHOICE if same else words.short_decision(deck, verdict.best.decision)),
+                Text(words.same_choice() if same else words.short_decision(deck, verdict.best.decision)),
                 words.expected_points(verdict.chosen.expected, verdict.best.expected),
                 f"{verdict.loss:.2f}",
-                Text(words.REVIEW_MARKS[verdict.mark], style=_MARK_STYLES[verdict.mark]),
+                Text(marks[verdict.mark], style=_MARK_STYLES[verdict.mark]),
             )
         console.print(table)
         summary = review.summary(seat, hindsight)
@@ -211,7 +226,7 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
         console.print(Text(words.accuracy_line(summary.accuracy)))
         worst = summary.biggest
         if worst is None:
-            console.print(Text(words.NOTHING_LOST))
+            console.print(Text(words.nothing_lost()))
         else:
             verdict = worst.verdict(hindsight)
             assert verdict is not None

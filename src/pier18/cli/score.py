@@ -6,6 +6,8 @@ The `--json` path must stay as quick to start as Python itself: it imports neith
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from ..engine.sizes import TABLE_SIZES
 
 import sys
@@ -26,49 +28,47 @@ if TYPE_CHECKING:  # pragma: no cover
     #: The arguments: from argparse, or from `quick_args`.
     Args = argparse.Namespace | SimpleNamespace
 
-EXAMPLE = """\
-example: a pier written land end first, one section per line (LEFT RIGHT):
-
-  # my pier           . = empty  F flower  P poet  L lovers  A fisher (anchor)
-  F  .
-  P  A
-  .  A
-  L  .
-  .  P
-
-  pier18 score my-pier.txt
-  pier18 score --cards "7 12:1 3:2 9" --patrons 2 --plan 9 --players 3
-  cat my-pier.txt | pier18 score - --json
-"""
-
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
 
     parser = sub.add_parser(
         "score",
-        help="score a pier you built on the table",
-        description="Score a visible pier: each category, patrons, the Plan bonus and the total.",
-        epilog=EXAMPLE,
+        help=_("score a pier you built on the table"),
+        description=_("Score a visible pier: each category, patrons, the Plan bonus and the total."),
+        epilog=_(
+            "example: a pier written land end first, one section per line (LEFT RIGHT):\n"
+            "\n"
+            "  # my pier           . = empty  F flower  P poet  L lovers  A fisher (anchor)\n"
+            "  F  .\n"
+            "  P  A\n"
+            "  .  A\n"
+            "  L  .\n"
+            "  .  P\n"
+            "\n"
+            "  pier18 score my-pier.txt\n"
+            '  pier18 score --cards "7 12:1 3:2 9" --patrons 2 --plan 9 --players 3\n'
+            "  cat my-pier.txt | pier18 score - --json\n"
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from .parser import add_deck_option, file_name
 
-    parser.add_argument("file", metavar="FILE", nargs="?", type=file_name, help="a pier in text notation, or - for standard input")
+    parser.add_argument("file", metavar="FILE", nargs="?", type=file_name, help=_("a pier in text notation, or - for standard input"))
     parser.add_argument(
         "--cards",
         metavar="CARDS",
-        help="the pier as card ids or names (any case, or the start of a name), land first; "
-        "ID:K or NAME:K covers K sections of the card before; separate names with commas if they have spaces",
+        help=_("the pier as card ids or names (any case, or the start of a name), land first; "
+        "ID:K or NAME:K covers K sections of the card before; separate names with commas if they have spaces"),
     )
-    parser.add_argument("--patrons", type=int, default=0, metavar="N", help="patrons won (1 point each)")
-    parser.add_argument("--plan", type=int, metavar="ID", help="your Plan card: add its bonus if the goal is met")
-    parser.add_argument("--players", type=int, choices=TABLE_SIZES, help="players in the game (picks the Plan goal)")
+    parser.add_argument("--patrons", type=int, default=0, metavar="N", help=_("patrons won (1 point each)"))
+    parser.add_argument("--plan", type=int, metavar="ID", help=_("your Plan card: add its bonus if the goal is met"))
+    parser.add_argument("--players", type=int, choices=TABLE_SIZES, help=_("players in the game (picks the Plan goal)"))
 
-    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)  # --cards is the pier
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the drawing")
+    add_deck_option(parser, help=_("another deck file (default: the game's own deck)"), old_name=False)  # --cards is the pier
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of the drawing"))
     parser.add_argument(
-        "--explain", action="store_true", help="say why each character scores what it does (with --json: an 'explain' list)"
+        "--explain", action="store_true", help=_("say why each character scores what it does (with --json: an 'explain' list)")
     )
     parser.set_defaults(run=run)
 
@@ -103,6 +103,10 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
         name, eq, inline = word.partition("=")
         if word == "--json":
             values["json"] = True
+        elif name == "--lang":  # read already, before anything was said (`i18n.lang_from_argv`)
+            value = inline if eq else next(rest, None)
+            if value is None or (not eq and value.startswith("-")):
+                return None
         elif name in _QUICK_OPTIONS:
             attribute, convert = _QUICK_OPTIONS[name]
             value = inline if eq else next(rest, None)
@@ -208,9 +212,9 @@ def run(args: Args) -> int:
     from ..engine.text import quote
 
     if (args.file is None) == (args.cards is None):
-        from ..words import SCORE_ONE_PIER
+        from ..i18n import _
 
-        raise CliError(SCORE_ONE_PIER)
+        raise CliError(_("score: give a pier file (or - for standard input), or --cards IDS, but not both"))
     if not 0 <= args.patrons <= MAX_PATRONS:  # a huge count would even be too long to print
         from ..words import patrons_out_of_range
 
@@ -235,9 +239,9 @@ def run(args: Args) -> int:
         try:
             text = _read(args.file).removeprefix("\ufeff")  # a BOM is fine
         except (UnicodeDecodeError, OSError) as exc:
-            from ..words import NOT_UTF8, cannot_read_pier
+            from ..words import cannot_read_pier, not_utf8
 
-            why = NOT_UTF8 if isinstance(exc, UnicodeDecodeError) else exc.strerror or str(exc)
+            why = not_utf8() if isinstance(exc, UnicodeDecodeError) else exc.strerror or str(exc)
             raise CliError(cannot_read_pier(_source(args.file), why)) from None
         try:
             sections = parse_sections(text)
@@ -298,19 +302,19 @@ def _explained_json(sheet: ScoreSheet, reasons: Sequence[Reason], cards: Sequenc
 def _source(path: str) -> str:
     """A pier file as its errors name it (`-`: standard input; a path by its head and tail)."""
     from ..engine.text import shorten
-    from ..words import STREAMS
+    from ..words import streams
 
-    return STREAMS["stdin"] if path == "-" else shorten(path)
+    return streams()["stdin"] if path == "-" else shorten(path)
 
 
 def _read(path: str) -> str:
     """A pier file's text, or standard input's for `-`: at most MAX_PIER_BYTES, and a
     named file only if it is a regular one (a FIFO or a device is never read)."""
     if path == "-":
-        from ..words import STREAMS, is_closed, larger_than
+        from ..words import is_closed, larger_than, streams
 
         if sys.stdin is None:  # started with standard input closed
-            raise OSError(is_closed(STREAMS["stdin"]))
+            raise OSError(is_closed(streams()["stdin"]))
         raw = sys.stdin.buffer.read(MAX_PIER_BYTES + 1)
         if len(raw) > MAX_PIER_BYTES:
             raise OSError(larger_than(MAX_PIER_BYTES // 2**20))
@@ -361,7 +365,8 @@ def print_score(
     from ..engine.scoring import CATEGORIES
     from ..render import draw_pier
     from ..render.style import category_label
-    from ..words import SCORING_HIGHLIGHTED, VISIBLE_CHARACTERS
+    from ..i18n import _
+    from ..words import visible_characters
 
     table = Table(title="Score", title_justify="left", show_edge=True, pad_edge=True)
     table.add_column("Category")
@@ -370,7 +375,7 @@ def print_score(
         table.add_row(category_label(category), str(sheet.points(category)))
     table.add_section()
     table.add_row(Text("Total", style="bold"), Text(str(sheet.total), style="bold"))
-    table.add_row(Text(VISIBLE_CHARACTERS.capitalize(), style="dim"), Text(str(sheet.characters), style="dim"))
+    table.add_row(Text(visible_characters().capitalize(), style="dim"), Text(str(sheet.characters), style="dim"))
     layout = Table.grid(padding=(0, 3))
     layout.add_row(draw_pier(visible if visible is not None else sections, sheet.scoring), table)
     # Plain strings only: skipping markup, emoji codes and highlighting keeps start-up quick.
@@ -379,11 +384,11 @@ def print_score(
     if plan_note:
         console.print(Text(plan_note, style="italic"))
     if reasons is not None:
-        from ..words import WHY_HEADING, explanation
+        from ..words import explanation
 
         cards = None if visible is None else [v.card for v in visible]
-        console.print(Text(WHY_HEADING, style="bold"))
+        console.print(Text(_("Why:"), style="bold"))
         for reason in reasons:  # card names are outside text: plain Text, never markup
             console.print(Text(f"  {explanation(reason, cards)}", style="" if reason.points else "dim"))
     if console.color_system is not None:  # piped, nothing is highlighted: the line would be untrue
-        console.print(Text(SCORING_HIGHLIGHTED, style="dim"))
+        console.print(Text(_("Highlighted characters are the ones scoring."), style="dim"))

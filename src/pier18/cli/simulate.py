@@ -6,6 +6,8 @@ each category's share of the points); `--json` prints the one object scripts rea
 
 from __future__ import annotations
 
+from ..i18n import _
+
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
 TYPE_CHECKING = False
@@ -19,58 +21,56 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..engine.deck import Deck
 
-EXAMPLE = """\
-examples:
-  pier18 simulate --players 2 --seats hard,greedy --games 200 --seed 1
-  pier18 simulate --players 3 --seats greedy,greedy,greedy --games 2000 --json
-  pier18 simulate --players 2 --seats hard,hard --games 400 --jobs 2
-  pier18 simulate --players 2 --seats greedy,random --games 10 --record-dir games/
-  pier18 simulate --balance --players 3 --jobs 2
-
-Game i is dealt with seed S+i and the seats rotate every game, so no level keeps the
-first seat. Bot levels: random, greedy, hard, expert.
-"""
-
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     import argparse
 
     parser = sub.add_parser(
         "simulate",
-        help="play seeded games between bots and report wins, scores and Plan goal rates",
-        description="Play seeded games between computer opponents and report the results.",
-        epilog=EXAMPLE,
+        help=_("play seeded games between bots and report wins, scores and Plan goal rates"),
+        description=_("Play seeded games between computer opponents and report the results."),
+        epilog=_(
+            "examples:\n"
+            "  pier18 simulate --players 2 --seats hard,greedy --games 200 --seed 1\n"
+            "  pier18 simulate --players 3 --seats greedy,greedy,greedy --games 2000 --json\n"
+            "  pier18 simulate --players 2 --seats hard,hard --games 400 --jobs 2\n"
+            "  pier18 simulate --players 2 --seats greedy,random --games 10 --record-dir games/\n"
+            "  pier18 simulate --balance --players 3 --jobs 2\n"
+            "\n"
+            "Game i is dealt with seed S+i and the seats rotate every game, so no level keeps the\n"
+            "first seat. Bot levels: random, greedy, hard, expert.\n"
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--players", type=int, default=2, metavar="2|3", help="players per game (default 2)")
+    parser.add_argument("--players", type=int, default=2, metavar="2|3", help=_("players per game (default 2)"))
     parser.add_argument(
-        "--seats", metavar="LEVEL,LEVEL[,LEVEL]", help="one bot level per seat (default: greedy for every seat)"
+        "--seats", metavar="LEVEL,LEVEL[,LEVEL]", help=_("one bot level per seat (default: greedy for every seat)")
     )
     parser.add_argument(
         "--games", type=int, default=None, metavar="N",
-        help="games to play (default 100); with --balance, deals per Plan card (default 150)",
+        help=_("games to play (default 100); with --balance, deals per Plan card (default 150)"),
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help=_("seed of the first game (default 0)"))
     from .parser import add_deck_option
 
-    add_deck_option(parser, help="another deck file (default: the game's own deck)", old_name=False)
+    add_deck_option(parser, help=_("another deck file (default: the game's own deck)"), old_name=False)
     parser.add_argument(
         "--record-dir", metavar="DIR",
-        help="save every game as a record `pier18 replay` reads, as DIR/game-00001.json ... (DIR is made if "
-        "its parent folder exists; records already there are never written over without --force)",
+        help=_("save every game as a record `pier18 replay` reads, as DIR/game-00001.json ... (DIR is made if "
+        "its parent folder exists; records already there are never written over without --force)"),
     )
-    parser.add_argument("--force", action="store_true", help="let --record-dir write over records already there")
+    parser.add_argument("--force", action="store_true", help=_("let --record-dir write over records already there"))
     parser.add_argument(
         "--jobs",
         type=int,
         default=1,
         metavar="J",
-        help="play on J processes, at most one per core (same games, same results; default 1)",
+        help=_("play on J processes, at most one per core (same games, same results; default 1)"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of the table"))
     parser.add_argument(
         "--balance", action="store_true",
-        help="make every Plan card be kept in its own deals (hard bots) and report its met rate and worth",
+        help=_("make every Plan card be kept in its own deals (hard bots) and report its met rate and worth"),
     )
     parser.set_defaults(run=run)
 
@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from .. import words
+    from ..i18n import _
     from .play import check_seed
 
     if args.balance:
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     seats = parse_seats(",".join(["greedy"] * args.players) if args.seats is None else args.seats, args.players)
     deck = load_deck(args.deck)
     if args.record_dir == "":
-        raise Pier18Error(words.RECORD_DIR_NEEDS_FOLDER)
+        raise Pier18Error(_("--record-dir needs the name of a folder"))
     record_dir = Path(args.record_dir) if args.record_dir is not None else None
     if record_dir is not None:
         _check_record_dir(record_dir, args.games, args.force)
@@ -190,7 +191,7 @@ def _simulate_with_progress(deck: Deck, seats: tuple[str, ...], record_dir: Path
 
     errors = Console(stderr=True)
     with Progress(
-        TextColumn("simulating"),
+        TextColumn(_("simulating")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -233,11 +234,12 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
     from rich.text import Text
 
     from .. import words
+    from ..i18n import _
 
     console = Console()
     seats = ",".join(result.seats)
     levels = Table(title=words.simulation_title(result.games, result.players, seats, result.seed))
-    for index, heading in enumerate(words.LEVEL_COLUMNS):
+    for index, heading in enumerate((_("level"), _("wins"), _("win share"), _("mean score"), _("decision ms (median)"), _("decision ms (p95)"))):
         levels.add_column(heading, justify="left" if index == 0 else "right")
     for level, stats in result.levels.items():
         timing = stats.decision_ms()
@@ -251,14 +253,14 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         )
     console.print(levels)
 
-    plans = Table(title=words.PLAN_GOALS_TITLE)
-    for index, heading in enumerate(words.PLAN_GOAL_COLUMNS):
+    plans = Table(title=_("Plan goals: share of games where the owner met it"))
+    for index, heading in enumerate((_("card"), _("goal"), _("chosen"), _("met"), _("rate"))):
         plans.add_column(heading, justify="left" if index < 2 else "right")
     rates = result.goal_rate()
     for card_id, rate in rates.items():
         card = deck[card_id]
         goal = card.plan.goal_for(result.players)
-        flag = "" if 0.10 <= rate <= 0.80 else f"  {words.OUTSIDE_GOAL_RATES}"
+        flag = "" if 0.10 <= rate <= 0.80 else "  " + _("(outside 10-80%)")
         plans.add_row(  # the deck's words as Text: brackets in a card name are not markup
             Text(words.card_label(card)),
             Text(goal.text),
@@ -268,7 +270,7 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         )
     console.print(plans)
 
-    shares = Table(title=words.POINTS_TITLE)
+    shares = Table(title=_("Where the points came from (all seats)"))
     for name in result.category_share():
         shares.add_column(name, justify="right")
     shares.add_row(*(f"{share:.0%}" for share in result.category_share().values()))

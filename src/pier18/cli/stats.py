@@ -14,6 +14,8 @@ lesson is a line of its own, outside the record.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
@@ -28,8 +30,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
     parser = sub.add_parser(
         "stats",
-        help="your record: wins and scores by opponent, Plans met, an Elo estimate",
-        description=(
+        help=_("your record: wins and scores by opponent, Plans met, an Elo estimate"),
+        description=_(
             "Your record from the games saved on this machine: games, wins and mean score by opponent "
             "level and table size, the Plans you kept and how often you met them, and an Elo estimate "
             "against the bots' ladder. Each game counts once, however often it was saved."
@@ -37,14 +39,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH", type=file_name,
-        help="also read these game records, or folders of them (copies kept elsewhere)",
+        help=_("also read these game records, or folders of them (copies kept elsewhere)"),
     )
     parser.add_argument(
         "--name", action="append", metavar="NAME",
-        help="count the seats of this name (any case); once per name you play under. Default: the names that "
-        "played alone against bots on this machine",
+        help=_("count the seats of this name (any case); once per name you play under. Default: the names that "
+        "played alone against bots on this machine"),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     parser.set_defaults(run=run)
 
 
@@ -58,9 +60,9 @@ def run(args: argparse.Namespace) -> int:
     given: list[str] | None = args.name
     if given is not None and any(not printable(name).strip() for name in given):
         from .errors import CliError
-        from ..words import STATS_NAME_EMPTY
+        from ..i18n import _
 
-        raise CliError(STATS_NAME_EMPTY)
+        raise CliError(_("--name needs a player's name, as the games show it"))
     saves, skipped = history.from_saved(listing.listed_games())
     more, unread = history.read(Path(path) for path in args.paths)
     names = given if given is not None else history.alone_among_bots(saves)  # this machine's games only
@@ -72,10 +74,13 @@ def run(args: argparse.Namespace) -> int:
     from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
-    from ..words import stats_skipped
+    from ..i18n import _
 
     for problem in found.skipped:
-        print(stats_skipped(printable(str(problem.path)), printable(problem.reason)), file=sys.stderr)
+        print(
+            _("pier18 stats: skipped {path}: {reason}").format(path=printable(str(problem.path)), reason=printable(problem.reason)),
+            file=sys.stderr,
+        )
     if args.json:
         import json
 
@@ -120,7 +125,7 @@ def as_json(found: History, names: Sequence[str] = (), given: bool = True, lesso
 
 
 def _table_order(item: tuple[tuple[str, int], object]) -> tuple[int, str]:
-    (opponents, players), _ = item
+    (opponents, players), _count = item
     return players, opponents
 
 
@@ -129,10 +134,8 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
     from rich.table import Table
     from rich.text import Text
 
-    from ..words import (
-        LEVEL_STRENGTH, STATS_BY_TABLE, STATS_PLAN_COLUMNS, STATS_PLANS, STATS_TABLE_COLUMNS, elo_line, elo_not_yet,
-        lesson_line, nobody_counted, players_counted, stats_headline,
-    )
+    from ..i18n import _
+    from ..words import LEVEL_STRENGTH, elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
 
     console = Console(highlight=False)
     others = sorted(found.others, key=str.casefold)
@@ -145,8 +148,9 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
     if not found.games:
         return
     console.print(Text(players_counted(sorted(found.players.items()), given, others)))
-    tables = Table(title=STATS_BY_TABLE)
-    for number, heading in enumerate(STATS_TABLE_COLUMNS):
+    tables = Table(title=_("By opponents and table size"))
+    columns = (_("opponents"), _("players"), _("games"), _("wins"), _("win share"), _("mean score"))
+    for number, heading in enumerate(columns):
         tables.add_column(heading, justify="left" if number == 0 else "right")
     for (opponents, players), tally in sorted(found.by_table.items(), key=_table_order):
         tables.add_row(
@@ -155,8 +159,8 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
         )
     console.print(tables)
     if found.plans:
-        plans = Table(title=STATS_PLANS)
-        for number, heading in enumerate(STATS_PLAN_COLUMNS):
+        plans = Table(title=_("Plans kept"))
+        for number, heading in enumerate((_("card"), _("kept"), _("met"), _("rate"))):
             plans.add_column(heading, justify="left" if number == 0 else "right")
         for (card, name), plan in sorted(found.plans.items()):
             plans.add_row(Text(f"#{card} {name}"), str(plan.kept), str(plan.met), f"{plan.met / plan.kept:.0%}")

@@ -1,7 +1,8 @@
 """The process behind one browser tab (`pier18 host --web`, `pier18.net.web`).
 
-Started by the host as `python -m pier18.cli.web_seat URL [--own-tls]`, a fixed
-argument list; the seat code comes in the environment (`net.web.CODE_ENV`), already
+Started by the host as `python -m pier18.cli.web_seat URL [--own-tls] [--lang LANG]`, a
+fixed argument list (LANG: a language pier18 speaks, the one the page's address asks
+for, `net.web.asked_language`); the seat code comes in the environment (`net.web.CODE_ENV`), already
 checked by the table, never on the command line (where every user of the computer
 could read it). It plays that seat in the same app `pier18 join` opens, a client of the
 table at URL (`--own-tls`: the host's own TLS table over loopback, whose certificate is
@@ -29,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     import asyncio
     import os
 
+    from ..i18n import choose, lang_from_argv
     from ..net.web import CODE_ENV, PARENT_ENV
     from ..persist.children import end_with_parent
 
@@ -36,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     end_with_parent(int(parent) if parent.isdigit() else os.getppid())  # SIGTERM: the app ends as when stopped
     args = list(sys.argv[1:] if argv is None else argv)
     code = os.environ.pop(CODE_ENV, "")
+    language = lang_from_argv(args[1:])
+    if language is not None:  # the page's language (`net.web.asked_language`); else the host's
+        choose(language)
     if not args or not code:
         return 2
     context = own_tls() if "--own-tls" in args[1:] else None

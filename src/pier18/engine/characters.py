@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ..i18n import _
+
 
 class Character(str, Enum):
     """A character standing in a slot; its value is the name used in deck files."""
@@ -21,8 +23,15 @@ class Character(str, Enum):
     # Deliberately hides `str.title()`: a character's title is its display name.
     @property
     def title(self) -> str:  # type: ignore[override]
-        """The name players read, e.g. "Flower Seller"."""
-        return _TITLES[self]
+        """The name players read, e.g. "Flower Seller", in the language spoken (read
+        each time it is shown: never keep it in a module's or a class's value)."""
+        if self is Character.FLOWER:
+            return _("Flower Seller")
+        if self is Character.POET:
+            return _("Poet")
+        if self is Character.LOVERS:
+            return _("Lovers")
+        return _("Fisher")
 
     @classmethod
     def from_token(cls, token: str) -> "Character | None":
@@ -47,12 +56,6 @@ _LETTERS = {
     Character.POET: "P",
     Character.LOVERS: "L",
     Character.FISHER: "A",
-}
-_TITLES = {
-    Character.FLOWER: "Flower Seller",
-    Character.POET: "Poet",
-    Character.LOVERS: "Lovers",
-    Character.FISHER: "Fisher",
 }
 _TOKENS: dict[str, Character | None] = {".": None}
 for _c in Character:

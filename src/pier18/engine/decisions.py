@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..i18n import _
 from .errors import NotationError
 from .text import quote
 
@@ -96,10 +97,11 @@ def parse_decision(text: str) -> Decision:
         if len(words) == 3 and words[0] == "keep":
             return Keep(int(words[1]), int(words[2]))
         if len(words) == 2 and words[0] == "draft":
-            card, _, cover = words[1].partition(":")
+            card, colon, cover = words[1].partition(":")
             return Draft(int(card), int(cover or 0))
         if len(words) == 2 and words[0] == "plan":
             return PlacePlan(int(words[1]))
     except ValueError:
         pass
-    raise NotationError(f"{quote(text)} is not a decision (expected 'keep P F', 'draft ID:K' or 'plan K')")
+    raise NotationError(_("{text} is not a decision (expected 'keep P F', 'draft ID:K' or 'plan K')").format(text=quote(text)))
+

@@ -17,6 +17,7 @@ from typing import Any
 from .cards import DEFAULT_PLAN_BONUS, Card, Plan
 from .characters import Section
 from .characters import Character
+from ..i18n import _, ngettext
 from .errors import DeckError
 from .goals import GOAL_KINDS, Goal, GoalKind
 from .reading import read_capped
@@ -109,7 +110,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise DeckError(f"{where}: the deck file is not UTF-8 text") from None
+        raise DeckError(_("{deck}: the deck file is not UTF-8 text").format(deck=where)) from None
     return parse_deck(read_toml(text, where), str(path), hashlib.sha256(raw).hexdigest(), where)
 
 
@@ -122,11 +123,11 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:  # its line numbers count "\n" only, as editors do
-        raise DeckError(f"{where}: not valid TOML: {exc}") from None
+        raise DeckError(_("{deck}: not valid TOML: {reason}").format(deck=where, reason=exc)) from None
     except RecursionError:
-        raise DeckError(f"{where}: not valid TOML: nested too deeply") from None
+        raise DeckError(_("{deck}: not valid TOML: nested too deeply").format(deck=where)) from None
     except ValueError:  # Python refuses to read an integer of thousands of digits
-        raise DeckError(f"{where}: not valid TOML: a number far too long") from None
+        raise DeckError(_("{deck}: not valid TOML: a number far too long").format(deck=where)) from None
 
 
 def _read_capped(path: Path, where: str) -> bytes:
@@ -135,8 +136,10 @@ def _read_capped(path: Path, where: str) -> bytes:
         return read_capped(path, MAX_DECK_BYTES)
     except OSError as exc:
         if exc.errno == errno.EFBIG:
-            raise DeckError(f"{where}: the deck file is over {MAX_DECK_BYTES // 1024} KiB; a deck is a few KiB") from None
-        raise DeckError(f"{where}: cannot read the deck file ({exc.strerror or exc})") from None
+            raise DeckError(
+                _("{deck}: the deck file is over {size} KiB; a deck is a few KiB").format(deck=where, size=MAX_DECK_BYTES // 1024)
+            ) from None
+        raise DeckError(_("{deck}: cannot read the deck file ({reason})").format(deck=where, reason=exc.strerror or exc)) from None
 
 
 def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = "", where: str | None = None) -> Deck:
@@ -150,8 +153,8 @@ def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = ""
     where = shorten(source) if where is None else where
     raw_cards = data.get("cards") if isinstance(data, Mapping) else None
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise DeckError(f"{where}: no [[cards]] tables found")
-    _no_stray_keys(data, DECK_FIELDS, "", lambda field, message: DeckError(f"{where}: field '{field}': {message}"))
+        raise DeckError(_("{deck}: no [[cards]] tables found").format(deck=where))
+    _no_stray_keys(data, DECK_FIELDS, "", lambda field, message: DeckError(_field_error(where, field, message)))
     cards: list[Card] = []
     seen_dates: dict[str, int] = {}
     seen_names: dict[str, Card] = {}
@@ -159,72 +162,100 @@ def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = ""
     for index, raw in enumerate(raw_cards, start=1):
         card = _parse_card(raw, where, index)
         if any(c.id == card.id for c in cards):
-            raise DeckError(f"{where}: card {card.id}: field 'id': the id is used twice")
+            raise DeckError(_field_error(_card_place(where, card.id), "id", _("the id is used twice")))
         if card.date in seen_dates:
-            raise DeckError(
-                f"{where}: card {card.id}: field 'date': {card.date} is also the date of card {seen_dates[card.date]}"
-            )
+            raise DeckError(_field_error(
+                _card_place(where, card.id), "date",
+                _("{date} is also the date of card {card}").format(date=card.date, card=seen_dates[card.date]),
+            ))
         seen_dates[card.date] = card.id
         twin = seen_names.setdefault(name_key(card.name), card)
         if twin is not card:
-            written = "" if twin.name == card.name else f" (as {quote(twin.name)}; case and spacing do not tell names apart)"
-            raise DeckError(f"{where}: card {card.id}: field 'name': {quote(card.name)} is also the name of card {twin.id}{written}")
+            if twin.name == card.name:
+                said = _("{name} is also the name of card {card}").format(name=quote(card.name), card=twin.id)
+            else:
+                said = _("{name} is also the name of card {card} (as {other}; case and spacing do not tell names apart)").format(
+                    name=quote(card.name), card=twin.id, other=quote(twin.name)
+                )
+            raise DeckError(_field_error(_card_place(where, card.id), "name", said))
         for goal in {card.plan.two, card.plan.three}:
             if goal.text in seen_texts:
-                raise DeckError(f"{where}: card {card.id}: field 'plan': goal text {quote(goal.text)} is used twice")
+                raise DeckError(_field_error(
+                    _card_place(where, card.id), "plan", _("goal text {text} is used twice").format(text=quote(goal.text))
+                ))
             seen_texts.add(goal.text)
         cards.append(card)
     if len(cards) != DECK_SIZE:
-        raise DeckError(f"{where}: the deck has {len(cards)} cards; Pier 18 needs {DECK_SIZE}")
+        raise DeckError(ngettext(
+            "{deck}: the deck has {count} card; Pier 18 needs {size}", "{deck}: the deck has {count} cards; Pier 18 needs {size}", len(cards)
+        ).format(deck=where, count=len(cards), size=DECK_SIZE))
     missing = sorted(set(range(1, DECK_SIZE + 1)) - {c.id for c in cards})
     if missing:
-        raise DeckError(f"{where}: card ids must be 1 to {DECK_SIZE}; missing {missing[0]}")
+        raise DeckError(_("{deck}: card ids must be 1 to {size}; missing {card}").format(deck=where, size=DECK_SIZE, card=missing[0]))
     version = data.get("version", 1)
     if not _whole(version, 1, MAX_VERSION):
-        raise DeckError(f"{where}: field 'version': expected a whole number from 1 to {MAX_VERSION}, not {quote(version)}")
+        raise DeckError(_field_error(where, "version", _whole_number_error(1, MAX_VERSION, version)))
     return Deck(sorted(cards, key=lambda c: c.id), source, digest, version)
+
+
+def _card_place(deck: str, card: int) -> str:
+    """Where in the deck a problem is: "FILE: card 7"."""
+    return _("{deck}: card {card}").format(deck=deck, card=card)
+
+
+def _field_error(where: str, field: str, message: str) -> str:
+    """A problem with one field: "FILE: card 7: field 'date': MESSAGE"."""
+    return _("{where}: field '{field}': {message}").format(where=where, field=field, message=message)
+
+
+def _whole_number_error(low: int, high: int, value: Any) -> str:
+    return _("expected a whole number from {low} to {high}, not {value}").format(low=low, high=high, value=quote(value))
 
 
 def _parse_card(raw: Any, source: str, index: int) -> Card:
     if not isinstance(raw, Mapping):
-        raise DeckError(f"{source}: card #{index}: not a table")
+        raise DeckError(_("{deck}: card #{index}: not a table").format(deck=source, index=index))
     card_id = raw.get("id")
     if not isinstance(card_id, int) or isinstance(card_id, bool) or not 1 <= card_id <= DECK_SIZE:
-        raise DeckError(f"{source}: card #{index}: field 'id': expected a whole number from 1 to {DECK_SIZE}")
-    where = f"{source}: card {card_id}"
+        raise DeckError(_("{deck}: card #{index}: field 'id': expected a whole number from 1 to {size}").format(
+            deck=source, index=index, size=DECK_SIZE
+        ))
+    where = _card_place(source, card_id)
 
     def fail(field_name: str, message: str) -> DeckError:
-        return DeckError(f"{where}: field '{field_name}': {message}")
+        return DeckError(_field_error(where, field_name, message))
 
     _no_stray_keys(raw, CARD_FIELDS, "", fail)
 
     name = raw.get("name")
     name = printable_name(name) if isinstance(name, str) else None  # made printable here, once
     if not name:
-        raise fail("name", "expected a non-empty string")
-    _check_length(name, MAX_NAME_LENGTH, "name", "a card's name", fail)
+        raise fail("name", _("expected a non-empty string"))
+    _check_length(name, MAX_NAME_LENGTH, "name", fail)
     date = raw.get("date")
     if not isinstance(date, str) or not _valid_date(date):
-        raise fail("date", f"expected a date as \"MM-DD\", got {quote(date)}")
+        raise fail("date", _("expected a date as \"MM-DD\", got {value}").format(value=quote(date)))
     patrons = raw.get("patron")
     if isinstance(patrons, str):
         patrons = [patrons]
     if not isinstance(patrons, list) or not 1 <= len(patrons) <= 2:
-        raise fail("patron", "expected a list of one or two characters")
+        raise fail("patron", _("expected a list of one or two characters"))
     patron_chars = tuple(_character(p, lambda m: fail("patron", m)) for p in patrons)
     if len(set(patron_chars)) != len(patron_chars):
-        raise fail("patron", "the same character is listed twice")
+        raise fail("patron", _("the same character is listed twice"))
     sections = raw.get("sections")
     if not isinstance(sections, list) or len(sections) < 2:
-        raise fail("sections", "expected a list of at least two [left, right] sections")
+        raise fail("sections", _("expected a list of at least two [left, right] sections"))
     if len(sections) > MAX_SECTIONS:
-        raise fail("sections", f"{len(sections)} sections; a card has at most {MAX_SECTIONS}")
+        raise fail("sections", _("{count} sections; a card has at most {most}").format(count=len(sections), most=MAX_SECTIONS))
     parsed_sections: list[Section] = []
     for number, section in enumerate(sections, start=1):
         if not isinstance(section, list) or len(section) != 2:
-            raise fail("sections", f"section {number} must be a [left, right] pair")
+            raise fail("sections", _("section {number} must be a [left, right] pair").format(number=number))
         left, right = (
-            None if slot == "" else _character(slot, lambda m: fail("sections", f"section {number}: {m}"))
+            None if slot == "" else _character(
+                slot, lambda m: fail("sections", _("section {number}: {problem}").format(number=number, problem=m))
+            )
             for slot in section
         )
         parsed_sections.append((left, right))
@@ -244,46 +275,50 @@ def _no_stray_keys(raw: Mapping[Any, Any], known: tuple[str, ...], prefix: str, 
         if key not in known:
             shown = printable(str(key))
             shown = shown if len(shown) <= 40 else shown[:39] + "…"
-            raise fail(f"{prefix}{shown}", f"not a field here (the fields: {', '.join(known)})")
+            raise fail(f"{prefix}.{shown}" if prefix else shown, _("not a field here (the fields: {fields})").format(fields=", ".join(known)))
 
 
 def _parse_plan(raw: Any, fail: Fail) -> Plan:
     if not isinstance(raw, Mapping):
-        raise fail("plan", "expected a [cards.plan] table")
-    _no_stray_keys(raw, PLAN_FIELDS, "plan.", fail)
+        raise fail("plan", _("expected a [cards.plan] table"))
+    _no_stray_keys(raw, PLAN_FIELDS, "plan", fail)
     bonus = raw.get("bonus", DEFAULT_PLAN_BONUS)
     if not _whole(bonus, 0, MAX_BONUS):
-        raise fail("plan.bonus", f"expected a whole number of points from 0 to {MAX_BONUS}, not {quote(bonus)}")
+        raise fail("plan.bonus", _("expected a whole number of points from 0 to {high}, not {value}").format(
+            high=MAX_BONUS, value=quote(bonus)
+        ))
     if "goal" in raw:
         if "two" in raw or "three" in raw:
-            raise fail("plan", "give either `goal` or both `two` and `three`, not both")
+            raise fail("plan", _("give either `goal` or both `two` and `three`, not both"))
         goal = _parse_goal(raw["goal"], "plan.goal", fail)
         return Plan(goal, goal, bonus)
     if "two" in raw and "three" in raw:
         return Plan(_parse_goal(raw["two"], "plan.two", fail), _parse_goal(raw["three"], "plan.three", fail), bonus)
-    raise fail("plan", "expected `goal`, or both `two` and `three`")
+    raise fail("plan", _("expected `goal`, or both `two` and `three`"))
 
 
 def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
     if not isinstance(raw, Mapping):
-        raise fail(field_name, "expected a table such as {text = \"...\", kind = \"count\", ...}")
+        raise fail(field_name, _("expected a table such as {{text = \"...\", kind = \"count\", ...}}").format())
     text, kind = raw.get("text"), raw.get("kind")
     text = printable_name(text) if isinstance(text, str) else None
     if not text:
-        raise fail(f"{field_name}.text", "expected the goal's text")
-    _check_length(text, MAX_GOAL_TEXT_LENGTH, f"{field_name}.text", "a goal's text", fail)
+        raise fail(f"{field_name}.text", _("expected the goal's text"))
+    _check_length(text, MAX_GOAL_TEXT_LENGTH, f"{field_name}.text", fail)
     if not isinstance(kind, str) or kind not in GOAL_KINDS:
-        raise fail(f"{field_name}.kind", f"unknown goal kind {quote(kind)} (known: {', '.join(GOAL_KINDS)})")
+        raise fail(f"{field_name}.kind", _("unknown goal kind {kind} (known: {kinds})").format(
+            kind=quote(kind), kinds=", ".join(GOAL_KINDS)
+        ))
     spec = GOAL_KINDS[kind]
     allowed = {"text", "kind", *spec.required, *spec.optional}
     for key in raw:
         if key not in allowed:
-            raise fail(field_name, f"{quote(key)} is not a setting of goal kind {kind!r}")
+            raise fail(field_name, _("{setting} is not a setting of goal kind {kind}").format(setting=quote(key), kind=repr(kind)))
     for key in spec.required:
         if key not in raw:
-            raise fail(f"{field_name}.{key}", f"goal kind {kind!r} needs it")
+            raise fail(f"{field_name}.{key}", _("goal kind {kind} needs it").format(kind=repr(kind)))
     if spec.bound_needed and "at_least" not in raw and "at_most" not in raw:
-        raise fail(field_name, f"goal kind {kind!r} needs at_least or at_most")
+        raise fail(field_name, _("goal kind {kind} needs at_least or at_most").format(kind=repr(kind)))
     values: dict[str, Any] = {}
     for key in ("character", "category"):
         if key in raw:
@@ -292,10 +327,10 @@ def _parse_goal(raw: Any, field_name: str, fail: Fail) -> Goal:
         if key in raw:
             value = raw[key]
             if not _whole(value, 0, MAX_GOAL_NUMBER):
-                raise fail(f"{field_name}.{key}", f"expected a whole number from 0 to {MAX_GOAL_NUMBER}, not {quote(value)}")
+                raise fail(f"{field_name}.{key}", _whole_number_error(0, MAX_GOAL_NUMBER, value))
             values[key] = value
     if values.get("at_least", 0) > values.get("at_most", values.get("at_least", 0)):
-        raise fail(field_name, "at_least is more than at_most: the goal could never be met")
+        raise fail(field_name, _("at_least is more than at_most: the goal could never be met"))
     return Goal(kind=GoalKind(kind), text=text, **values)
 
 
@@ -306,7 +341,7 @@ def _character(value: Any, fail: Callable[[str], DeckError]) -> Character:
         except ValueError:
             pass
     names = ", ".join(c.value for c in Character)
-    raise fail(f"unknown character {quote(value)} (use one of {names})")
+    raise fail(_("unknown character {value} (use one of {names})").format(value=quote(value), names=names))
 
 
 def text_length(text: str) -> int:
@@ -318,10 +353,16 @@ def text_length(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def _check_length(text: str, limit: int, field_name: str, what: str, fail: Fail) -> None:
+def _check_length(text: str, limit: int, field_name: str, fail: Fail) -> None:
+    """A card's name (field `name`) or a goal's text (any other field) no longer than `limit`."""
     length = text_length(text)
     if length > limit:
-        raise fail(field_name, f"{length} characters long; {what} has at most {limit} (a wide character counts as two)")
+        if field_name == "name":
+            message = _("{length} characters long; a card's name has at most {limit} (a wide character counts as two)")
+        else:
+            message = _("{length} characters long; a goal's text has at most {limit} (a wide character counts as two)")
+        raise fail(field_name, message.format(length=length, limit=limit))
+
 
 
 def _whole(value: Any, low: int, high: int) -> bool:

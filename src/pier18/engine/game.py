@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from .cards import Card
 from .deck import Deck
 from .decisions import Decision, Draft, Keep, PlacePlan, draft_row, keeps, plan_placements
+from ..i18n import _
 from .errors import IllegalDecision, SetupError
 from .outlook import Standing, base_sheets, judge_plan, patron_contest, plan_scores, rank
 from .sizes import HAND_SIZE as HAND_SIZE, check_table_size, pile_size as pile_size, rounds_of
@@ -68,10 +69,10 @@ class Deal:
     def problem(self, deck: Deck, players: int) -> str | None:
         """What makes this deal impossible for `deck` and `players`, or None."""
         if sorted(self.order) != sorted(deck):
-            return f"the card order must hold every card id of the deck once ({len(deck)} ids)"
+            return _("the card order must hold every card id of the deck once ({count} ids)").format(count=len(deck))
         size = pile_size(deck, players)
         if sorted(self.reshuffle) != list(range(size)):
-            return f"the reshuffle must hold every position from 0 to {size - 1} once"
+            return _("the reshuffle must hold every position from 0 to {last} once").format(last=size - 1)
         return None
 
 
@@ -145,11 +146,11 @@ class Game:
         """A new game, dealt by `deal` if given (as a record stores it), else from `seed`."""
         check_table_size(players)
         if first_player is not None and not 0 <= first_player < players:
-            raise SetupError(f"the first player must be a seat from 0 to {players - 1}")
+            raise SetupError(_("the first player must be a seat from 0 to {last}").format(last=players - 1))
         if deal is None:
             deal = Deal.from_seed(deck, players, seed)
         elif (problem := deal.problem(deck, players)) is not None:
-            raise SetupError(f"impossible deal: {problem}")
+            raise SetupError(_("impossible deal: {problem}").format(problem=problem))
         self.deck = deck
         self.players = players
         self.seed = seed
@@ -192,7 +193,9 @@ class Game:
             try:
                 game.apply(decision)
             except IllegalDecision as exc:
-                raise IllegalDecision(f"decision {number} ({decision}): {exc}") from None
+                raise IllegalDecision(
+                    _("decision {number} ({decision}): {problem}").format(number=number, decision=decision, problem=exc)
+                ) from None
         return game
 
     @classmethod
@@ -271,7 +274,9 @@ class Game:
         """
         if seat != self.current_player:
             if decision not in self.legal_decisions_for(seat):
-                raise IllegalDecision(f"player {seat + 1} cannot make the decision '{decision}' now")
+                raise IllegalDecision(
+                    _("player {player} cannot make the decision '{decision}' now").format(player=seat + 1, decision=decision)
+                )
             self.ahead[seat] = decision
             return []
         made = len(self.history)
@@ -290,10 +295,15 @@ class Game:
         elif self.phase is Phase.PLAN and type(decision) is PlacePlan:
             self._place_plan(decision)
         else:
-            wanted = {Phase.SETUP: "keep", Phase.DRAFT: "draft", Phase.PLAN: "plan"}.get(self.phase)
-            if wanted is None:
-                raise IllegalDecision("the game is over")
-            raise IllegalDecision(f"it is the {self.phase.value} phase: expected a '{wanted}' decision, not {decision}")
+            if self.phase is Phase.SETUP:
+                wrong = _("it is the setup phase: expected a 'keep' decision, not {decision}")
+            elif self.phase is Phase.DRAFT:
+                wrong = _("it is the draft phase: expected a 'draft' decision, not {decision}")
+            elif self.phase is Phase.PLAN:
+                wrong = _("it is the plan phase: expected a 'plan' decision, not {decision}")
+            else:
+                raise IllegalDecision(_("the game is over"))
+            raise IllegalDecision(wrong.format(decision=decision))
         self.history.append((seat, decision))
         ahead = self.ahead
         if ahead[self.current_player] is not None and self.simultaneous():  # its choice made ahead: made now
@@ -312,9 +322,9 @@ class Game:
         seat = self.current_player
         hand = self.hands[seat]
         if decision.plan not in hand or decision.foundation not in hand:
-            raise IllegalDecision(f"player {seat + 1} was dealt cards {hand}; keep two of those")
+            raise IllegalDecision(_("player {player} was dealt cards {hand}; keep two of those").format(player=seat + 1, hand=hand))
         if decision.plan == decision.foundation:
-            raise IllegalDecision("the Plan and the Foundation must be different cards")
+            raise IllegalDecision(_("the Plan and the Foundation must be different cards"))
         self.plans[seat] = decision.plan
         self.piers[seat] = Pier().place(self.deck[decision.foundation])
         (self.returned[seat],) = [c for c in hand if c not in (decision.plan, decision.foundation)]
@@ -345,7 +355,8 @@ class Game:
     def _draft(self, decision: Draft) -> None:
         seat = self.current_player
         if decision.card not in self.revealed:
-            raise IllegalDecision(f"card {decision.card} is not in the draft row {self.revealed}")
+            raise IllegalDecision(_("card {card} is not in the draft row {row}").format(card=decision.card, row=self.revealed))
+
         self.piers[seat] = self.piers[seat].place(self.deck[decision.card], decision.cover)
         self.revealed.remove(decision.card)
         self.drafted[seat] = decision.card

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from ..i18n import N_
 from .characters import Character
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,7 +74,7 @@ Measure = Callable[[Goal, "ScoreSheet"], tuple[int, ...]]
 class KindSpec:
     """One goal kind: its deck-file settings, its measure, and how it is judged."""
 
-    summary: str  # what it measures, for the deck file's documentation
+    summary: str  # what it measures, for the deck file's documentation (marked with N_: `_()` where shown)
     measure: Measure
     required: tuple[str, ...] = ()
     optional: tuple[str, ...] = ()
@@ -102,24 +103,24 @@ def _each_side(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
 
 
 _KINDS: dict[GoalKind, KindSpec] = {
-    GoalKind.COUNT: KindSpec("visible characters of one kind (`character`)", _count, ("character",), _BOUNDS, True),
-    GoalKind.POINTS: KindSpec("points scored in one character category (`category`)", _points, ("category", "at_least")),
-    GoalKind.PATRONS: KindSpec("Patron cards won", lambda g, s: (s.patrons,), ("at_least",), reads_patrons=True),
-    GoalKind.SECTIONS: KindSpec("visible sections of the pier", lambda g, s: (s.sections,), (), _BOUNDS, True),
-    GoalKind.CHARACTERS: KindSpec("visible characters of any kind", lambda g, s: (s.characters,), (), _BOUNDS, True),
+    GoalKind.COUNT: KindSpec(N_("visible characters of one kind (`character`)"), _count, ("character",), _BOUNDS, True),
+    GoalKind.POINTS: KindSpec(N_("points scored in one character category (`category`)"), _points, ("category", "at_least")),
+    GoalKind.PATRONS: KindSpec(N_("Patron cards won"), lambda g, s: (s.patrons,), ("at_least",), reads_patrons=True),
+    GoalKind.SECTIONS: KindSpec(N_("visible sections of the pier"), lambda g, s: (s.sections,), (), _BOUNDS, True),
+    GoalKind.CHARACTERS: KindSpec(N_("visible characters of any kind"), lambda g, s: (s.characters,), (), _BOUNDS, True),
     GoalKind.GROUP: KindSpec(
-        "size of the largest group (adjacent occupied slots on one side)", lambda g, s: (s.largest_group,), ("at_least",)
+        N_("size of the largest group (adjacent occupied slots on one side)"), lambda g, s: (s.largest_group,), ("at_least",)
     ),
-    GoalKind.EACH_SIDE: KindSpec("`character` on the left side AND on the right side", _each_side, ("character", "at_least")),
+    GoalKind.EACH_SIDE: KindSpec(N_("`character` on the left side AND on the right side"), _each_side, ("character", "at_least")),
     GoalKind.EMPTY_RUN: KindSpec(
-        "longest run of empty slots on one side", lambda g, s: (s.longest_empty_run,), ("at_least",)
+        N_("longest run of empty slots on one side"), lambda g, s: (s.longest_empty_run,), ("at_least",)
     ),
-    GoalKind.VARIETY: KindSpec("visible characters of EVERY kind", lambda g, s: tuple(s.counts.values()), ("at_least",)),
+    GoalKind.VARIETY: KindSpec(N_("visible characters of EVERY kind"), lambda g, s: tuple(s.counts.values()), ("at_least",)),
     GoalKind.MOST: KindSpec(
-        "strictly more visible `character` than every other player", _count, ("character",), compares_players=True
+        N_("strictly more visible `character` than every other player"), _count, ("character",), compares_players=True
     ),
     GoalKind.MOST_POINTS: KindSpec(
-        "strictly more points in `category` than every other player", _points, ("category",), compares_players=True
+        N_("strictly more points in `category` than every other player"), _points, ("category",), compares_players=True
     ),
 }
 

@@ -7,6 +7,7 @@ flower / poet / lovers / fisher. `#` starts a comment and blank lines are skippe
 
 from __future__ import annotations
 
+from ..i18n import _, ngettext
 from .characters import Character
 from .errors import NotationError
 from .text import lines, quote
@@ -39,21 +40,31 @@ def parse_sections(text: str) -> tuple[Section, ...]:
         if not tokens:
             continue
         if len(sections) == MAX_PIER_SECTIONS:
-            raise NotationError(f"line {number}: more than {MAX_PIER_SECTIONS} sections, more than a pier of the whole deck can show")
+            raise NotationError(
+                _("line {number}: more than {most} sections, more than a pier of the whole deck can show").format(
+                    number=number, most=MAX_PIER_SECTIONS
+                )
+            )
         if len(tokens) != 2:
-            what = "one token" if len(tokens) == 1 else f"{len(tokens)} tokens"
-            raise NotationError(f"line {number}: expected two tokens LEFT RIGHT, found {what}")
+            raise NotationError(ngettext(
+                "line {number}: expected two tokens LEFT RIGHT, found one token",
+                "line {number}: expected two tokens LEFT RIGHT, found {count} tokens",
+                len(tokens),
+            ).format(number=number, count=len(tokens)))
         slots = []
         for token in tokens:
             try:
                 slots.append(Character.from_token(token))
             except KeyError:
                 raise NotationError(
-                    f"line {number}: unknown token {quote(token)} (use . F P L A or flower poet lovers fisher)"
+                    _("line {number}: unknown token {token} (use . F P L A or flower poet lovers fisher)").format(
+                        number=number, token=quote(token)
+                    )
                 ) from None
         sections.append((slots[0], slots[1]))
     if not sections:
-        raise NotationError("the pier is empty: write one section per line, land end first")
+        raise NotationError(_("the pier is empty: write one section per line, land end first"))
+
     return tuple(sections)
 
 

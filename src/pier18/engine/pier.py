@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from ..i18n import _
 from .cards import Card
 from .characters import Section
 from .errors import IllegalOverlap, NotationError
@@ -94,12 +95,14 @@ class Pier:
         placements = self.placements
         if not (0 <= cover < len(placements[-1].card.sections) if placements else cover == 0):
             if not placements:
-                raise IllegalOverlap(f"card {card.id} is the first card of the pier and cannot cover anything")
+                raise IllegalOverlap(
+                    _("card {card} is the first card of the pier and cannot cover anything").format(card=card.id)
+                )
             last = placements[-1].card
-            raise IllegalOverlap(
-                f"card {card.id} cannot cover {quote(cover)} sections of card {last.id}: "
-                f"0 to {self.max_cover} allowed, so at least one section stays visible"
-            )
+            raise IllegalOverlap(_(
+                "card {card} cannot cover {cover} sections of card {last}: "
+                "0 to {most} allowed, so at least one section stays visible"
+            ).format(card=card.id, cover=quote(cover), last=last.id, most=self.max_cover))
         key = (card.id, cover)
         placement = _PLACEMENTS.get(key)
         if placement is None or placement.card is not card:
@@ -181,18 +184,19 @@ class Pier:
         seen: set[int] = set()
         tokens = text.replace(",", " ").split()
         if not tokens:
-            raise NotationError("the pier has no cards")
+            raise NotationError(_("the pier has no cards"))
         for token in tokens:
-            id_text, _, cover_text = token.partition(":")
+            id_text, colon, cover_text = token.partition(":")
             try:
                 card_id = int(id_text)
                 cover = int(cover_text) if cover_text else 0
             except ValueError:
-                raise NotationError(f"{quote(token)} is not a card id (write ID or ID:K)") from None
+                raise NotationError(_("{token} is not a card id (write ID or ID:K)").format(token=quote(token))) from None
             if card_id not in deck:
-                raise NotationError(f"card {quote(card_id)} is not in the deck")
+                raise NotationError(_("card {card} is not in the deck").format(card=quote(card_id)))
             if card_id in seen:
-                raise NotationError(f"card {card_id} appears twice")
+                raise NotationError(_("card {card} appears twice").format(card=card_id))
+
             seen.add(card_id)
             try:
                 pier = pier.place(deck[card_id], cover)

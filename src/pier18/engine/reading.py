@@ -10,6 +10,8 @@ import errno
 import os
 import stat
 
+from ..i18n import _, ngettext
+
 TYPE_CHECKING = False  # typing costs start-up time
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
@@ -44,11 +46,13 @@ def read_capped(path: str | Path, limit: int) -> bytes:
 
 def _check_kind(mode: int) -> None:
     if stat.S_ISDIR(mode):
-        raise IsADirectoryError(errno.EISDIR, "not a regular file")
+        raise IsADirectoryError(errno.EISDIR, _("not a regular file"))
     if not stat.S_ISREG(mode):
-        raise OSError(errno.EINVAL, "not a regular file")
+        raise OSError(errno.EINVAL, _("not a regular file"))
 
 
 def _too_big(limit: int) -> OSError:
-    size = f"{limit // 2**20} MiB" if limit >= 2**20 and limit % 2**20 == 0 else f"{limit} bytes"
-    return OSError(errno.EFBIG, f"larger than {size}")
+    if limit >= 2**20 and limit % 2**20 == 0:
+        return OSError(errno.EFBIG, _("larger than {size} MiB").format(size=limit // 2**20))
+    return OSError(errno.EFBIG, ngettext("larger than {count} byte", "larger than {count} bytes", limit).format(count=limit))
+

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sized
 
+from ..i18n import _
 from .errors import SetupError
 
 #: The cards each player is dealt at set-up (a Plan, a Foundation, one sent back).
@@ -20,13 +21,14 @@ TABLE_SIZES: tuple[int, ...] = (2, 3)
 def table_sizes_text() -> str:
     """"2 or 3": the allowed table sizes, as a sentence says them."""
     *rest, last = (str(n) for n in TABLE_SIZES)
-    return f"{', '.join(rest)} or {last}" if rest else last
+    return _("{numbers} or {last}").format(numbers=", ".join(rest), last=last) if rest else last
 
 
 def check_table_size(players: object) -> int:
     """`players` if Pier 18 can be played by that many, else SetupError."""
     if type(players) is not int or players not in TABLE_SIZES:
-        raise SetupError(f"Pier 18 is played by {table_sizes_text()} players, not {players}")
+        raise SetupError(_("Pier 18 is played by {sizes} players, not {players}").format(sizes=table_sizes_text(), players=players))
+
     return players
 
 

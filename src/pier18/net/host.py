@@ -563,7 +563,7 @@ class Host:
                 self._status(move_line(earlier, later, self.session.names, by=by))  # only what the table sees
         if self.session.game.is_terminal():
             if not self.finished.is_set():
-                self._status(words.GAME_OVER)
+                self._status(words.game_over())
             self.finished.set()
             return
         self._maybe_bot()

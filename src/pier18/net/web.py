@@ -10,7 +10,9 @@ cell wide each (★ ✎ ♥ ⚓, arrows, frames: the computer's own fonts drew s
 wide, breaking the piers' borders). That terminal's WebSocket (`/ws/CODE`) runs one process per
 tab: `command`, a fixed argument list built by the caller (the seat's Textual app, a
 client of this very table over loopback), with the code handed over in the process's
-environment, never on its command line. The process speaks Textual's web driver
+environment, never on its command line. A page whose address asks for a language
+(`&lang=nl`) connects at `/ws/CODE/LANG` and its process gets `--lang LANG`, LANG always
+one of the languages pier18 speaks (`asked_language`: English for anything else). The process speaks Textual's web driver
 protocol on its standard input and output; this module only carries bytes between it
 and the tab, and never reads anything of the game. So the tab sees exactly what a
 `pier18 join` terminal with that code sees.
@@ -45,8 +47,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .. import i18n, words
 from ..i18n import _
-from .. import words
 from .host import Host
 
 #: The environment variable that hands a tab's code to its process.
@@ -103,6 +105,20 @@ for _name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", "aiohttp.websoc
     _log.propagate = False
 
 _PAGES = Path(__file__).with_name("web_pages")
+
+#: The word of a page's address that names the language its seat speaks: `&lang=nl`.
+LANG_QUERY = "lang"
+
+
+def asked_language(asked: str | None) -> str | None:
+    """The language a page's address asks for (`lang=nl`, `lang=nl-BE`), as one that
+    pier18 speaks (`i18n.available`): English for anything else, whatever was sent (it
+    goes on the seat process's command line only as one of those names); None when
+    the address asks for none, and the seat speaks the host's language."""
+    if asked is None:
+        return None
+    spoken = i18n.resolve([asked[:64]]) if asked.isprintable() else i18n.SOURCE
+    return spoken if spoken in i18n.available() else i18n.SOURCE
 
 
 def static_folder() -> Path:
@@ -164,6 +180,7 @@ class WebSeats:
         app = web.Application(client_max_size=4096)
         app.router.add_get("/", self._index)
         app.router.add_get("/ws/{code}", self._socket)
+        app.router.add_get("/ws/{code}/{lang}", self._socket)  # the page's language, `asked_language`
         app.router.add_get("/static/{path:.+}", self._static)
         app.router.add_get("/page/{name}", self._own)
         app.on_response_prepare.append(self._headers)
@@ -212,21 +229,23 @@ class WebSeats:
     async def _index(self, request: web.Request) -> web.Response:
         """The seat's page for a good code; otherwise a page that asks for one."""
         typed = request.query.get("seat") or request.query.get("watch")
+        language = asked_language(request.query.get(LANG_QUERY))
         if not typed:
-            return self._ask(None, 200)
+            return self._ask(None, 200, language)
         code = await self._check(request, typed)
         if code is None:
-            return self._ask(words.web_wrong_code(), 403)
+            return self._ask(words.web_wrong_code(), 403, language)
+        path = f"/ws/{code}" if language is None else f"/ws/{code}/{language}"
         body = _page(
-            "seat.html", title=escape(words.GAME_NAME), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}/ws/{code}"), ended=escape(_("This seat's page is closed. Open it again to come back to the table.")),
+            "seat.html", title=escape(words.GAME_NAME), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}{path}"), ended=escape(_("This seat's page is closed. Open it again to come back to the table.")),
             again=escape(_("Open it again")),
         )
         return web.Response(text=body, content_type="text/html")
 
-    def _ask(self, problem: str | None, status: int) -> web.Response:
+    def _ask(self, problem: str | None, status: int, language: str | None = None) -> web.Response:
         body = _page(
             "ask.html", title=escape(words.GAME_NAME), ask=escape(words.web_ask_code()), button=escape(_("Open")),
-            problem=escape(problem or ""),
+            problem=escape(problem or ""), language=escape(language or ""), keep="" if language else "disabled",
         )
         return web.Response(text=body, content_type="text/html", status=status)
 
@@ -253,6 +272,7 @@ class WebSeats:
         code = await self._check(request, request.match_info["code"])
         if code is None:
             raise web.HTTPForbidden(text=words.refusal("wrong_code"))
+        language = asked_language(request.match_info.get("lang"))
         older = self.tabs.get(code)
         if older is not None:  # the same code again: the newer tab wins, as at the table
             await self._end(older)
@@ -268,7 +288,7 @@ class WebSeats:
         })
         env.pop("TEXTUAL", None)  # no devtools
         process = await asyncio.create_subprocess_exec(
-            *self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            *self.command, *(() if language is None else ("--lang", language)), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL, env=env, start_new_session=True,
         )
         self.started += 1

@@ -39,8 +39,8 @@ from pathlib import Path
 
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
+from ..i18n import _
 from ..words import (
-    TOO_MANY_DAMAGED,
     autosave_off,
     cannot_be_loaded,
     could_not_be_read,
@@ -757,7 +757,7 @@ def set_aside(path: Path, reason: str) -> SetAside:
             if not os.path.lexists(target) and _move_to_new(path, target):
                 break
         else:
-            raise FileExistsError(errno.EEXIST, TOO_MANY_DAMAGED, str(target_dir))
+            raise FileExistsError(errno.EEXIST, _("too many damaged saves of that name"), str(target_dir))
     except OSError as exc:
         return SetAside(path, None, reason, why_not(exc, target_dir))
     return SetAside(path, target, reason)

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from .. import __version__
 from ..engine.text import printable
-from ..words import NO_CRASH_FOLDER, crash_report_head, crashed
+from ..i18n import _
+from ..words import crash_report_head, crashed
 from .autosave import data_dir
 from .files import atomic_write
 
@@ -44,7 +45,7 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
         except OSError:
             continue
         return folder / name
-    raise OSError(NO_CRASH_FOLDER)
+    raise OSError(_("no folder could take the crash report"))
 
 
 def crash_line(error: BaseException, report: Path | None, then: str | None = None) -> str:

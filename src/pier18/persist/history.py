@@ -32,7 +32,8 @@ from pathlib import Path
 
 from ..bots.seats import HUMAN
 from ..engine.text import printable
-from ..words import LEVEL_STRENGTH, cannot_list_folder, could_not_be_read
+from ..i18n import _
+from ..words import LEVEL_STRENGTH, could_not_be_read
 from . import record
 from .autosave import SavedGame
 from .savecache import Facts
@@ -349,7 +350,7 @@ def _files(paths: Iterable[Path], skipped: list[Skipped]) -> list[Path]:
             try:
                 found.extend(sorted(p for p in path.glob("*.json") if p.is_file()))
             except OSError as exc:
-                skipped.append(Skipped(path, cannot_list_folder(str(exc.strerror or exc))))
+                skipped.append(Skipped(path, _("cannot list the folder ({error})").format(error=exc.strerror or exc)))
         else:
             found.append(path)
     return found

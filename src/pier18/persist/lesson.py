@@ -27,8 +27,8 @@ from ..engine.errors import Pier18Error
 from ..engine.game import HAND_SIZE, Deal, pile_size
 from ..engine.reading import read_capped
 from ..engine.text import printable, quote, shorten
+from ..i18n import _
 from ..words import (
-    LEARNER,
     script_bad_deal,
     script_bad_field,
     script_bad_toml,
@@ -248,8 +248,8 @@ def _step(raw: object, number: int, deck: Deck, where: str) -> Step:
             raise LessonError(script_bad_field(where, number, "round", quote(round_)))
     elif "round" in raw:
         raise LessonError(script_unknown_field(where, number, quote("round"), tuple(k for k in allowed if k != "round")))
-    title = _words(_field(raw, "title", where, number, str))
-    text = _words(_field(raw, "text", where, number, str))
+    title = as_shown(_field(raw, "title", where, number, str))
+    text = as_shown(_field(raw, "text", where, number, str))
     if not title or not text:
         raise LessonError(script_bad_field(where, number, "title" if not title else "text", quote("")))
     need = _field(raw, "need", where, number, bool, required=False) or False
@@ -266,8 +266,9 @@ def _step(raw: object, number: int, deck: Deck, where: str) -> Step:
     return Step(number, at, round_, title, text, cards.get("plan"), cards.get("foundation"), cards.get("card"), cover, need)
 
 
-def _words(text: str) -> str:
-    """A title or text as the screen shows it: printable, each paragraph one line."""
+def as_shown(text: str) -> str:
+    """A title or text as the screen shows it: printable, each paragraph one line (the
+    catalog's message for it is this too: scripts/catalog.py)."""
     paragraphs = [" ".join(printable(" ".join(part.split("\n"))).split()) for part in text.strip().split("\n\n")]
     return "\n\n".join(p for p in paragraphs if p)
 
@@ -293,7 +294,7 @@ def new_lesson(deck: Deck, script: Script) -> Session:
     """The lesson's game from its first decision: the learner at seat 0 against the
     script's bot, on the script's deal; the learner starts round 1."""
     seats = [HUMAN, script.bot]
-    return Session(deck, seat_names([LEARNER], seats), 0, first_player=0, seats=seats, deal=script.deal)
+    return Session(deck, seat_names([_("Player")], seats), 0, first_player=0, seats=seats, deal=script.deal)
 
 
 # -- where the lesson lives ---------------------------------------------------------------

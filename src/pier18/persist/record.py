@@ -35,6 +35,7 @@ from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import lines, name_key, printable, printable_name, shorten
 from ..engine.reading import read_capped
 from .. import words
+from ..i18n import _
 from .files import Over, atomic_write
 from .session import Session, TableCodes
 
@@ -165,7 +166,7 @@ def read_text(path: str | Path) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(words.not_a_record(where, words.NOT_UTF8)) from None
+        raise RecordError(words.not_a_record(where, words.not_utf8())) from None
 
 
 def read_data(path: str | Path) -> dict[str, Any]:
@@ -192,7 +193,7 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
         raise _field_error(where, "first_player", words.expected_seat_or_null(len(names) - 1, _shown(first)))
     for key, kind in (("finished", bool), ("saved_at", str), ("pier18", str)):
         if key in data and not isinstance(data[key], kind):
-            raise _field_error(where, key, words.expected(words.VALUE_KINDS[kind], _shown(data[key])))
+            raise _field_error(where, key, words.expected(_value_kind(kind), _shown(data[key])))
     decisions = _decisions(data, where)
     game_deck = _deck(data, where, deck)
     deal = _deal(data, where, game_deck, len(names)) if version >= 2 else None
@@ -203,7 +204,7 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
         raise RecordError(words.about(where, str(exc))) from None
     authors = _authors(data, where, len(decisions)) if version >= 3 else None  # once every decision is known legal
     if authors is not None:
-        for index, ((seat, _), author) in enumerate(zip(session.game.history, authors)):
+        for index, ((seat, _decision), author) in enumerate(zip(session.game.history, authors)):
             if seats[seat] != HUMAN and author != seats[seat]:  # a bot seat is never played by another
                 raise _field_error(where, f"authors[{index}]", words.not_the_bot_seats_author(_shown(author), seats[seat]))
         session.authors = authors
@@ -252,9 +253,9 @@ def parse_json(text: str, where: str) -> dict[str, Any]:
         # json counts lines at "\n" only, as editors do: a form feed or U+2028 starts no line
         raise RecordError(words.not_a_record(where, words.bad_json(exc.lineno, exc.colno))) from None
     except (ValueError, RecursionError):  # a number of thousands of digits; nesting past the scan
-        raise RecordError(words.not_a_record(where, words.NUMBER_TOO_LONG)) from None
+        raise RecordError(words.not_a_record(where, _("a number far too long, or nesting too deep"))) from None
     if not isinstance(data, dict):
-        raise RecordError(words.not_a_record(where, words.NOT_A_JSON_OBJECT))
+        raise RecordError(words.not_a_record(where, _("expected a JSON object")))
     try:  # a "\\ud800" escape without its pair is no character: nothing downstream could write it
         if _SURROGATE_ESCAPE.search(text):  # only such an escape makes one: the file itself is UTF-8
             json.dumps(data, ensure_ascii=False).encode("utf-8")
@@ -272,7 +273,7 @@ def _check_header(data: Mapping[str, Any], where: str) -> int:
     if not _is_int(version) or version < 1:
         raise RecordError(words.unknown_version(where, _shown(version), VERSION))
     if version > VERSION:
-        shown = version if version < 10**6 else words.FROM_THE_FUTURE
+        shown = version if version < 10**6 else _("from the future")
         raise NewerRecordError(words.newer_version(where, shown, __version__, VERSION))
     return version
 
@@ -305,7 +306,7 @@ def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]
 def _decisions(data: Mapping[str, Any], where: str) -> list[Decision]:
     raw = data.get("decisions")
     if not isinstance(raw, list):
-        raise _field_error(where, "decisions", words.EXPECTED_DECISIONS)
+        raise _field_error(where, "decisions", _("expected a list of decisions"))
     decisions: list[Decision] = []
     for number, text in enumerate(raw, start=1):
         if not isinstance(text, str) or len(text) > MAX_DECISION:
@@ -338,7 +339,7 @@ def _codes(data: Mapping[str, Any], where: str, players: int) -> TableCodes:
     """A networked table's seat codes (`pier18 host`): a code or null per seat, and one to watch."""
     info = data.get("net")
     if not isinstance(info, dict):
-        raise _field_error(where, "net", words.EXPECTED_NET)
+        raise _field_error(where, "net", _('expected {{"codes": [...], "watch": ...}}').format())
     codes, watch = info.get("codes"), info.get("watch")
     if not isinstance(codes, list) or len(codes) != players:
         raise _field_error(where, "net.codes", words.expected_codes(players))
@@ -354,12 +355,12 @@ def _deal(data: Mapping[str, Any], where: str, deck: Deck, players: int) -> Deal
     """A version 2 record's deal: every card once, every pile position once."""
     info = data.get("deal")
     if not isinstance(info, dict):
-        raise _field_error(where, "deal", words.EXPECTED_DEAL)
+        raise _field_error(where, "deal", _('expected {{"order": [...], "reshuffle": [...]}}').format())
     lists: dict[str, tuple[int, ...]] = {}
     for key in ("order", "reshuffle"):
         value = info.get(key)
         if not isinstance(value, list) or not all(_is_int(item) for item in value):
-            raise _field_error(where, f"deal.{key}", words.EXPECTED_NUMBERS)
+            raise _field_error(where, f"deal.{key}", _("expected a list of whole numbers"))
         lists[key] = tuple(value)
     deal = Deal(lists["order"], lists["reshuffle"])
     problem = deal.problem(deck, players)
@@ -373,20 +374,20 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
     """The deck the game was played with, checked against the record's sha256."""
     info = data.get("deck")
     if not isinstance(info, dict):
-        raise _field_error(where, "deck", words.EXPECTED_DECK)
+        raise _field_error(where, "deck", _('expected {{"sha256": ..., "toml": ...}}').format())
     digest = info.get("sha256")
     if not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
-        raise _field_error(where, "deck.sha256", words.EXPECTED_SHA256)
+        raise _field_error(where, "deck.sha256", _("expected the deck's sha256 (64 hex digits)"))
     path = info.get("path")
     if path is not None and not isinstance(path, str):
         raise _field_error(where, "deck.path", words.expected_deck_path(_shown(path)))
     if path is not None and "\x00" in path:
-        raise _field_error(where, "deck.path", words.NUL_IN_PATH)
+        raise _field_error(where, "deck.path", _("a file's path cannot hold a NUL character"))
     source = path or "<deck>"
     text = info.get("toml")
     if text is not None:
         if not isinstance(text, str):
-            raise _field_error(where, "deck.toml", words.EXPECTED_DECK_TEXT)
+            raise _field_error(where, "deck.toml", _("expected the deck file's text"))
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
             raise RecordError(words.deck_edited(where))
         deck = _embedded_decks.get((digest, source))
@@ -413,7 +414,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
             return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, words.deck_file(where, shorten(candidate)))
         except (UnicodeDecodeError, RecordError):
             continue
-    looked = [shorten(c, 60) for c in candidates[:-1]] + [words.GAMES_OWN_DECK]  # the last is the shipped one
+    looked = [shorten(c, 60) for c in candidates[:-1]] + [_("the game's own deck")]  # the last is the shipped one
     raise RecordError(words.deck_not_found(where, looked))
 
 
@@ -458,10 +459,16 @@ def _shown(value: object) -> str:
     if isinstance(value, str):
         return repr(value if len(value) <= 30 else value[:30] + "…")
     if isinstance(value, int):
-        return str(value) if abs(value) < 10**30 else words.HUGE_NUMBER
+        return str(value) if abs(value) < 10**30 else _("a number of more than 30 digits")
     if isinstance(value, float):
         return repr(value)
-    return words.VALUE_KINDS.get(type(value), type(value).__name__)
+    return _value_kind(type(value))
+
+
+def _value_kind(kind: type) -> str:
+    """What a kind of JSON value is called, by its Python type."""
+    kinds = {bool: _("true or false"), str: _("text"), int: _("a whole number"), list: _("a list"), dict: _("an object")}
+    return kinds.get(kind, kind.__name__)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -16,7 +16,8 @@ from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, Game
 from ..engine.game import Deal
 from ..engine.errors import SetupError
-from ..words import START_RULE_TOO_LATE, authors_for, seat_kinds_for
+from ..i18n import _
+from ..words import authors_for, seat_kinds_for
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ class Session:
     def choose_first_player(self, seat: int | None) -> None:
         """Who starts round 1 (None: the earliest Foundation date), before any decision."""
         if self.decisions:
-            raise SetupError(START_RULE_TOO_LATE)
+            raise SetupError(_("who starts is chosen before the first decision"))
         self.first_player = seat
         self._ahead.clear()
         self.game = Game.replay(self.deck, self.players, self.seed, [], seat, self.deal)

@@ -13,11 +13,9 @@ from rich.text import Text
 
 from ..engine import CATEGORIES, TableView
 from ..review.breakdown import SeatBreakdown, breakdown
+from ..i18n import _
 from ..words import (
-    BREAKDOWN_TITLE,
-    CATEGORY_LABELS,
-    LAST_PLACE,
-    NO_PATRONS_WON,
+    category_name,
     ahead_of,
     breakdown_head,
     category_points,
@@ -31,7 +29,7 @@ def breakdown_text(view: TableView, names: Sequence[str]) -> Text:
     """Every player's points broken down, in the order of the final ranking."""
     seats = {seat.seat: seat for seat in breakdown(view)}
     order = [standing.seat for standing in view.standings] or list(seats)
-    text = Text(BREAKDOWN_TITLE + "\n", style="bold")
+    text = Text(_("Where the points came from") + "\n", style="bold")
     for index, seat in enumerate(order):
         below = names[order[index + 1]] if index + 1 < len(order) else None
         text.append_text(_seat_text(view, names, seats[seat], below))
@@ -47,15 +45,15 @@ def _seat_text(view: TableView, names: Sequence[str], seat: SeatBreakdown, below
         elif below is not None:
             text.append(f"  — {tied_with(below)}", style="dim")
         else:
-            text.append(f"  — {LAST_PLACE}", style="dim")
+            text.append("  — " + _("last"), style="dim")
     text.append("\n  ")
-    scored = [(CATEGORY_LABELS[name], seat.categories[name]) for name in CATEGORIES if seat.categories[name]]
+    scored = [(category_name(name), seat.categories[name]) for name in CATEGORIES if seat.categories[name]]
     text.append(category_points(scored) + "\n")
     deck = view.deck
     if not seat.patrons:
-        text.append(f"  {NO_PATRONS_WON}\n", style="dim")
+        text.append("  " + _("no Patron won") + "\n", style="dim")
     for won in seat.patrons:
-        characters = [CATEGORY_LABELS[character.value] for character in won.characters]
+        characters = [category_name(character.value) for character in won.characters]
         scores = list(zip(names, won.scores))
         text.append(f"  {patron_won(deck[won.card], won.round, characters, scores, won.by_date)}\n")
     plan = seat.plan

@@ -15,7 +15,8 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from ..engine.characters import Character, Side
-from ..words import NO_CARDS_YET, card_label, hidden_sections
+from ..i18n import _
+from ..words import card_label, card_name, hidden_sections
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -112,7 +113,7 @@ def draw_pier(
         lines.append(Text(_fit(title, ROW_WIDTH + label_width), style="bold"))
     lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
     if not visible:
-        lines.append(Text(NO_CARDS_YET.center(ROW_WIDTH), style=DIM))
+        lines.append(Text(_("(no cards yet)").center(ROW_WIDTH), style=DIM))
     for card, rows in reversed(_runs(visible)):
         is_marked = card is not None and marked is not None and card.id == marked
         hidden = len(card.sections) - len(rows) if card is not None else 0
@@ -199,7 +200,7 @@ def draw_card(card: "Card", *, name_width: int = 18, ends: bool = False) -> Text
     head = Text(f"#{card.id} ", style="bold")
     head.append_text(patrons_text(card.patrons))
     head.append(f" {card.date}", style=LABEL)
-    lines = [head, *(Text(line, style=LABEL) for line in _wrap(card.name.split(" "), name_width))]
+    lines = [head, *(Text(line, style=LABEL) for line in _wrap(card_name(card).split(" "), name_width))]
     if ends:
         lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
     lines.append(draw_sections(card))

@@ -16,6 +16,7 @@ from ..engine.goals import Goal
 from ..engine.goals import goal_measures
 from ..engine.scoring import ScoreSheet
 from ..words import goal_progress as progress_words, verdict
+from ..words import goal_text
 
 
 def goal_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | None = None) -> str:
@@ -38,7 +39,7 @@ def plan_summary(
 ) -> Text:
     """The goal, its verdict and why: "At least 5 Poets (+4) ✔ met — Poets: 5/5"."""
     goal = card.plan.goal_for(players)
-    line = Text(f"{goal.text} (+{card.plan.bonus}) ")
+    line = Text(f"{goal_text(goal)} (+{card.plan.bonus}) ")
     line.append_text(verdict_text(met, final=final, in_reach=in_reach))
     line.append(f" — {goal_progress(goal, sheet, others)}", style="italic")
     return line

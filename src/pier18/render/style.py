@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..engine.characters import Character
-from ..words import CATEGORY_LABELS
+from ..words import category_name
 
 
 class CharacterStyle:
@@ -23,10 +23,15 @@ class CharacterStyle:
     out, not a dataclass: defining a dataclass costs about a millisecond, which
     `pier18 score` would pay at every start."""
 
-    __slots__ = ("glyph", "letter", "colour", "name")
+    __slots__ = ("glyph", "letter", "colour", "character")
 
-    def __init__(self, glyph: str, letter: str, colour: str, name: str) -> None:
-        self.glyph, self.letter, self.colour, self.name = glyph, letter, colour, name
+    def __init__(self, glyph: str, colour: str, character: Character) -> None:
+        self.glyph, self.letter, self.colour, self.character = glyph, character.letter, colour, character
+
+    @property
+    def name(self) -> str:
+        """The character's name in the language spoken now (never the one at import)."""
+        return self.character.title
 
     @property
     def token(self) -> str:
@@ -39,10 +44,10 @@ class CharacterStyle:
 
 
 STYLES: dict[Character, CharacterStyle] = {
-    Character.FLOWER: CharacterStyle("★", Character.FLOWER.letter, "#e8b800", Character.FLOWER.title),
-    Character.POET: CharacterStyle("✎", Character.POET.letter, "#4f8fe6", Character.POET.title),
-    Character.LOVERS: CharacterStyle("♥", Character.LOVERS.letter, "#e04848", Character.LOVERS.title),
-    Character.FISHER: CharacterStyle("⚓", Character.FISHER.letter, "#b07a45", Character.FISHER.title),
+    Character.FLOWER: CharacterStyle("★", "#e8b800", Character.FLOWER),
+    Character.POET: CharacterStyle("✎", "#4f8fe6", Character.POET),
+    Character.LOVERS: CharacterStyle("♥", "#e04848", Character.LOVERS),
+    Character.FISHER: CharacterStyle("⚓", "#b07a45", Character.FISHER),
 }
 
 #: Width in cells of one drawn slot (the anchor glyph is two cells wide).
@@ -93,7 +98,7 @@ def stressed(pieces: Sequence[str], style: str = "bold") -> Text:
 
 def category_label(category: str) -> Text:
     """A score category's label: the character's glyph and name, or 'Patrons', 'Plan bonus'."""
-    name = CATEGORY_LABELS[category]
+    name = category_name(category)
     if category in ("patrons", "plan"):
         return Text(name)
     return character_text(Character(category)).append(f" {name}")

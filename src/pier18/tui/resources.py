@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, document
 from ..words import GAME_NAME
 
 
@@ -17,9 +17,10 @@ def rules_path() -> Path:
 
 
 def rules_text() -> str:
-    """The rules as Markdown; a short note if the file is missing (never a crash)."""
+    """The rules as Markdown, in the language spoken (each paragraph from the catalog,
+    context "rules"); a short note if the file is missing (never a crash)."""
     try:
-        return rules_path().read_text(encoding="utf-8")
+        return document(rules_path().read_text(encoding="utf-8"), "rules")
     except OSError:
         title = _("Rules of {game}").format(game=GAME_NAME)
         why = _("The rules file could not be found in this installation.")

@@ -455,26 +455,26 @@ class SeatApp(GameApp):
         if state is None or self.client.seat is None or not state.table.is_terminal():
             return
         if self.client.own_decisions is None and self.client.connected:  # on its way, or to ask for again
-            from ..words import REVIEW_ASKING_HOST
+            from ..i18n import _
 
             self._review_wanted = True
             if not self._views_asked:
                 self._views_asked = True
                 self.ask_views()
-            self.notify(REVIEW_ASKING_HOST)
+            self.notify(_("Asking the host for the views of your decisions…"))
             return
         self._open_review()
 
     def _open_review(self) -> None:
         from .screens.review import ReviewScreen
-        from ..words import REVIEW_NEEDS_HOST
+        from ..i18n import _
 
         state, seat = self.state, self.client.seat
         if state is None or seat is None or not state.table.is_terminal() or app_leaving(self):
             return
         moments = self._own_moments()
         if moments is None:
-            self.notify(REVIEW_NEEDS_HOST, severity="warning")
+            self.notify(_("The review needs the host, which has gone: it knows what you saw at each decision."), severity="warning")
             return
         self.push_screen(ReviewScreen(state.names, seat, moments, self._reviewed))
 

@@ -19,7 +19,7 @@ from textual.widgets.button import ButtonVariant
 
 from ...words import KEY_NO, KEY_OTHER_ANSWER, KEY_YES, with_key
 from .closing import ModalClosesOnce
-from ..widgets.footer import Footer
+from ..widgets.footer import Footer, label_shown
 
 
 class ConfirmScreen(ModalClosesOnce[bool]):
@@ -43,8 +43,8 @@ class ConfirmScreen(ModalClosesOnce[bool]):
         Binding("n,escape", "answer(False)", KEY_NO),
         Binding("left,right", "app.focus_next", KEY_OTHER_ANSWER, show=False),
     ]
-    YES = with_key(KEY_YES, "y")
-    NO = with_key(KEY_NO, "n")
+    YES = KEY_YES  # the label (marked N_), with its key at compose
+    NO = KEY_NO  # the label (marked N_), with its key at compose
     YES_VARIANT: ClassVar[ButtonVariant] = "error"
     NO_VARIANT: ClassVar[ButtonVariant] = "primary"
 
@@ -57,8 +57,8 @@ class ConfirmScreen(ModalClosesOnce[bool]):
             for line in self.lines:
                 yield Static(line, classes="confirm-line")
             with Horizontal(classes="confirm-buttons"):
-                yield Button(self.YES, id="yes", variant=self.YES_VARIANT)
-                yield Button(self.NO, id="no", variant=self.NO_VARIANT)
+                yield Button(with_key(label_shown(self.YES), "y"), id="yes", variant=self.YES_VARIANT)
+                yield Button(with_key(label_shown(self.NO), "n"), id="no", variant=self.NO_VARIANT)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ...words import KEY_NO_KEEP_WAITING, KEY_YES_BOT_PLAYS, cover_question, with_key
+from ...words import KEY_NO_KEEP_WAITING, KEY_YES_BOT_PLAYS, cover_question
 from .confirm import ConfirmScreen
 
 
@@ -20,8 +20,8 @@ class CoverScreen(ConfirmScreen):
         Binding("y", "answer(True)", KEY_YES_BOT_PLAYS),
         Binding("n,escape", "answer(False)", KEY_NO_KEEP_WAITING),
     ]
-    YES = with_key(KEY_YES_BOT_PLAYS, "y")
-    NO = with_key(KEY_NO_KEEP_WAITING, "n")
+    YES = KEY_YES_BOT_PLAYS  # the label (marked N_), with its key at compose
+    NO = KEY_NO_KEEP_WAITING  # the label (marked N_), with its key at compose
     YES_VARIANT = "warning"
 
     def __init__(self, name: str, level: str) -> None:

@@ -22,11 +22,11 @@ from ...engine import Character, TableView
 from ...engine.cards import Card
 from ...engine.explain import Reason, Slot, explain
 from ...render import FittedPier
+from ...i18n import _
 from ...words import (
-    EXPLAIN_NOTE,
     KEY_CLOSE,
     KEY_OTHER_PIER,
-    NOTHING_SCORES_YET,
+    nothing_scores_yet,
     explain_title,
     explanation,
 )
@@ -106,7 +106,7 @@ class ExplainScreen(ModalClosesOnce[None]):
             with Horizontal(id="explain-body"):
                 yield Static("", id="explain-pier")
                 yield Static("", id="explain-reasons")
-            yield Static(Text(EXPLAIN_NOTE, style="italic dim"), id="explain-note")
+            yield Static(Text(_("Marked on the pier: every character that scores. ←/→ show another pier, Escape closes."), style="italic dim"), id="explain-note")
         yield Footer()
 
     @unless_leaving
@@ -123,7 +123,7 @@ class ExplainScreen(ModalClosesOnce[None]):
         title = Text(explain_title(self.names[self.seat], self.view.score(self.seat).total), style="bold")
         self.query_one("#explain-title", Static).update(title)
         self.query_one("#explain-pier", Static).update(FittedPier(visible, scoring_marks(reasons)))
-        listed = reason_lines(reasons, cards) if reasons else Text(NOTHING_SCORES_YET, style="italic")
+        listed = reason_lines(reasons, cards) if reasons else Text(nothing_scores_yet(), style="italic")
         self.query_one("#explain-reasons", Static).update(Group(listed))
 
     def action_other(self, step: int) -> None:

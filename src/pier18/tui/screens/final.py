@@ -23,10 +23,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...i18n import _
 from ...engine import CATEGORIES, Deck, Game, TableView
 from ...engine.deck import deck_file, is_default_deck
 from ...engine.text import printable
+from ...i18n import N_, _
 from ...render import FittedPier
 from ...render.breakdown import breakdown_text
 from ...render.plan import plan_summary
@@ -35,8 +35,7 @@ from ...words import (
     DECK_FILE,
     KEY_NEW_GAME,
     KEY_QUIT,
-    KEY_REVIEW,
-    VISIBLE_CHARACTERS,
+    visible_characters,
     ahead_of,
     card_label,
     plan_note,
@@ -49,7 +48,8 @@ from ...words import (
     with_key,
 )
 from ...words import score_command as score_words
-from ..widgets.footer import Footer
+from ...words import goal_text
+from ..widgets.footer import Footer, label_shown
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving
 
@@ -130,7 +130,7 @@ def breakdown(view: TableView, names: list[str]) -> Table:
     for category in CATEGORIES:
         table.add_row(category_label(category), *(str(sheet.points(category)) for sheet in sheets))
     table.add_row(Text("Total", style="bold"), *(Text(str(s.total), style="bold") for s in sheets))
-    table.add_row(Text(VISIBLE_CHARACTERS, style="dim"), *(str(s.characters) for s in sheets))
+    table.add_row(Text(visible_characters(), style="dim"), *(str(s.characters) for s in sheets))
     return table
 
 
@@ -145,7 +145,7 @@ def record_text(view: TableView, names: list[str], record: Path | None, deck: De
         plan = view.plan_card(seat)
         goal = plan.plan.goal_for(view.players) if plan is not None else None
         if plan is not None and goal is not None and goal.compares_players:  # as `pier18 score` says it
-            text.append(f"    {plan_note(goal.text, None, plan.plan.bonus)}\n", style="dim")
+            text.append(f"    {plan_note(goal_text(goal), None, plan.plan.bonus)}\n", style="dim")
     if deck_shown(view, deck) == DECK_FILE:
         note = _("{deck_file}: the deck file the host played with (ask for it: this game's deck is not the game's own)")
         text.append(f"  {note.format(deck_file=DECK_FILE)}\n", style="dim")
@@ -180,7 +180,7 @@ class FinalScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("n", "new_game", KEY_NEW_GAME),
-        Binding("v", "review", KEY_REVIEW),
+        Binding("v", "review", N_("Review")),
         Binding("q", "quit_game", KEY_QUIT),
     ]
 
@@ -219,10 +219,10 @@ class FinalScreen(Screen[None]):
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:
-                yield Button(with_key(KEY_NEW_GAME, "n"), id="new-game", variant="primary")
+                yield Button(with_key(label_shown(KEY_NEW_GAME), "n"), id="new-game", variant="primary")
             if self.review:
-                yield Button(with_key(KEY_REVIEW, "v"), id="review")
-            yield Button(with_key(KEY_QUIT, "q"), id="quit")
+                yield Button(with_key(_("Review"), "v"), id="review")
+            yield Button(with_key(label_shown(KEY_QUIT), "q"), id="quit")
         yield Footer()
 
     @unless_leaving

@@ -19,16 +19,12 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine import Decision, Keep, PlayerView
+from ...i18n import _
 from ...render import FittedPier
 from ...render.legend import legend
 from ...render.plan import plan_summary
 from ...render.style import stressed
 from ...words import (
-    AS_FOUNDATION,
-    AS_PLAN,
-    AS_YOUR_FOUNDATION,
-    AS_YOUR_PLAN,
-    BACK_TO_DECK,
     HINT_TAG,
     KEY_BACK_TO_PLAN,
     KEY_KEEP_AS_FOUNDATION,
@@ -36,13 +32,12 @@ from ...words import (
     KEY_NEXT_CARD,
     KEY_POINT_AT_CARD,
     KEY_PREVIOUS_CARD,
-    PLAN_ON_IT_NOW,
-    YOUR_PIER_STARTS,
     foundation_role,
     keep_foundation_help,
     keep_plan_help,
     plan_goal_note,
     plan_role,
+    translated,
 )
 from ..widgets.card_view import CardView
 from ..widgets.drawn import Drawn
@@ -153,12 +148,12 @@ class KeepScreen(HintedScreen[Keep]):
             view.set_class(is_plan, "-plan")
             view.set_class(is_foundation, "-foundation")
             view.set_class(card_id not in choosable and card_id != self.plan, "-unchoosable")
-            title = AS_PLAN if is_plan else AS_FOUNDATION if is_foundation else BACK_TO_DECK if self.plan is not None else ""
+            title = _("PLAN") if is_plan else _("FOUNDATION") if is_foundation else _("back to deck") if self.plan is not None else ""
             hint = self.hinted
             hinted = hint is not None and (
                 card_id == hint.plan if self.plan is None else self.plan == hint.plan and card_id == hint.foundation
             )  # the hinted Foundation only beside the hinted Plan
-            title = f"{title} {HINT_TAG}".strip() if hinted else title
+            title = f"{title} {translated(HINT_TAG)}".strip() if hinted else title
             if view.border_title != title:  # setting it repaints the card, changed or not
                 view.border_title = title
         # Drawn once per Plan and card pointed at: pointing back at a card draws nothing.
@@ -172,11 +167,11 @@ class KeepScreen(HintedScreen[Keep]):
         if self.plan is None:
             other = next((k for k in self.legal if k.foundation == self.pointed), None)
             lines = Text()
-            lines.append(f"{AS_YOUR_PLAN} ", style="bold")
+            lines.append(_("As your Plan:") + " ", style="bold")
             lines.append(plan_role(card, self.view.players))
             if other is not None:
                 total = self.view.outcome(other).sheet_after(plan=False).total
-                lines.append(f"\n{AS_YOUR_FOUNDATION} ", style="bold")
+                lines.append("\n" + _("As your Foundation:") + " ", style="bold")
                 lines.append(foundation_role(total))
             return lines
         keep = self.keep_for(self.pointed)
@@ -184,9 +179,9 @@ class KeepScreen(HintedScreen[Keep]):
             return Text("")
         outcome = self.view.outcome(keep)
         plan = outcome.plan_after
-        parts: list[RenderableType] = [Text(YOUR_PIER_STARTS, style="bold"), FittedPier(outcome.pier.visible(), outcome.after.scoring)]
+        parts: list[RenderableType] = [Text(_("Your pier starts as:"), style="bold"), FittedPier(outcome.pier.visible(), outcome.after.scoring)]
         if plan is not None:
-            parts.append(Text(PLAN_ON_IT_NOW, style="bold"))
+            parts.append(Text(_("Your Plan on it now:"), style="bold"))
             parts.append(
                 plan_summary(plan.card, self.view.players, plan.sheet, plan.rivals, plan.met, final=False, in_reach=plan.in_reach)
             )

@@ -17,22 +17,18 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Decision, Deck, Outcome
+from ... import i18n
 from ...persist.lesson import Step
+from ...i18n import N_, _
 from ...words import (
-    FIRST_GAME_OFFER,
-    KEY_GO_ON,
-    KEY_LEARN,
-    KEY_PLAY_NOW,
-    LESSON_GO_ON,
-    LESSON_NOTHING_CHANGED,
-    LESSON_WHAT_CHANGED,
-    REASON_GONE,
-    REASON_NEW,
     explanation,
+    first_game_offer,
     lesson_step_head,
     lesson_suggested,
     lesson_task,
     lesson_you_chose,
+    reason_gone,
+    reason_new,
     with_key,
 )
 from ..widgets.footer import Footer
@@ -54,15 +50,17 @@ class LessonScreen(ModalClosesOnce[None]):
         background: $surface;
     }
     """
-    BINDINGS = [Binding("enter,escape,space", "go_on", KEY_GO_ON)]
+    BINDINGS = [Binding("enter,escape,space", "go_on", N_("Go on"))]
 
     def __init__(self, step: Step, steps: int, deck: Deck, suggestion: Decision | None) -> None:
         super().__init__()
         self.step = step
         self.text = Text()
-        self.text.append(lesson_step_head(step.number, steps, step.title), style="bold")
+        # the script's words, plain text, in the language spoken (a script of one's own
+        # that the catalog does not know stays as written)
+        self.text.append(lesson_step_head(step.number, steps, i18n.pgettext("lesson", step.title)), style="bold")
         self.text.append("\n\n")
-        self.text.append(step.text)  # the script's words: plain text
+        self.text.append(i18n.pgettext("lesson", step.text))
         self.text.append("\n\n")
         self.text.append(lesson_task(deck, suggestion, step.need and suggestion is not None, step.at), style="bold italic")
 
@@ -91,18 +89,18 @@ def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
     lines.append(Text())
     gone, new = mine.reasons_changed()
     if gone or new:
-        lines.append(Text(LESSON_WHAT_CHANGED, style="bold"))
+        lines.append(Text(_("What changed on your pier:"), style="bold"))
         before = [v.card for v in mine.pier_before.visible()]
         after = [v.card for v in mine.pier.visible()]
         for reason in gone:
-            lines.append(Text.assemble((f"  {REASON_GONE} ", "bold red"), explanation(reason, before)))
+            lines.append(Text.assemble((f"  {reason_gone()} ", "bold red"), explanation(reason, before)))
         for reason in new:
-            lines.append(Text.assemble((f"  {REASON_NEW} ", "bold green"), explanation(reason, after)))
+            lines.append(Text.assemble((f"  {reason_new()} ", "bold green"), explanation(reason, after)))
     else:
-        lines.append(Text(LESSON_NOTHING_CHANGED, style="italic"))
+        lines.append(Text(_("No character on your pier scores differently."), style="italic"))
     lines.append(Text())
     lines.append(Text(lesson_suggested(deck, suggested.decision if suggested else None, same, theirs), style="bold"))
-    lines.append(Text(LESSON_GO_ON, style="dim"))
+    lines.append(Text(_("Press Enter to go on."), style="dim"))
     return Group(*lines)
 
 
@@ -121,7 +119,7 @@ class FeedbackScreen(ModalClosesOnce[None]):
         background: $surface;
     }
     """
-    BINDINGS = [Binding("enter,escape,space", "go_on", KEY_GO_ON)]
+    BINDINGS = [Binding("enter,escape,space", "go_on", N_("Go on"))]
 
     def __init__(self, deck: Deck, mine: Outcome, suggested: Outcome | None) -> None:
         super().__init__()
@@ -144,10 +142,10 @@ class LessonOfferScreen(ConfirmScreen):
     """`pier18 play`'s one-time question on a machine with no saved games."""
 
     AUTO_FOCUS = "#yes"
-    YES = with_key(KEY_LEARN, "y")
-    NO = with_key(KEY_PLAY_NOW, "n")
     YES_VARIANT = "primary"
     NO_VARIANT = "default"
 
     def __init__(self) -> None:
-        super().__init__(Text(FIRST_GAME_OFFER))
+        super().__init__(Text(first_game_offer()))
+        self.YES = with_key(_("Yes, teach me"), "y")
+        self.NO = with_key(_("No, just play"), "n")

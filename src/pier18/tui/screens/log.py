@@ -15,7 +15,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...words import GAME_LOG_EMPTY, GAME_LOG_TITLE, KEY_CLOSE
+from ...i18n import _
+from ...words import KEY_CLOSE
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 
@@ -54,11 +55,11 @@ class GameLogScreen(ModalClosesOnce[None]):
         self.at_newest(laid_out=not changed)
 
     def text(self) -> Text:
-        return Text("\n".join(self.lines) if self.lines else GAME_LOG_EMPTY)  # names are plain text
+        return Text("\n".join(self.lines) if self.lines else _("Nothing has happened yet: the cards are dealt."))  # names are plain text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box"):
-            yield Static(Text(GAME_LOG_TITLE, style="bold"), id="log-title")
+            yield Static(Text(_("Game log: every public event so far, oldest first"), style="bold"), id="log-title")
             with VerticalScroll(id="log-scroll"):
                 yield Static(self.text(), id="log-lines")
         yield Footer()

@@ -14,16 +14,15 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, RadioButton, RadioSet, Static
 
-from ...i18n import _
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...engine.text import name_key, printable
+from ...i18n import _
 from ...words import (
     GAME_NAME,
     KEY_CHOOSE,
     KEY_NEXT_RULE,
     KEY_PREVIOUS_RULE,
     KEY_START_GAME,
-    START_BY_DATE,
     default_name,
     names_help,
     start_by_sea,
@@ -114,7 +113,7 @@ class NamesScreen(ClosesOnce[Seating]):
                 yield Input(placeholder=default_name(seat + 1), id=f"name-{seat}", max_length=12)
             yield Static(_("Who starts round 1?"), id="start-rule-title")
             with StartRule(id="start-rule"):
-                yield RadioButton(START_BY_DATE, value=True)
+                yield RadioButton(_("Earliest Foundation date starts (digital edition)"), value=True)
                 for seat in range(self.players):
                     yield RadioButton(Text(start_by_sea(self.seat_name(seat))), id=f"sea-{seat}")
             yield Static("", id="names-error")

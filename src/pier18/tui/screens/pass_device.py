@@ -8,7 +8,8 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Static
 
-from ...words import KEY_READY, LOOK_AWAY, pass_to, press_enter
+from ...i18n import _
+from ...words import KEY_READY, pass_to, press_enter
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -44,7 +45,7 @@ class PassScreen(ClosesOnce[bool]):
         return Text.assemble(
             (pass_to(self.player), "bold"),
             since,
-            f"\n\n{self.why}\n\n{LOOK_AWAY}\n\n" if self.secret else f"\n\n{self.why}\n\n",
+            f"\n\n{self.why}\n\n" + _("Everyone else: look away.") + "\n\n" if self.secret else f"\n\n{self.why}\n\n",
             (f" {press_enter(self.player)} ", "reverse"),
         )
 

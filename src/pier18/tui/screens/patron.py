@@ -11,10 +11,10 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine import Deck, PatronAward
+from ...i18n import _
 from ...render import draw_card
 from ...render.style import patrons_text, stressed
 from ...words import (
-    CONTINUE,
     ENTER,
     KEY_CONTINUE,
     KEY_GAME_LOG,
@@ -22,11 +22,8 @@ from ...words import (
     KEY_LEGEND,
     KEY_RULES,
     KEY_TAKE_BACK,
-    PATRON_COLUMNS,
-    card_with_date,
-    patron_heading,
+    card_label,
     patron_why,
-    round_ended_by,
 )
 from .closing import ModalClosesOnce, unless_leaving
 from ..widgets.footer import Footer
@@ -35,17 +32,17 @@ from ..widgets.footer import Footer
 def explain(award: PatronAward, deck: Deck, names: list[str]) -> Group:
     """The award as a table plus one sentence saying why the winner won."""
     card = deck[award.card]
-    head = Text(f"{patron_heading(award, card)} ", style="bold")
+    head = Text(_("Round {round}: the Patron is {card}").format(round=award.round, card=card_label(card)) + " ", style="bold")
     head.append_text(patrons_text(card.patrons))
     table = Table(box=None, padding=(0, 2))
-    player, score, drafted_now = PATRON_COLUMNS
+    player, score, drafted_now = _("Player"), _("patron score"), _("drafted this round")
     table.add_column(player)
     table.add_column(score, justify="right")
     table.add_column(drafted_now)
     for seat, name in enumerate(names):
         drafted = deck[award.drafted[seat]]
         mark = "→ " if seat == award.winner else "  "
-        table.add_row(Text(mark + name), str(award.scores[seat]), Text(card_with_date(drafted)))
+        table.add_row(Text(mark + name), str(award.scores[seat]), Text(_("{card} ({date})").format(card=card_label(drafted), date=drafted.date)))
     why = stressed(patron_why(award, deck, names))
     return Group(head, Text(""), draw_card(card), Text(""), table, Text(""), why)
 
@@ -79,7 +76,7 @@ class PatronScreen(ModalClosesOnce[bool]):
         self.last = last
 
     def compose(self) -> ComposeResult:
-        go_on = Text.assemble((f" {ENTER} ", "reverse"), f" {CONTINUE}")
+        go_on = Text.assemble((f" {ENTER} ", "reverse"), " " + _("continue"))
         with Vertical(id="patron-box"):
             yield Static(self._last_line(), id="patron-last")
             yield Static(explain(self.award, self.deck, self.names), id="patron-panel")
@@ -104,7 +101,7 @@ class PatronScreen(ModalClosesOnce[bool]):
         self.refresh(layout=True)
 
     def _last_line(self) -> Text:
-        return Text(round_ended_by(self.last) if self.last is not None else "", style="italic")
+        return Text(_("Last draft: {line}").format(line=self.last) if self.last is not None else "", style="italic")
 
     def action_done(self) -> None:
         self.dismiss(True)

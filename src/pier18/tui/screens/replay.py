@@ -27,11 +27,11 @@ from ...words import (
     KEY_PREVIOUS,
     KEY_QUIT,
     KEY_START,
-    REPLAY_TITLE,
     final_ranking,
     patron_went,
     replay_event,
     replay_step,
+    replay_title,
     whose_turn,
 )
 from ..exits import BaseApp
@@ -159,11 +159,11 @@ class ReplayApp(BaseApp):
 
     It only reads the record: after a crash or a stop there is nothing to save."""
 
-    TITLE = REPLAY_TITLE
     CSS_PATH = [p for p in [Path(__file__).parents[1] / "pier18.tcss"] if p.is_file()]
 
     def __init__(self, session: Session, step: int = 0) -> None:
         super().__init__()
+        self.title = replay_title()  # in the language spoken, not at import
         self.session = session
         self.start_step = step
 

@@ -36,25 +36,13 @@ from ...render import FittedPier
 from ...review.judges import DEFAULT_WORLDS, STRONGEST
 from ...review.model import Choice, Mark, DecisionReview, summarize
 from ...review.run import Moment, review_moments
+from ...i18n import N_, _
 from ...words import (
-    BEST_CHOICE,
-    CHOICE_MADE,
-    HAND_AS_DEALT,
-    KEY_BACK_TO_FINAL,
     KEY_END,
     KEY_NEXT,
     KEY_POINT_AT_PLAYER,
     KEY_PREVIOUS,
     KEY_START,
-    NOTHING_LOST,
-    ON_OFFER,
-    PIER_AS_IT_WAS,
-    REVIEW_COLUMNS,
-    REVIEW_MARKS,
-    REVIEW_NOTHING,
-    REVIEW_WHO,
-    SAME_CHOICE,
-    WAS_BEST,
     accuracy_line,
     biggest_mistake,
     card_label,
@@ -63,12 +51,16 @@ from ...words import (
     expected_after,
     expected_points,
     marks_line,
+    nothing_lost,
     points_lost_line,
+    review_columns,
     review_failed,
+    review_marks,
     review_page,
     review_phase,
     review_progress,
     review_summary_title,
+    same_choice,
     short_decision,
     what_it_does,
     why_lost,
@@ -126,11 +118,11 @@ def before_column(view: PlayerView) -> Group:
     pier = view.piers[seat]
     if not pier.placements:
         hand = Text("\n".join(card_label(deck[card]) for card in view.hand))
-        return Group(Text(HAND_AS_DEALT, style="bold underline"), hand)
+        return Group(Text(_("Your hand as dealt"), style="bold underline"), hand)
     sheet = view.score(seat)
-    parts: list[RenderableType] = [Text(PIER_AS_IT_WAS, style="bold underline"), FittedPier(pier.visible(), sheet.scoring)]
+    parts: list[RenderableType] = [Text(_("Your pier as it was"), style="bold underline"), FittedPier(pier.visible(), sheet.scoring)]
     if view.phase is Phase.DRAFT and view.revealed:
-        parts.append(Text(ON_OFFER, style="bold underline"))
+        parts.append(Text(_("On offer"), style="bold underline"))
         parts.append(Text("\n".join(card_label(deck[card]) for card in view.revealed)))
     return Group(*parts)
 
@@ -148,7 +140,7 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
     parts.append(Text(marks_line([(mark.value, count) for mark, count in summary.marks.items()])))
     worst = summary.biggest
     if worst is None:
-        parts.append(Text(NOTHING_LOST, style="bold green"))
+        parts.append(Text(nothing_lost(), style="bold green"))
     else:
         verdict = worst.foresight
         parts.append(Text(biggest_mistake(
@@ -157,7 +149,7 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
             worst.why(verdict.best.decision),
         ), style="bold"))
     table = Table(padding=(0, 1), expand=False)
-    for index, heading in enumerate(REVIEW_COLUMNS):
+    for index, heading in enumerate(review_columns()):
         table.add_column(heading, justify="right" if index in (0, 4, 5) else "left")
     for item in reviews:
         verdict = item.foresight
@@ -166,10 +158,10 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
             str(item.number),
             Text(review_phase(item.phase, item.round)),
             Text(short_decision(deck, verdict.chosen.decision)),
-            Text(SAME_CHOICE if same else short_decision(deck, verdict.best.decision)),
+            Text(same_choice() if same else short_decision(deck, verdict.best.decision)),
             expected_points(verdict.chosen.expected, verdict.best.expected),
             f"{verdict.loss:.2f}",
-            Text(REVIEW_MARKS[verdict.mark], style=MARK_STYLES[verdict.mark]),
+            Text(review_marks()[verdict.mark], style=MARK_STYLES[verdict.mark]),
         )
     parts += [Text(""), table]
     return Group(*parts)
@@ -197,7 +189,7 @@ class ReviewScreen(ClosesOnce[None]):
         Binding("right", "step(1)", KEY_NEXT, priority=True),
         Binding("home", "jump(0)", KEY_START, show=False, priority=True),
         Binding("end", "jump(-1)", KEY_END, show=False, priority=True),
-        Binding("escape", "back", KEY_BACK_TO_FINAL),
+        Binding("escape", "back", N_("Back")),
     ]
 
     #: The page shown: 0 the summary, then one a decision; assigning it redraws.
@@ -341,7 +333,7 @@ class ReviewScreen(ClosesOnce[None]):
         running.display = False
         head.update(Text(review_page(name, self.page + 1, self.pages), style="bold"))
         if not self.moments:
-            self._show(summary=Text(REVIEW_NOTHING), decision=None, columns=None)
+            self._show(summary=Text(_("No decision to review.")), decision=None, columns=None)
         elif self.page == 0:
             self._show(summary=summary_page(name, self.reviews, self.moments[0].view, self.worlds, STRONGEST), decision=None, columns=None)
         else:
@@ -350,14 +342,14 @@ class ReviewScreen(ClosesOnce[None]):
     def _show_decision(self, moment: Moment, item: DecisionReview) -> None:
         view, verdict = moment.view, item.foresight
         mark = verdict.mark
-        head = Text(decision_head(item.number, review_phase(item.phase, item.round), REVIEW_MARKS[mark], verdict.loss))
+        head = Text(decision_head(item.number, review_phase(item.phase, item.round), review_marks()[mark], verdict.loss))
         head.stylize(MARK_STYLES[mark])
-        reason = Text(WAS_BEST if verdict.loss <= 0 else why_lost(verdict.loss, verdict.worlds))
-        made = choice_column(view, self.names, CHOICE_MADE, verdict.chosen.decision, verdict.chosen, item.why(verdict.chosen.decision))
+        reason = Text(_("This was the best choice the judge found (the one a hint names): nothing lost.") if verdict.loss <= 0 else why_lost(verdict.loss, verdict.worlds))
+        made = choice_column(view, self.names, _("Choice made"), verdict.chosen.decision, verdict.chosen, item.why(verdict.chosen.decision))
         if verdict.best.decision == verdict.chosen.decision:
-            best: RenderableType = Group(Text(BEST_CHOICE, style="bold underline"), Text(SAME_CHOICE, style="bold green"))
+            best: RenderableType = Group(Text(_("Best choice"), style="bold underline"), Text(same_choice(), style="bold green"))
         else:
-            best = choice_column(view, self.names, BEST_CHOICE, verdict.best.decision, verdict.best, item.why(verdict.best.decision))
+            best = choice_column(view, self.names, _("Best choice"), verdict.best.decision, verdict.best, item.why(verdict.best.decision))
         self._show(summary=None, decision=Group(head, reason), columns=(before_column(view), made, best))
 
     def _show(self, summary: RenderableType | None, decision: RenderableType | None, columns: tuple[RenderableType, ...] | None) -> None:
@@ -382,7 +374,7 @@ class ReviewWhoScreen(ModalClosesOnce[int | None]):
     ReviewWhoScreen #review-who-list { height: auto; margin-top: 1; }
     """
     BINDINGS = [
-        Binding("escape", "back", KEY_BACK_TO_FINAL),
+        Binding("escape", "back", N_("Back")),
         *(Binding(str(n), f"point({n - 1})", KEY_POINT_AT_PLAYER, show=False) for n in range(1, 4)),
     ]
 
@@ -393,7 +385,7 @@ class ReviewWhoScreen(ModalClosesOnce[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-who-box"):
-            yield Static(Text(REVIEW_WHO), id="review-who-title")
+            yield Static(Text(_("Review whose decisions? Each player sees only what they knew when deciding.")), id="review-who-title")
             yield PointingList(*(Option(Text(self.names[seat]), id=str(seat)) for seat in self.seats), id="review-who-list")
         yield Footer()
 

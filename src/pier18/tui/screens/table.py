@@ -13,27 +13,21 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine import Decision, Draft, Phase, TableView
+from ...i18n import _
 from ...words import (
-    GAME_END,
     HINT_TAG,
-    GAME_IS_OVER,
     KEY_EXPLAIN,
     KEY_PIERS_DOWN,
     KEY_PIERS_UP,
-    PIERS_BELOW,
-    PLACES_THE_PLAN,
-    PLACING_THE_PLAN,
-    SET_UP,
     YOU,
     author,
-    choosing_a_card,
     chosen_so_far,
     choosing_set_up,
     pick_a_card,
     round_of,
     since_your_turn,
     start_rule,
-    turn_of,
+    translated,
 )
 from ..widgets.footer import Footer
 from .closing import app_leaving, kept, unless_leaving
@@ -130,7 +124,7 @@ class TableScreen(HintedScreen[None]):
             with Horizontal(id="piers"):
                 for seat in range(self.state.view.players):
                     yield PierPanel(seat, id=f"pier-{seat}", classes="pier-panel")
-        yield MoreBelow(PIERS_BELOW, id="piers-more")
+        yield MoreBelow(_("PgDn or the mouse wheel scrolls the piers"), id="piers-more")
         yield Footer()
 
     @unless_leaving
@@ -248,27 +242,27 @@ class TableScreen(HintedScreen[None]):
         line = Text()
         chosen_by = chosen_by or {}
         if at_once and table.phase in (Phase.SETUP, Phase.PLAN):
-            line.append(SET_UP if table.phase is Phase.SETUP else GAME_END, style="bold")
-            called = [YOU if seat == you else name for seat, name in enumerate(names)]
+            line.append(_("Set-up") if table.phase is Phase.SETUP else _("Game end"), style="bold")
+            called = [translated(YOU) if seat == you else name for seat, name in enumerate(names)]
             chose = [author(called, seat, chosen_by.get(seat)) for seat in range(table.players) if table.chosen[seat]]
             waiting = [called[seat] for seat in table.to_act()]
             return line.append("  ·  ").append(chosen_so_far(chose, waiting, table.phase is Phase.PLAN))
         if table.phase is Phase.DRAFT:
             line.append(round_of(table.round, table.total_rounds), style="bold")
             line.append("  ·  ")
-            line.append(f" {turn_of(who)} ", style="reverse")
+            line.append(" " + _("{name}'s turn").format(name=who) + " ", style="reverse")
             line.append("  ·  ")
             if thinking:
-                return line.append(choosing_a_card(who))
+                return line.append(_("{name} is choosing a card…").format(name=who))
             return line.append(pick_a_card(len(table.revealed)))
         if table.phase is Phase.PLAN:
-            line.append(GAME_END, style="bold")
+            line.append(_("Game end"), style="bold")
             line.append("  ·  ")
             line.append(f" {who} ", style="reverse")
-            return line.append(" " + (PLACING_THE_PLAN if thinking else PLACES_THE_PLAN))
+            return line.append(" " + (_("is placing the Plan card…") if thinking else _("places the Plan card")))
         if table.phase is Phase.OVER:
-            return line.append(GAME_IS_OVER, style="bold")
-        line.append(SET_UP, style="bold")
+            return line.append(_("Game over"), style="bold")
+        line.append(_("Set-up"), style="bold")
         if thinking:
             line.append(f"  ·  {choosing_set_up(who)}")
         return line

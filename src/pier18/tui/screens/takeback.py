@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ...words import KEY_KEEP_PLAYING, KEY_YES_TAKE_BACK, with_key
+from ...words import KEY_KEEP_PLAYING, KEY_YES_TAKE_BACK
 from .confirm import ConfirmScreen
 
 
@@ -24,7 +24,7 @@ class TakebackScreen(ConfirmScreen):
         Binding("y", "answer(True)", KEY_YES_TAKE_BACK),
         Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING),
     ]
-    YES = with_key(KEY_YES_TAKE_BACK, "y")
+    YES = KEY_YES_TAKE_BACK  # the label (marked N_), with its key at compose
     YES_VARIANT = "warning"
 
     def __init__(self, question: str) -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ...engine import Outcome
 from .drawn import Drawn
-from ...words import COVER_CHANGES, COVER_CHANGES_NOTHING, REASON_GONE, REASON_NEW, explanation
+from ...words import cover_changes, cover_changes_nothing, explanation, reason_gone, reason_new
 
 
 class CoverWhy(Drawn):
@@ -24,14 +24,14 @@ class CoverWhy(Drawn):
     def draw(outcome: Outcome) -> Text:
         gone, new = outcome.reasons_changed()
         if not gone and not new:
-            return Text(COVER_CHANGES_NOTHING, style="dim italic")
+            return Text(cover_changes_nothing(), style="dim italic")
         before = [v.card for v in outcome.pier_before.visible()]
         after = [v.card for v in outcome.pier.visible()]
-        text = Text(COVER_CHANGES, style="bold")
+        text = Text(cover_changes(), style="bold")
         for reason in gone:  # card names are outside text: plain Text, never markup
-            text.append(f"\n{REASON_GONE} ", style="bold red")
+            text.append(f"\n{reason_gone()} ", style="bold red")
             text.append(explanation(reason, before), style="dim" if not reason.points else "")
         for reason in new:
-            text.append(f"\n{REASON_NEW} ", style="bold green")
+            text.append(f"\n{reason_new()} ", style="bold green")
             text.append(explanation(reason, after), style="dim" if not reason.points else "")
         return text

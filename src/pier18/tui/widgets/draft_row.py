@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import Deck
-from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_POINT_AT_CARD, KEY_PREVIOUS_CARD
+from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_POINT_AT_CARD, KEY_PREVIOUS_CARD, translated
 from .card_view import CardView
 
 
@@ -79,7 +79,7 @@ class DraftRow(Horizontal, can_focus=True):
             view.set_class(index == self.selected, "-selected")
             hinted = view.card.id == self.hinted
             view.set_class(hinted, "-hint")
-            subtitle = self.tag if hinted else None
+            subtitle = translated(self.tag) if hinted else None
             if view.border_subtitle != subtitle:  # setting it repaints the card, changed or not
                 view.border_subtitle = subtitle
 

@@ -34,6 +34,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Label
 
+from ... import i18n
 from ...words import SHORT_KEYS
 
 
@@ -151,6 +152,11 @@ class FooterLabel(Label):
 Shown = tuple[tuple[tuple[str, Binding, bool, str], ...], bool, bool, int]
 
 
+def label_shown(label: str) -> str:
+    """A key's label (marked `N_` where it is kept) in the language spoken now."""
+    return i18n._(label)
+
+
 def key_width(binding: Binding, key_display: str, description: str) -> int:
     """The cells one key takes in a footer that is not compact: " ⏎ Place it "."""
     return cell_len(key_display) + (cell_len(description) + 3 if description else 0)
@@ -174,12 +180,14 @@ class Footer(widgets.Footer):
     def labels(self, shown: list[tuple[Binding, bool, str]]) -> dict[str, str]:
         """Each key's label: its description, or where the footer has no room for them
         all, its short label from `words.SHORT_KEYS` (a layout that changes, not keys
-        cut off at the screen's edge)."""
+        cut off at the screen's edge); in the language spoken (a binding's description
+        is the English message, marked `N_` where it is bound, and so is a short label)."""
         full = {binding.action: binding.description for binding, _, _ in shown}
-        needed = sum(key_width(b, self.app.get_key_display(b), b.description) for b, _, _ in shown)
+        said = {action: label_shown(label) for action, label in full.items()}
+        needed = sum(key_width(b, self.app.get_key_display(b), said[b.action]) for b, _, _ in shown)
         if needed <= self.app.size.width:
-            return full
-        return {action: SHORT_KEYS.get(label, label) for action, label in full.items()}
+            return said
+        return {action: label_shown(SHORT_KEYS.get(label, label)) for action, label in full.items()}
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         """The screen's bindings may have changed (`bindings_updated_signal`).
@@ -217,9 +225,9 @@ class Footer(widgets.Footer):
                     for binding, enabled, tooltip in (bindings[0] for bindings in actions):
                         yield FooterKey(
                             binding.key, self.app.get_key_display(binding), "", binding.action, compact=compact,
-                            enabled=enabled, tooltip=tooltip or binding.description, classes="-grouped",
+                            enabled=enabled, tooltip=tooltip or label_shown(binding.description), classes="-grouped",
                         ).data_bind(compact=Footer.compact)
-                yield FooterLabel(group.description)
+                yield FooterLabel(label_shown(group.description))
             else:
                 for binding, enabled, tooltip in (bindings[0] for bindings in actions):
                     yield FooterKey(

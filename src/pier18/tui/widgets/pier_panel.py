@@ -18,12 +18,9 @@ from ...render import ROW_WIDTH, FittedPier, draw_sections
 from ...render.plan import goal_progress, verdict_text
 from ...render.style import character_text, patrons_text
 from .drawn import Drawn
+from ...i18n import _
+from ...words import goal_text
 from ...words import (
-    CHOOSING_SET_UP,
-    CHOSE_SET_UP,
-    PLAN_NOT_CHOSEN,
-    PLAN_PLACED_HIDDEN,
-    WAITS_FOR_SET_UP,
     patrons_won,
     plan_heading,
     total_now,
@@ -45,14 +42,14 @@ def plan_line(table: TableView, seat: int) -> Text:
     """The public Plan: goal, bonus, a live mark that reads without colour, and its numbers."""
     card = table.plan_card(seat)
     if card is None:
-        return Text(PLAN_NOT_CHOSEN, style="dim")
+        return Text(_("Plan: not chosen yet"), style="dim")
     if table.plan_hidden(seat):
-        return Text(PLAN_PLACED_HIDDEN, style="bold")
+        return Text(_("Plan: placed, shown when the game ends"), style="bold")
     goal = card.plan.goal_for(table.players)
     sheets = [table.score(p) for p in range(table.players)]
     others = [sheets[p] for p in range(table.players) if p != seat]
     line = Text(f"{plan_heading(card)}\n", style="bold")
-    line.append(f"{goal.text}\n")
+    line.append(f"{goal_text(goal)}\n")
     line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal(), in_reach=table.plan_in_reach(seat)))
     line.append(f" — {goal_progress(goal, sheets[seat], others)}", style="italic")
     return line
@@ -85,10 +82,10 @@ def set_up_line(table: TableView, seat: int, at_once: bool = False) -> Text:
     `at_once` (over the network): every seat that has not chosen is choosing now; at one
     laptop the seats after the one at the keys wait for it."""
     if table.chosen[seat]:
-        return Text(CHOSE_SET_UP, style="dim")
+        return Text(_("Plan and Foundation chosen (hidden until everyone has chosen)"), style="dim")
     if at_once or seat == table.current_player:
-        return Text(CHOOSING_SET_UP, style="italic")
-    return Text(WAITS_FOR_SET_UP, style="dim")
+        return Text(_("choosing a Plan and a Foundation…"), style="italic")
+    return Text(_("waiting to choose a Plan and a Foundation"), style="dim")
 
 
 class PierPanel(Drawn):

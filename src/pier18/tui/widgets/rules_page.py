@@ -21,12 +21,13 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ...i18n import language
 from ..resources import rules_text
 
 #: Textual's vertical scroll bar (the page's own is always there: the rules never fit).
 SCROLLBAR = 2
 
-_made: dict[int, tuple[Strip, ...]] = {}
+_made: dict[tuple[str, int], tuple[Strip, ...]] = {}  # by language and width
 _lock = threading.Lock()
 
 
@@ -36,9 +37,11 @@ def page_width(terminal_width: int) -> int:
 
 
 def rules_lines(width: int) -> tuple[Strip, ...]:
-    """The rules drawn `width` cells wide, each line a `Strip` (made once per width)."""
+    """The rules drawn `width` cells wide in the language spoken, each line a `Strip`
+    (made once per language and width)."""
+    key = (language(), width)
     with _lock:
-        made = _made.get(width)
+        made = _made.get(key)
         if made is None:
             # Imported here, in `prepare`'s thread: Rich's Markdown (with markdown-it and
             # Pygments) is a fifth of `pier18 play`'s start-up, and right after the first
@@ -48,14 +51,14 @@ def rules_lines(width: int) -> tuple[Strip, ...]:
             console = Console(width=width, file=io.StringIO(), color_system="truecolor", force_terminal=True, legacy_windows=False)
             page = Padding(Markdown(rules_text(), hyperlinks=False), (0, 1))
             lines = console.render_lines(page, console.options.update_width(width), pad=True)
-            made = _made[width] = tuple(Strip(Segment.simplify(line), width) for line in lines)
+            made = _made[key] = tuple(Strip(Segment.simplify(line), width) for line in lines)
         return made
 
 
 def prepare(terminal_width: int) -> None:
     """Make the lines for a terminal this wide in a thread of their own (nothing waits on it)."""
     width = page_width(terminal_width)
-    if width not in _made:
+    if (language(), width) not in _made:
         threading.Thread(target=rules_lines, args=(width,), name="pier18-rules", daemon=True).start()
 
 

@@ -16,7 +16,8 @@ from ...engine import CATEGORIES, Outcome
 from ...render.plan import goal_progress, verdict_text
 from ...render.style import category_label
 from .drawn import Drawn
-from ...words import COMPARES_UNSETTLED, NO_CHANGE, PLAN_AFTER, if_patron, patron_outlook, plan_bonus_now, was
+from ...i18n import _
+from ...words import if_patron, patron_outlook, plan_bonus_now, was
 
 
 def _delta(change: int) -> Text:
@@ -48,14 +49,20 @@ class ScoreChange(Drawn):
         parts: list[RenderableType] = [table]
         plan_after = outcome.plan_after
         if plan_after is not None and plan_after.met is not None:
-            plan = Text(f"{PLAN_AFTER} ")
+            plan = Text(_("Plan goal after this:") + " ")
             plan.append_text(verdict_text(plan_after.met, final=final, in_reach=plan_after.in_reach))
             if final or after.plan:
                 plan.append(f" {plan_bonus_now(after.plan)}")
             plan.append(f" — {goal_progress(plan_after.goal, plan_after.sheet, plan_after.rivals)}", style="italic")
             parts.append(plan)
         if final and plan_after is not None and plan_after.unsettled:
-            parts.append(Text(COMPARES_UNSETTLED, style="italic yellow"))
+            parts.append(Text(
+                _(
+                    "This goal compares you with the other players: judged on their piers as you see them. "
+                    "Their Plan cards (placed unseen, or still to place) may change it at the end."
+                ),
+                style="italic yellow",
+            ))
         dates = {seat: card.date for seat, card in enumerate(outcome.drafted) if card is not None}
         for race in outcome.races:
             line = Text(f"{if_patron(race.card)} ")
@@ -65,6 +72,6 @@ class ScoreChange(Drawn):
             if race.changed and then != now:  # the same words twice would read as a change
                 line.append(f" {was(then)}", style="bold yellow")
             else:
-                line.append(f" {NO_CHANGE}", style="dim")
+                line.append(" " + _("(no change)"), style="dim")
             parts.append(line)
         return Group(*parts)
