@@ -43,7 +43,7 @@ GAME_NAME = "Pier 18"
 PROG = "pier18"
 
 #: What each score category is called on screen, in the order the game lists them
-#: (marked, translated where shown: `category_name`).
+#: (marked where shown: `category_name`).
 CATEGORY_LABELS: dict[str, str] = {
     "flower": N_("Flower Sellers"),
     "poet": N_("Poets"),
@@ -56,7 +56,7 @@ CATEGORY_LABELS: dict[str, str] = {
 
 def category_name(key: str) -> str:
     """A score category's name on screen, by its key ('poet': 'Poets')."""
-    return translated(CATEGORY_LABELS[key])
+    return _(CATEGORY_LABELS[key])
 
 
 def visible_characters() -> str:
@@ -116,7 +116,7 @@ def _against(value: int, goal: Goal) -> str:
 
 
 #: Why a seat finished above the next one, by `Standing.decided_by` (a `TieBreak`, keyed
-#: by its value as above: the outlook module is not imported here). Marked, translated
+#: by its value as above: the outlook module is not imported here). Marked
 #: where shown.
 DECIDED_BY: dict[TieBreak | str, str] = {
     "total": N_("on points"),
@@ -140,10 +140,6 @@ def command(*words: object) -> str:
     return printable(" ".join(shlex.quote(str(word)) for word in words))
 
 
-def translated(message: str) -> str:
-    """A message marked with `N_` where it is kept (a table, a key's label), in the
-    language spoken now: translated where it is shown, never at import."""
-    return i18n._(message)
 
 
 def stress(message: str, **values: object) -> Stressed:
@@ -438,7 +434,7 @@ def pass_reason(phase: Phase) -> str:
 #: first: its 2-player Elo on the ladder (`hard` fixed at 1500) and one line a person can
 #: choose by. The `--level` help of `pier18 play` and `pier18 stats` read this table;
 #: tests/test_ladder_doc.py checks it against the ladder's table in docs/bots.md. The
-#: lines are marked, translated where shown (`level_lines`).
+#: lines are marked where shown (`level_lines`).
 LEVEL_STRENGTH: dict[str, tuple[int, str]] = {
     "random": (600, N_("any legal move; a baseline")),
     "greedy": (1170, N_("the most points right now; beats random in 96% of 2-player deals")),
@@ -451,7 +447,7 @@ def level_lines() -> list[str]:
     """Each bot level's measured strength, one line per level, under a heading."""
     width = max(len(level) for level in LEVEL_STRENGTH)
     lines = [_("Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):")]
-    lines += [f"  {level:<{width}}  {elo:>4}  {translated(words)}" for level, (elo, words) in LEVEL_STRENGTH.items()]
+    lines += [f"  {level:<{width}}  {elo:>4}  {_(words)}" for level, (elo, words) in LEVEL_STRENGTH.items()]
     return lines
 
 
@@ -463,7 +459,7 @@ def level_names() -> str:
 #: The one measure every judgement shown to a player ranks by (`bots.judge`): the hint's
 #: choice and its next best, the review's best choice and its points lost, and the lesson's
 #: suggestion where its script gives no reason of its own. Named in these words everywhere.
-#: Marked, translated where shown (`translated(MEASURE)`; a JSON report keeps it as written).
+#: Marked where shown (`_(MEASURE)`; a JSON report keeps it as written).
 MEASURE = N_("expected points ahead of the best rival at the end")
 #: What the measure is and why it, in a sentence (the help, the review's note). Marked.
 MEASURE_WHY = N_(
@@ -704,7 +700,7 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
         others = "; ".join(
             _("{decision}, {behind}").format(decision=short_decision(deck, d), behind=behind(points)) for d, points in alternatives
         )
-        lines.append(_("Next best (by {measure}): {others}.").format(measure=translated(MEASURE), others=others))
+        lines.append(_("Next best (by {measure}): {others}.").format(measure=_(MEASURE), others=others))
     lines.append(_("Why: it {reason}.").format(reason=reason))
     return lines
 
@@ -836,8 +832,8 @@ ENTER = "Enter"
 
 def with_key(label: str, key: str) -> str:
     """A button's text with the key that presses it: 'New game (n)' (`label` marked with
-    `N_`, translated here, when the button is made)."""
-    return f"{translated(label)} ({key})"
+    `N_` here, when the button is made)."""
+    return f"{_(label)} ({key})"
 
 
 def replay_title() -> str:
@@ -866,9 +862,9 @@ def pick_a_card(cards: int) -> str:
 
 
 #: How the person at a networked seat is named among the others ("you have chosen").
-#: Marked, translated where shown.
+#: Marked where shown.
 YOU = N_("you")
-#: A player whose connection is gone, beside their name. Marked, translated where shown.
+#: A player whose connection is gone, beside their name. Marked where shown.
 AWAY = N_("away")
 
 
@@ -881,7 +877,7 @@ def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -
             return _("everyone places the Plan card at once")
         return _("everyone chooses a Plan and a Foundation at once")
     who = players_list(chose)
-    if len(chose) == 1 and chose[0] != translated(YOU):
+    if len(chose) == 1 and chose[0] != _(YOU):
         done = (_("{who} has placed the Plan card") if placing else _("{who} has chosen")).format(who=who)
     else:
         done = (_("{who} have placed the Plan card") if placing else _("{who} have chosen")).format(who=who)
@@ -918,7 +914,7 @@ def total_now(total: int) -> str:
 TOTAL_MEANS = N_("total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)")
 
 #: A Plan goal that compares players, where one pier alone is scored (`pier18 score`,
-#: and the final screen's line for it). Marked, translated where shown.
+#: and the final screen's line for it). Marked where shown.
 ONE_PIER_CANNOT_JUDGE = N_("it compares players, so one pier alone cannot settle it: no bonus added")
 
 

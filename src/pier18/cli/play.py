@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     import textwrap
 
     from ..i18n import _
-    from ..words import MEASURE, level_lines, level_names, translated
+    from ..words import MEASURE, level_lines, level_names
 
     parser = sub.add_parser(
         "play",
@@ -36,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "and the table says what they took and what it scored; in the game, h asks the hard bot "
         "for a hint (best card and cover by {measure}, where it should leave you, and the next best choices; "
         "the review judges by the same) and ? lists every key."
-    ).format(measure=translated(MEASURE))
+    ).format(measure=_(MEASURE))
     parser.epilog = textwrap.fill(playing_alone, 79) + "\n\n" + "\n".join(level_lines())
     parser.add_argument("--players", type=int, choices=TABLE_SIZES, default=3, help=_("how many players ({sizes})").format(sizes=table_sizes_text()))
     parser.add_argument(

@@ -19,7 +19,8 @@ from textual.widgets.button import ButtonVariant
 
 from ...words import KEY_NO, KEY_OTHER_ANSWER, KEY_YES, with_key
 from .closing import ModalClosesOnce
-from ..widgets.footer import Footer, label_shown
+from ..widgets.footer import Footer
+from ...i18n import _
 
 
 class ConfirmScreen(ModalClosesOnce[bool]):
@@ -57,8 +58,8 @@ class ConfirmScreen(ModalClosesOnce[bool]):
             for line in self.lines:
                 yield Static(line, classes="confirm-line")
             with Horizontal(classes="confirm-buttons"):
-                yield Button(with_key(label_shown(self.YES), "y"), id="yes", variant=self.YES_VARIANT)
-                yield Button(with_key(label_shown(self.NO), "n"), id="no", variant=self.NO_VARIANT)
+                yield Button(with_key(_(self.YES), "y"), id="yes", variant=self.YES_VARIANT)
+                yield Button(with_key(_(self.NO), "n"), id="no", variant=self.NO_VARIANT)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

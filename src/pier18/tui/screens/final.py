@@ -49,7 +49,7 @@ from ...words import (
 )
 from ...words import score_command as score_words
 from ...words import goal_text
-from ..widgets.footer import Footer, label_shown
+from ..widgets.footer import Footer
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving
 
@@ -219,10 +219,10 @@ class FinalScreen(Screen[None]):
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:
-                yield Button(with_key(label_shown(KEY_NEW_GAME), "n"), id="new-game", variant="primary")
+                yield Button(with_key(_(KEY_NEW_GAME), "n"), id="new-game", variant="primary")
             if self.review:
                 yield Button(with_key(_("Review"), "v"), id="review")
-            yield Button(with_key(label_shown(KEY_QUIT), "q"), id="quit")
+            yield Button(with_key(_(KEY_QUIT), "q"), id="quit")
         yield Footer()
 
     @unless_leaving

@@ -23,7 +23,6 @@ from textual.widgets import Static
 
 from ...render.style import stressed
 from ...i18n import _
-from ..widgets.footer import label_shown
 from ...words import KEY_CLOSE, key_names, keys_notes, textual_keys
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
@@ -41,7 +40,7 @@ def description_of(binding: Binding) -> str:
     """A key's description: the binding's own (the game's words), or for a key Textual's
     widgets bind, Textual's description in the game's words; in the language spoken."""
     textual = textual_keys().get(binding.description)
-    return textual if textual is not None else label_shown(binding.description)
+    return textual if textual is not None else _(binding.description)
 
 
 def key_lines(screen: Screen[Any]) -> list[KeyLine]:

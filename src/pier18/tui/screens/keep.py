@@ -37,8 +37,7 @@ from ...words import (
     keep_plan_help,
     plan_goal_note,
     plan_role,
-    translated,
-)
+    )
 from ..widgets.card_view import CardView
 from ..widgets.drawn import Drawn
 from ..widgets.footer import Footer
@@ -153,7 +152,7 @@ class KeepScreen(HintedScreen[Keep]):
             hinted = hint is not None and (
                 card_id == hint.plan if self.plan is None else self.plan == hint.plan and card_id == hint.foundation
             )  # the hinted Foundation only beside the hinted Plan
-            title = f"{title} {translated(HINT_TAG)}".strip() if hinted else title
+            title = f"{title} {_(HINT_TAG)}".strip() if hinted else title
             if view.border_title != title:  # setting it repaints the card, changed or not
                 view.border_title = title
         # Drawn once per Plan and card pointed at: pointing back at a card draws nothing.

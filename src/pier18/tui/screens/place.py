@@ -26,10 +26,11 @@ from textual.widgets.option_list import Option
 from ...engine import Decision, Draft, Outcome, PlacePlan, PlayerView
 from ...render import FittedPier
 from ...render.style import stressed
-from ...words import HINT_TAG, KEY_BACK_TO_CARDS, KEY_POINT_AT_COVER, cover_choice, pier_after, place_help, translated
+from ...words import HINT_TAG, KEY_BACK_TO_CARDS, KEY_POINT_AT_COVER, cover_choice, pier_after, place_help
 from ..widgets.cover_why import CoverWhy
 from ..widgets.drawn import Drawn
 from ..widgets.score_change import ScoreChange
+from ...i18n import _
 from .closing import still_shown, unless_leaving
 
 
@@ -170,7 +171,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
         """Tag the hinted cover in the list (when the hint is for this card)."""
         if decision in self.choices:
             index = self.choices.index(decision)
-            label = Text.assemble(Text(f" {translated(HINT_TAG)} ", style="bold reverse"), " ", self._label(decision))
+            label = Text.assemble(Text(f" {_(HINT_TAG)} ", style="bold reverse"), " ", self._label(decision))
             self.query_one(OptionList).replace_option_prompt_at_index(index, label)
 
     def action_back(self) -> None:

@@ -23,7 +23,8 @@ from ...persist import autosave
 from ...words import KEY_NEW_GAME, KEY_POINT_AT_GAME, KEY_RESUME_LAST, last_played, resume_title, with_key
 from .closing import ModalClosesOnce
 from ..widgets.choice_list import PointingList
-from ..widgets.footer import Footer, label_shown
+from ..widgets.footer import Footer
+from ...i18n import _
 
 NEW_GAME = "new"
 
@@ -64,7 +65,7 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
             Option(Text(printable(f"{number}. {game.summary()} · {last_played(game.last_played())}")), id=f"game-{number - 1}")
             for number, game in enumerate(self.games, start=1)
         ]
-        options.append(Option(Text(with_key(label_shown(KEY_NEW_GAME), "n")), id=NEW_GAME))
+        options.append(Option(Text(with_key(_(KEY_NEW_GAME), "n")), id=NEW_GAME))
         with Vertical(classes="confirm-box"):
             yield Static(title, classes="confirm-line")
             for note in self.notes:

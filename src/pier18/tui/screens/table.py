@@ -27,8 +27,7 @@ from ...words import (
     round_of,
     since_your_turn,
     start_rule,
-    translated,
-)
+    )
 from ..widgets.footer import Footer
 from .closing import app_leaving, kept, unless_leaving
 from ..widgets.draft_row import DraftRow
@@ -243,7 +242,7 @@ class TableScreen(HintedScreen[None]):
         chosen_by = chosen_by or {}
         if at_once and table.phase in (Phase.SETUP, Phase.PLAN):
             line.append(_("Set-up") if table.phase is Phase.SETUP else _("Game end"), style="bold")
-            called = [translated(YOU) if seat == you else name for seat, name in enumerate(names)]
+            called = [_(YOU) if seat == you else name for seat, name in enumerate(names)]
             chose = [author(called, seat, chosen_by.get(seat)) for seat in range(table.players) if table.chosen[seat]]
             waiting = [called[seat] for seat in table.to_act()]
             return line.append("  ·  ").append(chosen_so_far(chose, waiting, table.phase is Phase.PLAN))

@@ -14,7 +14,8 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import Deck
-from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_POINT_AT_CARD, KEY_PREVIOUS_CARD, translated
+from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_POINT_AT_CARD, KEY_PREVIOUS_CARD
+from ...i18n import _
 from .card_view import CardView
 
 
@@ -79,7 +80,7 @@ class DraftRow(Horizontal, can_focus=True):
             view.set_class(index == self.selected, "-selected")
             hinted = view.card.id == self.hinted
             view.set_class(hinted, "-hint")
-            subtitle = translated(self.tag) if hinted else None
+            subtitle = _(self.tag) if hinted else None
             if view.border_subtitle != subtitle:  # setting it repaints the card, changed or not
                 view.border_subtitle = subtitle
 

@@ -36,6 +36,7 @@ from textual.widgets import Label
 
 from ... import i18n
 from ...words import SHORT_KEYS
+from ...i18n import _
 
 
 class FooterKey(Widget):
@@ -152,9 +153,6 @@ class FooterLabel(Label):
 Shown = tuple[tuple[tuple[str, Binding, bool, str], ...], bool, bool, int]
 
 
-def label_shown(label: str) -> str:
-    """A key's label (marked `N_` where it is kept) in the language spoken now."""
-    return i18n._(label)
 
 
 def key_width(binding: Binding, key_display: str, description: str) -> int:
@@ -183,11 +181,11 @@ class Footer(widgets.Footer):
         cut off at the screen's edge); in the language spoken (a binding's description
         is the English message, marked `N_` where it is bound, and so is a short label)."""
         full = {binding.action: binding.description for binding, _, _ in shown}
-        said = {action: label_shown(label) for action, label in full.items()}
+        said = {action: _(label) for action, label in full.items()}
         needed = sum(key_width(b, self.app.get_key_display(b), said[b.action]) for b, _, _ in shown)
         if needed <= self.app.size.width:
             return said
-        return {action: label_shown(SHORT_KEYS.get(label, label)) for action, label in full.items()}
+        return {action: _(SHORT_KEYS.get(label, label)) for action, label in full.items()}
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         """The screen's bindings may have changed (`bindings_updated_signal`).
@@ -225,9 +223,9 @@ class Footer(widgets.Footer):
                     for binding, enabled, tooltip in (bindings[0] for bindings in actions):
                         yield FooterKey(
                             binding.key, self.app.get_key_display(binding), "", binding.action, compact=compact,
-                            enabled=enabled, tooltip=tooltip or label_shown(binding.description), classes="-grouped",
+                            enabled=enabled, tooltip=tooltip or _(binding.description), classes="-grouped",
                         ).data_bind(compact=Footer.compact)
-                yield FooterLabel(label_shown(group.description))
+                yield FooterLabel(_(group.description))
             else:
                 for binding, enabled, tooltip in (bindings[0] for bindings in actions):
                     yield FooterKey(
