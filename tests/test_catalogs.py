@@ -155,3 +155,38 @@ def test_the_rules_are_cut_into_blocks_a_translator_can_read():
 def test_the_catalog_script_runs_as_documented():
     done = subprocess.run([sys.executable, str(ROOT / "scripts" / "catalog.py"), "--help"], capture_output=True, text=True)
     assert done.returncode == 0 and "update" in done.stdout
+
+
+def n_tables() -> dict[str, set[str]]:
+    """Module-level tables (dicts) whose values are marked with `N_`, by module file."""
+    tables: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            target = node.targets[0] if isinstance(node, ast.Assign) else node.target if isinstance(node, ast.AnnAssign) else None
+            value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
+            if isinstance(target, ast.Name) and isinstance(value, ast.Dict) and any(
+                isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "N_" for v in value.values
+            ):
+                tables.setdefault(target.id, set()).add(str(path))
+    return tables
+
+
+def test_a_marked_table_is_read_through_the_catalog():
+    """`CATEGORY_LABELS["poet"]` is the English; a person reads `_(CATEGORY_LABELS[...])`
+    (or a function of words.py that says it)."""
+    tables = n_tables()
+    assert "CATEGORY_LABELS" in tables
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        wrapped = {
+            id(argument)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TRANSLATING
+            for argument in node.args
+        }
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables
+                    and id(node) not in wrapped):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

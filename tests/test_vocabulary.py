@@ -49,6 +49,14 @@ CSS_NAMES = frozenset({"DEFAULT_CSS", "CSS"})
 #: the footer, a button's. The label's position among the arguments, and its keyword.
 LABELS = {"Binding": (2, "description"), "Button": (0, "label")}
 
+#: Calls whose text a person reads even when it is one word ("Total", a table's "Points"
+#: column, a title): a literal with a word in it there is a label to translate. (A
+#: literal without letters, a rule "─" or a "#", is no word.)
+WORDS_READ = {
+    "Text": (0, "text"), "Static": (0, "content"), "Label": (0, "renderable"), "add_column": (0, "header"),
+    "Table": (99, "title"), "Panel": (99, "title"),
+}
+
 #: Sentence-shaped strings that may stay where they are, by module and text (an
 #: f-string's values as {}), each with its reason. Keep it short: a
 #: sentence belongs in words.py, and a rule above, for a whole class of strings that are
@@ -137,7 +145,7 @@ def _text(node: ast.Constant | ast.JoinedStr) -> str:
 
 
 def _label_of(call: ast.Call) -> ast.expr | None:
-    position, keyword = LABELS[_call_name(call)]
+    position, keyword = {**LABELS, **WORDS_READ}[_call_name(call)]
     if len(call.args) > position:
         return call.args[position]
     return next((k.value for k in call.keywords if k.arg == keyword), None)
@@ -207,8 +215,12 @@ def sentences_in(source: str, module: str = "<snippet>") -> list[Sentence]:
     alone = left_alone(tree)
     found: list[Sentence] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and _call_name(node) in LABELS:
+        if isinstance(node, ast.Call) and _call_name(node) in LABELS | WORDS_READ.keys():
             label = _label_of(node)
+            if _call_name(node) in WORDS_READ and (
+                not isinstance(label, ast.Constant) or id(label) in alone or not LETTERS.search(_text(label))
+            ):
+                continue  # not a literal (an f-string is read as a sentence below), marked already, or no word
             if isinstance(label, ast.JoinedStr) or (isinstance(label, ast.Constant) and isinstance(label.value, str)):
                 found.append(Sentence(module, label.lineno, _text(label).replace(HOLE, "{}")))
                 alone |= _strings(label)
@@ -294,6 +306,9 @@ class Screen:
         yield Text(f"{name} left")
         yield Text(f"#{self.card} {self.name}")
         yield Text("Plan ", style="bold")
+        table.add_column("Points", justify="right")
+        table.add_column(_("Category"))
+        yield Text("─" * 9)
         yield Text(" and ".join(self.winners))
         yield Text(f"pier-{self.seat}")
         yield Button(f"{label} (y)")
@@ -317,6 +332,8 @@ FOUND_IN_SNIPPET = {
     "--players must be 2 or 3",  # an error a person reads
     "what --y does, unmarked",  # --help is read too
     "example: pier18 thing --x 2",  # and its epilog
+    "Points",  # a column's head: one word, read
+    "Total",  # a row's head, as drawn
 }
 
 

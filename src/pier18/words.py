@@ -865,7 +865,6 @@ def pick_a_card(cards: int) -> str:
 #: Marked where shown.
 YOU = N_("you")
 #: A player whose connection is gone, beside their name. Marked where shown.
-AWAY = N_("away")
 
 
 def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
@@ -2528,7 +2527,7 @@ def plan_needs_players(card: int) -> str:
 def plan_note(goal: str, met: bool | None, bonus: int) -> str:
     """`pier18 score --plan`: what the Plan goal added, or why nothing."""
     if met is None:
-        return _('Plan goal "{goal}": {cannot_judge}').format(goal=goal, cannot_judge=ONE_PIER_CANNOT_JUDGE)
+        return _('Plan goal "{goal}": {cannot_judge}').format(goal=goal, cannot_judge=_(ONE_PIER_CANNOT_JUDGE))
     if met:
         return _('Plan goal "{goal}" met: +{bonus}').format(goal=goal, bonus=bonus)
     return _('Plan goal "{goal}" not met').format(goal=goal)
@@ -2701,7 +2700,7 @@ def explanation(reason: Reason, cards: Sequence[Card] | None = None) -> str:
     `cards[i]` is the card section i of the pier belongs to, when the pier is made of
     cards (the table, `pier18 score --cards`); a pier written out names sections instead.
     """
-    label = CATEGORY_LABELS[reason.category.value]
+    label = category_name(reason.category.value)
     points = f"+{reason.points}" if reason.points else "0"
     return f"{label} {points}: {_reason_why(reason, cards)}"
 
@@ -2821,7 +2820,13 @@ def expected_points(chosen: float, best: float) -> str:
 
 def review_seat_title(name: str, kind: str, decisions: int) -> str:
     """A reviewed seat's table title: 'Ann (human): 5 decisions'."""
-    return _("{name} ({kind}): {decisions}").format(name=name, kind=kind, decisions=decisions_count(decisions))
+    return _("{name} ({kind}): {decisions}").format(name=name, kind=seat_kind(kind), decisions=decisions_count(decisions))
+
+
+def seat_kind(kind: str) -> str:
+    """A seat's kind as a person reads it: "human" in the language spoken; a bot's level
+    stays its name, the word `--level` and `--seats` take."""
+    return pgettext("seat kind", "human") if kind == "human" else kind
 
 
 def no_decisions_yet(name: str) -> str:
@@ -2974,7 +2979,7 @@ def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) ->
     return _(
         "Try this: {what}, to see this step's idea at work; h names the best move by {measure}. "
         "Any other choice is fine too: you will see what each one scores."
-    ).format(what=what, measure=MEASURE)
+    ).format(what=what, measure=_(MEASURE))
 
 
 def lesson_any_choice(at: str) -> str:
@@ -3165,7 +3170,7 @@ def decision_head(number: int, phase: str, mark: str, loss: float) -> str:
 
 def expected_after(expected: float, total: float | None) -> str:
     """Under a choice: 'expected points ahead of the best rival at the end +1.20 (final total 18.40)'."""
-    after = f"{MEASURE} {ahead_points(expected)}"
+    after = f"{_(MEASURE)} {ahead_points(expected)}"
     return after if total is None else _("{after} (final total {total:.2f})").format(after=after, total=total)
 
 

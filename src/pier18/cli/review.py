@@ -172,7 +172,7 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
     note = _(
         "Ahead: the player's {measure} after the choice, as the hint ranks choices: {why}. "
         "Lost: the best choice's minus the choice made's."
-    ).format(measure=words.MEASURE, why=words.MEASURE_WHY)
+    ).format(measure=_(words.MEASURE), why=_(words.MEASURE_WHY))
     console.print(Text(note, style="dim"))
     _print_seats(console, review, deck, hindsight=False)
     if review.with_hindsight:

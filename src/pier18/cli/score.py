@@ -368,13 +368,13 @@ def print_score(
     from ..i18n import _
     from ..words import visible_characters
 
-    table = Table(title="Score", title_justify="left", show_edge=True, pad_edge=True)
-    table.add_column("Category")
-    table.add_column("Points", justify="right")
+    table = Table(title=_("Score"), title_justify="left", show_edge=True, pad_edge=True)
+    table.add_column(_("Category"))
+    table.add_column(_("Points"), justify="right")
     for category in CATEGORIES:
         table.add_row(category_label(category), str(sheet.points(category)))
     table.add_section()
-    table.add_row(Text("Total", style="bold"), Text(str(sheet.total), style="bold"))
+    table.add_row(Text(_("Total"), style="bold"), Text(str(sheet.total), style="bold"))
     table.add_row(Text(visible_characters().capitalize(), style="dim"), Text(str(sheet.characters), style="dim"))
     layout = Table.grid(padding=(0, 3))
     layout.add_row(draw_pier(visible if visible is not None else sections, sheet.scoring), table)

@@ -129,7 +129,7 @@ def breakdown(view: TableView, names: list[str]) -> Table:
         table.add_column(Text(name), justify="right")
     for category in CATEGORIES:
         table.add_row(category_label(category), *(str(sheet.points(category)) for sheet in sheets))
-    table.add_row(Text("Total", style="bold"), *(Text(str(s.total), style="bold") for s in sheets))
+    table.add_row(Text(_("Total"), style="bold"), *(Text(str(s.total), style="bold") for s in sheets))
     table.add_row(Text(visible_characters(), style="dim"), *(str(s.characters) for s in sheets))
     return table
 

@@ -16,7 +16,7 @@ from ...engine import CATEGORIES, Outcome
 from ...render.plan import goal_progress, verdict_text
 from ...render.style import category_label
 from .drawn import Drawn
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...words import if_patron, patron_outlook, plan_bonus_now, was
 
 
@@ -38,14 +38,14 @@ class ScoreChange(Drawn):
         # One total everywhere: points if the game ended now, a met Plan's bonus included.
         before, after = outcome.sheet_before(plan=True), outcome.sheet_after(plan=True)
         table = Table(box=None, padding=(0, 1), show_edge=False)
-        table.add_column("Category")
-        table.add_column("now", justify="right")
-        table.add_column("final" if final else "after", justify="right")
-        table.add_column("change", justify="right")
+        table.add_column(_("Category"))
+        table.add_column(pgettext("score column", "now"), justify="right")
+        table.add_column(pgettext("score column", "final") if final else pgettext("score column", "after"), justify="right")
+        table.add_column(pgettext("score column", "change"), justify="right")
         for category in CATEGORIES:
             points_now, points_then = before.points(category), after.points(category)
             table.add_row(category_label(category), str(points_now), str(points_then), _delta(points_then - points_now))
-        table.add_row(Text("Total", style="bold"), str(before.total), str(after.total), _delta(after.total - before.total))
+        table.add_row(Text(_("Total"), style="bold"), str(before.total), str(after.total), _delta(after.total - before.total))
         parts: list[RenderableType] = [table]
         plan_after = outcome.plan_after
         if plan_after is not None and plan_after.met is not None:
