@@ -18,8 +18,10 @@ from textual import events
 from textual.geometry import Size
 from tui_helpers import drawn_text, keyed_game, make_app, play_by_keys, screen_name, screen_rows, start_with_names
 
+from pier18.engine import load_deck
+from pier18.i18n import _
 from pier18.tui.widgets.footer import Footer
-from pier18.words import SHORT_KEYS
+from pier18.words import SHORT_KEYS, card_name
 
 SIZES = [(100, 30), (120, 40), (160, 50)]
 SCREENS = {"KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen", "FinalScreen"}
@@ -29,7 +31,7 @@ def cut_names(deck, text: str) -> list[str]:
     """The card names `text` shows cut: with "…" for their end, or ended inside a word."""
     found = []
     for card in deck.cards():
-        name = card.name
+        name = card_name(card)  # as shown, in the language spoken
         for k in range(1, len(name)):
             if name[:k] + "…" in text:
                 found.append(name[:k] + "…")
@@ -50,9 +52,9 @@ def missing_keys(app) -> list[str]:
     missing = []
     for binding in {b.binding.action: b.binding for b in app.screen.active_bindings.values() if b.binding.show}.values():
         shown = app.get_key_display(binding)
-        labels = {binding.description, SHORT_KEYS.get(binding.description, binding.description)}
+        labels = {_(binding.description), _(SHORT_KEYS.get(binding.description, binding.description))}
         if not any(re.search(rf"(^| ){re.escape(f'{shown} {label}')}( |$)", row) for label in labels):
-            missing.append(f"{shown} {binding.description}")
+            missing.append(f"{shown} {_(binding.description)}")
     return missing
 
 
@@ -80,10 +82,16 @@ class SizeWatcher:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_every_screen_reads_whole(tui_deck, size):
+@pytest.mark.parametrize("language", ["en", "nl"])
+async def test_every_screen_reads_whole(tui_deck, size, language, speaking):
+    """In English with the tests' deck (its longest names), and in Dutch with the shipped
+    deck, whose names and goals the catalog translates: a Dutch name fits where the
+    English one did."""
+    speaking(language)
+    deck = tui_deck if language == "en" else load_deck(None)
     rng = random.Random(7)
-    watcher = SizeWatcher(tui_deck)
-    app = make_app(tui_deck, 3, 7)
+    watcher = SizeWatcher(deck)
+    app = make_app(deck, 3, 7)
     async with app.run_test(size=size) as pilot:
         await play_by_keys(pilot, app, rng, on_screen=watcher)
         watcher(app)

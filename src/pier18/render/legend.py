@@ -9,7 +9,7 @@ from rich.text import Text
 from ..engine.characters import Character
 from ..i18n import _
 from ..words import category_name
-from .pier import LAND_MARK, SEA_MARK
+from .pier import land_mark, sea_mark
 from .style import DIM, EMPTY_SLOT, LABEL, LAND, SEA, character_text, patrons_text
 
 #: The example card head the legend explains: no card's own, so it is never taken for one.
@@ -39,9 +39,9 @@ def legend(title: bool = True) -> Text:
     )
     dates = _("Dates (month-day): the earlier date wins a tie and, by default, the earliest Foundation starts.")
     text.append(f"{patrons}\n{dates}\n")
-    text.append(SEA_MARK, style=SEA)
+    text.append(sea_mark(), style=SEA)
     text.append(" / ")
-    text.append(LAND_MARK, style=LAND)
+    text.append(land_mark(), style=LAND)
     sea_land = _("the sea end at the top, the land end at the bottom; a new card goes on at the sea end.")
     text.append(f": {sea_land}\n" + _("┌ │ └ or [ ]: where each card of a pier starts and ends."))
     return text

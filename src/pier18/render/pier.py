@@ -15,7 +15,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from ..engine.characters import Character, Side
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..words import card_label, card_name, hidden_sections
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
@@ -29,8 +29,14 @@ Highlight = Mapping[Character, Set[tuple[int, Side]]]
 
 PLANKS = " ═══ "
 #: The sea and land ends, as every drawing marks them (and the legend explains them).
-SEA_MARK = "≈≈ sea ≈≈"
-LAND_MARK = "▀▀ land ▀▀"
+def sea_mark() -> str:
+    """The line over a pier's sea end: "≈≈ sea ≈≈" (the word in the language spoken)."""
+    return "≈≈ {sea} ≈≈".format(sea=pgettext("pier end", "sea"))
+
+
+def land_mark() -> str:
+    """The line under a pier's land end: "▀▀ land ▀▀"."""
+    return "▀▀ {land} ▀▀".format(land=pgettext("pier end", "land"))
 LABEL_WIDTH = 16
 #: Width of a drawn pier row without its label.
 ROW_WIDTH = 1 + SLOT_WIDTH + len(PLANKS) + SLOT_WIDTH + 1
@@ -111,7 +117,7 @@ def draw_pier(
     lines: list[Text] = []
     if title:
         lines.append(Text(_fit(title, ROW_WIDTH + label_width), style="bold"))
-    lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
+    lines.append(Text(sea_mark().center(ROW_WIDTH), style=SEA))
     if not visible:
         lines.append(Text(_("(no cards yet)").center(ROW_WIDTH), style=DIM))
     for card, rows in reversed(_runs(visible)):
@@ -126,7 +132,7 @@ def draw_pier(
             lines.append(row)
         for note in notes[len(rows):]:  # a label longer than its card: under it, words whole
             lines.append(Text(" " * (ROW_WIDTH + 1)).append_text(note))
-    lines.append(Text(LAND_MARK.center(ROW_WIDTH), style=LAND))
+    lines.append(Text(land_mark().center(ROW_WIDTH), style=LAND))
     drawing = Text("\n").join(lines)
     drawing.no_wrap = True  # a row cut short beats a label wrapped under the pier
     drawing.overflow = "ellipsis"
@@ -202,10 +208,10 @@ def draw_card(card: "Card", *, name_width: int = 18, ends: bool = False) -> Text
     head.append(f" {card.date}", style=LABEL)
     lines = [head, *(Text(line, style=LABEL) for line in _wrap(card_name(card).split(" "), name_width))]
     if ends:
-        lines.append(Text(SEA_MARK.center(ROW_WIDTH), style=SEA))
+        lines.append(Text(sea_mark().center(ROW_WIDTH), style=SEA))
     lines.append(draw_sections(card))
     if ends:
-        lines.append(Text(LAND_MARK.center(ROW_WIDTH), style=LAND))
+        lines.append(Text(land_mark().center(ROW_WIDTH), style=LAND))
     return Text("\n").join(lines)
 
 
