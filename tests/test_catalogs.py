@@ -190,3 +190,21 @@ def test_a_marked_table_is_read_through_the_catalog():
                     and id(node) not in wrapped):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+def test_no_module_that_translates_binds_the_name_of_the_call():
+    """`for _, binding in ...` in a module that translates with `_` hides the call for the
+    rest of that function: the next message is a call of whatever `_` was bound to (the
+    footer once called an app). Unused values get another name there (`_node`)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        translates = any(
+            isinstance(node, ast.ImportFrom) and any(alias.name == "_" for alias in node.names) for node in ast.walk(tree)
+        )
+        if not translates:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []

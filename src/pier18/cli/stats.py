@@ -165,7 +165,7 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
         for (card, name), plan in sorted(found.plans.items()):
             plans.add_row(Text(f"#{card} {name}"), str(plan.kept), str(plan.met), f"{plan.met / plan.kept:.0%}")
         console.print(plans)
-    ladder = {level: elo for level, (elo, _) in LEVEL_STRENGTH.items()}
+    ladder = {level: elo for level, (elo, _unused) in LEVEL_STRENGTH.items()}
     elo = found.elo()
     if elo is not None and not elo.shown:
         console.print(Text(elo_not_yet(elo.results, elo.low, elo.high, found.more_games(elo))))

@@ -226,7 +226,7 @@ class Game:
     @property
     def decisions(self) -> list[Decision]:
         """The decisions made so far, without who made them (what a record stores)."""
-        return [decision for _, decision in self.history]
+        return [decision for _unused, decision in self.history]
 
     # -- the state machine surface ----------------------------------------------
 
@@ -281,7 +281,7 @@ class Game:
             return []
         made = len(self.history)
         self.apply(decision)
-        return [later for _, later in self.history[made:]]
+        return [later for _unused, later in self.history[made:]]
 
     def apply(self, decision: Decision) -> None:
         """Make the current player's decision; an illegal one raises and changes nothing.

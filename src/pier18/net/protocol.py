@@ -51,7 +51,7 @@ class ProtocolError(Pier18Error):
 
 def new_code() -> str:
     """A fresh secret seat code, e.g. 'K7QF-M2XD-9PHA-T4RE' (16 * log2(31) > 79 bits)."""
-    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _unused in range(CODE_LENGTH))
     return "-".join(raw[i : i + 4] for i in range(0, CODE_LENGTH, 4))
 
 
@@ -508,7 +508,7 @@ def _decode_views(data: dict[str, Any], deck: Deck, final: NetState) -> tuple[Ow
     you, history = final.you, final.table.history
     if you is None or not final.table.is_terminal():
         raise ProtocolError(_("the host sent views of decisions this seat did not make"))
-    mine = [n for n, (seat, _) in enumerate(history, start=1) if seat == you.seat and n not in final.stand_ins]
+    mine = [n for n, (seat, _unused) in enumerate(history, start=1) if seat == you.seat and n not in final.stand_ins]
     entries = _list(data["decisions"])
     if len(entries) != len(mine):
         raise ProtocolError(_("the host sent views of decisions this seat did not make"))

@@ -339,7 +339,7 @@ class WebSeats:
         stdout = tab.process.stdout
         assert stdout is not None
         try:
-            for _ in range(50):  # the web driver says this before anything else
+            for _unused in range(50):  # the web driver says this before anything else
                 line = await stdout.readline()
                 if not line or line == b"__GANGLION__\n":
                     break

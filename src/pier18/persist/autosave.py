@@ -660,7 +660,7 @@ def autosaves() -> list[Path]:
                 found.append((info.st_mtime_ns, path.name, path))
     except OSError:
         return []  # no folder, or one that cannot be read
-    return [path for *_, path in sorted(found, reverse=True)]
+    return [path for *_unused, path in sorted(found, reverse=True)]
 
 
 def saved_games() -> list[SavedGame]:

@@ -278,15 +278,15 @@ def estimate_elo(results: Sequence[tuple[str, float]]) -> Elo | None:
     """
     if not results:
         return None
-    ratings = {level: float(elo) for level, (elo, _) in LEVEL_STRENGTH.items()}
+    ratings = {level: float(elo) for level, (elo, _unused) in LEVEL_STRENGTH.items()}
     weighted = [(ratings[level], score, 1.0) for level, score in results]
-    weighted += [(ratings[level], 0.5, PRIOR_WEIGHT) for level in sorted({level for level, _ in results})]
+    weighted += [(ratings[level], 0.5, PRIOR_WEIGHT) for level in sorted({level for level, _unused in results})]
     low_end = min(ratings.values()) - ELO_REACH
     high_end = max(ratings.values()) + ELO_REACH
-    rating = sum(r for r, _, _ in weighted) / len(weighted)
+    rating = sum(r for r, _unused, _unused in weighted) / len(weighted)
     scale = math.log(10) / 400
     information = 0.0
-    for _ in range(60):  # Newton's method on the log-likelihood, kept within the reach
+    for _unused in range(60):  # Newton's method on the log-likelihood, kept within the reach
         gradient = information = 0.0
         for opponent, score, weight in weighted:
             p = 1 / (1 + 10 ** ((opponent - rating) / 400))

@@ -56,7 +56,7 @@ class Session:
             raise SetupError(seat_kinds_for(len(self.names), len(self.seats)))
         self.game = Game.replay(self.deck, len(self.names), self.seed, self.decisions, self.first_player, self.deal)
         self.deal = self.game.deal  # undo and saving reuse it: the seed is never asked again
-        own = [self.seats[seat] for seat, _ in self.game.history]
+        own = [self.seats[seat] for seat, _unused in self.game.history]
         if not self.authors:
             self.authors = own
         if len(self.authors) != len(self.decisions):
@@ -82,7 +82,7 @@ class Session:
         made = len(self.game.history)
         applied = self.game.choose(seat, decision)
         self._ahead[seat] = by or self.seats[seat]
-        for mover, _ in self.game.history[made:]:
+        for mover, _unused in self.game.history[made:]:
             self.authors.append(self._ahead.pop(mover, self.seats[mover]))
         self.decisions.extend(applied)
         self._changed()
@@ -93,7 +93,7 @@ class Session:
         a Patron award's `after`)."""
         return {
             number: author
-            for number, ((seat, _), author) in enumerate(zip(self.game.history, self.authors), start=1)
+            for number, ((seat, _unused), author) in enumerate(zip(self.game.history, self.authors), start=1)
             if author != self.seats[seat]
         }
 
@@ -142,7 +142,7 @@ class Session:
         decision and the bots' after it (undoing only a bot's move would be pointless: the
         bot would make it again at once). 0 when no person has decided yet.
         """
-        seats = [seat for seat, _ in self.game.history]
+        seats = [seat for seat, _unused in self.game.history]
         if at_keys is not None and at_keys in seats:
             return len(seats) - max(i for i, seat in enumerate(seats) if seat == at_keys)
         for count, seat in enumerate(reversed(seats), start=1):
@@ -154,7 +154,7 @@ class Session:
         """Undo the last `count` decisions (default: the last person's and any bot
         decisions made after it)."""
         undone: list[Decision] = []
-        for _ in range(self.takeback_count() if count is None else count):
+        for _unused in range(self.takeback_count() if count is None else count):
             decision = self.undo()
             assert decision is not None
             undone.append(decision)

@@ -491,7 +491,7 @@ class SeatApp(GameApp):
         if sent is not None:
             return [Moment(d.number, d.view.phase, d.view.round, d.position, d.view, d.chosen) for d in sent]
         seen = [m for m in seen_moments(self._choice_views, state.table) if m.number not in state.stand_ins]
-        mine = [n for n, (made, _) in enumerate(state.table.history, start=1) if made == seat and n not in state.stand_ins]
+        mine = [n for n, (made, _unused) in enumerate(state.table.history, start=1) if made == seat and n not in state.stand_ins]
         return seen if [m.number for m in seen] == mine else None
 
     def on_review_screen_reviewed(self, message: ReviewScreen.Reviewed) -> None:

@@ -57,7 +57,7 @@ def key_lines(screen: Screen[Any]) -> list[KeyLine]:
         textual = binding.description in textuals
         lines.setdefault((textual, description_of(binding), active.enabled), []).append(key)
     ordered = sorted(lines.items(), key=lambda line: line[0][0])  # stable: each part keeps its order
-    return [KeyLine(tuple(keys), description, enabled) for (_, description, enabled), keys in ordered]
+    return [KeyLine(tuple(keys), description, enabled) for (_unused, description, enabled), keys in ordered]
 
 
 def key_name(app: App[Any], key: str) -> str:

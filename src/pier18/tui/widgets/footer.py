@@ -180,9 +180,9 @@ class Footer(widgets.Footer):
         all, its short label from `words.SHORT_KEYS` (a layout that changes, not keys
         cut off at the screen's edge); in the language spoken (a binding's description
         is the English message, marked `N_` where it is bound, and so is a short label)."""
-        full = {binding.action: binding.description for binding, _, _ in shown}
+        full = {binding.action: binding.description for binding, _enabled, _tooltip in shown}
         said = {action: _(label) for action, label in full.items()}
-        needed = sum(key_width(b, self.app.get_key_display(b), said[b.action]) for b, _, _ in shown)
+        needed = sum(key_width(b, self.app.get_key_display(b), said[b.action]) for b, _enabled, _tooltip in shown)
         if needed <= self.app.size.width:
             return said
         return {action: _(SHORT_KEYS.get(label, label)) for action, label in full.items()}
@@ -210,7 +210,7 @@ class Footer(widgets.Footer):
         self.showing = self.keys_now()
         active = self.screen.active_bindings
         by_action: defaultdict[str, list[tuple[Binding, bool, str]]] = defaultdict(list)
-        for _, binding, enabled, tooltip in active.values():
+        for _node, binding, enabled, tooltip in active.values():
             if binding.show:
                 by_action[binding.action].append((binding, enabled, tooltip))
         self.styles.grid_size_columns = len(by_action)
@@ -235,7 +235,7 @@ class Footer(widgets.Footer):
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             palette = active.get(self.app.COMMAND_PALETTE_BINDING)
             if palette is not None:
-                _, binding, enabled, _ = palette
+                _node, binding, enabled, _tooltip = palette
                 yield FooterKey(  # not bound to the footer's `compact`: compact always, as Textual's
                     binding.key, self.app.get_key_display(binding), binding.description, binding.action,
                     compact=True, enabled=enabled, tooltip=binding.tooltip or binding.description,
