@@ -46,9 +46,12 @@ def table_move_line(game: Game, decision, names):
 def takeback_prompt(session):
     """The question `u` asks for this session."""
     from pier18.engine import TableView
+    from pier18.flow import takeback
     from pier18.words import takeback_prompt as prompt
 
-    return prompt(TableView.of(session.game), session.names, session.takeback_count())
+    view = TableView.of(session.game)
+    facts = takeback(view, session.takeback_count())
+    return None if facts is None else prompt(view.deck, session.names, facts)
 
 
 def summary(session):

@@ -1,4 +1,6 @@
-"""`pier18.flow.next_step`: what comes next for a front end, over positions of real games.
+"""`pier18.flow.next_step`: what comes next for a front end, over positions of real games;
+`pier18.flow.takeback`: what a take-back reveals, as values (its words are
+`words.takeback_prompt`'s, tested with the apps and in tests/test_record.py).
 
 Engine-only and fast: each row is a position reached by the engine and the facts a
 front end brings (the seats at its keys, a shared laptop, the awards shown, who had
@@ -12,8 +14,8 @@ import random
 
 import pytest
 
-from pier18.engine import Game, Phase, TableView, load_deck
-from pier18.flow import Next, Show, may_choose, next_step
+from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, TableView, load_deck
+from pier18.flow import Next, Show, Takeback, may_choose, next_step, takeback
 
 DECK = load_deck()
 
@@ -128,3 +130,79 @@ def test_a_network_seat_may_choose_exactly_when_the_engine_gives_it_moves(seed):
         if game.is_terminal():
             break
         game.apply(rng.choice(game.legal_decisions()))
+
+
+# -- takeback: what a take-back reveals --------------------------------------------------
+
+
+def third_keep(game: Game) -> bool:
+    """3 players: seats 0 and 1 have made their set-up choices, still hidden."""
+    return game.players == 3 and game.phase is Phase.SETUP and game.current_player == 2
+
+
+def third_plan(game: Game) -> bool:
+    """3 players: seats 0 and 1 have placed their Plans, still hidden."""
+    return game.players == 3 and game.phase is Phase.PLAN and game.current_player == 2
+
+
+def three_draft_moves(game: Game) -> bool:
+    """3 players in the draft, the last three moves by seats 0, 1 and 2."""
+    last = game.history[-3:]
+    return game.phase is Phase.DRAFT and len(game.history) > 3 and [s for s, _d in last] == [0, 1, 2] and all(
+        isinstance(d, Draft) for _s, d in last
+    )
+
+
+def test_another_persons_hidden_choice_is_counted_not_described():
+    """At one laptop, seat 0 at the keys takes back their set-up choice and seat 1's
+    after it: their own choice is theirs to see, seat 1's is only counted and seat 1
+    gets the laptop before choosing again."""
+    view = played(third_keep, players=3)
+    assert [d for _s, d in view.history] == [None, None]
+    assert takeback(view, 2, at_keys=0) == Takeback(0, Phase.SETUP, None, hidden=(1,), hidden_after=(1,))
+    # Nobody's turn screen showing (after a load): both hidden choices are others'.
+    assert takeback(view, 2) == Takeback(0, Phase.SETUP, None, hidden=(0, 1), hidden_after=(1,))
+    assert takeback(view, 1, at_keys=1) == Takeback(1, Phase.SETUP, None)
+    # The person at the keys never has a choice of their own hidden from them.
+    assert takeback(view, 2, at_keys=1) == Takeback(0, Phase.SETUP, None, hidden=(0,))
+
+
+def test_a_lone_person_among_bots_has_nothing_hidden():
+    view = played(third_keep, players=3)
+    assert takeback(view, 2, bots=(False, True, True)) == Takeback(0, Phase.SETUP, None, bot_moves=1)
+    # Two people at the laptop: the same take-back hides the first choice from the other.
+    assert takeback(view, 2, bots=(False, False, True)) == Takeback(0, Phase.SETUP, None, hidden=(0, 1), hidden_after=(1,))
+
+
+def test_people_moves_are_described_and_bot_moves_only_counted():
+    view = played(three_draft_moves, players=3)
+    (s0, first), (s1, second), (s2, third) = view.history[-3:]
+    assert takeback(view, 3) == Takeback(0, None, first, moves=((1, second), (2, third)))
+    assert takeback(view, 3, bots=(False, True, True)) == Takeback(0, None, first, bot_moves=2)
+    assert takeback(view, 3, bots=(False, True, False)) == Takeback(0, None, first, moves=((2, third),), bot_moves=1)
+
+
+def test_the_first_undone_decisions_maker_chooses_again():
+    """A set-up choice or a Plan placement taken back is made again by its maker and
+    never described, even once the table has seen it; a draft move is described."""
+    plans = played(third_plan, players=3)
+    (s, draft), (s0, plan0), (s1, plan1) = plans.history[-3:]
+    assert isinstance(draft, Draft) and (s0, plan0, s1, plan1) == (0, None, 1, None)
+    assert takeback(plans, 2) == Takeback(0, Phase.PLAN, None, hidden=(0, 1), hidden_after=(1,))
+    assert takeback(plans, 3) == Takeback(s, None, draft, hidden=(0, 1), hidden_after=(0, 1))
+    # Set-up choices are seen once everyone has chosen: still made again, not described.
+    drafting = played(lambda game: game.phase is Phase.DRAFT and len(game.history) == 2, players=2)
+    assert all(isinstance(d, Keep) for _s, d in drafting.history)
+    assert takeback(drafting, 1) == Takeback(1, Phase.SETUP, None)
+    # A Plan placement the table has seen (the game is over) is a move, described.
+    end = played(over, players=3)
+    seat, placed = end.history[-1]
+    assert isinstance(placed, PlacePlan)
+    assert takeback(end, 1) == Takeback(seat, None, placed)
+
+
+def test_nothing_to_take_back():
+    view = played(third_keep, players=3)
+    assert takeback(view, 0) is None
+    assert takeback(view, 3) is None
+    assert takeback(played(fresh), 1) is None

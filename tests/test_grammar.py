@@ -23,6 +23,7 @@ from pier18.engine.characters import Character
 from pier18.engine.explain import Why, explain
 from pier18.engine.phase import Phase
 from pier18.engine.scoring import score_sections
+from pier18.flow import takeback
 
 from helpers import pier
 
@@ -50,6 +51,14 @@ def _draft_game(bots_after: int) -> tuple[TableView, list[bool]]:
     for _ in range(bots_after):
         game.apply(players[game.current_player].choose(PlayerView.of(game, game.current_player)))
     return TableView.of(game), [False, True, True]
+
+
+def _takeback_question(bots_after: int) -> str:
+    """Taking back a person's draft move and the `bots_after` bot moves after it."""
+    view, bots = _draft_game(bots_after)
+    facts = takeback(view, bots_after + 1, bots)
+    assert facts is not None
+    return words.takeback_prompt(view.deck, ["Ann", "Bob", "Cy"], facts)
 
 
 def _fishers_reason(n: int, tie: bool) -> str:
@@ -90,7 +99,7 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "elo_line": lambda n: words.elo_line((1500.0, 1400.0, 1600.0, n), {"hard": 1500}),
     "summary": lambda n: words.summary(TableView.of(_game_with(n)), ["Ann", "Bob"]),
     "summary_of": lambda n: words.summary_of(["Ann", "Bob"], Phase.DRAFT, 2, 1, n),
-    "takeback_prompt": lambda n: words.takeback_prompt(*_draft_game(n)[:1], ["Ann", "Bob", "Cy"], n + 1, _draft_game(n)[1]),
+    "takeback_prompt": lambda n: _takeback_question(n),
     "seats_for_players": lambda n: [words.seats_for_players(n, 3), words.seats_for_players(n, 3, "level")],
     "levels_for_players": lambda n: words.levels_for_players(n, 3),
     "jobs_over_cores": lambda n: words.jobs_over_cores("9", n),

@@ -7,15 +7,19 @@ seats are played at these keys, whether one laptop is shared, how many Patron aw
 it has shown and who it last handed the laptop to. The hot-seat app
 (`tui.app.Pier18App`, and the lesson built on it), the network seat (`tui.seat_app`,
 in a terminal or a browser) and the `--lines` seat (`cli.join`) all ask `next_step`;
-none decides the order itself. Pure: no Textual, no Rich, no clock, no network.
+none decides the order itself. What a take-back reveals (`takeback`: which decisions
+are described, which are hidden and only counted, who chooses again) is decided here
+too, from the same view; `words.takeback_prompt` only words it. Pure: no Textual, no
+Rich, no clock, no network.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from .engine.decisions import Decision, Keep
 from .engine.phase import Phase
 
 TYPE_CHECKING = False
@@ -89,3 +93,75 @@ def may_choose(view: TableView, seat: int | None, *, at_once: bool = True) -> bo
         return False
     step = next_step(view, (seat,), at_once=at_once, awards_shown=len(view.awards))
     return step.kind is Show.CHOOSE
+
+
+@dataclass(frozen=True)
+class Takeback:
+    """What taking back the last decisions would reveal and undo, as the table may see it
+    (`takeback`); `words.takeback_prompt` words it.
+
+    `seat` made the first decision undone. `again`: it was a choice `seat` makes again,
+    never described (SETUP: their Plan and Foundation; PLAN: their Plan placement), or
+    None for a draft move, `move`. `moves`: the people's draft moves after it, each
+    described; `bot_moves`: how many bot moves after it, only counted. `hidden`: one
+    seat for each hidden choice of another person taken back without being shown (the
+    first decision's too), whose maker gets the laptop before it is made again;
+    `hidden_after`: those after the first decision, counted in the question.
+    """
+
+    seat: int
+    again: Phase | None
+    move: Decision | None
+    moves: tuple[tuple[int, Decision], ...] = ()
+    bot_moves: int = 0
+    hidden: tuple[int, ...] = ()
+    hidden_after: tuple[int, ...] = ()
+
+
+def takeback(
+    view: TableView, undone: int, bots: Sequence[bool] = (), at_keys: int | None = None
+) -> Takeback | None:
+    """What taking back the last `undone` decisions of `view` reveals, or None when there
+    are not that many (or none).
+
+    `bots` says which seats are bots (a bot's move is only counted); `at_keys` is the
+    person whose turn screen is showing, if any. A choice still hidden (a set-up choice,
+    a placed Plan: `None` in the history) is never described: one of someone other than
+    the person at the keys is only counted, and its maker makes it again after the laptop
+    is passed to them. One person at the laptop among bots sees their own choices, so
+    nothing is hidden from them.
+    """
+    if undone <= 0 or undone > len(view.history):
+        return None
+    undoing = view.history[len(view.history) - undone :]
+    seat, decision = undoing[0]
+
+    def bot(s: int) -> bool:
+        return bool(bots) and bots[s]
+
+    choice = decision is None or isinstance(decision, Keep)
+    set_up = view.phase is Phase.SETUP or isinstance(decision, Keep)
+    again = (Phase.SETUP if set_up else Phase.PLAN) if choice else None
+    moves: list[tuple[int, Decision]] = []
+    hidden: list[int] = [seat] if decision is None and seat != at_keys and not bot(seat) else []
+    bot_moves = 0
+    for s, later in undoing[1:]:
+        if bot(s):
+            bot_moves += 1
+        elif later is None:
+            if s != at_keys:
+                hidden.append(s)
+        else:
+            moves.append((s, later))
+    if sum(1 for s in range(view.players) if not bot(s)) < 2:
+        hidden = []  # one person at the laptop: their own choices are theirs to see
+    hidden_after = [s for s in hidden if s != seat or decision is not None]
+    return Takeback(
+        seat,
+        again,
+        None if choice else decision,
+        tuple(moves),
+        bot_moves,
+        tuple(hidden),
+        tuple(hidden_after),
+    )

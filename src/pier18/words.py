@@ -23,6 +23,7 @@ from .engine.phase import Phase
 TYPE_CHECKING = False  # typing is not imported: `pier18 score` reads the labels below
 if TYPE_CHECKING:
     from collections.abc import Callable, Collection, Mapping, Sequence
+    from typing import Protocol
 
     from .engine.cards import Card
     from .engine.goals import Goal, GoalKind
@@ -33,6 +34,25 @@ if TYPE_CHECKING:
     from .engine.outlook import PatronRace, Standing, TieBreak
     from .engine.scoring import ScoreSheet
     from .engine.view import TableView
+
+    class TakebackFacts(Protocol):
+        """What `takeback_prompt` words: `flow.Takeback` (words reads no layer above the
+        engine, so it names the fields it reads)."""
+
+        @property
+        def seat(self) -> int: ...
+        @property
+        def again(self) -> Phase | None: ...
+        @property
+        def move(self) -> Decision | None: ...
+        @property
+        def moves(self) -> tuple[tuple[int, Decision], ...]: ...
+        @property
+        def bot_moves(self) -> int: ...
+        @property
+        def hidden(self) -> tuple[int, ...]: ...
+        @property
+        def hidden_after(self) -> tuple[int, ...]: ...
 
 #: A sentence in pieces; those at odd places (1, 3, ...) are the words to stress.
 Stressed = tuple[str, ...]
@@ -603,69 +623,39 @@ def summary_of(names: Sequence[str], phase: Phase, round: int, current: int, mad
     )
 
 
-def takeback_prompt(
-    table: TableView,
-    names: Sequence[str],
-    undone: int,
-    bots: Sequence[bool] = (),
-    at_keys: int | None = None,
-) -> str | None:
-    """The confirm question for taking back the last `undone` decisions, worded from
-    what the table may see.
-
-    `bots` says which seats are bots (a bot's move is only counted); `at_keys` is the
-    person whose turn screen is showing, if any. A choice still hidden (a set-up
-    choice, a placed Plan) is never described: a hidden choice of someone other than
-    the person at the keys is only counted, and its maker makes it again after the
-    laptop is passed to them.
+def takeback_prompt(deck: Deck, names: Sequence[str], facts: TakebackFacts) -> str:
+    """The confirm question for a take-back, worded from `facts` (`flow.takeback`, which
+    decides what the table may see: a hidden choice is never described, only counted).
     """
-    if undone <= 0 or undone > len(table.history):
-        return None
-    undoing = table.history[len(table.history) - undone :]
-    seat, decision = undoing[0]
-    name = names[seat]
-
-    def bot(s: int) -> bool:
-        return bool(bots) and bots[s]
-
-    set_up = table.phase is Phase.SETUP or isinstance(decision, Keep)
-    if decision is None or isinstance(decision, Keep):
-        what = (_("{name}'s set-up choice") if set_up else _("{name}'s Plan placement")).format(name=name)
+    name = names[facts.seat]
+    if facts.again is Phase.SETUP:
+        what = _("{name}'s set-up choice").format(name=name)
+    elif facts.again is Phase.PLAN:
+        what = _("{name}'s Plan placement").format(name=name)
     else:
-        what = _("{name}'s last move, {decision}").format(name=name, decision=decision_text(table.deck, decision))
-    also: list[str] = []
-    people_hidden: list[int] = [seat] if decision is None and seat != at_keys and not bot(seat) else []
-    bot_moves = 0
-    for s, later in undoing[1:]:
-        if bot(s):
-            bot_moves += 1
-        elif later is None:
-            if s != at_keys:
-                people_hidden.append(s)
-        else:
-            also.append(_("{name}'s move after it, {decision}").format(name=names[s], decision=decision_text(table.deck, later)))
-    if bot_moves:
-        also.append(ngettext("{n} bot move after it", "{n} bot moves after it", bot_moves).format(n=bot_moves))
-    if sum(1 for s in range(table.players) if not bot(s)) < 2:
-        people_hidden = []  # one person at the laptop: their own choices are theirs to see
-    later_hidden = [s for s in people_hidden if s != seat or decision is not None]
-    if people_hidden and later_hidden:
-        who = players_list(sorted({names[s] for s in later_hidden}))
-        hidden = len(later_hidden)
+        assert facts.move is not None, "a draft move is described"
+        what = _("{name}'s last move, {decision}").format(name=name, decision=decision_text(deck, facts.move))
+    also = [
+        _("{name}'s move after it, {decision}").format(name=names[s], decision=decision_text(deck, later))
+        for s, later in facts.moves
+    ]
+    if facts.bot_moves:
+        also.append(ngettext("{n} bot move after it", "{n} bot moves after it", facts.bot_moves).format(n=facts.bot_moves))
+    if facts.hidden_after:
+        who = players_list(sorted({names[s] for s in facts.hidden_after}))
+        hidden = len(facts.hidden_after)
         also.append(ngettext("{n} hidden decision by {who}", "{n} hidden decisions by {who}", hidden).format(n=hidden, who=who))
     if also:
         question = _("Take back {what} (and {also})?").format(what=what, also=players_list(also))
     else:
         question = _("Take back {what}?").format(what=what)
-    if decision is None or isinstance(decision, Keep):
-        if set_up:
-            again = _("{name} will choose their Plan and Foundation again.").format(name=name)
-        else:
-            again = _("{name} will place their Plan card again.").format(name=name)
-        question = f"{question} {again}"
-    if people_hidden:
-        count = len(people_hidden)
-        makers = players_list(sorted({names[s] for s in people_hidden}))
+    if facts.again is Phase.SETUP:
+        question = f"{question} " + _("{name} will choose their Plan and Foundation again.").format(name=name)
+    elif facts.again is Phase.PLAN:
+        question = f"{question} " + _("{name} will place their Plan card again.").format(name=name)
+    if facts.hidden:
+        count = len(facts.hidden)
+        makers = players_list(sorted({names[s] for s in facts.hidden}))
         question = question + " " + ngettext(
             "This takes back {n} hidden decision without showing it: the laptop goes to {makers} before it is made again.",
             "This takes back {n} hidden decisions without showing them: the laptop goes to {makers} before they are made again.",

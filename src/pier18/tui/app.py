@@ -518,10 +518,12 @@ class Pier18App(GameApp):
         On a person's turn screen in a hot-seat game it reaches back to that person's own
         last decision (`Session.takeback_count`); a hidden choice of someone else it must
         take back on the way is only counted, and its maker gets a pass screen first. The
-        question is worded from the public `TableView` (`words.takeback_prompt`), so a
-        choice still hidden is never named. After it, `resync` asks the rebuilt game what
+        question is decided from the public `TableView` (`flow.takeback`: what is
+        described, what only counted) and worded by `words.takeback_prompt`, so a choice
+        still hidden is never named. After it, `resync` asks the rebuilt game what
         comes next, so a set-up takeback lands on the pass screen and never on a hand.
         """
+        from ..flow import takeback
         from ..words import takeback_prompt
         from .screens.confirm import ConfirmScreen
         from .screens.takeback import TakebackScreen
@@ -533,10 +535,12 @@ class Pier18App(GameApp):
         at_keys = self.at_keys()
         count = session.takeback_count(at_keys)
         bots = [session.is_bot(seat) for seat in range(session.players)]
-        question = takeback_prompt(table_view(session.game), session.names, count, bots, at_keys)
-        if question is None:
+        view = table_view(session.game)
+        facts = takeback(view, count, bots, at_keys)
+        if facts is None:
             self.notify(_("Nothing to take back yet."), severity="warning")
             return
+        question = takeback_prompt(view.deck, session.names, facts)
 
         def answered(yes: bool | None) -> None:
             if yes and self.session is session and session.takeback_count(at_keys) == count:

@@ -1,8 +1,8 @@
 """`u`: take back the last decision, after a confirm that never shows a hidden card.
 
-The question comes from `pier18.words.takeback_prompt`, worded from the engine's
-public `TableView`: a choice still hidden is never named, since the next player may
-already be holding the laptop.
+The question is decided by `pier18.flow.takeback` from the engine's public
+`TableView` and worded by `pier18.words.takeback_prompt`: a choice still hidden is
+never named, since the next player may already be holding the laptop.
 """
 
 from __future__ import annotations
