@@ -18,7 +18,14 @@ from pier18.engine import Decision, Draft, Keep, Phase, PlacePlan, PlayerView, l
 from pier18.persist import autosave
 from pier18.persist.lesson import load_script, new_lesson
 from pier18.tui.learn_app import LEARNER_SEAT, LearnApp
-from pier18.words import lesson_refused, lesson_step_head, lesson_suggested
+from pier18 import i18n
+from pier18.words import lesson_refused, lesson_suggested
+
+
+def lesson_step_head(number: int, steps: int, title: str) -> str:
+    """A lesson step's head, as the catalog says it."""
+    return i18n._("Step {number} of {steps}: {title}").format(number=number, steps=steps, title=title)
+
 
 DECK = load_deck(None)
 SCRIPT = load_script(DECK)
@@ -310,13 +317,15 @@ async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_
 async def test_the_offer_of_the_lesson_is_a_question_before_the_game(tui_deck):
     from tui_helpers import make_app
 
-    from pier18.words import first_game_offer
 
     app = make_app(tui_deck, 2, 3)
     app.offer_lesson = True
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "LessonOfferScreen", "the offer")
-        assert first_game_offer() in " ".join(shown(s, 300) for s in app.screen.query(".confirm-line")).replace("\n", " ")
+        assert i18n._(
+            "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
+            "(about ten minutes). Play it now?"
+        ) in " ".join(shown(s, 300) for s in app.screen.query(".confirm-line")).replace("\n", " ")
         await pilot.press("n")
         await wait_until(pilot, lambda: app.session is not None and screen_name(app) == "PassScreen", "the game, as without the offer")
         assert not app.chose_lesson

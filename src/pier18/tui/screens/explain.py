@@ -23,13 +23,7 @@ from ...engine.cards import Card
 from ...engine.explain import Reason, Slot, explain
 from ...render import FittedPier
 from ...i18n import _
-from ...words import (
-    KEY_CLOSE,
-    KEY_OTHER_PIER,
-    nothing_scores_yet,
-    explain_title,
-    explanation,
-)
+from ...words import KEY_CLOSE, KEY_OTHER_PIER, explanation
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 
@@ -120,10 +114,10 @@ class ExplainScreen(ModalClosesOnce[None]):
         visible = self.view.piers[self.seat].visible()
         reasons = explain([v.section for v in visible])
         cards = [v.card for v in visible]
-        title = Text(explain_title(self.names[self.seat], self.view.score(self.seat).total), style="bold")
+        title = Text(_("Why {name}'s pier scores what it does (total now {total})").format(name=self.names[self.seat], total=self.view.score(self.seat).total), style="bold")
         self.query_one("#explain-title", Static).update(title)
         self.query_one("#explain-pier", Static).update(FittedPier(visible, scoring_marks(reasons)))
-        listed = reason_lines(reasons, cards) if reasons else Text(nothing_scores_yet(), style="italic")
+        listed = reason_lines(reasons, cards) if reasons else Text(_("No characters on this pier yet: nothing scores."), style="italic")
         self.query_one("#explain-reasons", Static).update(Group(listed))
 
     def action_other(self, step: int) -> None:

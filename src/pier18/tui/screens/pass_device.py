@@ -9,7 +9,7 @@ from textual.containers import Center, Middle
 from textual.widgets import Static
 
 from ...i18n import _
-from ...words import KEY_READY, pass_to, press_enter
+from ...words import KEY_READY, ENTER
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -43,10 +43,10 @@ class PassScreen(ClosesOnce[bool]):
         """The name is plain text: brackets in it are never read as markup."""
         since = Text(f"\n\n{self.since}", style="italic") if self.since else Text("")
         return Text.assemble(
-            (pass_to(self.player), "bold"),
+            (_("Pass the laptop to {name}").format(name=self.player), "bold"),
             since,
             f"\n\n{self.why}\n\n" + _("Everyone else: look away.") + "\n\n" if self.secret else f"\n\n{self.why}\n\n",
-            (f" {press_enter(self.player)} ", "reverse"),
+            (" " + _("{name}: press {key}").format(name=self.player, key=ENTER) + " ", "reverse"),
         )
 
     def action_ready(self) -> None:

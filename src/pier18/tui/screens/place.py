@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 from ...engine import Decision, Draft, Outcome, PlacePlan, PlayerView
 from ...render import FittedPier
 from ...render.style import stressed
-from ...words import HINT_TAG, KEY_BACK_TO_CARDS, KEY_POINT_AT_COVER, cover_choice, pier_after, place_help
+from ...words import HINT_TAG, KEY_BACK_TO_CARDS, KEY_POINT_AT_COVER, cover_choice, place_help
 from ..widgets.cover_why import CoverWhy
 from ..widgets.drawn import Drawn
 from ..widgets.score_change import ScoreChange
@@ -102,7 +102,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def previews(self) -> list[tuple[Drawn, Callable[[int], RenderableType]]]:
         """The preview's parts, each with how it is drawn for the cover at an index."""
-        title = pier_after(self.names[self.seat], self.card.id)
+        title = _("{name}'s pier after placing #{id}").format(name=self.names[self.seat], id=self.card.id)
 
         def pier(index: int) -> RenderableType:
             result = self.outcome(index)

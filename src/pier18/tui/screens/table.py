@@ -22,12 +22,9 @@ from ...words import (
     YOU,
     author,
     chosen_so_far,
-    choosing_set_up,
-    pick_a_card,
-    round_of,
     since_your_turn,
     start_rule,
-    )
+)
 from ..widgets.footer import Footer
 from .closing import app_leaving, kept, unless_leaving
 from ..widgets.draft_row import DraftRow
@@ -247,13 +244,13 @@ class TableScreen(HintedScreen[None]):
             waiting = [called[seat] for seat in table.to_act()]
             return line.append("  ·  ").append(chosen_so_far(chose, waiting, table.phase is Phase.PLAN))
         if table.phase is Phase.DRAFT:
-            line.append(round_of(table.round, table.total_rounds), style="bold")
+            line.append(_("Round {round} of {rounds}").format(round=table.round, rounds=table.total_rounds), style="bold")
             line.append("  ·  ")
             line.append(" " + _("{name}'s turn").format(name=who) + " ", style="reverse")
             line.append("  ·  ")
             if thinking:
                 return line.append(_("{name} is choosing a card…").format(name=who))
-            return line.append(pick_a_card(len(table.revealed)))
+            return line.append(_("pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron").format(cards=len(table.revealed)))
         if table.phase is Phase.PLAN:
             line.append(_("Game end"), style="bold")
             line.append("  ·  ")
@@ -263,5 +260,5 @@ class TableScreen(HintedScreen[None]):
             return line.append(_("Game over"), style="bold")
         line.append(_("Set-up"), style="bold")
         if thinking:
-            line.append(f"  ·  {choosing_set_up(who)}")
+            line.append("  ·  " + _("{name} is choosing a Plan and a Foundation…").format(name=who))
         return line
