@@ -461,12 +461,6 @@ def level_names() -> str:
 #: suggestion where its script gives no reason of its own. Named in these words everywhere.
 #: Marked where shown (`_(MEASURE)`; a JSON report keeps it as written).
 MEASURE = N_("expected points ahead of the best rival at the end")
-#: What the measure is and why it, in a sentence (the help, the review's note). Marked.
-MEASURE_WHY = N_(
-    "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
-    "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
-    "because a game is won by being ahead: a card that keeps a rival from points counts too"
-)
 
 
 def stats_headline(games: int, unfinished: int, folder: str) -> str:
@@ -739,20 +733,13 @@ def prog_line(message: str) -> str:
 KEY_QUIT = N_("Quit")
 KEY_HELP = N_("Keys")
 KEY_RULES = N_("Rules")
-KEY_HINT = N_("Hint")
 KEY_TAKE_BACK = N_("Take back")
 KEY_CLOSE = N_("Close")
-KEY_CONTINUE = N_("Continue")
 KEY_NEW_GAME = N_("New game")
-KEY_YES = N_("Yes")
-KEY_NO = N_("No")
-KEY_YES_QUIT = N_("Yes, quit")
-KEY_YES_LEAVE = N_("Yes, leave")
 KEY_YES_TAKE_BACK = N_("Yes, take back")
 KEY_KEEP_PLAYING = N_("No, keep playing")
 KEY_YES_BOT_PLAYS = N_("Yes, a bot plays")
 KEY_NO_KEEP_WAITING = N_("No, keep waiting")
-KEY_BACK = N_("Back")
 KEY_BACK_TO_GAME = N_("Back to the game")
 KEY_BACK_TO_CARDS = N_("Back to the cards")
 KEY_PREVIOUS = N_("Previous")
@@ -761,14 +748,8 @@ KEY_START = N_("Start")
 KEY_END = N_("End")
 KEY_NEXT_RULE = N_("Next rule")
 KEY_PREVIOUS_RULE = N_("Previous rule")
-KEY_CHOOSE = N_("Choose")
 KEY_START_GAME = N_("Start the game")
-KEY_READY = N_("I am ready")
 KEY_RESUME_LAST = N_("Resume the last played")
-KEY_PIERS_UP = N_("Piers ↑")
-KEY_PIERS_DOWN = N_("Piers ↓")
-KEY_BOT_SITS_IN = N_("Bot sits in")
-KEY_JOIN_LINES = N_("Join lines")
 KEY_GAME_LOG = N_("Log")
 KEY_COVER_LESS = N_("Cover less")
 KEY_COVER_MORE = N_("Cover more")
@@ -776,50 +757,12 @@ KEY_PLACE_IT = N_("Place it")
 KEY_PREVIOUS_CARD = N_("Previous card")
 KEY_NEXT_CARD = N_("Next card")
 KEY_CHOOSE_CARD = N_("Choose this card")
-KEY_EXPLAIN = N_("Why")
-KEY_OTHER_PIER = N_("Other pier")
 KEY_KEEP_AS_PLAN = N_("Keep as Plan")
 KEY_KEEP_AS_FOUNDATION = N_("Keep as Foundation")
 KEY_BACK_TO_PLAN = N_("Back to the Plan")
 KEY_LEGEND = N_("Symbols")
 KEY_POINT_AT_CARD = N_("Point at a card")
-KEY_POINT_AT_COVER = N_("Point at a cover")
-KEY_POINT_AT_GAME = N_("Point at a game")
-KEY_POINT_AT_PLAYER = N_("Point at a player")
-KEY_PREVIOUS_CHOICE = N_("Point higher")
-KEY_NEXT_CHOICE = N_("Point lower")
-KEY_FIRST_CHOICE = N_("Point at the first")
-KEY_LAST_CHOICE = N_("Point at the last")
-KEY_PAGE_UP = N_("A page up")
-KEY_PAGE_DOWN = N_("A page down")
-KEY_CHOOSE_IT = N_("Choose the one pointed at")
-KEY_OTHER_ANSWER = N_("Point at the other answer")
 
-#: Where a footer has no room for every key's label (a narrow terminal, many keys), the
-#: short label of each key that has one: fewer words, never a word cut. Keyed by the
-#: marked (English) label; both are translated where drawn.
-SHORT_KEYS = {
-    KEY_BACK_TO_CARDS: N_("Back"),
-    KEY_BACK_TO_GAME: N_("Back"),
-    KEY_COVER_LESS: N_("Less"),
-    KEY_COVER_MORE: N_("More"),
-    KEY_PLACE_IT: N_("Place"),
-    KEY_TAKE_BACK: N_("Undo"),
-    KEY_CHOOSE_CARD: N_("Choose"),
-    KEY_PREVIOUS_CARD: N_("Previous"),
-    KEY_NEXT_CARD: N_("Next"),
-    KEY_KEEP_AS_PLAN: N_("Plan"),
-    KEY_KEEP_AS_FOUNDATION: N_("Foundation"),
-    KEY_BACK_TO_PLAN: N_("Back"),
-    KEY_KEEP_PLAYING: N_("No"),
-    KEY_YES_TAKE_BACK: N_("Yes"),
-    KEY_YES_BOT_PLAYS: N_("Yes"),
-    KEY_NO_KEEP_WAITING: N_("No"),
-    KEY_START_GAME: N_("Start"),
-    KEY_RESUME_LAST: N_("Resume"),
-    KEY_PREVIOUS_RULE: N_("Previous"),
-    KEY_NEXT_RULE: N_("Next"),
-}
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
@@ -832,8 +775,6 @@ def with_key(label: str, key: str) -> str:
 
 #: The little tag on the choice the hint names (marked; translated where drawn).
 HINT_TAG = N_("hint")
-#: The tag on the choice a lesson step suggests to show its idea: not the hint's (`h`).
-LESSON_TAG = N_("lesson")
 
 
 # -- the table --------------------------------------------------------------------------
@@ -842,7 +783,6 @@ LESSON_TAG = N_("lesson")
 #: How the person at a networked seat is named among the others ("you have chosen").
 #: Marked where shown.
 YOU = N_("you")
-#: A player whose connection is gone, beside their name. Marked where shown.
 
 
 def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
@@ -1645,10 +1585,6 @@ def close_table(resume: str | None) -> tuple[str, str]:
     )
 
 
-#: Stands for the deck file in a final screen's `pier18 score` line when this computer
-#: has no file holding the game's deck (a seat that joined a host's own deck): a
-#: command's placeholder, like an option's, not translated.
-DECK_FILE = "DECK-FILE"
 
 
 

@@ -168,7 +168,7 @@ async def test_the_lessons_choice_wears_the_lessons_tag_never_the_hints():
     """The table tags the card a pick step suggests as the lesson's: the hint (`h`) is the
     one judge's, and the lesson's choice, made to show a step's idea, may not be its."""
     from pier18.tui.widgets.draft_row import CardView, DraftRow
-    from pier18.words import HINT_TAG, LESSON_TAG
+    from pier18.words import HINT_TAG
 
     app = make_learn_app()
 
@@ -181,7 +181,7 @@ async def test_the_lessons_choice_wears_the_lessons_tag_never_the_hints():
         want = SCRIPT.suggestion(PlayerView.of(app.session.game, LEARNER_SEAT))
         assert isinstance(want, Draft) and row.hinted == want.card
         tags = {view.card.id: view.border_subtitle for view in row.query(CardView)}
-        assert tags[want.card] == LESSON_TAG and HINT_TAG not in tags.values()
+        assert tags[want.card] == i18n._("lesson") and HINT_TAG not in tags.values()
 
 
 async def test_the_lesson_ends_with_other_legal_choices_too():

@@ -172,7 +172,11 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
     note = _(
         "Ahead: the player's {measure} after the choice, as the hint ranks choices: {why}. "
         "Lost: the best choice's minus the choice made's."
-    ).format(measure=_(words.MEASURE), why=_(words.MEASURE_WHY))
+    ).format(measure=_(words.MEASURE), why=_(
+        "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
+        "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
+        "because a game is won by being ahead: a card that keeps a rival from points counts too"
+    ))
     console.print(Text(note, style="dim"))
     _print_seats(console, review, deck, hindsight=False)
     if review.with_hindsight:

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from ..engine import Decision, Draft, Keep, Phase, PlayerView
 from ..persist.lesson import LEARNER_SEAT, Script, Step, lesson_rival
 from ..persist.session import Session
-from ..i18n import _
-from ..words import LESSON_TAG, lesson_refused
+from ..i18n import N_, _
+from ..words import lesson_refused
 from .app import BOT_PAUSE, Pier18App
 from .game_app import HintGiver
 
@@ -114,7 +114,7 @@ class LearnApp(Pier18App):
         table = self.table()
         if self.session.game.phase is Phase.DRAFT and table is not None and self.screen is table:
             suggestion = self.script.suggestion(self.learner_view())
-            self.show_step("pick", lambda: table.mark_hint(suggestion, LESSON_TAG))
+            self.show_step("pick", lambda: table.mark_hint(suggestion, N_("lesson")))
 
     def _keep(self) -> None:
         if self.teaching():

@@ -27,15 +27,13 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..engine import Deck, Decision, Phase, PlayerView, TableView
 from ..flow import Show, next_step
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
     close_table,
-    KEY_BOT_SITS_IN,
-    KEY_JOIN_LINES,
     connection_lost,
     lobby_seat,
     move_line,
@@ -84,8 +82,8 @@ class SeatApp(GameApp):
 
     BINDINGS = [
         *GameApp.BINDINGS,
-        Binding("b", "cover", KEY_BOT_SITS_IN),
-        Binding("j", "join_lines", KEY_JOIN_LINES),
+        Binding("b", "cover", N_("Bot sits in")),
+        Binding("j", "join_lines", N_("Join lines")),
     ]
 
     class Heard(Message):

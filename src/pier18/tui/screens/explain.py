@@ -22,8 +22,8 @@ from ...engine import Character, TableView
 from ...engine.cards import Card
 from ...engine.explain import Reason, Slot, explain
 from ...render import FittedPier
-from ...i18n import _
-from ...words import KEY_CLOSE, KEY_OTHER_PIER, explanation
+from ...i18n import N_, _
+from ...words import KEY_CLOSE, explanation
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 
@@ -67,9 +67,9 @@ class ExplainScreen(ModalClosesOnce[None]):
     BINDINGS = [
         Binding("escape", "close", KEY_CLOSE),
         Binding("e", "close", KEY_CLOSE, show=False),
-        Binding("right", "other(1)", KEY_OTHER_PIER),
-        Binding("left", "other(-1)", KEY_OTHER_PIER, show=False),
-        Binding("tab", "other(1)", KEY_OTHER_PIER, show=False),
+        Binding("right", "other(1)", N_("Other pier")),
+        Binding("left", "other(-1)", N_("Other pier"), show=False),
+        Binding("tab", "other(1)", N_("Other pier"), show=False),
     ]
 
     #: Whose pier is explained.

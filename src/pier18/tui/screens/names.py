@@ -16,8 +16,8 @@ from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...engine.text import name_key, printable
-from ...i18n import _
-from ...words import GAME_NAME, KEY_CHOOSE, KEY_NEXT_RULE, KEY_PREVIOUS_RULE, KEY_START_GAME, default_name, names_help
+from ...i18n import N_, _
+from ...words import GAME_NAME, KEY_NEXT_RULE, KEY_PREVIOUS_RULE, KEY_START_GAME, default_name, names_help
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -36,7 +36,7 @@ class StartRule(RadioSet):
     BINDINGS = [
         Binding("down,right", "next_button", KEY_NEXT_RULE, show=False),
         Binding("up,left", "previous_button", KEY_PREVIOUS_RULE, show=False),
-        Binding("space", "toggle_button", KEY_CHOOSE, show=False),
+        Binding("space", "toggle_button", N_("Choose"), show=False),
         Binding("enter", "choose_and_start", KEY_START_GAME),
     ]
 

@@ -8,8 +8,8 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Static
 
-from ...i18n import _
-from ...words import KEY_READY, ENTER
+from ...i18n import N_, _
+from ...words import ENTER
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -24,7 +24,7 @@ class PassScreen(ClosesOnce[bool]):
         text-align: center;
     }
     """
-    BINDINGS = [Binding("enter", "ready", KEY_READY)]
+    BINDINGS = [Binding("enter", "ready", N_("I am ready"))]
 
     def __init__(self, name: str, why: str, since: str | None = None, secret: bool = True) -> None:
         super().__init__()

@@ -40,7 +40,6 @@ from ...i18n import N_, _
 from ...words import (
     KEY_END,
     KEY_NEXT,
-    KEY_POINT_AT_PLAYER,
     KEY_PREVIOUS,
     KEY_START,
     accuracy_line,
@@ -374,7 +373,7 @@ class ReviewWhoScreen(ModalClosesOnce[int | None]):
     """
     BINDINGS = [
         Binding("escape", "back", N_("Back")),
-        *(Binding(str(n), f"point({n - 1})", KEY_POINT_AT_PLAYER, show=False) for n in range(1, 4)),
+        *(Binding(str(n), f"point({n - 1})", N_("Point at a player"), show=False) for n in range(1, 4)),
     ]
 
     def __init__(self, names: Sequence[str], seats: Sequence[int]) -> None:

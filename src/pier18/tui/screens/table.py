@@ -13,12 +13,9 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine import Decision, Draft, Phase, TableView
-from ...i18n import _
+from ...i18n import N_, _
 from ...words import (
     HINT_TAG,
-    KEY_EXPLAIN,
-    KEY_PIERS_DOWN,
-    KEY_PIERS_UP,
     YOU,
     author,
     chosen_so_far,
@@ -82,9 +79,9 @@ class TableScreen(HintedScreen[None]):
     app."""
 
     BINDINGS = [
-        Binding("pageup", "scroll_piers(-1)", KEY_PIERS_UP, show=False),
-        Binding("pagedown", "scroll_piers(1)", KEY_PIERS_DOWN, show=False),
-        Binding("e", "explain", KEY_EXPLAIN),
+        Binding("pageup", "scroll_piers(-1)", N_("Piers ↑"), show=False),
+        Binding("pagedown", "scroll_piers(1)", N_("Piers ↓"), show=False),
+        Binding("e", "explain", N_("Why")),
     ]
 
     #: What the table shows; assigning it redraws (every time: the draft row takes the
