@@ -105,7 +105,6 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_OUTPUT_FAILED
     except OSError as exc:  # most often the output failing (a full disk); one line either way
         drop(sys.stdout, sys.__stdout__)
-        pass
 
         if exc.filename:  # the file name is the point: its head and tail, however long
             # A name no file can have was given by the person: bad input, not lost output.

@@ -81,7 +81,6 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.deck import load_deck
     from ..engine.text import printable
     from ..i18n import _
-    pass
 
     deck = load_deck(args.deck)
     from .errors import need_output

@@ -110,7 +110,6 @@ def bind_address(text: str) -> str:
     import re
 
     from ..engine.text import quote
-    pass
 
     if text in ("0.0.0.0", "::"):
         return text
@@ -136,7 +135,6 @@ def listen_error(exc: OSError, bind: str | None, port: int, option: str = "--por
 
     from ..engine.text import shorten
     from ..i18n import _
-    pass
 
     reason = exc.strerror or str(exc)
     where = shorten(bind or _("every interface"))
@@ -177,7 +175,6 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
         return None
     from ..engine.text import shorten
     from ..i18n import _
-    pass
     from .errors import CliError
     from .join import check_pem
 

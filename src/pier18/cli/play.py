@@ -150,8 +150,6 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
         try:
             bots = int(args.bots)
         except ValueError:
-            pass
-
             raise Pier18Error(_("--bots needs a whole number of bot seats, got {text}").format(text=quote(args.bots))) from None
     level = ("hard" if args.level is None else args.level).strip().lower()  # '' is no level: said so
     return seat_kinds(args.players, bots, args.seats, level)
@@ -163,7 +161,6 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
     from ..engine.text import quote
     from ..bots.seats import HUMAN, clashes_with_bots, seat_names
     from ..i18n import _
-    pass
 
     humans = seats.count(HUMAN)
     if humans == 0:
@@ -184,7 +181,6 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
     from ..i18n import _
-    pass
     from .errors import check_terminal, need_output
 
     check_seed(args.seed)

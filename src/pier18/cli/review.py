@@ -128,7 +128,6 @@ def _seats(session: Session, names: list[str]) -> list[int]:
     """The seats `--seat` names, or one line naming the one that names nobody."""
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, printable, quote
-    pass
 
     keys = [name_key(name) for name in session.names]
     seats = []

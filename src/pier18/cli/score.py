@@ -144,8 +144,6 @@ def _card_id(token: str, deck: Deck) -> str | None:
     exact = [card.id for card in deck.values() if card.name.lower() == wanted]
     found = exact or [card.id for card in deck.values() if card.name.lower().startswith(wanted)]
     if len(found) > 1:
-        pass
-
         names = ", ".join(quote(deck[c].name) for c in found[:4])
         raise NotationError(_("{token} could be {names}: write more of the name").format(token=quote(token), names=names))
     return f"{found[0]}{colon}{cover.strip()}" if found else None
@@ -164,12 +162,8 @@ def card_notation(text: str, deck: Deck) -> str:
 
     def add(found: str | None, token: str) -> None:
         if found is None:
-            pass
-
             raise NotationError(_("{token} is not a card id or name").format(token=quote(token.strip())))
         if len(ids) == DECK_SIZE:  # said at once, however long the rest is
-            pass
-
             raise NotationError(_("more than {deck} cards: a pier holds at most the whole deck").format(deck=DECK_SIZE))
         ids.append(found)
 
@@ -212,12 +206,8 @@ def run(args: Args) -> int:
     from ..engine.text import quote
 
     if (args.file is None) == (args.cards is None):
-        from ..i18n import _
-
         raise CliError(_("score: give a pier file (or - for standard input), or --cards IDS, but not both"))
     if not 0 <= args.patrons <= MAX_PATRONS:  # a huge count would even be too long to print
-        pass
-
         raise CliError(_("score: --patrons must be from 0 to {most} (Patron cards won), not {got}").format(most=MAX_PATRONS, got=quote(args.patrons)))
     # A deck named is read even when nothing here needs it: a bad one is never ignored.
     needs_deck = args.cards is not None or args.plan is not None or args.deck is not None

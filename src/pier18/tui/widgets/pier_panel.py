@@ -20,7 +20,6 @@ from ...render.style import character_text, patrons_text
 from .drawn import Drawn
 from ...i18n import _
 from ...words import goal_text
-pass
 
 
 def score_line(sheet: ScoreSheet) -> Text:
