@@ -14,7 +14,10 @@ import pytest
 import pier18
 from helpers import child_env
 from pier18.cli import COMMANDS, main
-from pier18.words import old_deck_option
+from pier18 import i18n
+
+#: The notice `--cards` gets, as the catalog says it.
+OLD_DECK_OPTION = "--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release"
 
 SRC = Path(pier18.__file__).resolve().parent
 MISSING = "/no/such/deck.toml"
@@ -72,7 +75,7 @@ def test_deck_names_the_deck_file_on_every_command(capsys, record, command):
 def test_the_old_cards_option_still_names_the_deck_with_one_notice(capsys, record, command):
     code, out, err = run(capsys, _argv(command, record, "--cards", MISSING, "--cards", MISSING))
     notice, error = err.splitlines()  # said once, however often it is given
-    assert notice == f"pier18: {old_deck_option()}"
+    assert notice == f"pier18: {i18n._(OLD_DECK_OPTION)}"
     assert code == 2 and MISSING in error and "cannot read the deck file" in error
 
 
@@ -82,7 +85,7 @@ def test_cards_with_the_old_option_draws_the_same_deck_as_with_deck(capsys, deck
     assert (code, err) == (0, "")
     code, by_cards, err = run(capsys, ["cards", "--cards", path])
     assert code == 0 and by_cards == by_deck
-    assert err == f"pier18: {old_deck_option()}\n"
+    assert err == f"pier18: {i18n._(OLD_DECK_OPTION)}\n"
 
 
 def test_score_cards_is_still_the_pier_and_says_nothing(capsys):

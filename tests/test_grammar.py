@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
-from pier18 import words
+from pier18 import i18n, words
 from pier18.bots import make_bot
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from pier18.engine.characters import Character
@@ -66,10 +66,10 @@ def _fishers_reason(n: int, tie: bool) -> str:
     if tie:
         rows = "A A\n" * n if n else ". .\n"
         reasons = [r for r in explain(pier(rows)) if r.category is FISHER]
-        return " / ".join(words.explanation(r) for r in reasons) or words.nothing_scores_yet()
+        return " / ".join(words.explanation(r) for r in reasons) or i18n._("No characters on this pier yet: nothing scores.")
     rows = "A A\n" * n + "A .\n" * (n + 1)  # n on the right, the emptier side; 2n + 1 on the left
     reasons = [r for r in explain(pier(rows)) if r.why is Why.EMPTIER_SIDE]
-    return " / ".join(words.explanation(r) for r in reasons) or words.nothing_scores_yet()
+    return " / ".join(words.explanation(r) for r in reasons) or i18n._("No characters on this pier yet: nothing scores.")
 
 
 def _sheet_with_fishers(n: int):
@@ -123,16 +123,8 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "records_taken": lambda n: words.records_taken("dir", "a.json", n),
     "unrecognized": lambda n: words.unrecognized("x", n),
     "and_more": lambda n: words.and_more(n),
-    "hidden_sections": lambda n: words.hidden_sections(n),
-    "patrons_won": lambda n: words.patrons_won(n),
-    "total_now": lambda n: words.total_now(n),
-    "explain_title": lambda n: words.explain_title("Ann", n),
-    "plan_bonus_now": lambda n: words.plan_bonus_now(n),
-    "bonus": lambda n: words.bonus(n),
     "plan_note": lambda n: words.plan_note("At least 5 Poets", True, n),
     "no_saved_game_numbered": lambda n: words.no_saved_game_numbered("'7'", n),
-    "nested_too_deep": lambda n: words.nested_too_deep(n),
-    "larger_than": lambda n: words.larger_than(n),
     "script_cannot_read": lambda n: words.script_cannot_read("lesson.toml", "too big", n * 1024),
     "names_help": lambda n: words.names_help(n + 1, []),
 }
@@ -142,18 +134,12 @@ SENTENCES: dict[str, Callable[[int], object]] = {
 #: said as a range or a unit ('1 to 24 characters', 'MiB'), or a count said against
 #: another number ('2 of 5 judged').
 NOT_COUNTS = {
-    "ngettext", "author", "waiting_now", "_against", "_covering_short", "_on_card", "_script_at", "also_the_name_of", "back_to_deck",
-    "bad_decision", "bad_json", "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name",
-    "bots_out_of_range", "cannot_listen", "decision_head", "decision_not_text", "default_name", "event_short",
-    "expected_codes", "expected_name", "expected_player", "expected_seat_or_null", "for_players", "games_out_of_range",
-    "goal_progress", "half_a_character", "hint_why", "if_patron", "key_card", "lesson_open_elsewhere",
-    "lesson_step_head", "lesson_suggested", "name_too_long", "names_for_players", "newer_version", "not_bots_turn",
-    "open_elsewhere", "ordinal", "passed_over", "patron_won", "patrons_out_of_range", "pick_a_card", "pier_after",
-    "plan_goal_note", "plan_needs_players", "plan_role", "port_unusable", "record_open_elsewhere",
-    "records_open_elsewhere", "replay_event", "replay_step", "review_page", "review_phase", "review_progress",
-    "round_of", "score_command", "stands", "script_bad_deal", "script_bad_field", "script_missing", "script_moment_twice",
-    "script_out_of_order", "script_unknown_field", "seat_numbers", "side_name", "seeds_past_end", "since_your_turn",
-    "table_events", "table_open", "too_many_cards", "unknown_version", "worlds_out_of_range",
+    "ngettext", "author", "waiting_now", "_against", "_covering_short", "_on_card", "_script_at", "back_to_deck",
+    "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name", "default_name", "event_short",
+    "games_out_of_range", "goal_progress", "hint_why", "key_card", "lesson_suggested", "open_elsewhere", "ordinal",
+    "patron_won", "record_open_elsewhere", "replay_event", "review_phase", "score_command", "stands",
+    "script_bad_field", "script_missing", "script_unknown_field", "seat_numbers", "side_name", "since_your_turn",
+    "table_events", "table_open",
 }
 
 #: Count nouns, singular and plural, as the sentences say them.

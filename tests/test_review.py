@@ -32,7 +32,17 @@ from pier18.review.positions import game_at, positions
 from pier18.review.run import review_moments, review_session, session_moments
 from pier18.selfplay import cores
 from pier18.selfplay.simulation import play_game
-from pier18.words import MEASURE, hindsight_title
+from pier18 import i18n
+from pier18.words import MEASURE
+
+
+def hindsight_title() -> str:
+    """The label above the hindsight tables, as the catalog says it."""
+    return i18n._(
+        "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
+        "choices), which nobody knew when deciding"
+    )
+
 
 WORLDS = 6  # sampled worlds a decision, in these tests
 

@@ -26,7 +26,7 @@ import waiting
 from browser import Browser, find_chromium
 from helpers import child_env
 from net_support import near_miss, replayed
-from pier18 import words
+from pier18 import i18n, words
 from pier18.persist import autosave as saves
 from pier18.persist import record
 
@@ -288,7 +288,7 @@ def test_a_wrong_code_sees_nothing_and_is_slowed_down(browser, host):
         tab = browser.open(near_miss(host.link))  # one group of the code wrong
         durations.append(time.monotonic() - start)
         page = tab.page_text()
-        assert words.web_wrong_code() in page
+        assert i18n._("That code opens no seat at this table. Check it with the host and try again.") in page
         assert not tab.spy()["urls"]  # no terminal, no WebSocket
         for secret in (PLAYER, BOT, host.code, "Plan", "Foundation"):
             assert secret not in page
@@ -297,7 +297,7 @@ def test_a_wrong_code_sees_nothing_and_is_slowed_down(browser, host):
         assert took >= 0.1 * 2**attempt
     assert host.children() == []  # nothing was started for it
     asked = browser.open(host.base + "/")  # no code: a page that asks for one, and nothing else
-    assert words.web_ask_code() in asked.page_text()
+    assert i18n._("Your seat's code, as the host gave it:") in asked.page_text()
     assert not asked.spy()["urls"]
     asked.close()
     with pytest.raises(urllib.error.HTTPError) as refused:  # the terminal's socket itself is refused too
@@ -314,13 +314,13 @@ def test_a_tab_closed_mid_turn_and_opened_again_resumes_the_seat(browser, host):
     play_until(tab, host, lambda text: host.said(f"{PLAYER} to draft"))  # the seat's turn, in the draft
     mark = len(host.lines)
     tab.close()
-    host.wait_line(lambda line: words.has_left(PLAYER) in line, after=mark)  # a dropped connection: away
+    host.wait_line(lambda line: i18n._("{name} left").format(name=PLAYER) in line, after=mark)  # a dropped connection: away
     held = host.decisions()
     assert PLAYER in host.say("status")
     assert host.decisions() == held  # the table waits for the seat (no bot was asked to sit in)
     again = browser.open(host.link)
     again.wait_for(lambda text: PLAYER in text and "Round" in text, what="the table")
-    host.wait_line(lambda line: words.is_here(PLAYER) in line, after=mark)
+    host.wait_line(lambda line: i18n._("{name} is here").format(name=PLAYER) in line, after=mark)
     play_until(again, host, lambda text: len(host.decisions()) > len(held))  # and plays on from where it was
     assert host.decisions()[: len(held)] == held
     again.close()

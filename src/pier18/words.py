@@ -481,12 +481,6 @@ def level_names() -> str:
 #: suggestion where its script gives no reason of its own. Named in these words everywhere.
 #: Marked where shown (`_(MEASURE)`; a JSON report keeps it as written).
 MEASURE = N_("expected points ahead of the best rival at the end")
-#: What the measure is and why it, in a sentence (the help, the review's note). Marked.
-MEASURE_WHY = N_(
-    "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
-    "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
-    "because a game is won by being ahead: a card that keeps a rival from points counts too"
-)
 
 
 def stats_headline(games: int, unfinished: int, folder: str) -> str:
@@ -571,12 +565,6 @@ def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str,
         "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} results against bots; the ladder: {rungs}).",
         results,
     ).format(rating=rating, low=low, high=high, n=results, rungs=rungs)
-
-
-def start_by_sea(name: str) -> str:
-    """The printed rulebook's start rule, for one player (offered at set-up beside the
-    digital edition's)."""
-    return _("{name} starts: last saw the sea (rulebook)").format(name=name)
 
 
 def names_help(humans: int, bots: Sequence[str]) -> str:
@@ -735,20 +723,13 @@ def prog_line(message: str) -> str:
 KEY_QUIT = N_("Quit")
 KEY_HELP = N_("Keys")
 KEY_RULES = N_("Rules")
-KEY_HINT = N_("Hint")
 KEY_TAKE_BACK = N_("Take back")
 KEY_CLOSE = N_("Close")
-KEY_CONTINUE = N_("Continue")
 KEY_NEW_GAME = N_("New game")
-KEY_YES = N_("Yes")
-KEY_NO = N_("No")
-KEY_YES_QUIT = N_("Yes, quit")
-KEY_YES_LEAVE = N_("Yes, leave")
 KEY_YES_TAKE_BACK = N_("Yes, take back")
 KEY_KEEP_PLAYING = N_("No, keep playing")
 KEY_YES_BOT_PLAYS = N_("Yes, a bot plays")
 KEY_NO_KEEP_WAITING = N_("No, keep waiting")
-KEY_BACK = N_("Back")
 KEY_BACK_TO_GAME = N_("Back to the game")
 KEY_BACK_TO_CARDS = N_("Back to the cards")
 KEY_PREVIOUS = N_("Previous")
@@ -757,14 +738,8 @@ KEY_START = N_("Start")
 KEY_END = N_("End")
 KEY_NEXT_RULE = N_("Next rule")
 KEY_PREVIOUS_RULE = N_("Previous rule")
-KEY_CHOOSE = N_("Choose")
 KEY_START_GAME = N_("Start the game")
-KEY_READY = N_("I am ready")
 KEY_RESUME_LAST = N_("Resume the last played")
-KEY_PIERS_UP = N_("Piers ↑")
-KEY_PIERS_DOWN = N_("Piers ↓")
-KEY_BOT_SITS_IN = N_("Bot sits in")
-KEY_JOIN_LINES = N_("Join lines")
 KEY_GAME_LOG = N_("Log")
 KEY_COVER_LESS = N_("Cover less")
 KEY_COVER_MORE = N_("Cover more")
@@ -772,50 +747,12 @@ KEY_PLACE_IT = N_("Place it")
 KEY_PREVIOUS_CARD = N_("Previous card")
 KEY_NEXT_CARD = N_("Next card")
 KEY_CHOOSE_CARD = N_("Choose this card")
-KEY_EXPLAIN = N_("Why")
-KEY_OTHER_PIER = N_("Other pier")
 KEY_KEEP_AS_PLAN = N_("Keep as Plan")
 KEY_KEEP_AS_FOUNDATION = N_("Keep as Foundation")
 KEY_BACK_TO_PLAN = N_("Back to the Plan")
 KEY_LEGEND = N_("Symbols")
 KEY_POINT_AT_CARD = N_("Point at a card")
-KEY_POINT_AT_COVER = N_("Point at a cover")
-KEY_POINT_AT_GAME = N_("Point at a game")
-KEY_POINT_AT_PLAYER = N_("Point at a player")
-KEY_PREVIOUS_CHOICE = N_("Point higher")
-KEY_NEXT_CHOICE = N_("Point lower")
-KEY_FIRST_CHOICE = N_("Point at the first")
-KEY_LAST_CHOICE = N_("Point at the last")
-KEY_PAGE_UP = N_("A page up")
-KEY_PAGE_DOWN = N_("A page down")
-KEY_CHOOSE_IT = N_("Choose the one pointed at")
-KEY_OTHER_ANSWER = N_("Point at the other answer")
 
-#: Where a footer has no room for every key's label (a narrow terminal, many keys), the
-#: short label of each key that has one: fewer words, never a word cut. Keyed by the
-#: marked (English) label; both are translated where drawn.
-SHORT_KEYS = {
-    KEY_BACK_TO_CARDS: N_("Back"),
-    KEY_BACK_TO_GAME: N_("Back"),
-    KEY_COVER_LESS: N_("Less"),
-    KEY_COVER_MORE: N_("More"),
-    KEY_PLACE_IT: N_("Place"),
-    KEY_TAKE_BACK: N_("Undo"),
-    KEY_CHOOSE_CARD: N_("Choose"),
-    KEY_PREVIOUS_CARD: N_("Previous"),
-    KEY_NEXT_CARD: N_("Next"),
-    KEY_KEEP_AS_PLAN: N_("Plan"),
-    KEY_KEEP_AS_FOUNDATION: N_("Foundation"),
-    KEY_BACK_TO_PLAN: N_("Back"),
-    KEY_KEEP_PLAYING: N_("No"),
-    KEY_YES_TAKE_BACK: N_("Yes"),
-    KEY_YES_BOT_PLAYS: N_("Yes"),
-    KEY_NO_KEEP_WAITING: N_("No"),
-    KEY_START_GAME: N_("Start"),
-    KEY_RESUME_LAST: N_("Resume"),
-    KEY_PREVIOUS_RULE: N_("Previous"),
-    KEY_NEXT_RULE: N_("Next"),
-}
 #: The key that goes on, as the screens name it.
 ENTER = "Enter"
 
@@ -826,35 +763,16 @@ def with_key(label: str, key: str) -> str:
     return f"{_(label)} ({key})"
 
 
-def replay_title() -> str:
-    """The replay app's title (the game app's is `GAME_NAME`)."""
-    return _("{game} replay").format(game=GAME_NAME)
-
-
 #: The little tag on the choice the hint names (marked; translated where drawn).
 HINT_TAG = N_("hint")
-#: The tag on the choice a lesson step suggests to show its idea: not the hint's (`h`).
-LESSON_TAG = N_("lesson")
 
 
 # -- the table --------------------------------------------------------------------------
 
 
-def round_of(round_number: int, rounds: int) -> str:
-    """'Round 2 of 6'."""
-    return _("Round {round} of {rounds}").format(round=round_number, rounds=rounds)
-
-
-def pick_a_card(cards: int) -> str:
-    """What to do on the table when it is your draft, with the number keys there are:
-    they point, Enter opens the card pointed at (its cover is chosen there)."""
-    return _("pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron").format(cards=cards)
-
-
 #: How the person at a networked seat is named among the others ("you have chosen").
 #: Marked where shown.
 YOU = N_("you")
-#: A player whose connection is gone, beside their name. Marked where shown.
 
 
 def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -> str:
@@ -871,31 +789,6 @@ def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -
     else:
         done = (_("{who} have placed the Plan card") if placing else _("{who} have chosen")).format(who=who)
     return _("{done}; {waiting}").format(done=done, waiting=waiting_for(waiting)) if waiting else done
-
-
-def choosing_set_up(name: str) -> str:
-    """Someone other than the person at the keys is choosing a Plan and a Foundation."""
-    return _("{name} is choosing a Plan and a Foundation…").format(name=name)
-
-
-def more_below(how: str) -> str:
-    """The line under a scroll that has more below: '▼ more below: PgDn ...'."""
-    return _("▼ more below: {how}").format(how=how)
-
-
-def plan_heading(card: Card) -> str:
-    """A pier panel's Plan card: 'Plan #9 03-14 (+4)'."""
-    return _("Plan #{id} {date} (+{bonus})").format(id=card.id, date=card.date, bonus=card.plan.bonus)
-
-
-def patrons_won(count: int) -> str:
-    """'Patrons 2'."""
-    return _("Patrons {count}").format(count=count)
-
-
-def total_now(total: int) -> str:
-    """A pier panel's total: 'total 17'."""
-    return _("total {total}").format(total=total)
 
 
 #: What a total means wherever one is shown (the table, the previews, the Plan screen,
@@ -917,11 +810,6 @@ def ranking_line(standing: Standing, names: Sequence[str]) -> str:
     return _("{place}. {name}: {points}").format(place=standing.place, name=names[standing.seat], points=points(standing.total))
 
 
-def hidden_sections(count: int) -> str:
-    """Beside a card of a pier, how much of it is covered: '(2 hidden)'."""
-    return _("({count} hidden)").format(count=count)
-
-
 def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
     """A Plan's verdict, readable without colour: '✔ met', '✘ not met', or '✘ not yet'
     while the game goes on; '? not judged' when it cannot be. A goal the engine finds out
@@ -934,11 +822,6 @@ def verdict(met: bool | None, final: bool, in_reach: bool | None = None) -> str:
     if in_reach is False:
         return _("✔ met now, not at the end") if met else _("✘ out of reach: cannot be met by the end")
     return _("✔ met") if met else _("✘ not yet")
-
-
-def plan_goal_note(card: Card, players: int) -> str:
-    """Under a set-up card: 'Plan goal: At least 5 Poets (+4)'."""
-    return _("Plan goal: {goal} (+{bonus})").format(goal=goal_text(card.plan.goal_for(players)), bonus=card.plan.bonus)
 
 
 # -- set-up, placing, the Patron, passing the laptop -----------------------------------------
@@ -977,14 +860,6 @@ def keep_foundation_help(name: str, plan: Card) -> Stressed:
         ),
         name=name,
         plan=card_label(plan),
-    )
-
-
-def plan_role(card: Card, players: int) -> str:
-    """What a set-up card does as the Plan: 'At most 12 visible sections (+4), judged at
-    the end, the card laid last on your pier'."""
-    return _("{goal} (+{bonus}), judged at the end, with the card laid last on your pier").format(
-        goal=goal_text(card.plan.goal_for(players)), bonus=card.plan.bonus
     )
 
 
@@ -1032,26 +907,6 @@ def cover_choice(first: bool, cover: int) -> str:
     if cover == 0:
         return _("covers nothing (adds every section)")
     return ngettext("covers {n} section", "covers {n} sections", cover).format(n=cover)
-
-
-def pier_after(name: str, card_id: int) -> str:
-    """The preview's title: 'Ann's pier after placing #7'."""
-    return _("{name}'s pier after placing #{id}").format(name=name, id=card_id)
-
-
-def plan_bonus_now(bonus: int) -> str:
-    """'(Plan bonus 4)'."""
-    return _("(Plan bonus {bonus})").format(bonus=bonus)
-
-
-def if_patron(card_id: int) -> str:
-    """A Patron race in a preview: 'If #7 is the Patron:'."""
-    return _("If #{id} is the Patron:").format(id=card_id)
-
-
-def was(before: str) -> str:
-    """What a preview's line said before the placement tried: '(was: Bob wins)'."""
-    return _("(was: {before})").format(before=before)
 
 
 def either(names: Sequence[str]) -> str:
@@ -1131,16 +986,6 @@ def patron_why(award: PatronAward, deck: Deck, names: Sequence[str]) -> Stressed
     )
 
 
-def pass_to(name: str) -> str:
-    """The pass screen's title: 'Pass the laptop to Ann'."""
-    return _("Pass the laptop to {name}").format(name=name)
-
-
-def press_enter(name: str) -> str:
-    """The pass screen's key: 'Ann: press Enter'."""
-    return _("{name}: press {key}").format(name=name, key=ENTER)
-
-
 # -- the final screen and the replay ---------------------------------------------------------
 
 
@@ -1189,11 +1034,6 @@ def score_command(notation: str, patrons: int, plan: int | None, players: int, d
     if deck is not None:
         line += ["--deck", deck]
     return command(*line)
-
-
-def replay_step(step: int, last: int) -> str:
-    """Where the replay is: 'Replay  decision 3 of 40'."""
-    return _("Replay  decision {step} of {last}").format(step=step, last=last)
 
 
 def patron_went(name: str, card: Card, by_date: bool) -> str:
@@ -1510,11 +1350,6 @@ def _patron_reasons(deck: Deck, outcome: Outcome, names: Sequence[str]) -> list[
     return said
 
 
-def not_bots_turn(seat: int) -> str:
-    """A bot asked to move for a seat that is not to move."""
-    return _("it is not player {number}'s turn, so a bot cannot move for them").format(number=seat + 1)
-
-
 # -- seats and self-play ---------------------------------------------------------------------
 
 
@@ -1524,26 +1359,6 @@ def bot_seat_name(level: str, seat: int | None = None) -> str:
     if seat is None:
         return _("{level} bot").format(level=level.capitalize())
     return _("{level} bot {number}").format(level=level.capitalize(), number=seat)
-
-
-def unknown_level(level: str, levels: Sequence[str]) -> str:
-    """A bot level that is none of `levels` (`level` quoted)."""
-    return _("unknown bot level {level} (use one of {levels})").format(level=level, levels=", ".join(levels))
-
-
-def unknown_level_option(level: str, levels: Sequence[str]) -> str:
-    """A `--level` that is none of `levels` (`level` quoted)."""
-    return _("unknown bot level {level} in --level (use one of {levels})").format(level=level, levels=", ".join(levels))
-
-
-def unknown_seat_level(level: str, levels: Sequence[str]) -> str:
-    """A `simulate --seats` level that is none (`level` quoted)."""
-    return _("unknown bot level {level} in --seats (use {levels})").format(level=level, levels=", ".join(levels))
-
-
-def unknown_seat(kind: str, levels: Sequence[str]) -> str:
-    """A `--seats` kind that is neither human nor a level (`kind` quoted)."""
-    return _("unknown seat {kind} in --seats (use human, {levels})").format(kind=kind, levels=", ".join(levels))
 
 
 def seats_for_players(given: int, players: int, what: str = "seat") -> str:
@@ -1562,10 +1377,6 @@ def levels_for_players(given: int, players: int) -> str:
     return ngettext("{n} seat level given for {players} players", "{n} seat levels given for {players} players", given).format(
         n=given, players=players
     )
-
-
-def bots_out_of_range(players: int) -> str:
-    return _("--bots must be from 0 to {players} in a {players}-player game").format(players=players)
 
 
 def at_least_one(option: str, got: str | None = None) -> str:
@@ -1713,11 +1524,6 @@ def connection_lost(why: str, seated: bool) -> str:
     return _("Connection lost: {why}. Ctrl+Q leaves.").format(why=why)
 
 
-def connection_over(why: str) -> str:
-    """The host refused this client for good, or could never be reached."""
-    return _("No connection to the table: {why}. Ctrl+Q leaves.").format(why=why)
-
-
 
 def play_resume_command(save: object | None = None) -> str:
     """'pier18 play --resume FILE': the command that goes on with the game saved in
@@ -1769,17 +1575,6 @@ def close_table(resume: str | None) -> tuple[str, str]:
     )
 
 
-#: Stands for the deck file in a final screen's `pier18 score` line when this computer
-#: has no file holding the game's deck (a seat that joined a host's own deck): a
-#: command's placeholder, like an option's, not translated.
-DECK_FILE = "DECK-FILE"
-
-
-def not_an_address(address: str) -> str:
-    """`address` (quoted) cannot be connected to."""
-    return _("{address} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it").format(
-        address=address
-    )
 
 
 
@@ -1792,16 +1587,6 @@ def host_unreachable(why: str | None = None) -> str:
 
 def connection_dropped() -> str:
     return _("the connection dropped")
-
-
-def reconnecting(reason: str, delay: float) -> str:
-    """'the connection dropped; reconnecting in 0.4 s'."""
-    return _("{reason}; reconnecting in {delay:.1f} s").format(reason=reason, delay=delay)
-
-
-def host_refused(reason: str) -> str:
-    """The host refused this client for good (a wrong code...)."""
-    return _("the host refused: {reason}").format(reason=reason)
 
 
 #: The codes of what the host says to a connection it refuses (`error`), or to a decision
@@ -1860,21 +1645,6 @@ def refusal(code: str, values: Mapping[str, object] | None = None) -> str:
     return _refusals().get(code, code)
 
 
-def is_here(name: str) -> str:
-    """The host's line when a player connects: 'Ann is here'."""
-    return _("{name} is here").format(name=name)
-
-
-def has_left(name: str) -> str:
-    """The host's line when a player's connection goes: 'Ann left'."""
-    return _("{name} left").format(name=name)
-
-
-
-def bot_covers(level: str, name: str) -> str:
-    """The host's line when a bot starts playing an away seat."""
-    return _("a {level} bot plays for {name} until they are back").format(level=level, name=name)
-
 
 def cover_question(name: str, level: str) -> tuple[str, str]:
     """The host's `b` asks first: the question, and what a yes means."""
@@ -1914,11 +1684,6 @@ def table_line(
 
 
 
-def move_not_sent(why: str | None) -> str:
-    """A seat's decision that could not be sent: it is asked again."""
-    return _("The move was not sent ({why}); choose it again.").format(why=why or connection_dropped())
-
-
 def join_command(address: str, code: str, cafile: object | None = None, watch: bool = False) -> str:
     """What a player types to join a table (`watch`: the spectator code's), each word
     quoted for the shell where it needs it."""
@@ -1932,16 +1697,6 @@ def join_command(address: str, code: str, cafile: object | None = None, watch: b
 def web_link(base: str, code: str, watch: bool = False) -> str:
     """A browser seat's address (`watch`: the spectator code's page)."""
     return f"{base}/?{'watch' if watch else 'seat'}={code}"
-
-
-def web_ask_code() -> str:
-    """The browser seat's first page: what to type."""
-    return _("Your seat's code, as the host gave it:")
-
-
-def web_wrong_code() -> str:
-    """The browser seat's page for a code that opens no seat."""
-    return _("That code opens no seat at this table. Check it with the host and try again.")
 
 
 def table_open(port: int, tls: bool, save: str | None) -> str:
@@ -1960,51 +1715,10 @@ def table_saved(resume: str) -> str:
 
 
 
-def cannot_use_certificate(cert: str, key: str, why: str) -> str:
-    return _("cannot use the TLS certificate {cert} with key {key} ({why})").format(cert=cert, key=key, why=why)
-
-
-def not_a_bind_address(text: str) -> str:
-    """`--bind` that is no IP address nor host name (`text` quoted)."""
-    return _("{text} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name").format(
-        text=text
-    )
 
 
 
 
-def no_such_bind_address(where: str, why: str) -> str:
-    """`--bind` with a name that resolves to nothing."""
-    return _("--bind {where}: no such address ({why})").format(where=where, why=why)
-
-
-def bind_not_here(where: str, why: str) -> str:
-    """`--bind` with an address that is not this computer's."""
-    return _("--bind {where}: not an address of this computer ({why})").format(where=where, why=why)
-
-
-def port_unusable(port: int, why: str, option: str = "--port") -> str:
-    """`--port` (or `--web`) that is in use or reserved."""
-    return _("{option} {port}: cannot listen on this port ({why}); try another {option}").format(option=option, port=port, why=why)
-
-
-def cannot_listen(where: str, port: int, why: str) -> str:
-    """The table could not open, for a reason neither --bind's nor --port's alone."""
-    return _("cannot listen on {where} port {port} ({why})").format(where=where, port=port, why=why)
-
-
-
-
-
-
-def refused(reason: str) -> str:
-    """`--lines`: a decision the host did not apply."""
-    return _("refused: {reason}").format(reason=reason)
-
-
-def lost(why: str) -> str:
-    """`--lines`: the connection dropped (once per outage)."""
-    return _("connection lost: {why}").format(why=why)
 
 
 
@@ -2063,44 +1777,13 @@ def going_on_with(file: str, game: str, latest: bool) -> str:
     return _("Going on with the saved game asked for, {file}: {game}.").format(file=file, game=game)
 
 
-def passed_over(file: str, game: str, pid: int) -> str:
-    """An unfinished game played more recently that another terminal has open, so it was
-    not opened or offered here (`game`: its summary line)."""
-    return _("Not {file} ({game}): {open_elsewhere}.").format(file=file, game=game, open_elsewhere=open_elsewhere(pid))
-
-
-def could_not_save(path: str, why: str) -> str:
-    return _("could not save the game to {path}: {why}").format(path=path, why=why)
-
-
-def autosave_off(folder: str, why: str) -> str:
-    return _("autosave is off: cannot save games in {folder} ({why})").format(folder=folder, why=why)
-
-
 def record_option(path: str, problem: str) -> str:
     """'--record FILE: problem'."""
     return _("--record {path}: {problem}").format(path=path, problem=problem)
 
 
-def record_is_folder(path: str) -> str:
-    return _("--record {path} is a folder; give the name of a file to write the record to").format(path=path)
-
-
-def record_not_a_file(path: str) -> str:
-    return _("--record {path} is not a regular file; give the name of a file to write the record to").format(path=path)
-
-
 def record_open_elsewhere(path: str, pid: int) -> str:
     return record_option(path, _("{open_elsewhere}; choose another file").format(open_elsewhere=open_elsewhere(pid)))
-
-
-def record_exists(path: str) -> str:
-    return _("--record {path} already exists; choose another name, or add --force to write over it").format(path=path)
-
-
-def cannot_be_loaded(problem: str | None) -> str:
-    """A saved game's summary when it cannot be loaded."""
-    return _("cannot be loaded: {problem}").format(problem=problem)
 
 
 def could_not_be_read(error: str) -> str:
@@ -2108,27 +1791,11 @@ def could_not_be_read(error: str) -> str:
     return _("could not be read ({error})").format(error=error)
 
 
-def damaged_skipped(path: str, reason: str, problem: str | None) -> str:
-    """A damaged autosave that could not be moved out of the way."""
-    return _(
-        "a damaged autosave {path} ({reason}) could not be moved aside ({problem}); it was skipped and left where it is"
-    ).format(path=path, reason=reason, problem=problem)
-
-
-def damaged_kept(kept_at: str, reason: str) -> str:
-    """A damaged autosave moved out of the way, and kept."""
-    return _("a damaged autosave was kept at {kept_at} ({reason})").format(kept_at=kept_at, reason=reason)
-
-
 def file_changed(appeared: bool) -> str:
     """A write that found a file it may not replace."""
     if appeared:
         return _("a file appeared there meanwhile; it was not written over")
     return _("the file was changed by someone else; it was not written over")
-
-
-def no_folder(folder: str) -> str:
-    return _("the folder {folder} does not exist").format(folder=folder)
 
 
 def not_a_folder(part: str, regular: bool) -> str:
@@ -2149,14 +1816,6 @@ def authors_for(decisions: int, authors: int) -> str:
     return _("{decisions} but {authors}: give one per decision").format(decisions=made, authors=by)
 
 
-def no_saved_games(folder: str) -> str:
-    return _("No saved games in {folder}; 'pier18 play' starts one.").format(folder=folder)
-
-
-def saved_games_in(folder: str) -> str:
-    return _("Saved games in {folder} ('pier18 play --resume N' goes on with game N):").format(folder=folder)
-
-
 def game_finished(name: str, path: object) -> str:
     """A finished game named to play on: it can only be replayed."""
     return _("{name}: this game is finished; '{command}' shows it").format(name=name, command=replay_command(path))
@@ -2174,114 +1833,9 @@ def no_saved_game_numbered(which: str, games: int) -> str:
 # A game record that cannot be read: each names the file (`where`) and what is wrong.
 
 
-def record_missing(where: str) -> str:
-    return _("{where}: no such game record").format(where=where)
-
-
-def record_is_directory(where: str) -> str:
-    return _("{where}: is a directory, not a game record").format(where=where)
-
-
-def record_unreadable(where: str, why: str) -> str:
-    return _("{where}: cannot read the game record ({why})").format(where=where, why=why)
-
-
-def not_a_record(where: str, why: str) -> str:
-    """'game.json: not a Pier 18 game record (bad JSON at line 3, column 1)'."""
-    return _("{where}: not a {game} game record ({why})").format(where=where, game=GAME_NAME, why=why)
-
-
 def not_utf8() -> str:
     """Why a file that is not text was not read."""
     return _("not UTF-8 text")
-
-
-def nested_too_deep(depth: int) -> str:
-    return _("lists or objects nested over {depth} deep").format(depth=depth)
-
-
-def bad_json(line: int, column: int) -> str:
-    return _("bad JSON at line {line}, column {column}").format(line=line, column=column)
-
-
-def half_a_character(code: int) -> str:
-    """A JSON escape of half a surrogate pair."""
-    return _("\\u{code:04x} is half a character, not text").format(code=code)
-
-
-def no_format(name: str) -> str:
-    return _('no "format": "{name}"').format(name=name)
-
-
-def record_empty(where: str) -> str:
-    return _("{where}: the game record is empty").format(where=where)
-
-
-def record_cut_short(where: str) -> str:
-    return _("{where}: the game record is cut short (truncated file?)").format(where=where)
-
-
-def unknown_version(where: str, version: str, newest: int) -> str:
-    return _("{where}: unknown record version {version} (this {game} reads versions 1 to {newest})").format(
-        where=where, version=version, game=GAME_NAME, newest=newest
-    )
-
-
-def newer_version(where: str, version: object, ours: str, newest: int) -> str:
-    return _(
-        "{where}: record version {version} was written by a newer {game} "
-        "(this one, {ours}, reads versions 1 to {newest}); please upgrade"
-    ).format(where=where, version=version, game=GAME_NAME, ours=ours, newest=newest)
-
-
-def field_problem(where: str, field: str, problem: str) -> str:
-    """'game.json: field 'seed': expected ...'."""
-    return _("{where}: field '{field}': {problem}").format(where=where, field=field, problem=problem)
-
-
-def expected_seed(got: str) -> str:
-    return _("expected a whole number from 0 to 2**64, got {got}").format(got=got)
-
-
-def expected_seat_or_null(last: int, got: str) -> str:
-    return _("expected a seat from 0 to {last} or null, got {got}").format(last=last, got=got)
-
-
-def expected(kind: str, got: str) -> str:
-    """'expected text, got 3'."""
-    return _("expected {kind}, got {got}").format(kind=kind, got=got)
-
-
-def expected_players(sizes: str) -> str:
-    return _("expected a list of {sizes} players").format(sizes=sizes)
-
-
-def expected_player(number: int) -> str:
-    return _('expected {{"name": ..., "seat": ...}} (player {number})').format(number=number)
-
-
-def expected_name(longest: int, number: int) -> str:
-    return _("expected a name of 1 to {longest} characters (player {number})").format(longest=longest, number=number)
-
-
-def unknown_record_seat(seat: str, kinds: Sequence[str]) -> str:
-    return _("unknown seat {seat} (use {kinds})").format(seat=seat, kinds=", ".join(kinds))
-
-
-def also_the_name_of(name: str, number: int) -> str:
-    """A record's player whose name (`name`, quoted) nobody could tell from player `number`'s."""
-    return _("{name} is also the name of player {number}").format(name=name, number=number)
-
-
-def decision_not_text(where: str, index: int, got: str) -> str:
-    """Decision number `index + 1` of a record is not notation text."""
-    return _("{where}: field 'decisions[{index}]': decision {number}: expected text such as \"draft 7:1\", got {got}").format(
-        where=where, index=index, number=index + 1, got=got
-    )
-
-
-def bad_decision(where: str, number: int, problem: str) -> str:
-    return _("{where}: decision {number}: {problem}").format(where=where, number=number, problem=problem)
 
 
 def expected_authors(decisions: int) -> str:
@@ -2291,58 +1845,14 @@ def expected_authors(decisions: int) -> str:
     ).format(n=decisions)
 
 
-def unknown_author(author: str, kinds: Sequence[str]) -> str:
-    return _("unknown author {author} (use {kinds})").format(author=author, kinds=", ".join(kinds))
-
-
-def not_the_bot_seats_author(author: str, level: str) -> str:
-    """A bot seat's decision said to be made by someone else (`author` quoted)."""
-    return _("a {level} bot's seat decides for itself, not {author}").format(level=level, author=author)
-
-
-def expected_codes(players: int) -> str:
-    return _("expected a list of {players} seat codes or nulls").format(players=players)
-
-
-def expected_code_or_null(got: str) -> str:
-    return _("expected a seat code or null, got {got}").format(got=got)
-
-
-def expected_code(got: str) -> str:
-    return _("expected a code, got {got}").format(got=got)
-
-
-def expected_deck_path(got: str) -> str:
-    return _("expected the deck file's path, got {got}").format(got=got)
-
-
 def deck_inside(where: str) -> str:
     """The deck a record carries, as its problems name it."""
     return _("{where}: the deck inside the record").format(where=where)
 
 
-def deck_edited(where: str) -> str:
-    return _("{deck} does not match its sha256 (was it edited?)").format(deck=deck_inside(where))
-
-
 def deck_file(where: str, path: str) -> str:
     """A deck file read for a record, as its problems name it."""
     return _("{where}: the deck {path}").format(where=where, path=path)
-
-
-def deck_not_this_game(where: str, path: str) -> str:
-    return _("{deck} does not match the deck this game was played with").format(deck=deck_file(where, path))
-
-
-def deck_not_found(where: str, looked_at: Sequence[str]) -> str:
-    return _(
-        "{where}: the record does not include its deck, and no deck file matching it was found"
-        " (looked at {looked_at}; give one with --deck)"
-    ).format(where=where, looked_at=players_list(looked_at))
-
-
-def deck_broken_by(what: str, error: str, why: str) -> str:
-    return _("{what} is broken ({error}: {why})").format(what=what, error=error, why=why)
 
 
 # -- crash reports -----------------------------------------------------------------------------
@@ -2375,10 +1885,6 @@ def nowhere_to_write() -> str:
     return _("{closed}: there is nowhere to write").format(closed=is_closed(streams()["stdout"]))
 
 
-def cannot_write_output(why: str) -> str:
-    return _("cannot write the output ({why})").format(why=why)
-
-
 def no_terminal(names: Sequence[str]) -> str:
     """A game app started without the standard streams it needs (by name: 'stdin')."""
     named = [streams()[name] for name in names]
@@ -2392,11 +1898,6 @@ def not_terminals(names: Sequence[str]) -> str:
     error is not a terminal'."""
     named = [streams()[name] for name in names]
     return ngettext("{streams} is not a terminal", "{streams} are not terminals", len(named)).format(streams=players_list(named))
-
-
-def app_needs_terminal(names: Sequence[str]) -> str:
-    """A game app cannot be drawn here (its screen would be escape codes in a pipe)."""
-    return _("{not_terminals}: the game needs one").format(not_terminals=not_terminals(names))
 
 
 def in_plain_lines(names: Sequence[str]) -> str:
@@ -2422,11 +1923,6 @@ def and_more(count: int) -> str:
     return ngettext("and {count} more", "and {count} more", count).format(count=count)
 
 
-def try_help(prog: str) -> str:
-    """Under an argument error."""
-    return _("try '{prog} --help'").format(prog=prog)
-
-
 def names_needed(humans: int, text: str) -> str:
     """`--names` with a name missing for the human seats (`text` quoted)."""
     return ngettext(
@@ -2436,82 +1932,9 @@ def names_needed(humans: int, text: str) -> str:
     ).format(n=humans, text=text)
 
 
-def names_for_players(players: int, text: str) -> str:
-    return _("--names needs {players} comma-separated names for --players {players}, got {text}").format(players=players, text=text)
-
-
-def names_differ(text: str) -> str:
-    return _("--names must all differ, got {text}").format(text=text)
-
-
-def name_too_long(longest: int) -> str:
-    return _("--names: a name may have at most {longest} characters").format(longest=longest)
-
-
-def bots_not_a_number(text: str) -> str:
-    return _("--bots needs a whole number of bot seats, got {text}").format(text=text)
-
-
-def name_is_a_bot(name: str) -> str:
-    return _("--names {name} is a bot's name in this game; choose another").format(name=name)
-
-
-def first_not_a_name(first: str, names: Sequence[str]) -> str:
-    return _("--first {first} is not one of the names {names}").format(first=first, names=", ".join(names))
-
-
-def bad_seed(seed: str) -> str:
-    return _("--seed must be a whole number from 0 to 2**64, got {seed}").format(seed=seed)
-
-
-def seeds_past_end(seed: int, games: int) -> str:
-    return _("--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {last}").format(
-        seed=seed, games=games, last=games - 1
-    )
-
-
-def could_be(token: str, names: str) -> str:
-    """A `--cards` name that starts several cards' names."""
-    return _("{token} could be {names}: write more of the name").format(token=token, names=names)
-
-
-def not_a_card(token: str) -> str:
-    return _("{token} is not a card id or name").format(token=token)
-
-
-def too_many_cards(deck: int) -> str:
-    return _("more than {deck} cards: a pier holds at most the whole deck").format(deck=deck)
-
-
-def old_deck_option() -> str:
-    """`--cards PATH` given where a deck file is meant (`play`, `host`, `cards`, `replay`)."""
-    return _("--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release")
-
-
 def version_line(version: str) -> str:
     """`pier18 --version`: 'pier18 0.1.0'."""
     return f"{PROG} {version}"
-
-
-def patrons_out_of_range(most: int, got: str) -> str:
-    """`pier18 score --patrons` below 0 or above the Patron cards a game has (`got`: quoted)."""
-    return _("score: --patrons must be from 0 to {most} (Patron cards won), not {got}").format(most=most, got=got)
-
-
-def cannot_read_pier(source: str, why: str) -> str:
-    return _("{source}: cannot read the pier ({why})").format(source=source, why=why)
-
-
-def larger_than(mib: int) -> str:
-    return _("larger than {mib} MiB").format(mib=mib)
-
-
-def plan_not_in_deck(card: str) -> str:
-    return _("--plan: card {card} is not in the deck").format(card=card)
-
-
-def plan_needs_players(card: int) -> str:
-    return _("--plan: card {card} has different goals for 2 and 3 players; add --players 2 or 3").format(card=card)
 
 
 def plan_note(goal: str, met: bool | None, bonus: int) -> str:
@@ -2539,20 +1962,6 @@ def games_finished(finished: int, games: int) -> str:
     return ngettext("{finished} of {n} game finished", "{finished} of {n} games finished", games).format(finished=finished, n=games)
 
 
-def record_dir(path: str) -> str:
-    """'--record-dir DIR', as its problems name it."""
-    return _("--record-dir {path}").format(path=path)
-
-
-def cannot_write_records(where: str, why: str) -> str:
-    return _("{where}: cannot write records there ({why})").format(where=where, why=why)
-
-
-def records_open_elsewhere(where: str, name: str, pid: int) -> str:
-    """`simulate --record-dir --force`: one of the run's record names is a game being played."""
-    return _("{where}: {name}: {open_elsewhere}; choose another folder").format(where=where, name=name, open_elsewhere=open_elsewhere(pid))
-
-
 def records_taken(where: str, first: str, others: int) -> str:
     """`simulate --record-dir` holding records the run would write over."""
     if others:
@@ -2569,10 +1978,6 @@ def simulation_title(games: int, players: int, seats: str, seed: int) -> str:
     return ngettext(
         "{n} game, {players} players, seats {seats}, seed {seed}", "{n} games, {players} players, seats {seats}, seed {seed}", games
     ).format(n=games, players=players, seats=seats, seed=seed)
-
-
-def games_per_second(rate: float) -> str:
-    return _("{rate:.1f} games per second").format(rate=rate)
 
 
 def balance_head(
@@ -2596,25 +2001,11 @@ def balance_head(
     ]
 
 
-def shares_head(share: tuple[float, float]) -> str:
-    return _("share of character points (free games, every seat), target {low:.0%}-{high:.0%}:").format(low=share[0], high=share[1])
-
-
 def balance_verdict(in_range: bool) -> str:
     return _("every Plan and category in range") if in_range else _("OUT OF RANGE: see the rows marked <-")
 
 
 # -- the legend of the symbols (`s`, and on the set-up screen) -----------------------------
-
-
-def for_players(players: int) -> str:
-    """A split Plan goal's table size: '2 players:'."""
-    return _("{players} players:").format(players=players)
-
-
-def bonus(points: int) -> str:
-    """A Plan card's bonus: 'bonus 4'."""
-    return _("bonus {points}").format(points=points)
 
 
 # -- why a pier scores what it does (`engine.explain`) ---------------------------------------
@@ -2623,26 +2014,6 @@ def bonus(points: int) -> str:
 def side_name(side: int) -> str:
     """A side of a pier, as a sentence names it: 'left', 'right'."""
     return pgettext("side", "left") if side == 0 else pgettext("side", "right")
-
-
-def explain_title(name: str, total: int) -> str:
-    """The explain screen's head (`e` on the table): whose pier, and its total now."""
-    return _("Why {name}'s pier scores what it does (total now {total})").format(name=name, total=total)
-
-
-def nothing_scores_yet() -> str:
-    """The explain screen, for a pier with no character on it yet."""
-    return _("No characters on this pier yet: nothing scores.")
-
-
-def cover_changes() -> str:
-    """The placement preview's list of what this cover changes in why the pier scores."""
-    return _("What this changes:")
-
-
-def cover_changes_nothing() -> str:
-    """The preview, when the placement changes no character's points or reasons."""
-    return _("What this changes: no character scores differently.")
 
 
 def reason_gone() -> str:
@@ -2819,10 +2190,6 @@ def seat_kind(kind: str) -> str:
     return pgettext("seat kind", "human") if kind == "human" else kind
 
 
-def no_decisions_yet(name: str) -> str:
-    return _("{name} has made no decision yet.").format(name=name)
-
-
 def _lost_in(phase: Phase, points: float) -> str:
     """'2.31 in the drafts'."""
     if phase is Phase.SETUP:
@@ -2855,23 +2222,6 @@ def nothing_lost() -> str:
     return _("No decision lost any points.")
 
 
-def hindsight_title() -> str:
-    """Above the hindsight tables, which must never pass for the review itself."""
-    return _(
-        "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
-        "choices), which nobody knew when deciding"
-    )
-
-
-def no_such_player(name: str, names: Sequence[str]) -> str:
-    """`review --seat NAME` naming nobody in the game."""
-    return _("--seat {name}: no player of that name in this game (its players: {names})").format(name=name, names=", ".join(names))
-
-
-def worlds_out_of_range(most: int, got: str) -> str:
-    return _("--worlds must be a whole number from 1 to {most:,}, got {got}").format(most=most, got=got)
-
-
 # -- the guided first game (`pier18 learn`) -------------------------------------------------
 
 
@@ -2884,12 +2234,6 @@ def script_cannot_read(where: str, reason: str | None, limit: int) -> str:
     why = reason if reason is not None else _("the file is not UTF-8 text")
     return _("{where}: cannot read the lesson script ({why}; a script is a text file under {kib} KiB)").format(
         where=where, why=why, kib=limit // 1024
-    )
-
-
-def script_bad_toml(where: str, reason: str | None) -> str:
-    return _("{where}: the lesson script is not valid TOML: {reason}").format(
-        where=where, reason=reason or _("nested too deeply, or a number far too long")
     )
 
 
@@ -2932,31 +2276,6 @@ def script_bad_field(where: str, step: int | None, field: str, got: str, kind: s
     return _("{where}: '{field}' must be {wanted}, got {got}").format(
         where=_script_at(where, step), field=field, wanted=_script_wants(kind or field), got=got
     )
-
-
-def script_bad_deal(where: str, cards: int) -> str:
-    return _("{where}: 'deal' must list every card id of the deck once ({cards} ids)").format(where=where, cards=cards)
-
-
-def script_no_steps(where: str) -> str:
-    return _("{where}: the lesson script has no [[step]]").format(where=where)
-
-
-def script_moment_twice(where: str, step: int, earlier: int) -> str:
-    return _("{where}: step {step} is shown at the same moment as step {earlier}: one step per moment").format(
-        where=where, step=step, earlier=earlier
-    )
-
-
-def script_out_of_order(where: str, step: int, earlier: int) -> str:
-    return _("{where}: step {step} comes earlier in the game than step {earlier}: list the steps in the game's order").format(
-        where=where, step=step, earlier=earlier
-    )
-
-
-def lesson_step_head(number: int, steps: int, title: str) -> str:
-    """A step's head: 'Step 3 of 10: Sliding a card over'."""
-    return _("Step {number} of {steps}: {title}").format(number=number, steps=steps, title=title)
 
 
 def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) -> str:
@@ -3035,29 +2354,6 @@ def lesson_patron_lost(card: Card) -> str:
     return _("The Patron {card} went to your rival.").format(card=card_label(card))
 
 
-def lesson_saved_elsewhere(problem: str) -> str:
-    """The lesson's save could not be read: it is moved aside and the lesson starts over."""
-    return _("The saved lesson could not be read ({problem}); starting the lesson from the beginning.").format(problem=problem)
-
-
-def lesson_open_elsewhere(pid: int) -> str:
-    """`pier18 learn` while the lesson is open in another terminal."""
-    return _("the lesson is open in another terminal (pid {pid}): go on with it there").format(pid=pid)
-
-
-def lesson_saved_line() -> str:
-    """After a crash or a stop in the lesson: it is saved, and how to go on."""
-    return _("Your lesson is saved: 'pier18 learn' goes on with it.")
-
-
-def first_game_offer() -> str:
-    """`pier18 play`'s one-time offer, for a machine with no saved games."""
-    return _(
-        "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
-        "(about ten minutes). Play it now?"
-    )
-
-
 # -- the final score broken down (the final screen) ------------------------------------------
 
 
@@ -3108,22 +2404,6 @@ def plan_result(card: Card, met: bool | None, bonus: int, worth: int) -> str:
 # -- the review screen (`v` on the final screen) ---------------------------------------------
 
 
-def review_progress(name: str, done: int, total: int) -> str:
-    """While the review works: 'Reviewing Ann's decisions: 2 of 5 judged…'."""
-    return _("Reviewing {name}'s decisions: {done} of {total} judged…").format(name=name, done=done, total=total)
-
-
-def review_failed(problem: str) -> str:
-    return _("The review stopped: {problem}").format(problem=problem)
-
-
-def review_page(name: str, page: int, pages: int) -> str:
-    """The review screen's head: 'Review of Ann's decisions — page 2 of 6 (←/→ to step, Escape to go back)'."""
-    return _("Review of {name}'s decisions — page {page} of {pages} (←/→ to step, Escape to go back)").format(
-        name=name, page=page, pages=pages
-    )
-
-
 def review_summary_title(name: str, judge: str, worlds: int) -> str:
     return _("{name}'s game, judged by the {judge} bot from what {name} knew at each decision ({worlds} a decision)").format(
         name=name, judge=judge, worlds=sampled_worlds(worlds)
@@ -3153,11 +2433,6 @@ def marks_line(counts: Sequence[tuple[str, int]]) -> str:
     return _("Marks: {marks}").format(marks=", ".join(mark_count(mark, count) for mark, count in counts if count))
 
 
-def decision_head(number: int, phase: str, mark: str, loss: float) -> str:
-    """One decision's page: 'Decision 4 (round 1): mistake, 2.31 points lost'."""
-    return _("Decision {number} ({phase}): {mark}, {loss:.2f} points lost").format(number=number, phase=phase, mark=mark, loss=loss)
-
-
 def expected_after(expected: float, total: float | None) -> str:
     """Under a choice: 'expected points ahead of the best rival at the end +1.20 (final total 18.40)'."""
     after = f"{_(MEASURE)} {ahead_points(expected)}"
@@ -3177,6 +2452,3 @@ def why_lost(loss: float, worlds: int) -> str:
     ).format(loss=loss)
 
 
-def what_it_does(why: str) -> str:
-    """Under a choice, what it does at once: 'It drafts Bandstand covering nothing; +3 Poets'."""
-    return _("It {why}.").format(why=why)

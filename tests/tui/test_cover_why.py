@@ -13,7 +13,8 @@ from tui_helpers import keyed_game, make_app, press_until, screen_name, shown, w
 
 from pier18.engine import Game, Phase
 from pier18.engine.explain import explain
-from pier18.words import cover_changes, cover_changes_nothing, explanation, reason_gone, reason_new
+from pier18 import i18n
+from pier18.words import explanation, reason_gone, reason_new
 
 
 def expected(pier, card, cover) -> list[str]:
@@ -22,7 +23,7 @@ def expected(pier, card, cover) -> list[str]:
     old, new = explain([v.section for v in was]), explain([v.section for v in now])
     gone = [f"{reason_gone()} {explanation(r, [v.card for v in was])}" for r in old if r not in new]
     came = [f"{reason_new()} {explanation(r, [v.card for v in now])}" for r in new if r not in old]
-    return [cover_changes(), *gone, *came] if gone or came else [cover_changes_nothing()]
+    return [i18n._("What this changes:"), *gone, *came] if gone or came else [i18n._("What this changes: no character scores differently.")]
 
 
 async def test_each_cover_tried_says_what_it_changes_and_why(tui_deck):

@@ -14,7 +14,13 @@ from tui_helpers import keyed_game, make_app, press_until, screen_name, shown, w
 from pier18.engine import Game, Phase, PlacePlan, TableView
 from pier18.engine.explain import explain
 from pier18.tui.screens.explain import ExplainScreen
-from pier18.words import explain_title, explanation, nothing_scores_yet
+from pier18 import i18n
+from pier18.words import explanation
+
+
+def explain_title(name: str, total: int) -> str:
+    """The explain screen's head, as the catalog says it."""
+    return i18n._("Why {name}'s pier scores what it does (total now {total})").format(name=name, total=total)
 
 
 def expected_lines(view: TableView, seat: int) -> list[str]:
@@ -78,7 +84,7 @@ async def test_an_empty_pier_says_nothing_scores_yet(tui_deck):
         view = TableView.of(app.session.game)
         await app.push_screen(ExplainScreen(view, app.names, 1))
         await wait_until(pilot, lambda: screen_name(app) == "ExplainScreen", "the explain screen")
-        assert shown_lines(app) == [nothing_scores_yet()]
+        assert shown_lines(app) == [i18n._("No characters on this pier yet: nothing scores.")]
 
 
 async def test_e_again_after_a_move_explains_the_table_as_it_is_now(tui_deck):
@@ -110,14 +116,14 @@ async def test_e_again_after_a_move_explains_the_table_as_it_is_now(tui_deck):
         assert app.screen is first  # kept, not built again
         seat = view.current_player
         assert shown(app.screen.query_one("#explain-title"), 300).strip() == explain_title(app.names[seat], view.score(seat).total)
-        assert shown_lines(app) == (expected_lines(view, seat) or [nothing_scores_yet()])
+        assert shown_lines(app) == (expected_lines(view, seat) or [i18n._("No characters on this pier yet: nothing scores.")])
         mover = view.history[-1][0]
         earlier = TableView.of(Game.replay(tui_deck, 3, 5, list(decisions)))
         assert expected_lines(view, mover) != expected_lines(earlier, mover)  # the move changed that pier
         while app.screen.seat != mover:
             await pilot.press("left")
             await pilot.pause()
-        assert shown_lines(app) == (expected_lines(view, mover) or [nothing_scores_yet()])
+        assert shown_lines(app) == (expected_lines(view, mover) or [i18n._("No characters on this pier yet: nothing scores.")])
         await pilot.press("escape", "l")
         await wait_until(pilot, lambda: screen_name(app) == "GameLogScreen", "the game log again")
         assert len(app.screen.lines) > len(logged)

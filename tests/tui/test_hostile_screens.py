@@ -22,7 +22,7 @@ from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.screens.final import FinalScreen
 from pier18.tui.screens.quit import QuitScreen
-from pier18.words import start_by_sea
+from pier18 import i18n
 from tui_helpers import (
     ScreenWatcher, check_final_screen, check_rows_in_line, keyed_game, make_app, play_by_keys, screen_name, screen_rows, shown,
     start_with_names, typed_name, wait_until,
@@ -46,7 +46,7 @@ async def play_round_one(deck, raw_names: list[str], seed: int, widths: bool = F
         await pilot.pause()
         for seat, raw in enumerate(raw_names):  # the start rules name the players literally
             label = app.screen.query_one(f"#sea-{seat}", RadioButton).label.plain
-            assert label == start_by_sea(typed_name(raw, seat)), label
+            assert label == i18n._("{name} starts: last saw the sea (rulebook)").format(name=typed_name(raw, seat)), label
         if widths:
             check_rows_in_line(app)
         names = await start_with_names(pilot, app, raw_names)
@@ -132,7 +132,7 @@ async def test_the_names_screen_shows_what_is_typed_literally_and_in_line(tui_de
             for seat, raw in enumerate((first, second)):
                 assert app.screen.query_one(f"#name-{seat}", Input).value == printable(raw)
                 label = app.screen.query_one(f"#sea-{seat}", RadioButton).label.plain
-                assert label == start_by_sea(typed_name(raw, seat)), label
+                assert label == i18n._("{name} starts: last saw the sea (rulebook)").format(name=typed_name(raw, seat)), label
             check_rows_in_line(app)
         assert app.is_running and screen_name(app) == "NamesScreen"
 

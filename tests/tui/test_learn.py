@@ -18,7 +18,14 @@ from pier18.engine import Decision, Draft, Keep, Phase, PlacePlan, PlayerView, l
 from pier18.persist import autosave
 from pier18.persist.lesson import load_script, new_lesson
 from pier18.tui.learn_app import LEARNER_SEAT, LearnApp
-from pier18.words import lesson_refused, lesson_step_head, lesson_suggested
+from pier18 import i18n
+from pier18.words import lesson_refused, lesson_suggested
+
+
+def lesson_step_head(number: int, steps: int, title: str) -> str:
+    """A lesson step's head, as the catalog says it."""
+    return i18n._("Step {number} of {steps}: {title}").format(number=number, steps=steps, title=title)
+
 
 DECK = load_deck(None)
 SCRIPT = load_script(DECK)
@@ -161,7 +168,7 @@ async def test_the_lessons_choice_wears_the_lessons_tag_never_the_hints():
     """The table tags the card a pick step suggests as the lesson's: the hint (`h`) is the
     one judge's, and the lesson's choice, made to show a step's idea, may not be its."""
     from pier18.tui.widgets.draft_row import CardView, DraftRow
-    from pier18.words import HINT_TAG, LESSON_TAG
+    from pier18.words import HINT_TAG
 
     app = make_learn_app()
 
@@ -174,7 +181,7 @@ async def test_the_lessons_choice_wears_the_lessons_tag_never_the_hints():
         want = SCRIPT.suggestion(PlayerView.of(app.session.game, LEARNER_SEAT))
         assert isinstance(want, Draft) and row.hinted == want.card
         tags = {view.card.id: view.border_subtitle for view in row.query(CardView)}
-        assert tags[want.card] == LESSON_TAG and HINT_TAG not in tags.values()
+        assert tags[want.card] == i18n._("lesson") and HINT_TAG not in tags.values()
 
 
 async def test_the_lesson_ends_with_other_legal_choices_too():
@@ -310,13 +317,15 @@ async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_
 async def test_the_offer_of_the_lesson_is_a_question_before_the_game(tui_deck):
     from tui_helpers import make_app
 
-    from pier18.words import first_game_offer
 
     app = make_app(tui_deck, 2, 3)
     app.offer_lesson = True
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: screen_name(app) == "LessonOfferScreen", "the offer")
-        assert first_game_offer() in " ".join(shown(s, 300) for s in app.screen.query(".confirm-line")).replace("\n", " ")
+        assert i18n._(
+            "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
+            "(about ten minutes). Play it now?"
+        ) in " ".join(shown(s, 300) for s in app.screen.query(".confirm-line")).replace("\n", " ")
         await pilot.press("n")
         await wait_until(pilot, lambda: app.session is not None and screen_name(app) == "PassScreen", "the game, as without the offer")
         assert not app.chose_lesson

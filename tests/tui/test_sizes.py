@@ -21,7 +21,8 @@ from tui_helpers import drawn_text, keyed_game, make_app, play_by_keys, screen_n
 from pier18.engine import load_deck
 from pier18.i18n import _
 from pier18.tui.widgets.footer import Footer
-from pier18.words import SHORT_KEYS, card_name
+from pier18.tui.widgets.footer import SHORT_KEYS
+from pier18.words import card_name
 
 SIZES = [(100, 30), (120, 40), (160, 50)]
 SCREENS = {"KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen", "FinalScreen"}

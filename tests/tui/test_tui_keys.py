@@ -195,11 +195,12 @@ async def test_the_keys_labels_and_buttons_are_in_the_language_spoken(tui_deck, 
     in the language spoken where it is drawn: the footer, the `?` list, a button."""
     from textual.widgets import Button
 
+    from pier18.tui.screens.quit import QuitScreen
     from pier18.tui.widgets.footer import FooterKey
     from tiny_catalog import speak_tiny
     from tui_helpers import shown
 
-    dutch = {(None, words.KEY_HELP): "Toetsen", (None, words.KEY_RULES): "Regels", (None, words.KEY_YES_QUIT): "Ja, stoppen"}
+    dutch = {(None, words.KEY_HELP): "Toetsen", (None, words.KEY_RULES): "Regels", (None, QuitScreen.YES): "Ja, stoppen"}
     speak_tiny(monkeypatch, tmp_path, dutch)
     try:
         app = make_app(tui_deck, 2, 1)

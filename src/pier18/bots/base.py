@@ -13,7 +13,8 @@ from collections.abc import Hashable, Iterable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine import Card, Deck, Decision, Draft, IllegalDecision, Outcome, Pier, PlayerView
-from ..words import hint_why, not_bots_turn, seat_numbers
+from ..i18n import _
+from ..words import hint_why, seat_numbers
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -176,5 +177,5 @@ class World(Table, Protocol):
 def legal_for(view: PlayerView) -> tuple[Decision, ...]:
     """The view's legal decisions, or IllegalDecision when its seat is not to move."""
     if not view.legal:
-        raise IllegalDecision(not_bots_turn(view.seat))
+        raise IllegalDecision(_("it is not player {number}'s turn, so a bot cannot move for them").format(number=view.seat + 1))
     return view.legal

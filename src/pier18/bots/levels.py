@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
-from ..words import unknown_level
+from ..i18n import _
 from .base import Bot, LegalBot
 from .expert import ExpertBot
 from .greedy import GreedyBot
@@ -24,7 +24,7 @@ def make_bot(level: str, seed: int = 0) -> Bot:
     try:
         factory = _BOTS[level]
     except KeyError:
-        raise Pier18Error(unknown_level(quote(level), LEVELS)) from None
+        raise Pier18Error(_("unknown bot level {level} (use one of {levels})").format(level=quote(level), levels=", ".join(LEVELS))) from None
     return factory(seed)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ..i18n import _
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, printable, quote
-from ..words import bot_seat_name, bots_out_of_range, seats_for_players, unknown_level_option, unknown_seat
+from ..words import bot_seat_name, seats_for_players
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
 #: The bot levels, weakest first.
@@ -32,15 +32,15 @@ def seat_kinds(players: int, bots: int | None = None, seats: str | None = None, 
         kinds = [word.strip().lower() for word in seats.split(",") if word.strip()]
         for kind in kinds:
             if kind != HUMAN and kind not in LEVELS:
-                raise Pier18Error(unknown_seat(quote(kind), LEVELS))
+                raise Pier18Error(_("unknown seat {kind} in --seats (use human, {levels})").format(kind=quote(kind), levels=", ".join(LEVELS)))
         if len(kinds) != players:
             raise Pier18Error(seats_for_players(len(kinds), players))
         return kinds
     bots = bots or 0
     if level not in LEVELS:
-        raise Pier18Error(unknown_level_option(quote(level), LEVELS))
+        raise Pier18Error(_("unknown bot level {level} in --level (use one of {levels})").format(level=quote(level), levels=", ".join(LEVELS)))
     if not 0 <= bots <= players:
-        raise Pier18Error(bots_out_of_range(players))
+        raise Pier18Error(_("--bots must be from 0 to {players} in a {players}-player game").format(players=players))
     return [HUMAN] * (players - bots) + [level] * bots
 
 

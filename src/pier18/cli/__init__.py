@@ -105,13 +105,12 @@ def _main(argv: Sequence[str] | None) -> int:
         return EXIT_OUTPUT_FAILED
     except OSError as exc:  # most often the output failing (a full disk); one line either way
         drop(sys.stdout, sys.__stdout__)
-        from ..words import cannot_write_output
 
         if exc.filename:  # the file name is the point: its head and tail, however long
             # A name no file can have was given by the person: bad input, not lost output.
             status = EXIT_BAD_INPUT if exc.errno == errno.ENAMETOOLONG else EXIT_OUTPUT_FAILED
             return fail(f"{shorten(exc.filename)}: {exc.strerror or exc}", status)
-        return fail(cannot_write_output(exc.strerror or str(exc)), EXIT_OUTPUT_FAILED)
+        return fail(_("cannot write the output ({why})").format(why=exc.strerror or str(exc)), EXIT_OUTPUT_FAILED)
 
 
 def _fill_closed_streams() -> frozenset[str]:

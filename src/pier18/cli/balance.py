@@ -112,7 +112,7 @@ def render(result: Balance, deck: Deck) -> str:
     bad = result.bad_shares()
     lines += [
         "",
-        words.shares_head(SHARE_RANGE),
+        _("share of character points (free games, every seat), target {low:.0%}-{high:.0%}:").format(low=SHARE_RANGE[0], high=SHARE_RANGE[1]),
         "  " + "  ".join(f"{name} {share:.1%}{' <-' if name in bad else ''}" for name, share in result.shares().items()),
         "",
         words.balance_verdict(not problems and not bad),

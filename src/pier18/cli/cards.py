@@ -81,7 +81,6 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.deck import load_deck
     from ..engine.text import printable
     from ..i18n import _
-    from ..words import bonus, for_players
 
     deck = load_deck(args.deck)
     from .errors import need_output
@@ -97,13 +96,13 @@ def run(args: argparse.Namespace) -> int:
         plan = card.plan
         goals = Text()
         if plan.split:
-            goals.append(f"{for_players(2)} ", style="bold")
+            goals.append(_("{players} players:").format(players=2) + " ", style="bold")
             goals.append(plan.two.text + "\n")
-            goals.append(f"{for_players(3)} ", style="bold")
+            goals.append(_("{players} players:").format(players=3) + " ", style="bold")
             goals.append(plan.three.text)
         else:
             goals.append(plan.two.text)
-        goals.append(f"\n{bonus(plan.bonus)}", style="dim")
+        goals.append("\n" + _("bonus {points}").format(points=plan.bonus), style="dim")
         table.add_row(card_cell(card), goals)
     console.print(Text(_("The deck file:"), style="bold"))
     console.print(Text(source))

@@ -28,14 +28,14 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..persist import autosave, listing
     from ..i18n import _
-    from ..words import GAME_NAME, last_played, no_saved_games, open_elsewhere, saved_games_in
+    from ..words import GAME_NAME, last_played, open_elsewhere
 
     folder = printable(str(autosave.games_dir()))
     games = listing.listed_games()
     if not games:
-        print(no_saved_games(folder))
+        print(_("No saved games in {folder}; 'pier18 play' starts one.").format(folder=folder))
         return 0
-    print(saved_games_in(folder))
+    print(_("Saved games in {folder} ('pier18 play --resume N' goes on with game N):").format(folder=folder))
     width = len(str(len(games)))
     for number, game in enumerate(games, start=1):
         marks = []

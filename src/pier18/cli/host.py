@@ -110,7 +110,6 @@ def bind_address(text: str) -> str:
     import re
 
     from ..engine.text import quote
-    from ..words import not_a_bind_address
 
     if text in ("0.0.0.0", "::"):
         return text
@@ -121,7 +120,9 @@ def bind_address(text: str) -> str:
         pass
     numeric = text.replace(".", "").isdigit() and text.isascii()
     if numeric or not re.fullmatch(_HOST_NAME, text) or text.rstrip(".").rsplit(".", 1)[-1].isdigit():
-        raise argparse.ArgumentTypeError(not_a_bind_address(quote(text)))
+        raise argparse.ArgumentTypeError(_("{text} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name").format(
+            text=quote(text)
+        ))
     return text
 
 
@@ -134,17 +135,16 @@ def listen_error(exc: OSError, bind: str | None, port: int, option: str = "--por
 
     from ..engine.text import shorten
     from ..i18n import _
-    from ..words import bind_not_here, cannot_listen, no_such_bind_address, port_unusable
 
     reason = exc.strerror or str(exc)
     where = shorten(bind or _("every interface"))
     if isinstance(exc, socket.gaierror):
-        return no_such_bind_address(where, reason)
+        return _("--bind {where}: no such address ({why})").format(where=where, why=reason)
     if exc.errno in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
-        return bind_not_here(where, reason)
+        return _("--bind {where}: not an address of this computer ({why})").format(where=where, why=reason)
     if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EPERM):
-        return port_unusable(port, reason, option)
-    return cannot_listen(where, port, reason)
+        return _("{option} {port}: cannot listen on this port ({why}); try another {option}").format(option=option, port=port, why=reason)
+    return _("cannot listen on {where} port {port} ({why})").format(where=where, port=port, why=reason)
 
 
 def resume_command(args: argparse.Namespace, save: object, port: int | None = None) -> str:
@@ -175,7 +175,6 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
         return None
     from ..engine.text import shorten
     from ..i18n import _
-    from ..words import cannot_use_certificate
     from .errors import CliError
     from .join import check_pem
 
@@ -190,7 +189,7 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     try:
         context.load_cert_chain(cert, key)
     except (OSError, ssl.SSLError) as exc:
-        raise CliError(cannot_use_certificate(shorten(cert), shorten(key), shorten(exc))) from None
+        raise CliError(_("cannot use the TLS certificate {cert} with key {key} ({why})").format(cert=shorten(cert), key=shorten(key), why=shorten(exc))) from None
     return context
 
 

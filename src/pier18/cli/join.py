@@ -298,12 +298,12 @@ class LineFrontEnd:
                     if event.state.table.is_terminal():
                         return 0
             case Heard.REFUSED:
-                self.say(words.refused(event.text))
+                self.say(_("refused: {reason}").format(reason=event.text))
             case Heard.VIEWS:  # the review is the full-screen game's; this seat never asks
                 pass
             case Heard.LOST:
                 if not self.lost:  # once per outage, not once per attempt
-                    self.say(words.lost(event.text))
+                    self.say(_("connection lost: {why}").format(why=event.text))
                 self.lost = True
             case Heard.FATAL:  # refused for good, or a host breaking the protocol: bad input
                 import sys

@@ -41,7 +41,7 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
     from ..persist.lock import GameLocked
     from ..i18n import _
-    from ..words import lesson_open_elsewhere, lesson_saved_elsewhere, prog_line
+    from ..words import prog_line
 
     from .errors import check_terminal, need_output
 
@@ -54,10 +54,10 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     if save.exists() and not again:
         saved = autosave.load_saved(save)
         if saved.played_by is not None:
-            raise Pier18Error(lesson_open_elsewhere(saved.played_by))
+            raise Pier18Error(_("the lesson is open in another terminal (pid {pid}): go on with it there").format(pid=saved.played_by))
         if saved.session is None:
             moved = autosave.set_aside(save, saved.problem or "")
-            print(prog_line(printable(lesson_saved_elsewhere(moved.message()))), file=sys.stderr)
+            print(prog_line(printable(_("The saved lesson could not be read ({problem}); starting the lesson from the beginning.").format(problem=moved.message()))), file=sys.stderr)
         elif saved.unfinished:
             session, stamp, note = saved.session, saved.stamp, _(
                 "Going on with your lesson where you left it ('pier18 learn --again' starts it over)."
@@ -82,7 +82,7 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     try:
         factory.play(session, save, stamp)
     except GameLocked as locked:
-        raise Pier18Error(lesson_open_elsewhere(locked.pid)) from None
+        raise Pier18Error(_("the lesson is open in another terminal (pid {pid}): go on with it there").format(pid=locked.pid)) from None
     if note is not None:
         app.opening_notes = [note]
     from ..tui.exits import run_app

@@ -119,9 +119,9 @@ class Parser(argparse.ArgumentParser):
         # of 4,300 digits): show at most ~60 characters of any of them.
         message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
         message = re.sub(r"[^\s']{61,}", lambda m: m.group()[:59] + "…", message)
-        from ..words import about, try_help
+        from ..words import about
         prog = prog or self.prog
-        self.exit(EXIT_BAD_INPUT, f"{about(prog, message)}\n{try_help(prog)}\n")
+        self.exit(EXIT_BAD_INPUT, about(prog, message) + "\n" + _("try '{prog} --help'").format(prog=prog) + "\n")
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         """As argparse exits, but a standard error that cannot be written loses the
@@ -154,9 +154,9 @@ class _OldDeckName(argparse.Action):
         if getattr(namespace, "_told_old_deck", False):
             return  # said once, however often it is given
         setattr(namespace, "_told_old_deck", True)
-        from ..words import old_deck_option, prog_line
+        from ..words import prog_line
 
-        say(prog_line(old_deck_option()) + "\n")  # an unwritable stderr loses the notice, not the command
+        say(prog_line(_("--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release")) + "\n")  # an unwritable stderr loses the notice, not the command
 
 
 def file_name(text: str) -> str:

@@ -131,11 +131,11 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
         if len(names) != humans or not all(names):
             raise Pier18Error(words.names_needed(humans, quote(text)))
     elif len(names) != players or not all(names):
-        raise Pier18Error(words.names_for_players(players, quote(text)))
+        raise Pier18Error(_("--names needs {players} comma-separated names for --players {players}, got {text}").format(players=players, text=quote(text)))
     if len({name_key(n) for n in names}) != len(names):  # "Ann" and "ann " are one name to the table
-        raise Pier18Error(words.names_differ(quote(text)))
+        raise Pier18Error(_("--names must all differ, got {text}").format(text=quote(text)))
     if any(len(n) > MAX_NAME for n in names):
-        raise Pier18Error(words.name_too_long(MAX_NAME))
+        raise Pier18Error(_("--names: a name may have at most {longest} characters").format(longest=MAX_NAME))
     return names
 
 
@@ -150,9 +150,7 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
         try:
             bots = int(args.bots)
         except ValueError:
-            from ..words import bots_not_a_number
-
-            raise Pier18Error(bots_not_a_number(quote(args.bots))) from None
+            raise Pier18Error(_("--bots needs a whole number of bot seats, got {text}").format(text=quote(args.bots))) from None
     level = ("hard" if args.level is None else args.level).strip().lower()  # '' is no level: said so
     return seat_kinds(args.players, bots, args.seats, level)
 
@@ -163,7 +161,6 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
     from ..engine.text import quote
     from ..bots.seats import HUMAN, clashes_with_bots, seat_names
     from ..i18n import _
-    from ..words import name_is_a_bot
 
     humans = seats.count(HUMAN)
     if humans == 0:
@@ -175,7 +172,7 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
         return None
     clash = clashes_with_bots(given, seats)
     if clash is not None:
-        raise Pier18Error(name_is_a_bot(quote(clash)))
+        raise Pier18Error(_("--names {name} is a bot's name in this game; choose another").format(name=quote(clash)))
     return seat_names(given, seats)
 
 
@@ -184,7 +181,6 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
     from ..i18n import _
-    from ..words import first_not_a_name
     from .errors import check_terminal, need_output
 
     check_seed(args.seed)
@@ -205,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
             raise Pier18Error(_("--first needs --names, so that it can name a player"))
         keys = [name_key(n) for n in names]
         if name_key(args.first) not in keys:
-            raise Pier18Error(first_not_a_name(quote(args.first), names))
+            raise Pier18Error(_("--first {first} is not one of the names {names}").format(first=quote(args.first), names=", ".join(names)))
         first = keys.index(name_key(args.first))
     need_output()
     check_terminal()  # before anything is moved or saved
@@ -416,16 +412,18 @@ def check_seed(seed: int | None, games: int = 1) -> None:
     and each must be a seed a game record holds (0 to MAX_SEED); else Pier18Error."""
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
-    from ..words import bad_seed, games_out_of_range, seeds_past_end
+    from ..words import games_out_of_range
 
     if not 1 <= games <= MAX_GAMES:  # said of --games, whatever the seed
         raise Pier18Error(games_out_of_range(MAX_GAMES, quote(games)))
     if seed is None:
         return
     if not 0 <= seed <= MAX_SEED:
-        raise Pier18Error(bad_seed(quote(seed)))
+        raise Pier18Error(_("--seed must be a whole number from 0 to 2**64, got {seed}").format(seed=quote(seed)))
     if seed + games - 1 > MAX_SEED:
-        raise Pier18Error(seeds_past_end(seed, games))
+        raise Pier18Error(_("--seed {seed} with --games {games} goes past seed 2**64: use at most 2**64 - {last}").format(
+            seed=seed, games=games, last=games - 1
+        ))
 
 
 def run_app(app: Pier18App, factory: Autosaving) -> int:

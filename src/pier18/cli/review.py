@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     check_seed(args.seed)
     worlds = DEFAULT_WORLDS if args.worlds is None else args.worlds
     if not 1 <= worlds <= MAX_WORLDS:
-        raise Pier18Error(words.worlds_out_of_range(MAX_WORLDS, quote(worlds)))
+        raise Pier18Error(_("--worlds must be a whole number from 1 to {most:,}, got {got}").format(most=MAX_WORLDS, got=quote(worlds)))
     deck = None
     if args.deck is not None:
         from ..engine import load_deck
@@ -128,14 +128,13 @@ def _seats(session: Session, names: list[str]) -> list[int]:
     """The seats `--seat` names, or one line naming the one that names nobody."""
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, printable, quote
-    from ..words import no_such_player
 
     keys = [name_key(name) for name in session.names]
     seats = []
     for name in names:
         key = name_key(printable(name))
         if key not in keys:
-            raise Pier18Error(no_such_player(quote(name), session.names))
+            raise Pier18Error(_("--seat {name}: no player of that name in this game (its players: {names})").format(name=quote(name), names=", ".join(session.names)))
         seats.append(keys.index(key))
     return seats
 
@@ -172,12 +171,19 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
     note = _(
         "Ahead: the player's {measure} after the choice, as the hint ranks choices: {why}. "
         "Lost: the best choice's minus the choice made's."
-    ).format(measure=_(words.MEASURE), why=_(words.MEASURE_WHY))
+    ).format(measure=_(words.MEASURE), why=_(
+        "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
+        "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
+        "because a game is won by being ahead: a card that keeps a rival from points counts too"
+    ))
     console.print(Text(note, style="dim"))
     _print_seats(console, review, deck, hindsight=False)
     if review.with_hindsight:
         console.print()
-        console.print(Text(words.hindsight_title(), style="bold magenta"))
+        console.print(Text(_(
+            "HINDSIGHT: the same decisions judged with everything known after the game (the real draws, Plans and "
+            "choices), which nobody knew when deciding"
+        ), style="bold magenta"))
         console.print(Text(_(
             "Ahead: the player's points ahead of the best rival at the end after the choice in the real game, the "
             "others making their real decisions while they could and the player then following the bots' policy "
@@ -198,7 +204,7 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
         items = review.of_seat(seat)
         name = review.names[seat]
         if not items:
-            console.print(Text(words.no_decisions_yet(name)))
+            console.print(Text(_("{name} has made no decision yet.").format(name=name)))
             continue
         table = Table(title=Text(words.review_seat_title(name, review.kinds[seat], len(items))), title_justify="left")
         for index, heading in enumerate(

@@ -144,10 +144,8 @@ def _card_id(token: str, deck: Deck) -> str | None:
     exact = [card.id for card in deck.values() if card.name.lower() == wanted]
     found = exact or [card.id for card in deck.values() if card.name.lower().startswith(wanted)]
     if len(found) > 1:
-        from ..words import could_be
-
         names = ", ".join(quote(deck[c].name) for c in found[:4])
-        raise NotationError(could_be(quote(token), names))
+        raise NotationError(_("{token} could be {names}: write more of the name").format(token=quote(token), names=names))
     return f"{found[0]}{colon}{cover.strip()}" if found else None
 
 
@@ -164,13 +162,9 @@ def card_notation(text: str, deck: Deck) -> str:
 
     def add(found: str | None, token: str) -> None:
         if found is None:
-            from ..words import not_a_card
-
-            raise NotationError(not_a_card(quote(token.strip())))
+            raise NotationError(_("{token} is not a card id or name").format(token=quote(token.strip())))
         if len(ids) == DECK_SIZE:  # said at once, however long the rest is
-            from ..words import too_many_cards
-
-            raise NotationError(too_many_cards(DECK_SIZE))
+            raise NotationError(_("more than {deck} cards: a pier holds at most the whole deck").format(deck=DECK_SIZE))
         ids.append(found)
 
     ids: list[str] = []
@@ -212,13 +206,9 @@ def run(args: Args) -> int:
     from ..engine.text import quote
 
     if (args.file is None) == (args.cards is None):
-        from ..i18n import _
-
         raise CliError(_("score: give a pier file (or - for standard input), or --cards IDS, but not both"))
     if not 0 <= args.patrons <= MAX_PATRONS:  # a huge count would even be too long to print
-        from ..words import patrons_out_of_range
-
-        raise CliError(patrons_out_of_range(MAX_PATRONS, quote(args.patrons)))
+        raise CliError(_("score: --patrons must be from 0 to {most} (Patron cards won), not {got}").format(most=MAX_PATRONS, got=quote(args.patrons)))
     # A deck named is read even when nothing here needs it: a bad one is never ignored.
     needs_deck = args.cards is not None or args.plan is not None or args.deck is not None
     deck = _load_deck(args.deck) if needs_deck else None
@@ -239,10 +229,10 @@ def run(args: Args) -> int:
         try:
             text = _read(args.file).removeprefix("\ufeff")  # a BOM is fine
         except (UnicodeDecodeError, OSError) as exc:
-            from ..words import cannot_read_pier, not_utf8
+            from ..words import not_utf8
 
             why = not_utf8() if isinstance(exc, UnicodeDecodeError) else exc.strerror or str(exc)
-            raise CliError(cannot_read_pier(_source(args.file), why)) from None
+            raise CliError(_("{source}: cannot read the pier ({why})").format(source=_source(args.file), why=why)) from None
         try:
             sections = parse_sections(text)
         except NotationError as exc:
@@ -311,13 +301,13 @@ def _read(path: str) -> str:
     """A pier file's text, or standard input's for `-`: at most MAX_PIER_BYTES, and a
     named file only if it is a regular one (a FIFO or a device is never read)."""
     if path == "-":
-        from ..words import is_closed, larger_than, streams
+        from ..words import is_closed, streams
 
         if sys.stdin is None:  # started with standard input closed
             raise OSError(is_closed(streams()["stdin"]))
         raw = sys.stdin.buffer.read(MAX_PIER_BYTES + 1)
         if len(raw) > MAX_PIER_BYTES:
-            raise OSError(larger_than(MAX_PIER_BYTES // 2**20))
+            raise OSError(_("larger than {mib} MiB").format(mib=MAX_PIER_BYTES // 2**20))
     else:
         from ..engine.reading import read_capped
 
@@ -337,13 +327,13 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     from ..engine.goals import goal_met
     from ..engine.outlook import with_plan
     from ..engine.text import quote
-    from ..words import plan_needs_players, plan_not_in_deck, plan_note
+    from ..words import plan_note
 
     if args.plan not in deck:
-        raise CliError(plan_not_in_deck(quote(args.plan)))
+        raise CliError(_("--plan: card {card} is not in the deck").format(card=quote(args.plan)))
     plan = deck[args.plan].plan
     if plan.split and args.players is None:
-        raise CliError(plan_needs_players(args.plan))
+        raise CliError(_("--plan: card {card} has different goals for 2 and 3 players; add --players 2 or 3").format(card=args.plan))
     goal = plan.goal_for(args.players or 2)
     met = goal_met(goal, sheet)
     return (with_plan(sheet, deck[args.plan], met) if met else sheet), plan_note(goal.text, met, plan.bonus)

@@ -143,9 +143,9 @@ def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
     from ..engine.errors import Pier18Error
     from ..engine.text import printable, shorten
     from ..persist.files import folder_problem, why_not
-    from ..words import about, cannot_write_records, record_dir as record_dir_option, records_taken
+    from ..words import about, records_taken
 
-    where = record_dir_option(shorten(record_dir))
+    where = _("--record-dir {path}").format(path=shorten(record_dir))
     if not record_dir.is_dir():
         problem = folder_problem(record_dir.parent)
         if problem is None and os.path.lexists(record_dir):
@@ -157,19 +157,19 @@ def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
         with tempfile.TemporaryFile(dir=record_dir):
             pass
     except OSError as exc:
-        raise Pier18Error(cannot_write_records(where, printable(why_not(exc, record_dir)))) from None
+        raise Pier18Error(_("{where}: cannot write records there ({why})").format(where=where, why=printable(why_not(exc, record_dir)))) from None
     taken = sorted(entry.name for entry in os.scandir(record_dir) if _is_record_name(entry.name, games))
     if not force:
         if taken:
             raise Pier18Error(records_taken(where, printable(taken[0]), len(taken) - 1))
         return
     from ..persist.lock import holder
-    from ..words import records_open_elsewhere
+    from ..words import open_elsewhere
 
     for name in taken:  # --force is for old records, never a game another terminal is playing
         pid = holder(record_dir / name)
         if pid is not None:
-            raise Pier18Error(records_open_elsewhere(where, printable(name), pid))
+            raise Pier18Error(_("{where}: {name}: {open_elsewhere}; choose another folder").format(where=where, name=printable(name), open_elsewhere=open_elsewhere(pid)))
 
 
 def _is_record_name(name: str, games: int) -> bool:
@@ -275,4 +275,4 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         shares.add_column(name, justify="right")
     shares.add_row(*(f"{share:.0%}" for share in result.category_share().values()))
     console.print(shares)
-    console.print(words.games_per_second(result.games / result.seconds) if result.seconds else "")
+    console.print(_("{rate:.1f} games per second").format(rate=result.games / result.seconds) if result.seconds else "")

@@ -91,7 +91,9 @@ def url_of(address: str) -> str:
     except (InvalidURI, ValueError):  # ValueError: a port out of range, a broken [IPv6] ...
         port = 0
     if port == 0 or (port is None and url != address) or not address.isprintable():  # HOST:PORT needs its port
-        raise NetError(words.not_an_address(quote(address)))
+        raise NetError(_("{address} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it").format(
+            address=quote(address)
+        ))
     return url
 
 
@@ -300,7 +302,7 @@ class Client:
             finally:
                 self._ws = None
             if self.busy is not None:  # the host had no room for us just now, and said so
-                reason, self.busy = words.host_refused(self.busy), None
+                reason, self.busy = _("the host refused: {reason}").format(reason=self.busy), None
             if self.fatal is not None or self._closing or self._over():
                 break
             if not self.reconnect or (not self.ever_in and self.attempts >= self.first_tries):
@@ -308,7 +310,7 @@ class Client:
                 break
             delay = min(self.max_backoff, self.min_backoff * 2 ** min(self.attempts - 1, 10))
             delay *= random.uniform(0.5, 1.0)  # many clients of one host do not retry in step
-            await self._emit(Event(Heard.LOST, words.reconnecting(reason, delay)))
+            await self._emit(Event(Heard.LOST, _("{reason}; reconnecting in {delay:.1f} s").format(reason=reason, delay=delay)))
             await asyncio.sleep(delay)
 
     def _over(self) -> bool:
@@ -361,7 +363,7 @@ class Client:
             if data.get("retry") is True:
                 self.busy = reason  # the host closes, and we try again later (or say why we gave up)
                 return
-            await self._fail(words.host_refused(reason))
+            await self._fail(_("the host refused: {reason}").format(reason=reason))
         elif kind == "pong":
             pass
         else:

@@ -472,7 +472,7 @@ class Host:
         if old is not None:  # the same code again: the newer connection wins (a reconnect)
             asyncio.create_task(_refuse(old.ws, "seat_opened_elsewhere", CLOSE_REPLACED))
         self.covered.discard(seat)
-        self._status(words.is_here(self.session.names[seat]))
+        self._status(_("{name} is here").format(name=self.session.names[seat]))
         self._start_when_full()
         self._changed()
 
@@ -483,7 +483,7 @@ class Host:
         if self.players[conn.seat] is conn:
             self.players[conn.seat] = None
             if not self.finished.is_set():
-                self._status(words.has_left(self.session.names[conn.seat]))
+                self._status(_("{name} left").format(name=self.session.names[conn.seat]))
             self._changed()
 
     # -- the game -------------------------------------------------------------------
@@ -628,7 +628,7 @@ class Host:
         empty = self.waiting_for()
         for seat in empty:
             self.covered.add(seat)
-            self._status(words.bot_covers(self.config.bot_level, names[seat]))
+            self._status(_("a {level} bot plays for {name} until they are back").format(level=self.config.bot_level, name=names[seat]))
         self._start_when_full()
         self._changed()
         return words.started_with_bots([names[s] for s in empty], self.config.bot_level)
@@ -647,7 +647,7 @@ class Host:
         if self.players[seat] is not None:
             return _("{name} is here: their seat stays theirs").format(name=names[seat])
         self.covered.add(seat)
-        self._status(words.bot_covers(self.config.bot_level, names[seat]))
+        self._status(_("a {level} bot plays for {name} until they are back").format(level=self.config.bot_level, name=names[seat]))
         self._start_when_full()
         self._changed()
         return _("{name}'s seat is played by a {level} bot until they are back").format(

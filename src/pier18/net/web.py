@@ -234,7 +234,7 @@ class WebSeats:
             return self._ask(None, 200, language)
         code = await self._check(request, typed)
         if code is None:
-            return self._ask(words.web_wrong_code(), 403, language)
+            return self._ask(_("That code opens no seat at this table. Check it with the host and try again."), 403, language)
         path = f"/ws/{code}" if language is None else f"/ws/{code}/{language}"
         body = _page(
             "seat.html", title=escape(words.GAME_NAME), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}{path}"), ended=escape(_("This seat's page is closed. Open it again to come back to the table.")),
@@ -244,7 +244,7 @@ class WebSeats:
 
     def _ask(self, problem: str | None, status: int, language: str | None = None) -> web.Response:
         body = _page(
-            "ask.html", title=escape(words.GAME_NAME), ask=escape(words.web_ask_code()), button=escape(_("Open")),
+            "ask.html", title=escape(words.GAME_NAME), ask=escape(_("Your seat's code, as the host gave it:")), button=escape(_("Open")),
             problem=escape(problem or ""), language=escape(language or ""), keep="" if language else "disabled",
         )
         return web.Response(text=body, content_type="text/html", status=status)

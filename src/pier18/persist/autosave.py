@@ -41,17 +41,8 @@ from ..engine.errors import Pier18Error
 from ..engine.text import shorten
 from ..i18n import _
 from ..words import (
-    autosave_off,
-    cannot_be_loaded,
     could_not_be_read,
-    could_not_save,
-    damaged_kept,
-    damaged_skipped,
     open_elsewhere,
-    passed_over,
-    record_exists,
-    record_is_folder,
-    record_not_a_file,
     record_open_elsewhere,
     record_option,
     record_renumbered,
@@ -213,7 +204,7 @@ class Autosaver:
         self._failed(old, FileChanged(old, appeared))
 
     def _failed(self, path: Path, exc: OSError) -> None:
-        self.error = could_not_save(shorten(path), why_not(exc, path.parent))
+        self.error = _("could not save the game to {path}: {why}").format(path=shorten(path), why=why_not(exc, path.parent))
         if self.on_error is not None:
             self.on_error(self.error)
 
@@ -485,7 +476,7 @@ class Autosaving:
             self.moved_to(target.path)
 
     def _turn_off(self, path: Path, exc: OSError) -> None:
-        self.off = autosave_off(shorten(path.parent), why_not(exc, path.parent))
+        self.off = _("autosave is off: cannot save games in {folder} ({why})").format(folder=shorten(path.parent), why=why_not(exc, path.parent))
         self._notice(self.off)
 
     def _notice(self, text: str) -> None:
@@ -541,14 +532,14 @@ def record_problem(path: Path, force: bool, own: bool = False) -> str | None:
     except OSError as exc:
         return record_option(shorten(path), exc.strerror or str(exc))
     if kinds.S_ISDIR(info.st_mode):
-        return record_is_folder(shorten(path))
+        return _("--record {path} is a folder; give the name of a file to write the record to").format(path=shorten(path))
     if not kinds.S_ISREG(info.st_mode) and not kinds.S_ISLNK(info.st_mode):
-        return record_not_a_file(shorten(path))
+        return _("--record {path} is not a regular file; give the name of a file to write the record to").format(path=shorten(path))
     who = holder(path)
     if who is not None:
         return record_open_elsewhere(shorten(path), who)
     if not (force or own):
-        return record_exists(shorten(path))
+        return _("--record {path} already exists; choose another name, or add --force to write over it").format(path=shorten(path))
     return None
 
 
@@ -606,7 +597,7 @@ class SavedGame:
     def summary(self) -> str:
         """Players, round or phase, and decisions made (`pier18.words.summary`)."""
         if self.session is None:
-            return self.facts.summary() if self.facts is not None else cannot_be_loaded(self.problem)
+            return self.facts.summary() if self.facts is not None else _("cannot be loaded: {problem}").format(problem=self.problem)
         from ..engine import TableView
         from ..words import summary
 
@@ -692,8 +683,10 @@ class SetAside:
 
     def message(self) -> str:
         if self.kept_at is None:
-            return damaged_skipped(shorten(self.original), self.reason, self.problem)
-        return damaged_kept(shorten(self.kept_at), self.reason)
+            return _(
+                "a damaged autosave {path} ({reason}) could not be moved aside ({problem}); it was skipped and left where it is"
+            ).format(path=shorten(self.original), reason=self.reason, problem=self.problem)
+        return _("a damaged autosave was kept at {kept_at} ({reason})").format(kept_at=shorten(self.kept_at), reason=self.reason)
 
 
 @dataclass
@@ -724,7 +717,7 @@ class Resumable:
             if game.path == before:
                 break
             if game.played_by is not None:
-                notes.append(passed_over(shorten(game.path.name), game.summary(), game.played_by))
+                notes.append(_("Not {file} ({game}): {open_elsewhere}.").format(file=shorten(game.path.name), game=game.summary(), open_elsewhere=open_elsewhere(game.played_by)))
         return notes
 
     def messages(self) -> list[str]:

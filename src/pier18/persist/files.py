@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.text import shorten
-from ..words import file_changed, no_folder, not_a_folder
+from ..i18n import _
+from ..words import file_changed, not_a_folder
 
 try:
     import fcntl
@@ -178,9 +179,9 @@ def folder_problem(folder: Path) -> str | None:
         except OSError as exc:
             return f"{shorten(part)}: {exc.strerror or exc}"
         if kinds.S_ISDIR(info.st_mode):
-            return no_folder(shorten(folder))
+            return _("the folder {folder} does not exist").format(folder=shorten(folder))
         return not_a_folder(shorten(part), kinds.S_ISREG(info.st_mode))
-    return no_folder(shorten(folder))
+    return _("the folder {folder} does not exist").format(folder=shorten(folder))
 
 
 def why_not(exc: OSError, folder: Path) -> str:

@@ -28,17 +28,7 @@ from ..engine.game import HAND_SIZE, Deal, pile_size
 from ..engine.reading import read_capped
 from ..engine.text import printable, quote, shorten
 from ..i18n import _
-from ..words import (
-    script_bad_deal,
-    script_bad_field,
-    script_bad_toml,
-    script_cannot_read,
-    script_missing,
-    script_moment_twice,
-    script_no_steps,
-    script_out_of_order,
-    script_unknown_field,
-)
+from ..words import script_bad_field, script_cannot_read, script_missing, script_unknown_field
 # Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
 from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
 from .session import Session
@@ -183,9 +173,13 @@ def load_script(deck: Deck, path: Path | None = None) -> Script:
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
-        raise LessonError(script_bad_toml(where, printable(str(exc)))) from None
+        raise LessonError(_("{where}: the lesson script is not valid TOML: {reason}").format(
+            where=where, reason=printable(str(exc)) or _("nested too deeply, or a number far too long")
+        )) from None
     except (RecursionError, ValueError):
-        raise LessonError(script_bad_toml(where, None)) from None
+        raise LessonError(_("{where}: the lesson script is not valid TOML: {reason}").format(
+            where=where, reason=_("nested too deeply, or a number far too long")
+        )) from None
     return parse_script(data, deck, where)
 
 
@@ -205,17 +199,21 @@ def parse_script(data: Mapping[str, Any], deck: Deck, where: str) -> Script:
         raise LessonError(script_bad_field(where, None, "bot_seed", quote(bot_seed)))
     order = _field(data, "deal", where, None, list)
     if not all(type(card) is int for card in order) or sorted(order) != sorted(deck):
-        raise LessonError(script_bad_deal(where, len(deck)))
+        raise LessonError(_("{where}: 'deal' must list every card id of the deck once ({cards} ids)").format(where=where, cards=len(deck)))
     deal = Deal(tuple(order), tuple(range(pile_size(deck, LESSON_PLAYERS))))
     raw_steps = _field(data, "step", where, None, list)
     if not raw_steps:
-        raise LessonError(script_no_steps(where))
+        raise LessonError(_("{where}: the lesson script has no [[step]]").format(where=where))
     steps = tuple(_step(raw, number, deck, where) for number, raw in enumerate(raw_steps, start=1))
     for earlier, later in zip(steps, steps[1:]):
         if later.order == earlier.order:
-            raise LessonError(script_moment_twice(where, later.number, earlier.number))
+            raise LessonError(_("{where}: step {step} is shown at the same moment as step {earlier}: one step per moment").format(
+                where=where, step=later.number, earlier=earlier.number
+            ))
         if later.order < earlier.order:
-            raise LessonError(script_out_of_order(where, later.number, earlier.number))
+            raise LessonError(_("{where}: step {step} comes earlier in the game than step {earlier}: list the steps in the game's order").format(
+                where=where, step=later.number, earlier=earlier.number
+            ))
     assert len(order) >= HAND_SIZE * LESSON_PLAYERS
     return Script(where, deal, bot, bot_seed, steps)
 

@@ -158,15 +158,15 @@ def read_text(path: str | Path) -> str:
     try:
         raw = read_capped(path, MAX_BYTES)
     except FileNotFoundError:
-        raise RecordError(words.record_missing(where)) from None
+        raise RecordError(_("{where}: no such game record").format(where=where)) from None
     except IsADirectoryError:
-        raise RecordError(words.record_is_directory(where)) from None
+        raise RecordError(_("{where}: is a directory, not a game record").format(where=where)) from None
     except OSError as exc:
-        raise RecordError(words.record_unreadable(where, exc.strerror or str(exc))) from None
+        raise RecordError(_("{where}: cannot read the game record ({why})").format(where=where, why=exc.strerror or str(exc))) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(words.not_a_record(where, words.not_utf8())) from None
+        raise RecordError(_not_a_record(where, words.not_utf8())) from None
 
 
 def read_data(path: str | Path) -> dict[str, Any]:
@@ -187,13 +187,13 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
     names, seats = _players(data, where)
     seed = data.get("seed")
     if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
-        raise _field_error(where, "seed", words.expected_seed(_shown(seed)))
+        raise _field_error(where, "seed", _("expected a whole number from 0 to 2**64, got {got}").format(got=_shown(seed)))
     first = data.get("first_player")
     if first is not None and not (_is_int(first) and 0 <= first < len(names)):
-        raise _field_error(where, "first_player", words.expected_seat_or_null(len(names) - 1, _shown(first)))
+        raise _field_error(where, "first_player", _("expected a seat from 0 to {last} or null, got {got}").format(last=len(names) - 1, got=_shown(first)))
     for key, kind in (("finished", bool), ("saved_at", str), ("pier18", str)):
         if key in data and not isinstance(data[key], kind):
-            raise _field_error(where, key, words.expected(_value_kind(kind), _shown(data[key])))
+            raise _field_error(where, key, _("expected {kind}, got {got}").format(kind=_value_kind(kind), got=_shown(data[key])))
     decisions = _decisions(data, where)
     game_deck = _deck(data, where, deck)
     deal = _deal(data, where, game_deck, len(names)) if version >= 2 else None
@@ -206,7 +206,7 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
     if authors is not None:
         for index, ((seat, _decision), author) in enumerate(zip(session.game.history, authors)):
             if seats[seat] != HUMAN and author != seats[seat]:  # a bot seat is never played by another
-                raise _field_error(where, f"authors[{index}]", words.not_the_bot_seats_author(_shown(author), seats[seat]))
+                raise _field_error(where, f"authors[{index}]", _("a {level} bot's seat decides for itself, not {author}").format(level=seats[seat], author=_shown(author)))
         session.authors = authors
     return session
 
@@ -242,39 +242,44 @@ def parse_json(text: str, where: str) -> dict[str, Any]:
     """
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise RecordError(words.record_empty(where))
+        raise RecordError(_("{where}: the game record is empty").format(where=where))
     if _nesting(text) > MAX_DEPTH:
-        raise RecordError(words.not_a_record(where, words.nested_too_deep(MAX_DEPTH)))
+        raise RecordError(_not_a_record(where, _("lists or objects nested over {depth} deep").format(depth=MAX_DEPTH)))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-            raise RecordError(words.record_cut_short(where)) from None
+            raise RecordError(_("{where}: the game record is cut short (truncated file?)").format(where=where)) from None
         # json counts lines at "\n" only, as editors do: a form feed or U+2028 starts no line
-        raise RecordError(words.not_a_record(where, words.bad_json(exc.lineno, exc.colno))) from None
+        raise RecordError(_not_a_record(where, _("bad JSON at line {line}, column {column}").format(line=exc.lineno, column=exc.colno))) from None
     except (ValueError, RecursionError):  # a number of thousands of digits; nesting past the scan
-        raise RecordError(words.not_a_record(where, _("a number far too long, or nesting too deep"))) from None
+        raise RecordError(_not_a_record(where, _("a number far too long, or nesting too deep"))) from None
     if not isinstance(data, dict):
-        raise RecordError(words.not_a_record(where, _("expected a JSON object")))
+        raise RecordError(_not_a_record(where, _("expected a JSON object")))
     try:  # a "\\ud800" escape without its pair is no character: nothing downstream could write it
         if _SURROGATE_ESCAPE.search(text):  # only such an escape makes one: the file itself is UTF-8
             json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError as exc:
         code = ord(exc.object[exc.start])
-        raise RecordError(words.not_a_record(where, words.half_a_character(code))) from None
+        raise RecordError(_not_a_record(where, _("\\u{code:04x} is half a character, not text").format(code=code))) from None
     return data
 
 
 def _check_header(data: Mapping[str, Any], where: str) -> int:
     """The record's version, once format and version are known to be readable."""
     if data.get("format") != FORMAT:
-        raise RecordError(words.not_a_record(where, words.no_format(FORMAT)))
+        raise RecordError(_not_a_record(where, _('no "format": "{name}"').format(name=FORMAT)))
     version = data.get("version")
     if not _is_int(version) or version < 1:
-        raise RecordError(words.unknown_version(where, _shown(version), VERSION))
+        raise RecordError(_("{where}: unknown record version {version} (this {game} reads versions 1 to {newest})").format(
+            where=where, version=_shown(version), game=words.GAME_NAME, newest=VERSION
+        ))
     if version > VERSION:
         shown = version if version < 10**6 else _("from the future")
-        raise NewerRecordError(words.newer_version(where, shown, __version__, VERSION))
+        raise NewerRecordError(_(
+            "{where}: record version {version} was written by a newer {game} "
+            "(this one, {ours}, reads versions 1 to {newest}); please upgrade"
+        ).format(where=where, version=shown, game=words.GAME_NAME, ours=__version__, newest=VERSION))
     return version
 
 
@@ -282,22 +287,22 @@ def _players(data: Mapping[str, Any], where: str) -> tuple[list[str], list[str]]
     """Names (made printable) and seat kinds, each checked: a seat must be a known kind."""
     players = data.get("players")
     if not isinstance(players, list) or len(players) not in TABLE_SIZES:
-        raise _field_error(where, "players", words.expected_players(table_sizes_text()))
+        raise _field_error(where, "players", _("expected a list of {sizes} players").format(sizes=table_sizes_text()))
     names: list[str] = []
     seats: list[str] = []
     for index, player in enumerate(players):
         field = f"players[{index}]"
         if not isinstance(player, dict):
-            raise _field_error(where, field, words.expected_player(index + 1))
+            raise _field_error(where, field, _('expected {{"name": ..., "seat": ...}} (player {number})').format(number=index + 1))
         name, seat = player.get("name"), player.get("seat", HUMAN)
         if not isinstance(name, str) or len(name) > MAX_NAME or not printable_name(name):
-            raise _field_error(where, f"{field}.name", words.expected_name(MAX_NAME, index + 1))
+            raise _field_error(where, f"{field}.name", _("expected a name of 1 to {longest} characters (player {number})").format(longest=MAX_NAME, number=index + 1))
         if seat not in SEATS:
-            raise _field_error(where, f"{field}.seat", words.unknown_record_seat(_shown(seat), SEATS))
+            raise _field_error(where, f"{field}.seat", _("unknown seat {seat} (use {kinds})").format(seat=_shown(seat), kinds=", ".join(SEATS)))
         shown = printable_name(name)
         same = [n for n, other in enumerate(names) if name_key(other) == name_key(shown)]
         if same:  # nobody could tell the two apart, or name one of them ('bot NAME')
-            raise _field_error(where, f"{field}.name", words.also_the_name_of(_shown(shown), same[0] + 1))
+            raise _field_error(where, f"{field}.name", _("{name} is also the name of player {number}").format(name=_shown(shown), number=same[0] + 1))
         names.append(shown)
         seats.append(seat)
     return names, seats
@@ -310,11 +315,15 @@ def _decisions(data: Mapping[str, Any], where: str) -> list[Decision]:
     decisions: list[Decision] = []
     for number, text in enumerate(raw, start=1):
         if not isinstance(text, str) or len(text) > MAX_DECISION:
-            raise RecordError(words.decision_not_text(where, number - 1, _shown(text)))
+            raise RecordError(
+                _("{where}: field 'decisions[{index}]': decision {number}: expected text such as \"draft 7:1\", got {got}").format(
+                    where=where, index=number - 1, number=number, got=_shown(text)
+                )
+            )
         try:
             decisions.append(parse_decision(text))
         except NotationError as exc:
-            raise RecordError(words.bad_decision(where, number, str(exc))) from None
+            raise RecordError(_("{where}: decision {number}: {problem}").format(where=where, number=number, problem=str(exc))) from None
     return decisions
 
 
@@ -328,7 +337,7 @@ def _authors(data: Mapping[str, Any], where: str, decisions: int) -> list[str] |
         raise _field_error(where, "authors", words.expected_authors(decisions))
     for index, author in enumerate(raw):
         if author not in SEATS:
-            raise _field_error(where, f"authors[{index}]", words.unknown_author(_shown(author), SEATS))
+            raise _field_error(where, f"authors[{index}]", _("unknown author {author} (use {kinds})").format(author=_shown(author), kinds=", ".join(SEATS)))
     return list(raw)
 
 
@@ -342,12 +351,12 @@ def _codes(data: Mapping[str, Any], where: str, players: int) -> TableCodes:
         raise _field_error(where, "net", _('expected {{"codes": [...], "watch": ...}}').format())
     codes, watch = info.get("codes"), info.get("watch")
     if not isinstance(codes, list) or len(codes) != players:
-        raise _field_error(where, "net.codes", words.expected_codes(players))
+        raise _field_error(where, "net.codes", _("expected a list of {players} seat codes or nulls").format(players=players))
     for index, code in enumerate(codes):
         if code is not None and not (isinstance(code, str) and _CODE.fullmatch(code)):
-            raise _field_error(where, f"net.codes[{index}]", words.expected_code_or_null(_shown(code)))
+            raise _field_error(where, f"net.codes[{index}]", _("expected a seat code or null, got {got}").format(got=_shown(code)))
     if not (isinstance(watch, str) and _CODE.fullmatch(watch)):
-        raise _field_error(where, "net.watch", words.expected_code(_shown(watch)))
+        raise _field_error(where, "net.watch", _("expected a code, got {got}").format(got=_shown(watch)))
     return TableCodes(tuple(codes), watch)
 
 
@@ -380,7 +389,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         raise _field_error(where, "deck.sha256", _("expected the deck's sha256 (64 hex digits)"))
     path = info.get("path")
     if path is not None and not isinstance(path, str):
-        raise _field_error(where, "deck.path", words.expected_deck_path(_shown(path)))
+        raise _field_error(where, "deck.path", _("expected the deck file's path, got {got}").format(got=_shown(path)))
     if path is not None and "\x00" in path:
         raise _field_error(where, "deck.path", _("a file's path cannot hold a NUL character"))
     source = path or "<deck>"
@@ -389,7 +398,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         if not isinstance(text, str):
             raise _field_error(where, "deck.toml", _("expected the deck file's text"))
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
-            raise RecordError(words.deck_edited(where))
+            raise RecordError(_("{deck} does not match its sha256 (was it edited?)").format(deck=words.deck_inside(where)))
         deck = _embedded_decks.get((digest, source))
         if deck is None:
             deck = parse_deck_text(text, source, digest, words.deck_inside(where))
@@ -399,7 +408,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         return deck
     if given is not None:
         if given.digest != digest:
-            raise RecordError(words.deck_not_this_game(where, shorten(given.source)))
+            raise RecordError(_("{deck} does not match the deck this game was played with").format(deck=words.deck_file(where, shorten(given.source))))
         return given
     candidates = [Path(source)] if path else []
     candidates.append(default_deck_path())
@@ -415,7 +424,10 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         except (UnicodeDecodeError, RecordError):
             continue
     looked = [shorten(c, 60) for c in candidates[:-1]] + [_("the game's own deck")]  # the last is the shipped one
-    raise RecordError(words.deck_not_found(where, looked))
+    raise RecordError(_(
+        "{where}: the record does not include its deck, and no deck file matching it was found"
+        " (looked at {looked_at}; give one with --deck)"
+    ).format(where=where, looked_at=words.players_list(looked)))
 
 
 def deck_came_inside(deck: Deck) -> bool:
@@ -441,13 +453,18 @@ def parse_deck_text(text: str, source: str, digest: str, what: str) -> Deck:
     except (SetupError, NotationError) as exc:
         raise RecordError(words.about(what, str(exc))) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
-        raise RecordError(words.deck_broken_by(what, type(exc).__name__, _first_line(exc))) from None
+        raise RecordError(_("{what} is broken ({error}: {why})").format(what=what, error=type(exc).__name__, why=_first_line(exc))) from None
 
 
 # -- small helpers --------------------------------------------------------------------
 
 def _field_error(where: str, field: str, message: str) -> RecordError:
-    return RecordError(words.field_problem(where, field, message))
+    return RecordError(_("{where}: field '{field}': {problem}").format(where=where, field=field, problem=message))
+
+
+def _not_a_record(where: str, why: str) -> str:
+    """'game.json: not a Pier 18 game record (bad JSON at line 3, column 1)'."""
+    return _("{where}: not a {game} game record ({why})").format(where=where, game=words.GAME_NAME, why=why)
 
 
 def _shown(value: object) -> str:

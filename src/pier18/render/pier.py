@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..engine.characters import Character, Side
 from ..i18n import _, pgettext
-from ..words import card_label, card_name, hidden_sections
+from ..words import card_label, card_name
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -183,7 +183,7 @@ def _card_notes(card: "Card", hidden: int, width: int, rows: int) -> list[Text]:
     label = card_label(card).split(" ")  # split at each space: a name keeps its own spacing
     dated = [card.date]
     if hidden:  # "(2 hidden)" in one piece where it fits
-        note = hidden_sections(hidden)
+        note = _("({count} hidden)").format(count=hidden)
         dated += [note] if cell_len(note) <= width else note.split()
     name, date = _wrap(label, width), _wrap(dated, width)
     if len(name) + len(date) <= rows:

@@ -20,7 +20,8 @@ from ..engine import CATEGORIES, TABLE_SIZES, Decision, Deck, Game, Phase, Playe
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
 from ..bots import LEVELS, make_bot, make_legal_bot
-from ..words import at_least_one, levels_for_players, seats_for_players, unknown_seat_level
+from ..i18n import _
+from ..words import at_least_one, levels_for_players, seats_for_players
 
 _OVER = Phase.OVER
 
@@ -96,7 +97,7 @@ def parse_seats(text: str, players: int) -> tuple[str, ...]:
     seats = tuple(word.strip().lower() for word in text.split(",") if word.strip())
     for level in seats:
         if level not in LEVELS:
-            raise Pier18Error(unknown_seat_level(quote(level), LEVELS))
+            raise Pier18Error(_("unknown bot level {level} in --seats (use {levels})").format(level=quote(level), levels=", ".join(LEVELS)))
     if len(seats) != players:
         raise Pier18Error(seats_for_players(len(seats), players, "level"))
     return seats
@@ -178,7 +179,7 @@ def simulate(
         with _ctrl_c() as ctrl_c:
             for index in range(start, start + games):
                 levels = seats_for_game(seats, index)
-                timings: list[list[float]] = [[] for _ in range(players)]
+                timings: list[list[float]] = [[] for _seat in range(players)]
                 game = play_game(deck, levels, seed + index, timings)
                 ctrl_c.held = True  # a finished game is counted whole, or not at all
                 _tally(result, game, levels, timings)
@@ -315,7 +316,7 @@ def simulate_parallel(
         pool.terminate()  # at once: an interrupted run does not wait for the games being played
         pool.join()
     parts.sort(key=lambda item: item[0])
-    total = merge([part for _, part in parts] or [Simulation(players, tuple(seats), seed)])
+    total = merge([part for _key, part in parts] or [Simulation(players, tuple(seats), seed)])
     total.interrupted = total.interrupted or interrupted
     return total
 

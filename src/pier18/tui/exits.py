@@ -77,9 +77,10 @@ class BaseApp(CrashHook):
         drawn_by_web = web is not None and issubclass(self.driver_class, web.WebDriver)
         missing = [] if headless or drawn_by_web else not_a_terminal()
         if missing:
-            from ..words import app_needs_terminal
+            from ..i18n import _
+            from ..words import not_terminals
 
-            raise NotATerminal(app_needs_terminal(missing))
+            raise NotATerminal(_("{not_terminals}: the game needs one").format(not_terminals=not_terminals(missing)))
         return await super().run_async(
             headless=headless, inline=inline, inline_no_clear=inline_no_clear, mouse=mouse, size=size,
             auto_pilot=auto_pilot,

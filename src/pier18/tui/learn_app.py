@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from ..engine import Decision, Draft, Keep, Phase, PlayerView
 from ..persist.lesson import LEARNER_SEAT, Script, Step, lesson_rival
 from ..persist.session import Session
-from ..words import LESSON_TAG, lesson_refused, lesson_saved_line
+from ..i18n import N_, _
+from ..words import lesson_refused
 from .app import BOT_PAUSE, Pier18App
 from .game_app import HintGiver
 
@@ -79,7 +80,7 @@ class LearnApp(Pier18App):
     def how_to_go_on(self) -> str | None:
         save = self.save_path()
         if self.session is self.lesson and self.game_running and save is not None:
-            return lesson_saved_line()
+            return _("Your lesson is saved: 'pier18 learn' goes on with it.")
         return super().how_to_go_on()
 
     def show_step(self, at: str, then: Callable[[], None], card: int | None = None) -> None:
@@ -113,7 +114,7 @@ class LearnApp(Pier18App):
         table = self.table()
         if self.session.game.phase is Phase.DRAFT and table is not None and self.screen is table:
             suggestion = self.script.suggestion(self.learner_view())
-            self.show_step("pick", lambda: table.mark_hint(suggestion, LESSON_TAG))
+            self.show_step("pick", lambda: table.mark_hint(suggestion, N_("lesson")))
 
     def _keep(self) -> None:
         if self.teaching():

@@ -27,23 +27,20 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..engine import Deck, Decision, Phase, PlayerView, TableView
 from ..flow import Show, next_step
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..words import (
     close_table,
-    KEY_BOT_SITS_IN,
-    KEY_JOIN_LINES,
     connection_lost,
-    connection_over,
     lobby_seat,
     move_line,
-    move_not_sent,
     seat_presence,
     table_goes_on,
     waiting_now,
+    connection_dropped,
 )
 from .game_app import GameApp, HintGiver
 from .moves import bot_reason, since_start, view_moves
@@ -85,8 +82,8 @@ class SeatApp(GameApp):
 
     BINDINGS = [
         *GameApp.BINDINGS,
-        Binding("b", "cover", KEY_BOT_SITS_IN),
-        Binding("j", "join_lines", KEY_JOIN_LINES),
+        Binding("b", "cover", N_("Bot sits in")),
+        Binding("j", "join_lines", N_("Join lines")),
     ]
 
     class Heard(Message):
@@ -246,7 +243,7 @@ class SeatApp(GameApp):
     def _link_line(self) -> str | None:
         """What is wrong with the connection, if anything."""
         if self.problem is not None:
-            return connection_over(self.problem)
+            return _("No connection to the table: {why}. Ctrl+Q leaves.").format(why=self.problem)
         if self.lost is not None:
             return connection_lost(self.lost, self.client.seat is not None)
         return None
@@ -295,7 +292,7 @@ class SeatApp(GameApp):
         assert state is not None
         line = Text()
         if self.problem is not None:
-            line.append(connection_over(self.problem), style="bold")
+            line.append(_("No connection to the table: {why}. Ctrl+Q leaves.").format(why=self.problem), style="bold")
         elif self.lost is not None:
             line.append(connection_lost(self.lost, self.client.seat is not None), style="bold")
         else:
@@ -430,7 +427,7 @@ class SeatApp(GameApp):
             await self.client.decide(decision)
         except Exception as exc:  # NetError, or the connection closing under the send
             self._sent = None
-            self.notify(move_not_sent(str(exc)), severity="warning")
+            self.notify(_("The move was not sent ({why}); choose it again.").format(why=str(exc) or connection_dropped()), severity="warning")
             self.advance()
 
     def on_draft_row_picked(self, message: DraftRow.Picked) -> None:

@@ -17,10 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
-from ...words import KEY_NO, KEY_OTHER_ANSWER, KEY_YES, with_key
+from ...words import with_key
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
-from ...i18n import _
+from ...i18n import N_, _
 
 
 class ConfirmScreen(ModalClosesOnce[bool]):
@@ -40,12 +40,12 @@ class ConfirmScreen(ModalClosesOnce[bool]):
     """
     AUTO_FOCUS = "#no"  # Enter on a fresh question never does the irreversible thing
     BINDINGS = [
-        Binding("y", "answer(True)", KEY_YES),
-        Binding("n,escape", "answer(False)", KEY_NO),
-        Binding("left,right", "app.focus_next", KEY_OTHER_ANSWER, show=False),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
+        Binding("left,right", "app.focus_next", N_("Point at the other answer"), show=False),
     ]
-    YES = KEY_YES  # the label (marked N_), with its key at compose
-    NO = KEY_NO  # the label (marked N_), with its key at compose
+    YES = N_("Yes")  # the label (marked N_), with its key at compose
+    NO = N_("No")  # the label (marked N_), with its key at compose
     YES_VARIANT: ClassVar[ButtonVariant] = "error"
     NO_VARIANT: ClassVar[ButtonVariant] = "primary"
 

@@ -22,14 +22,8 @@ from ...engine import Character, TableView
 from ...engine.cards import Card
 from ...engine.explain import Reason, Slot, explain
 from ...render import FittedPier
-from ...i18n import _
-from ...words import (
-    KEY_CLOSE,
-    KEY_OTHER_PIER,
-    nothing_scores_yet,
-    explain_title,
-    explanation,
-)
+from ...i18n import N_, _
+from ...words import KEY_CLOSE, explanation
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 
@@ -73,9 +67,9 @@ class ExplainScreen(ModalClosesOnce[None]):
     BINDINGS = [
         Binding("escape", "close", KEY_CLOSE),
         Binding("e", "close", KEY_CLOSE, show=False),
-        Binding("right", "other(1)", KEY_OTHER_PIER),
-        Binding("left", "other(-1)", KEY_OTHER_PIER, show=False),
-        Binding("tab", "other(1)", KEY_OTHER_PIER, show=False),
+        Binding("right", "other(1)", N_("Other pier")),
+        Binding("left", "other(-1)", N_("Other pier"), show=False),
+        Binding("tab", "other(1)", N_("Other pier"), show=False),
     ]
 
     #: Whose pier is explained.
@@ -120,10 +114,10 @@ class ExplainScreen(ModalClosesOnce[None]):
         visible = self.view.piers[self.seat].visible()
         reasons = explain([v.section for v in visible])
         cards = [v.card for v in visible]
-        title = Text(explain_title(self.names[self.seat], self.view.score(self.seat).total), style="bold")
+        title = Text(_("Why {name}'s pier scores what it does (total now {total})").format(name=self.names[self.seat], total=self.view.score(self.seat).total), style="bold")
         self.query_one("#explain-title", Static).update(title)
         self.query_one("#explain-pier", Static).update(FittedPier(visible, scoring_marks(reasons)))
-        listed = reason_lines(reasons, cards) if reasons else Text(nothing_scores_yet(), style="italic")
+        listed = reason_lines(reasons, cards) if reasons else Text(_("No characters on this pier yet: nothing scores."), style="italic")
         self.query_one("#explain-reasons", Static).update(Group(listed))
 
     def action_other(self, step: int) -> None:

@@ -32,7 +32,6 @@ from ...render.breakdown import breakdown_text
 from ...render.plan import plan_summary
 from ...render.style import category_label, stressed
 from ...words import (
-    DECK_FILE,
     KEY_NEW_GAME,
     KEY_QUIT,
     visible_characters,
@@ -52,6 +51,11 @@ from ...words import goal_text
 from ..widgets.footer import Footer
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving
+
+#: Stands for the deck file in a final screen's `pier18 score` line when this computer
+#: has no file holding the game's deck (a seat that joined a host's own deck): a
+#: command's placeholder, like an option's, not translated.
+DECK_FILE = "DECK-FILE"
 
 
 def table_of(game: Game | TableView) -> TableView:

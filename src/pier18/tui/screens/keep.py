@@ -35,9 +35,8 @@ from ...words import (
     foundation_role,
     keep_foundation_help,
     keep_plan_help,
-    plan_goal_note,
-    plan_role,
-    )
+    goal_text,
+)
 from ..widgets.card_view import CardView
 from ..widgets.drawn import Drawn
 from ..widgets.footer import Footer
@@ -101,7 +100,7 @@ class KeepScreen(HintedScreen[Keep]):
             with Horizontal(id="keep-hand"):
                 for number, card_id in enumerate(self.hand, 1):
                     card = deck[card_id]
-                    note = Text(plan_goal_note(card, self.view.players))
+                    note = Text(_("Plan goal: {goal} (+{bonus})").format(goal=goal_text(card.plan.goal_for(self.view.players)), bonus=card.plan.bonus))
                     yield CardView(card, note, number=number, ends=True, id=f"hand-{card_id}", classes="hand-card")
             with Horizontal(id="keep-below"):
                 yield Drawn(keep_tallest=True, room=0, id="keep-preview")  # room: `_measure_room`
@@ -167,7 +166,9 @@ class KeepScreen(HintedScreen[Keep]):
             other = next((k for k in self.legal if k.foundation == self.pointed), None)
             lines = Text()
             lines.append(_("As your Plan:") + " ", style="bold")
-            lines.append(plan_role(card, self.view.players))
+            lines.append(_("{goal} (+{bonus}), judged at the end, with the card laid last on your pier").format(
+                goal=goal_text(card.plan.goal_for(self.view.players)), bonus=card.plan.bonus
+            ))
             if other is not None:
                 total = self.view.outcome(other).sheet_after(plan=False).total
                 lines.append("\n" + _("As your Foundation:") + " ", style="bold")

@@ -20,17 +20,7 @@ from ...engine import Decision, Deck, Outcome
 from ... import i18n
 from ...persist.lesson import Step
 from ...i18n import N_, _
-from ...words import (
-    explanation,
-    first_game_offer,
-    lesson_step_head,
-    lesson_suggested,
-    lesson_task,
-    lesson_you_chose,
-    reason_gone,
-    reason_new,
-    with_key,
-)
+from ...words import explanation, lesson_suggested, lesson_task, lesson_you_chose, reason_gone, reason_new, with_key
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 from .confirm import ConfirmScreen
@@ -58,7 +48,7 @@ class LessonScreen(ModalClosesOnce[None]):
         self.text = Text()
         # the script's words, plain text, in the language spoken (a script of one's own
         # that the catalog does not know stays as written)
-        self.text.append(lesson_step_head(step.number, steps, i18n.pgettext("lesson", step.title)), style="bold")
+        self.text.append(_("Step {number} of {steps}: {title}").format(number=step.number, steps=steps, title=i18n.pgettext("lesson", step.title)), style="bold")
         self.text.append("\n\n")
         self.text.append(i18n.pgettext("lesson", step.text))
         self.text.append("\n\n")
@@ -146,6 +136,9 @@ class LessonOfferScreen(ConfirmScreen):
     NO_VARIANT = "default"
 
     def __init__(self) -> None:
-        super().__init__(Text(first_game_offer()))
+        super().__init__(Text(_(
+            "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
+            "(about ten minutes). Play it now?"
+        )))
         self.YES = with_key(_("Yes, teach me"), "y")
         self.NO = with_key(_("No, just play"), "n")

@@ -16,17 +16,8 @@ from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...engine.text import name_key, printable
-from ...i18n import _
-from ...words import (
-    GAME_NAME,
-    KEY_CHOOSE,
-    KEY_NEXT_RULE,
-    KEY_PREVIOUS_RULE,
-    KEY_START_GAME,
-    default_name,
-    names_help,
-    start_by_sea,
-)
+from ...i18n import N_, _
+from ...words import GAME_NAME, KEY_NEXT_RULE, KEY_PREVIOUS_RULE, KEY_START_GAME, default_name, names_help
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -45,7 +36,7 @@ class StartRule(RadioSet):
     BINDINGS = [
         Binding("down,right", "next_button", KEY_NEXT_RULE, show=False),
         Binding("up,left", "previous_button", KEY_PREVIOUS_RULE, show=False),
-        Binding("space", "toggle_button", KEY_CHOOSE, show=False),
+        Binding("space", "toggle_button", N_("Choose"), show=False),
         Binding("enter", "choose_and_start", KEY_START_GAME),
     ]
 
@@ -115,7 +106,7 @@ class NamesScreen(ClosesOnce[Seating]):
             with StartRule(id="start-rule"):
                 yield RadioButton(_("Earliest Foundation date starts (digital edition)"), value=True)
                 for seat in range(self.players):
-                    yield RadioButton(Text(start_by_sea(self.seat_name(seat))), id=f"sea-{seat}")
+                    yield RadioButton(Text(_("{name} starts: last saw the sea (rulebook)").format(name=self.seat_name(seat))), id=f"sea-{seat}")
             yield Static("", id="names-error")
         yield Footer()
 
@@ -138,7 +129,7 @@ class NamesScreen(ClosesOnce[Seating]):
         self.query_one("#names-error", Static).remove_class("-shown")  # said of names now changed
         for seat in range(self.players):
             # A name is plain text, never markup: "[b]Ann" is called "[b]Ann".
-            self.query_one(f"#sea-{seat}", RadioButton).label = Text(start_by_sea(self.seat_name(seat)))
+            self.query_one(f"#sea-{seat}", RadioButton).label = Text(_("{name} starts: last saw the sea (rulebook)").format(name=self.seat_name(seat)))
 
     def names(self) -> list[str]:
         """Every seat's name: what was typed (or "Player N") for people, bots by level."""

@@ -8,8 +8,8 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Static
 
-from ...i18n import _
-from ...words import KEY_READY, pass_to, press_enter
+from ...i18n import N_, _
+from ...words import ENTER
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -24,7 +24,7 @@ class PassScreen(ClosesOnce[bool]):
         text-align: center;
     }
     """
-    BINDINGS = [Binding("enter", "ready", KEY_READY)]
+    BINDINGS = [Binding("enter", "ready", N_("I am ready"))]
 
     def __init__(self, name: str, why: str, since: str | None = None, secret: bool = True) -> None:
         super().__init__()
@@ -43,10 +43,10 @@ class PassScreen(ClosesOnce[bool]):
         """The name is plain text: brackets in it are never read as markup."""
         since = Text(f"\n\n{self.since}", style="italic") if self.since else Text("")
         return Text.assemble(
-            (pass_to(self.player), "bold"),
+            (_("Pass the laptop to {name}").format(name=self.player), "bold"),
             since,
             f"\n\n{self.why}\n\n" + _("Everyone else: look away.") + "\n\n" if self.secret else f"\n\n{self.why}\n\n",
-            (f" {press_enter(self.player)} ", "reverse"),
+            (" " + _("{name}: press {key}").format(name=self.player, key=ENTER) + " ", "reverse"),
         )
 
     def action_ready(self) -> None:

@@ -11,12 +11,11 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine import Deck, PatronAward
-from ...i18n import _
+from ...i18n import N_, _
 from ...render import draw_card
 from ...render.style import patrons_text, stressed
 from ...words import (
     ENTER,
-    KEY_CONTINUE,
     KEY_GAME_LOG,
     KEY_HELP,
     KEY_LEGEND,
@@ -59,8 +58,8 @@ class PatronScreen(ModalClosesOnce[bool]):
     # A modal screen hides the app's own bindings, so the keys that work on every game
     # screen are bound here too.
     BINDINGS = [
-        Binding("enter", "done", KEY_CONTINUE),
-        Binding("escape", "done", KEY_CONTINUE, show=False),
+        Binding("enter", "done", N_("Continue")),
+        Binding("escape", "done", N_("Continue"), show=False),
         Binding("u", "app.takeback", KEY_TAKE_BACK),
         Binding("l", "app.game_log", KEY_GAME_LOG),
         Binding("question_mark", "app.help", KEY_HELP),

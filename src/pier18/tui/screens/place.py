@@ -26,11 +26,11 @@ from textual.widgets.option_list import Option
 from ...engine import Decision, Draft, Outcome, PlacePlan, PlayerView
 from ...render import FittedPier
 from ...render.style import stressed
-from ...words import HINT_TAG, KEY_BACK_TO_CARDS, KEY_POINT_AT_COVER, cover_choice, pier_after, place_help
+from ...words import HINT_TAG, KEY_BACK_TO_CARDS, cover_choice, place_help
 from ..widgets.cover_why import CoverWhy
 from ..widgets.drawn import Drawn
 from ..widgets.score_change import ScoreChange
-from ...i18n import _
+from ...i18n import N_, _
 from .closing import still_shown, unless_leaving
 
 
@@ -42,7 +42,7 @@ class SideScroll(VerticalScroll, can_focus=False):
 class PlaceScreen(HintedScreen[Decision | None]):
     BINDINGS = [
         Binding("escape", "back", KEY_BACK_TO_CARDS),
-        *(Binding(str(k), f"cover({k})", KEY_POINT_AT_COVER, show=False) for k in range(10)),
+        *(Binding(str(k), f"cover({k})", N_("Point at a cover"), show=False) for k in range(10)),
     ]
 
     def __init__(self, view: PlayerView, names: list[str], card_id: int | None = None) -> None:
@@ -102,7 +102,7 @@ class PlaceScreen(HintedScreen[Decision | None]):
 
     def previews(self) -> list[tuple[Drawn, Callable[[int], RenderableType]]]:
         """The preview's parts, each with how it is drawn for the cover at an index."""
-        title = pier_after(self.names[self.seat], self.card.id)
+        title = _("{name}'s pier after placing #{id}").format(name=self.names[self.seat], id=self.card.id)
 
         def pier(index: int) -> RenderableType:
             result = self.outcome(index)

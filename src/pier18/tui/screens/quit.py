@@ -7,10 +7,10 @@ from pathlib import Path
 from rich.text import Text
 from textual.binding import Binding
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...engine.text import printable
 from ...render.style import stressed
-from ...words import KEY_KEEP_PLAYING, KEY_YES_LEAVE, KEY_YES_QUIT, play_resume_command, saved_here
+from ...words import KEY_KEEP_PLAYING, play_resume_command, saved_here
 from .confirm import ConfirmScreen
 
 
@@ -26,8 +26,8 @@ class QuitScreen(ConfirmScreen):
     DEFAULT_CSS = """
     QuitScreen .confirm-box { width: 96%; max-width: 110; }  /* room for the save's path */
     """
-    BINDINGS = [Binding("y", "answer(True)", KEY_YES_QUIT), Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING)]
-    YES = KEY_YES_QUIT  # the label (marked N_), with its key at compose
+    BINDINGS = [Binding("y", "answer(True)", N_("Yes, quit")), Binding("n,escape", "answer(False)", KEY_KEEP_PLAYING)]
+    YES = N_("Yes, quit")  # the label (marked N_), with its key at compose
 
     def __init__(self, save: Path | None = None) -> None:
         super().__init__(Text(_("Quit the game in progress?"), style="bold"), saved_text(save))
@@ -36,7 +36,7 @@ class QuitScreen(ConfirmScreen):
 class LeaveScreen(QuitScreen):
     """Ctrl+Q at a networked table: leave a seat (or, for the host, close the table)."""
 
-    YES = KEY_YES_LEAVE  # the label (marked N_), with its key at compose
+    YES = N_("Yes, leave")  # the label (marked N_), with its key at compose
 
     def __init__(self, question: str, then: str) -> None:
         ConfirmScreen.__init__(self, Text(question, style="bold"), Text(then))

@@ -30,9 +30,8 @@ from ...words import (
     final_ranking,
     patron_went,
     replay_event,
-    replay_step,
-    replay_title,
     whose_turn,
+    GAME_NAME,
 )
 from ..exits import BaseApp
 from ..widgets.footer import Footer
@@ -132,7 +131,7 @@ class ReplayScreen(Screen[None]):
         row.display = bool(game.revealed)
 
     def status(self) -> Text:
-        line = Text(f"{replay_step(self.step, self.last)}  ", style="bold")
+        line = Text(_("Replay  decision {step} of {last}").format(step=self.step, last=self.last) + "  ", style="bold")
         line.append(whose_turn(TableView.of(self.game), self.session.names))
         line.append("   " + _("←/→ step  Home/End  q quit"), style="dim")
         return line
@@ -163,7 +162,7 @@ class ReplayApp(BaseApp):
 
     def __init__(self, session: Session, step: int = 0) -> None:
         super().__init__()
-        self.title = replay_title()  # in the language spoken, not at import
+        self.title = _("{game} replay").format(game=GAME_NAME)  # in the language spoken, not at import
         self.session = session
         self.start_step = step
 

@@ -20,11 +20,11 @@ from textual.widgets.option_list import Option
 
 from ...engine.text import printable
 from ...persist import autosave
-from ...words import KEY_NEW_GAME, KEY_POINT_AT_GAME, KEY_RESUME_LAST, last_played, resume_title, with_key
+from ...words import KEY_NEW_GAME, KEY_RESUME_LAST, last_played, resume_title, with_key
 from .closing import ModalClosesOnce
 from ..widgets.choice_list import PointingList
 from ..widgets.footer import Footer
-from ...i18n import _
+from ...i18n import N_, _
 
 NEW_GAME = "new"
 
@@ -47,7 +47,7 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
     BINDINGS = [
         Binding("y", "pick(0)", KEY_RESUME_LAST),
         Binding("n,escape", "new_game", KEY_NEW_GAME),
-        *(Binding(str(n), f"point({n - 1})", KEY_POINT_AT_GAME, show=False) for n in range(1, 10)),
+        *(Binding(str(n), f"point({n - 1})", N_("Point at a game"), show=False) for n in range(1, 10)),
     ]
 
     def __init__(self, games: list[autosave.SavedGame], notes: list[str] | None = None) -> None:

@@ -40,13 +40,11 @@ from ...i18n import N_, _
 from ...words import (
     KEY_END,
     KEY_NEXT,
-    KEY_POINT_AT_PLAYER,
     KEY_PREVIOUS,
     KEY_START,
     accuracy_line,
     biggest_mistake,
     card_label,
-    decision_head,
     decision_text,
     expected_after,
     expected_points,
@@ -54,15 +52,11 @@ from ...words import (
     nothing_lost,
     points_lost_line,
     review_columns,
-    review_failed,
     review_marks,
-    review_page,
     review_phase,
-    review_progress,
     review_summary_title,
     same_choice,
     short_decision,
-    what_it_does,
     why_lost,
 )
 from ..widgets.choice_list import PointingList
@@ -105,7 +99,7 @@ def choice_column(view: PlayerView, names: Sequence[str], title: str, decision: 
         head,
         Text(short_decision(view.deck, decision), style="bold"),
         Text(expected_after(choice.expected, choice.total), style="italic"),
-        Text(what_it_does(why), style="dim"),
+        Text(_("It {why}.").format(why=why), style="dim"),
         FittedPier(outcome.pier.visible(), outcome.after.scoring, marked=marked_card(view, decision)),
         ScoreChange.draw(outcome, list(names)),
     ]
@@ -325,13 +319,17 @@ class ReviewScreen(ClosesOnce[None]):
             running.display = True
             bar = self.query_one(ProgressBar)
             bar.update(progress=self.judged)
-            status = review_failed(self.problem) if self.problem is not None else review_progress(name, self.judged, len(self.moments))
+            status = _("The review stopped: {problem}").format(problem=self.problem) if self.problem is not None else _("Reviewing {name}'s decisions: {done} of {total} judged…").format(name=name, done=self.judged, total=len(self.moments))
             self.query_one("#review-status", Static).update(Text(status))
-            head.update(Text(review_page(name, 1, self.pages), style="bold"))
+            head.update(Text(_("Review of {name}'s decisions — page {page} of {pages} (←/→ to step, Escape to go back)").format(
+                name=name, page=1, pages=self.pages
+            ), style="bold"))
             self._show(summary=None, decision=None, columns=None)
             return
         running.display = False
-        head.update(Text(review_page(name, self.page + 1, self.pages), style="bold"))
+        head.update(Text(_("Review of {name}'s decisions — page {page} of {pages} (←/→ to step, Escape to go back)").format(
+            name=name, page=self.page + 1, pages=self.pages
+        ), style="bold"))
         if not self.moments:
             self._show(summary=Text(_("No decision to review.")), decision=None, columns=None)
         elif self.page == 0:
@@ -342,7 +340,7 @@ class ReviewScreen(ClosesOnce[None]):
     def _show_decision(self, moment: Moment, item: DecisionReview) -> None:
         view, verdict = moment.view, item.foresight
         mark = verdict.mark
-        head = Text(decision_head(item.number, review_phase(item.phase, item.round), review_marks()[mark], verdict.loss))
+        head = Text(_("Decision {number} ({phase}): {mark}, {loss:.2f} points lost").format(number=item.number, phase=review_phase(item.phase, item.round), mark=review_marks()[mark], loss=verdict.loss))
         head.stylize(MARK_STYLES[mark])
         reason = Text(_("This was the best choice the judge found (the one a hint names): nothing lost.") if verdict.loss <= 0 else why_lost(verdict.loss, verdict.worlds))
         made = choice_column(view, self.names, _("Choice made"), verdict.chosen.decision, verdict.chosen, item.why(verdict.chosen.decision))
@@ -375,7 +373,7 @@ class ReviewWhoScreen(ModalClosesOnce[int | None]):
     """
     BINDINGS = [
         Binding("escape", "back", N_("Back")),
-        *(Binding(str(n), f"point({n - 1})", KEY_POINT_AT_PLAYER, show=False) for n in range(1, 4)),
+        *(Binding(str(n), f"point({n - 1})", N_("Point at a player"), show=False) for n in range(1, 4)),
     ]
 
     def __init__(self, names: Sequence[str], seats: Sequence[int]) -> None:

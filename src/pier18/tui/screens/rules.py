@@ -6,14 +6,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from ...words import KEY_BACK, KEY_BACK_TO_GAME
+from ...i18n import N_
+from ...words import KEY_BACK_TO_GAME
 from ..widgets.footer import Footer
 from ..widgets.rules_page import RulesPage
 from .closing import ClosesOnce
 
 
 class RulesScreen(ClosesOnce[None]):
-    BINDINGS = [Binding("escape", "close", KEY_BACK_TO_GAME), Binding("r", "close", KEY_BACK, show=False)]
+    BINDINGS = [Binding("escape", "close", KEY_BACK_TO_GAME), Binding("r", "close", N_("Back"), show=False)]
     AUTO_FOCUS = "#rules"
 
     def refill(self) -> None:

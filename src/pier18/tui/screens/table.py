@@ -13,21 +13,15 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...engine import Decision, Draft, Phase, TableView
-from ...i18n import _
+from ...i18n import N_, _
 from ...words import (
     HINT_TAG,
-    KEY_EXPLAIN,
-    KEY_PIERS_DOWN,
-    KEY_PIERS_UP,
     YOU,
     author,
     chosen_so_far,
-    choosing_set_up,
-    pick_a_card,
-    round_of,
     since_your_turn,
     start_rule,
-    )
+)
 from ..widgets.footer import Footer
 from .closing import app_leaving, kept, unless_leaving
 from ..widgets.draft_row import DraftRow
@@ -85,9 +79,9 @@ class TableScreen(HintedScreen[None]):
     app."""
 
     BINDINGS = [
-        Binding("pageup", "scroll_piers(-1)", KEY_PIERS_UP, show=False),
-        Binding("pagedown", "scroll_piers(1)", KEY_PIERS_DOWN, show=False),
-        Binding("e", "explain", KEY_EXPLAIN),
+        Binding("pageup", "scroll_piers(-1)", N_("Piers ↑"), show=False),
+        Binding("pagedown", "scroll_piers(1)", N_("Piers ↓"), show=False),
+        Binding("e", "explain", N_("Why")),
     ]
 
     #: What the table shows; assigning it redraws (every time: the draft row takes the
@@ -247,13 +241,13 @@ class TableScreen(HintedScreen[None]):
             waiting = [called[seat] for seat in table.to_act()]
             return line.append("  ·  ").append(chosen_so_far(chose, waiting, table.phase is Phase.PLAN))
         if table.phase is Phase.DRAFT:
-            line.append(round_of(table.round, table.total_rounds), style="bold")
+            line.append(_("Round {round} of {rounds}").format(round=table.round, rounds=table.total_rounds), style="bold")
             line.append("  ·  ")
             line.append(" " + _("{name}'s turn").format(name=who) + " ", style="reverse")
             line.append("  ·  ")
             if thinking:
                 return line.append(_("{name} is choosing a card…").format(name=who))
-            return line.append(pick_a_card(len(table.revealed)))
+            return line.append(_("pick a card (←/→ or 1–{cards}, then Enter) · the card left over is the Patron").format(cards=len(table.revealed)))
         if table.phase is Phase.PLAN:
             line.append(_("Game end"), style="bold")
             line.append("  ·  ")
@@ -263,5 +257,5 @@ class TableScreen(HintedScreen[None]):
             return line.append(_("Game over"), style="bold")
         line.append(_("Set-up"), style="bold")
         if thinking:
-            line.append(f"  ·  {choosing_set_up(who)}")
+            line.append("  ·  " + _("{name} is choosing a Plan and a Foundation…").format(name=who))
         return line

@@ -12,31 +12,21 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import OptionList
 
-from ...words import (
-    KEY_CHOOSE_IT,
-    KEY_COVER_LESS,
-    KEY_COVER_MORE,
-    KEY_FIRST_CHOICE,
-    KEY_LAST_CHOICE,
-    KEY_NEXT_CHOICE,
-    KEY_PAGE_DOWN,
-    KEY_PAGE_UP,
-    KEY_PLACE_IT,
-    KEY_PREVIOUS_CHOICE,
-)
+from ...i18n import N_
+from ...words import KEY_COVER_LESS, KEY_COVER_MORE, KEY_PLACE_IT
 
 
 class PointingList(OptionList):
     """↑/↓, Home/End, PgUp/PgDn or a click point; Enter or a second click chooses."""
 
     BINDINGS = [
-        Binding("up", "cursor_up", KEY_PREVIOUS_CHOICE, show=False),
-        Binding("down", "cursor_down", KEY_NEXT_CHOICE, show=False),
-        Binding("home", "first", KEY_FIRST_CHOICE, show=False),
-        Binding("end", "last", KEY_LAST_CHOICE, show=False),
-        Binding("pageup", "page_up", KEY_PAGE_UP, show=False),
-        Binding("pagedown", "page_down", KEY_PAGE_DOWN, show=False),
-        Binding("enter", "select", KEY_CHOOSE_IT, show=False),
+        Binding("up", "cursor_up", N_("Point higher"), show=False),
+        Binding("down", "cursor_down", N_("Point lower"), show=False),
+        Binding("home", "first", N_("Point at the first"), show=False),
+        Binding("end", "last", N_("Point at the last"), show=False),
+        Binding("pageup", "page_up", N_("A page up"), show=False),
+        Binding("pagedown", "page_down", N_("A page down"), show=False),
+        Binding("enter", "select", N_("Choose the one pointed at"), show=False),
     ]
 
     #: While a click is handled: the option pointed at before it (None: no click now).

@@ -13,7 +13,8 @@ from rich.text import Text
 
 from ...engine import Outcome
 from .drawn import Drawn
-from ...words import cover_changes, cover_changes_nothing, explanation, reason_gone, reason_new
+from ...i18n import _
+from ...words import explanation, reason_gone, reason_new
 
 
 class CoverWhy(Drawn):
@@ -24,10 +25,10 @@ class CoverWhy(Drawn):
     def draw(outcome: Outcome) -> Text:
         gone, new = outcome.reasons_changed()
         if not gone and not new:
-            return Text(cover_changes_nothing(), style="dim italic")
+            return Text(_("What this changes: no character scores differently."), style="dim italic")
         before = [v.card for v in outcome.pier_before.visible()]
         after = [v.card for v in outcome.pier.visible()]
-        text = Text(cover_changes(), style="bold")
+        text = Text(_("What this changes:"), style="bold")
         for reason in gone:  # card names are outside text: plain Text, never markup
             text.append(f"\n{reason_gone()} ", style="bold red")
             text.append(explanation(reason, before), style="dim" if not reason.points else "")

@@ -35,8 +35,55 @@ from textual.widget import Widget
 from textual.widgets import Label
 
 from ... import i18n
-from ...words import SHORT_KEYS
-from ...i18n import _
+from ...i18n import N_, _
+from ...words import (
+    KEY_BACK_TO_CARDS,
+    KEY_BACK_TO_GAME,
+    KEY_BACK_TO_PLAN,
+    KEY_CHOOSE_CARD,
+    KEY_COVER_LESS,
+    KEY_COVER_MORE,
+    KEY_KEEP_AS_FOUNDATION,
+    KEY_KEEP_AS_PLAN,
+    KEY_KEEP_PLAYING,
+    KEY_NEXT_CARD,
+    KEY_NEXT_RULE,
+    KEY_NO_KEEP_WAITING,
+    KEY_PLACE_IT,
+    KEY_PREVIOUS_CARD,
+    KEY_PREVIOUS_RULE,
+    KEY_RESUME_LAST,
+    KEY_START_GAME,
+    KEY_TAKE_BACK,
+    KEY_YES_BOT_PLAYS,
+    KEY_YES_TAKE_BACK,
+)
+
+#: Where a footer has no room for every key's label (a narrow terminal, many keys), the
+#: short label of each key that has one: fewer words, never a word cut. Keyed by the
+#: marked (English) label; both are translated where drawn.
+SHORT_KEYS = {
+    KEY_BACK_TO_CARDS: N_("Back"),
+    KEY_BACK_TO_GAME: N_("Back"),
+    KEY_COVER_LESS: N_("Less"),
+    KEY_COVER_MORE: N_("More"),
+    KEY_PLACE_IT: N_("Place"),
+    KEY_TAKE_BACK: N_("Undo"),
+    KEY_CHOOSE_CARD: N_("Choose"),
+    KEY_PREVIOUS_CARD: N_("Previous"),
+    KEY_NEXT_CARD: N_("Next"),
+    KEY_KEEP_AS_PLAN: N_("Plan"),
+    KEY_KEEP_AS_FOUNDATION: N_("Foundation"),
+    KEY_BACK_TO_PLAN: N_("Back"),
+    KEY_KEEP_PLAYING: N_("No"),
+    KEY_YES_TAKE_BACK: N_("Yes"),
+    KEY_YES_BOT_PLAYS: N_("Yes"),
+    KEY_NO_KEEP_WAITING: N_("No"),
+    KEY_START_GAME: N_("Start"),
+    KEY_RESUME_LAST: N_("Resume"),
+    KEY_PREVIOUS_RULE: N_("Previous"),
+    KEY_NEXT_RULE: N_("Next"),
+}
 
 
 class FooterKey(Widget):
@@ -177,7 +224,7 @@ class Footer(widgets.Footer):
 
     def labels(self, shown: list[tuple[Binding, bool, str]]) -> dict[str, str]:
         """Each key's label: its description, or where the footer has no room for them
-        all, its short label from `words.SHORT_KEYS` (a layout that changes, not keys
+        all, its short label from `SHORT_KEYS` (a layout that changes, not keys
         cut off at the screen's edge); in the language spoken (a binding's description
         is the English message, marked `N_` where it is bound, and so is a short label)."""
         full = {binding.action: binding.description for binding, _enabled, _tooltip in shown}

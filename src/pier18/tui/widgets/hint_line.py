@@ -18,8 +18,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Static
 
+from ...i18n import N_
 from ...engine import Decision
-from ...words import KEY_HINT
 from ..screens.closing import ClosesOnce
 
 ResultT = TypeVar("ResultT")
@@ -73,7 +73,7 @@ class HintLine(Static):
 class HintedScreen(ClosesOnce[ResultT]):
     """A screen with a `HintLine` where `h` asks the hard bot what to do."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", KEY_HINT)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", N_("Hint"))]
 
     class HintRequested(Message):
         """The player to move asks for a hint; the app answers through `show_hint`."""

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...words import more_below
+from ...i18n import _
 
 
 class MoreScroll(VerticalScroll):
@@ -35,7 +35,7 @@ class MoreBelow(Static):
     """One line, shown only while `scroll` has more below: "▼ more below: ..."."""
 
     def __init__(self, how: str, *, id: str | None = None) -> None:
-        super().__init__(Text(more_below(how), style="bold"), id=id, classes="more-below")
+        super().__init__(Text(_("▼ more below: {how}").format(how=how), style="bold"), id=id, classes="more-below")
 
     def follow(self, scroll: MoreScroll) -> None:
         self.display = scroll.more_below

@@ -20,11 +20,6 @@ from ...render.style import character_text, patrons_text
 from .drawn import Drawn
 from ...i18n import _
 from ...words import goal_text
-from ...words import (
-    patrons_won,
-    plan_heading,
-    total_now,
-)
 
 
 def score_line(sheet: ScoreSheet) -> Text:
@@ -48,7 +43,7 @@ def plan_line(table: TableView, seat: int) -> Text:
     goal = card.plan.goal_for(table.players)
     sheets = [table.score(p) for p in range(table.players)]
     others = [sheets[p] for p in range(table.players) if p != seat]
-    line = Text(f"{plan_heading(card)}\n", style="bold")
+    line = Text(_("Plan #{id} {date} (+{bonus})").format(id=card.id, date=card.date, bonus=card.plan.bonus) + "\n", style="bold")
     line.append(f"{goal_text(goal)}\n")
     line.append_text(verdict_text(table.plan_met(seat), final=table.is_terminal(), in_reach=table.plan_in_reach(seat)))
     line.append(f" — {goal_progress(goal, sheets[seat], others)}", style="italic")
@@ -70,7 +65,7 @@ def plan_block(table: TableView, seat: int) -> RenderableType:
 
 def patrons_line(table: TableView, seat: int) -> Text:
     won = table.patrons[seat]
-    line = Text(patrons_won(len(won)), style="bold")
+    line = Text(_("Patrons {count}").format(count=len(won)), style="bold")
     for card_id in won:
         line.append(f"  #{card_id} ")
         line.append_text(patrons_text(table.deck[card_id].patrons))
@@ -107,7 +102,7 @@ class PierPanel(Drawn):
         if table.phase is Phase.SETUP:
             return Group(head, set_up_line(table, seat, at_once))
         sheet = table.score(seat, with_plan=True)  # the one total: points if the game ended now
-        head.append(f"  {total_now(sheet.total)}", style="bold")
+        head.append("  " + _("total {total}").format(total=sheet.total), style="bold")
         pier = table.piers[seat]
         parts: list[RenderableType] = [head, score_line(sheet), patrons_line(table, seat), plan_block(table, seat)]
         parts.append(FittedPier(pier.visible(), sheet.scoring, marked=marked))

@@ -17,7 +17,7 @@ from ...render.plan import goal_progress, verdict_text
 from ...render.style import category_label
 from .drawn import Drawn
 from ...i18n import _, pgettext
-from ...words import if_patron, patron_outlook, plan_bonus_now, was
+from ...words import patron_outlook
 
 
 def _delta(change: int) -> Text:
@@ -52,7 +52,7 @@ class ScoreChange(Drawn):
             plan = Text(_("Plan goal after this:") + " ")
             plan.append_text(verdict_text(plan_after.met, final=final, in_reach=plan_after.in_reach))
             if final or after.plan:
-                plan.append(f" {plan_bonus_now(after.plan)}")
+                plan.append(" " + _("(Plan bonus {bonus})").format(bonus=after.plan))
             plan.append(f" — {goal_progress(plan_after.goal, plan_after.sheet, plan_after.rivals)}", style="italic")
             parts.append(plan)
         if final and plan_after is not None and plan_after.unsettled:
@@ -65,12 +65,12 @@ class ScoreChange(Drawn):
             ))
         dates = {seat: card.date for seat, card in enumerate(outcome.drafted) if card is not None}
         for race in outcome.races:
-            line = Text(f"{if_patron(race.card)} ")
+            line = Text(_("If #{id} is the Patron:").format(id=race.card) + " ")
             now = patron_outlook(race, names, dates)
             line.append(now)
             then = patron_outlook(race, names, {}, after=False)
             if race.changed and then != now:  # the same words twice would read as a change
-                line.append(f" {was(then)}", style="bold yellow")
+                line.append(" " + _("(was: {before})").format(before=then), style="bold yellow")
             else:
                 line.append(" " + _("(no change)"), style="dim")
             parts.append(line)
