@@ -135,16 +135,6 @@ def _against(value: int, goal: Goal) -> str:
     return _("{value} (max {high})").format(value=value, high=high)
 
 
-#: Why a seat finished above the next one, by `Standing.decided_by` (a `TieBreak`, keyed
-#: by its value as above: the outlook module is not imported here). Marked
-#: where shown.
-DECIDED_BY: dict[TieBreak | str, str] = {
-    "total": N_("on points"),
-    "characters": N_("on visible characters (tied on points: first tie-breaker)"),
-    "plan date": N_("on the earlier Plan card date (tied on points and characters: second tie-breaker)"),
-}
-
-
 def command(*words: object) -> str:
     """A command line for a person to copy and run: each word quoted for the shell where
     it needs it (a path with a space or a quote stays one word), the line printable.
@@ -793,7 +783,6 @@ def chosen_so_far(chose: Sequence[str], waiting: Sequence[str], placing: bool) -
 
 #: What a total means wherever one is shown (the table, the previews, the Plan screen,
 #: the final screen, `pier18 score`): points if the game ended now. Marked.
-TOTAL_MEANS = N_("total: points if the game ended now (categories, Patrons, and the Plan bonus when its goal holds now)")
 
 #: A Plan goal that compares players, where one pier alone is scored (`pier18 score`,
 #: and the final screen's line for it). Marked where shown.
