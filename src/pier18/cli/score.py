@@ -337,7 +337,7 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     from ..engine.goals import goal_met
     from ..engine.outlook import with_plan
     from ..engine.text import quote
-    from ..words import plan_needs_players, plan_not_in_deck, plan_note
+    from ..words import goal_text, plan_needs_players, plan_not_in_deck, plan_note
 
     if args.plan not in deck:
         raise CliError(plan_not_in_deck(quote(args.plan)))
@@ -346,7 +346,7 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
         raise CliError(plan_needs_players(args.plan))
     goal = plan.goal_for(args.players or 2)
     met = goal_met(goal, sheet)
-    return (with_plan(sheet, deck[args.plan], met) if met else sheet), plan_note(goal.text, met, plan.bonus)
+    return (with_plan(sheet, deck[args.plan], met) if met else sheet), plan_note(goal_text(goal), met, plan.bonus)
 
 
 def print_score(

@@ -263,7 +263,7 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         flag = "" if 0.10 <= rate <= 0.80 else "  " + _("(outside 10-80%)")
         plans.add_row(  # the deck's words as Text: brackets in a card name are not markup
             Text(words.card_label(card)),
-            Text(goal.text),
+            Text(words.goal_text(goal)),
             str(result.plan_chosen[card_id]),
             str(result.plan_met.get(card_id, 0)),
             f"{rate:.0%}{flag}",
