@@ -20,7 +20,6 @@ from textual.widgets.button import ButtonVariant
 from ...words import KEY_NO, KEY_OTHER_ANSWER, KEY_YES, with_key
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
-from ...i18n import _
 
 
 class ConfirmScreen(ModalClosesOnce[bool]):
@@ -44,8 +43,10 @@ class ConfirmScreen(ModalClosesOnce[bool]):
         Binding("n,escape", "answer(False)", KEY_NO),
         Binding("left,right", "app.focus_next", KEY_OTHER_ANSWER, show=False),
     ]
-    YES = KEY_YES  # the label (marked N_), with its key at compose
-    NO = KEY_NO  # the label (marked N_), with its key at compose
+    # The answers' labels, marked N_ and never translated nor given their key by a
+    # subclass: compose translates each and adds its key (`with_key`).
+    YES = KEY_YES
+    NO = KEY_NO
     YES_VARIANT: ClassVar[ButtonVariant] = "error"
     NO_VARIANT: ClassVar[ButtonVariant] = "primary"
 
@@ -58,8 +59,8 @@ class ConfirmScreen(ModalClosesOnce[bool]):
             for line in self.lines:
                 yield Static(line, classes="confirm-line")
             with Horizontal(classes="confirm-buttons"):
-                yield Button(with_key(_(self.YES), "y"), id="yes", variant=self.YES_VARIANT)
-                yield Button(with_key(_(self.NO), "n"), id="no", variant=self.NO_VARIANT)
+                yield Button(with_key(self.YES, "y"), id="yes", variant=self.YES_VARIANT)
+                yield Button(with_key(self.NO, "n"), id="no", variant=self.NO_VARIANT)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -219,10 +219,10 @@ class FinalScreen(Screen[None]):
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:
-                yield Button(with_key(_(KEY_NEW_GAME), "n"), id="new-game", variant="primary")
+                yield Button(with_key(KEY_NEW_GAME, "n"), id="new-game", variant="primary")
             if self.review:
-                yield Button(with_key(_("Review"), "v"), id="review")
-            yield Button(with_key(_(KEY_QUIT), "q"), id="quit")
+                yield Button(with_key(N_("Review"), "v"), id="review")
+            yield Button(with_key(KEY_QUIT, "q"), id="quit")
         yield Footer()
 
     @unless_leaving

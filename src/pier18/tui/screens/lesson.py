@@ -29,7 +29,6 @@ from ...words import (
     lesson_you_chose,
     reason_gone,
     reason_new,
-    with_key,
 )
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
@@ -142,10 +141,10 @@ class LessonOfferScreen(ConfirmScreen):
     """`pier18 play`'s one-time question on a machine with no saved games."""
 
     AUTO_FOCUS = "#yes"
+    YES = N_("Yes, teach me")  # the label only: ConfirmScreen adds its key
+    NO = N_("No, just play")
     YES_VARIANT = "primary"
     NO_VARIANT = "default"
 
     def __init__(self) -> None:
         super().__init__(Text(first_game_offer()))
-        self.YES = with_key(_("Yes, teach me"), "y")
-        self.NO = with_key(_("No, just play"), "n")
