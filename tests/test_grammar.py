@@ -272,3 +272,38 @@ def test_the_lesson_says_each_point_once_inside_the_total():
     # The designed path wins two Patrons; its Plan goal holds before the Plan is placed (the
     # totals hold the bonus while the goal holds), so no step there changes the bonus.
     assert patrons, "the lesson's path won no Patron: the test checks nothing"
+
+
+# -- points named by the character: each language's own form -----------------------------------
+
+
+def _card_with_patrons(*characters: Character):
+    return next(card for card in DECK.values() if card.patrons == characters)
+
+
+def test_points_named_by_characters_read_as_before_in_english():
+    flower, poet = Character.FLOWER, Character.POET
+    assert words.patron_points(_card_with_patrons(flower)) == "Flower Seller points"
+    assert words.patron_points(_card_with_patrons(flower, poet)) == "Flower Seller + Poet points"
+    assert words.character_points(1, flower) == "+1 Flower Seller point"
+
+
+def test_points_are_named_by_the_plural_category_in_dutch(monkeypatch, tmp_path, speaking):
+    """Play-test nl, 11: 'punten voor Bloemenverkoper' (the singular title filled
+    "{characters} points"). The points take the form the catalog gives for "points of":
+    the category, plural, as the score table names it."""
+    from tiny_catalog import speak_tiny
+
+    speak_tiny(monkeypatch, tmp_path, {
+        ("points of", "Flower Seller"): "Bloemenverkopers", ("points of", "Poet"): "Dichters",
+        (None, "Flower Seller"): "Bloemenverkoper", (None, "Poet"): "Dichter",
+        (None, "{characters} points"): "punten voor {characters}",
+        (None, "{who} points:"): "punten voor {who}:",
+    })
+    flower, poet = Character.FLOWER, Character.POET
+    assert words.patron_points(_card_with_patrons(flower)) == "punten voor Bloemenverkopers"
+    assert words.patron_points(_card_with_patrons(flower, poet)) == "punten voor Bloemenverkopers + Dichters"
+    assert words.character_points(1, flower) == "+1 Bloemenverkopers point"  # the plural form the catalog gave
+    most = next(goal for card in DECK.values() for goal in (card.plan.two, card.plan.three)
+                if goal.kind == "most_points" and goal.category is flower)
+    assert words.goal_progress(most, [3], 2).startswith("punten voor Bloemenverkopers: 3")

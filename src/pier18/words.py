@@ -75,7 +75,7 @@ def _label(character: Character | None) -> str:
 #: not imported here, since `pier18 score` reads this module and must start fast.
 GOAL_MEASURE_NAMES: dict[GoalKind | str, Callable[[Goal], tuple[str, ...]]] = {
     "count": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
-    "points": lambda goal: (_("{category} points").format(category=goal.category.title if goal.category else ""),),
+    "points": lambda goal: (_("{category} points").format(category=points_of(goal.category) if goal.category else ""),),
     "patrons": lambda goal: (_("Patrons"),),
     "sections": lambda goal: (_("visible sections"),),
     "characters": lambda goal: (visible_characters(),),
@@ -84,7 +84,7 @@ GOAL_MEASURE_NAMES: dict[GoalKind | str, Callable[[Goal], tuple[str, ...]]] = {
     "empty_run": lambda goal: (_("longest empty run"),),
     "variety": lambda goal: tuple(category_name(c.value) for c in Character),
     "most": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
-    "most_points": lambda goal: (_("{who} points:").format(who=_label(goal.category)),),
+    "most_points": lambda goal: (_("{who} points:").format(who=points_of(goal.category) if goal.category else ""),),
 }
 
 
@@ -225,7 +225,7 @@ def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
 def character_points(change: int, character: Character) -> str:
     """A change in one character's points: '+2 Fisher points', '-1 Poet point'."""
     form = ngettext("{n:+d} {who} point", "{n:+d} {who} points", abs(change))
-    return form.format(n=change, who=character.title)
+    return form.format(n=change, who=points_of(character))
 
 
 def stand_in(name: str, level: str) -> str:
@@ -1407,9 +1407,22 @@ def seat_numbers(players: int) -> list[str]:
     return [_("player {number}").format(number=seat + 1) for seat in range(players)]
 
 
+def points_of(character: Character) -> str:
+    """A character as it names points, a form of its own per language: 'Flower Seller'
+    in English ('Flower Seller points'), the plural category in Dutch ('punten voor
+    Bloemenverkopers'), as the score table names it."""
+    if character is Character.FLOWER:
+        return pgettext("points of", "Flower Seller")
+    if character is Character.POET:
+        return pgettext("points of", "Poet")
+    if character is Character.LOVERS:
+        return pgettext("points of", "Lovers")
+    return pgettext("points of", "Fisher")
+
+
 def patron_points(card: Card) -> str:
     """What a Patron card is won on: 'Fisher points', 'Lovers + Fisher points'."""
-    return _("{characters} points").format(characters=" + ".join(character.title for character in card.patrons))
+    return _("{characters} points").format(characters=" + ".join(points_of(character) for character in card.patrons))
 
 
 def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -> str:
