@@ -6,7 +6,7 @@ each category's share of the points); `--json` prints the one object scripts rea
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, decimal
 
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
@@ -246,10 +246,10 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         levels.add_row(
             level,
             f"{stats.wins:g}",
-            f"{stats.wins / result.games:.1%}",
-            f"{stats.mean_score:.2f}",
-            f"{timing['median']:.2f}",
-            f"{timing['p95']:.2f}",
+            decimal(stats.wins / result.games * 100, 1) + "%",
+            decimal(stats.mean_score, 2),
+            decimal(timing["median"], 2),
+            decimal(timing["p95"], 2),
         )
     console.print(levels)
 

@@ -36,7 +36,7 @@ from ...render import FittedPier
 from ...review.judges import DEFAULT_WORLDS, STRONGEST
 from ...review.model import Choice, Mark, DecisionReview, summarize
 from ...review.run import Moment, review_moments
-from ...i18n import N_, _
+from ...i18n import N_, _, decimal
 from ...words import (
     KEY_END,
     KEY_NEXT,
@@ -160,7 +160,7 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
             Text(short_decision(deck, verdict.chosen.decision)),
             Text(same_choice() if same else short_decision(deck, verdict.best.decision)),
             expected_points(verdict.chosen.expected, verdict.best.expected),
-            f"{verdict.loss:.2f}",
+            decimal(verdict.loss, 2),
             Text(review_marks()[verdict.mark], style=MARK_STYLES[verdict.mark]),
         )
     parts += [Text(""), table]
