@@ -225,7 +225,7 @@ def points_change(before: ScoreSheet, after: ScoreSheet) -> str:
 def character_points(change: int, character: Character) -> str:
     """A change in one character's points: '+2 Fisher points', '-1 Poet point'."""
     form = ngettext("{n:+d} {who} point", "{n:+d} {who} points", abs(change))
-    return form.format(n=change, who=points_of(character))
+    return form.format(n=change, who=character.title)
 
 
 def stand_in(name: str, level: str) -> str:
