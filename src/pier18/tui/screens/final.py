@@ -181,7 +181,9 @@ class FinalScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", KEY_NEW_GAME),
         Binding("v", "review", N_("Review")),
-        Binding("q", "quit_game", KEY_QUIT),
+        # Not in the footer: the app's own Ctrl+Q says "Quit" there (one label, one key
+        # shown); q works, and the Quit button names it.
+        Binding("q", "quit_game", KEY_QUIT, show=False),
     ]
 
     class NewGame(Message):
