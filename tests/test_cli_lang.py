@@ -130,3 +130,30 @@ def test_an_unknown_option_after_lang_is_said_by_its_command(own_language, capsy
         cli.main(["--lang", "en", "score", "--jsn"])
     assert exit.value.code == 2
     assert capsys.readouterr().err == "pier18 score: unknown option '--jsn' (did you mean '--json'?)\ntry 'pier18 score --help'\n"
+
+
+def test_cards_in_dutch_shows_each_plan_goal_in_dutch(own_language, speaking, capsys, monkeypatch, deck):
+    """`pier18 cards --lang nl`: every Plan goal as the catalog has it in Dutch (the deck's
+    English text was printed raw), and each card's Dutch name."""
+    monkeypatch.setenv("COLUMNS", "240")
+    assert cli.main(["cards", "--lang", "nl"]) == 0
+    shown = _flat(capsys.readouterr().out)
+    speaking("nl")
+    goals = {goal.text: i18n.pgettext("goal", goal.text) for card in deck.values() for goal in (card.plan.two, card.plan.three)}
+    names = [i18n.pgettext("card", card.name) for card in deck.values()]
+    speaking("en")
+    assert [english for english, dutch in goals.items() if dutch == english] == [], "the catalog lacks these goals"
+    assert [dutch for dutch in goals.values() if _flat(dutch) not in shown] == []
+    assert [english for english in goals if _flat(english) in shown] == []
+    assert [name for name in names if name not in shown] == []
+
+
+def test_score_plan_in_dutch_names_the_goal_in_dutch(own_language, speaking, capsys, deck):
+    """`pier18 score --plan N --lang nl`: the Plan goal's line quotes the goal in Dutch."""
+    card = next(card for card in deck.values() if not card.plan.split)
+    assert cli.main(["score", "--cards", "1 2", "--plan", str(card.id), "--lang", "nl"]) == 0
+    out = capsys.readouterr().out
+    speaking("nl")
+    dutch = i18n.pgettext("goal", card.plan.two.text)
+    speaking("en")
+    assert dutch != card.plan.two.text and f'"{dutch}"' in out

@@ -267,3 +267,78 @@ def test_the_lesson_says_each_point_once_inside_the_total():
     # The designed path wins two Patrons; its Plan goal holds before the Plan is placed (the
     # totals hold the bonus while the goal holds), so no step there changes the bonus.
     assert patrons, "the lesson's path won no Patron: the test checks nothing"
+
+
+# -- points named by the character: each language's own form -----------------------------------
+
+
+def _card_with_patrons(*characters: Character):
+    return next(card for card in DECK.values() if card.patrons == characters)
+
+
+def test_points_named_by_characters_read_as_before_in_english():
+    flower, poet = Character.FLOWER, Character.POET
+    assert words.patron_points(_card_with_patrons(flower)) == "Flower Seller points"
+    assert words.patron_points(_card_with_patrons(flower, poet)) == "Flower Seller + Poet points"
+    assert words.character_points(1, flower) == "+1 Flower Seller point"
+
+
+def test_points_are_named_by_the_plural_category_in_dutch(monkeypatch, tmp_path, speaking):
+    """Play-test nl, 11: 'punten voor Bloemenverkoper' (the singular title filled
+    "{characters} points"). The points take the form the catalog gives for "points of":
+    the category, plural, as the score table names it."""
+    from tiny_catalog import speak_tiny
+
+    speak_tiny(monkeypatch, tmp_path, {
+        ("points of", "Flower Seller"): "Bloemenverkopers", ("points of", "Poet"): "Dichters",
+        (None, "Flower Seller"): "Bloemenverkoper", (None, "Poet"): "Dichter",
+        (None, "{characters} points"): "punten voor {characters}",
+        (None, "{who} points:"): "punten voor {who}:",
+    })
+    flower, poet = Character.FLOWER, Character.POET
+    assert words.patron_points(_card_with_patrons(flower)) == "punten voor Bloemenverkopers"
+    assert words.patron_points(_card_with_patrons(flower, poet)) == "punten voor Bloemenverkopers + Dichters"
+    most = next(goal for card in DECK.values() for goal in (card.plan.two, card.plan.three)
+                if goal.kind == "most_points" and goal.category is flower)
+    assert words.goal_progress(most, [3], 2).startswith("punten voor Bloemenverkopers: 3")
+
+
+# -- decimals as the language writes them ------------------------------------------------------
+
+
+def _decimal_sentences() -> list[str]:
+    from pier18.engine.phase import Phase
+
+    return [
+        words.behind(1.3), words.ahead_points(-0.38), words.ahead_points(0.001), words.expected_points(-1.3, 0.52),
+        words.points_lost_line({Phase.SETUP: 0.0, Phase.DRAFT: 6.98}, 6.98, 5), words.decision_head(4, "round 1", "mistake", 2.31),
+        words.expected_after(1.2, 18.4), words.why_lost(1.3, 6), words.why_lost(1.3, 1),
+        words.biggest_mistake(4, "round 1", 2.31, "a", "b", "c"), words.games_per_second(12.34),
+        *words.balance_head(2, 10, 1, 4, 2, (0.25, 0.70), 0.031, 1.5, -0.25),
+    ]
+
+
+def test_decimals_in_english_are_written_as_before():
+    said = _decimal_sentences()
+    assert said[:4] == ["1.3 behind", "-0.38", "0.00", "-1.30 / +0.52"]
+    assert "6.98 in the drafts" in said[4] and "; 6.98 over 5 decisions" in said[4]
+    assert said[5] == "Decision 4 (round 1): mistake, 2.31 points lost"
+    assert said[6].endswith("+1.20 (final total 18.40)") and "ended 1.30 points" in said[7] + said[8]
+    assert "3.1%" in " ".join(said) and "(-0.25)" in " ".join(said) and "12.3 games" in " ".join(said)
+
+
+def test_decimals_take_the_separator_the_catalog_gives(monkeypatch, tmp_path):
+    """Play-test nl, 22: '1.3 achter', '6.98' in Dutch sentences. The separator is a
+    message of its own ("decimal separator"), so a translator sets it."""
+    from tiny_catalog import speak_tiny
+
+    english = _decimal_sentences()
+    speak_tiny(monkeypatch, tmp_path, {("decimal separator", "."): ","})
+    try:
+        dutch = _decimal_sentences()
+    finally:
+        from pier18 import i18n
+
+        i18n.choose("en")
+    assert dutch[:4] == ["1,3 behind", "-0,38", "0,00", "-1,30 / +0,52"]
+    assert [re.sub(r"(\d)\.(\d)", r"\1,\2", line) for line in english] == dutch

@@ -533,3 +533,26 @@ def test_a_bots_moves_for_an_away_player_are_not_reviewed_as_theirs(deck):
     assert {moment.number for moment in session_moments(session, 0)} == anns - stand_ins
     again = record.loads(record.dumps(session))  # as `pier18 review FILE` reads it
     assert {point.number for point in decisions_to_review(again, [0, 1])} == set(range(1, len(session.decisions) + 1)) - stand_ins
+
+
+def test_the_review_writes_its_decimals_as_the_language_spoken_does(deck, tmp_path, capsys, monkeypatch, speaking):
+    """Play-test nl, 22: '6.98', '-0.38 / -0.38' in a Dutch review. Every number with
+    decimals a person reads takes the catalog's decimal separator ("1,30" in Dutch);
+    English stays "1.30"; the JSON stays data."""
+    import re
+
+    from tiny_catalog import speak_tiny
+
+    monkeypatch.setenv("COLUMNS", "200")
+    path = saved(bots_record(deck, ["greedy", "random"], 6, names=["Ann", "Bob"], kinds=["human", "human"]), tmp_path / "g.json")
+    data = review_json(capsys, path, "--worlds", "2")
+    assert main(["review", path, "--worlds", "2"]) == 0
+    english = capsys.readouterr().out
+    decimals = re.compile(r"\d[.,]\d")
+    assert decimals.search(english) and not re.search(r"\d,\d", english)
+    speak_tiny(monkeypatch, tmp_path / "locale", {("decimal separator", "."): ","})
+    assert review_json(capsys, path, "--worlds", "2") == data  # the JSON: the same data
+    assert main(["review", path, "--worlds", "2"]) == 0
+    dutch = capsys.readouterr().out
+    assert not re.search(r"\d\.\d", dutch), [line for line in dutch.splitlines() if re.search(r"\d\.\d", line)]
+    assert [m.group().replace(",", ".") for m in decimals.finditer(dutch)] == [m.group() for m in decimals.finditer(english)]

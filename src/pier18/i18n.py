@@ -164,6 +164,15 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     return _catalog.npgettext(context, singular, plural, count)
 
 
+def decimal(value: float, places: int, sign: bool = False) -> str:
+    """A number with `places` decimals, for a person to read, with the spoken language's
+    decimal separator: '1.30' in English, '1,30' in Dutch (the catalog's "decimal
+    separator"; `sign`: '+1.30'). Never for JSON, records or the protocol."""
+    text = f"{value:+.{places}f}" if sign else f"{value:.{places}f}"
+    separator = pgettext("decimal separator", ".")
+    return text if separator == "." else text.replace(".", separator)
+
+
 def N_(message: str) -> str:
     """Mark a message kept in a table (translated with `_` where it is shown)."""
     return message
@@ -215,6 +224,6 @@ def lang_from_argv(argv: list[str]) -> str | None:
 
 
 __all__ = [
-    "DOMAIN", "ENVIRONMENT", "LOCALE_DIR", "N_", "SOURCE", "_", "available", "blocks", "choose", "document", "lang_from_argv", "language",
+    "DOMAIN", "ENVIRONMENT", "LOCALE_DIR", "N_", "SOURCE", "_", "available", "blocks", "choose", "decimal", "document", "lang_from_argv", "language",
     "ngettext", "npgettext", "pgettext", "preferences", "resolve",
 ]

@@ -95,7 +95,7 @@ def _label(character: Character | None) -> str:
 #: not imported here, since `pier18 score` reads this module and must start fast.
 GOAL_MEASURE_NAMES: dict[GoalKind | str, Callable[[Goal], tuple[str, ...]]] = {
     "count": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
-    "points": lambda goal: (_("{category} points").format(category=goal.category.title if goal.category else ""),),
+    "points": lambda goal: (_("{category} points").format(category=points_of(goal.category) if goal.category else ""),),
     "patrons": lambda goal: (_("Patrons"),),
     "sections": lambda goal: (_("visible sections"),),
     "characters": lambda goal: (visible_characters(),),
@@ -104,7 +104,7 @@ GOAL_MEASURE_NAMES: dict[GoalKind | str, Callable[[Goal], tuple[str, ...]]] = {
     "empty_run": lambda goal: (_("longest empty run"),),
     "variety": lambda goal: tuple(category_name(c.value) for c in Character),
     "most": lambda goal: (_("{who}:").format(who=_label(goal.character)),),
-    "most_points": lambda goal: (_("{who} points:").format(who=_label(goal.category)),),
+    "most_points": lambda goal: (_("{who} points:").format(who=points_of(goal.category) if goal.category else ""),),
 }
 
 
@@ -644,7 +644,7 @@ def takeback_prompt(deck: Deck, names: Sequence[str], facts: TakebackFacts) -> s
 
 def ahead_points(points: float) -> str:
     """A value of the measure, signed: '+2.30', '-1.05', '0.00'."""
-    return f"{points:+.2f}" if round(points, 2) else "0.00"
+    return i18n.decimal(points, 2, sign=True) if round(points, 2) else i18n.decimal(0, 2)
 
 
 def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now: int | None,
@@ -675,7 +675,7 @@ def hint_lines(deck: Deck, decision: Decision, expected_total: float | None, now
 
 def behind(points: float) -> str:
     """How far a next best choice ranks below the best: '1.5 behind', 'as good'."""
-    return _("as good") if points < 0.05 else _("{points:.1f} behind").format(points=points)
+    return _("as good") if points < 0.05 else _("{points} behind").format(points=i18n.decimal(points, 1))
 
 
 def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str], by: str | None = None) -> str:
@@ -1226,9 +1226,22 @@ def seat_numbers(players: int) -> list[str]:
     return [_("player {number}").format(number=seat + 1) for seat in range(players)]
 
 
+def points_of(character: Character) -> str:
+    """A character as it names points, a form of its own per language: 'Flower Seller'
+    in English ('Flower Seller points'), the plural category in Dutch ('punten voor
+    Bloemenverkopers'), as the score table names it."""
+    if character is Character.FLOWER:
+        return pgettext("points of", "Flower Seller")
+    if character is Character.POET:
+        return pgettext("points of", "Poet")
+    if character is Character.LOVERS:
+        return pgettext("points of", "Lovers")
+    return pgettext("points of", "Fisher")
+
+
 def patron_points(card: Card) -> str:
     """What a Patron card is won on: 'Fisher points', 'Lovers + Fisher points'."""
-    return _("{characters} points").format(characters=" + ".join(character.title for character in card.patrons))
+    return _("{characters} points").format(characters=" + ".join(points_of(character) for character in card.patrons))
 
 
 def hint_why(deck: Deck, players: int, outcome: Outcome, names: Sequence[str]) -> str:
@@ -1981,11 +1994,13 @@ def balance_head(
             deals,
         ).format(players=players, n=deals, seed=seed),
         _("hard bots (worlds {worlds}, width {width}) in every seat.").format(worlds=worlds, width=width),
-        _("met: goal met in forced games, target {low:.0%}-{high:.0%} (95% margin at most +-{margin:.1%})").format(
-            low=met[0], high=met[1], margin=margin
+        _("met: goal met in forced games, target {low:.0%}-{high:.0%} (95% margin at most +-{margin}%)").format(
+            low=met[0], high=met[1], margin=i18n.decimal(margin * 100, 1)
         ),
         _("worth: mean total keeping the Plan minus choosing freely, same deals;"),
-        _("  target: within +-{spread} of the mean of all Plans ({mean:+.2f}); +- is its 95% margin").format(spread=spread, mean=mean),
+        _("  target: within +-{spread} of the mean of all Plans ({mean}); +- is its 95% margin").format(
+            spread=i18n.decimal(spread, 1), mean=i18n.decimal(mean, 2, sign=True)
+        ),
         _("kept: share of the free games where the seat kept this Plan anyway"),
     ]
 
@@ -2182,16 +2197,18 @@ def seat_kind(kind: str) -> str:
 def _lost_in(phase: Phase, points: float) -> str:
     """'2.31 in the drafts'."""
     if phase is Phase.SETUP:
-        return _("{points:.2f} in set-up").format(points=points)
+        return _("{points} in set-up").format(points=i18n.decimal(points, 2))
     if phase is Phase.DRAFT:
-        return _("{points:.2f} in the drafts").format(points=points)
-    return _("{points:.2f} in the Plan placement").format(points=points)
+        return _("{points} in the drafts").format(points=i18n.decimal(points, 2))
+    return _("{points} in the Plan placement").format(points=i18n.decimal(points, 2))
 
 
 def points_lost_line(lost: dict[Phase, float], total: float, decisions: int) -> str:
     """'Points lost: 0.00 in set-up, 2.31 in the drafts, 0.00 in the Plan placement; 2.31 over 5 decisions.'"""
     parts = ", ".join(_lost_in(phase, points) for phase, points in lost.items())
-    return _("Points lost: {parts}; {total:.2f} over {decisions}.").format(parts=parts, total=total, decisions=decisions_count(decisions))
+    return _("Points lost: {parts}; {total} over {decisions}.").format(
+        parts=parts, total=i18n.decimal(total, 2), decisions=decisions_count(decisions)
+    )
 
 
 def accuracy_line(accuracy: float) -> str:
@@ -2202,8 +2219,8 @@ def accuracy_line(accuracy: float) -> str:
 
 def biggest_mistake(number: int, phase: str, loss: float, chosen: str, best: str, why: str) -> str:
     """The decision that cost a player most, and what would have been better."""
-    return _("Biggest loss: decision {number} ({phase}), {loss:.2f} points: {chosen}; better {best} ({why}).").format(
-        number=number, phase=phase, loss=loss, chosen=chosen, best=best, why=why
+    return _("Biggest loss: decision {number} ({phase}), {loss} points: {chosen}; better {best} ({why}).").format(
+        number=number, phase=phase, loss=i18n.decimal(loss, 2), chosen=chosen, best=best, why=why
     )
 
 
@@ -2425,19 +2442,19 @@ def marks_line(counts: Sequence[tuple[str, int]]) -> str:
 def expected_after(expected: float, total: float | None) -> str:
     """Under a choice: 'expected points ahead of the best rival at the end +1.20 (final total 18.40)'."""
     after = f"{_(MEASURE)} {ahead_points(expected)}"
-    return after if total is None else _("{after} (final total {total:.2f})").format(after=after, total=total)
+    return after if total is None else _("{after} (final total {total})").format(after=after, total=i18n.decimal(total, 2))
 
 
 def why_lost(loss: float, worlds: int) -> str:
     """The reason in words, on a page that lost points."""
     if worlds > 1:
         return _(
-            "The best choice ended {loss:.2f} points further ahead of the best rival on average, over the same "
+            "The best choice ended {loss} points further ahead of the best rival on average, over the same "
             "{worlds} deals of the cards you had not seen, the rest of the game played by the bots' policy."
-        ).format(loss=loss, worlds=worlds)
+        ).format(loss=i18n.decimal(loss, 2), worlds=worlds)
     return _(
-        "The best choice ended {loss:.2f} points further ahead of the best rival: nothing unseen was left, "
+        "The best choice ended {loss} points further ahead of the best rival: nothing unseen was left, "
         "so this is exact."
-    ).format(loss=loss)
+    ).format(loss=i18n.decimal(loss, 2))
 
 

@@ -164,3 +164,49 @@ def test_every_screen_uses_the_apps_footer():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module == "textual.widgets":
                 assert "Footer" not in {alias.name for alias in node.names}, path
+
+
+def _classes_of(base: type) -> list[type]:
+    import importlib
+    import inspect
+
+    package = Path(pier18.tui.__file__).parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        module = importlib.import_module(".".join(("pier18", "tui", *path.relative_to(package).with_suffix("").parts)))
+        found += [cls for cls in vars(module).values()
+                  if inspect.isclass(cls) and cls.__module__ == module.__name__ and issubclass(cls, base)]
+    return found
+
+
+def _shown_keys(*nodes: type) -> dict[str, Binding]:
+    """The keys a footer would show over `nodes` (the screen first, then the app), merged
+    by key as `Screen.active_bindings` does: the first binding of a key, unless a later
+    one has priority and it has not."""
+    merged: dict[str, Binding] = {}
+    for node in nodes:
+        for key, binding in node._merge_bindings():
+            if key not in merged or (binding.priority and not merged[key].priority):
+                merged[key] = binding
+    return {key: binding for key, binding in merged.items() if binding.show}
+
+
+def test_no_footer_shows_two_keys_with_one_label():
+    """'q Quit  ^q Quit' on the final screen (play-test nl, 38): the screen's q and the
+    app's Ctrl+Q, two keys said the same. On every screen, under every app, each label
+    the footer shows names one key (a key kept for its habit is show=False)."""
+    from pier18.tui.game_app import GameApp
+    from pier18.tui.screens.replay import ReplayApp, ReplayScreen
+
+    games = _classes_of(GameApp)
+    assert len(games) >= 4  # the game apps: at one laptop, the lesson, a seat
+    twice = []
+    for screen in _classes_of(Screen):
+        for app in [ReplayApp] if screen is ReplayScreen else games:
+            by_label: dict[str, set[str]] = {}  # the footer shows one key of each action
+            for binding in _shown_keys(screen, app).values():
+                by_label.setdefault(binding.description, set()).add(binding.action)
+            twice += [(screen.__name__, app.__name__, label, actions) for label, actions in by_label.items() if len(actions) > 1]
+    assert twice == []

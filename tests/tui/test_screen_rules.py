@@ -186,3 +186,51 @@ async def test_assigning_the_replay_step_redraws_the_replay(tui_deck):
         screen.step = 4
         await pilot.pause()
         assert "decision 4 of 6" in shown(screen.query_one("#replay-status"))
+
+
+def confirm_screens() -> set[type]:
+    """Every ConfirmScreen subclass in tui/ (and ConfirmScreen itself)."""
+    from pier18.tui.screens.confirm import ConfirmScreen
+
+    tui_modules()  # imported: every subclass is known
+    found: set[type] = set()
+    todo = [ConfirmScreen]
+    while todo:
+        cls = todo.pop()
+        found.add(cls)
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def confirm_arguments() -> dict[str, tuple]:
+    """How each confirm screen is made (a new one must be added here)."""
+    return {
+        "ConfirmScreen": ("Sure?",),
+        "QuitScreen": (),
+        "LeaveScreen": ("Leave?", "then"),
+        "TakebackScreen": ("Take back?",),
+        "CoverScreen": ("Ann", "hard"),
+        "LessonOfferScreen": (),
+    }
+
+
+async def test_no_button_of_a_confirm_screen_shows_its_key_twice():
+    """'Yes, teach me (y) (y)' (issue 32, play-test 30): a subclass that gave its label
+    its key had it again from ConfirmScreen.compose. Each button shows its key once."""
+    arguments = confirm_arguments()
+    screens = confirm_screens()
+    assert {cls.__name__ for cls in screens} == set(arguments), "a confirm screen this test does not make"
+
+    class Host(App):
+        pass
+
+    for cls in sorted(screens, key=lambda cls: cls.__name__):
+        app = Host()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.push_screen(cls(*arguments[cls.__name__]))
+            await pilot.pause()
+            labels = {button.id: str(button.label) for button in app.screen.query(widgets.Button)}
+            assert set(labels) == {"yes", "no"}, cls.__name__
+            for answer, key in (("yes", "y"), ("no", "n")):
+                assert labels[answer].endswith(f" ({key})"), (cls.__name__, labels[answer])
+                assert labels[answer].count(f"({key})") == 1, (cls.__name__, labels[answer])

@@ -7,7 +7,7 @@ import random
 from pier18.engine import Draft, Game, Phase, PlayerView, TableView
 from pier18.tui.screens.table import TableScreen
 from pier18.tui.widgets.score_change import ScoreChange
-from tui_helpers import KEEP_FIRST, NAMES, SET_UP_2, at_the_last_plan, keyed_game, make_app, play_by_keys, screen_name, drawn_text, take_the_laptop, text_of
+from tui_helpers import KEEP_FIRST, NAMES, SET_UP_2, at_the_last_plan, keyed_game, make_app, play_by_keys, screen_name, drawn_text, take_the_laptop, text_of, wait_until
 
 
 def test_round_count_comes_from_the_engine(tui_deck):
@@ -255,3 +255,21 @@ async def test_the_start_rule_under_the_cursor_is_the_one_drawn_highlighted(tui_
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None and app.session.first_player == (chosen - 1 if chosen > 0 else None)
+
+
+async def test_the_final_screen_says_quit_once_and_q_still_quits(tui_deck):
+    """'q Quit  ^q Quit' (play-test nl, 38): the footer shows one key for Quit; the
+    screen's q, kept out of the footer, still ends the app at once."""
+    rng = random.Random(4)
+    decisions = keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan)
+    app = make_app(tui_deck, 3, 4, decisions=decisions)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_by_keys(pilot, app, rng)
+        assert screen_name(app) == "FinalScreen"
+        from pier18.tui.widgets.footer import FooterKey
+
+        shown = [key.description for key in app.screen.query(FooterKey)]
+        assert shown.count("Quit") == 1, shown
+        await pilot.press("q")
+        await pilot.pause()
+        await wait_until(pilot, lambda: not app.is_running, "the app ended by q")

@@ -88,7 +88,7 @@ def render(result: Balance, deck: Deck) -> str:
     """The plain-text report (docs/balance.md carries it as it is)."""
     from ..selfplay.balance import MET_RANGE, SHARE_RANGE, WORTH_SPREAD
     from .. import words
-    from ..i18n import _
+    from ..i18n import _, decimal
 
     mean = result.mean_worth()
     problems = result.problems()
@@ -104,16 +104,17 @@ def render(result: Balance, deck: Deck) -> str:
     for card_id, r in sorted(result.cards.items()):
         flag = "  <- " + ", ".join(problems[card_id]) if card_id in problems else ""
         name = words.card_label(deck[card_id])
-        goal = deck[card_id].plan.goal_for(result.players).text
+        goal = words.goal_text(deck[card_id].plan.goal_for(result.players))
+        worth_, vs, plus_minus = decimal(r.worth, 2, sign=True), decimal(r.worth - mean, 2, sign=True), decimal(r.worth_margin(), 1)
         lines.append(
-            f"{name[:CARD_WIDTH]:<{CARD_WIDTH}} {goal[:GOAL_WIDTH]:<{GOAL_WIDTH}} {r.met_rate:>4.0%} {r.worth:>+6.2f} {r.worth - mean:>+7.2f} "
-            f"{r.worth_margin():>4.1f} {r.free_kept / r.deals:>4.0%}{flag}"
+            f"{name[:CARD_WIDTH]:<{CARD_WIDTH}} {goal[:GOAL_WIDTH]:<{GOAL_WIDTH}} {r.met_rate:>4.0%} {worth_:>6} {vs:>7} "
+            f"{plus_minus:>4} {r.free_kept / r.deals:>4.0%}{flag}"
         )
     bad = result.bad_shares()
     lines += [
         "",
         _("share of character points (free games, every seat), target {low:.0%}-{high:.0%}:").format(low=SHARE_RANGE[0], high=SHARE_RANGE[1]),
-        "  " + "  ".join(f"{name} {share:.1%}{' <-' if name in bad else ''}" for name, share in result.shares().items()),
+        "  " + "  ".join(f"{name} {decimal(share * 100, 1)}%{' <-' if name in bad else ''}" for name, share in result.shares().items()),
         "",
         words.balance_verdict(not problems and not bad),
     ]

@@ -65,11 +65,12 @@ def card_cell(card: Card) -> Text:
     """A card's drawing with its sea and land ends labelled."""
     from rich.text import Text
 
-    from ..render import draw_card
-
     from rich.cells import cell_len
 
-    head, name, *rows = draw_card(card, name_width=max(18, cell_len(card.name))).split("\n")  # the name on one line
+    from ..render import draw_card
+    from ..words import card_name
+
+    head, name, *rows = draw_card(card, name_width=max(18, cell_len(card_name(card)))).split("\n")  # the name on one line
     return Text("\n").join([head, name, Text(_("sea ↑"), style="dim"), *rows, Text(_("land ↓"), style="dim")])
 
 
@@ -81,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.deck import load_deck
     from ..engine.text import printable
     from ..i18n import _
+    from ..words import goal_text
 
     deck = load_deck(args.deck)
     from .errors import need_output
@@ -97,11 +99,11 @@ def run(args: argparse.Namespace) -> int:
         goals = Text()
         if plan.split:
             goals.append(_("{players} players:").format(players=2) + " ", style="bold")
-            goals.append(plan.two.text + "\n")
+            goals.append(goal_text(plan.two) + "\n")
             goals.append(_("{players} players:").format(players=3) + " ", style="bold")
-            goals.append(plan.three.text)
+            goals.append(goal_text(plan.three))
         else:
-            goals.append(plan.two.text)
+            goals.append(goal_text(plan.two))
         goals.append("\n" + _("bonus {points}").format(points=plan.bonus), style="dim")
         table.add_row(card_cell(card), goals)
     console.print(Text(_("The deck file:"), style="bold"))

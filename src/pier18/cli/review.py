@@ -11,7 +11,7 @@ Imports nothing heavy at module level: the record, the bots and Rich load in `ru
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, decimal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -222,7 +222,7 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
                 Text(words.short_decision(deck, verdict.chosen.decision)),  # card names: the deck's words
                 Text(words.same_choice() if same else words.short_decision(deck, verdict.best.decision)),
                 words.expected_points(verdict.chosen.expected, verdict.best.expected),
-                f"{verdict.loss:.2f}",
+                decimal(verdict.loss, 2),
                 Text(marks[verdict.mark], style=_MARK_STYLES[verdict.mark]),
             )
         console.print(table)

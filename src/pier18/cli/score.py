@@ -327,7 +327,7 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     from ..engine.goals import goal_met
     from ..engine.outlook import with_plan
     from ..engine.text import quote
-    from ..words import plan_note
+    from ..words import goal_text, plan_note
 
     if args.plan not in deck:
         raise CliError(_("--plan: card {card} is not in the deck").format(card=quote(args.plan)))
@@ -336,7 +336,7 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
         raise CliError(_("--plan: card {card} has different goals for 2 and 3 players; add --players 2 or 3").format(card=args.plan))
     goal = plan.goal_for(args.players or 2)
     met = goal_met(goal, sheet)
-    return (with_plan(sheet, deck[args.plan], met) if met else sheet), plan_note(goal.text, met, plan.bonus)
+    return (with_plan(sheet, deck[args.plan], met) if met else sheet), plan_note(goal_text(goal), met, plan.bonus)
 
 
 def print_score(

@@ -6,7 +6,7 @@ each category's share of the points); `--json` prints the one object scripts rea
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, decimal
 
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
@@ -246,10 +246,10 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         levels.add_row(
             level,
             f"{stats.wins:g}",
-            f"{stats.wins / result.games:.1%}",
-            f"{stats.mean_score:.2f}",
-            f"{timing['median']:.2f}",
-            f"{timing['p95']:.2f}",
+            decimal(stats.wins / result.games * 100, 1) + "%",
+            decimal(stats.mean_score, 2),
+            decimal(timing["median"], 2),
+            decimal(timing["p95"], 2),
         )
     console.print(levels)
 
@@ -263,7 +263,7 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         flag = "" if 0.10 <= rate <= 0.80 else "  " + _("(outside 10-80%)")
         plans.add_row(  # the deck's words as Text: brackets in a card name are not markup
             Text(words.card_label(card)),
-            Text(goal.text),
+            Text(words.goal_text(goal)),
             str(result.plan_chosen[card_id]),
             str(result.plan_met.get(card_id, 0)),
             f"{rate:.0%}{flag}",
@@ -275,4 +275,4 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         shares.add_column(name, justify="right")
     shares.add_row(*(f"{share:.0%}" for share in result.category_share().values()))
     console.print(shares)
-    console.print(_("{rate:.1f} games per second").format(rate=result.games / result.seconds) if result.seconds else "")
+    console.print(_("{rate} games per second").format(rate=decimal(result.games / result.seconds, 1)) if result.seconds else "")

@@ -14,7 +14,7 @@ lesson is a line of its own, outside the record.
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import _, decimal
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -155,7 +155,7 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
     for (opponents, players), tally in sorted(found.by_table.items(), key=_table_order):
         tables.add_row(
             Text(opponents), str(players), str(tally.games), f"{tally.wins:g}",
-            f"{tally.wins / tally.games:.0%}", f"{tally.mean_score:.1f}",
+            f"{tally.wins / tally.games:.0%}", decimal(tally.mean_score, 1),
         )
     console.print(tables)
     if found.plans:

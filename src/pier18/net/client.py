@@ -25,7 +25,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.uri import parse_uri
 
-from ..i18n import _
+from ..i18n import _, decimal
 from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
 from ..engine.text import printable, quote, shorten
@@ -310,7 +310,7 @@ class Client:
                 break
             delay = min(self.max_backoff, self.min_backoff * 2 ** min(self.attempts - 1, 10))
             delay *= random.uniform(0.5, 1.0)  # many clients of one host do not retry in step
-            await self._emit(Event(Heard.LOST, _("{reason}; reconnecting in {delay:.1f} s").format(reason=reason, delay=delay)))
+            await self._emit(Event(Heard.LOST, _("{reason}; reconnecting in {delay} s").format(reason=reason, delay=decimal(delay, 1))))
             await asyncio.sleep(delay)
 
     def _over(self) -> bool:

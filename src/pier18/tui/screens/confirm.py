@@ -58,8 +58,8 @@ class ConfirmScreen(ModalClosesOnce[bool]):
             for line in self.lines:
                 yield Static(line, classes="confirm-line")
             with Horizontal(classes="confirm-buttons"):
-                yield Button(with_key(_(self.YES), "y"), id="yes", variant=self.YES_VARIANT)
-                yield Button(with_key(_(self.NO), "n"), id="no", variant=self.NO_VARIANT)
+                yield Button(with_key(self.YES, "y"), id="yes", variant=self.YES_VARIANT)
+                yield Button(with_key(self.NO, "n"), id="no", variant=self.NO_VARIANT)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -185,7 +185,9 @@ class FinalScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", KEY_NEW_GAME),
         Binding("v", "review", N_("Review")),
-        Binding("q", "quit_game", KEY_QUIT),
+        # Not in the footer: the app's own Ctrl+Q says "Quit" there (one label, one key
+        # shown); q works, and the Quit button names it.
+        Binding("q", "quit_game", KEY_QUIT, show=False),
     ]
 
     class NewGame(Message):
@@ -223,10 +225,10 @@ class FinalScreen(Screen[None]):
         # Outside the scroll, so the buttons stay in sight even at the 100×30 minimum.
         with Horizontal(id="final-buttons"):
             if self.new_game:
-                yield Button(with_key(_(KEY_NEW_GAME), "n"), id="new-game", variant="primary")
+                yield Button(with_key(KEY_NEW_GAME, "n"), id="new-game", variant="primary")
             if self.review:
-                yield Button(with_key(_("Review"), "v"), id="review")
-            yield Button(with_key(_(KEY_QUIT), "q"), id="quit")
+                yield Button(with_key(N_("Review"), "v"), id="review")
+            yield Button(with_key(KEY_QUIT, "q"), id="quit")
         yield Footer()
 
     @unless_leaving

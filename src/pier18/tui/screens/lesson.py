@@ -20,7 +20,7 @@ from ...engine import Decision, Deck, Outcome
 from ... import i18n
 from ...persist.lesson import Step
 from ...i18n import N_, _
-from ...words import explanation, lesson_suggested, lesson_task, lesson_you_chose, reason_gone, reason_new, with_key
+from ...words import explanation, lesson_suggested, lesson_task, lesson_you_chose, reason_gone, reason_new
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 from .confirm import ConfirmScreen
@@ -132,6 +132,8 @@ class LessonOfferScreen(ConfirmScreen):
     """`pier18 play`'s one-time question on a machine with no saved games."""
 
     AUTO_FOCUS = "#yes"
+    YES = N_("Yes, teach me")  # the label only: ConfirmScreen adds its key
+    NO = N_("No, just play")
     YES_VARIANT = "primary"
     NO_VARIANT = "default"
 
@@ -140,5 +142,3 @@ class LessonOfferScreen(ConfirmScreen):
             "New to Pier 18? 'pier18 learn' plays a guided first game against a bot, one idea at a time "
             "(about ten minutes). Play it now?"
         )))
-        self.YES = with_key(_("Yes, teach me"), "y")
-        self.NO = with_key(_("No, just play"), "n")

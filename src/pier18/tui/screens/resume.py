@@ -65,7 +65,7 @@ class ResumeScreen(ModalClosesOnce["int | None"]):
             Option(Text(printable(f"{number}. {game.summary()} · {last_played(game.last_played())}")), id=f"game-{number - 1}")
             for number, game in enumerate(self.games, start=1)
         ]
-        options.append(Option(Text(with_key(_(KEY_NEW_GAME), "n")), id=NEW_GAME))
+        options.append(Option(Text(with_key(KEY_NEW_GAME, "n")), id=NEW_GAME))
         with Vertical(classes="confirm-box"):
             yield Static(title, classes="confirm-line")
             for note in self.notes:

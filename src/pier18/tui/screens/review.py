@@ -36,7 +36,7 @@ from ...render import FittedPier
 from ...review.judges import DEFAULT_WORLDS, STRONGEST
 from ...review.model import Choice, Mark, DecisionReview, summarize
 from ...review.run import Moment, review_moments
-from ...i18n import N_, _
+from ...i18n import N_, _, decimal
 from ...words import (
     KEY_END,
     KEY_NEXT,
@@ -154,7 +154,7 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
             Text(short_decision(deck, verdict.chosen.decision)),
             Text(same_choice() if same else short_decision(deck, verdict.best.decision)),
             expected_points(verdict.chosen.expected, verdict.best.expected),
-            f"{verdict.loss:.2f}",
+            decimal(verdict.loss, 2),
             Text(review_marks()[verdict.mark], style=MARK_STYLES[verdict.mark]),
         )
     parts += [Text(""), table]
@@ -340,7 +340,7 @@ class ReviewScreen(ClosesOnce[None]):
     def _show_decision(self, moment: Moment, item: DecisionReview) -> None:
         view, verdict = moment.view, item.foresight
         mark = verdict.mark
-        head = Text(_("Decision {number} ({phase}): {mark}, {loss:.2f} points lost").format(number=item.number, phase=review_phase(item.phase, item.round), mark=review_marks()[mark], loss=verdict.loss))
+        head = Text(_("Decision {number} ({phase}): {mark}, {loss} points lost").format(number=item.number, phase=review_phase(item.phase, item.round), mark=review_marks()[mark], loss=decimal(verdict.loss, 2)))
         head.stylize(MARK_STYLES[mark])
         reason = Text(_("This was the best choice the judge found (the one a hint names): nothing lost.") if verdict.loss <= 0 else why_lost(verdict.loss, verdict.worlds))
         made = choice_column(view, self.names, _("Choice made"), verdict.chosen.decision, verdict.chosen, item.why(verdict.chosen.decision))
