@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual import events, widgets
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 from waiting import Steps
@@ -187,7 +187,11 @@ def _shown_keys(*nodes: type) -> dict[str, Binding]:
     one has priority and it has not."""
     merged: dict[str, Binding] = {}
     for node in nodes:
-        for key, binding in node._merge_bindings():
+        own: dict[str, Binding] = {}
+        for cls in reversed(node.__mro__):  # a subclass's binding of a key replaces its base's
+            for key, bindings in BindingsMap(cls.__dict__.get("BINDINGS", [])).key_to_bindings.items():
+                own[key] = bindings[-1]
+        for key, binding in own.items():
             if key not in merged or (binding.priority and not merged[key].priority):
                 merged[key] = binding
     return {key: binding for key, binding in merged.items() if binding.show}

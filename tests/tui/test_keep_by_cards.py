@@ -9,7 +9,7 @@ import pytest
 from tui_helpers import drawn_text, keep_keys, make_app, screen_name, shown, text_of, wait_until
 
 from pier18.engine import Character, Keep, Phase
-from pier18.render.pier import LAND_MARK, SEA_MARK
+from pier18.render.pier import land_mark, sea_mark
 from pier18.render.style import STYLES
 
 #: The set-up preview's headings, as the keep screen says them in English.
@@ -106,8 +106,8 @@ async def test_every_set_up_card_marks_sea_and_land_and_the_legend_is_there(tui_
         screen = await set_up_screen(pilot, app)
         for card_id in app.session.game.hands[0]:
             lines = text_of(screen.query_one(f"#hand-{card_id}").render(), 40).splitlines()
-            sea = next(i for i, line in enumerate(lines) if SEA_MARK in line)
-            land = next(i for i, line in enumerate(lines) if LAND_MARK in line)
+            sea = next(i for i, line in enumerate(lines) if sea_mark() in line)
+            land = next(i for i, line in enumerate(lines) if land_mark() in line)
             rows = [i for i, line in enumerate(lines) if "═══" in line]
             assert sea < min(rows) and max(rows) < land and len(rows) == len(tui_deck[card_id].sections)
         legend = shown(screen.query_one("#keep-legend"), 300)
@@ -117,7 +117,7 @@ async def test_every_set_up_card_marks_sea_and_land_and_the_legend_is_there(tui_
 def check_legend(text: str) -> None:
     for character in Character:
         assert STYLES[character].token in text
-    for mark in (SEA_MARK, LAND_MARK, "MM-DD", "Patron"):
+    for mark in (sea_mark(), land_mark(), "MM-DD", "Patron"):
         assert mark in text
 
 
