@@ -9,7 +9,7 @@ changed, from `Outcome.reasons_changed`) and adds nothing up itself.
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,12 +26,14 @@ from .closing import ModalClosesOnce, unless_leaving
 from .confirm import ConfirmScreen
 
 
-class LessonScreen(ModalClosesOnce[None]):
-    """One step of the lesson: its idea, then what to do. Enter goes on to do it."""
+class LessonBox(ModalClosesOnce[None]):
+    """A box of the lesson over the game, read and scrolled, that Enter closes: a step
+    (`LessonScreen`) or what a choice did (`FeedbackScreen`). Each says what it draws
+    (`drawn`) and the id of its box and text."""
 
     DEFAULT_CSS = """
-    LessonScreen { align: center middle; }
-    LessonScreen .lesson-box {
+    LessonBox { align: center middle; }
+    LessonBox .lesson-box {
         width: 84;
         height: auto;
         max-height: 100%;
@@ -41,6 +43,27 @@ class LessonScreen(ModalClosesOnce[None]):
     }
     """
     BINDINGS = [Binding("enter,escape,space", "go_on", N_("Go on"))]
+    BOX = "lesson-box"
+    TEXT = "lesson-text"
+
+    def drawn(self) -> RenderableType:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id=self.BOX, classes="lesson-box"):
+            yield Static(self.drawn(), id=self.TEXT)
+        yield Footer()
+
+    @unless_leaving
+    def on_mount(self) -> None:
+        self.query_one(f"#{self.BOX}").focus()
+
+    def action_go_on(self) -> None:
+        self.dismiss(None)
+
+
+class LessonScreen(LessonBox):
+    """One step of the lesson: its idea, then what to do. Enter goes on to do it."""
 
     def __init__(self, step: Step, steps: int, deck: Deck, suggestion: Decision | None) -> None:
         super().__init__()
@@ -54,17 +77,8 @@ class LessonScreen(ModalClosesOnce[None]):
         self.text.append("\n\n")
         self.text.append(lesson_task(deck, suggestion, step.need and suggestion is not None, step.at), style="bold italic")
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="lesson-box", classes="lesson-box"):
-            yield Static(self.text, id="lesson-text")
-        yield Footer()
-
-    @unless_leaving
-    def on_mount(self) -> None:
-        self.query_one("#lesson-box").focus()
-
-    def action_go_on(self) -> None:
-        self.dismiss(None)
+    def drawn(self) -> RenderableType:
+        return self.text
 
 
 def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
@@ -94,38 +108,19 @@ def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
     return Group(*lines)
 
 
-class FeedbackScreen(ModalClosesOnce[None]):
+class FeedbackScreen(LessonBox):
     """After a choice in the lesson: what it scored, what changed and why, and what the
     suggested choice would have scored. Enter goes on."""
 
-    DEFAULT_CSS = """
-    FeedbackScreen { align: center middle; }
-    FeedbackScreen .lesson-box {
-        width: 84;
-        height: auto;
-        max-height: 100%;
-        border: round $accent;
-        padding: 0 2;
-        background: $surface;
-    }
-    """
-    BINDINGS = [Binding("enter,escape,space", "go_on", N_("Go on"))]
+    BOX = "feedback-box"
+    TEXT = "feedback-text"
 
     def __init__(self, deck: Deck, mine: Outcome, suggested: Outcome | None) -> None:
         super().__init__()
-        self.drawn = feedback(deck, mine, suggested)
+        self.feedback = feedback(deck, mine, suggested)
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="feedback-box", classes="lesson-box"):
-            yield Static(self.drawn, id="feedback-text")
-        yield Footer()
-
-    @unless_leaving
-    def on_mount(self) -> None:
-        self.query_one("#feedback-box").focus()
-
-    def action_go_on(self) -> None:
-        self.dismiss(None)
+    def drawn(self) -> RenderableType:
+        return self.feedback
 
 
 class LessonOfferScreen(ConfirmScreen):
