@@ -6,11 +6,10 @@ Update after a deliberate change of look or wording: pytest tests/tui --snapshot
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from test_table_trust_snapshots import to_the_draft
-from tui_helpers import at_the_last_plan, first_keys, first_keys_game, keyed_game, make_app, play_by_keys, press_until, screen_name
+from test_tui_snapshots import to_the_final_screen, to_the_patron_panel
+from tui_helpers import make_app
 
 from pier18.engine import load_deck
 
@@ -36,22 +35,13 @@ def test_placement_preview(snap_compare, dutch):
 
 
 def test_patron_panel(snap_compare, dutch):
-    async def finish_round(pilot):
-        app = pilot.app
-        await press_until(pilot, lambda: screen_name(app) == "PatronScreen", lambda: first_keys(app), "the patron panel")
-
-    to_patron = first_keys_game(dutch, 3, 4, until=lambda game: len(game.awards) == 1)[:-1]
-    assert snap_compare(make_app(dutch, 3, 4, decisions=to_patron), run_before=finish_round, terminal_size=SIZE)
+    app, run_before = to_the_patron_panel(dutch)
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
 
 
 def test_final_screen(snap_compare, dutch, deck_path_of_any_checkout):
-    rng = random.Random(4)
-    decisions = keyed_game(dutch, 3, 4, rng, until=at_the_last_plan)
-
-    async def play(pilot):
-        await play_by_keys(pilot, pilot.app, rng)
-
-    assert snap_compare(make_app(dutch, 3, 4, decisions=decisions), run_before=play, terminal_size=SIZE)
+    app, run_before = to_the_final_screen(dutch)
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
 
 
 def test_too_small_message(snap_compare, dutch):

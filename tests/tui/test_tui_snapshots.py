@@ -28,7 +28,9 @@ def test_placement_preview(snap_compare, tui_deck):
     assert snap_compare(make_app(tui_deck, 3, 4), run_before=to_the_draft, press=("2", "enter", "down"), terminal_size=SIZE)
 
 
-def test_patron_panel(snap_compare, tui_deck):
+def to_the_patron_panel(deck):
+    """The app at the round's last draft (the first choices the keys make), and what
+    runs it to the first Patron panel: "1", Enter, Enter, the panel."""
     async def finish_round(pilot):
         app = pilot.app
         await press_until(
@@ -38,20 +40,30 @@ def test_patron_panel(snap_compare, tui_deck):
             "the patron panel",
         )
 
-    # From the round's last draft (the first choices the keys make): "1", Enter, Enter, the panel.
-    to_patron = first_keys_game(tui_deck, 3, 4, until=lambda game: len(game.awards) == 1)[:-1]
-    assert snap_compare(make_app(tui_deck, 3, 4, decisions=to_patron), run_before=finish_round, terminal_size=SIZE)
+    to_patron = first_keys_game(deck, 3, 4, until=lambda game: len(game.awards) == 1)[:-1]
+    return make_app(deck, 3, 4, decisions=to_patron), finish_round
 
 
-def test_final_screen(snap_compare, tui_deck, deck_path_of_any_checkout):
-    # The game the keys of random.Random(4) play; the last Plan and the end by keys.
+def to_the_final_screen(deck):
+    """The app at the last Plan of the game the keys of random.Random(4) play, and what
+    plays it to the end by keys."""
     rng = random.Random(4)
-    decisions = keyed_game(tui_deck, 3, 4, rng, until=at_the_last_plan)
+    decisions = keyed_game(deck, 3, 4, rng, until=at_the_last_plan)
 
     async def play(pilot):
         await play_by_keys(pilot, pilot.app, rng)
 
-    assert snap_compare(make_app(tui_deck, 3, 4, decisions=decisions), run_before=play, terminal_size=SIZE)
+    return make_app(deck, 3, 4, decisions=decisions), play
+
+
+def test_patron_panel(snap_compare, tui_deck):
+    app, run_before = to_the_patron_panel(tui_deck)
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
+
+
+def test_final_screen(snap_compare, tui_deck, deck_path_of_any_checkout):
+    app, run_before = to_the_final_screen(tui_deck)
+    assert snap_compare(app, run_before=run_before, terminal_size=SIZE)
 
 
 def test_too_small_message(snap_compare, tui_deck):
