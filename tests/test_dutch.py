@@ -72,8 +72,16 @@ def test_review_and_stats_are_dutch(deck, tmp_path, capsys, speaking):
     assert out and english_in(out) == []
     games = autosave.games_dir()
     games.mkdir(parents=True, exist_ok=True)
-    record.save(bots_record(deck, ["greedy", "random"], 5, names=["Ann", "Bob"], kinds=["human", "human"]),
-                games / "20260101-ann.json")
-    assert main(["stats", "--lang", "nl"]) == 0
+    for seed in (5, 6, 7):  # several games: a Plan whose name Dutch says otherwise is among them
+        record.save(bots_record(deck, ["greedy", "random"], seed, names=["Ann", "Bob"], kinds=["human", "human"]),
+                    games / f"2026010{seed}-ann.json")
+    assert main(["stats", "--name", "Ann", "--lang", "nl"]) == 0
     out = capsys.readouterr().out
     assert out and english_in(out) == []
+    from pier18.words import card_name
+
+    english_names = [f"#{card.id} {card.name}" for card in deck.values() if card_name(card) != card.name]
+    assert english_names and not [name for name in english_names if name in out]  # the Plans kept, in Dutch
+    assert "people" not in out.split()  # the opponents' column
+    kept = [record_plan for record_plan in (f"#{card.id} {card_name(card)}" for card in deck.values()) if record_plan in out]
+    assert kept  # the Plans kept are there, named in Dutch

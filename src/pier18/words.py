@@ -159,13 +159,14 @@ def stress(message: str, **values: object) -> Stressed:
     return tuple(piece.format(**values) for piece in message.split("*"))
 
 
-def card_name(card: Card) -> str:
-    """A card's name, as the deck gives it, in the language spoken (a custom deck's name
-    the catalog does not know stays as written). Looked up by `i18n.pgettext`: the name is
-    the deck's, a message of the catalog (scripts/catalog.py reads the deck), no literal."""
+def card_name(card: Card | str) -> str:
+    """A card's name (the card, or its name as a record keeps it), in the language
+    spoken (a custom deck's name the catalog does not know stays as written). Looked up
+    by `i18n.pgettext`: the name is the deck's, a message of the catalog
+    (scripts/catalog.py reads the deck), no literal."""
     from . import i18n
 
-    return i18n.pgettext("card", card.name)
+    return i18n.pgettext("card", card if isinstance(card, str) else card.name)
 
 
 def goal_text(goal: Goal) -> str:

@@ -135,7 +135,7 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
     from rich.text import Text
 
     from ..i18n import _
-    from ..words import LEVEL_STRENGTH, elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
+    from ..words import LEVEL_STRENGTH, card_name, elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
 
     console = Console(highlight=False)
     others = sorted(found.others, key=str.casefold)
@@ -154,7 +154,7 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
         tables.add_column(heading, justify="left" if number == 0 else "right")
     for (opponents, players), tally in sorted(found.by_table.items(), key=_table_order):
         tables.add_row(
-            Text(opponents), str(players), str(tally.games), f"{tally.wins:g}",
+            Text(_opponents_shown(opponents)), str(players), str(tally.games), f"{tally.wins:g}",
             f"{tally.wins / tally.games:.0%}", decimal(tally.mean_score, 1),
         )
     console.print(tables)
@@ -163,7 +163,7 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
         for number, heading in enumerate((_("card"), _("kept"), _("met"), _("rate"))):
             plans.add_column(heading, justify="left" if number == 0 else "right")
         for (card, name), plan in sorted(found.plans.items()):
-            plans.add_row(Text(f"#{card} {name}"), str(plan.kept), str(plan.met), f"{plan.met / plan.kept:.0%}")
+            plans.add_row(Text(f"#{card} {card_name(name)}"), str(plan.kept), str(plan.met), f"{plan.met / plan.kept:.0%}")
         console.print(plans)
     ladder = {level: elo for level, (elo, _unused) in LEVEL_STRENGTH.items()}
     elo = found.elo()
@@ -171,3 +171,12 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
         console.print(Text(elo_not_yet(elo.results, elo.low, elo.high, found.more_games(elo))))
         return
     console.print(Text(elo_line(None if elo is None else (elo.rating, elo.low, elo.high, elo.results), ladder)))
+
+
+def _opponents_shown(opponents: str) -> str:
+    """A table's opponents as the record groups them ("hard+people"), each in words a
+    person reads: bot levels by their names (the words --level takes), other people as
+    such, in the language spoken. The key itself stays as it is in --json."""
+    from ..i18n import pgettext
+
+    return "+".join(pgettext("opponents", "people") if kind == "people" else kind for kind in opponents.split("+"))
