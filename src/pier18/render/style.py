@@ -1,10 +1,13 @@
 """How each character looks, in one table shared by every front end.
 
 A character is always drawn as a glyph plus its notation letter, so a pier reads the
-same in a terminal without colour; the colours follow the digital edition (gold Flower
-Seller, blue Poet, red Lovers, brown Fisher). Each stays a different colour when a
-terminal has only 16 (rich turns them into bright yellow, bright blue, bright red and
-dark yellow there); a test checks it.
+same in a terminal without colour (or with `NO_COLOR`). The colours come from the
+Okabe–Ito palette, made to stay apart for colour-blind eyes: yellow Flower Seller, sky
+blue Poet, pink Lovers, vermilion Fisher. `tests/test_palette.py` simulates protanopia,
+deuteranopia and tritanopia on them and requires every pair to stay clearly apart
+(docs/accessibility.md, "Colour"). Each stays a different colour when a terminal has
+only 16 (rich turns them into bright yellow, bright cyan, white and dark yellow there);
+a test checks that too.
 """
 
 from __future__ import annotations
@@ -44,10 +47,11 @@ class CharacterStyle:
 
 
 STYLES: dict[Character, CharacterStyle] = {
-    Character.FLOWER: CharacterStyle("★", "#e8b800", Character.FLOWER),
-    Character.POET: CharacterStyle("✎", "#4f8fe6", Character.POET),
-    Character.LOVERS: CharacterStyle("♥", "#e04848", Character.LOVERS),
-    Character.FISHER: CharacterStyle("⚓", "#b07a45", Character.FISHER),
+    # Okabe–Ito yellow, sky blue, reddish purple and vermilion.
+    Character.FLOWER: CharacterStyle("★", "#f0e442", Character.FLOWER),
+    Character.POET: CharacterStyle("✎", "#56b4e9", Character.POET),
+    Character.LOVERS: CharacterStyle("♥", "#cc79a7", Character.LOVERS),
+    Character.FISHER: CharacterStyle("⚓", "#d55e00", Character.FISHER),
 }
 
 #: Width in cells of one drawn slot (the anchor glyph is two cells wide).

@@ -30,6 +30,15 @@ class Seating(NamedTuple):
     first_player: int | None
 
 
+class RuleButton(RadioButton):
+    """A start rule: ● when chosen, ○ when not. Textual's radio button draws ● for both
+    and tells them apart by colour alone (docs/accessibility.md, "Colour")."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # Textual's is a class constant
+        return "●" if self.value else "○"
+
+
 class StartRule(RadioSet):
     """Who starts round 1: ↑/↓ choose, Enter chooses and starts the game."""
 
@@ -104,9 +113,9 @@ class NamesScreen(ClosesOnce[Seating]):
                 yield Input(placeholder=default_name(seat + 1), id=f"name-{seat}", max_length=12)
             yield Static(_("Who starts round 1?"), id="start-rule-title")
             with StartRule(id="start-rule"):
-                yield RadioButton(_("Earliest Foundation date starts (digital edition)"), value=True)
+                yield RuleButton(_("Earliest Foundation date starts (digital edition)"), value=True)
                 for seat in range(self.players):
-                    yield RadioButton(Text(_("{name} starts: last saw the sea (rulebook)").format(name=self.seat_name(seat))), id=f"sea-{seat}")
+                    yield RuleButton(Text(_("{name} starts: last saw the sea (rulebook)").format(name=self.seat_name(seat))), id=f"sea-{seat}")
             yield Static("", id="names-error")
         yield Footer()
 

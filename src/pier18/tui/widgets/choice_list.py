@@ -17,7 +17,16 @@ from ...words import KEY_COVER_LESS, KEY_COVER_MORE, KEY_PLACE_IT
 
 
 class PointingList(OptionList):
-    """↑/↓, Home/End, PgUp/PgDn or a click point; Enter or a second click chooses."""
+    """↑/↓, Home/End, PgUp/PgDn or a click point; Enter or a second click chooses.
+
+    The option pointed at is bold and underlined, focused or not: Textual marks it by its
+    background colour alone (and by bold while focused), which a terminal without colour
+    or `NO_COLOR` loses (docs/accessibility.md, "Colour")."""
+
+    DEFAULT_CSS = """
+    PointingList > .option-list--option-highlighted { text-style: bold underline; }
+    PointingList:focus > .option-list--option-highlighted { text-style: bold underline; }
+    """
 
     BINDINGS = [
         Binding("up", "cursor_up", N_("Point higher"), show=False),
