@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import re
 import sys
 import time
 
@@ -439,3 +440,30 @@ async def test_a_players_name_in_the_pages_title_is_only_text(name):
         await seats.close()
         await host.close()
 
+
+async def test_the_seat_pages_terminal_runs_in_screen_reader_mode():
+    """xterm.js's screenReaderMode (its rows kept as text for a screen reader, what is
+    written said) is off in the terminal textual.js builds: the page's own script, run
+    after textual.js and before textual.js builds its terminal, turns it on (the browser
+    test sees xterm.js's accessibility tree in the real page)."""
+    session, host, seats = await open_both()
+    base = f"http://127.0.0.1:{seats.port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{base}/?seat={session.codes.seats[0]}") as response:
+                page = await response.text()
+            builds, ours = page.index('<script src="/static/js/textual.js"></script>'), page.index('<script src="/page/seat.js" defer></script>')
+            assert builds < ours  # ours runs after textual.js has set its window.onload, before the page loads
+            async with http.get(f"{base}/page/seat.js") as response:
+                script = await response.text()
+            async with http.get(f"{base}/static/js/textual.js") as response:
+                textual = await response.text()
+        assert "terminal.options.screenReaderMode = true;" in script
+        # What the script counts on in textual.js: its window.onload builds the one terminal,
+        # with the mode off, into `this.terminal`.
+        assert "window.onload" in script and "window.onload=" in textual
+        built = re.findall(r"this\.terminal=new [\w$]+\.Terminal\((\{[^}]*\})\)", textual)
+        assert len(built) == 1 and "screenReaderMode" not in built[0]
+    finally:
+        await seats.close()
+        await host.close()

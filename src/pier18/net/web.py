@@ -19,7 +19,9 @@ and the tab, and never reads anything of the game. So the tab sees exactly what 
 
 The page says its language (`<html lang>`: the one its address asks for, or else the
 host's, in which its own few words are written too) and names the game and the seat
-in its title.
+in its title. Its script turns on xterm.js's screen-reader mode as textual.js builds the
+terminal (which textual.js leaves off): the terminal's rows are kept as text in the page,
+for a screen reader or a braille display.
 
 Codes are checked by the table itself (`Host.admit`): a wrong one is refused after
 the same growing delay as a wrong hello from the same address, and the page then asks
