@@ -5,7 +5,9 @@ Textual's web driver protocol and tells what it was started with."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
+import re
 import sys
 import time
 
@@ -14,6 +16,9 @@ import pytest
 
 from helpers import child_env
 from net_support import near_miss, WAIT, client, fast_config, new_table
+from pier18 import i18n, words
+from pier18.engine.text import printable_name
+from pier18.i18n import _
 from pier18.net.host import Host
 from pier18.persist.crash import crashes_dir
 from pier18.net.web import CODE_ENV, POLICY, WebConfig, WebSeats
@@ -349,3 +354,116 @@ def test_the_seat_process_speaks_the_language_it_is_given(monkeypatch):
     assert chosen == ["nl"]
     assert web_seat.main(["ws://127.0.0.1:1/"]) == 2
     assert chosen == ["nl"]  # none given: the environment's, as the host's
+
+
+def _head(page: str) -> tuple[str, str]:
+    """A page's `<html lang>` and `<title>`, as written (still escaped)."""
+    lang = page.split('<html lang="', 1)[1].split('"', 1)[0]
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    return lang, title
+
+
+@pytest.mark.parametrize(
+    ("query", "lang"),
+    [
+        ("", "en"),  # none asked: the host's language
+        ("&lang=nl", "nl"),
+        ("&lang=nl_BE.UTF-8", "nl"),
+        ("&lang=%22%3E%3Cscript%3Ealert(1)%3C/script%3E", "en"),
+        ("&lang=en%22%20onload=%22alert(1)", "en"),
+        ("&lang=", "en"),
+    ],
+)
+async def test_a_seat_page_says_its_language_and_names_the_game_and_the_seat(query, lang):
+    """Its `<html lang>` is the seat's language (the one asked for, as pier18 speaks it;
+    the host's otherwise) and its texts are in that language; its title names the game
+    and the player's seat, or the watching; nothing sent is written into the page."""
+    session, host, seats = await open_both()
+    said = i18n.translation(lang).gettext
+    try:
+        async with aiohttp.ClientSession() as http:
+            for code, title in (
+                (session.codes.seats[1], said("{game}: {name}'s seat").format(game=words.GAME_NAME, name="Bob")),
+                (session.codes.watch, said("{game}: watching the table").format(game=words.GAME_NAME)),
+            ):
+                async with http.get(f"http://127.0.0.1:{seats.port}/?seat={code}{query}") as response:
+                    page = await response.text()
+                assert response.status == 200
+                assert _head(page) == (lang, html.escape(title))
+                closed = "This seat's page is closed. Open it again to come back to the table."
+                assert html.escape(said(closed)) in page
+                if lang != "en":
+                    assert said(closed) != closed and html.escape(closed) not in page  # the page's own words, in its language
+                assert "alert" not in page and "onload" not in page
+            async with http.get(f"http://127.0.0.1:{seats.port}/?seat=WRONG{query}") as response:
+                asking = await response.text()  # the page asking for a code again: the same language
+            assert response.status == 403 and _head(asking) == (lang, words.GAME_NAME)
+            assert html.escape(said("Your seat's code, as the host gave it:")) in asking and "alert" not in asking
+    finally:
+        await seats.close()
+        await host.close()
+
+
+async def test_a_page_with_no_language_asked_speaks_the_hosts(speaking):
+    speaking("nl")
+    session, host, seats = await open_both()
+    try:
+        async with aiohttp.ClientSession() as http:
+            for query in (f"?seat={session.codes.seats[0]}", "", "?seat=WRONG"):
+                async with http.get(f"http://127.0.0.1:{seats.port}/{query}") as response:
+                    assert _head(await response.text())[0] == "nl"
+            async with http.get(f"http://127.0.0.1:{seats.port}/?seat={session.codes.seats[0]}&lang=en") as response:
+                assert _head(await response.text())[0] == "en"
+    finally:
+        await seats.close()
+        await host.close()
+
+
+@pytest.mark.parametrize("name", ['</title><script>alert("x")</script>', "Ann & <b>Bob</b>", "Cy\x1b[31m\u202e"])
+async def test_a_players_name_in_the_pages_title_is_only_text(name):
+    session = new_table(2, 3)
+    session.names[0] = name
+    host = Host(session, session.codes, fast_config())
+    await host.start()
+    seats = WebSeats(host, COMMAND, WebConfig(bind="127.0.0.1", port=0))
+    await seats.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{seats.port}/?seat={session.codes.seats[0]}") as response:
+                page = await response.text()
+        title = _head(page)[1]
+        shown = printable_name(name)
+        assert title == html.escape(_("{game}: {name}'s seat").format(game=words.GAME_NAME, name=shown))
+        assert "<script>" not in page and "<b>" not in page and "\x1b" not in page and "\u202e" not in page
+        assert page.count("<title>") == 1 and page.count("</title>") == 1
+    finally:
+        await seats.close()
+        await host.close()
+
+
+async def test_the_seat_pages_terminal_runs_in_screen_reader_mode():
+    """xterm.js's screenReaderMode (its rows kept as text for a screen reader, what is
+    written said) is off in the terminal textual.js builds: the page's own script, run
+    after textual.js and before textual.js builds its terminal, turns it on (the browser
+    test sees xterm.js's accessibility tree in the real page)."""
+    session, host, seats = await open_both()
+    base = f"http://127.0.0.1:{seats.port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{base}/?seat={session.codes.seats[0]}") as response:
+                page = await response.text()
+            builds, ours = page.index('<script src="/static/js/textual.js"></script>'), page.index('<script src="/page/seat.js" defer></script>')
+            assert builds < ours  # ours runs after textual.js has set its window.onload, before the page loads
+            async with http.get(f"{base}/page/seat.js") as response:
+                script = await response.text()
+            async with http.get(f"{base}/static/js/textual.js") as response:
+                textual = await response.text()
+        assert "terminal.options.screenReaderMode = true;" in script
+        # What the script counts on in textual.js: its window.onload builds the one terminal,
+        # with the mode off, into `this.terminal`.
+        assert "window.onload" in script and "window.onload=" in textual
+        built = re.findall(r"this\.terminal=new [\w$]+\.Terminal\((\{[^}]*\})\)", textual)
+        assert len(built) == 1 and "screenReaderMode" not in built[0]
+    finally:
+        await seats.close()
+        await host.close()

@@ -209,6 +209,24 @@ def test_the_key_bar_shows_and_the_keys_work_before_any_click(browser, host):
     assert not browser.outside_requests(host.base)
 
 
+def test_the_page_says_its_language_and_seat_and_its_terminal_reads_to_a_screen_reader(browser, host):
+    """The page names its language (`<html lang>`) and the game and seat (its title), and
+    its terminal runs with xterm.js's screenReaderMode on (`web_pages/seat.js`: textual.js
+    builds it with the mode off): xterm.js then keeps the terminal's rows as text in
+    its accessibility tree, where a screen reader reads the game."""
+    tab = browser.open(host.link)
+    tab.wait_for(lambda text: "your three cards" in text, what="the set-up screen")
+    driver = tab.driver
+    assert driver.execute_script("return document.documentElement.lang") == "en"
+    assert driver.title == i18n._("{game}: {name}'s seat").format(game=words.GAME_NAME, name=PLAYER)
+    assert driver.execute_script("return document.querySelector('.xterm-accessibility') !== null")  # made only in the mode
+    read = "return Array.from(document.querySelectorAll('.xterm-accessibility-tree')).map((e) => e.textContent).join('\\n')"
+    waiting.until_now(lambda: "your three cards" in driver.execute_script(read), "the set-up screen in the accessibility tree", step=0.1)
+    assert not driver.execute_script("return 'terminal' in Object.prototype")  # the page's setter is gone
+    tab.close()
+    assert not browser.outside_requests(host.base)
+
+
 #: In the page: how wide each of `arguments[0]` is, 32 in a row, in the font family
 #: `arguments[1]` at 16px, plain, bold and italic, and 32 W's; once the page's fonts
 #: for them have loaded.

@@ -25,7 +25,7 @@ import os
 TYPE_CHECKING = False  # `typing` is not imported: `pier18 score --json` starts with this
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from gettext import GNUTranslations
+    from gettext import GNUTranslations, NullTranslations
 
 #: The gettext domain: the catalogs' file name.
 DOMAIN = "pier18"
@@ -171,6 +171,15 @@ def decimal(value: float, places: int, sign: bool = False) -> str:
     text = f"{value:+.{places}f}" if sign else f"{value:.{places}f}"
     separator = pgettext("decimal separator", ".")
     return text if separator == "." else text.replace(".", separator)
+
+
+def translation(language: str) -> NullTranslations:
+    """The messages of `language` (one of `available()`), for the one place a process
+    shows text in another language than its own: the browser seat's page, in the
+    language its address asks for (`net.web`). English has no catalog: the source text."""
+    import gettext
+
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
 def N_(message: str) -> str:

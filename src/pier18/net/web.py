@@ -17,6 +17,12 @@ protocol on its standard input and output; this module only carries bytes betwee
 and the tab, and never reads anything of the game. So the tab sees exactly what a
 `pier18 join` terminal with that code sees.
 
+The page says its language (`<html lang>`: the one its address asks for, or else the
+host's, in which its own few words are written too) and names the game and the seat
+in its title. Its script turns on xterm.js's screen-reader mode as textual.js builds the
+terminal (which textual.js leaves off): the terminal's rows are kept as text in the page,
+for a screen reader or a braille display.
+
 Codes are checked by the table itself (`Host.admit`): a wrong one is refused after
 the same growing delay as a wrong hello from the same address, and the page then asks
 for a code again and shows nothing else. Each code has at most one process: a newer
@@ -48,7 +54,8 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .. import i18n, words
-from ..i18n import _
+from ..engine.text import printable_name
+from ..i18n import N_
 from .host import Host
 
 #: The environment variable that hands a tab's code to its process.
@@ -126,6 +133,11 @@ def static_folder() -> Path:
     spec = find_spec("textual_serve")
     assert spec is not None and spec.submodule_search_locations, "textual-serve is a dependency of pier18"
     return Path(list(spec.submodule_search_locations)[0]) / "static"
+
+
+def _tag(language: str) -> str:
+    """A language of pier18 (`nl`, `nl_BE`) as a page's `lang` names it (`nl-BE`)."""
+    return language.replace("_", "-")
 
 
 def _page(name: str, **values: str) -> str:
@@ -215,16 +227,18 @@ class WebSeats:
 
     # -- pages ----------------------------------------------------------------------------
 
-    async def _check(self, request: web.Request, code: str) -> str | None:
-        """The table's own spelling of `code` if it opens a seat (or watches), at once, else
-        None after the table's delay for a wrong code from this address. The table bounds
-        the wrong codes waiting, its hellos' and these together (`Host.admit`), and never
-        keeps a right one waiting behind them."""
+    async def _check(self, request: web.Request, code: str) -> tuple[int, str] | None:
+        """The seat `code` opens (-1: it watches) and the table's own spelling of it, at
+        once, else None after the table's delay for a wrong code from this address. The
+        table bounds the wrong codes waiting, its hellos' and these together
+        (`Host.admit`), and never keeps a right one waiting behind them."""
         seat = await self.host.admit(code, request.remote or "?")
         if seat is None:
             return None
         codes = self.host.codes
-        return codes.watch if seat < 0 else codes.seats[seat]
+        spelled = codes.watch if seat < 0 else codes.seats[seat]
+        assert spelled is not None, "the table admits only a seat that has a code"
+        return seat, spelled
 
     async def _index(self, request: web.Request) -> web.Response:
         """The seat's page for a good code; otherwise a page that asks for one."""
@@ -232,20 +246,32 @@ class WebSeats:
         language = asked_language(request.query.get(LANG_QUERY))
         if not typed:
             return self._ask(None, 200, language)
-        code = await self._check(request, typed)
-        if code is None:
-            return self._ask(_("That code opens no seat at this table. Check it with the host and try again."), 403, language)
+        found = await self._check(request, typed)
+        if found is None:
+            return self._ask(N_("That code opens no seat at this table. Check it with the host and try again."), 403, language)
+        seat, code = found
         path = f"/ws/{code}" if language is None else f"/ws/{code}/{language}"
+        spoken = language or i18n.language()  # the seat's: asked for, or else the host's
+        said = i18n.translation(spoken).gettext
+        if seat < 0:
+            title = said(N_("{game}: watching the table")).format(game=words.GAME_NAME)
+        else:
+            title = said(N_("{game}: {name}'s seat")).format(game=words.GAME_NAME, name=printable_name(self.host.session.names[seat]))
         body = _page(
-            "seat.html", title=escape(words.GAME_NAME), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}{path}"), ended=escape(_("This seat's page is closed. Open it again to come back to the table.")),
-            again=escape(_("Open it again")),
+            "seat.html", language=escape(_tag(spoken)), title=escape(title), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}{path}"),
+            ended=escape(said(N_("This seat's page is closed. Open it again to come back to the table."))), again=escape(said(N_("Open it again"))),
         )
         return web.Response(text=body, content_type="text/html")
 
     def _ask(self, problem: str | None, status: int, language: str | None = None) -> web.Response:
+        """The page asking for a code, in the language asked for (or the host's); `problem`
+        is a message (marked with `N_`), said in that language."""
+        spoken = language or i18n.language()
+        said = i18n.translation(spoken).gettext
         body = _page(
-            "ask.html", title=escape(words.GAME_NAME), ask=escape(_("Your seat's code, as the host gave it:")), button=escape(_("Open")),
-            problem=escape(problem or ""), language=escape(language or ""), keep="" if language else "disabled",
+            "ask.html", language=escape(_tag(spoken)), title=escape(words.GAME_NAME), ask=escape(said(N_("Your seat's code, as the host gave it:"))),
+            button=escape(said(N_("Open"))), problem=escape(said(problem) if problem else ""), asked=escape(language or ""),
+            keep="" if language else "disabled",
         )
         return web.Response(text=body, content_type="text/html", status=status)
 
@@ -269,9 +295,10 @@ class WebSeats:
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] != request.host:
             raise web.HTTPForbidden()  # another site's page: it may not drive a seat
-        code = await self._check(request, request.match_info["code"])
-        if code is None:
+        found = await self._check(request, request.match_info["code"])
+        if found is None:
             raise web.HTTPForbidden(text=words.refusal("wrong_code"))
+        code = found[1]
         language = asked_language(request.match_info.get("lang"))
         older = self.tabs.get(code)
         if older is not None:  # the same code again: the newer tab wins, as at the table
