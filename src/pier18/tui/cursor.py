@@ -9,7 +9,8 @@ the pointer, each change of focus and each new screen:
 
 - a widget or screen that points at one of several things (the draft row, the set-up
   hand, an option list, the start rules) says where with `pointer_spot`, a `Pointer`;
-- a text input places the cursor itself (Textual's `Input`), at the insertion point;
+- in a text input (Textual's `Input`) the cursor is at the insertion point, where
+  the input itself puts it as it is typed in;
 - else the cursor sits at the start of the focused widget (a button, say), or, with
   nothing focused, at the start of the first thing on the screen: the table's status
   line, the text in a box.
@@ -81,10 +82,12 @@ def option_spot(options: OptionList) -> Offset:
 
 
 def spot(screen: Screen) -> Offset | None:
-    """Where the cursor goes on `screen`; None: leave it where a text input put it."""
+    """Where the cursor goes on `screen` (None: nowhere new)."""
     focused = screen.focused
     if isinstance(focused, Input):
-        return None  # it places the cursor at the insertion point itself
+        # It places the cursor at its insertion point itself as it is typed in, but as it
+        # takes the focus on a new screen it does so before the screen is laid out.
+        return focused.cursor_screen_offset
     for pointer in (focused, screen):
         if isinstance(pointer, Pointer):
             found = pointer.pointer_spot()
