@@ -48,12 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     from ..net.client import Client, Event, Heard
 
     async def play() -> int:
+        from ..tui.cursor import showing_cursor
         from ..tui.exits import run_app_async
         from ..tui.seat_app import SeatApp
 
         client = Client(args[0], code, ssl=context, reconnect=False)
         app = SeatApp(client)
-        app.driver_class = seat_driver()
+        app.driver_class = showing_cursor(seat_driver())  # the cursor on the choice, as at a terminal
 
         def heard(event: Event) -> None:
             if event.kind is Heard.FATAL:  # the table is gone, or refused us: so is this seat

@@ -31,13 +31,17 @@ import sys
 import threading
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import AutopilotCallbackType
 
 from ..engine.errors import Pier18Error
 from .crash_hook import CrashHook
 from .terminal import not_a_terminal
+
+if TYPE_CHECKING:
+    from textual.driver import Driver
 
 #: The signals that stop an app from outside, each ending it with status 128 + its number.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name))
@@ -85,6 +89,34 @@ class BaseApp(CrashHook):
             headless=headless, inline=inline, inline_no_clear=inline_no_clear, mouse=mouse, size=size,
             auto_pilot=auto_pilot,
         )
+
+    # -- the terminal's cursor on what is pointed at (see cursor.py) ---------------------
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, showing the cursor (Textual hides it)."""
+        from .cursor import showing_cursor
+
+        return showing_cursor(super().get_driver_class())
+
+    def on_mount(self) -> None:
+        from .cursor import follow_soon
+
+        self.screen_change_signal.subscribe(self, lambda screen: follow_soon(self))
+
+    def on_descendant_focus(self) -> None:
+        from .cursor import follow_soon
+
+        follow_soon(self)
+
+    def on_descendant_blur(self) -> None:
+        from .cursor import follow_soon
+
+        follow_soon(self)
+
+    def on_resize(self, event: events.Resize) -> None:
+        from .cursor import follow_soon
+
+        follow_soon(self)
 
     #: The unexpected exception that ended the app, and where its crash report was written.
     crash: BaseException | None = None

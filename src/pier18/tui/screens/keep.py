@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Offset
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -37,6 +38,7 @@ from ...words import (
     keep_plan_help,
     goal_text,
 )
+from ..cursor import follow_soon
 from ..widgets.card_view import CardView
 from ..widgets.drawn import Drawn
 from ..widgets.footer import Footer
@@ -156,6 +158,11 @@ class KeepScreen(HintedScreen[Keep]):
                 view.border_title = title
         # Drawn once per Plan and card pointed at: pointing back at a card draws nothing.
         self.query_one("#keep-preview", Drawn).show_kept((self.plan, self.pointed), self.preview)
+        follow_soon(self.app)
+
+    def pointer_spot(self) -> Offset | None:
+        """The card pointed at: the terminal's cursor sits on its number (see cursor.py)."""
+        return self.query_one(f"#hand-{self.pointed}", CardView).content_region.offset
 
     def preview(self) -> RenderableType:
         """The first step: the card pointed at as the Plan and as the Foundation. The

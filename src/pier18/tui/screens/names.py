@@ -12,12 +12,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Offset
 from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...engine.text import name_key, printable
 from ...i18n import N_, _
 from ...words import GAME_NAME, KEY_NEXT_RULE, KEY_PREVIOUS_RULE, KEY_START_GAME, default_name, names_help
+from ..cursor import follow_soon
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 
@@ -65,9 +67,17 @@ class StartRule(RadioSet):
         count = len(self.children)
         if count:
             self.cursor = (0 if step > 0 else count - 1) if self.cursor is None else (self.cursor + step) % count
+        follow_soon(self.app)
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         self.cursor = event.index  # a rule pressed (a click) is under the cursor too
+        follow_soon(self.app)
+
+    def pointer_spot(self) -> Offset | None:
+        """The rule under the cursor: the terminal's cursor sits on it (see cursor.py)."""
+        rules = list(self.query_children(RadioButton))
+        index = self.highlighted()
+        return rules[index].content_region.offset if 0 <= index < len(rules) else None
 
     def highlighted(self) -> int:
         """The rule under the cursor (the chosen one before any move)."""

@@ -12,6 +12,8 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import OptionList
 
+from ..cursor import follow_soon
+
 from ...i18n import N_
 from ...words import KEY_COVER_LESS, KEY_COVER_MORE, KEY_PLACE_IT
 
@@ -52,6 +54,10 @@ class PointingList(OptionList):
     def _click_handled(self) -> None:
         self.clicking = False
         self.pointed_before_click = None
+
+    def on_option_list_option_highlighted(self) -> None:
+        """The terminal's cursor goes to the option pointed at (see cursor.py)."""
+        follow_soon(self.app)
 
     def action_select(self) -> None:
         if self.clicking and self.highlighted != self.pointed_before_click:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import Deck
 from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_POINT_AT_CARD, KEY_PREVIOUS_CARD
 from ...i18n import _
+from ..cursor import follow_soon
 from .card_view import CardView
 
 
@@ -83,6 +85,12 @@ class DraftRow(Horizontal, can_focus=True):
             subtitle = _(self.tag) if hinted else None
             if view.border_subtitle != subtitle:  # setting it repaints the card, changed or not
                 view.border_subtitle = subtitle
+        follow_soon(self.app)
+
+    def pointer_spot(self) -> Offset | None:
+        """The card pointed at: the terminal's cursor sits on its number (see cursor.py)."""
+        views = list(self.query_children(CardView))
+        return views[self.selected].content_region.offset if self.selected < len(views) else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While a bot chooses, the row is only there to look at."""
