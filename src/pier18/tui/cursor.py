@@ -55,14 +55,13 @@ def showing_cursor(driver: type[Driver]) -> type[Driver]:
     Only the driver's public start is extended; it writes through the driver, in order
     after Textual's own "hide" and before any frame."""
 
-    class ShowsCursor(driver):  # type: ignore[valid-type,misc]
-        def start_application_mode(self) -> None:
-            super().start_application_mode()
-            self.write(SHOW_CURSOR)
-            self.flush()
+    def start_application_mode(self: Driver) -> None:
+        driver.start_application_mode(self)
+        self.write(SHOW_CURSOR)
+        self.flush()
 
-    ShowsCursor.__name__ = ShowsCursor.__qualname__ = f"ShowsCursor{driver.__name__}"
-    return ShowsCursor
+    shows: type[Driver] = type(f"ShowsCursor{driver.__name__}", (driver,), {"start_application_mode": start_application_mode})
+    return shows
 
 
 def widget_start(widget: Widget) -> Offset:
