@@ -165,3 +165,23 @@ def test_an_unknown_word_is_answered_at_once_and_the_hand_waits_for_the_pass(tmp
     assert lines[-1].startswith("Your game is saved: 'pier18 play --resume ")
     assert not [line for line in lines if BOXES.search(line)]
     assert list((tmp_path / "data" / "games").glob("*.json"))
+
+
+def test_a_game_stopped_in_plain_lines_goes_on_with_play_resume_lines(tmp_path, speaking):
+    """Stopped after the set-up choice ('quit'), the game is saved; `play --resume
+    --lines` tells the game so far and plays it to the end, still autosaved."""
+    env = child_env(PIER18_DATA_DIR=str(tmp_path / "pier18-data"))
+    argv = [sys.executable, "-m", "pier18", "play", "--lines", "--players", "2", "--bots", "1", "--level", "random",
+            "--seed", "6"]
+    first = subprocess.run(argv, input="keep\nmoves\n", capture_output=True, text=True, timeout=120, env=env)
+    keep = next(m.group(1) for line in first.stdout.splitlines() if (m := MOVE.match(line)))
+    first = subprocess.run(argv, input=f"{keep}\nquit\n", capture_output=True, text=True, timeout=120, env=env)
+    assert first.returncode == 0, first.stderr
+    for save in (tmp_path / "pier18-data" / "games").glob("*.json"):
+        if not record.load(save).decisions:
+            save.unlink()  # the game stopped before any choice
+    status, player = play(["play", "--resume", "--lines"], 6)
+    assert status == 0
+    lines = player.lines()
+    assert "The game so far:" in lines
+    check_game(lines, the_save(tmp_path))

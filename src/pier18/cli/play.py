@@ -324,7 +324,8 @@ def resume(args: argparse.Namespace) -> int:
     if not latest:  # FILE, or N as 'pier18 games' numbers it now: found before anything is moved
         target = named_game(args.resume)
     need_output()
-    check_terminal()  # the game asked for is there: now a terminal to play it on, before anything moves
+    if not args.lines:
+        check_terminal()  # the game asked for is there: now a terminal to play it on, before anything moves
     if latest:
         found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
         _tell([moved.message() for moved in found.set_aside] + found.notices)
@@ -356,6 +357,18 @@ def resume(args: argparse.Namespace) -> int:
         """'New game' after the resumed one ends: same deck, players and seats."""
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
+    if args.lines:  # the game goes on in plain lines, told from its start (a recap)
+        from ..engine.text import shorten
+        from ..words import going_on_with
+
+        lines_factory = autosave.autosaving(new_session, args.record, on_error=_say_line, force=args.force, record_over=own)
+
+        def start() -> Session:
+            lines_factory.play(session, target.path, target.stamp)  # GameLocked: one line, as any error
+            _say_line(going_on_with(shorten(target.path.name), target.summary(), latest))
+            return session
+
+        return play_lines(lines_factory, start, bot_for)
     factory = autosave.autosaving(
         new_session, args.record, on_error=lambda m: app.warn(m), force=args.force, record_over=own, background=True
     )
