@@ -363,6 +363,17 @@ def patron_reason(result: Outcome) -> str | None:
     return bot_patron_reason(won, sure, leads, tied)
 
 
+def bot_reason(table: Table, seat: int, decision: Decision) -> str | None:
+    """One reason for a bot's placement, from its estimate's parts (`reasons`): the
+    Patron chance or the Plan progress if it has one, else the points it changes. What
+    every move line of a bot ends with (the table, its log, a seat, plain lines)."""
+    if not isinstance(decision, (Draft, PlacePlan)):
+        return None  # a set-up line names both cards already
+    parts = reasons(table, seat, decision)
+    extra = parts[2:] or parts[1:2]
+    return extra[0] if extra else None
+
+
 def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
     """What a decision does, part by part: what it places and how (first), the points it
     changes (second, for placements), then what it does for the Patron and the Plan, if anything.

@@ -88,6 +88,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--force", action="store_true", help=_("let --record write over a file that is already there (and FILE-2.json ...)")
     )
+    parser.add_argument(
+        "--lines", action="store_true",
+        help=_("plain lines instead of the full-screen game, for screen readers and scripts: each event said once, "
+        "one command a line ('help' lists them)"),
+    )
     parser.set_defaults(run=run)
 
 
@@ -204,7 +209,8 @@ def run(args: argparse.Namespace) -> int:
             raise Pier18Error(_("--first {first} is not one of the names {names}").format(first=quote(args.first), names=", ".join(names)))
         first = keys.index(name_key(args.first))
     need_output()
-    check_terminal()  # before anything is moved or saved
+    if not args.lines:
+        check_terminal()  # before anything is moved or saved
     import random
 
     seeds = random.Random(args.seed)
@@ -223,6 +229,14 @@ def run(args: argparse.Namespace) -> int:
     bot_for = bot_provider(lambda seat: bot_seed * 10 + seat)
 
     from ..persist import autosave
+
+    if args.lines:  # no app: the game told and played in plain lines
+        from ..bots.seats import HUMAN, seat_names
+        from ..words import default_name
+
+        humans = [default_name(number) for number in range(1, seats.count(HUMAN) + 1)]
+        factory = autosave.autosaving(new_session, args.record, on_error=_say_line, force=args.force)
+        return play_lines(factory, lambda: factory(names or seat_names(humans, seats)), bot_for)
     from ..tui.app import Pier18App
 
     found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
@@ -256,6 +270,37 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
+def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotProvider) -> int:
+    """`play --lines`: the game `start` opens (autosaved by `factory`, as the app's
+    games are) told and played in plain lines on standard input and output
+    (`pier18.lines`); the game's lock let go at the end, as `run_app` does."""
+    import io
+    import sys
+
+    from ..lines.table import LineTable
+    from ..words import play_resume_command
+
+    def going_on() -> str | None:
+        save = factory.save
+        return None if save is None else _("Your game is saved: '{command}' goes on with it.").format(
+            command=play_resume_command(save)
+        )
+
+    try:
+        session = start()
+        lines_in = sys.stdin if sys.stdin is not None else io.StringIO()  # started closed: no lines
+        return LineTable(session, lines_in, sys.stdout, bot_for, going_on).run()
+    finally:
+        factory.release()
+
+
+def _say_line(message: str) -> None:
+    """A notice of the saves (one that failed, one gone on in a new file), as a line."""
+    from ..engine.text import printable
+
+    print(printable(message), flush=True)  # file names are outside text
+
+
 def resume(args: argparse.Namespace) -> int:
     """`play --resume [FILE|N]`: a saved game, exactly where it stopped, still autosaving.
 
@@ -279,7 +324,8 @@ def resume(args: argparse.Namespace) -> int:
     if not latest:  # FILE, or N as 'pier18 games' numbers it now: found before anything is moved
         target = named_game(args.resume)
     need_output()
-    check_terminal()  # the game asked for is there: now a terminal to play it on, before anything moves
+    if not args.lines:
+        check_terminal()  # the game asked for is there: now a terminal to play it on, before anything moves
     if latest:
         found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
         _tell([moved.message() for moved in found.set_aside] + found.notices)
@@ -311,6 +357,18 @@ def resume(args: argparse.Namespace) -> int:
         """'New game' after the resumed one ends: same deck, players and seats."""
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
+    if args.lines:  # the game goes on in plain lines, told from its start (a recap)
+        from ..engine.text import shorten
+        from ..words import going_on_with
+
+        lines_factory = autosave.autosaving(new_session, args.record, on_error=_say_line, force=args.force, record_over=own)
+
+        def start() -> Session:
+            lines_factory.play(session, target.path, target.stamp)  # GameLocked: one line, as any error
+            _say_line(going_on_with(shorten(target.path.name), target.summary(), latest))
+            return session
+
+        return play_lines(lines_factory, start, bot_for)
     factory = autosave.autosaving(
         new_session, args.record, on_error=lambda m: app.warn(m), force=args.force, record_over=own, background=True
     )

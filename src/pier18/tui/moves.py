@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping, Sequence
 from rich.text import Text
 
 from ..i18n import _
-from ..engine import Decision, Draft, PlacePlan
+from ..engine import Decision
 from ..words import hint_lines, hint_why, move_line, patron_log_line
 
 TYPE_CHECKING = False
@@ -45,15 +45,11 @@ class MoveLog:
 
 
 def bot_reason(table: TableView, seat: int, decision: Decision) -> str | None:
-    """One reason for a bot's placement, from its estimate's parts: the Patron chance or
-    the Plan progress if it has one, else the points it changes."""
-    if not isinstance(decision, (Draft, PlacePlan)):
-        return None  # a set-up line names both cards already
-    from ..bots.estimate import reasons  # on the first bot move: not before the first paint
+    """A bot's reason for its decision (`bots.estimate.bot_reason`), the bots imported
+    at the first bot move: not before the first paint."""
+    from ..bots.estimate import bot_reason as reason
 
-    parts = reasons(table, seat, decision)
-    extra = parts[2:] or parts[1:2]
-    return extra[0] if extra else None
+    return reason(table, seat, decision)
 
 
 def game_moves(session: Session) -> list[str]:

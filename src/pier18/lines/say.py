@@ -1,0 +1,141 @@
+"""What a seat may see, in plain lines: cards, piers, the row, the scores, the moves.
+
+Every line is built from the game's phrases (`pier18.words`) and catalog messages; a
+pier is read as sections from the land end to the sea end ('section 1, #7 Bandstand:
+left Poet, right empty'), never drawn. Each function reads a `TableView` or a
+`PlayerView`, so nothing hidden from a seat can reach its lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Phase
+from ..i18n import _, pgettext
+from ..words import (
+    CATEGORY_LABELS,
+    card_label,
+    category_name,
+    category_points,
+    decision_text,
+    goal_text,
+    patron_points,
+    pier_title,
+    verdict,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import Card, PlayerView, TableView
+    from ..engine.characters import Character, Section
+    from ..engine.pier import Pier
+
+#: How much a line under a heading is indented (a screen reader says nothing of it).
+INDENT = "  "
+
+
+def slot(character: Character | None) -> str:
+    """A slot of a section: the character standing there, or 'empty'."""
+    return character.title if character is not None else pgettext("slot", "empty")
+
+
+def section_line(number: int, section: Section, card: Card | None = None) -> str:
+    """'section 1: left Poet, right empty', or with the card it belongs to
+    'section 1, #7 Bandstand: left Poet, right empty' (counted from the land end)."""
+    left, right = slot(section[0]), slot(section[1])
+    if card is None:
+        return _("section {number}: left {left}, right {right}").format(number=number, left=left, right=right)
+    return _("section {number}, {card}: left {left}, right {right}").format(
+        number=number, card=card_label(card), left=left, right=right
+    )
+
+
+def card_lines(card: Card, players: int, goal: bool = False) -> list[str]:
+    """A card in words: its name, date and Patron, each section from the land end, and
+    with `goal` its Plan goal and what the goal is worth."""
+    if card.patrons:
+        head = _("{card}, date {date}, Patron on {points}").format(
+            card=card_label(card), date=card.date, points=patron_points(card)
+        )
+    else:
+        head = _("{card}, date {date}").format(card=card_label(card), date=card.date)
+    lines = [head] + [INDENT + section_line(number, section) for number, section in enumerate(card.sections, start=1)]
+    if goal:
+        lines.append(INDENT + _("Plan goal: {goal} (+{bonus})").format(
+            goal=goal_text(card.plan.goal_for(players)), bonus=card.plan.bonus
+        ))
+    return lines
+
+
+def pier_lines(pier: Pier, name: str, total: int) -> list[str]:
+    """A pier from the land end to the sea end, one line a visible section, under its
+    owner's name and points."""
+    visible = pier.visible()
+    if not visible:
+        return [_("{title}: no cards yet").format(title=pier_title(name, total))]
+    lines = [_("{title}; the pier from the land end to the sea end:").format(title=pier_title(name, total))]
+    lines += [
+        INDENT + section_line(number, seen.section, seen.card) for number, seen in enumerate(visible, start=1)
+    ]
+    return lines
+
+
+def piers_lines(view: TableView | PlayerView, names: Sequence[str], seats: Sequence[int] | None = None) -> list[str]:
+    """The piers of `seats` (every seat by default), as `view` may see them."""
+    lines: list[str] = []
+    for seat in range(view.players) if seats is None else seats:
+        lines += pier_lines(view.piers[seat], names[seat], view.score(seat, with_plan=True).total)
+    return lines
+
+
+def row_lines(view: TableView | PlayerView) -> list[str]:
+    """The draft row, each card in words."""
+    if not view.revealed:
+        return [_("The draft row is empty.")]
+    lines = [_("The draft row:")]
+    for card in view.revealed:
+        lines += [INDENT + line for line in card_lines(view.deck[card], view.players)]
+    return lines
+
+
+def hand_lines(view: PlayerView, names: Sequence[str]) -> list[str]:
+    """A seat's own cards: in set-up the three dealt, each with its Plan goal; then the
+    Plan kept, its goal and how it stands."""
+    deck, seat = view.deck, view.seat
+    if view.phase is Phase.SETUP and view.hand:
+        lines = [_("{name}, your cards:").format(name=names[seat])]
+        for card in view.hand:
+            lines += [INDENT + line for line in card_lines(deck[card], view.players, goal=True)]
+        return lines
+    plan = view.plan_card(seat)
+    if plan is None:
+        return [_("{name}, you have no cards in hand.").format(name=names[seat])]
+    goal = goal_text(plan.plan.goal_for(view.players))
+    met = verdict(view.plan_met(seat), view.phase is Phase.OVER, view.plan_in_reach(seat))
+    return [
+        _("Your Plan: {card}: {goal}").format(card=card_label(plan), goal=goal),
+        INDENT + met,
+        *(INDENT + line for line in card_lines(plan, view.players)[1:]),
+    ]
+
+
+def moves_lines(view: PlayerView) -> list[str]:
+    """Every legal move of the seat, each as it is typed and what it does; never cut."""
+    if not view.legal:
+        return [_("You have no move to make now.")]
+    return [
+        _("{move}: {what}").format(move=str(decision), what=decision_text(view.deck, decision))
+        for decision in view.legal
+    ]
+
+
+def score_lines(view: TableView | PlayerView, names: Sequence[str]) -> list[str]:
+    """Each seat's points, with the categories that scored."""
+    lines = []
+    for seat in range(view.players):
+        sheet = view.score(seat, with_plan=True)
+        parts = [(category_name(key), sheet.points(key)) for key in CATEGORY_LABELS if sheet.points(key)]
+        lines.append(_("{title} ({categories})").format(
+            title=pier_title(names[seat], sheet.total), categories=category_points(parts)
+        ))
+    return lines

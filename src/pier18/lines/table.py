@@ -1,0 +1,330 @@
+"""A game held here (the hot-seat `Session` of `pier18 play`) played in plain lines.
+
+`LineTable.run` says each public event once, in order (each decision's move line as
+`words.move_line` tells it, a hidden choice as having happened and again in full once
+it is shown, each Patron award after the draft that ended its round), asks
+`flow.next_step` what comes next, lets the bots move, and reads one line at a time from
+the person at the keys, answering every line at once. At one laptop passed round, the
+pass prompt is a line too, and a seat's hidden cards are said only after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from ..engine import Decision, Phase, PlayerView, TableView
+from ..engine.errors import NotationError
+from ..engine.text import quote
+from ..flow import Show, next_step
+from ..i18n import _
+from ..words import (
+    ENTER,
+    bot_problem,
+    final_ranking,
+    move_line,
+    pass_reason,
+    patron_log_line,
+    plan_result,
+    whose_turn,
+)
+from . import say
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from ..bots import Bot
+    from ..persist.session import Session
+
+#: Makes (or gives again) the bot of a seat: its level and its seat.
+BotProvider = Callable[[str, int], "Bot"]
+
+#: The first words of a decision typed in the record notation.
+DECISION_WORDS = ("keep", "draft", "plan")
+
+
+class Stop(Exception):
+    """The person at the keys asked to stop ('quit'), or the input ended."""
+
+
+class LineTable:
+    """Plays `session` in plain lines read from `lines_in` and written to `lines_out`.
+
+    `bot_for` makes the bot of each bot seat (None: every seat is played at the keys);
+    `going_on` says, when the person stops before the end, how to go on with the game
+    (its autosave), or None.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        lines_in: TextIO,
+        lines_out: TextIO,
+        bot_for: BotProvider | None = None,
+        going_on: Callable[[], str | None] | None = None,
+    ) -> None:
+        self.session = session
+        self.lines_in = lines_in
+        self.lines_out = lines_out
+        self.bot_for = bot_for
+        self.going_on = going_on
+        #: Each decision as it was said (None: said as hidden), in the game's order.
+        self.said: list[Decision | None] = []
+        #: The Patron awards said, by the number of decisions that brought them about.
+        self.awards_said: set[int] = set()
+        #: A bot's reason for its decision, by the number of decisions it completed.
+        self.reasons: dict[int, str] = {}
+        self.handed_to: int | None = None  # who last had the laptop, at one passed round
+        self.at_keys: int | None = None  # the seat choosing now, once the laptop is theirs
+
+    # -- saying ------------------------------------------------------------------------
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.lines_out.write(line + "\n")
+        self.lines_out.flush()
+
+    def read(self) -> str:
+        """The next line typed, without its end; Stop at the end of the input."""
+        line = self.lines_in.readline()
+        if not line:
+            raise Stop
+        return line.strip()
+
+    @property
+    def names(self) -> list[str]:
+        return self.session.names
+
+    def table(self) -> TableView:
+        return TableView.of(self.session.game)
+
+    def catch_up(self) -> None:
+        """Say every public event not said yet, oldest first: each new decision's line
+        (a hidden choice as having happened), each hidden choice shown since in full,
+        and each Patron award after the draft that ended its round."""
+        view = self.table()
+        history = view.history
+        if len(history) < len(self.said):  # a game taken back elsewhere: start again
+            self.said, self.awards_said = [], set()
+        shown = [
+            index for index, (_seat, decision) in enumerate(history[: len(self.said)])
+            if self.said[index] is None and decision is not None
+        ]
+        due = list(range(len(self.said), len(history))) + shown  # what is new, then what it showed
+        ended = {award.after: award for award in view.awards}
+        if not due and set(ended) <= self.awards_said:
+            return
+        views = {len(history): view}
+        earliest = min(due, default=len(history))
+        step = view
+        while len(step.history) > earliest:
+            step = step.before_last()
+            views[len(step.history)] = step
+        stand_ins = self.session.stand_ins()
+        for index in due:
+            made = index + 1
+            new = index >= len(self.said)
+            before, after = views[index], views[made]
+            self.say(move_line(before, after, self.names, self.reasons.get(made), None if new else view, stand_ins.get(made)))
+            if new:
+                self.said.append(history[index][1])
+            else:
+                self.said[index] = history[index][1]
+            if made in ended and made not in self.awards_said:
+                self.awards_said.add(made)
+                self.say(patron_log_line(ended[made], view.deck, self.names))
+        for made in sorted(set(ended) - self.awards_said):
+            self.awards_said.add(made)
+            self.say(patron_log_line(ended[made], view.deck, self.names))
+
+    # -- the game ------------------------------------------------------------------------
+
+    def here(self) -> list[int]:
+        """The seats played at these keys: every seat but the bots'."""
+        session = self.session
+        return [seat for seat in range(session.players) if not (session.is_bot(seat) and self.bot_for is not None)]
+
+    def run(self) -> int:
+        """Until the game is over or the person stops ('quit', or the end of the input): 0."""
+        self.say(_("Pier 18 in plain lines: type help for the commands."))
+        if self.session.game.history:
+            self.say(_("The game so far:"))
+        try:
+            while True:
+                self.catch_up()
+                session = self.session
+                view = self.table()
+                step = next_step(
+                    view, self.here(), shared=session.hot_seat, awards_shown=len(view.awards), handed_to=self.handed_to
+                )
+                if step.kind is Show.FINAL:
+                    self.final(view)
+                    return 0
+                if step.kind is Show.WAIT:
+                    self.bot_moves()
+                    continue
+                if step.kind is not Show.CHOOSE or step.seat is None:  # a Patron award: said already
+                    continue
+                seat = step.seat
+                if session.hot_seat:
+                    self.handed_to = seat
+                self.at_keys = None
+                if step.pass_first:
+                    self.pass_to(seat, step.secret)
+                self.at_keys = seat
+                self.turn(seat)
+                self.choose(seat)
+                self.at_keys = None
+        except Stop:
+            going_on = self.going_on() if self.going_on is not None and not self.session.game.is_terminal() else None
+            if going_on:
+                self.say(going_on)
+            return 0
+
+    def bot_moves(self) -> None:
+        """The bot to move decides, from its seat's `PlayerView` alone."""
+        session = self.session
+        game = session.game
+        seat = game.current_player
+        if self.bot_for is None or not session.is_bot(seat):
+            raise AssertionError("the game waits for a seat no bot plays")
+        view = PlayerView.of(game, seat)
+        try:
+            decision = self.bot_for(session.seats[seat], seat).choose(view)
+        except Exception as exc:  # noqa: BLE001 - a bot's failure must not end the game
+            self.say(bot_problem(str(exc)))
+            decision = view.legal[0]
+        self.decide(seat, decision, bot=True)
+
+    def decide(self, seat: int, decision: Decision, bot: bool = False) -> None:
+        """Make `seat`'s decision through the session (so that it is autosaved)."""
+        from ..bots.estimate import bot_reason
+
+        before = self.table()
+        self.session.choose(seat, decision)
+        if bot:
+            reason = bot_reason(before, seat, decision)
+            if reason:
+                self.reasons[len(self.session.game.history)] = reason
+
+    def pass_to(self, seat: int, secret: bool) -> None:
+        """The pass prompt (the pass screen's words; `secret`: a hidden choice follows,
+        the others look away), until Enter (an empty line); every other line is
+        answered, nothing hidden said before it."""
+        name = self.names[seat]
+        prompt = [_("Pass the laptop to {name}").format(name=name)]
+        if secret:
+            prompt.append(_("Everyone else: look away."))
+        prompt.append(_("{name}: press {key}").format(name=name, key=ENTER))
+        self.say(*prompt)
+        while True:
+            line = self.read()
+            if not line:
+                return
+            if not self.answer(line, None):
+                self.say(*prompt)
+
+    def turn(self, seat: int) -> None:
+        """What the person to choose hears first: where the game stands, what to do and
+        what they choose from."""
+        view = PlayerView.of(self.session.game, seat)
+        self.say(whose_turn(self.table(), self.names), pass_reason(view.phase))
+        if view.phase is Phase.SETUP:
+            self.say(*say.hand_lines(view, self.names))
+        elif view.phase is Phase.DRAFT:
+            self.say(*say.row_lines(view))
+        else:
+            self.say(*say.hand_lines(view, self.names))
+            self.say(*say.piers_lines(view, self.names, [seat]))
+        self.say(self.prompt(seat))
+
+    def prompt(self, seat: int) -> str:
+        return _("{name}, your move: type it as 'moves' lists it, or 'help'.").format(name=self.names[seat])
+
+    def choose(self, seat: int) -> None:
+        """Read lines until one is a legal decision of `seat`, answering each."""
+        while True:
+            line = self.read()
+            if not line:
+                self.say(self.prompt(seat))
+                continue
+            if self.answer(line, seat):
+                continue
+            decision = self.decision(line, seat)
+            if decision is not None:
+                self.decide(seat, decision)
+                return
+
+    def decision(self, line: str, seat: int) -> Decision | None:
+        """`line` as a legal decision of `seat`, or None, its answer said."""
+        from ..engine import parse_decision
+
+        if line.split()[0].lower() not in DECISION_WORDS:
+            self.say(_("unknown command, try help"))
+            return None
+        try:
+            decision = parse_decision(line)
+        except NotationError as exc:
+            self.say(str(exc))
+            return None
+        if decision not in PlayerView.of(self.session.game, seat).legal:
+            self.say(_("{move} is not one of your moves now; 'moves' lists them.").format(move=quote(line)))
+            return None
+        return decision
+
+    def answer(self, line: str, seat: int | None) -> bool:
+        """Answer a command (`seat`: the person choosing, None before the laptop is
+        theirs); False when `line` is no command here (a decision, or a word for the
+        seat at the keys said at a pass prompt). 'quit' stops."""
+        word = line.split()[0].lower()
+        view = self.table()
+        if word in ("quit", "exit"):
+            raise Stop
+        if word == "help":
+            self.say(*help_lines())
+        elif word == "row":
+            self.say(*say.row_lines(view))
+        elif word == "piers":
+            self.say(*say.piers_lines(view if seat is None else PlayerView.of(self.session.game, seat), self.names))
+        elif word in ("score", "scores"):
+            self.say(*say.score_lines(view, self.names))
+        elif word in ("hand", "moves", "pier") and seat is not None:
+            mine = PlayerView.of(self.session.game, seat)
+            if word == "hand":
+                self.say(*say.hand_lines(mine, self.names))
+            elif word == "moves":
+                self.say(*say.moves_lines(mine))
+            else:
+                self.say(*say.piers_lines(mine, self.names, [seat]))
+        elif word in ("hand", "moves", "pier", *DECISION_WORDS):
+            return False  # at a pass prompt: the seat's own, once the laptop is theirs
+        elif seat is None:
+            self.say(_("unknown command, try help"))
+        else:
+            return False
+        return True
+
+    def final(self, view: TableView) -> None:
+        """The end: the ranking, each Plan's result and every score."""
+        self.say(final_ranking(view.standings, self.names))
+        for seat in range(view.players):
+            plan = view.plan_card(seat)
+            if plan is not None and view.plans_met is not None:
+                sheet = view.score(seat, with_plan=True)
+                self.say(_("{name}: {result}").format(
+                    name=self.names[seat], result=plan_result(plan, view.plans_met[seat], sheet.plan, plan.plan.bonus)
+                ))
+        self.say(*say.score_lines(view, self.names))
+
+
+def help_lines() -> Sequence[str]:
+    """What may be typed, one command a line."""
+    return (
+        _("Commands, one a line:"),
+        say.INDENT + _("hand: your cards, each with its Plan goal"),
+        say.INDENT + _("row: the draft row, each card in words"),
+        say.INDENT + _("pier: your pier, from the land end to the sea end; piers: every pier"),
+        say.INDENT + _("scores: every player's points"),
+        say.INDENT + _("moves: every move you may make now"),
+        say.INDENT + _("a move as 'moves' lists it: keep P F (Plan and Foundation), draft C:K (card C covering K sections), plan K"),
+        say.INDENT + _("quit: stop here; the game is saved"),
+    )
