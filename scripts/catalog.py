@@ -51,8 +51,6 @@ from pier18.i18n import blocks  # noqa: E402  (the same cut as the rules page re
 #: Written into every catalog's header, so that extracting twice writes the same file.
 CREATED = datetime.datetime(2026, 12, 2, tzinfo=datetime.timezone.utc)
 
-Found = tuple[str, "str | tuple[str, str]", str | None]  # (where, message, context)
-
 
 def _from_python(path: Path, keywords: dict[str, object], where: str) -> Iterator[tuple[str, object, str | None]]:
     with path.open("rb") as file:
