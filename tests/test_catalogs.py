@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,17 @@ import catalog  # noqa: E402
 
 PACKAGE = ROOT / "src" / "pier18"
 TRANSLATING = frozenset({"_", "ngettext", "pgettext", "npgettext"})
+
+
+@cache
+def trees() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every module of the package with its syntax tree, read once for all the checks."""
+    return tuple((path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(PACKAGE.rglob("*.py")))
+
+
+def translates(node: ast.AST) -> bool:
+    """A call of `_`, `ngettext`, `pgettext` or `npgettext` by name."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TRANSLATING
 
 
 def test_the_template_holds_every_message_of_the_code_and_the_data():
@@ -78,15 +90,13 @@ def test_no_message_is_translated_before_the_language_is_chosen():
     language was spoken then: messages in tables are marked with `N_` and translated
     where they are shown; `_` and its kin run only inside functions."""
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, tree in trees():
         inside: set[int] = set()
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 inside |= {id(n) for n in ast.walk(node) if n is not node}
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TRANSLATING
-                    and id(node) not in inside):
+            if translates(node) and id(node) not in inside:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
 
@@ -97,10 +107,10 @@ def test_every_message_is_a_literal():
     marked with `N_`), but never one built where it is translated: an f-string, a `+` or
     a `%` of strings is never in the catalog."""
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path, tree in trees():
         if path.name == "i18n.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in catalog.KEYWORDS):
                 continue
             spec = catalog.KEYWORDS[node.func.id] or (1,)
@@ -160,8 +170,8 @@ def test_the_catalog_script_runs_as_documented():
 def n_tables() -> dict[str, set[str]]:
     """Module-level tables (dicts) whose values are marked with `N_`, by module file."""
     tables: dict[str, set[str]] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+    for path, tree in trees():
+        for node in tree.body:
             target = node.targets[0] if isinstance(node, ast.Assign) else node.target if isinstance(node, ast.AnnAssign) else None
             value = node.value if isinstance(node, (ast.Assign, ast.AnnAssign)) else None
             if isinstance(target, ast.Name) and isinstance(value, ast.Dict) and any(
@@ -177,13 +187,12 @@ def test_a_marked_table_is_read_through_the_catalog():
     tables = n_tables()
     assert "CATEGORY_LABELS" in tables
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, tree in trees():
         wrapped = {
             id(argument)
             for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TRANSLATING
-            for argument in node.args
+            if translates(node)
+            for argument in node.args  # type: ignore[attr-defined]
         }
         for node in ast.walk(tree):
             if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables
@@ -197,8 +206,7 @@ def test_no_module_that_translates_binds_the_name_of_the_call():
     rest of that function: the next message is a call of whatever `_` was bound to (the
     footer once called an app). Unused values get another name there (`_node`)."""
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, tree in trees():
         translates = any(
             isinstance(node, ast.ImportFrom) and any(alias.name == "_" for alias in node.names) for node in ast.walk(tree)
         )

@@ -1121,6 +1121,7 @@ def key_names() -> dict[str, str]:
         "super+c": _("Super+C"),
     }
 
+
 def textual_keys() -> dict[str, str]:
     """The keys Textual's own widgets bind, in the game's words, by Textual's description."""
     return {
