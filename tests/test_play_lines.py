@@ -48,7 +48,7 @@ class Player:
         self.reads = 0
         self.prompt: list[str] | None = None  # the pass prompt, while the script answers it
         self.at_prompt: list[tuple[list[str], list[str]]] = []  # each pass prompt, and what `hand` got there
-        self.extras = ["hand", "row", "piers", "scores", "pier", "frobnicate"]
+        self.extras = ["hand", "row", "piers", "plans", "scores", "pier", "frobnicate"]
 
     def lines(self) -> list[str]:
         return self.out.getvalue().splitlines()

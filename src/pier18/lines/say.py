@@ -139,3 +139,22 @@ def score_lines(view: TableView | PlayerView, names: Sequence[str]) -> list[str]
             title=pier_title(names[seat], sheet.total), categories=category_points(parts)
         ))
     return lines
+
+
+def plans_lines(view: TableView | PlayerView, names: Sequence[str]) -> list[str]:
+    """Each seat's Plan as `view` may see it: its card, goal and how it stands, or that
+    it is not shown yet."""
+    lines = []
+    final = view.phase is Phase.OVER
+    for seat in range(view.players):
+        plan = view.plan_card(seat)
+        if plan is None:
+            lines.append(_("{name}: Plan not shown yet").format(name=names[seat]))
+            continue
+        lines.append(_("{name}: Plan {card}: {goal}; {verdict}").format(
+            name=names[seat],
+            card=card_label(plan),
+            goal=goal_text(plan.plan.goal_for(view.players)),
+            verdict=verdict(view.plan_met(seat), final, view.plan_in_reach(seat)),
+        ))
+    return lines

@@ -22,13 +22,13 @@ from ..words import (
     ENTER,
     bot_problem,
     final_ranking,
-    move_line,
     pass_reason,
-    patron_log_line,
     plan_result,
     whose_turn,
 )
 from . import say
+from .commands import DECISION_WORDS, SEAT_WORDS, answer, help_lines
+from .tell import Teller
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,10 +37,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Makes (or gives again) the bot of a seat: its level and its seat.
 BotProvider = Callable[[str, int], "Bot"]
-
-#: The first words of a decision typed in the record notation.
-DECISION_WORDS = ("keep", "draft", "plan")
-
 
 class Stop(Exception):
     """The person at the keys asked to stop ('quit'), or the input ended."""
@@ -67,10 +63,7 @@ class LineTable:
         self.lines_out = lines_out
         self.bot_for = bot_for
         self.going_on = going_on
-        #: Each decision as it was said (None: said as hidden), in the game's order.
-        self.said: list[Decision | None] = []
-        #: The Patron awards said, by the number of decisions that brought them about.
-        self.awards_said: set[int] = set()
+        self.teller = Teller()
         #: A bot's reason for its decision, by the number of decisions it completed.
         self.reasons: dict[int, str] = {}
         self.handed_to: int | None = None  # who last had the laptop, at one passed round
@@ -98,43 +91,8 @@ class LineTable:
         return TableView.of(self.session.game)
 
     def catch_up(self) -> None:
-        """Say every public event not said yet, oldest first: each new decision's line
-        (a hidden choice as having happened), each hidden choice shown since in full,
-        and each Patron award after the draft that ended its round."""
-        view = self.table()
-        history = view.history
-        if len(history) < len(self.said):  # a game taken back elsewhere: start again
-            self.said, self.awards_said = [], set()
-        shown = [
-            index for index, (_seat, decision) in enumerate(history[: len(self.said)])
-            if self.said[index] is None and decision is not None
-        ]
-        due = list(range(len(self.said), len(history))) + shown  # what is new, then what it showed
-        ended = {award.after: award for award in view.awards}
-        if not due and set(ended) <= self.awards_said:
-            return
-        views = {len(history): view}
-        earliest = min(due, default=len(history))
-        step = view
-        while len(step.history) > earliest:
-            step = step.before_last()
-            views[len(step.history)] = step
-        stand_ins = self.session.stand_ins()
-        for index in due:
-            made = index + 1
-            new = index >= len(self.said)
-            before, after = views[index], views[made]
-            self.say(move_line(before, after, self.names, self.reasons.get(made), None if new else view, stand_ins.get(made)))
-            if new:
-                self.said.append(history[index][1])
-            else:
-                self.said[index] = history[index][1]
-            if made in ended and made not in self.awards_said:
-                self.awards_said.add(made)
-                self.say(patron_log_line(ended[made], view.deck, self.names))
-        for made in sorted(set(ended) - self.awards_said):
-            self.awards_said.add(made)
-            self.say(patron_log_line(ended[made], view.deck, self.names))
+        """Say every public event not said yet, oldest first (`Teller.news`)."""
+        self.say(*self.teller.news(self.table(), self.names, self.reasons, self.session.stand_ins()))
 
     # -- the game ------------------------------------------------------------------------
 
@@ -276,31 +234,19 @@ class LineTable:
         theirs); False when `line` is no command here (a decision, or a word for the
         seat at the keys said at a pass prompt). 'quit' stops."""
         word = line.split()[0].lower()
-        view = self.table()
         if word in ("quit", "exit"):
             raise Stop
         if word == "help":
-            self.say(*help_lines())
-        elif word == "row":
-            self.say(*say.row_lines(view))
-        elif word == "piers":
-            self.say(*say.piers_lines(view if seat is None else PlayerView.of(self.session.game, seat), self.names))
-        elif word in ("score", "scores"):
-            self.say(*say.score_lines(view, self.names))
-        elif word in ("hand", "moves", "pier") and seat is not None:
-            mine = PlayerView.of(self.session.game, seat)
-            if word == "hand":
-                self.say(*say.hand_lines(mine, self.names))
-            elif word == "moves":
-                self.say(*say.moves_lines(mine))
-            else:
-                self.say(*say.piers_lines(mine, self.names, [seat]))
-        elif word in ("hand", "moves", "pier", *DECISION_WORDS):
-            return False  # at a pass prompt: the seat's own, once the laptop is theirs
-        elif seat is None:
-            self.say(_("unknown command, try help"))
-        else:
-            return False
+            self.say(*help_lines(_("quit: stop here; the game is saved")))
+            return True
+        mine = None if seat is None else PlayerView.of(self.session.game, seat)
+        lines = answer(word, self.table(), mine, self.names)
+        if lines is not None:
+            self.say(*lines)
+            return True
+        if word in (*SEAT_WORDS, *DECISION_WORDS):
+            return False  # a decision, or at a pass prompt the seat's own once the laptop is theirs
+        self.say(_("unknown command, try help"))
         return True
 
     def final(self, view: TableView) -> None:
@@ -314,17 +260,3 @@ class LineTable:
                     name=self.names[seat], result=plan_result(plan, view.plans_met[seat], sheet.plan, plan.plan.bonus)
                 ))
         self.say(*say.score_lines(view, self.names))
-
-
-def help_lines() -> Sequence[str]:
-    """What may be typed, one command a line."""
-    return (
-        _("Commands, one a line:"),
-        say.INDENT + _("hand: your cards, each with its Plan goal"),
-        say.INDENT + _("row: the draft row, each card in words"),
-        say.INDENT + _("pier: your pier, from the land end to the sea end; piers: every pier"),
-        say.INDENT + _("scores: every player's points"),
-        say.INDENT + _("moves: every move you may make now"),
-        say.INDENT + _("a move as 'moves' lists it: keep P F (Plan and Foundation), draft C:K (card C covering K sections), plan K"),
-        say.INDENT + _("quit: stop here; the game is saved"),
-    )

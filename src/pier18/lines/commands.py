@@ -1,0 +1,59 @@
+"""The commands every plain-line seat answers, in the same words wherever it plays
+(`play --lines` at one laptop, `join --lines` and `host --lines` over the network).
+
+`answer` reads only the table's view and the asking seat's own view, so nothing hidden
+from that seat can reach its answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..i18n import _
+from . import say
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine import PlayerView, TableView
+
+#: The first words of a decision typed in the record notation.
+DECISION_WORDS = ("keep", "draft", "plan")
+#: The commands that need the asking seat's own cards.
+SEAT_WORDS = ("hand", "moves", "pier")
+
+
+def answer(word: str, table: TableView, mine: PlayerView | None, names: Sequence[str]) -> list[str] | None:
+    """The lines answering the command `word` (`mine`: the asking seat's view, None for
+    someone who has no seat here now), or None when `word` is no command answered here."""
+    if word == "row":
+        return say.row_lines(table)
+    if word == "piers":
+        return say.piers_lines(table if mine is None else mine, names)
+    if word in ("score", "scores"):
+        return say.score_lines(table, names)
+    if word == "plans":
+        return say.plans_lines(table if mine is None else mine, names)
+    if mine is None or word not in SEAT_WORDS:
+        return None
+    if word == "hand":
+        return say.hand_lines(mine, names)
+    if word == "moves":
+        return say.moves_lines(mine)
+    return say.piers_lines(mine, names, [mine.seat])
+
+
+def help_lines(stop: str, *more: str) -> list[str]:
+    """What may be typed, one command a line; `stop` says what 'quit' does here and
+    `more` adds the commands of this front end."""
+    return [
+        _("Commands, one a line:"),
+        say.INDENT + _("hand: your cards, each with its Plan goal"),
+        say.INDENT + _("row: the draft row, each card in words"),
+        say.INDENT + _("pier: your pier, from the land end to the sea end; piers: every pier"),
+        say.INDENT + _("plans: every Plan the table may see, with its goal"),
+        say.INDENT + _("scores: every player's points"),
+        say.INDENT + _("moves: every move you may make now"),
+        say.INDENT + _("a move as 'moves' lists it: keep P F (Plan and Foundation), draft C:K (card C covering K sections), plan K"),
+        *(say.INDENT + line for line in more),
+        say.INDENT + stop,
+    ]
