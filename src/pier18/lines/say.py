@@ -18,9 +18,11 @@ from ..words import (
     category_name,
     category_points,
     decision_text,
+    final_ranking,
     goal_text,
     patron_points,
     pier_title,
+    plan_result,
     verdict,
 )
 
@@ -158,3 +160,16 @@ def plans_lines(view: TableView | PlayerView, names: Sequence[str]) -> list[str]
             verdict=verdict(view.plan_met(seat), final, view.plan_in_reach(seat)),
         ))
     return lines
+
+
+def final_lines(view: TableView, names: Sequence[str]) -> list[str]:
+    """The end of a game: the ranking, each Plan's result and every score."""
+    lines = [final_ranking(view.standings, names)]
+    for seat in range(view.players):
+        plan = view.plan_card(seat)
+        if plan is not None and view.plans_met is not None:
+            sheet = view.score(seat, with_plan=True)
+            lines.append(_("{name}: {result}").format(
+                name=names[seat], result=plan_result(plan, view.plans_met[seat], sheet.plan, plan.plan.bonus)
+            ))
+    return lines + score_lines(view, names)

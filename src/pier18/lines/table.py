@@ -21,9 +21,7 @@ from ..i18n import _
 from ..words import (
     ENTER,
     bot_problem,
-    final_ranking,
     pass_reason,
-    plan_result,
     whose_turn,
 )
 from . import say
@@ -251,12 +249,4 @@ class LineTable:
 
     def final(self, view: TableView) -> None:
         """The end: the ranking, each Plan's result and every score."""
-        self.say(final_ranking(view.standings, self.names))
-        for seat in range(view.players):
-            plan = view.plan_card(seat)
-            if plan is not None and view.plans_met is not None:
-                sheet = view.score(seat, with_plan=True)
-                self.say(_("{name}: {result}").format(
-                    name=self.names[seat], result=plan_result(plan, view.plans_met[seat], sheet.plan, plan.plan.bonus)
-                ))
-        self.say(*say.score_lines(view, self.names))
+        self.say(*say.final_lines(view, self.names))
