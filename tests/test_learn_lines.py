@@ -206,15 +206,14 @@ def test_quit_halfway_then_learn_lines_goes_on_with_a_recap(tmp_path, speaking, 
     status, first = learn(["learn", "--lines"], {"stop_after": stop_after, "extras": []})
     assert status == 0
     said = first.lines()
-    assert said[-1] == i18n._("Your lesson is saved: '{command}' goes on with it.").format(command="pier18 learn --lines")
+    assert said[-1] == i18n._("Your lesson is saved: 'pier18 learn --lines' goes on with it.")
     saved = record.load(lesson_save())
     assert len([1 for seat, _d in saved.game.history if seat == LEARNER_SEAT]) == stop_after
 
     status, second = learn(["learn", "--lines"], {"extras": []})
     assert status == 0
     lines = second.lines()
-    assert i18n._("Going on with your lesson where you left it ('{command}' starts it over).").format(
-        command="pier18 learn --lines --again") in lines
+    assert i18n._("Going on with your lesson where you left it ('pier18 learn --lines --again' starts it over).") in lines
     recap = lines.index(i18n._("The game so far:"))
     table = __import__("pier18.engine", fromlist=["TableView"]).TableView.of(saved.game)
     done = SCRIPT.steps_done(table)

@@ -84,9 +84,7 @@ def learn(script_path: str | None = None, again: bool = False, lines: bool = Fal
         elif saved.unfinished:
             session, stamp = saved.session, saved.stamp
             if lines:
-                note = _("Going on with your lesson where you left it ('{command}' starts it over).").format(
-                    command="pier18 learn --lines --again"
-                )
+                note = _("Going on with your lesson where you left it ('pier18 learn --lines --again' starts it over).")
             else:
                 note = _("Going on with your lesson where you left it ('pier18 learn --again' starts it over).")
     if session is None:
@@ -143,14 +141,12 @@ def learn_lines(
     from ..lines.lesson import LineLesson
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from .play import _say_line
+    from .errors import say_line
 
-    factory = autosave.autosaving(new_session, on_error=_say_line)
+    factory = autosave.autosaving(new_session, on_error=say_line)
 
     def going_on() -> str | None:
-        return None if factory.save is None else _("Your lesson is saved: '{command}' goes on with it.").format(
-            command="pier18 learn --lines"
-        )
+        return None if factory.save is None else _("Your lesson is saved: 'pier18 learn --lines' goes on with it.")
 
     try:
         factory.play(session, save, stamp)

@@ -218,6 +218,4 @@ class LineLesson(LineTable):
 
     def final(self, view: TableView) -> None:
         super().final(view)
-        self.say(_("That was the whole lesson. '{command}' plays a game of your own against a bot.").format(
-            command="pier18 play --lines --players 2 --bots 1"
-        ))
+        self.say(_("That was the whole lesson. 'pier18 play --lines --players 2 --bots 1' plays a game of your own against a bot."))

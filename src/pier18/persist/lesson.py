@@ -27,7 +27,8 @@ from ..engine.errors import Pier18Error
 from ..engine.game import HAND_SIZE, Deal, pile_size
 from ..engine.reading import read_capped
 from ..engine.text import printable, quote, shorten
-from ..i18n import _, pgettext
+from .. import i18n
+from ..i18n import _
 from ..words import lesson_task, script_bad_field, script_cannot_read, script_missing, script_unknown_field
 # Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
 from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
@@ -223,9 +224,9 @@ def step_words(step: Step, steps: int, deck: Deck, suggestion: Decision | None) 
     ...'), its text (paragraphs, a blank line between them) and what it asks for
     (`suggestion`: as `Script.shown_suggestion` gives it). A script of one's own that the
     catalog does not know stays as written."""
-    head = _("Step {number} of {steps}: {title}").format(number=step.number, steps=steps, title=pgettext("lesson", step.title))
+    head = _("Step {number} of {steps}: {title}").format(number=step.number, steps=steps, title=i18n.pgettext("lesson", step.title))
     task = lesson_task(deck, suggestion, step.need and suggestion is not None, step.at)
-    return head, pgettext("lesson", step.text), task
+    return head, i18n.pgettext("lesson", step.text), task
 
 
 def moment(decision: Decision) -> str:
