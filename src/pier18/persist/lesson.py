@@ -8,6 +8,11 @@ checked when it is read: anything wrong is one `LessonError` line naming the fil
 step and the field. Whether a suggestion is legal where the game stands is the
 engine's answer (`PlayerView.legal`), asked while the lesson is played.
 
+The script is also the lesson's judge, for every front end (the app and plain lines):
+the step of a moment (`Script.step_at`), the suggestion it shows (`shown_suggestion`),
+whether a move is refused (`refusal`), how far the lesson has come (`steps_done`), and
+a step's words (`step_words`).
+
 The lesson is a game like any other: a `Session` with a `Deal` given as data, autosaved
 by `autosave.Autosaving` to a file of its own (`lesson_save()`), outside the games
 folder, so `pier18 play` and `pier18 games` never offer it as one of the saved games.
