@@ -251,6 +251,8 @@ HOSTILE = [
     "HAND",
     "\u202e\u200bhelp",
     "frobnicate " * 1000,
+    "draft " + "9" * 100_000,
+    "keep 15 18 " + "\x1b[A" * 5000,
 ]
 
 
