@@ -185,3 +185,25 @@ def test_a_game_stopped_in_plain_lines_goes_on_with_play_resume_lines(tmp_path, 
     lines = player.lines()
     assert "The game so far:" in lines
     check_game(lines, the_save(tmp_path))
+
+
+def test_a_game_resumed_after_the_bots_drafted_tells_their_reasons_in_the_recap(tmp_path, speaking):
+    """The game so far, told again after a resume, ends each bot's move line with its
+    reason, as when it was played (every event of the log among the lines)."""
+    env = child_env(PIER18_DATA_DIR=str(tmp_path / "pier18-data"))
+    argv = [sys.executable, "-m", "pier18", "play", "--lines", "--players", "2", "--bots", "1", "--level", "random",
+            "--seed", "6"]
+    first = subprocess.run(argv, input="keep\nmoves\n", capture_output=True, text=True, timeout=120, env=env)
+    keep = next(m.group(1) for line in first.stdout.splitlines() if (m := MOVE.match(line)))
+    for save in (tmp_path / "pier18-data" / "games").glob("*.json"):
+        save.unlink()
+    second = subprocess.run(argv, input=f"{keep}\nmoves\n", capture_output=True, text=True, timeout=120, env=env)
+    draft = [m.group(1) for line in second.stdout.splitlines() if (m := MOVE.match(line))][-1]
+    resume = [sys.executable, "-m", "pier18", "play", "--resume", "--lines"]
+    third = subprocess.run(resume, input=f"{draft}\n", capture_output=True, text=True, timeout=120, env=env)
+    assert third.returncode == 0, third.stderr
+    saved = the_save(tmp_path)
+    assert sum(1 for seat, d in saved.game.history if saved.is_bot(seat) and not str(d).startswith("keep")) >= 1
+    status, player = play(["play", "--resume", "--lines"], 6)
+    assert status == 0
+    check_game(player.lines(), the_save(tmp_path))

@@ -2358,6 +2358,30 @@ def lesson_suggested(deck: Deck, suggestion: Decision | None, same: bool, after:
     )
 
 
+def lesson_feedback(
+    deck: Deck, mine: Outcome, suggested: Outcome | None
+) -> tuple[str, list[str], list[str], str]:
+    """What a choice in the lesson did, next to the suggested one (the engine's outcomes,
+    worded; nothing added up here): the line on the choice made, the reasons it ended
+    and the ones it brought (`explanation`s, each card named), and the line on the
+    suggestion. The lesson's box and its plain lines both say these."""
+    final = mine.final
+    was, now = mine.sheet_before(plan=final), mine.sheet_after(plan=final)
+    won = deck[mine.patron_won] if mine.patron_won is not None else None
+    chose = lesson_you_chose(deck, mine.decision, was.total, now.total, won, now.plan - was.plan)
+    gone, new = mine.reasons_changed()
+    before = [v.card for v in mine.pier_before.visible()]
+    after = [v.card for v in mine.pier.visible()]
+    same = suggested is not None and suggested.decision == mine.decision
+    theirs = suggested.sheet_after(plan=final).total if suggested is not None else None
+    return (
+        chose,
+        [explanation(reason, before) for reason in gone],
+        [explanation(reason, after) for reason in new],
+        lesson_suggested(deck, suggested.decision if suggested else None, same, theirs),
+    )
+
+
 def lesson_patron_lost(card: Card) -> str:
     return _("The Patron {card} went to your rival.").format(card=card_label(card))
 

@@ -304,6 +304,7 @@ async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_
 
     monkeypatch.setattr("pier18.tui.exits.run_app", fake_run)
     monkeypatch.setattr("pier18.cli.errors.check_terminal", lambda: None)
+    monkeypatch.setattr("pier18.tui.terminal.not_a_terminal", list)  # as at a terminal: no plain lines
     assert learn_cli.learn() == 0
     session = opened[-1].session
     assert len(session.decisions) == 1  # the autosave wrote the lesson's own file

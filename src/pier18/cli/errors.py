@@ -98,3 +98,9 @@ def drop(stream: object, real: object) -> None:
         os.close(null)
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def say_line(message: str) -> None:
+    """A notice of the saves (one that failed, one gone on in a new file), as a line on
+    standard output, among the plain lines of a game (`--lines`)."""
+    print(printable(message), flush=True)  # file names are outside text

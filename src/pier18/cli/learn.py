@@ -7,6 +7,13 @@ from ..i18n import _
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
+    import random
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from ..persist.files import Stamp
+    from ..persist.lesson import Script
+    from ..persist.session import Session
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,15 +29,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument(
         "--script", metavar="FILE", type=file_name, help=_("another lesson script (the shipped one is data/lesson.toml; its notes say how)")
     )
+    parser.add_argument(
+        "--lines", action="store_true",
+        help=_("the lesson in plain lines instead of the full screen, for screen readers and scripts: "
+        "each step and event said once, one command a line ('help' lists them)"),
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    return learn(getattr(args, "script", None), getattr(args, "again", False))
+    return learn(getattr(args, "script", None), getattr(args, "again", False), getattr(args, "lines", False))
 
 
-def learn(script_path: str | None = None, again: bool = False) -> int:
-    """Open the lesson: the saved one where it stopped, else a new one (also `play`'s offer)."""
+def learn(script_path: str | None = None, again: bool = False, lines: bool = False) -> int:
+    """Open the lesson: the saved one where it stopped, else a new one (also `play`'s
+    offer); in plain lines with `lines`, or when the app would have no terminal to draw on."""
     import sys
     from pathlib import Path
 
@@ -48,7 +61,17 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     deck = lesson_deck()
     script = load_script(deck, Path(script_path) if script_path is not None else None)  # a bad one is said at once
     need_output()
-    check_terminal()
+    notes: list[str] = []
+    if not lines:
+        check_terminal()
+        from ..tui.terminal import not_a_terminal
+
+        missing = not_a_terminal()
+        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
+            from ..words import in_plain_lines
+
+            lines = True
+            notes.append(in_plain_lines(missing))
     save = lesson_save()
     session, stamp, note = None, None, None
     if save.exists() and not again:
@@ -59,9 +82,11 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
             moved = autosave.set_aside(save, saved.problem or "")
             print(prog_line(printable(_("The saved lesson could not be read ({problem}); starting the lesson from the beginning.").format(problem=moved.message()))), file=sys.stderr)
         elif saved.unfinished:
-            session, stamp, note = saved.session, saved.stamp, _(
-                "Going on with your lesson where you left it ('pier18 learn --again' starts it over)."
-            )
+            session, stamp = saved.session, saved.stamp
+            if lines:
+                note = _("Going on with your lesson where you left it ('pier18 learn --lines --again' starts it over).")
+            else:
+                note = _("Going on with your lesson where you left it ('pier18 learn --again' starts it over).")
     if session is None:
         session = new_lesson(deck, script)
     import random
@@ -75,6 +100,8 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
         """'New game' after the lesson: a plain game against the same bot."""
         return Session(deck, names, seeds.randrange(2**31), seats=seats)
 
+    if lines:
+        return learn_lines(script, session, save, stamp, new_session, notes + ([note] if note else []), seeds)
     from ..tui.learn_app import LearnApp
 
     factory = autosave.autosaving(new_session, on_error=lambda m: app.warn(m), background=True)
@@ -92,3 +119,41 @@ def learn(script_path: str | None = None, again: bool = False) -> int:
     finally:
         factory.release()  # the save in flight, then the lesson's lock; the autosave keeps its last decision
 
+
+
+def learn_lines(
+    script: Script,
+    session: Session,
+    save: Path,
+    stamp: Stamp | None,
+    new_session: Callable[[list[str]], Session],
+    notes: list[str],
+    seeds: random.Random,
+) -> int:
+    """`learn --lines`: the lesson told and played in plain lines on standard input and
+    output (`lines.lesson`), autosaved to the lesson's own file as the app does; the
+    lesson's lock let go at the end."""
+    import io
+    import sys
+
+    from ..bots import HardBot
+    from ..engine.errors import Pier18Error
+    from ..lines.lesson import LineLesson
+    from ..persist import autosave
+    from ..persist.lock import GameLocked
+    from .errors import say_line
+
+    factory = autosave.autosaving(new_session, on_error=say_line)
+
+    def going_on() -> str | None:
+        return None if factory.save is None else _("Your lesson is saved: 'pier18 learn --lines' goes on with it.")
+
+    try:
+        factory.play(session, save, stamp)
+    except GameLocked as locked:
+        raise Pier18Error(_("the lesson is open in another terminal (pid {pid}): go on with it there").format(pid=locked.pid)) from None
+    try:
+        lines_in = sys.stdin if sys.stdin is not None else io.StringIO()  # started closed: no lines
+        return LineLesson(script, session, lines_in, sys.stdout, going_on, notes, HardBot(seeds.randrange(2**31))).run()
+    finally:
+        factory.release()

@@ -186,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
     from ..i18n import _
-    from .errors import check_terminal, need_output
+    from .errors import check_terminal, need_output, say_line
 
     check_seed(args.seed)
     if args.resume is not None:
@@ -235,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
         from ..words import default_name
 
         humans = [default_name(number) for number in range(1, seats.count(HUMAN) + 1)]
-        factory = autosave.autosaving(new_session, args.record, on_error=_say_line, force=args.force)
+        factory = autosave.autosaving(new_session, args.record, on_error=say_line, force=args.force)
         return play_lines(factory, lambda: factory(names or seat_names(humans, seats)), bot_for)
     from ..tui.app import Pier18App
 
@@ -294,13 +294,6 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
         factory.release()
 
 
-def _say_line(message: str) -> None:
-    """A notice of the saves (one that failed, one gone on in a new file), as a line."""
-    from ..engine.text import printable
-
-    print(printable(message), flush=True)  # file names are outside text
-
-
 def resume(args: argparse.Namespace) -> int:
     """`play --resume [FILE|N]`: a saved game, exactly where it stopped, still autosaving.
 
@@ -313,7 +306,7 @@ def resume(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..tui.app import Pier18App
-    from .errors import check_terminal, need_output
+    from .errors import check_terminal, need_output, say_line
 
     import os
     from pathlib import Path
@@ -361,11 +354,11 @@ def resume(args: argparse.Namespace) -> int:
         from ..engine.text import shorten
         from ..words import going_on_with
 
-        lines_factory = autosave.autosaving(new_session, args.record, on_error=_say_line, force=args.force, record_over=own)
+        lines_factory = autosave.autosaving(new_session, args.record, on_error=say_line, force=args.force, record_over=own)
 
         def start() -> Session:
             lines_factory.play(session, target.path, target.stamp)  # GameLocked: one line, as any error
-            _say_line(going_on_with(shorten(target.path.name), target.summary(), latest))
+            say_line(going_on_with(shorten(target.path.name), target.summary(), latest))
             return session
 
         return play_lines(lines_factory, start, bot_for)

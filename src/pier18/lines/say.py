@@ -18,8 +18,11 @@ from ..words import (
     category_name,
     category_points,
     decision_text,
+    explanation,
     final_ranking,
     goal_text,
+    hint_lines as advice_lines,
+    hint_why,
     patron_points,
     pier_title,
     plan_result,
@@ -28,6 +31,7 @@ from ..words import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from ..bots import Hint
     from ..engine import Card, PlayerView, TableView
     from ..engine.characters import Character, Section
     from ..engine.pier import Pier
@@ -173,3 +177,30 @@ def final_lines(view: TableView, names: Sequence[str]) -> list[str]:
                 name=names[seat], result=plan_result(plan, view.plans_met[seat], sheet.plan, plan.plan.bonus)
             ))
     return lines + score_lines(view, names)
+
+
+def why_lines(view: TableView | PlayerView, names: Sequence[str], seats: Sequence[int] | None = None) -> list[str]:
+    """Why each pier of `seats` (every seat by default) scores what it does: the engine's
+    reasons (`engine.explain`), each worded by `words.explanation`, its cards named."""
+    from ..engine.explain import explain
+
+    lines: list[str] = []
+    for seat in range(view.players) if seats is None else seats:
+        visible = view.piers[seat].visible()
+        reasons = explain([seen.section for seen in visible])
+        lines.append(_("Why {name}'s pier scores what it does (total now {total})").format(
+            name=names[seat], total=view.score(seat).total
+        ))
+        if not reasons:
+            lines.append(INDENT + _("No characters on this pier yet: nothing scores."))
+        cards = [seen.card for seen in visible]
+        lines += [INDENT + explanation(reason, cards) for reason in reasons]
+    return lines
+
+
+def hint_lines(view: PlayerView, hint: Hint, names: Sequence[str]) -> list[str]:
+    """The judge's advice for the seat to move (`words.hint_lines`): the choice first,
+    then the next best ones and why, the other players named by `names`."""
+    reason = hint.reason if hint.outcome is None else hint_why(view.deck, view.players, hint.outcome, names)
+    head, *rest = advice_lines(view.deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, reason)
+    return [_("Hint: {advice}").format(advice=head), *(INDENT + line for line in rest)]

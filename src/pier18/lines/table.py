@@ -101,10 +101,8 @@ class LineTable:
 
     def run(self) -> int:
         """Until the game is over or the person stops ('quit', or the end of the input): 0."""
-        self.say(_("Pier 18 in plain lines: type help for the commands."))
-        if self.session.game.history:
-            self.say(_("The game so far:"))
         try:
+            self.opening()
             while True:
                 self.catch_up()
                 session = self.session
@@ -135,6 +133,31 @@ class LineTable:
             if going_on:
                 self.say(going_on)
             return 0
+
+    def opening(self) -> None:
+        """The first lines: what this is, and before a game resumed, its events so far."""
+        self.say(_("Pier 18 in plain lines: type help for the commands."))
+        if self.session.game.history:
+            self.say(_("The game so far:"))
+        self.recall_reasons()
+
+    def recall_reasons(self) -> None:
+        """The reasons of the bots' moves made before this table was opened (a game
+        resumed), so the game so far is told as it was played."""
+        from ..bots.estimate import bot_reason
+
+        from ..engine import Game
+
+        session = self.session
+        now = self.table()
+        game = Game(session.deck, session.players, session.seed, session.first_player, session.deal)
+        for made, (seat, decision) in enumerate(session.game.history, start=1):
+            shown = now.history[made - 1][1]
+            if session.is_bot(seat) and shown is not None and made not in self.reasons:
+                reason = bot_reason(TableView.of(game), seat, shown)  # the table as the bot saw it
+                if reason:
+                    self.reasons[made] = reason
+            game.apply(decision)
 
     def bot_moves(self) -> None:
         """The bot to move decides, from its seat's `PlayerView` alone."""

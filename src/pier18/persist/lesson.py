@@ -8,6 +8,11 @@ checked when it is read: anything wrong is one `LessonError` line naming the fil
 step and the field. Whether a suggestion is legal where the game stands is the
 engine's answer (`PlayerView.legal`), asked while the lesson is played.
 
+The script is also the lesson's judge, for every front end (the app and plain lines):
+the step of a moment (`Script.step_at`), the suggestion it shows (`shown_suggestion`),
+whether a move is refused (`refusal`), how far the lesson has come (`steps_done`), and
+a step's words (`step_words`).
+
 The lesson is a game like any other: a `Session` with a `Deal` given as data, autosaved
 by `autosave.Autosaving` to a file of its own (`lesson_save()`), outside the games
 folder, so `pier18 play` and `pier18 games` never offer it as one of the saved games.
@@ -22,13 +27,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.seats import HUMAN, LEVELS, seat_names
-from ..engine import Decision, Deck, Draft, Keep, Phase, PlacePlan, PlayerView
+from ..engine import Decision, Deck, Draft, Keep, Phase, PlacePlan, PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..engine.game import HAND_SIZE, Deal, pile_size
 from ..engine.reading import read_capped
 from ..engine.text import printable, quote, shorten
+from .. import i18n
 from ..i18n import _
-from ..words import script_bad_field, script_cannot_read, script_missing, script_unknown_field
+from ..words import lesson_task, script_bad_field, script_cannot_read, script_missing, script_unknown_field
 # Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
 from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
 from .session import Session
@@ -138,6 +144,65 @@ class Script:
                 return False
         return True
 
+    def step_at(self, at: str, view: PlayerView) -> Step | None:
+        """The step of the moment `at` where `view` stands (a pick's or a cover's in the
+        view's round), if the script has one."""
+        return self.step(at, view.round if at in ("pick", "cover") else 0)
+
+    def shown_suggestion(self, view: PlayerView, card: int | None = None) -> Decision | None:
+        """The suggestion a step shows where `view` stands; at a cover, `card` is the card
+        being placed: a suggestion for another card is no answer to how much this one
+        covers, so the step then suggests nothing."""
+        suggestion = self.suggestion(view)
+        if card is not None and isinstance(suggestion, Draft) and suggestion.card != card:
+            return None
+        return suggestion
+
+    def refuses_card(self, view: PlayerView, card: int) -> Draft | None:
+        """The suggestion the round's pick step needs, when it needs one and `card` is
+        another card (the learner is told what to do instead); None: the card may be taken."""
+        suggestion = self.suggestion(view)
+        step = self.step_at("pick", view)
+        if step is not None and step.need and isinstance(suggestion, Draft) and card != suggestion.card:
+            return suggestion
+        return None
+
+    def refusal(self, view: PlayerView, decision: Decision) -> tuple[Decision, str] | None:
+        """The suggestion a step needs instead of `decision`, and the moment whose step
+        needs it (`words.lesson_refused` words the two), or None: `decision` is taken.
+
+        A step that needs its suggestion refuses any other choice; a cover step only when
+        the card is the suggested one (the card itself was the pick step's to need)."""
+        if isinstance(decision, Draft):
+            card = self.refuses_card(view, decision.card)
+            if card is not None:
+                return card, "pick"
+        at = moment(decision)
+        step = self.step_at(at, view)
+        if at == "cover" and step is None:
+            step = self.step_at("pick", view)
+        suggestion = self.suggestion(view)
+        if step is None or suggestion is None or not step.need or decision == suggestion:
+            return None
+        if isinstance(decision, Draft) and isinstance(suggestion, Draft):
+            if step.at != "pick" and decision.card != suggestion.card:
+                return None
+        return suggestion, at
+
+    def steps_done(self, table: TableView, seat: int = LEARNER_SEAT) -> int:
+        """How many steps come before the decision `seat` makes next (the steps of the
+        moments it has passed), from the table's view: where the lesson stands."""
+        made = sum(1 for maker, _decision in table.history if maker == seat)
+        if made == 0:
+            now = (0, 0)
+        elif table.phase is Phase.DRAFT:
+            now = (made, 1)  # the set-up and made - 1 drafts behind: round `made`'s pick next
+        elif table.phase is Phase.PLAN and made == table.total_rounds + 1:
+            now = (_MAX_COVER + 1, 0)  # the Plan to place
+        else:
+            now = (_MAX_COVER + 2, 0)  # every moment passed
+        return sum(1 for step in self.steps if step.order < now)
+
     def suggestion(self, view: PlayerView) -> Decision | None:
         """The script's whole choice (both cards, or the card and its cover, or the
         Plan's cover) for the decision `view`'s seat is to make now, if the script names
@@ -157,6 +222,22 @@ class Script:
         if decision is None or decision not in view.legal or not self.on_path(view):
             return None
         return decision
+
+
+def step_words(step: Step, steps: int, deck: Deck, suggestion: Decision | None) -> tuple[str, str, str]:
+    """A step as the learner reads it, in the language spoken: its head ('Step 2 of 9:
+    ...'), its text (paragraphs, a blank line between them) and what it asks for
+    (`suggestion`: as `Script.shown_suggestion` gives it). A script of one's own that the
+    catalog does not know stays as written."""
+    head = _("Step {number} of {steps}: {title}").format(number=step.number, steps=steps, title=i18n.pgettext("lesson", step.title))
+    task = lesson_task(deck, suggestion, step.need and suggestion is not None, step.at)
+    return head, i18n.pgettext("lesson", step.text), task
+
+
+def moment(decision: Decision) -> str:
+    """The moment a decision is made at: set-up ('keep'), a draft ('cover': the card and
+    how much it covers, made whole) or the Plan ('plan')."""
+    return "keep" if isinstance(decision, Keep) else "cover" if isinstance(decision, Draft) else "plan"
 
 
 def load_script(deck: Deck, path: Path | None = None) -> Script:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import Decision, Draft, Keep, Phase, PlayerView
-from ..persist.lesson import LEARNER_SEAT, Script, Step, lesson_rival
+from ..persist.lesson import LEARNER_SEAT, Script, lesson_rival
 from ..persist.session import Session
 from ..i18n import N_, _
 from ..words import lesson_refused
@@ -92,16 +92,13 @@ class LearnApp(Pier18App):
         session = self.session
         assert session is not None
         game = session.game
-        round_ = game.round if at in ("pick", "cover") else 0
-        step = self.script.step(at, round_)
+        step = self.script.step_at(at, self.learner_view())
         key = (id(session), len(session.decisions), at)
         if step is None or key in self._shown:
             then()
             return
         self._shown.add(key)
-        suggestion = self.script.suggestion(self.learner_view())
-        if card is not None and isinstance(suggestion, Draft) and suggestion.card != card:
-            suggestion = None
+        suggestion = self.script.shown_suggestion(self.learner_view(), card)
         self.push_screen(LessonScreen(step, len(self.script.steps), game.deck, suggestion), lambda _: then())
 
     # -- the moments -------------------------------------------------------------------
@@ -129,10 +126,9 @@ class LearnApp(Pier18App):
         if card_id is None:
             self.show_step("plan", lambda: Pier18App._place(self, None))
             return
-        suggestion = self.script.suggestion(self.learner_view())
-        step = self.script.step("pick", self.learner_view().round)
-        if step is not None and step.need and isinstance(suggestion, Draft) and card_id != suggestion.card:
-            self.notify(lesson_refused(self.learner_view().deck, suggestion, "pick"), severity="warning")
+        needed = self.script.refuses_card(self.learner_view(), card_id)
+        if needed is not None:
+            self.notify(lesson_refused(self.learner_view().deck, needed, "pick"), severity="warning")
             return
         self.show_step("cover", lambda: Pier18App._place(self, card_id), card_id)
 
@@ -149,30 +145,16 @@ class LearnApp(Pier18App):
         if decision not in view.legal:
             super().decide(decision)  # not the learner's to make (the engine says why)
             return
-        suggestion = self.script.suggestion(view)
-        at = "keep" if isinstance(decision, Keep) else "cover" if isinstance(decision, Draft) else "plan"
-        step = self.script.step(at, view.round if at == "cover" else 0)
-        if at == "cover" and step is None:
-            step = self.script.step("pick", view.round)
-        if self.refuses(step, suggestion, decision):
-            assert suggestion is not None
-            self.notify(lesson_refused(view.deck, suggestion, at), severity="warning")
+        refused = self.script.refusal(view, decision)
+        if refused is not None:
+            self.notify(lesson_refused(view.deck, *refused), severity="warning")
             self.ask_again(decision)
             return
+        suggestion = self.script.suggestion(view)
         mine = view.outcome(decision)
         theirs = view.outcome(suggestion) if suggestion is not None else None
         session.apply(decision)
         self.push_screen(FeedbackScreen(view.deck, mine, theirs), lambda _: self.advance())
-
-    @staticmethod
-    def refuses(step: Step | None, suggestion: Decision | None, decision: Decision) -> bool:
-        """A step that needs its suggestion refuses any other choice; a cover step only
-        when the card is the suggested one (the card itself was the pick step's to need)."""
-        if step is None or suggestion is None or not step.need or decision == suggestion:
-            return False
-        if isinstance(decision, Draft) and isinstance(suggestion, Draft):
-            return step.at == "pick" or decision.card == suggestion.card
-        return True
 
     def ask_again(self, refused: Decision) -> None:
         """The screen of the refused choice, again (its step was shown already)."""

@@ -17,10 +17,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Decision, Deck, Outcome
-from ... import i18n
 from ...persist.lesson import Step
 from ...i18n import N_, _
-from ...words import explanation, lesson_suggested, lesson_task, lesson_you_chose, reason_gone, reason_new
+from ...persist.lesson import step_words
+from ...words import lesson_feedback, reason_gone, reason_new
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 from .confirm import ConfirmScreen
@@ -68,42 +68,33 @@ class LessonScreen(LessonBox):
     def __init__(self, step: Step, steps: int, deck: Deck, suggestion: Decision | None) -> None:
         super().__init__()
         self.step = step
+        head, text, task = step_words(step, steps, deck, suggestion)
         self.text = Text()
-        # the script's words, plain text, in the language spoken (a script of one's own
-        # that the catalog does not know stays as written)
-        self.text.append(_("Step {number} of {steps}: {title}").format(number=step.number, steps=steps, title=i18n.pgettext("lesson", step.title)), style="bold")
+        self.text.append(head, style="bold")
         self.text.append("\n\n")
-        self.text.append(i18n.pgettext("lesson", step.text))
+        self.text.append(text)
         self.text.append("\n\n")
-        self.text.append(lesson_task(deck, suggestion, step.need and suggestion is not None, step.at), style="bold italic")
+        self.text.append(task, style="bold italic")
 
     def drawn(self) -> RenderableType:
         return self.text
 
 
 def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
-    """What the choice made did, next to the suggested one: the engine's outcomes, worded."""
-    final = mine.final
-    was, now = mine.sheet_before(plan=final), mine.sheet_after(plan=final)
-    won = deck[mine.patron_won] if mine.patron_won is not None else None
-    head = Text(lesson_you_chose(deck, mine.decision, was.total, now.total, won, now.plan - was.plan), style="bold")
-    same = suggested is not None and suggested.decision == mine.decision
-    theirs = suggested.sheet_after(plan=final).total if suggested is not None else None
-    lines: list[Text] = [head]
+    """What the choice made did, next to the suggested one (`words.lesson_feedback`), drawn."""
+    chose, gone, new, theirs = lesson_feedback(deck, mine, suggested)
+    lines: list[Text] = [Text(chose, style="bold")]
     lines.append(Text())
-    gone, new = mine.reasons_changed()
     if gone or new:
         lines.append(Text(_("What changed on your pier:"), style="bold"))
-        before = [v.card for v in mine.pier_before.visible()]
-        after = [v.card for v in mine.pier.visible()]
         for reason in gone:
-            lines.append(Text.assemble((f"  {reason_gone()} ", "bold red"), explanation(reason, before)))
+            lines.append(Text.assemble((f"  {reason_gone()} ", "bold red"), reason))
         for reason in new:
-            lines.append(Text.assemble((f"  {reason_new()} ", "bold green"), explanation(reason, after)))
+            lines.append(Text.assemble((f"  {reason_new()} ", "bold green"), reason))
     else:
         lines.append(Text(_("No character on your pier scores differently."), style="italic"))
     lines.append(Text())
-    lines.append(Text(lesson_suggested(deck, suggested.decision if suggested else None, same, theirs), style="bold"))
+    lines.append(Text(theirs, style="bold"))
     lines.append(Text(_("Press Enter to go on."), style="dim"))
     return Group(*lines)
 
