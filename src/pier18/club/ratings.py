@@ -20,6 +20,10 @@ from dataclasses import dataclass
 
 from ..i18n import ngettext
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from openskill.models import PlackettLuce
+
 MU = 25.0  # OpenSkill's defaults: a new member's skill and its uncertainty
 SIGMA = MU / 3
 BOT_PREFIX = "bot:"
@@ -55,17 +59,23 @@ def places(finish: Sequence[int], lost_on_time: Collection[int]) -> list[int]:
     return [last + 1 if seat in lost_on_time else place for seat, place in enumerate(finish)]
 
 
+def model(tau: float | None = None) -> "PlackettLuce":
+    """The club's rating model: OpenSkill's Plackett-Luce with its own defaults (mu 25,
+    sigma 25/3, beta 25/6), `tau` the drift per game (None: OpenSkill's, 25/300)."""
+    from openskill.models import PlackettLuce  # loaded only when a game ends
+
+    return PlackettLuce(mu=MU, sigma=SIGMA) if tau is None else PlackettLuce(mu=MU, sigma=SIGMA, tau=tau)
+
+
 def rate(ratings: Sequence[Rating], seat_places: Sequence[int], tau: float | None = None) -> list[Rating]:
     """Each seat's rating after a game in which the seats took `seat_places` (1 the best;
     equal places are a tie). `tau` is the model's drift per game (None: OpenSkill's own,
     25/300, which keeps sigma from shrinking to nothing)."""
     if len(ratings) != len(seat_places) or len(ratings) < 2:
         raise ValueError("a rated game has two or more seats, each with a place")
-    from openskill.models import PlackettLuce  # the model loads only when a game ends
-
-    model = PlackettLuce(mu=MU, sigma=SIGMA) if tau is None else PlackettLuce(mu=MU, sigma=SIGMA, tau=tau)
-    teams = [[model.rating(mu=rating.mu, sigma=rating.sigma)] for rating in ratings]
-    rated = model.rate(teams, ranks=[float(place) for place in seat_places])
+    rater = model(tau)
+    teams = [[rater.rating(mu=rating.mu, sigma=rating.sigma)] for rating in ratings]
+    rated = rater.rate(teams, ranks=[float(place) for place in seat_places])
     return [Rating(team[0].mu, team[0].sigma, rating.games + 1) for team, rating in zip(rated, ratings)]
 
 
