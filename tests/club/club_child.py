@@ -34,6 +34,7 @@ def play(db: str, ann_key: str, bob_key: str, block_at: int | None) -> None:
 
     store.before_commit = hook
     while True:
+        current[:] = [0, 0]  # not a move: a new table
         table = store.create_table("Ann", ["human", "human"])
         table = store.join(table.id, "Bob")
         say(f"ack {table.id} {table.turn}")

@@ -266,9 +266,17 @@ def test_the_last_move_and_the_ratings_are_one_transaction(members):
     store.before_commit = crash
     with pytest.raises(RuntimeError):
         move(store, table)
-    store.before_commit = None
     assert store.table(table.id).turn == table.turn and store.ratings() == []
+    commits: list[tuple[int, str]] = []  # what the transaction holds just before its commit
+
+    def look():
+        cur = store._conn.cursor()
+        games = cur.execute("SELECT SUM(games) FROM players").fetchone()[0]
+        commits.append((games, cur.execute("SELECT status FROM tables WHERE id = ?", (table.id,)).fetchone()[0]))
+
+    store.before_commit = look
     table = move(store, table)
+    assert commits == [(2, "over")]  # one commit, the ratings in it
     assert table.status == "over" and table.rated
     assert sorted(m.name for m in store.ratings()) == ["Ann", "Bob"]
     assert all(m.rating.games == 1 for m in store.ratings())
