@@ -59,8 +59,8 @@ def all_imports() -> list[Import]:
 
 
 def layer(module: str) -> str:
-    """The layer a pier18 module belongs to: i18n, engine, words, flow, persist, bots, selfplay, review, net, lines,
-    render, tui, cli."""
+    """The layer a pier18 module belongs to: i18n, engine, words, flow, persist, bots, selfplay, review, net, club,
+    lines, render, tui, cli."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "pier18"
 
@@ -100,6 +100,9 @@ RULES = {
     # Network play serves and follows games; drawing is for the front ends above it.
     "net never draws": lambda imp, source, target: source == "net"
     and target in ("tui", "render", "cli", "rich", "textual"),
+    # The club keeps state and rules on it; its front ends (lines, tui, cli) sit above it.
+    "club never draws": lambda imp, source, target: source == "club"
+    and target in ("tui", "render", "cli", "lines", "rich", "textual"),
     # Plain lines are words, never drawings: what a screen reader reads is text.
     "lines never draws": lambda imp, source, target: source == "lines"
     and target in ("tui", "render", "cli", "rich", "textual"),
@@ -110,7 +113,7 @@ RULES = {
 
 #: The layers from the bottom up: a module may import its own layer and the ones below,
 #: never one above (docs/architecture.md draws the same stack).
-LAYERS = ("i18n", "engine", "words", "flow", "bots", "persist", "selfplay", "review", "net", "lines", "render", "tui", "cli", "__main__")
+LAYERS = ("i18n", "engine", "words", "flow", "bots", "persist", "selfplay", "review", "net", "club", "lines", "render", "tui", "cli", "__main__")
 
 
 def upward_imports() -> list[str]:

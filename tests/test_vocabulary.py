@@ -107,6 +107,15 @@ def is_style(text: str) -> bool:
     return True
 
 
+#: SQL (the club's store): a statement opens with an upper-case verb, or a column type.
+SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|BEGIN|COMMIT|ROLLBACK|PRAGMA|INTEGER|BIGINT) ")
+
+
+def is_sql(text: str) -> bool:
+    """A database statement or column type, in the database's language, which no sentence is."""
+    return SQL.match(text) is not None
+
+
 def is_type(text: str) -> bool:
     """A type written as a string ('Card | None', 'VisibleSection | Section'), which no
     sentence is: names joined by `|`, or subscripted."""
@@ -231,7 +240,7 @@ def sentences_in(source: str, module: str = "<snippet>") -> list[Sentence]:
             continue
         text = _text(node)
         shown = text.replace(HOLE, "{}")
-        if not sentence_shaped(text, isinstance(node, ast.JoinedStr)) or is_style(text) or is_type(text):
+        if not sentence_shaped(text, isinstance(node, ast.JoinedStr)) or is_style(text) or is_type(text) or is_sql(text):
             continue
         if (module, shown) not in ALLOWED:
             found.append(Sentence(module, node.lineno, shown))
@@ -380,3 +389,12 @@ def test_names_in_a_sentence_are_listed_one_way(deck):
     tie = PatronAward(2, cards[0], (3, 3, 3), tuple(cards), 0, True, 12)
     assert patron_why(tie, deck, names)[0] == "Ann, Bob and Cy tie with 3. "
     assert no_terminal(["stdin", "stderr"]) == "standard input and standard error are closed: the game needs a terminal"
+
+
+def test_sql_is_left_alone_and_a_sentence_is_not():
+    """The club's SQL is the database's language; a sentence that merely starts with such a
+    word (not in capitals, as SQL is written here) is still a sentence."""
+    assert sentences_in('q = "SELECT id FROM tables WHERE id = ?"\nc = "INTEGER PRIMARY KEY"\n') == []
+    assert [s.text for s in sentences_in('q = "Select a table to join"\nu = "Update the club first"\n')] == [
+        "Select a table to join", "Update the club first",
+    ]

@@ -1,0 +1,957 @@
+"""The club's state: its members, its tables and every move, in one database.
+
+SQLite by default (`open_store`: WAL, `synchronous=FULL`, a busy timeout; the file is
+`club.sqlite3` in the data folder), through DB-API calls only, so that a PostgreSQL
+store (issue 35) differs in its connection and its `Dialect` (placeholders, how a
+write transaction starts, the row lock, the id column) and nothing else.
+
+The whole truth of a table is its game record (`persist.record`, the JSON every other
+command reads), plus what the record cannot hold yet: the choices seats made ahead of
+their turn in set-up or the Plan placement (`ahead`). `turn` counts every decision the
+table accepted, and the `moves` log holds each of them once, append-only.
+
+A decision is ONE transaction, committed before the call returns (so before anyone is
+told it was accepted): take the table's write lock (`BEGIN IMMEDIATE`; `SELECT ... FOR
+UPDATE` on PostgreSQL), read the row back as hostile, check that the seat is the
+caller's and that the turn it saw is still the table's, let the engine check the
+decision (`Session.choose`), write the record with `WHERE id = ? AND turn = ?`, append
+the move, rate the game when it ended, commit. Of two connections deciding for one seat
+at once, one wins and the other is told its turn is stale, or that the seat has moved.
+
+Rows read back are hostile: any row that is not what this module writes (a damaged
+record, a turn that disagrees with the record, a field of the wrong type) is one
+`DamagedStore` line naming the table or the member, never a traceback. docs/club.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..bots import LEVELS, make_bot
+from ..bots.seats import HUMAN, bot_name, clashes_with_bots
+from ..engine import Decision, PlayerView, load_deck, parse_decision
+from ..engine.errors import Pier18Error
+from ..engine.sizes import TABLE_SIZES, check_table_size
+from ..engine.text import name_key, printable_name, quote, shorten
+from ..i18n import _
+from ..persist import record as records
+from ..persist.autosave import data_dir
+from ..persist.session import Session
+from . import clock as clocks
+from .clock import Clock
+from .keys import KEY, key_hash, same
+from .ratings import BOT_PREFIX, MU, SIGMA, Rating, bot_member, places, rate_members
+
+FILE_NAME = "club.sqlite3"
+SCHEMA_VERSION = 1
+BUSY_SECONDS = 10.0  # how long a writer waits for another's transaction before giving up
+MAX_NAME = records.MAX_NAME
+MAX_INVITED = 16
+MAX_JSON = 64 * 1024  # the small JSON columns (invited, ahead, lost_on_time)
+MAX_DECISION = records.MAX_DECISION
+STATUSES = ("open", "playing", "over")
+SEAT_KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
+#: The bot that moves for a seat whose time ran out.
+TIMEOUT_BOT = "hard"
+
+
+# -- errors ----------------------------------------------------------------------------
+
+
+class StoreError(Pier18Error):
+    """Something the club cannot do as asked, or a database it cannot use; one line."""
+
+
+class DamagedStore(StoreError):
+    """A row read back that is not what the store writes; the message names the table or member."""
+
+
+class StaleTurn(StoreError):
+    """A decision made from a turn the table has moved past: look again, then decide."""
+
+
+class AlreadyMoved(StaleTurn):
+    """The seat has already made this decision (from another connection, perhaps)."""
+
+
+class NameTaken(StoreError):
+    """The name belongs to a member with another key."""
+
+
+# -- the database's dialect --------------------------------------------------------------
+
+
+class Connection(Protocol):
+    """What the store asks of a DB-API connection (in autocommit mode: it says BEGIN itself)."""
+
+    def cursor(self) -> Any: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What differs between the databases the store runs on. Queries are written with `?`
+    placeholders and `{lock}` where a row lock goes."""
+
+    name: str
+    placeholder: str
+    begin_write: str  # starts a transaction that will write: it waits for the writer before
+    begin_read: str  # starts a transaction that reads one consistent snapshot
+    lock: str  # after a SELECT that reads the row about to be written
+    id_column: str  # an integer key the database numbers itself
+    errors: tuple[type[Exception], ...]
+
+    def sql(self, text: str) -> str:
+        return text.replace("?", self.placeholder).replace("{lock}", self.lock).replace("{id}", self.id_column)
+
+
+SQLITE = Dialect(
+    "sqlite", "?", "BEGIN IMMEDIATE", "BEGIN", "", "INTEGER PRIMARY KEY", (sqlite3.Error,),
+)
+
+
+def sqlite_connection(path: Path) -> Callable[[], Connection]:
+    """A factory of connections to the SQLite club at `path`: WAL (readers never wait for
+    the writer), `synchronous=FULL` (a commit is on disk when it returns), a busy timeout,
+    foreign keys checked."""
+
+    def connect() -> Connection:
+        conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+        conn.execute("PRAGMA journal_mode = WAL").fetchall()
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    return connect
+
+
+#: The schema, one step per version: `migrate` applies the steps after the stored version.
+STEPS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE TABLE schema_version (version INTEGER NOT NULL)",
+        """CREATE TABLE players (
+            id {id},
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            key_hash TEXT,
+            created_at DOUBLE PRECISION NOT NULL,
+            rating_mu DOUBLE PRECISION NOT NULL,
+            rating_sigma DOUBLE PRECISION NOT NULL,
+            games INTEGER NOT NULL
+        )""",
+        """CREATE TABLE tables (
+            id {id},
+            created_by INTEGER NOT NULL REFERENCES players (id),
+            created_at DOUBLE PRECISION NOT NULL,
+            players INTEGER NOT NULL,
+            clock_seconds INTEGER,
+            on_timeout TEXT NOT NULL,
+            invited TEXT,
+            status TEXT NOT NULL,
+            turn INTEGER NOT NULL,
+            moment INTEGER NOT NULL,
+            deadline DOUBLE PRECISION,
+            record TEXT,
+            ahead TEXT NOT NULL,
+            lost_on_time TEXT NOT NULL,
+            rated INTEGER NOT NULL
+        )""",
+        """CREATE TABLE seats (
+            table_id INTEGER NOT NULL REFERENCES tables (id),
+            seat INTEGER NOT NULL,
+            player_id INTEGER REFERENCES players (id),
+            kind TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        """CREATE TABLE moves (
+            table_id INTEGER NOT NULL REFERENCES tables (id),
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            decision TEXT NOT NULL,
+            author TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, n)
+        )""",
+        "CREATE INDEX tables_by_deadline ON tables (status, deadline)",
+        "CREATE INDEX seats_by_player ON seats (player_id)",
+    ),
+)
+
+
+# -- what the store hands out ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    id: int
+    name: str
+    rating: Rating
+    registered: bool = False  # this hello made the member (or gave it a new key)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    kind: str  # "human" or a bot level
+    player: str | None  # the member sitting there (None: a bot, or a free seat)
+
+
+@dataclass(frozen=True)
+class Move:
+    n: int  # the table's turn once it was accepted, from 1
+    seat: int
+    decision: str
+    author: str  # the seat's kind, or the bot that moved for an away player
+    at: float
+
+
+@dataclass
+class Table:
+    """A table as read back (and checked): its settings, seats and game."""
+
+    id: int
+    created_by: str
+    created_at: float
+    players: int
+    clock: Clock
+    invited: tuple[str, ...] | None
+    status: str
+    turn: int
+    moment: int  # the turn since which the decisions now wanted are wanted
+    deadline: float | None
+    seats: tuple[SeatInfo, ...]
+    lost_on_time: tuple[int, ...]
+    rated: bool
+    session: Session | None  # None while the table waits for players
+    #: Choices made ahead of their turn and not applied yet: (decision, author) by seat.
+    ahead: dict[int, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def where(self) -> str:
+        return table_name(self.id)
+
+    def to_act(self) -> list[int]:
+        """The seats whose decision the table waits for now."""
+        if self.session is None or self.status != "playing":
+            return []
+        game = self.session.game
+        if game.simultaneous():
+            return [seat for seat in range(game.players) if game.legal_decisions_for(seat)]
+        return [game.current_player]
+
+    def seat_of(self, name: str) -> int | None:
+        key = name_key(name)
+        return next((info.seat for info in self.seats if info.player is not None and name_key(info.player) == key), None)
+
+
+def table_name(table_id: int) -> str:
+    """How an error names a table: 'club table 7'."""
+    return _("club table {table}").format(table=table_id)
+
+
+# -- the store --------------------------------------------------------------------------
+
+
+class ClubStore:
+    """The club's database, through one connection (one store per thread or process).
+
+    `now` gives the time (seconds since the epoch): tests drive it. `before_commit`, if
+    set, is called inside every write transaction just before it commits (a test's hook
+    for a crash at that moment).
+    """
+
+    def __init__(
+        self,
+        connect: Callable[[], Connection],
+        dialect: Dialect = SQLITE,
+        now: Callable[[], float] = time.time,
+        where: str = "club",
+    ) -> None:
+        self.dialect = dialect
+        self.now = now
+        self.where = where
+        self.before_commit: Callable[[], None] | None = None
+        try:
+            self._conn = connect()
+        except dialect.errors as exc:
+            raise self._failed(exc) from None
+
+    def close(self) -> None:
+        with suppress(*self.dialect.errors):
+            self._conn.close()
+
+    def __enter__(self) -> "ClubStore":
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    # -- transactions -------------------------------------------------------------------
+
+    def _failed(self, exc: Exception) -> StoreError:
+        why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if "locked" in why or "busy" in why:
+            return StoreError(_("{club}: the club's database is busy; try again").format(club=self.where))
+        return StoreError(_("{club}: the club's database failed ({why})").format(club=self.where, why=shorten(why, 200)))
+
+    @contextmanager
+    def _writing(self) -> Iterator[Any]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        cur = self._cursor()
+        try:
+            cur.execute(self.dialect.begin_write)
+        except self.dialect.errors as exc:
+            raise self._failed(exc) from None
+        try:
+            yield cur
+            if self.before_commit is not None:
+                self.before_commit()
+            cur.execute("COMMIT")
+        except BaseException as exc:
+            with suppress(*self.dialect.errors):
+                cur.execute("ROLLBACK")
+            if isinstance(exc, self.dialect.errors):
+                raise self._failed(exc) from None
+            raise
+
+    @contextmanager
+    def _reading(self) -> Iterator[Any]:
+        """One read transaction: every query in it sees the same committed state."""
+        cur = self._cursor()
+        try:
+            cur.execute(self.dialect.begin_read)
+        except self.dialect.errors as exc:
+            raise self._failed(exc) from None
+        try:
+            yield cur
+        except self.dialect.errors as exc:
+            raise self._failed(exc) from None
+        finally:
+            with suppress(*self.dialect.errors):
+                cur.execute("COMMIT")
+
+    def _cursor(self) -> Any:
+        try:
+            return self._conn.cursor()
+        except self.dialect.errors as exc:
+            raise self._failed(exc) from None
+
+    def _run(self, cur: Any, sql: str, params: Sequence[object] = ()) -> Any:
+        cur.execute(self.dialect.sql(sql), tuple(params))
+        return cur
+
+    # -- schema ----------------------------------------------------------------------------
+
+    def version(self) -> int:
+        """The schema version of the database (0: empty)."""
+        with self._reading() as cur:
+            return self._version(cur)
+
+    def _version(self, cur: Any) -> int:
+        try:
+            rows = self._run(cur, "SELECT version FROM schema_version").fetchall()
+        except self.dialect.errors:
+            return 0  # no such table yet (PostgreSQL's aborted transaction ends with it)
+        if len(rows) != 1 or type(rows[0][0]) is not int or rows[0][0] < 1:
+            raise DamagedStore(_("{club}: the club's schema version is damaged").format(club=self.where))
+        version: int = rows[0][0]
+        return version
+
+    def migrate(self) -> int:
+        """Bring the schema up to this version of pier18, one step per transaction;
+        returns the version. A database made by a newer pier18 is left alone."""
+        while True:
+            with self._writing() as cur:
+                version = self._version(cur)
+                if version > len(STEPS):
+                    raise StoreError(_("{club}: the club's database was made by a newer pier18 (schema {version}); please upgrade").format(
+                        club=self.where, version=version
+                    ))
+                if version == len(STEPS):
+                    return version
+                for statement in STEPS[version]:
+                    self._run(cur, statement)
+                if version == 0:
+                    self._run(cur, "INSERT INTO schema_version (version) VALUES (?)", (1,))
+                else:
+                    self._run(cur, "UPDATE schema_version SET version = ?", (version + 1,))
+
+    # -- members -------------------------------------------------------------------------
+
+    def hello(self, name: str, key: str) -> Member:
+        """The member `name`, whose key is `key`: registered on first use (and after the
+        operator's `reset`); NameTaken if the name is another key's."""
+        shown = club_name(name)
+        if not KEY.fullmatch(key):
+            raise StoreError(_("{name}: that is not a club key").format(name=quote(shown)))
+        with self._writing() as cur:
+            row = self._run(cur, "SELECT id, name, key_hash, rating_mu, rating_sigma, games FROM players WHERE name_key = ? {lock}", (name_key(shown),)).fetchone()
+            if row is None:
+                created = self._run(
+                    cur,
+                    "INSERT INTO players (name, name_key, key_hash, created_at, rating_mu, rating_sigma, games)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (shown, name_key(shown), key_hash(key), self.now(), MU, SIGMA, 0),
+                ).fetchone()
+                return Member(_int(created[0]), shown, Rating(), registered=True)
+            member = self._member(row[:2] + row[3:])
+            stored = row[2]
+            if stored is None:
+                self._run(cur, "UPDATE players SET key_hash = ? WHERE id = ?", (key_hash(key), member.id))
+                return Member(member.id, member.name, member.rating, registered=True)
+            if not isinstance(stored, str) or not same(stored, key):
+                raise NameTaken(_("the name {name} is taken in this club").format(name=quote(member.name)))
+            return member
+
+    def reset(self, name: str) -> None:
+        """The operator's way back in for a member who lost their key: the next hello with
+        this name registers the key it brings."""
+        with self._writing() as cur:
+            done = self._run(cur, "UPDATE players SET key_hash = NULL WHERE name_key = ?", (name_key(club_name(name)),))
+            if done.rowcount != 1:
+                raise StoreError(_("no member of this club is called {name}").format(name=quote(printable_name(name))))
+
+    def member(self, name: str) -> Member:
+        with self._reading() as cur:
+            return self._member_named(cur, name)
+
+    def _member_named(self, cur: Any, name: str) -> Member:
+        row = self._run(cur, "SELECT id, name, rating_mu, rating_sigma, games FROM players WHERE name_key = ?", (name_key(printable_name(name)),)).fetchone()
+        if row is None:
+            raise StoreError(_("no member of this club is called {name}").format(name=quote(printable_name(name))))
+        return self._member(row)
+
+    def _member(self, row: Sequence[Any]) -> Member:
+        """A members row (id, name, mu, sigma, games), checked."""
+        member_id, name, mu, sigma, games = row
+        if type(member_id) is not int:
+            raise DamagedStore(_("{club}: a member's row is damaged").format(club=self.where))
+        rating = Rating(mu, sigma, games) if all(type(v) in (int, float) for v in (mu, sigma)) and type(games) is int else None
+        if not isinstance(name, str) or len(name) > MAX_NAME or printable_name(name) != name or rating is None or not rating.usable():
+            raise DamagedStore(_("{club}: member {number} is damaged").format(club=self.where, number=member_id))
+        return Member(member_id, name, Rating(float(rating.mu), float(rating.sigma), rating.games))
+
+    def ratings(self) -> list[Member]:
+        """Every member who has played a rated game, best rated first."""
+        with self._reading() as cur:
+            rows = self._run(cur, "SELECT id, name, rating_mu, rating_sigma, games FROM players WHERE games > 0").fetchall()
+            members = [self._member(row) for row in rows]
+        return sorted(members, key=lambda m: (-m.rating.ordinal, name_key(m.name)))
+
+    # -- tables ---------------------------------------------------------------------------
+
+    def create_table(
+        self, creator: str, seats: Sequence[str], clock: Clock = Clock(), invited: Sequence[str] | None = None,
+    ) -> Table:
+        """A new table: `seats` gives each seat's kind ("human" or a bot level), the
+        creator sitting at seat 0 (a human seat); `invited`: the names who may join (None:
+        anyone). It starts at once if no human seat is left to fill."""
+        players = check_table_size(len(seats))
+        kinds = list(seats)
+        for kind in kinds:
+            if kind not in SEAT_KINDS:
+                raise StoreError(_("unknown seat {kind} (use {kinds})").format(kind=quote(kind), kinds=", ".join(SEAT_KINDS)))
+        if kinds[0] != HUMAN:
+            raise StoreError(_("the table's creator sits at its first seat, a human one"))
+        guests = None if invited is None else [club_name(name) for name in invited]
+        if guests is not None and len(guests) > MAX_INVITED:
+            raise StoreError(_("a table invites at most {count} players").format(count=MAX_INVITED))
+        with self._writing() as cur:
+            owner = self._member_named(cur, creator)
+            now = self.now()
+            row = self._run(
+                cur,
+                "INSERT INTO tables (created_by, created_at, players, clock_seconds, on_timeout, invited, status, turn,"
+                " moment, deadline, record, ahead, lost_on_time, rated) VALUES (?, ?, ?, ?, ?, ?, 'open', 0, 0, NULL, NULL, '{}', '[]', 0)"
+                " RETURNING id",
+                (owner.id, now, players, clock.seconds, clock.on_timeout, None if guests is None else json.dumps(guests, ensure_ascii=False)),
+            ).fetchone()
+            table_id = _int(row[0])
+            for seat, kind in enumerate(kinds):
+                self._run(
+                    cur, "INSERT INTO seats (table_id, seat, player_id, kind) VALUES (?, ?, ?, ?)",
+                    (table_id, seat, owner.id if seat == 0 else None, kind),
+                )
+            if clashes_with_bots([owner.name], kinds) is not None:
+                raise StoreError(_("{name} is also a bot's name at this table").format(name=quote(owner.name)))
+            table = self._table(cur, table_id, lock=True)
+            if not any(info.kind == HUMAN and info.player is None for info in table.seats):
+                table = self._start(cur, table)
+            return table
+
+    def join(self, table_id: int, name: str) -> Table:
+        """`name` takes the first free human seat of an open table (if invited, or the table
+        is open to all); the game starts when the last seat is taken."""
+        with self._writing() as cur:
+            table = self._table(cur, table_id, lock=True)
+            member = self._member_named(cur, name)
+            if table.status != "open":
+                raise StoreError(_("{table} is not waiting for players").format(table=table.where))
+            if table.seat_of(member.name) is not None:
+                raise StoreError(_("{name} already sits at {table}").format(name=quote(member.name), table=table.where))
+            if table.invited is not None and name_key(member.name) not in {name_key(guest) for guest in table.invited}:
+                raise StoreError(_("{name} is not invited to {table}").format(name=quote(member.name), table=table.where))
+            free = [info.seat for info in table.seats if info.kind == HUMAN and info.player is None]
+            if not free:
+                raise StoreError(_("{table} has no free seat").format(table=table.where))
+            if clashes_with_bots([member.name], [info.kind for info in table.seats]) is not None:
+                raise StoreError(_("{name} is also a bot's name at this table").format(name=quote(member.name)))
+            self._run(cur, "UPDATE seats SET player_id = ? WHERE table_id = ? AND seat = ?", (member.id, table.id, free[0]))
+            table = self._table(cur, table_id, lock=False)
+            if len(free) == 1:
+                table = self._start(cur, table)
+            return table
+
+    def _start(self, cur: Any, table: Table) -> Table:
+        """Deal the game of a full table: its record is written, its clock starts."""
+        kinds = [info.kind for info in table.seats]
+        names = [info.player if info.kind == HUMAN and info.player is not None else bot_name(kinds, info.seat) for info in table.seats]
+        session = Session(load_deck(), names, secrets.randbits(63), seats=kinds)
+        now = self.now()
+        due = clocks.deadline(now, table.clock)
+        done = self._run(
+            cur,
+            "UPDATE tables SET status = 'playing', record = ?, deadline = ?, turn = 0, moment = 0 WHERE id = ? AND status = 'open'",
+            (records.dumps(session), due, table.id),
+        )
+        if done.rowcount != 1:
+            raise StaleTurn(_("{table} changed meanwhile; look again").format(table=table.where))
+        return self._table(cur, table.id, lock=False)
+
+    def table(self, table_id: int) -> Table:
+        """The table, read back and checked (DamagedStore if it is not what was written)."""
+        with self._reading() as cur:
+            return self._table(cur, table_id, lock=False)
+
+    def export(self, table_id: int) -> str:
+        """The table's game record, as `replay`, `review` and `stats` read it (checked first)."""
+        table = self.table(table_id)
+        if table.session is None:
+            raise StoreError(_("{table} has not started").format(table=table.where))
+        return records.dumps(table.session)
+
+    def moves(self, table_id: int) -> list[Move]:
+        """The table's move log, oldest first."""
+        with self._reading() as cur:
+            rows = self._run(cur, "SELECT n, seat, decision, author, at FROM moves WHERE table_id = ? ORDER BY n", (table_id,)).fetchall()
+        found = []
+        for n, seat, decision, author, at in rows:
+            if not (type(n) is int and type(seat) is int and isinstance(decision, str) and isinstance(author, str) and type(at) in (int, float)):
+                raise DamagedStore(_("{table}: move {number} is damaged").format(table=table_name(table_id), number=n if type(n) is int else "?"))
+            found.append(Move(n, seat, decision, author, float(at)))
+        return found
+
+    def games_of(self, name: str) -> list[Table]:
+        """Every table `name` sits at, newest first."""
+        with self._reading() as cur:
+            member = self._member_named(cur, name)
+            rows = self._run(cur, "SELECT table_id FROM seats WHERE player_id = ? ORDER BY table_id DESC", (member.id,)).fetchall()
+            return [self._table(cur, _int(row[0]), lock=False) for row in rows]
+
+    def open_tables(self, name: str) -> list[Table]:
+        """The tables waiting for players that `name` may join, oldest first."""
+        with self._reading() as cur:
+            member = self._member_named(cur, name)
+            rows = self._run(cur, "SELECT id FROM tables WHERE status = 'open' ORDER BY id").fetchall()
+            tables = [self._table(cur, _int(row[0]), lock=False) for row in rows]
+        key = name_key(member.name)
+        return [
+            table for table in tables
+            if table.seat_of(member.name) is None
+            and (table.invited is None or key in {name_key(guest) for guest in table.invited})
+        ]
+
+    def overdue(self, now: float | None = None) -> list[int]:
+        """The tables whose move is late at `now` (default: the store's clock), most late first."""
+        now = self.now() if now is None else now
+        with self._reading() as cur:
+            rows = self._run(
+                cur, "SELECT id FROM tables WHERE status = 'playing' AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id",
+                (now,),
+            ).fetchall()
+        return [_int(row[0]) for row in rows]
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    def decide(self, table_id: int, seat: int, decision: str | Decision, seen: int, player: str | None) -> Table:
+        """`player` (None: the club's own bot, for a bot seat) makes `decision` for `seat`,
+        having seen the table at turn `seen`. Committed when this returns; StaleTurn or
+        AlreadyMoved if the table moved on meanwhile, IllegalDecision if the rules say no."""
+        chosen = _decision(decision)
+        with self._writing() as cur:
+            table = self._table(cur, table_id, lock=True)
+            self._check_seat(table, seat, player)
+            self._check_turn(table, seat, seen)
+            return self._apply(cur, table, [(seat, chosen, None)], lost=())
+
+    def timeout(self, table_id: int, now: float | None = None) -> Table | None:
+        """If the table's move is late at `now`, the hard bot moves for every human seat it
+        waits for (a bot seat's own bot moves), said as the bot's; with the "lose" rule
+        those seats have lost on time. One transaction; None if nothing was late (or the
+        table moved meanwhile)."""
+        now = self.now() if now is None else now
+        seen = self.table(table_id)
+        if seen.status != "playing" or not clocks.overdue(now, seen.deadline):
+            return None
+        moves = self._bot_moves(seen, timed_out=True)  # thought out before the lock is taken
+        lose = seen.clock.on_timeout == "lose"
+        with self._writing() as cur:
+            table = self._table(cur, table_id, lock=True)
+            if table.turn != seen.turn or table.status != "playing" or not clocks.overdue(now, table.deadline):
+                return None
+            lost = [seat for seat, _d, by in moves if by is not None] if lose else []
+            return self._apply(cur, table, moves, lost=lost)
+
+    def play_bots(self, table_id: int) -> Table:
+        """Let every bot seat the table waits for move, until it waits for a person (or the
+        game ends). Each round of bot moves is one transaction."""
+        while True:
+            seen = self.table(table_id)
+            moves = [move for move in self._bot_moves(seen, timed_out=False) if move[2] is None]
+            if not moves:
+                return seen
+            with self._writing() as cur:
+                table = self._table(cur, table_id, lock=True)
+                if table.turn != seen.turn:
+                    continue
+                self._apply(cur, table, moves, lost=())
+
+    def _bot_moves(self, table: Table, timed_out: bool) -> list[tuple[int, Decision, str | None]]:
+        """(seat, decision, stand-in level or None) for each seat the table waits for: a
+        bot seat's own bot, or for a person's seat (only when `timed_out`) the hard bot."""
+        assert table.session is not None
+        game = table.session.game
+        found = []
+        for seat in table.to_act():
+            kind = table.seats[seat].kind
+            if kind == HUMAN and not timed_out:
+                continue
+            level = TIMEOUT_BOT if kind == HUMAN else kind
+            bot = make_bot(level, table.id * 7919 + table.turn * 31 + seat)
+            view = PlayerView.of(game, seat)
+            try:
+                decision = bot.choose(view)
+            except Exception:  # a bot's bug must not stop the table
+                decision = view.legal[0]
+            found.append((seat, decision, level if kind == HUMAN else None))
+        return found
+
+    def _check_seat(self, table: Table, seat: int, player: str | None) -> None:
+        if type(seat) is not int or not 0 <= seat < table.players:
+            raise StoreError(_("{table} has no seat {seat}").format(table=table.where, seat=seat))
+        info = table.seats[seat]
+        if player is None:
+            if info.kind == HUMAN:
+                raise StoreError(_("{table}: seat {seat} is a person's").format(table=table.where, seat=seat + 1))
+        elif info.player is None or name_key(info.player) != name_key(printable_name(player)):
+            raise StoreError(_("{table}: seat {seat} is not {name}'s").format(table=table.where, seat=seat + 1, name=quote(printable_name(player))))
+
+    def _check_turn(self, table: Table, seat: int, seen: int) -> None:
+        if table.status == "open":
+            raise StoreError(_("{table} has not started").format(table=table.where))
+        if table.status == "over" or table.session is None:
+            raise StaleTurn(_("{table}: the game is over").format(table=table.where))
+        game = table.session.game
+        if game.simultaneous() and game.has_chosen(seat):
+            raise AlreadyMoved(_("{table}: seat {seat} has already made this choice").format(table=table.where, seat=seat + 1))
+        if type(seen) is not int or not table.moment <= seen <= table.turn:
+            raise StaleTurn(_("{table}: stale turn {seen}; the table is at turn {turn}").format(table=table.where, seen=seen, turn=table.turn))
+
+    def _apply(self, cur: Any, table: Table, moves: Sequence[tuple[int, Decision, str | None]], lost: Sequence[int]) -> Table:
+        """Make `moves` (the engine checks each), then write the table back, append the
+        moves, and rate the game if it ended: all in the caller's transaction."""
+        session = table.session
+        assert session is not None
+        game = session.game
+        before = (game.phase, game.simultaneous())
+        now = self.now()
+        logged = []
+        for seat, decision, by in moves:
+            session.choose(seat, decision, by)  # IllegalDecision: nothing is written
+            logged.append((seat, str(decision), by or session.seats[seat]))
+        turn = table.turn + len(moves)
+        same_moment = before[1] and game.simultaneous() and game.phase == before[0]
+        moment = table.moment if same_moment else turn
+        finished = game.is_terminal()
+        deadline = None if finished else table.deadline if same_moment else clocks.deadline(now, table.clock)
+        lost_now = sorted(set(table.lost_on_time) | set(lost))
+        done = self._run(
+            cur,
+            "UPDATE tables SET record = ?, turn = ?, moment = ?, deadline = ?, ahead = ?, lost_on_time = ?, status = ?"
+            " WHERE id = ? AND turn = ?",
+            (
+                records.dumps(session), turn, moment, deadline, json.dumps(_ahead(session)), json.dumps(lost_now),
+                "over" if finished else "playing", table.id, table.turn,
+            ),
+        )
+        if done.rowcount != 1:
+            raise StaleTurn(_("{table} changed meanwhile; look again").format(table=table.where))
+        for number, (seat, decision_text, author) in enumerate(logged, start=table.turn + 1):
+            self._run(
+                cur, "INSERT INTO moves (table_id, n, seat, decision, author, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (table.id, number, seat, decision_text, author, now),
+            )
+        if finished and not table.rated:
+            self._rate(cur, table, lost_now)
+        return self._table(cur, table.id, lock=False)
+
+    def _rate(self, cur: Any, table: Table, lost: Sequence[int]) -> None:
+        """Rate a finished game: every member at it, bots as "bot:<level>"."""
+        assert table.session is not None
+        ids: list[int] = []
+        for info in table.seats:
+            if info.kind == HUMAN:
+                assert info.player is not None
+                ids.append(self._member_named(cur, info.player).id)
+            else:
+                ids.append(self._bot_member(cur, info.kind).id)
+        before: dict[str, Rating] = {}
+        for member_id in set(ids):
+            row = self._run(cur, "SELECT id, name, rating_mu, rating_sigma, games FROM players WHERE id = ? {lock}", (member_id,)).fetchone()
+            before[str(member_id)] = self._member(row).rating
+        finish = [0] * table.players
+        for standing in table.session.game.ranking():
+            finish[standing.seat] = standing.place
+        after = rate_members([str(i) for i in ids], before, places(finish, set(lost)))
+        for member, rating in after.items():
+            self._run(
+                cur, "UPDATE players SET rating_mu = ?, rating_sigma = ?, games = ? WHERE id = ?",
+                (rating.mu, rating.sigma, rating.games, int(member)),
+            )
+        self._run(cur, "UPDATE tables SET rated = 1 WHERE id = ?", (table.id,))
+
+    def _bot_member(self, cur: Any, level: str) -> Member:
+        name = bot_member(level)
+        row = self._run(cur, "SELECT id, name, rating_mu, rating_sigma, games FROM players WHERE name_key = ?", (name,)).fetchone()
+        if row is not None:
+            return self._member(row)
+        created = self._run(
+            cur,
+            "INSERT INTO players (name, name_key, key_hash, created_at, rating_mu, rating_sigma, games)"
+            " VALUES (?, ?, NULL, ?, ?, ?, 0) RETURNING id",
+            (name, name, self.now(), MU, SIGMA),
+        ).fetchone()
+        return Member(_int(created[0]), name, Rating())
+
+    # -- reading a table back ---------------------------------------------------------------
+
+    def _table(self, cur: Any, table_id: int, lock: bool) -> Table:
+        where = table_name(table_id)
+        if lock:  # the table's own row (PostgreSQL: FOR UPDATE; SQLite's BEGIN IMMEDIATE locked it all)
+            self._run(cur, "SELECT id FROM tables WHERE id = ? {lock}", (table_id,)).fetchall()
+        row = self._run(
+            cur,
+            "SELECT t.id, p.name, t.created_at, t.players, t.clock_seconds, t.on_timeout, t.invited, t.status, t.turn,"
+            " t.moment, t.deadline, t.record, t.ahead, t.lost_on_time, t.rated FROM tables t"
+            " LEFT JOIN players p ON p.id = t.created_by WHERE t.id = ?",
+            (table_id,),
+        ).fetchone()
+        if row is None:
+            raise StoreError(_("there is no {table}").format(table=where))
+        seat_rows = self._run(
+            cur,
+            "SELECT s.seat, s.kind, s.player_id, p.name FROM seats s LEFT JOIN players p ON p.id = s.player_id"
+            " WHERE s.table_id = ? ORDER BY s.seat",
+            (table_id,),
+        ).fetchall()
+        try:
+            return _read_table(row, seat_rows, where)
+        except DamagedStore:
+            raise
+        except records.RecordError as exc:
+            raise DamagedStore(str(exc)) from None
+        except Pier18Error as exc:
+            raise DamagedStore(_("{table}: damaged ({why})").format(table=where, why=shorten(str(exc), 200))) from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+            raise DamagedStore(_("{table}: damaged ({why})").format(table=where, why=type(exc).__name__)) from None
+
+    # -- backups --------------------------------------------------------------------------------
+
+    def backup(self, path: str | Path) -> None:
+        """Copy the whole club to `path` while it runs (SQLite's online backup), then give
+        the copy its name in one step: `path` is a whole club or is left as it was."""
+        if not isinstance(self._conn, sqlite3.Connection):
+            raise StoreError(_("{club}: only a SQLite club is backed up this way").format(club=self.where))
+        path = Path(path)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            with suppress(FileNotFoundError):
+                temp.unlink()
+            target = sqlite3.connect(temp)
+            try:
+                self._conn.backup(target)
+            finally:
+                target.close()
+            os.replace(temp, path)
+        except (OSError, sqlite3.Error) as exc:
+            with suppress(OSError):
+                temp.unlink()
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise StoreError(_("{where}: cannot write the club's backup ({why})").format(where=shorten(path), why=why)) from None
+
+
+def open_store(path: str | Path | None = None, now: Callable[[], float] = time.time) -> ClubStore:
+    """The SQLite club at `path` (default: `club.sqlite3` in the data folder), its schema
+    brought up to date."""
+    path = Path(path) if path is not None else data_dir() / FILE_NAME
+    if path.parent != Path("") and not path.parent.exists():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(_("{where}: cannot make the club's folder ({why})").format(where=shorten(path.parent), why=exc.strerror or str(exc))) from None
+    store = ClubStore(sqlite_connection(path), SQLITE, now, where=shorten(path))
+    try:
+        store.migrate()
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+# -- checks ---------------------------------------------------------------------------------
+
+
+def club_name(name: str) -> str:
+    """A member's name as the club keeps it (made printable, trimmed), or StoreError: empty,
+    too long, or taken by the bots' own names ("bot:hard")."""
+    shown = printable_name(name) if isinstance(name, str) else ""
+    if not shown or len(shown) > MAX_NAME:
+        raise StoreError(_("a member's name has 1 to {longest} characters").format(longest=MAX_NAME))
+    if name_key(shown).startswith(BOT_PREFIX):
+        raise StoreError(_("{name}: names starting with {prefix} are the bots'").format(name=quote(shown), prefix=BOT_PREFIX))
+    return shown
+
+
+def _decision(decision: str | Decision) -> Decision:
+    if isinstance(decision, str):
+        if len(decision) > MAX_DECISION:
+            raise StoreError(_("a decision has at most {count} characters").format(count=MAX_DECISION))
+        return parse_decision(decision)
+    return decision
+
+
+def _ahead(session: Session) -> dict[str, list[str]]:
+    """The choices made ahead of their turn, not applied yet: [decision, author] by seat."""
+    stand_ins = session.ahead_stand_ins()
+    return {
+        str(seat): [str(choice), stand_ins.get(seat, session.seats[seat])]
+        for seat, choice in enumerate(session.game.ahead) if choice is not None
+    }
+
+
+def _int(value: object) -> int:
+    if type(value) is not int:
+        raise DamagedStore(_("the club's database returned {value} for a number").format(value=quote(str(value)[:20])))
+    return value
+
+
+def _json(text: object, where: str, column: str, limit: int = MAX_JSON) -> Any:
+    def bad() -> DamagedStore:
+        return DamagedStore(_("{table}: damaged ({column})").format(table=where, column=column))
+
+    if not isinstance(text, str) or len(text) > limit:
+        raise bad()
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise bad() from None
+
+
+def _read_table(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]], where: str) -> Table:
+    """A tables row and its seats rows, checked field by field, its game replayed."""
+    (table_id, creator, created_at, players, clock_seconds, on_timeout, invited_text, status, turn, moment,
+     deadline, record_text, ahead_text, lost_text, rated) = row
+
+    def bad(column: str) -> DamagedStore:
+        return DamagedStore(_("{table}: damaged ({column})").format(table=where, column=column))
+
+    if type(table_id) is not int:
+        raise bad("id")
+    if not isinstance(creator, str):
+        raise bad("created_by")
+    if type(created_at) not in (int, float) or not math.isfinite(created_at):
+        raise bad("created_at")
+    if type(players) is not int or players not in TABLE_SIZES or len(seat_rows) != players:
+        raise bad("players")
+    try:
+        clock = Clock(clock_seconds, on_timeout)
+    except (TypeError, ValueError):
+        raise bad("clock_seconds") from None
+    if clock_seconds is not None and type(clock_seconds) is not int:
+        raise bad("clock_seconds")
+    invited = None
+    if invited_text is not None:
+        guests = _json(invited_text, where, "invited")
+        if not isinstance(guests, list) or len(guests) > MAX_INVITED or not all(isinstance(g, str) and 0 < len(g) <= MAX_NAME and printable_name(g) == g for g in guests):
+            raise bad("invited")
+        invited = tuple(guests)
+    if status not in STATUSES:
+        raise bad("status")
+    if type(turn) is not int or turn < 0 or type(moment) is not int or not 0 <= moment <= turn:
+        raise bad("turn")
+    if deadline is not None and (type(deadline) not in (int, float) or not math.isfinite(deadline)):
+        raise bad("deadline")
+    if rated not in (0, 1) or type(rated) is not int:
+        raise bad("rated")
+    seats = []
+    for number, (seat, kind, player_id, name) in enumerate(seat_rows):
+        if seat != number or type(seat) is not int or kind not in SEAT_KINDS:
+            raise bad("seats")
+        if kind != HUMAN and player_id is not None:
+            raise bad("seats")
+        if player_id is not None and not (isinstance(name, str) and printable_name(name) == name and len(name) <= MAX_NAME):
+            raise bad("seats")
+        seats.append(SeatInfo(seat, kind, name if player_id is not None else None))
+    lost = _json(lost_text, where, "lost_on_time")
+    if not isinstance(lost, list) or not all(type(s) is int and 0 <= s < players for s in lost) or len(set(lost)) != len(lost):
+        raise bad("lost_on_time")
+    ahead_data = _json(ahead_text, where, "ahead")
+    if not isinstance(ahead_data, dict):
+        raise bad("ahead")
+    table = Table(
+        table_id, creator, float(created_at), players, clock, invited, status, turn, moment,
+        None if deadline is None else float(deadline), tuple(seats), tuple(lost), bool(rated), None,
+    )
+    if status == "open":
+        if record_text is not None or turn != 0 or ahead_data:
+            raise bad("record")
+        return table
+    if not isinstance(record_text, str) or len(record_text) > records.MAX_BYTES:
+        raise bad("record")
+    session = records.loads(record_text, where)
+    kinds = [info.kind for info in seats]
+    if session.seats != kinds:
+        raise bad("seats")
+    for info, shown in zip(seats, session.names):
+        if info.kind == HUMAN and (info.player is None or info.player != shown):
+            raise bad("seats")
+    for key, value in sorted(ahead_data.items()):
+        seat = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 3 else -1
+        if not 0 <= seat < players or not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and len(v) <= MAX_DECISION for v in value)):
+            raise bad("ahead")
+        decision_text, author = value
+        if author not in SEAT_KINDS or (author != kinds[seat] and kinds[seat] != HUMAN):
+            raise bad("ahead")
+        made = len(session.decisions)
+        session.choose(seat, parse_decision(decision_text), None if author == kinds[seat] else author)
+        if len(session.decisions) != made:  # a choice ahead is never one the game applies at once
+            raise bad("ahead")
+    if len(session.decisions) + len(ahead_data) != turn:
+        raise bad("turn")
+    if (status == "over") != session.game.is_terminal():
+        raise bad("status")
+    table.session = session
+    table.ahead = {int(seat): (value[0], value[1]) for seat, value in ahead_data.items()}
+    return table
