@@ -15,6 +15,8 @@ the catalog shows.
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import random
 import re
 
@@ -27,6 +29,8 @@ from pier18 import i18n
 from pier18.engine import Game, PlayerView, TableView
 from pier18.lines import say
 from pier18.lines.seat import LineSeat
+from pier18.net.client import Event, Heard
+from pier18.net.protocol import decode_state, state_message
 from pier18.tui.moves import game_log
 from pier18 import words
 
@@ -177,7 +181,8 @@ class Seat:
 
 
 async def until_said(screen: Screen, line: str) -> None:
-    while line not in screen.lines():
+    """Until `line` has been said (indented or not: a check after the wait says which)."""
+    while line.strip() not in (said.strip() for said in screen.lines()):
         await screen.more_than(len(screen.lines()))
 
 
@@ -309,3 +314,78 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
         for other in humans[1:-1]:  # each arrival said once (the last one starts the game)
             arrived = words.lobby_seat(names[other], True, True, False, False)
             assert lines[:started].count(arrived) == 1, "\n".join(lines[:started + 1])
+
+
+def net_state(session, seat: int):
+    """The state an honest host sends `seat` now, every player here."""
+    seats = [{"name": name, "kind": "human", "connected": True, "covered": False} for name in session.names]
+    message = state_message(TableView.of(session.game), PlayerView.of(session.game, seat), seats, [])
+    return decode_state(json.loads(json.dumps(message)), session.deck)
+
+
+class Heard1:
+    """A client that has heard `events` already (then it closes), with `state` its last."""
+
+    def __init__(self, state, events) -> None:
+        self.state, self.seat, self.url, self.heard = state, state.you.seat, "ws://127.0.0.1:1/", events
+
+    async def events(self):
+        for event in self.heard:
+            yield event
+
+
+class Typed:
+    """Lines typed at once, then nothing more."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+
+    async def get(self) -> str | None:
+        if self.lines:
+            return self.lines.pop(0)
+        await asyncio.Event().wait()
+        return None
+
+
+async def said(state, typed: list[str], events: list) -> list[str]:
+    out = io.StringIO()
+    status = await asyncio.wait_for(LineSeat(Heard1(state, [*events, Event(Heard.CLOSED)]), Typed(*typed), out).run(), WAIT)
+    assert status == 0
+    return out.getvalue().splitlines()
+
+
+def drafting(seed: int = 5):
+    """A 2-player table in its first draft turn, both set-up choices made."""
+    session = new_table(2, seed)
+    for seat in range(2):
+        session.choose(seat, PlayerView.of(session.game, seat).legal[0])
+    return session
+
+
+async def test_a_line_typed_is_answered_before_an_event_heard_meanwhile():
+    """A line and an event that arrive together: the line's answer comes first, right
+    after it was typed (a script, or a person, reads it there)."""
+    session = drafting()
+    ann = net_state(session, 0)
+    lines = await said(ann, ["frobnicate"], [Event(Heard.STATE, state=ann)])
+    assert lines[0] == i18n._("unknown command, try help")
+    assert len(lines) > 1  # then the events
+
+
+async def test_a_decision_out_of_turn_and_a_refusal_are_answered():
+    """A move typed when it is another seat's turn gets the not-your-turn sentence; a
+    move that is no move now says so; the host's refusal is said, with the prompt again."""
+    session = drafting()
+    waiting = 1 - session.game.current_player
+    other = net_state(session, waiting)
+    lines = await said(other, ["draft 1:0"], [])
+    assert lines == [words.sentence(words.refusal("not_your_turn"))]
+    mover = net_state(session, session.game.current_player)
+    for move in ("draft 99:0", "plan 1"):
+        lines = await said(mover, [move], [])
+        assert lines == [i18n._("{move} is not one of your moves now; 'moves' lists them.").format(move=f"'{move}'")]
+    lines = await said(mover, [], [Event(Heard.REFUSED, "it is not your turn")])
+    assert lines[0] == i18n._("refused: {reason}").format(reason="it is not your turn")
+    assert lines[1].startswith(i18n._("{name}, your move: type it as 'moves' lists it, or 'help'.").format(
+        name=session.names[mover.you.seat]
+    ))
