@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Awaitable, Callable, Hashable, Sequence
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from ..engine import Phase
 from ..engine.errors import NotationError, Pier18Error
@@ -94,8 +94,8 @@ class LineSeat:
         stops (0); 'quit' leaves (0). The end of the input leaves the game followed."""
         source = self.lines if self.lines is not None else stdin_lines()
         events = self.client.events().__aiter__()
-        next_event: asyncio.Future[Event] = asyncio.ensure_future(events.__anext__())
-        next_line: asyncio.Future[str | None] = asyncio.ensure_future(source.get())
+        next_event: asyncio.Future[Any] = asyncio.ensure_future(events.__anext__())  # an Event
+        next_line: asyncio.Future[Any] = asyncio.ensure_future(source.get())  # a line, None at the end
         try:
             while True:
                 done, _pending = await asyncio.wait({next_event, next_line}, return_when=asyncio.FIRST_COMPLETED)
