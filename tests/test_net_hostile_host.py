@@ -23,9 +23,10 @@ from websockets.asyncio.server import serve
 import waiting
 from helpers import child_env
 from net_support import WAIT, new_table
-from pier18.cli.join import LineFrontEnd
 from pier18.engine import PlayerView, TableView
 from pier18.engine.text import printable
+from pier18.lines.commands import answer
+from pier18.lines.seat import LineSeat
 from pier18.net import client as client_module
 from pier18.net.client import Client, NetError, url_of
 from pier18.net.protocol import (
@@ -126,13 +127,19 @@ def strings_in(value, seen=None) -> list[str]:
 
 
 def shown(state: NetState) -> str:
-    """What the plain-line front end and the final screen make of a state, as printed."""
-    front = LineFrontEnd(SimpleNamespace(state=state))
-    front.console = Console(width=200, file=io.StringIO(), color_system=None, legacy_windows=False)
-    front.show(state)
+    """What the plain-line front end (a recap, then every command's answer) and the final
+    screen make of a state, as printed."""
+    out = io.StringIO()
+    seat = None if state.you is None else state.you.seat
+    front = LineSeat(SimpleNamespace(state=state, seat=seat, url="ws://127.0.0.1:1/"), out=out)
+    front.recap_due = True
+    front.on_state(state)
+    for word in ("hand", "row", "piers", "pier", "plans", "scores", "moves"):
+        front.say(*(answer(word, state.table, state.player_view(), state.names) or ()))
+    console = Console(width=200, file=out, color_system=None, legacy_windows=False)
     if state.table.is_terminal():
-        front.console.print(ranking_text(state.table, state.names))
-    return front.console.file.getvalue()
+        console.print(ranking_text(state.table, state.names))
+    return out.getvalue()
 
 
 HOSTILE_VALUES = [HOSTILE_TEXT, "\ud800", "yes", -1, 3, 7, 10**12, True, None, [], {}, 1.5, [HOSTILE_TEXT] * 5]

@@ -86,11 +86,17 @@ async def test_a_killed_join_process_comes_back_with_its_code(tmp_path):
     )
     try:
         output = b""
-        while b"Your move (" not in output:
+        while b"your move: type it as 'moves' lists it" not in output:
             line = await asyncio.wait_for(proc.stdout.readline(), WAIT)
             assert line, output.decode()
             output += line
-        first = re.search(rb"Your move \(([^|)]+)", output).group(1).strip()
+        proc.stdin.write(b"moves\n")  # every move, each a line of its own
+        await proc.stdin.drain()
+        while not (first := re.search(rb"^(keep \d+ \d+):", output, re.MULTILINE)):
+            line = await asyncio.wait_for(proc.stdout.readline(), WAIT)
+            assert line, output.decode()
+            output += line
+        first = first.group(1)
         proc.stdin.write(first + b"\n")
         await proc.stdin.drain()
         await bob.wait_turn(1)

@@ -164,7 +164,7 @@ async def test_join_and_host_play_in_plain_lines_when_their_output_is_not_a_term
     host_status, host_out = await piped(
         ["host", "--players", "2", "--bots", "1", "--level", "random", "--port", "0", "--bind", "127.0.0.1",
          "--names", "Ann", "--seed", "4"],
-        tmp_path / "host", until=b"Your move (",
+        tmp_path / "host", until=b"your move: type it as",
     )
     assert host_status is None and ESC not in host_out and b"\x07" not in host_out, host_out
     assert b"standard error is not a terminal: playing in plain lines, as with --lines" in host_out
@@ -173,7 +173,7 @@ async def test_join_and_host_play_in_plain_lines_when_their_output_is_not_a_term
     table = await open_host(session)
     try:
         status, out = await piped(["join", f"127.0.0.1:{table.port}", session.codes.seats[0]], tmp_path / "data",
-                                  until=b"Your move (")
+                                  until=b"your move: type it as")
     finally:
         await table.close()
     assert status is None and ESC not in out and b"\x07" not in out, out

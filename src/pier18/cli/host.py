@@ -463,9 +463,9 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
     """--no-seat: report the table's changes and obey commands until the game is over."""
     import asyncio
 
-    from .join import _stdin_lines
+    from ..lines.seat import stdin_lines
 
-    lines = _stdin_lines()
+    lines = stdin_lines()
     while not host.finished.is_set():
         getter = asyncio.ensure_future(lines.get())
         finished = asyncio.ensure_future(host.finished.wait())
@@ -506,7 +506,7 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     import ssl
 
     from ..net.client import Client
-    from .join import LineFrontEnd, run_seat_app
+    from .join import run_seat_app
 
     client_context = None
     if context is not None:  # our own certificate, reached by a loopback address
@@ -516,8 +516,16 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     address = f"{'wss' if context else 'ws'}://{own_address(host.config.bind)}:{port}/"
     client = Client(address, seat.code, ssl=client_context)
     if seat.commands is not None:
+        from ..lines.seat import LineSeat
+
+        more = [
+            _("start: start the game now, a bot playing each empty seat until its player comes"),
+            _("bot NAME: a hard bot plays an away seat until its player is back"),
+            _("status: whose turn it is, and who the table waits for"),
+        ]
+        stop = _("quit: close the table; it is saved, and opens again with the same codes")
         try:
-            await LineFrontEnd(client.start(), seat.commands, quiet=seat.quiet).run()
+            await LineSeat(client.start(), commands=seat.commands, more_help=more, stop=stop, quiet=seat.quiet).run()
         finally:
             await client.close()
         return 0

@@ -1,10 +1,10 @@
 """`pier18 join ADDRESS CODE`: play one seat of a table someone hosts (`pier18 host`).
 
 It opens the Textual game for that seat alone (`pier18.tui.seat_app.SeatApp`), or the
-public table with `--watch CODE`. `--lines` gives a plain-line front end instead, for
-scripts and screen readers: the table in words from `pier18.words`, piers drawn by
-`pier18.render`, decisions typed in the record notation. Everything about the network
-lives in `pier18.net.client`.
+public table with `--watch CODE`. `--lines` plays the seat in plain lines instead, for
+screen readers and scripts (`pier18.lines.seat.LineSeat`): each event said once, cards
+and piers in words, decisions typed in the record notation. Everything about the
+network lives in `pier18.net.client`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,9 @@ from ..i18n import _
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
-    import asyncio
     import ssl
-    from collections.abc import Callable
 
-    from ..net.client import Client, Event
-    from ..net.protocol import NetState
+    from ..net.client import Client
     from ..tui.seat_app import SeatApp
 
 
@@ -150,8 +147,9 @@ def run(args: argparse.Namespace) -> int:
         client = Client(address, code, ssl=context)
         if lines:
             from ..i18n import _
+            from ..lines.seat import LineSeat
 
-            front = LineFrontEnd(client, note=note, quiet=args.quiet)
+            front = LineSeat(client, note=note, quiet=args.quiet, left=left_table())
             front.say(_("connecting to {url}…").format(url=client.url))
             try:
                 await let_in(client)
@@ -217,247 +215,3 @@ async def run_seat_app(app: SeatApp) -> int:
     if app.state is not None and not app.state.table.is_terminal() and app.client.seat is not None and app.desk is None:
         print(left_table())
     return 0
-
-
-class LineFrontEnd:
-    """The plain-line front end (`--lines`): prints each state, reads decisions line by line.
-
-    `commands` lets the host add its own commands (e.g. 'bot NAME'); it returns the
-    answer to print, or None if the line is not one of its commands.
-    """
-
-    def __init__(
-        self, client: Client, commands: Callable[[str], str | None] | None = None, *, note: str | None = None,
-        quiet: bool = False,
-    ) -> None:
-        from rich.console import Console
-
-        self.client = client
-        self.commands = commands
-        self.console = Console(highlight=False)
-        self.shown: NetState | None = None
-        self.note = note  # said once, when the host lets us in (why plain lines)
-        self.quiet = quiet  # no bell when it becomes our turn
-        self.rung: object = None  # the moment (`moment`) the bell last rang for
-        self.lost = False
-
-    def say(self, text: str) -> None:
-        self.console.print(text, markup=False, soft_wrap=True)
-
-    async def run(self) -> int:
-        """Until the game is over (0) or the host refuses us (2); 'quit' leaves (0)."""
-        import asyncio
-
-        lines = _stdin_lines()
-        events = self.client.events().__aiter__()
-        next_event = asyncio.ensure_future(events.__anext__())
-        next_line = asyncio.ensure_future(lines.get())
-        try:
-            while True:
-                done, _pending = await asyncio.wait({next_event, next_line}, return_when=asyncio.FIRST_COMPLETED)
-                if next_event in done:
-                    try:
-                        event = next_event.result()
-                    except StopAsyncIteration:
-                        return 0
-                    status = self.on_event(event)
-                    if status is not None:
-                        return status
-                    next_event = asyncio.ensure_future(events.__anext__())
-                if next_line in done:
-                    line = next_line.result()
-                    if line is None:  # stdin closed: keep following the game
-                        next_line = asyncio.ensure_future(_never())
-                        continue
-                    if line.strip().lower() in ("quit", "exit"):
-                        self.say(left_table())
-                        return 0
-                    await self.on_line(line.strip())
-                    next_line = asyncio.ensure_future(lines.get())
-        finally:
-            next_event.cancel()
-            next_line.cancel()
-
-    def on_event(self, event: Event) -> int | None:
-        from typing import assert_never
-
-        from ..i18n import _
-        from ..net.client import Heard
-        from .. import words
-
-        match event.kind:
-            case Heard.WELCOME:
-                self.lost = False
-                if self.note is not None:
-                    self.say(self.note)
-                    self.note = None
-                self.say((_("watching to {url}") if self.client.seat is None else _("connected to {url}")).format(url=self.client.url))
-            case Heard.STATE:
-                if event.state is not None:
-                    self.show(event.state)
-                    if event.state.table.is_terminal():
-                        return 0
-            case Heard.REFUSED:
-                self.say(_("refused: {reason}").format(reason=event.text))
-            case Heard.VIEWS:  # the review is the full-screen game's; this seat never asks
-                pass
-            case Heard.LOST:
-                if not self.lost:  # once per outage, not once per attempt
-                    self.say(_("connection lost: {why}").format(why=event.text))
-                self.lost = True
-            case Heard.FATAL:  # refused for good, or a host breaking the protocol: bad input
-                import sys
-
-                print(words.prog_line(event.text), file=sys.stderr, flush=True)  # an error, as every command's
-                return 2
-            case Heard.CLOSED:
-                return 0
-            case _:
-                assert_never(event.kind)
-        return None
-
-    async def on_line(self, line: str) -> None:
-        from ..engine.errors import NotationError, Pier18Error
-        from ..engine import parse_decision
-        from ..engine.text import quote
-        from .. import words
-        from ..i18n import _
-
-        if not line:
-            return
-        if line == "help":
-            self.say(_(
-                "Type a decision in the record notation: 'keep P F' (Plan and Foundation card ids), "
-                "'draft ID:K' (take card ID covering K sections), 'plan K'. Also: 'show', 'help', 'quit'."
-            ))
-            return
-        if line == "show":
-            if self.client.state is not None:
-                self.shown = None
-                self.show(self.client.state)
-            return
-        if self.commands is not None:
-            answer = self.commands(line)
-            if answer is not None:
-                self.say(answer)
-                return
-        state = self.client.state
-        if state is None or not state.my_turn:
-            self.say(words.sentence(words.refusal("not_your_turn")) if state is not None else _("Not connected yet."))
-            return
-        try:
-            decision = parse_decision(line)
-        except NotationError as exc:
-            self.say(str(exc))
-            return
-        assert state.you is not None
-        if decision not in state.you.legal:
-            self.say(_("{move} is not one of your moves now; 'show' lists them.").format(move=quote(line)))
-            return
-        try:
-            await self.client.decide(decision)
-        except Pier18Error as exc:
-            self.say(str(exc))
-
-    def show(self, state: NetState) -> None:
-        """The table in words and drawings; on your turn, your cards and your moves."""
-        from rich.columns import Columns
-
-        from ..engine import Phase
-        from ..render.pier import draw_card, draw_pier
-        from ..i18n import _
-        from ..words import card_label, goal_text, move_line, pier_title, ranking_line, table_line
-
-        table, names, before = state.table, state.names, self.shown
-        self.shown = state
-        if before is not None and len(table.history) == len(before.table.history) + 1:
-            self.say(move_line(before.table, table, names, by=state.stand_ins.get(len(table.history))))
-        if (before is not None and before.turn == state.turn and before.waiting_for == state.waiting_for
-                and before.lobby == state.lobby):
-            return  # same position (a reconnect): nothing new to say
-        if state.lobby:  # before the game: who is here, who is still to come
-            from ..words import lobby_seat, lobby_title
-
-            mine = None if state.you is None else state.you.seat
-            self.say(f"── {lobby_title()} ──")
-            self.say("  ·  ".join(
-                lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == mine)
-                for seat, info in enumerate(state.seats)
-            ))
-            return
-        covered = [s.name for s in state.seats if s.covered]
-        line = table_line(table, names, state.waiting_for, covered, state.chosen_by())
-        self.say(f"── {line} ──")
-        view = state.player_view()
-        piers = view.piers if view is not None else table.piers
-        drawings = [
-            draw_pier(piers[s].visible(), title=pier_title(names[s], table.score(s, with_plan=True).total), label_width=12)
-            for s in range(table.players)
-        ]
-        self.console.print(Columns(drawings, padding=(0, 3)))
-        if table.is_terminal():
-            for standing in table.standings:
-                self.say(ranking_line(standing, names))
-            return
-        you = state.you
-        if you is None or not state.my_turn:
-            return
-        cards = you.hand if table.phase is Phase.SETUP else table.revealed
-        if cards:
-            ends = table.phase is Phase.SETUP  # a set-up hand marks each card's sea and land ends
-            self.console.print(Columns([draw_card(table.deck[c], ends=ends) for c in cards], padding=(0, 3)))
-        if you.plan is not None and table.phase is not Phase.SETUP:
-            plan = table.deck[you.plan]
-            self.say(_("Your Plan: {card}: {goal}").format(card=card_label(plan), goal=goal_text(plan.plan.goal_for(table.players))))
-        legal = " | ".join(str(d) for d in you.legal[:12]) + (" | …" if len(you.legal) > 12 else "")
-        self.say(_("Your move ({moves}):").format(moves=legal))
-        self.ring(state)
-
-    def ring(self, state: NetState) -> None:
-        """The terminal bell, once, as a choice opens for this seat (not with --quiet,
-        and never into a pipe or a file: it is a control character)."""
-        import sys
-
-        if self.quiet or not state.my_turn or self.rung == state.moment:
-            return
-        self.rung = state.moment
-        if sys.stdout.isatty():
-            sys.stdout.write("\a")
-            sys.stdout.flush()
-
-
-async def _never() -> str | None:
-    """Stands in for stdin once it has ended: no more lines, ever."""
-    import asyncio
-
-    await asyncio.Event().wait()
-    return None
-
-
-def _stdin_lines() -> asyncio.Queue[str | None]:
-    """An asyncio queue fed with stdin lines by a daemon thread (None at end of input).
-
-    A thread, because reading a terminal is blocking on every platform asyncio runs on.
-    """
-    import asyncio
-    import sys
-    import threading
-
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-    def read() -> None:
-        while True:
-            try:
-                line = sys.stdin.readline() if sys.stdin is not None else ""  # None: started closed
-            except (OSError, ValueError):
-                line = ""
-            try:
-                loop.call_soon_threadsafe(queue.put_nowait, line or None)
-            except RuntimeError:  # the loop has closed: nobody is listening any more
-                return
-            if not line:
-                return
-
-    threading.Thread(target=read, daemon=True, name="pier18-stdin").start()
-    return queue
