@@ -1,8 +1,8 @@
 """Records and autosaves from outside are hostile: every bad one is one line, exit 2.
 
-Each case builds a damaged record, runs `pier18 replay FILE --json` in-process (or as a
-subprocess where a bug would hang), and checks for exit status 2, one line on stderr
-naming the file (and the field), and no traceback.
+Each case builds a damaged record, runs `pier18 replay FILE --json` and `--lines`
+in-process (or as a subprocess where a bug would hang), and checks for exit status 2,
+one line on stderr naming the file (and the field), and no traceback.
 """
 
 from __future__ import annotations
@@ -49,14 +49,16 @@ def write(tmp_path: Path, content: dict | str | bytes, name: str = "game.json") 
 
 
 def replay_fails(capsys, path: Path, *words: str) -> str:
-    """`pier18 replay PATH --json` exits 2 with one line naming the file and `words`."""
-    assert main(["replay", str(path), "--json"]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert err.count("\n") == 1 and err.startswith(f"pier18: {path}"), err
-    assert "Traceback" not in err
-    for word in words:
-        assert word in err, err
+    """`pier18 replay PATH --json`, and `--lines`, exit 2 with one line naming the file
+    and `words`."""
+    for option in ("--json", "--lines"):
+        assert main(["replay", str(path), option]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.count("\n") == 1 and err.startswith(f"pier18: {path}"), err
+        assert "Traceback" not in err
+        for word in words:
+            assert word in err, err
     return err
 
 

@@ -2,8 +2,8 @@
 command writes screen-control codes where its output is not a terminal.
 
 The apps draw on standard error and read keys on standard input (Textual's way). Into a
-pipe or a file a screen is nothing but escape codes, so `play` and `replay` refuse in
-one line, and `join` and `host` play the seat in plain lines instead. Each child here
+pipe or a file a screen is nothing but escape codes, so `play` refuses in one line, and
+`join`, `host` and `replay` go on in plain lines instead. Each child here
 gets a pseudo-terminal as its standard input, as from a shell, and pipes for its
 output (`2>&1 | cat -v`), so only the output is not a terminal.
 """
@@ -141,8 +141,7 @@ def a_record(tmp_path, deck) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("argv", [["play", "--players", "2", "--bots", "1"], ["replay", "RECORD"], ["play", "--resume"]],
-                         ids=["play", "replay", "resume"])
+@pytest.mark.parametrize("argv", [["play", "--players", "2", "--bots", "1"], ["play", "--resume"]], ids=["play", "resume"])
 async def test_an_app_whose_output_is_not_a_terminal_is_one_line_and_draws_nothing(tmp_path, a_record, argv):
     data_dir = tmp_path / "data"
     if argv == ["play", "--resume"]:  # a game to resume: it is held, then let go, untouched
@@ -157,6 +156,17 @@ async def test_an_app_whose_output_is_not_a_terminal_is_one_line_and_draws_nothi
         assert not (data_dir / "games" / "game.json.lock").exists() and not (data_dir / "crashes").exists()
     else:
         assert not (data_dir / "games").exists() or not any((data_dir / "games").iterdir())
+
+
+async def test_a_replay_whose_output_is_not_a_terminal_is_stepped_through_in_plain_lines(tmp_path, a_record):
+    """Said once why, then the replay in plain lines, as with --lines; no escape code."""
+    status, out = await piped(["replay", a_record], tmp_path / "data", until=b"Decision 0 of 4;")
+    assert status is None and ESC not in out and b"\x07" not in out, out
+    assert out.decode().splitlines()[:3] == [
+        "standard error is not a terminal: playing in plain lines, as with --lines",
+        "Pier 18 replay in plain lines: Enter says the next decision; type help for the commands.",
+        "Decision 0 of 4; set-up, Ann to choose.",
+    ]
 
 
 async def test_join_and_host_play_in_plain_lines_when_their_output_is_not_a_terminal(tmp_path):

@@ -128,7 +128,7 @@ def test_bad_files_exit_2_with_one_line_and_no_traceback(tmp_path, case):
     if text is not None:
         path.write_text(text)
     env = child_env()
-    for extra in (["--json"], []):
+    for extra in (["--json"], [], ["--lines"]):
         done = subprocess.run(
             [sys.executable, "-m", "pier18", "replay", str(path), *extra],
             capture_output=True,

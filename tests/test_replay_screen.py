@@ -124,6 +124,7 @@ def test_pier18_replay_without_json_opens_the_replay_app(deck, tmp_path, monkeyp
     record.save(session, path)
     opened: list[Session] = []
     monkeypatch.setattr(ReplayApp, "run", lambda self: opened.append(self.session))
+    monkeypatch.setattr("pier18.tui.terminal.not_a_terminal", lambda: [])  # as at a terminal: the app
     assert main(["replay", str(path)]) == 0
     assert [str(d) for d in opened[0].decisions] == [str(d) for d in session.decisions]
 

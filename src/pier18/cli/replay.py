@@ -1,4 +1,5 @@
-"""`pier18 replay FILE [--json]`: step through a saved game, or print where it ended.
+"""`pier18 replay FILE [--json | --lines]`: step through a saved game (on the screen, or in
+plain lines), or print where it ended.
 
 Imports nothing heavy at module level: the record, engine and Textual load in `run`.
 """
@@ -28,6 +29,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         action="store_true",
         help=_('print the final (or current) state as one JSON object: {{"finished", "players": [{{"name", "pier", '
         '"score", "place", "decided_by", "patrons_won", "plan"}}]}} (docs/review.md)').format(),
+    )
+    parser.add_argument(
+        "--lines", action="store_true",
+        help=_("step through the game in plain lines instead of the full-screen replay, for screen readers and "
+        "scripts: Enter says the next decision ('help' lists the commands)"),
     )
     from .parser import add_deck_option
 
@@ -60,7 +66,10 @@ def state_of(session: Session) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     from ..persist import record
+    from .errors import CliError
 
+    if args.json and args.lines:
+        raise CliError(_("--json prints where the game ended and --lines steps through it: give one of them"))
     deck = None
     if args.deck is not None:
         from ..engine import load_deck
@@ -76,10 +85,33 @@ def run(args: argparse.Namespace) -> int:
 
         sys.stdout.write(json.dumps(state_of(session), ensure_ascii=False) + "\n")
         return 0
-    from .errors import check_terminal
+    note = None
+    if not args.lines:
+        from .errors import check_terminal
+
+        check_terminal()
+        from ..tui.terminal import not_a_terminal
+
+        missing = not_a_terminal()
+        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
+            from ..words import in_plain_lines
+
+            note = in_plain_lines(missing)
+    if args.lines or note is not None:
+        return replay_lines(session, note)
     from ..tui.exits import run_app
     from ..tui.screens.replay import ReplayApp
 
-    check_terminal()
-
     return run_app(ReplayApp(session))
+
+
+def replay_lines(session: Session, note: str | None = None) -> int:
+    """`replay --lines`: the record stepped through in plain lines on standard input and
+    output (`pier18.lines.replay`); `note` says first why, when it was not asked for."""
+    import io
+    import sys
+
+    from ..lines.replay import LineReplay
+
+    lines_in = sys.stdin if sys.stdin is not None else io.StringIO()  # started closed: no lines
+    return LineReplay(session, lines_in, sys.stdout, note).run()

@@ -42,18 +42,21 @@ def answer(word: str, table: TableView, mine: PlayerView | None, names: Sequence
     return say.piers_lines(mine, names, [mine.seat])
 
 
-def help_lines(stop: str, *more: str) -> list[str]:
+def help_lines(stop: str, *more: str, seat: bool = True) -> list[str]:
     """What may be typed, one command a line; `stop` says what 'quit' does here and
-    `more` adds the commands of this front end."""
-    return [
-        _("Commands, one a line:"),
-        say.INDENT + _("hand: your cards, each with its Plan goal"),
-        say.INDENT + _("row: the draft row, each card in words"),
-        say.INDENT + _("pier: your pier, from the land end to the sea end; piers: every pier"),
-        say.INDENT + _("plans: every Plan the table may see, with its goal"),
-        say.INDENT + _("scores: every player's points"),
-        say.INDENT + _("moves: every move you may make now"),
-        say.INDENT + _("a move as 'moves' lists it: keep P F (Plan and Foundation), draft C:K (card C covering K sections), plan K"),
-        *(say.INDENT + line for line in more),
-        say.INDENT + stop,
+    `more` adds the commands of this front end. Without a `seat` (a replay) only the
+    table's commands."""
+    said = [
+        _("hand: your cards, each with its Plan goal") if seat else None,
+        _("row: the draft row, each card in words"),
+        _("pier: your pier, from the land end to the sea end; piers: every pier")
+        if seat else _("piers: every pier, from the land end to the sea end"),
+        _("plans: every Plan the table may see, with its goal"),
+        _("scores: every player's points"),
+        _("moves: every move you may make now") if seat else None,
+        _("a move as 'moves' lists it: keep P F (Plan and Foundation), draft C:K (card C covering K sections), plan K")
+        if seat else None,
+        *more,
+        stop,
     ]
+    return [_("Commands, one a line:")] + [say.INDENT + line for line in said if line is not None]

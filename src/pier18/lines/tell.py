@@ -29,6 +29,31 @@ class Teller:
         """How many decisions have been said."""
         return len(self.said)
 
+    def follows(self, view: TableView) -> bool:
+        """Whether `view` goes on from what was said: every decision said is still in its
+        history (a hidden one perhaps shown since). Not after a take-back, nor for
+        another game."""
+        history = view.history
+        return len(history) >= len(self.said) and all(
+            said is None or said == decision for said, (_seat, decision) in zip(self.said, history)
+        )
+
+    def newest(
+        self,
+        view: TableView,
+        names: Sequence[str],
+        reasons: Mapping[int, str] | None = None,
+        stand_ins: Mapping[int, str] | None = None,
+    ) -> list[str]:
+        """What the newest change of `view` brought, as `news` tells it: where `view` does
+        not go on from what was said (a take-back, another game, a game joined or resumed
+        part way), what came before its last decision is heard first without a word, so
+        only the last decision is told, never the whole game again."""
+        if view.history and (not self.follows(view) or not self.said):
+            self.said, self.awards_said = [], set()
+            self.news(view.before_last(), names, reasons, stand_ins)
+        return self.news(view, names, reasons, stand_ins)
+
     def news(
         self,
         view: TableView,
@@ -41,9 +66,7 @@ class Teller:
         the number of decisions made once it was applied)."""
         reasons, stand_ins = reasons or {}, stand_ins or {}
         history = view.history
-        if len(history) < len(self.said) or any(  # a game taken back: tell it again from the start
-            said is not None and said != decision for said, (_seat, decision) in zip(self.said, history)
-        ):
+        if not self.follows(view):  # a game taken back: tell it again from the start
             self.said, self.awards_said = [], set()
         shown = [
             index for index, (_seat, decision) in enumerate(history[: len(self.said)])

@@ -163,3 +163,15 @@ class Session:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self)
+
+
+def games_by_step(session: Session) -> list[Game]:
+    """The game after 0, 1, ... n of the session's decisions, each a clone (so stepping
+    through a record is instant), dealt as the record deals (a designed deal too, as the
+    lesson's): what `pier18 replay` shows at each step, on the screen and in plain lines."""
+    game = Game(session.deck, session.players, session.seed, session.first_player, session.deal)
+    games = [game.clone()]
+    for decision in session.decisions:
+        game.apply(decision)
+        games.append(game.clone())
+    return games

@@ -249,14 +249,12 @@ class Pier18App(GameApp):
         )
         if table is not None:
             since = self.since_for(view)
-            # With a "since your last move" line the news is there, bots' reasons too.
-            moves = [] if since is not None else self.moves.recent(len(session.decisions), game.players - 1)
             state = TableState(
                 view,
                 names,
                 first_chosen=session.first_player is not None,
                 lesson=self.LESSON,
-                moves=moves,
+                moves=self.event_line(view, names, reasons, session.stand_ins()),
                 thinking=session.is_bot(game.current_player) and not game.is_terminal() and self.bot_provider is not None,
                 since=since,
                 reasons=reasons,

@@ -13,7 +13,7 @@ that a key pressed before the screen on top was shown never acts on it; how an a
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -39,6 +39,7 @@ from .widgets.hint_line import HintedScreen, HintLine
 if TYPE_CHECKING:  # the game and its views are loaded with the first game, not before the first paint
     from ..bots import Hint
     from ..engine import Decision, PlayerView, TableView
+    from ..lines.tell import Teller
     from .screens.quit import QuitScreen
     from .screens.table import TableScreen
 
@@ -85,6 +86,9 @@ class GameApp(BaseApp):
         self._early_warnings: list[str] = []  # `warn` before mounting
         self._own_thread: int | None = None  # the thread the app runs on, once mounted
         self.moves = MoveLog()  # the move lines of the game, for the table
+        self._teller: Teller | None = None  # tells the table's event line (`event_line`), from the first game on
+        self._told: tuple[tuple[int, Decision | None], ...] | None = None  # the history the event line tells
+        self._event: list[str] = []  # the event line's words
         self._awards_shown = 0  # Patron panels already shown (or treated as seen)
         self._shown_at = 0.0  # when the screen on top was shown, then drawn (`event_clock`)
         self._drawn_screen: Screen[Any] | None = None  # the screen on top, once it has been drawn
@@ -293,6 +297,25 @@ class GameApp(BaseApp):
         # in sight until drawn anew, so a key pressed before that never closes it.
         self._drawn_once.discard(panel)
         self.push_screen(panel, lambda _: self.advance())
+
+    # -- the event line ----------------------------------------------------------------
+
+    def event_line(
+        self, view: TableView, names: Sequence[str], reasons: Mapping[int, str], stand_ins: Mapping[int, str]
+    ) -> list[str]:
+        """The newest public event(s) as the app's one `Teller` words them (what the last
+        change of the table brought, never a hidden choice before it is shown): the
+        table's one event line, replaced at each event, for a screen reader to find in
+        one place. Worked out only when the history changed, so redrawing the table for
+        anything else costs nothing here."""
+        if view.history != self._told:
+            if self._teller is None:
+                from ..lines.tell import Teller
+
+                self._teller = Teller()
+            self._told = view.history
+            self._event = self._teller.newest(view, names, reasons, stand_ins)
+        return self._event
 
     # -- the game log ------------------------------------------------------------------
 

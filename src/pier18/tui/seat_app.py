@@ -341,12 +341,9 @@ class SeatApp(GameApp):
             self.push_screen(table)
         self._drop_stale(table)
         people, lost = self._people()
-        made = len(view.history)
-        moves = self.moves.recent(made, view.players - 1)
         me = self.client.seat
         since = since_start(view, me, state.stand_ins) if me is not None and not view.is_terminal() else None
-        if since is not None:  # the news is in the since line, bots' reasons too
-            moves = []
+        moves = self.event_line(view, state.names, self.reasons, state.stand_ins)
         shown = TableState(
             view, state.names, moves=moves, thinking=not self.my_turn(), people=people, link_lost=lost, at_once=True,
             you=self.client.seat, since=since, reasons=dict(self.reasons), stand_ins=dict(state.stand_ins),

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from ...i18n import _
 from ...engine import Game, TableView
-from ...persist.session import Session
+from ...persist.session import Session, games_by_step
 from ...words import (
     KEY_END,
     KEY_NEXT,
@@ -38,16 +38,6 @@ from ..widgets.footer import Footer
 from ..widgets.card_view import CardView
 from ..widgets.pier_panel import PierPanel
 from .closing import unless_leaving
-
-
-def games_by_step(session: Session) -> list[Game]:
-    """The game after 0, 1, ... n decisions (each a clone, so stepping is instant)."""
-    game = Game(session.deck, session.players, session.seed, session.first_player)
-    games = [game.clone()]
-    for decision in session.decisions:
-        game.apply(decision)
-        games.append(game.clone())
-    return games
 
 
 class ReplayScreen(Screen[None]):

@@ -44,7 +44,9 @@ class TableState:
     names: Sequence[str]
     first_chosen: bool = False  # who starts round 1 was chosen, not dated
     lesson: bool = False  # the guided first game: its script, not the sea, chose who starts
-    moves: Sequence[str] = ()  # the last moves' lines in full, newest last (none with `since`: it tells them)
+    #: The newest public event(s) in full, as the app's `Teller` said them: the table's one
+    #: event line, replaced at each event (`GameApp.event_line`).
+    moves: Sequence[str] = ()
     thinking: bool = False  # someone other than the person at the keys decides
     people: Text | None = None  # network play: who is here, who is awaited
     link_lost: bool = False  # network play: the connection to the host is down
@@ -108,9 +110,9 @@ class TableScreen(HintedScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="status")
+        yield Static("", id="moves")  # the event line: in one place, under whose turn it is
         yield Static("", id="people")
         yield Static("", id="since")
-        yield Static("", id="moves")
         yield HintLine(id="hint")
         yield DraftRow(id="draft-row")
         with PiersScroll(id="piers-scroll"):
@@ -196,11 +198,12 @@ class TableScreen(HintedScreen[None]):
         since_line.update(Text(since or ""))  # wraps: it is the news a player came back to
         since_line.display = since is not None
         moves = self.query_one("#moves", Static)
-        moves.update(Text("\n".join(state.moves), style="italic", no_wrap=True, overflow="ellipsis"))
+        moves.update(Text(" ".join(state.moves), style="italic"))  # replaced, never added to; wraps, never cut
         moves.display = bool(state.moves)
         self.query_one(HintLine).ask_known()
         at_once = state.at_once and table.phase in (Phase.SETUP, Phase.PLAN)
-        marks = placed_since(table, state.since if state.since is not None else len(table.history) - len(state.moves))
+        # Without a "since your last move" line, the cards of the last moves round the table are marked.
+        marks = placed_since(table, state.since if state.since is not None else len(table.history) - (table.players - 1))
         for seat in range(table.players):
             if at_once:  # every seat still to choose is choosing now
                 turn = not table.chosen[seat]
