@@ -1905,7 +1905,7 @@ def not_terminals(names: Sequence[str]) -> str:
 
 
 def in_plain_lines(names: Sequence[str]) -> str:
-    """`join` or `host` without a terminal: the seat is played in plain lines instead."""
+    """A game front end without a terminal: it is played in plain lines instead."""
     return _("{not_terminals}: playing in plain lines, as with --lines").format(not_terminals=not_terminals(names))
 
 

@@ -65,6 +65,25 @@ def check_terminal() -> None:
         raise NoTerminal(no_terminal(closed))
 
 
+def plain_lines(asked: bool) -> tuple[bool, str | None]:
+    """Whether a game front end speaks in plain lines, and why when nobody asked: with
+    `--lines` (`asked`), or when standard input or standard error is not a terminal (a
+    screen drawn into a pipe or a file would be nothing but escape codes). A stream
+    closed at start is NoTerminal, as for every app. The one answer `play`, `learn`,
+    `replay`, `join` and `host` ask."""
+    if asked:
+        return True, None
+    check_terminal()
+    from ..tui.terminal import not_a_terminal
+
+    missing = not_a_terminal()
+    if not missing:
+        return False, None
+    from ..words import in_plain_lines
+
+    return True, in_plain_lines(missing)
+
+
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     """Print one line on stderr (never a control character) and return `status`.
 

@@ -263,23 +263,15 @@ def run(args: argparse.Namespace) -> int:
     from ..persist import autosave
     from ..persist.lock import GameLocked
     from ..words import prog_line, table_saved
-    from .errors import check_terminal
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume is not None else (new_session(args), None)
-    from .errors import need_output
+    from .errors import need_output, plain_lines
 
     need_output()  # every input read: only now the closed output, if it is
     args.in_lines, args.note = args.lines, None  # how the host's own seat is played
     if not args.no_seat and not args.lines and HUMAN in session.seats:
-        check_terminal()  # the host's own seat is played in the app; nothing saved yet
-        from ..tui.terminal import not_a_terminal
-
-        missing = not_a_terminal()
-        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
-            from ..words import in_plain_lines
-
-            args.in_lines, args.note = True, in_plain_lines(missing)
+        args.in_lines, args.note = plain_lines(False)  # the app's terminal, or plain lines; nothing saved yet
     saving = autosave.autosaving(
         lambda names: session, on_error=lambda m: print(prog_line(printable(m)), flush=True), background=True
     )

@@ -117,7 +117,7 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .errors import CliError, check_terminal
+    from .errors import CliError
     from ..net.client import Client
 
     if (args.code is None) == (args.watch is None):
@@ -125,19 +125,10 @@ def run(args: argparse.Namespace) -> int:
 
         raise CliError(_("give your seat's CODE, or --watch CODE to watch (one of them)"))
     context = client_ssl(args.address, args.cafile)  # --cafile read before the terminal is asked for
-    from .errors import need_output
+    from .errors import need_output, plain_lines
 
     need_output()
-    lines, note = args.lines, None
-    if not lines:
-        check_terminal()
-        from ..tui.terminal import not_a_terminal
-
-        missing = not_a_terminal()
-        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
-            from ..words import in_plain_lines
-
-            lines, note = True, in_plain_lines(missing)
+    lines, note = plain_lines(args.lines)
     address = args.address
     if context is not None and not address.startswith("wss://"):
         address = "wss://" + address.removeprefix("ws://").rstrip("/") + "/"

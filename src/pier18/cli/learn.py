@@ -56,22 +56,15 @@ def learn(script_path: str | None = None, again: bool = False, lines: bool = Fal
     from ..i18n import _
     from ..words import prog_line
 
-    from .errors import check_terminal, need_output
+    from .errors import need_output, plain_lines
 
     deck = lesson_deck()
     script = load_script(deck, Path(script_path) if script_path is not None else None)  # a bad one is said at once
     need_output()
     notes: list[str] = []
-    if not lines:
-        check_terminal()
-        from ..tui.terminal import not_a_terminal
-
-        missing = not_a_terminal()
-        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
-            from ..words import in_plain_lines
-
-            lines = True
-            notes.append(in_plain_lines(missing))
+    lines, why = plain_lines(lines)
+    if why is not None:
+        notes.append(why)
     save = lesson_save()
     session, stamp, note = None, None, None
     if save.exists() and not again:

@@ -186,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
     from ..i18n import _
-    from .errors import check_terminal, need_output, say_line
+    from .errors import need_output, plain_lines, say_line
 
     check_seed(args.seed)
     if args.resume is not None:
@@ -209,8 +209,7 @@ def run(args: argparse.Namespace) -> int:
             raise Pier18Error(_("--first {first} is not one of the names {names}").format(first=quote(args.first), names=", ".join(names)))
         first = keys.index(name_key(args.first))
     need_output()
-    if not args.lines:
-        check_terminal()  # before anything is moved or saved
+    lines, note = plain_lines(args.lines)  # before anything is moved or saved
     import random
 
     seeds = random.Random(args.seed)
@@ -230,13 +229,13 @@ def run(args: argparse.Namespace) -> int:
 
     from ..persist import autosave
 
-    if args.lines:  # no app: the game told and played in plain lines
+    if lines:  # no app: the game told and played in plain lines
         from ..bots.seats import HUMAN, seat_names
         from ..words import default_name
 
         humans = [default_name(number) for number in range(1, seats.count(HUMAN) + 1)]
         factory = autosave.autosaving(new_session, args.record, on_error=say_line, force=args.force)
-        return play_lines(factory, lambda: factory(names or seat_names(humans, seats)), bot_for)
+        return play_lines(factory, lambda: factory(names or seat_names(humans, seats)), bot_for, note)
     from ..tui.app import Pier18App
 
     found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
@@ -270,10 +269,11 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotProvider) -> int:
+def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotProvider, note: str | None = None) -> int:
     """`play --lines`: the game `start` opens (autosaved by `factory`, as the app's
     games are) told and played in plain lines on standard input and output
-    (`pier18.lines`); the game's lock let go at the end, as `run_app` does."""
+    (`pier18.lines`); the game's lock let go at the end, as `run_app` does. `note` is
+    said first: why plain lines, when nobody asked for them."""
     import io
     import sys
 
@@ -286,6 +286,8 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
             command=play_resume_command(save)
         )
 
+    if note is not None:
+        print(note, flush=True)
     try:
         session = start()
         lines_in = sys.stdin if sys.stdin is not None else io.StringIO()  # started closed: no lines
@@ -306,7 +308,7 @@ def resume(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..tui.app import Pier18App
-    from .errors import check_terminal, need_output, say_line
+    from .errors import need_output, plain_lines, say_line
 
     import os
     from pathlib import Path
@@ -317,8 +319,7 @@ def resume(args: argparse.Namespace) -> int:
     if not latest:  # FILE, or N as 'pier18 games' numbers it now: found before anything is moved
         target = named_game(args.resume)
     need_output()
-    if not args.lines:
-        check_terminal()  # the game asked for is there: now a terminal to play it on, before anything moves
+    lines, note = plain_lines(args.lines)  # the game asked for is there: now how to show it, before anything moves
     if latest:
         found = autosave.find_resumable()  # damaged autosaves are moved aside (kept) on the way
         _tell([moved.message() for moved in found.set_aside] + found.notices)
@@ -350,7 +351,7 @@ def resume(args: argparse.Namespace) -> int:
         """'New game' after the resumed one ends: same deck, players and seats."""
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
-    if args.lines:  # the game goes on in plain lines, told from its start (a recap)
+    if lines:  # the game goes on in plain lines, told from its start (a recap)
         from ..engine.text import shorten
         from ..words import going_on_with
 
@@ -361,7 +362,7 @@ def resume(args: argparse.Namespace) -> int:
             say_line(going_on_with(shorten(target.path.name), target.summary(), latest))
             return session
 
-        return play_lines(lines_factory, start, bot_for)
+        return play_lines(lines_factory, start, bot_for, note)
     factory = autosave.autosaving(
         new_session, args.record, on_error=lambda m: app.warn(m), force=args.force, record_over=own, background=True
     )

@@ -85,19 +85,10 @@ def run(args: argparse.Namespace) -> int:
 
         sys.stdout.write(json.dumps(state_of(session), ensure_ascii=False) + "\n")
         return 0
-    note = None
-    if not args.lines:
-        from .errors import check_terminal
+    from .errors import plain_lines
 
-        check_terminal()
-        from ..tui.terminal import not_a_terminal
-
-        missing = not_a_terminal()
-        if missing:  # a screen drawn into a pipe or a file would be escape codes: plain lines
-            from ..words import in_plain_lines
-
-            note = in_plain_lines(missing)
-    if args.lines or note is not None:
+    lines, note = plain_lines(args.lines)
+    if lines:
         return replay_lines(session, note)
     from ..tui.exits import run_app
     from ..tui.screens.replay import ReplayApp
