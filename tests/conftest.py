@@ -32,6 +32,14 @@ textual_pace.quicken()
 
 
 @pytest.fixture
+def at_a_terminal(monkeypatch):
+    """A command run in this process takes its streams for a terminal's, as a player's
+    shell gives them: the full-screen app (its `run_app` faked by the test), not the
+    plain lines a pipe gets (`cli.errors.plain_lines`)."""
+    monkeypatch.setattr("pier18.tui.terminal.not_a_terminal", list)
+
+
+@pytest.fixture
 def speaking():
     """`speaking("nl")`: the test goes on in that language; English again after it."""
     def speak(language: str) -> str:

@@ -22,6 +22,8 @@ from pier18.tui.app import Pier18App
 from pier18.tui.screens.table import TableScreen
 
 
+pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell
+
 class Boom(RuntimeError):
     pass
 

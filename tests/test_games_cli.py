@@ -21,6 +21,8 @@ from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 
 
+pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell
+
 def saved(deck, name: str, names: list[str], steps: int | None, mtime: int) -> Session:
     session = Session(deck, names, 11)
     path = saves.games_dir() / name

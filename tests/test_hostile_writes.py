@@ -19,6 +19,8 @@ from pier18.persist.files import FileChanged, Over, atomic_write, stamp
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
 
+pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell
+
 PLAY = ["play", "--names", "Ann,Bob", "--players", "2", "--seed", "4"]
 
 

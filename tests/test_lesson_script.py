@@ -16,6 +16,8 @@ from pier18.engine import load_deck
 from pier18.persist import autosave
 from pier18.persist.lesson import LessonError, default_script_path, first_time_offer, load_script
 
+pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell
+
 DECK = load_deck(None)
 SHIPPED = default_script_path().read_text(encoding="utf-8")
 #: The shipped script's deal and set-up Foundation lines, whatever the lesson's design.

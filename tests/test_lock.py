@@ -20,7 +20,7 @@ from pier18.tui.app import Pier18App
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals"), pytest.mark.usefixtures("at_a_terminal")]
 
 #: Plays a saved game the way `pier18 play --resume` does (lock, then autosave), says so,
 #: and waits for its stdin to close.

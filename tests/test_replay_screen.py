@@ -118,13 +118,12 @@ async def test_an_unfinished_game_replays_up_to_where_it_stopped(deck):
         assert same(screen.game, session.game)
 
 
-def test_pier18_replay_without_json_opens_the_replay_app(deck, tmp_path, monkeypatch):
+def test_pier18_replay_without_json_opens_the_replay_app(deck, tmp_path, monkeypatch, at_a_terminal):
     session = finished(deck, players=2)
     path = tmp_path / "game.json"
     record.save(session, path)
     opened: list[Session] = []
     monkeypatch.setattr(ReplayApp, "run", lambda self: opened.append(self.session))
-    monkeypatch.setattr("pier18.tui.terminal.not_a_terminal", lambda: [])  # as at a terminal: the app
     assert main(["replay", str(path)]) == 0
     assert [str(d) for d in opened[0].decisions] == [str(d) for d in session.decisions]
 

@@ -18,6 +18,8 @@ import waiting
 from helpers import summary
 from pier18.tui.app import Pier18App
 
+pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell
+
 NAMES = ["Ann", "Bob", "Cy"]
 
 

@@ -290,7 +290,7 @@ async def test_quitting_at_each_step_and_resuming_lands_on_that_step(tmp_path):
             assert resumed == was
 
 
-async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_with_it(monkeypatch):
+async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_with_it(monkeypatch, at_a_terminal):
     from pier18.cli import learn as learn_cli
     from pier18.persist.lesson import lesson_save
 
@@ -304,7 +304,6 @@ async def test_the_lesson_is_autosaved_to_its_own_file_and_pier18_learn_goes_on_
 
     monkeypatch.setattr("pier18.tui.exits.run_app", fake_run)
     monkeypatch.setattr("pier18.cli.errors.check_terminal", lambda: None)
-    monkeypatch.setattr("pier18.tui.terminal.not_a_terminal", list)  # as at a terminal: no plain lines
     assert learn_cli.learn() == 0
     session = opened[-1].session
     assert len(session.decisions) == 1  # the autosave wrote the lesson's own file

@@ -10,6 +10,8 @@ from pier18.cli.play import parse_names
 from pier18.engine.errors import Pier18Error
 
 
+pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
