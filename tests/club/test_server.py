@@ -102,3 +102,65 @@ async def test_kill_9_between_moves_and_inside_a_commit_loses_nothing_acknowledg
         for lobby in lobbies:
             await lobby.close()
         await club.kill()
+
+
+async def test_a_correspondence_game_past_its_deadline_the_bot_moves_and_the_seat_loses(tmp_path, keys, clock):
+    """A fake clock past the deadline: the hard bot moves for the away seat, said as the
+    bot's; with "lose" the seat ranks last in the rating."""
+    server = await open_club(tmp_path / "club.sqlite3", now=clock)
+    ann, bob = member(server.port, "Ann", keys["Ann"]), member(server.port, "Bob", keys["Bob"])
+    try:
+        table = await ann.create(2, clock="2d", on_timeout="lose")
+        await bob.join(table)
+        game = await seat(ann, table)  # Bob never comes: every one of his moves times out
+        turns = ann.turns()
+        assert await asyncio.wait_for(turns.__anext__(), WAIT) == table
+        last = None
+        while True:  # each new state: Ann moves on hers; on Bob's, two days pass
+            state = await game.wait_for(lambda s: s is not last, WAIT)
+            last = state
+            if state.table.is_terminal():
+                break
+            if state.my_turn:
+                await game.decide(state.you.legal[0])
+            else:
+                clock.advance(2 * 86400 + 1)  # two days and a second: Bob's time is up
+                server.wake_clock()
+        final = game.state
+        assert final.stand_ins and set(final.stand_ins.values()) == {"hard"}  # said as the bot's
+        over = (await ann.list()).games[0]
+        assert over.lost_on_time == (1,)
+        ratings = {m.name: m for m in await ann.ratings()}
+        assert ratings["Ann"].mu > ratings["Bob"].mu  # Bob ranks last whatever the score
+        await game.close()
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+async def test_two_clients_on_one_seat_one_decision_counts(tmp_path, keys):
+    server = await open_club(tmp_path / "club.sqlite3")
+    ann, bob = member(server.port, "Ann", keys["Ann"]), member(server.port, "Bob", keys["Bob"])
+    try:
+        table = await ann.create(2, seats=["human", "greedy"])
+        first = await seat(ann, table)
+        state = await first.wait_for(lambda s: s.my_turn, WAIT)
+        second = await seat(ann, table)  # the same member's seat opened again: the newer wins
+        await first.until(lambda: first.fatal is not None, WAIT)
+        other = await second.wait_for(lambda s: s.my_turn, WAIT)
+        assert other.turn == state.turn
+        await second.decide(other.you.legal[0])
+        await second.decide(other.you.legal[-1])  # twice, at once: one is refused
+        await second.until(lambda: len(second.refusals) >= 1, WAIT)
+        moves = await server.people(lambda store: store.moves(table))
+        assert [m.seat for m in moves].count(0) == 1
+        with pytest.raises(ClubRefused) as no:
+            await bob.ticket(table)
+        assert no.value.code == "not_your_table"
+        await first.close()
+        await second.close()
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
