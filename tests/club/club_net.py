@@ -68,9 +68,9 @@ async def play_out(seats: list[Client], before_move=None, seen: list | None = No
             assert state is not None
             if state.table.is_terminal():
                 return
+            number, sent = sent, sent + 1  # counted before the hook waits: each number once
             if before_move is not None:
-                await before_move(sent)
-            sent += 1
+                await before_move(number)
             last = state
             try:
                 await game.decide(state.you.legal[0])
@@ -102,10 +102,12 @@ class ChildClub:
         args = [sys.executable, str(CHILD), str(self.db), str(self.port)] + ([str(crash_at)] if crash_at else [])
         self.proc = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE, env=env)
         assert self.proc.stdout is not None
+        self.starts += 1
+        if self.port:  # the same port again: the clients find it by themselves
+            return
         line = (await asyncio.wait_for(self.proc.stdout.readline(), WAIT)).decode()
         assert line.startswith("port "), line
         self.port = int(line.split()[1])
-        self.starts += 1
 
     async def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
@@ -116,6 +118,6 @@ class ChildClub:
     async def crashed(self) -> bool:
         """Wait for the child to die by its own hand (inside a commit): True if it said so."""
         assert self.proc is not None and self.proc.stdout is not None
-        line = await asyncio.wait_for(self.proc.stdout.readline(), 4 * WAIT)
+        said = await asyncio.wait_for(self.proc.stdout.read(), 4 * WAIT)  # until it is gone
         await asyncio.wait_for(self.proc.wait(), WAIT)
-        return line.decode().strip() == "inside"
+        return "inside" in said.decode().split()
