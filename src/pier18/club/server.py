@@ -238,7 +238,7 @@ class ClubServer:
         WebSocket is opened."""
         if request.path == "/club" or TABLE_PATH.fullmatch(request.path):
             return None
-        return connection.respond(404, "not found\n")
+        return connection.respond(404, "")  # no body: nothing to read for anyone
 
     async def _refuse(self, ws: ServerConnection, reason: str, code: int) -> None:
         """The gate's refusals, each in its path's protocol."""
