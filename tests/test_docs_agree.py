@@ -51,7 +51,19 @@ def helps() -> dict[str, set[str]]:
         with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
             main([command, "--help"] if command else ["--help"])
         found[command or TOP] = set(LISTED.findall(out.getvalue()))
+        for sub in sub_commands(command) if command else ():  # `pier18 club serve`'s are `pier18 club`'s
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+                main([command, sub, "--help"])
+            found[command] |= set(LISTED.findall(out.getvalue()))
     return found
+
+
+def sub_commands(command: str) -> list[str]:
+    """The sub-commands of `pier18 COMMAND` (`club serve`), if it has any."""
+    from pier18.cli import build_parser
+
+    return sorted(build_parser(command)._commands()[command]._commands())
 
 
 def paragraphs(text: str) -> list[tuple[int, str, bool]]:

@@ -24,9 +24,9 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Coroutine, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -55,6 +55,7 @@ from .protocol import (
 )
 
 BotProvider = Callable[[str, int], Bot]
+T = TypeVar("T")
 
 #: websockets logs failed handshakes (garbage bytes, port scans) with tracebacks: hostile
 #: input is expected here, so its log goes nowhere unless a caller attaches a handler.
@@ -92,7 +93,7 @@ class HostConfig:
     forget_after: float = 600.0  # failures older than this are forgotten
 
 
-class _Bucket:
+class Bucket:
     """A token bucket: `take` is False once a connection sends faster than allowed."""
 
     def __init__(self, rate: float, burst: float) -> None:
@@ -193,6 +194,154 @@ class _Greeting:
     address: str
 
 
+Refuse = Callable[[ServerConnection, str, int], Coroutine[Any, Any, None]]
+
+
+async def _refuse_code(ws: ServerConnection, reason: str, code: int) -> None:
+    await _refuse(ws, reason, code)
+
+
+class Gate:
+    """Who may come in, and how fast: what every server here (a table, a club) does with a
+    connection before it has shown a right code, and with wrong codes.
+
+    A connection that has not said its hello is silent: it is closed after
+    `hello_timeout` seconds, and it never keeps another connection out. When an address
+    or the whole server has no room left, the oldest silent connection is closed to make
+    room for the new one; connections let in are never pushed out. A wrong code waits out
+    its growing delay in a room of its own (`admit`), holding no place a right one needs.
+    `refuse` says no to a connection in its path's own protocol (the host's by default).
+    """
+
+    def __init__(self, config: HostConfig, refuse: Refuse = _refuse_code) -> None:
+        self.config = config
+        self.refuse = refuse
+        self.served = 0  # connections let in
+        self.closing = asyncio.Event()  # set when the server closes: nobody waits out a delay any more
+        self.tasks: set[asyncio.Task[None]] = set()
+        self._greeting: dict[ServerConnection, _Greeting] = {}  # not yet let in, oldest first
+        self._per_address: dict[str, int] = {}  # of those, how many from each address
+        self._wrong: dict[str, int] = {}  # wrong codes waiting out their delay, per address
+        self._failures: dict[str, _Failures] = {}
+
+    def greeting(self) -> int:
+        """Connections still to say their hello."""
+        return len(self._greeting)
+
+    def wrong_waiting(self) -> int:
+        """Wrong codes waiting out their delay now."""
+        return sum(self._wrong.values())
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        """Run `coroutine` in a task the server cancels when it closes."""
+        task = asyncio.create_task(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def close(self) -> None:
+        self.closing.set()
+        for task in list(self.tasks):
+            task.cancel()
+
+    async def first_message(self, ws: ServerConnection) -> tuple[str, str | bytes] | None:
+        """Make room for a new connection, then wait for its first message (its hello):
+        (its address, the message), or None once it was refused (no room, no hello in
+        time, pushed out meanwhile) or went away."""
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if not self._room_for(address):
+            await self.refuse(ws, "too_many_connections", CLOSE_BUSY)
+            return None
+        self._greeting[ws] = _Greeting(address)
+        self._per_address[address] = self._per_address.get(address, 0) + 1
+        try:
+            raw = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
+        except TimeoutError:
+            self._let_go(ws)  # closing takes a moment more: it holds no place meanwhile
+            await self.refuse(ws, "no_hello_in_time", CLOSE_POLICY)
+            return None
+        except ConnectionClosed:
+            self._let_go(ws)
+            return None
+        if ws not in self._greeting:  # pushed out to make room while its hello was on the way
+            return None
+        self._let_go(ws)  # it has spoken: it holds no place of the silent ones any more
+        return address, raw
+
+    def _room_for(self, address: str) -> bool:
+        """Whether a new connection from `address` may wait for its hello, making room
+        by closing the oldest silent one (of that address, or of any) where it must."""
+        c = self.config
+        if self._per_address.get(address, 0) >= c.pending_per_address and not self._push_out(address):
+            return False
+        return self.served + len(self._greeting) < c.max_connections or self._push_out(None)
+
+    def _push_out(self, address: str | None) -> bool:
+        """Close the oldest connection (from `address`, if given): it has said nothing.
+
+        It is told the server is busy (`retry`): a real client pushed out by a flood
+        before its hello arrived tries again by itself.
+        """
+        for ws, greeting in self._greeting.items():
+            if address in (None, greeting.address):
+                self._let_go(ws)
+                self.spawn(self.refuse(ws, "too_many_connections", CLOSE_BUSY))
+                return True
+        return False
+
+    def _let_go(self, ws: ServerConnection) -> None:
+        """`ws` no longer waits to be let in: it holds no place of its address any more."""
+        greeting = self._greeting.pop(ws, None)
+        if greeting is not None:
+            left = self._per_address[greeting.address] - 1
+            if left:
+                self._per_address[greeting.address] = left
+            else:
+                del self._per_address[greeting.address]
+
+    async def admit(self, found: T | None, address: str) -> T | None:
+        """What a code opened (`found`) at once; or, for a wrong code (`found` None), None
+        once it has waited out its penalty: the same slowing down of repeated wrong codes
+        from `address` everywhere.
+
+        Wrong codes wait apart from everything else, at most `pending_per_address` from
+        one address and `max_connections` in all; one more is refused without waiting
+        (its address's delay still grows). So a flood of wrong codes costs bounded memory,
+        and a right code from the same address is never kept waiting behind it.
+        """
+        if found is not None:
+            return found
+        delay = self._penalty(address)
+        c = self.config
+        if self._wrong.get(address, 0) >= c.pending_per_address or self.wrong_waiting() >= c.max_connections:
+            return None
+        self._wrong[address] = self._wrong.get(address, 0) + 1
+        try:
+            await asyncio.wait_for(self.closing.wait(), delay)
+        except TimeoutError:
+            pass
+        finally:
+            left = self._wrong[address] - 1
+            if left:
+                self._wrong[address] = left
+            else:
+                del self._wrong[address]
+        return None
+
+    def _penalty(self, address: str) -> float:
+        """How long to wait before refusing a wrong code: doubling per recent failure."""
+        now = time.monotonic()
+        record = self._failures.setdefault(address, _Failures())
+        if now - record.last > self.config.forget_after:
+            record.count = 0
+        record.count += 1
+        record.last = now
+        if len(self._failures) > 10_000:  # many addresses: keep the recent ones
+            for key in [k for k, v in self._failures.items() if now - v.last > self.config.forget_after]:
+                del self._failures[key]
+        delay: float = self.config.penalty * 2.0 ** (record.count - 1)
+        return min(delay, self.config.max_penalty)
+
+
 @dataclass
 class Host:
     """The authoritative table: serve it with `start`, stop it with `close`.
@@ -211,6 +360,7 @@ class Host:
     bots: BotProvider | None = None
     on_status: Callable[[str], None] | None = None
     saved: Callable[[], None] | None = None
+    gate: Gate | None = None
 
     def __post_init__(self) -> None:
         self.players: list[Connection | None] = [None] * self.session.players
@@ -219,12 +369,9 @@ class Host:
         self.finished = asyncio.Event()
         self.port = 0
         self._server: Server | None = None
-        self._greeting: dict[ServerConnection, _Greeting] = {}  # not yet let in, oldest first
-        self._per_address: dict[str, int] = {}  # of those, how many from each address
-        self._wrong: dict[str, int] = {}  # wrong codes waiting out their delay, per address
-        self._closing = asyncio.Event()  # set by `close`: nobody waits out a delay any more
-        self._served = 0  # connections let in (seats and spectators)
-        self._failures: dict[str, _Failures] = {}
+        #: Who may come in (limits per address, hello timeout, wrong codes): the table's
+        #: own, or its club's, shared by all the club's tables.
+        self._gate = self.gate if self.gate is not None else Gate(self.config)
         self._bot_turns: dict[int, Hashable] = {}  # seat -> the moment its bot is deciding for
         self._views_sent: dict[int, str] = {}  # seat -> its `views` answer, once the game is over
         self._table: TableView | None = TableView.of(self.session.game)  # for move lines
@@ -256,7 +403,7 @@ class Host:
         return self.port
 
     async def close(self) -> None:
-        self._closing.set()
+        self._gate.close()
         for task in list(self._tasks):
             task.cancel()
         if self._server is not None:
@@ -271,79 +418,29 @@ class Host:
 
     def connections(self) -> tuple[int, int]:
         """(connections let in, connections still to say their hello): for the host's tests."""
-        return self._served, len(self._greeting)
+        return self._gate.served, self._gate.greeting()
 
     def wrong_waiting(self) -> int:
         """Wrong codes waiting out their delay now (hellos and browser pages): for the tests."""
-        return sum(self._wrong.values())
+        return self._gate.wrong_waiting()
 
     async def _handle(self, ws: ServerConnection) -> None:
         """One connection, from hello to goodbye; nothing it sends can reach the table
         except a legal decision for its own seat on its own turn."""
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if not self._room_for(address):
-            await _refuse(ws, "too_many_connections", CLOSE_BUSY)
+        first = await self._gate.first_message(ws)
+        if first is None:
             return
-        self._greeting[ws] = _Greeting(address)
-        self._per_address[address] = self._per_address.get(address, 0) + 1
-        try:
-            seat = await self._hello(ws, address)
-        finally:
-            self._let_go(ws)
+        seat = await self._hello(ws, *first)
         if seat is None:
             return
-        self._served += 1
+        self._gate.served += 1
         try:
             await self._serve(ws, None if seat < 0 else seat)
         finally:
-            self._served -= 1
+            self._gate.served -= 1
 
-    def _room_for(self, address: str) -> bool:
-        """Whether a new connection from `address` may wait for its hello, making room
-        by closing the oldest silent one (of that address, or of any) where it must."""
-        c = self.config
-        if self._per_address.get(address, 0) >= c.pending_per_address and not self._push_out(address):
-            return False
-        return self._served + len(self._greeting) < c.max_connections or self._push_out(None)
-
-    def _push_out(self, address: str | None) -> bool:
-        """Close the oldest connection (from `address`, if given): it has said nothing.
-
-        It is told the host is busy (`retry`): a real client pushed out by a flood before
-        its hello arrived tries again by itself.
-        """
-        for ws, greeting in self._greeting.items():
-            if address in (None, greeting.address):
-                self._let_go(ws)
-                task = asyncio.create_task(_refuse(ws, "too_many_connections", CLOSE_BUSY))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
-                return True
-        return False
-
-    def _let_go(self, ws: ServerConnection) -> None:
-        """`ws` no longer waits to be let in: it holds no place of its address any more."""
-        greeting = self._greeting.pop(ws, None)
-        if greeting is not None:
-            left = self._per_address[greeting.address] - 1
-            if left:
-                self._per_address[greeting.address] = left
-            else:
-                del self._per_address[greeting.address]
-
-    async def _hello(self, ws: ServerConnection, address: str) -> int | None:
+    async def _hello(self, ws: ServerConnection, address: str, raw: str | bytes) -> int | None:
         """The seat the hello's code opens (-1: the spectator code), or None if refused."""
-        try:
-            raw = await asyncio.wait_for(ws.recv(), self.config.hello_timeout)
-        except TimeoutError:
-            self._let_go(ws)  # closing takes a moment more: it holds no place meanwhile
-            await _refuse(ws, "no_hello_in_time")
-            return None
-        except ConnectionClosed:
-            return None
-        if ws not in self._greeting:  # pushed out to make room while its hello was on the way
-            return None
-        self._let_go(ws)  # it has spoken: it holds no place of the silent ones any more
         try:
             hello = read_client_message(raw)
             if hello["type"] != "hello":
@@ -362,33 +459,10 @@ class Host:
 
     async def admit(self, code: object, address: str) -> int | None:
         """The seat `code` opens (-1: the spectator code) at once, or None once a wrong
-        code has waited out its penalty: the same check, and the same slowing down of
-        repeated wrong codes from `address`, for a hello and for a browser seat (`net.web`).
-
-        Wrong codes wait apart from everything else, at most `pending_per_address` from
-        one address and `max_connections` in all; one more is refused without waiting
-        (its address's delay still grows). So a flood of wrong codes costs bounded memory,
-        and a right code from the same address is never kept waiting behind it.
-        """
-        seat = self._who(code)
-        if seat is not None:
-            return seat
-        delay = self._penalty(address)
-        c = self.config
-        if self._wrong.get(address, 0) >= c.pending_per_address or self.wrong_waiting() >= c.max_connections:
-            return None
-        self._wrong[address] = self._wrong.get(address, 0) + 1
-        try:
-            await asyncio.wait_for(self._closing.wait(), delay)
-        except TimeoutError:
-            pass
-        finally:
-            left = self._wrong[address] - 1
-            if left:
-                self._wrong[address] = left
-            else:
-                del self._wrong[address]
-        return None
+        code has waited out its penalty (`Gate.admit`): the same check, and the same
+        slowing down of repeated wrong codes from `address`, for a hello and for a
+        browser seat (`net.web`)."""
+        return await self._gate.admit(self._who(code), address)
 
     def _who(self, code: object) -> int | None:
         """The seat a code opens (-1 for the spectator code); every code is compared, in
@@ -403,25 +477,11 @@ class Host:
             found = -1
         return found
 
-    def _penalty(self, address: str) -> float:
-        """How long to wait before refusing a wrong code: doubling per recent failure."""
-        now = time.monotonic()
-        record = self._failures.setdefault(address, _Failures())
-        if now - record.last > self.config.forget_after:
-            record.count = 0
-        record.count += 1
-        record.last = now
-        if len(self._failures) > 10_000:  # many addresses: keep the recent ones
-            for key in [k for k, v in self._failures.items() if now - v.last > self.config.forget_after]:
-                del self._failures[key]
-        delay: float = self.config.penalty * 2.0 ** (record.count - 1)
-        return min(delay, self.config.max_penalty)
-
     async def _serve(self, ws: ServerConnection, seat: int | None) -> None:
         conn = Connection(ws, seat, self.config.outbox)
         conn.push(encode(self._welcome(seat)))
         self._arrive(conn)
-        bucket = _Bucket(self.config.rate, self.config.burst)
+        bucket = Bucket(self.config.rate, self.config.burst)
         try:
             async for raw in ws:
                 if not bucket.take():
@@ -492,37 +552,42 @@ class Host:
         """Apply a decision if it is this seat's, on its turn, for this very position."""
         decision, turn = read_decision(message)
         async with self._deciding:
-            reason = self._apply(conn, decision, turn)
-            if reason is None:
-                await self._saved()
-                return
+            reason = self._refusal(conn, turn)
+            if reason is None and conn.seat is not None:
+                reason = await self._commit(conn.seat, decision, turn)
+                if reason is None:
+                    return
         illegal = {"decision": str(decision)} if reason == "illegal" else {}
         conn.push(encode({"type": "refused", "reason": reason, **illegal, "turn": len(self.session.decisions)}))
 
-    def _apply(self, conn: Connection, decision: Decision, turn: int) -> str | None:
-        """Apply `conn`'s decision made at `turn`; why not (a code of `words.REFUSALS`),
-        if it was refused."""
+    def _refusal(self, conn: Connection, turn: int) -> str | None:
+        """Why `conn` may not decide now, at `turn` (a code of `words.REFUSALS`), before the
+        engine is asked; None if it may."""
         session, game = self.session, self.session.game
         if conn.seat is None:
-            reason = "spectators_cannot_decide"
-        elif not self.started:
-            reason = "not_started"
-        elif game.is_terminal():
-            reason = "game_over"
-        elif turn != len(session.decisions) and not game.simultaneous():
+            return "spectators_cannot_decide"
+        if not self.started:
+            return "not_started"
+        if game.is_terminal():
+            return "game_over"
+        if turn != len(session.decisions) and not game.simultaneous():
             # A choice of set-up or of the Plan placement depends only on the seat's own
             # cards, which nobody else's choice changes: made on an older view, it stands.
-            reason = "earlier_position"
-        elif not game.legal_decisions_for(conn.seat) or self._bot_level(conn.seat) is not None:
-            reason = "not_your_turn"
-        else:
-            try:
-                session.choose(conn.seat, decision)
-            except Pier18Error:
-                reason = "illegal"
-            else:
-                return None
-        return reason
+            return "earlier_position"
+        if not game.legal_decisions_for(conn.seat) or self._bot_level(conn.seat) is not None:
+            return "not_your_turn"
+        return None
+
+    async def _commit(self, seat: int, decision: Decision, turn: int) -> str | None:
+        """Make `seat`'s decision (seen at `turn`) the table's and tell everyone once it is
+        saved; "illegal" if the engine says no. Called holding `_deciding`. (A club's
+        table commits to the club's store here instead: `club.server`.)"""
+        try:
+            self.session.choose(seat, decision)
+        except Pier18Error:
+            return "illegal"
+        await self._saved()
+        return None
 
     async def _saved(self) -> None:
         """Until the decision just applied is on disk (see `saved`), then tell everyone.

@@ -1,0 +1,338 @@
+"""A member's connection to a club: the lobby's questions, and notices of whose turn it is.
+
+Headless, for every front end (the Textual club screen, the plain-line club, `pier18
+club wait`) and the tests: `ClubClient` asks (`list`, `create`, `join`, `rematch`,
+`ratings`, `ticket`, `export`) and listens (`turns`). A seat's game itself is played
+with `net.client.Client` on the ticket `ticket` returns, exactly as a hosted game.
+
+The connection is kept: a question asked while it is down reconnects first, a
+question in flight when it drops is asked again if asking twice changes nothing
+(everything but `create`, `join` and `rematch`, which raise `ClubError` instead so a
+person decides), and `turns` reconnects by itself until closed. A refusal is raised as
+`ClubRefused`, worded in this client's language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import builtins
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..engine.errors import Pier18Error
+from ..i18n import _
+from ..net.client import url_of
+from .. import words
+from .protocol import (
+    MAX_ANSWER,
+    PROTOCOL,
+    VERSION,
+    ClubProtocolError,
+    ClubRefused,
+    MemberRating,
+    TableInfo,
+    decode_club,
+    decode_ratings,
+    decode_record,
+    decode_refusal,
+    decode_seat,
+    decode_table_id,
+    decode_ticket,
+    encode,
+    read_answer,
+)
+
+_quiet = logging.getLogger("pier18.club.websockets.client")
+_quiet.addHandler(logging.NullHandler())
+_quiet.propagate = False
+
+#: Questions that change nothing when asked twice: asked again after a dropped connection.
+SAFE_AGAIN = frozenset({"list", "ratings", "seat", "export", "watch", "ping"})
+
+__all__ = ["ClubClient", "ClubError", "ClubList", "ClubRefused", "MemberRating", "TableInfo", "club_url"]
+
+
+class ClubError(Pier18Error):
+    """A network problem with the club a person can act on; one line."""
+
+
+@dataclass(frozen=True)
+class ClubList:
+    """The `list` answer: the member's games (newest first) and the open tables they may join."""
+
+    games: list[TableInfo]
+    open: list[TableInfo]
+
+
+def club_url(address: str, path: str = "/club", tls: bool = False) -> str:
+    """The club's URL for `path` ('/club' or '/table/7'), from HOST:PORT or a ws(s):// URL;
+    wss:// when `tls`. NetError (one line) for anything that is not an address."""
+    parts = urlsplit(url_of(address))
+    scheme = "wss" if tls or parts.scheme == "wss" else "ws"
+    return urlunsplit((scheme, parts.netloc, path, "", ""))
+
+
+class ClubClient:
+    """One member's connection to the club at `address` as `name`, proving it with `key`.
+
+    Call `connect` first (it raises `ClubRefused` if the club says no, e.g. the name is
+    another key's, and `ClubError` if it cannot be reached); then ask. `new` says whether
+    that first hello made this member (or gave it a new key after the operator's reset).
+    """
+
+    def __init__(
+        self,
+        address: str,
+        name: str,
+        key: str,
+        ssl: Any = None,
+        *,
+        timeout: float = 30.0,
+        min_backoff: float = 0.1,
+        max_backoff: float = 5.0,
+        tries: int = 8,
+    ) -> None:
+        self.url = club_url(address, tls=ssl is not None)
+        self.address = address
+        self.name = name
+        self.key = key
+        self.ssl = ssl
+        self.timeout = timeout  # seconds an answer may take once asked
+        self.min_backoff, self.max_backoff, self.tries = min_backoff, max_backoff, tries
+        self.new = False
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._next_id = 1
+        self._connecting = asyncio.Lock()
+        self._turns: asyncio.Queue[int | Exception] = asyncio.Queue()
+        self._watching = False
+        self._keeper: asyncio.Task[None] | None = None
+        self._closing = False
+
+    # -- asking -----------------------------------------------------------------------------
+
+    async def connect(self) -> bool:
+        """Connect and say hello; returns `new` (this hello registered the name)."""
+        await self._ensure()
+        return self.new
+
+    async def list(self) -> ClubList:
+        """The member's games and the open tables they may join."""
+        games, open_tables = decode_club(await self._ask({"type": "list"}, "club"))
+        return ClubList(games, open_tables)
+
+    async def create(
+        self, players: int, seats: builtins.list[str] | None = None, invite: builtins.list[str] | None = None,
+        clock: str = "none", on_timeout: str = "bot",
+    ) -> int:
+        """A new table (the member at seat 0): `seats` each "human" (to be filled) or a bot
+        level, default all human; `invite`: the names who may join (None: anyone);
+        `clock`: "none", "5m", "2d"; `on_timeout`: "bot" or "lose". Returns its id."""
+        kinds = seats if seats is not None else ["human"] * players
+        message = {"type": "create", "players": players, "seats": kinds, "invite": invite, "clock": clock, "on_timeout": on_timeout}
+        return decode_table_id(await self._ask(message, "created"))
+
+    async def join(self, table: int) -> int:
+        """Sit at an open table; returns the seat (the game starts when the last one fills)."""
+        return decode_seat(await self._ask({"type": "join", "table": table}, "joined"))
+
+    async def rematch(self, table: int) -> int:
+        """A new table with the same players and seats as a finished one; returns its id."""
+        return decode_table_id(await self._ask({"type": "rematch", "table": table}, "created"))
+
+    async def ratings(self) -> builtins.list[MemberRating]:
+        """Every rated member, best first."""
+        return decode_ratings(await self._ask({"type": "ratings"}, "ratings"))
+
+    async def ticket(self, table: int) -> tuple[str, str]:
+        """(url, code) for this member's seat's game at `table`: give them to
+        `net.client.Client(url, code, ssl=...)`. The code stays valid across restarts."""
+        _table, path, code = decode_ticket(await self._ask({"type": "seat", "table": table}, "ticket"))
+        return club_url(self.address, path, tls=self.ssl is not None), code
+
+    async def export(self, table: int) -> str:
+        """The game record of a finished game this member played (the JSON `replay`,
+        `review` and `stats` read)."""
+        return decode_record(await self._ask({"type": "export", "table": table}, "record"))[1]
+
+    async def turns(self) -> AsyncIterator[int]:
+        """The id of each table where it becomes this member's turn (at once, every table
+        where it already is), for as long as the client is open; reconnects by itself.
+        A table may be named again after a reconnection."""
+        if not self._watching:
+            self._watching = True
+            await self._ask({"type": "watch"}, "watching")
+            self._keeper = asyncio.create_task(self._keep())
+        while True:
+            item = await self._turns.get()
+            if isinstance(item, Exception):
+                raise item
+            yield item
+
+    async def close(self) -> None:
+        self._closing = True
+        for task in (self._keeper, self._reader):
+            if task is not None:
+                task.cancel()
+        if self._ws is not None:
+            try:
+                await self._ws.close()
+            except Exception:
+                pass
+        for task in (self._keeper, self._reader):
+            if task is not None:
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
+        self._fail_pending(ClubError(_("the club connection was closed")))
+
+    async def __aenter__(self) -> "ClubClient":
+        await self.connect()
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        await self.close()
+
+    def drop(self) -> None:
+        """Cut the connection abruptly (tests: a pulled cable); the client reconnects."""
+        if self._ws is not None:
+            self._ws.transport.abort()
+
+    # -- the connection ----------------------------------------------------------------------
+
+    async def _ask(self, message: dict[str, Any], expected: str) -> dict[str, Any]:
+        again = message["type"] in SAFE_AGAIN
+        for attempt in range(self.tries):
+            ws = await self._ensure()  # ClubError, ClubRefused: raised as they are
+            request_id = self._next_id
+            self._next_id += 1
+            future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            self._pending[request_id] = future
+            try:
+                await ws.send(encode({**message, "id": request_id}))
+                answer = await asyncio.wait_for(asyncio.shield(future), self.timeout)
+            except (ConnectionClosed, ClubError):
+                if not again or self._closing:
+                    raise ClubError(_("the connection to the club dropped before it answered; look again")) from None
+                await self._backoff(attempt)
+                continue
+            except TimeoutError:
+                raise ClubError(_("the club did not answer in time")) from None
+            finally:
+                self._pending.pop(request_id, None)
+            if answer["type"] == "refused":
+                raise decode_refusal(answer)
+            if answer["type"] != expected:
+                raise ClubProtocolError(_("the club sent an answer this client cannot read"))
+            return answer
+        raise ClubError(words.host_unreachable())
+
+    async def _backoff(self, attempt: int) -> None:
+        delay = min(self.max_backoff, self.min_backoff * 2 ** min(attempt, 10)) * random.uniform(0.5, 1.0)
+        await asyncio.sleep(delay)
+
+    async def _ensure(self) -> ClientConnection:
+        """The open connection, connecting (and saying hello) first if there is none."""
+        async with self._connecting:
+            if self._ws is not None:
+                return self._ws
+            if self._closing:
+                raise ClubError(_("the club connection was closed"))
+            why = words.host_unreachable()
+            for attempt in range(self.tries):
+                try:
+                    ws = await connect(
+                        self.url, ssl=self.ssl, max_size=MAX_ANSWER, compression=None, open_timeout=10,
+                        ping_interval=20, ping_timeout=20, close_timeout=2, logger=_quiet,
+                    )
+                except InvalidURI:
+                    raise ClubError(_("{url} is not an address (use HOST:PORT)").format(url=self.url)) from None
+                except (OSError, TimeoutError, InvalidHandshake) as exc:
+                    why = words.host_unreachable(str(exc)[:80])
+                    await self._backoff(attempt)
+                    continue
+                try:
+                    await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "name": self.name, "key": self.key}))
+                    answer = read_answer(await asyncio.wait_for(ws.recv(), self.timeout))
+                except (ConnectionClosed, TimeoutError):
+                    why = words.connection_dropped()
+                    await self._backoff(attempt)
+                    continue
+                if answer["type"] == "refused":
+                    await ws.close()
+                    refusal = decode_refusal(answer)
+                    if refusal.code in ("too_many_connections", "busy"):
+                        why = str(refusal)
+                        await self._backoff(attempt)
+                        continue
+                    raise refusal
+                if answer["type"] != "welcome" or not isinstance(answer.get("new"), bool):
+                    await ws.close()
+                    raise ClubProtocolError(_("the club sent an answer this client cannot read"))
+                self.new = self.new or answer["new"]
+                self._ws = ws
+                self._reader = asyncio.create_task(self._read(ws))
+                return ws
+            raise ClubError(_("cannot reach the club: {why}").format(why=why))
+
+    async def _read(self, ws: ClientConnection) -> None:
+        """Hand each answer to its question, each notice to `turns`; when the connection
+        ends, every question in flight hears so."""
+        try:
+            async for raw in ws:
+                try:
+                    data = read_answer(raw)
+                except ClubProtocolError as exc:
+                    self._fail_pending(exc)
+                    break
+                if data["type"] == "turn":
+                    try:
+                        self._turns.put_nowait(decode_table_id(data))
+                    except ClubProtocolError:
+                        pass
+                    continue
+                future = self._pending.get(data["id"]) if isinstance(data.get("id"), int) else None
+                if future is not None and not future.done():
+                    future.set_result(data)
+                elif data["type"] == "refused" and data.get("id") is None:  # said as it closes the connection
+                    self._fail_pending(decode_refusal(data) if isinstance(data.get("code"), str) else ClubError(words.connection_dropped()))
+        except ConnectionClosed:
+            pass
+        finally:
+            if self._ws is ws:
+                self._ws = None
+            self._fail_pending(ClubError(words.connection_dropped()))
+
+    def _fail_pending(self, exc: Exception) -> None:
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(exc)
+                future.exception()  # retrieved: no "never retrieved" warning if nobody waits
+
+    async def _keep(self) -> None:
+        """While `turns` is listened to: after every drop, reconnect and watch again."""
+        attempt = 0
+        while not self._closing:
+            reader = self._reader
+            if reader is not None:
+                await asyncio.gather(reader, return_exceptions=True)
+            if self._closing:
+                return
+            await self._backoff(attempt)
+            try:
+                await self._ask({"type": "watch"}, "watching")
+                attempt = 0
+            except ClubRefused as exc:
+                self._turns.put_nowait(exc)
+                return
+            except (ClubError, ClubProtocolError):
+                attempt += 1
