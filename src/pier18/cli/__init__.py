@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
-COMMANDS = ("play", "learn", "score", "cards", "replay", "review", "simulate", "games", "stats", "host", "join")
+COMMANDS = ("play", "learn", "score", "cards", "replay", "review", "simulate", "games", "stats", "host", "join", "club")
 
 
 def build_parser(only: str | None = None) -> Parser:
