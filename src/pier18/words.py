@@ -1601,7 +1601,7 @@ REFUSALS = (
     "hello_twice", "seat_opened_elsewhere", "spectators_cannot_decide", "not_started", "game_over",
     "spectators_have_no_decisions", "views_after_the_end", "earlier_position", "not_your_turn", "illegal",
     "binary_message", "message_too_large", "not_json", "not_an_object", "unknown_message", "decide_needs_decision",
-    "decide_needs_turn",
+    "decide_needs_turn", "try_again",
 )
 
 
@@ -1631,6 +1631,7 @@ def _refusals() -> dict[str, str]:
         "unknown_message": _("unknown message type"),
         "decide_needs_decision": _("'decide' needs a decision in the record notation, e.g. \"draft 7:1\""),
         "decide_needs_turn": _("'decide' needs 'turn': the number of decisions made so far"),
+        "try_again": _("the table could not keep that decision just now; try again"),
     }
 
 

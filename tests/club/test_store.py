@@ -13,7 +13,7 @@ import pytest
 
 from pier18.club.clock import Clock
 from pier18.club.keys import new_key
-from pier18.club.store import AlreadyMoved, DamagedStore, NameTaken, StaleTurn, StoreError, open_store
+from pier18.club.store import AlreadyMoved, DamagedStore, NameTaken, StaleTurn, StoreError, SCHEMA_VERSION, open_store
 from pier18.engine.errors import IllegalDecision, Pier18Error
 from pier18.persist import record as records
 
@@ -456,7 +456,7 @@ def test_a_damaged_member_is_one_line(members, club_path):
 
 
 def test_the_schema_is_versioned_and_a_newer_one_left_alone(club_path, store):
-    assert store.version() == 1 and store.migrate() == 1
+    assert store.version() == SCHEMA_VERSION and store.migrate() == SCHEMA_VERSION
     store.close()
     raw = sqlite3.connect(club_path)
     with raw:

@@ -1,14 +1,17 @@
 """`pier18 club`: a club of friends playing apart, at their own pace (docs/club.md).
 
-One parser for every form, so that `pier18 club ADDRESS` works with the address where
-a sub-command would be:
+The forms, one sub-command each (`pier18 club ADDRESS` works too: a first word that is
+no sub-command is the club's address, and the club opens):
 
 - `pier18 club [ADDRESS]`: the club screen (Textual), or plain lines with `--lines`;
 - `pier18 club wait [ADDRESS] [--notify-command CMD]`: returns when it is your turn at
   one of your tables, one line naming it (CMD then runs, without a shell, with the
   table's number in PIER18_CLUB_TABLE);
 - `pier18 club ratings [ADDRESS]`: the club's ratings, one member a line;
-- `pier18 club serve ...`: runs a club (`cli.club_serve`, when present).
+- `pier18 club serve`: runs the club's server: one process holding every table, its
+  state in a SQLite database (by default `club.sqlite3` in the data folder).
+  `--reset NAME` lets a member who lost their key back in; `--backup FILE` copies the
+  whole club while it may be running. Both do their one thing and exit.
 
 The first time at a club, `--name NAME` says what to play under; a key is made then
 and kept with the name in the keys file (`club.keys`), so later the address is enough.
@@ -17,89 +20,203 @@ Everything about the club's network lives in `pier18.club.client`.
 
 from __future__ import annotations
 
+import argparse
+
 from ..i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
     import ssl
 
     from ..club.client import ClubClient
 
-#: The sub-commands; any other first word is the club's address.
-FORMS = ("wait", "ratings", "serve")
-DEFAULT_ADDRESS = "localhost:8020"
+DEFAULT_PORT = 8020
+DEFAULT_ADDRESS = f"localhost:{DEFAULT_PORT}"
 #: The environment variable `--notify-command` finds the table's number in.
 TABLE_ENV = "PIER18_CLUB_TABLE"
-#: The options each form may be given (dests); anything else given is refused.
-ONLY = {"lines": (None,), "quiet": (None,), "notify_command": ("wait",)}
+#: The sub-command a first word that is none of them opens (hidden from --help).
+OPEN = "open"
+
+
+class _Forms(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The club's sub-commands, where a first word that is none of them is the address
+    of the club to open (`pier18 club localhost:8020`)."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option_string: str | None = None
+    ) -> None:
+        words = list(values) if isinstance(values, (list, tuple)) else [values]
+        if words and words[0] not in self._name_parser_map:
+            words = [OPEN, *words]
+        super().__call__(parser, namespace, words, option_string)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .host import bind_address, port
     from .parser import file_name
 
     parser = sub.add_parser(
         "club",
-        help=_("play in a club: your games at your own pace, open tables, ratings"),
-        description=_("Play in a Pier 18 club: games at your own pace, a notice when it is your turn, ratings."),
+        help=_("a club: many tables on one server, played at your own pace (docs/club.md)"),
+        description=_("A Pier 18 club: friends play apart, live or by correspondence, with turn clocks and ratings."),
     )
+    add_member_options(parser, lines=True)
+    parser.set_defaults(run=run_open, club_command=None)
+    commands = parser.add_subparsers(dest="club_command", metavar="[wait|ratings|serve] [ADDRESS]", action=_Forms)
+    opening = commands.add_parser(OPEN, description=_("Open the club: your games, open tables, a new table, ratings."))
+    opening.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
+    add_member_options(opening, lines=True)
+    opening.set_defaults(run=run_open)
+    waiting = commands.add_parser(
+        "wait",
+        help=_("return when it is your turn at one of your club tables"),
+        description=_("Wait until it is your turn at one of your club tables, then say which and return."),
+    )
+    waiting.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
+    add_member_options(waiting)
+    waiting.add_argument(
+        "--notify-command", metavar="CMD", default=argparse.SUPPRESS,
+        help=_("run CMD (no shell) when it is your turn; the table's number is in {env}").format(env=TABLE_ENV),
+    )
+    waiting.set_defaults(run=run_wait)
+    rating = commands.add_parser("ratings", help=_("print the club's ratings"), description=_("Print the club's ratings: each member's rating and games."))
+    rating.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
+    add_member_options(rating)
+    rating.set_defaults(run=run_ratings)
+    serve = commands.add_parser(
+        "serve",
+        help=_("run the club's server"),
+        description=_("Run a club's server: every table, every member, every move in one database. "
+        "Over the internet use TLS, or an SSH tunnel with --bind 127.0.0.1 (docs/club.md)."),
+    )
+    serve.add_argument("--db", metavar="FILE", type=file_name, help=_("the club's database (default: club.sqlite3 in the data folder)"))
+    serve.add_argument("--port", type=port, default=DEFAULT_PORT, help=_("TCP port (default {port}; 0: any free port)").format(port=DEFAULT_PORT))
+    serve.add_argument(
+        "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
+        help=_("listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)"),
+    )
+    serve.add_argument("--tls-cert", metavar="FILE", type=file_name, help=_("serve TLS with this certificate (PEM) ..."))
+    serve.add_argument("--tls-key", metavar="FILE", type=file_name, help=_("... and this private key (PEM)"))
+    serve.add_argument("--reset", metavar="NAME", help=_("let the member NAME in again with a new key (they lost theirs), then exit"))
+    serve.add_argument("--backup", metavar="FILE", type=file_name, help=_("copy the whole club to FILE (safe while it runs), then exit"))
+    serve.set_defaults(run=run_serve)
+
+
+def add_member_options(parser: argparse.ArgumentParser, lines: bool = False) -> None:
+    """A member's options (on `club` itself too, so `pier18 club --lines` reads): each
+    set only where given, so a sub-command's never hides the club's."""
+    from .parser import file_name
+
+    parser.add_argument("--name", metavar="NAME", default=argparse.SUPPRESS, help=_("the name you play under (needed the first time at a club)"))
     parser.add_argument(
-        "what", metavar="wait|ratings|serve", nargs="?",
-        help=_("wait: return when it is your turn somewhere; ratings: print the ratings; serve: run a club (none: open the club)"),
+        "--cafile", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
+        help=_("trust this certificate (a club's self-signed one); implies TLS"),
     )
-    parser.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
-    parser.add_argument("--name", metavar="NAME", help=_("the name you play under (needed the first time at a club)"))
-    parser.add_argument(
-        "--cafile", metavar="FILE", type=file_name, help=_("trust this certificate (a club's self-signed one); implies TLS")
-    )
-    parser.add_argument("--lines", action="store_true", help=_("plain lines instead of the full-screen club"))
-    parser.add_argument("--quiet", action="store_true", help=_("no terminal bell when it becomes your turn"))
-    parser.add_argument(
-        "--notify-command", metavar="CMD",
-        help=_("with wait: run CMD (no shell) when it is your turn; the table's number is in {env}").format(env=TABLE_ENV),
-    )
-    serve = _serve_module()
-    if serve is not None:
-        serve.add_serve_options(parser)
-    parser.set_defaults(run=run)
+    if lines:
+        parser.add_argument("--lines", action="store_true", default=argparse.SUPPRESS, help=_("plain lines instead of the full-screen club"))
+        parser.add_argument("--quiet", action="store_true", default=argparse.SUPPRESS, help=_("no terminal bell when it becomes your turn"))
 
 
-def _serve_module() -> object | None:
-    try:
-        from . import club_serve  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return None
-    module: object = club_serve
-    return module
-
-
-def run(args: argparse.Namespace) -> int:
-    from .errors import CliError
-
-    what, address = args.what, args.address
-    if what is not None and what not in FORMS:
-        if address is not None:
-            raise CliError(_("{word} is not wait, ratings or serve (the address comes after it)").format(word=_shown(what)))
-        what, address = None, what
-    for dest, forms in ONLY.items():
-        if getattr(args, dest, None) not in (None, False) and what not in forms:
-            option = "--" + dest.replace("_", "-")
-            raise CliError(_("{option} does not go with 'pier18 club {form}'").format(option=option, form=what or ""))
-    if what == "serve":
-        serve = _serve_module()
-        if serve is None:
-            raise CliError(_("this pier18 cannot run a club"))
-        status: int = serve.run_serve(args)  # type: ignore[attr-defined]
-        return status
-    address = address or DEFAULT_ADDRESS
+def _member(args: argparse.Namespace) -> tuple[str, str | None, str | None]:
+    """(address, name, cafile) as given, the address checked."""
+    address = getattr(args, "address", None) or DEFAULT_ADDRESS
     _check_address(address)
-    if args.notify_command is not None:
-        _command_words(args.notify_command)  # refused before connecting
-    if what == "wait":
-        return _run(lambda club: wait(club, args.notify_command), args, address)
-    if what == "ratings":
-        return _run(ratings, args, address)
+    return address, getattr(args, "name", None), getattr(args, "cafile", None)
+
+
+def run_open(args: argparse.Namespace) -> int:
+    address, _name, _cafile = _member(args)
     return open_club(args, address)
+
+
+def run_wait(args: argparse.Namespace) -> int:
+    address, _name, _cafile = _member(args)
+    notify = getattr(args, "notify_command", None)
+    if notify is not None:
+        _command_words(notify)  # refused before connecting
+    return _run(lambda club: wait(club, notify), args, address)
+
+
+def run_ratings(args: argparse.Namespace) -> int:
+    address, _name, _cafile = _member(args)
+    return _run(ratings, args, address)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from ..club.store import StoreError, open_store
+    from ..engine.text import printable, quote
+    from .errors import CliError
+    from .host import server_ssl, stop_on_signals, Stopped
+    import signal
+
+    if args.reset is not None and args.backup is not None:
+        raise CliError(_("--reset and --backup: give one at a time"))
+    context = server_ssl(args.tls_cert, args.tls_key)
+    try:
+        store = open_store(args.db)
+    except StoreError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        if args.reset is not None:
+            store.reset(args.reset)
+            print(_("{name} may come back with a new key: their next hello sets it").format(name=quote(printable(args.reset))), flush=True)
+            return 0
+        if args.backup is not None:
+            store.backup(args.backup)
+            print(_("the club is copied to {file}").format(file=printable(args.backup)), flush=True)
+            return 0
+        where = store.where
+    except StoreError as exc:
+        raise CliError(str(exc)) from None
+    finally:
+        store.close()
+    before = stop_on_signals()
+    try:
+        return asyncio.run(serve(args, context, where))
+    except KeyboardInterrupt as stop:  # Ctrl+C, or SIGTERM / SIGHUP: every move is already in the database
+        return 128 + (stop.number if isinstance(stop, Stopped) else 2)
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+async def serve(args: argparse.Namespace, context: object, where: str) -> int:
+    from pathlib import Path
+
+    from ..club.server import ClubServer
+    from ..club.store import FILE_NAME, StoreError
+    from ..net.host import HostConfig
+    from ..persist.autosave import data_dir
+    from .errors import CliError
+    from .host import listen_error
+
+    db = Path(args.db) if args.db is not None else data_dir() / FILE_NAME
+    server = ClubServer(db, HostConfig(bind=args.bind, port=args.port, ssl=context))
+    try:
+        port = await server.start()
+    except OSError as exc:
+        await server.close()
+        raise CliError(listen_error(exc, args.bind, args.port)) from None
+    except StoreError as exc:
+        await server.close()
+        raise CliError(str(exc)) from None
+    scheme = "wss" if context is not None else "ws"
+    print(_("club {db} open on {scheme}://{bind}:{port}/club; Ctrl+C stops it (nothing is lost)").format(
+        db=where, scheme=scheme, bind=args.bind, port=port
+    ), flush=True)
+    try:
+        await asyncio_forever()
+    finally:
+        await server.close()
+    return 0
+
+
+async def asyncio_forever() -> None:
+    import asyncio
+
+    await asyncio.Event().wait()
 
 
 def _shown(word: str) -> str:
@@ -170,8 +287,8 @@ async def connected(args: argparse.Namespace, address: str) -> ClubClient:
     from ..club.keys import ClubKey, remember
     from .join import client_ssl
 
-    context: ssl.SSLContext | None = client_ssl(address, args.cafile)
-    name, key, made = club_key(address, args.name, context is not None)
+    context: ssl.SSLContext | None = client_ssl(address, getattr(args, "cafile", None))
+    name, key, made = club_key(address, getattr(args, "name", None), context is not None)
     club = ClubClient(address, name, key, ssl=context)
     try:
         await club.connect()
@@ -243,7 +360,7 @@ def open_club(args: argparse.Namespace, address: str) -> int:
     from .errors import check_terminal, need_output
 
     need_output()
-    lines, note = args.lines, None
+    lines, note = bool(getattr(args, "lines", False)), None
     if not lines:
         check_terminal()
         from ..tui.terminal import not_a_terminal
@@ -260,8 +377,8 @@ def open_club(args: argparse.Namespace, address: str) -> int:
             if lines:
                 from ..lines.club import LineClub
 
-                return await LineClub(club, quiet=args.quiet, note=note).run()
-            return await club_screens(club, args.quiet)
+                return await LineClub(club, quiet=bool(getattr(args, "quiet", False)), note=note).run()
+            return await club_screens(club, bool(getattr(args, "quiet", False)))
         finally:
             await club.close()
 

@@ -48,10 +48,7 @@ class Parser(argparse.ArgumentParser):
         options of the parser it belongs to (this one, or the sub-command's after the
         command), with that parser; None if there is none."""
         parser: Parser = self
-        actions = self._subparsers._group_actions if self._subparsers is not None else []
-        commands: dict[str, Parser] = next(
-            (dict(action.choices) for action in actions if isinstance(action, argparse._SubParsersAction)), {}
-        )
+        commands = self._commands()
         wants_value = False  # the word before is an option that needs a value: argparse names it
         for word in args:
             if word == "--":
@@ -65,11 +62,17 @@ class Parser(argparse.ArgumentParser):
             if wants_value:  # the value of the option before (`--lang nl`): no command, no option
                 wants_value = False
                 continue
-            if parser is self and commands:  # the command: the words after it are its own
+            if commands:  # the command (or `club serve`'s sub-command): the words after it are its own
                 if word not in commands:
                     return None  # argparse says so
                 parser = commands[word]
+                commands = parser._commands()
         return None
+
+    def _commands(self) -> dict[str, Parser]:
+        """This parser's sub-commands, by name ({} if it has none)."""
+        actions = self._subparsers._group_actions if self._subparsers is not None else []
+        return next((dict(action.choices) for action in actions if isinstance(action, argparse._SubParsersAction)), {})
 
     def _knows(self, word: str) -> bool:
         """Whether `word` is one of this parser's options, as argparse reads it: whole,

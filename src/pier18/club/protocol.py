@@ -427,3 +427,32 @@ def decode_refusal(data: dict[str, Any]) -> ClubRefused:
     if not isinstance(code, str) or not isinstance(values, dict):
         raise _unreadable()
     return ClubRefused(printable(code)[:80], {printable(str(k))[:40]: v for k, v in list(values.items())[:8]})
+
+
+# -- answers (made at the server) ----------------------------------------------------------------
+
+
+def table_info(table: Any, name: str) -> dict[str, Any]:
+    """A `TableInfo` as sent to the member `name`, made from a `store.Table`: its seats,
+    clock and state, never any seat's cards."""
+    seat = table.seat_of(name)
+    to_act = table.to_act()
+    info: dict[str, Any] = {
+        "id": table.id,
+        "players": table.players,
+        "seats": [{"name": s.player, "kind": s.kind} for s in table.seats],
+        "status": table.status,
+        "turn": table.turn,
+        "to_act": to_act,
+        "your_seat": seat,
+        "your_turn": seat is not None and seat in to_act,
+        "clock": str(table.clock),
+        "on_timeout": table.clock.on_timeout,
+        "deadline": table.deadline,
+        "invited": None if table.invited is None else list(table.invited),
+        "created_by": table.created_by,
+        "lost_on_time": list(table.lost_on_time),
+    }
+    if table.status == "over" and table.session is not None:
+        info["standings"] = [[s.seat, s.place, s.total] for s in table.session.game.ranking()]
+    return info

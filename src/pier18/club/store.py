@@ -53,7 +53,7 @@ from .keys import KEY, key_hash, same
 from .ratings import BOT_PREFIX, MU, SIGMA, Rating, bot_member, places, rate_members
 
 FILE_NAME = "club.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_SECONDS = 10.0  # how long a writer waits for another's transaction before giving up
 MAX_NAME = records.MAX_NAME
 MAX_INVITED = 16
@@ -186,6 +186,9 @@ STEPS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX tables_by_deadline ON tables (status, deadline)",
         "CREATE INDEX seats_by_player ON seats (player_id)",
+    ),
+    (  # version 2: the club's own secret, which signs the tickets to its tables' seats
+        "CREATE TABLE club_secret (secret TEXT NOT NULL)",
     ),
 )
 
@@ -572,6 +575,49 @@ class ClubStore:
             if table.seat_of(member.name) is None
             and (table.invited is None or key in {name_key(guest) for guest in table.invited})
         ]
+
+    def playing(self) -> list[int]:
+        """The tables whose game is being played, oldest first."""
+        with self._reading() as cur:
+            rows = self._run(cur, "SELECT id FROM tables WHERE status = 'playing' ORDER BY id").fetchall()
+        return [_int(row[0]) for row in rows]
+
+    def next_deadline(self) -> float | None:
+        """The earliest deadline of a table being played (None: no clock runs)."""
+        with self._reading() as cur:
+            row = self._run(cur, "SELECT MIN(deadline) FROM tables WHERE status = 'playing' AND deadline IS NOT NULL").fetchone()
+        value = None if row is None else row[0]
+        if value is not None and (type(value) not in (int, float) or not math.isfinite(value)):
+            raise DamagedStore(_("{club}: a table's deadline is damaged").format(club=self.where))
+        return None if value is None else float(value)
+
+    def key_hashes(self, table_id: int) -> list[str | None]:
+        """The key hash of the member at each seat (None: a bot's seat, a free one, or a
+        member whose key the operator reset): what the seats' tickets are made from."""
+        with self._reading() as cur:
+            rows = self._run(
+                cur,
+                "SELECT s.seat, p.key_hash FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.table_id = ? ORDER BY s.seat",
+                (table_id,),
+            ).fetchall()
+        return [value if isinstance(value, str) and len(value) == 64 else None for _seat, value in rows]
+
+    def secret(self) -> bytes:
+        """The club's own secret: 32 random bytes made on first use and kept in the database
+        (so in its backups), with which the server signs its tickets."""
+        with self._writing() as cur:
+            rows = self._run(cur, "SELECT secret FROM club_secret").fetchall()
+            if not rows:
+                made = secrets.token_hex(32)
+                self._run(cur, "INSERT INTO club_secret (secret) VALUES (?)", (made,))
+                return bytes.fromhex(made)
+            value = rows[0][0]
+            if len(rows) != 1 or not isinstance(value, str) or len(value) != 64:
+                raise DamagedStore(_("{club}: the club's secret is damaged").format(club=self.where))
+            try:
+                return bytes.fromhex(value)
+            except ValueError:
+                raise DamagedStore(_("{club}: the club's secret is damaged").format(club=self.where)) from None
 
     def overdue(self, now: float | None = None) -> list[int]:
         """The tables whose move is late at `now` (default: the store's clock), most late first."""

@@ -1,0 +1,567 @@
+"""The club's server: one process, many tables, every accepted move in the store first.
+
+One WebSocket server with two kinds of path:
+
+- `/club`: a member's connection (`club.protocol`): a hello with name and key, then the
+  lobby's questions (games, open tables, new tables, joining, rematches, ratings,
+  tickets, records) and, once asked (`watch`), a `turn` notice whenever it becomes the
+  member's turn somewhere.
+- `/table/ID`: a seat's game, in the host protocol of docs/protocol.md unchanged, served
+  by `ClubTable`, a `net.host.Host` whose every decision is committed by
+  `ClubStore.decide` before anyone is told of it. The code is the seat's ticket, signed
+  with the club's secret, so it stays the same across restarts.
+
+Admission is the host's (`net.host.Gate`, one for the whole server: limits per address,
+the hello timeout, growing delays for wrong codes and wrong keys), and so are sizes and
+rates. The store is used from two threads of its own, each with its own connection (the
+people's decisions and questions on one, the bots and the clocks on the other); the
+store's transactions keep one writer per table whatever the clients do, and a restart
+resumes every table from the store alone. Keys are never logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import re
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request as HttpRequest, Response
+
+from ..bots.seats import HUMAN, clashes_with_bots
+from ..engine import Decision
+from ..engine.errors import Pier18Error
+from ..engine.text import name_key
+from ..net.host import (
+    CLOSE_BUSY,
+    CLOSE_POLICY,
+    Bucket,
+    Connection,
+    Gate,
+    Host,
+    HostConfig,
+    _close,
+    _quiet,
+)
+from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, new_code
+from ..persist.session import TableCodes
+from .clock import Clock
+from .keys import KEY, key_hash
+from .protocol import (
+    MAX_LISTED,
+    MAX_REQUEST,
+    ClubProtocolError,
+    Request,
+    encode,
+    hello_version,
+    read_request,
+    refused,
+    table_info,
+    PROTOCOL,
+    VERSION,
+)
+from .store import AlreadyMoved, ClubStore, DamagedStore, NameTaken, StaleTurn, StoreError, Table, club_name, open_store
+
+T = TypeVar("T")
+
+PORT = 8020
+TABLE_PATH = re.compile(r"/table/([1-9][0-9]{0,9})")
+#: How often the clock loop looks at the store even when no deadline is near (a table
+#: another process changed, a clock moved by a test).
+CLOCK_CHECK = 60.0
+
+
+def ticket_code(secret: bytes, table_id: int, seat: int, member_key_hash: str) -> str:
+    """The seat code of `seat` at `table_id` for the member whose key hashes to
+    `member_key_hash`: an HMAC with the club's secret, written as a host's seat code
+    (16 of 31 unambiguous characters in groups of 4, ~79 bits). The same after a
+    restart; another after the member's key changes (`--reset`)."""
+    digest = hmac.new(secret, f"pier18-club-ticket:{table_id}:{seat}:{member_key_hash}".encode("ascii"), hashlib.sha256).digest()
+    number = int.from_bytes(digest, "big")
+    chars = []
+    for _unused in range(CODE_LENGTH):
+        number, index = divmod(number, len(CODE_ALPHABET))
+        chars.append(CODE_ALPHABET[index])
+    raw = "".join(chars)
+    return "-".join(raw[i : i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+async def _club_refuse(ws: ServerConnection, code: str, close: int = CLOSE_POLICY, **values: object) -> None:
+    """Tell a member's connection why, as a code and its values, then close it."""
+    try:
+        await asyncio.wait_for(ws.send(encode(refused(code, None, **values))), 2)
+    except Exception:
+        pass
+    await _close(ws, close, code)
+
+
+class ClubTable(Host):
+    """One club table's game connections: the host's handling of seats (hello with the
+    seat's ticket, states from the engine's views, decisions, `views`), with every
+    decision committed to the club's store before anyone hears of it, and the bots
+    moving through the store (`ClubServer.kick_bots`)."""
+
+    def __init__(self, club: "ClubServer", table: Table, codes: TableCodes) -> None:
+        assert table.session is not None
+        super().__init__(table.session, codes, club.config, gate=club.gate)
+        self.club = club
+        self.table = table
+
+    def refresh(self, table: Table) -> None:
+        """The store's table, if newer than the one held: everyone is sent where it is."""
+        if table.session is None or table.turn <= self.table.turn:
+            return
+        self.table = table
+        self.session = table.session
+        self._changed()
+
+    async def _commit(self, seat: int, decision: Decision, turn: int) -> str | None:
+        player = self.table.seats[seat].player
+        try:
+            table = await self.club.people(lambda store: store.decide(self.table.id, seat, str(decision), turn, player))
+        except (StaleTurn, AlreadyMoved):
+            table = await self.club.people(lambda store: store.table(self.table.id))
+            self.club.changed(table)
+            return "earlier_position"
+        except StoreError:
+            return "try_again"
+        except Pier18Error:  # the engine said no
+            return "illegal"
+        self.club.changed(table)
+        return None
+
+    def _maybe_bot(self) -> None:
+        if any(self.session.seats[seat] != HUMAN for seat in self.table.to_act()):
+            self.club.kick_bots(self.table.id)
+
+
+class ClubServer:
+    """The club at `db` (a SQLite file; created with its schema if missing), served with
+    `start` and stopped with `close`.
+
+    `now` is the club's clock (tests drive it; `wake_clock` makes the clock loop look
+    again at once). `prepare`, if given, is called with each of the server's stores as it
+    opens (a test's hook inside a commit).
+    """
+
+    def __init__(
+        self,
+        db: str | Path,
+        config: HostConfig | None = None,
+        now: Callable[[], float] = time.time,
+        prepare: Callable[[ClubStore], None] | None = None,
+        clock_check: float = CLOCK_CHECK,
+    ) -> None:
+        self.db = Path(db)
+        self.config = config if config is not None else HostConfig(port=PORT)
+        self.now = now
+        self.prepare = prepare
+        self.clock_check = clock_check
+        self.gate = Gate(self.config, self._refuse)
+        self.port = 0
+        self.tables: dict[int, ClubTable] = {}
+        self.watchers: dict[str, set[Connection]] = {}  # by the member's name key
+        self._people = ThreadPoolExecutor(1, thread_name_prefix="club-people")
+        self._machines = ThreadPoolExecutor(1, thread_name_prefix="club-bots")
+        self._stores: dict[str, ClubStore] = {}
+        self._secret = b""
+        self._server: Server | None = None
+        self._bots_running: set[int] = set()
+        self._bots_again: set[int] = set()
+        self._clock_wake = asyncio.Event()
+        self._loading: dict[int, asyncio.Lock] = {}
+
+    # -- the store, in its threads -------------------------------------------------------------
+
+    async def _in(self, pool: ThreadPoolExecutor, which: str, work: Callable[[ClubStore], T]) -> T:
+        def run() -> T:
+            store = self._stores.get(which)
+            if store is None:
+                store = self._stores[which] = open_store(self.db, now=self.now)
+                if self.prepare is not None:
+                    self.prepare(store)
+            return work(store)
+
+        return await asyncio.get_running_loop().run_in_executor(pool, run)
+
+    async def people(self, work: Callable[[ClubStore], T]) -> T:
+        """Run `work(store)` on the thread of people's decisions and questions."""
+        return await self._in(self._people, "people", work)
+
+    async def machines(self, work: Callable[[ClubStore], T]) -> T:
+        """Run `work(store)` on the thread of the bots and the clocks."""
+        return await self._in(self._machines, "machines", work)
+
+    # -- serving ------------------------------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Open the store, listen (port 0 picks a free one) and return the port; every
+        table being played resumes: its bots move, its clock runs."""
+        self._secret = await self.people(lambda store: store.secret())
+        await self.machines(lambda store: store.version())
+        c = self.config
+        self._server = await serve(
+            self._handle, c.bind, c.port, ssl=c.ssl, max_size=max(MAX_REQUEST, 4096), compression=None,
+            open_timeout=c.open_timeout, ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
+            close_timeout=2, max_queue=4, logger=_quiet, server_header=None, process_request=self._route,
+        )
+        self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else c.port
+        for table_id in await self.machines(lambda store: store.playing()):
+            self.kick_bots(table_id)
+        self.gate.spawn(self._clock_loop())
+        return self.port
+
+    async def close(self) -> None:
+        self.gate.close()
+        for table in self.tables.values():
+            for task in list(table._tasks):
+                task.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        loop = asyncio.get_running_loop()
+        for pool, which in ((self._people, "people"), (self._machines, "machines")):
+            store = self._stores.get(which)
+            if store is not None:
+                await loop.run_in_executor(pool, store.close)
+            pool.shutdown(wait=False)
+
+    def _route(self, connection: ServerConnection, request: HttpRequest) -> Response | None:
+        """Only `/club` and `/table/ID` are served: anything else is a 404 before any
+        WebSocket is opened."""
+        if request.path == "/club" or TABLE_PATH.fullmatch(request.path):
+            return None
+        return connection.respond(404, "not found\n")
+
+    async def _refuse(self, ws: ServerConnection, reason: str, code: int) -> None:
+        """The gate's refusals, each in its path's protocol."""
+        if ws.request is not None and ws.request.path == "/club":
+            await _club_refuse(ws, reason, code)
+        else:
+            from ..net.host import _refuse
+
+            await _refuse(ws, reason, code)
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        path = ws.request.path if ws.request is not None else ""
+        if path == "/club":
+            await self._member(ws)
+            return
+        match = TABLE_PATH.fullmatch(path)
+        if match is None:
+            return
+        table = await self._table(int(match.group(1)))
+        if table is not None:
+            await table._handle(ws)
+            return
+        # No such table, or not started: a hello here is a wrong code, slowed down as one.
+        first = await self.gate.first_message(ws)
+        if first is None:
+            return
+        from ..net.host import _refuse
+
+        await self.gate.admit(None, first[0])
+        await _refuse(ws, "wrong_code")
+
+    async def _table(self, table_id: int) -> ClubTable | None:
+        """The table's game connections, loaded from the store on first use; its seat codes
+        made again from its members' keys now (a key the operator reset opens nothing)."""
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            try:
+                table, hashes = await self.people(lambda store: (store.table(table_id), store.key_hashes(table_id)))
+            except StoreError:
+                return None
+            if table.session is None:
+                return None
+            codes = TableCodes(
+                tuple(None if h is None else ticket_code(self._secret, table_id, seat, h) for seat, h in enumerate(hashes)),
+                new_code(),  # nobody watches a club table: this code is never given out
+            )
+            live = self.tables.get(table_id)
+            if live is None:
+                live = self.tables[table_id] = ClubTable(self, table, codes)
+            else:
+                live.codes = codes
+                live.refresh(table)
+            return live
+
+    # -- what changed ------------------------------------------------------------------------------
+
+    def changed(self, table: Table) -> None:
+        """A table moved on (a decision, bots, a timeout, a seat taken): its seats are
+        sent the new state, its bots move, its clock is looked at, and each member whose
+        turn it now is hears so."""
+        live = self.tables.get(table.id)
+        if live is not None:
+            live.refresh(table)
+        if table.status == "playing" and table.session is not None:
+            if any(table.seats[seat].kind != HUMAN for seat in table.to_act()):
+                self.kick_bots(table.id)
+            for seat in table.to_act():
+                player = table.seats[seat].player
+                if table.seats[seat].kind == HUMAN and player is not None:
+                    for conn in self.watchers.get(name_key(player), ()):
+                        conn.push(encode({"type": "turn", "table": table.id}))
+        self._clock_wake.set()
+
+    def kick_bots(self, table_id: int) -> None:
+        """Let the table's bots move (on the machines' thread), unless they already are."""
+        if table_id in self._bots_running:
+            self._bots_again.add(table_id)
+            return
+        self._bots_running.add(table_id)
+        self.gate.spawn(self._bots(table_id))
+
+    async def _bots(self, table_id: int) -> None:
+        try:
+            while True:
+                self._bots_again.discard(table_id)
+                table = await self.machines(lambda store: store.play_bots(table_id))
+                self.changed(table)
+                if table_id not in self._bots_again:
+                    return
+        except StoreError:
+            return
+        finally:
+            self._bots_running.discard(table_id)
+            self._bots_again.discard(table_id)
+
+    def wake_clock(self) -> None:
+        """Make the clock loop look at the deadlines now (after a test moved the clock)."""
+        self._clock_wake.set()
+
+    async def _clock_loop(self) -> None:
+        """Sleep until the next deadline, then let the hard bot move for every seat whose
+        time ran out (`ClubStore.timeout`), said as the bot's; again and again."""
+        while True:
+            self._clock_wake.clear()
+            now = self.now()
+            try:
+                for table_id in await self.machines(lambda store: store.overdue(now)):
+                    table = await self.machines(lambda store: store.timeout(table_id, now))
+                    if table is not None:
+                        self.changed(table)
+                due = await self.machines(lambda store: store.next_deadline())
+            except StoreError:
+                due = None
+            wait = self.clock_check if due is None else min(self.clock_check, max(0.0, due - self.now()))
+            if wait > 0:
+                try:
+                    await asyncio.wait_for(self._clock_wake.wait(), wait)
+                except TimeoutError:
+                    pass
+
+    # -- members ----------------------------------------------------------------------------------
+
+    async def _member(self, ws: ServerConnection) -> None:
+        """One member's connection: hello (a wrong key is slowed down as a wrong code is),
+        then questions, one at a time, at the host's rates."""
+        first = await self.gate.first_message(ws)
+        if first is None:
+            return
+        address, raw = first
+        try:
+            hello = read_request(raw)
+            if hello.type != "hello":
+                raise ClubProtocolError("hello_first")
+        except ClubProtocolError as exc:
+            await _club_refuse(ws, exc.code, CLOSE_POLICY, **exc.values)
+            return
+        if hello_version(raw) is None:
+            await _club_refuse(ws, "unsupported_protocol", protocol=PROTOCOL, version=VERSION)
+            return
+        try:
+            name = club_name(hello.name)
+        except StoreError:
+            await _club_refuse(ws, "bad_name")
+            return
+        if not KEY.fullmatch(hello.key):
+            await _club_refuse(ws, "bad_key")
+            return
+        try:
+            member = await self.people(lambda store: store.hello(name, hello.key))
+        except NameTaken:
+            await self.gate.admit(None, address)
+            await _club_refuse(ws, "name_taken")
+            return
+        except StoreError:
+            await _club_refuse(ws, "busy", CLOSE_BUSY)
+            return
+        me = Member(member.name, key_hash(hello.key))
+        conn = Connection(ws, None, self.config.outbox)
+        conn.push(encode({"type": "welcome", "name": member.name, "new": member.registered}))
+        self.gate.served += 1
+        bucket = Bucket(self.config.rate, self.config.burst)
+        try:
+            async for message in ws:
+                if not bucket.take():
+                    await _club_refuse(ws, "too_many_messages")
+                    return
+                try:
+                    request = read_request(message)
+                    if request.type == "hello":
+                        raise ClubProtocolError("hello_twice")
+                except ClubProtocolError as exc:
+                    await _club_refuse(ws, exc.code, CLOSE_POLICY, **exc.values)
+                    return
+                answer = await self._answer(me, request, conn)
+                conn.push(encode(answer if request.id is None else {**answer, "id": request.id}))
+        except ConnectionClosed:
+            pass
+        finally:
+            conn.sender.cancel()
+            self.gate.served -= 1
+            watching = self.watchers.get(name_key(me.name))
+            if watching is not None:
+                watching.discard(conn)
+                if not watching:
+                    del self.watchers[name_key(me.name)]
+
+    async def _answer(self, me: "Member", request: Request, conn: Connection) -> dict[str, Any]:
+        """The answer to one question (a `refused` with its code when the club says no)."""
+        try:
+            return await self._ask(me, request, conn)
+        except _No as no:
+            return refused(no.code, None, **no.values)
+        except DamagedStore:
+            return refused("club_failed")
+        except StoreError:
+            return refused("busy")
+
+    async def _ask(self, me: "Member", request: Request, conn: Connection) -> dict[str, Any]:
+        kind = request.type
+        if kind == "ping":
+            return {"type": "pong"}
+        if kind == "list":
+            games, open_tables = await self.people(lambda store: (store.games_of(me.name), store.open_tables(me.name)))
+            return {
+                "type": "club",
+                "games": [table_info(t, me.name) for t in games[:MAX_LISTED]],
+                "open": [table_info(t, me.name) for t in open_tables[:MAX_LISTED]],
+            }
+        if kind == "ratings":
+            members = await self.people(lambda store: store.ratings())
+            return {"type": "ratings", "members": [
+                {"name": m.name, "ordinal": m.rating.ordinal, "mu": m.rating.mu, "sigma": m.rating.sigma, "games": m.rating.games}
+                for m in members
+            ]}
+        if kind == "watch":
+            self.watchers.setdefault(name_key(me.name), set()).add(conn)
+            games = await self.people(lambda store: store.games_of(me.name))
+            for table in reversed(games):
+                seat = table.seat_of(me.name)
+                if seat is not None and seat in table.to_act():
+                    conn.push(encode({"type": "turn", "table": table.id}))
+            return {"type": "watching"}
+        if kind == "create":
+            assert request.players is not None
+            clock = Clock(request.clock, request.on_timeout)
+            if clashes_with_bots([me.name], list(request.seats)) is not None:
+                raise _No("name_is_a_bot", table=0)
+            table = await self.people(lambda store: store.create_table(me.name, request.seats, clock, request.invite))
+            self.changed(table)
+            return {"type": "created", "table": table.id}
+        assert request.table is not None
+        table_id = request.table
+        if kind == "join":
+            await self._may_join(me, table_id)
+            try:
+                table = await self.people(lambda store: store.join(table_id, me.name))
+            except DamagedStore:
+                raise
+            except StoreError:
+                await self._may_join(me, table_id)  # a race: say what changed
+                raise
+            self.changed(table)
+            seat = table.seat_of(me.name)
+            return {"type": "joined", "table": table.id, "seat": seat}
+        table = await self._mine(me, table_id)
+        if kind == "seat":
+            if table.status == "open":
+                raise _No("not_started", table=table_id)
+            seat = table.seat_of(me.name)
+            assert seat is not None
+            return {"type": "ticket", "table": table_id, "path": f"/table/{table_id}", "code": ticket_code(self._secret, table_id, seat, me.key_hash)}
+        if kind == "export":
+            if table.status != "over":
+                raise _No("not_finished", table=table_id)
+            record = await self.people(lambda store: store.export(table_id))
+            return {"type": "record", "table": table_id, "record": record}
+        if kind == "rematch":
+            if table.status != "over":
+                raise _No("not_finished", table=table_id)
+            new = await self.people(lambda store: _rematch(store, table, me.name))
+            self.changed(new)
+            return {"type": "created", "table": new.id}
+        raise _No("unknown_message")
+
+    async def _mine(self, me: "Member", table_id: int) -> Table:
+        try:
+            table = await self.people(lambda store: store.table(table_id))
+        except DamagedStore:
+            raise
+        except StoreError:
+            raise _No("no_such_table", table=table_id) from None
+        if table.seat_of(me.name) is None:
+            raise _No("not_your_table", table=table_id)
+        return table
+
+    async def _may_join(self, me: "Member", table_id: int) -> None:
+        """Why `me` may not join the table, as a refusal (nothing if they may)."""
+        try:
+            table = await self.people(lambda store: store.table(table_id))
+        except DamagedStore:
+            raise
+        except StoreError:
+            raise _No("no_such_table", table=table_id) from None
+        key = name_key(me.name)
+        if table.seat_of(me.name) is not None:
+            raise _No("already_seated", table=table_id)
+        if table.status != "open":
+            raise _No("not_open", table=table_id)
+        if table.invited is not None and key not in {name_key(n) for n in table.invited}:
+            raise _No("not_invited", table=table_id)
+        if not any(s.kind == HUMAN and s.player is None for s in table.seats):
+            raise _No("no_free_seat", table=table_id)
+        if clashes_with_bots([me.name], [s.kind for s in table.seats]) is not None:
+            raise _No("name_is_a_bot", table=table_id)
+
+
+class _No(Exception):
+    """A refusal of one question: its code and values (`club.protocol.CODES`)."""
+
+    def __init__(self, code: str, **values: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.values = values
+
+
+class Member:
+    """The member a connection speaks for: their name and their key's hash (never the key)."""
+
+    __slots__ = ("name", "key_hash")
+
+    def __init__(self, name: str, member_key_hash: str) -> None:
+        self.name = name
+        self.key_hash = member_key_hash
+
+
+def _rematch(store: ClubStore, table: Table, name: str) -> Table:
+    """A new table with the finished one's players and seats, a new deal: the member who
+    asks sits first, the others follow in the same order, each seated at once."""
+    seat = table.seat_of(name)
+    assert seat is not None
+    order = [table.seats[(seat + i) % table.players] for i in range(table.players)]
+    others = [info.player for info in order[1:] if info.kind == HUMAN and info.player is not None]
+    new = store.create_table(name, [info.kind for info in order], table.clock, others)
+    for other in others:
+        new = store.join(new.id, other)
+    return new
