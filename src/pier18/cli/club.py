@@ -38,9 +38,25 @@ TABLE_ENV = "PIER18_CLUB_TABLE"
 OPEN = "open"
 
 
+class _AnyWord(dict):  # type: ignore[type-arg]
+    """The sub-commands by name, taking any first word as one (argparse checks it is
+    before the action sees it): one that is none of them is the address."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
 class _Forms(argparse._SubParsersAction):  # type: ignore[type-arg]
     """The club's sub-commands, where a first word that is none of them is the address
     of the club to open (`pier18 club localhost:8020`)."""
+
+    @property
+    def choices(self) -> _AnyWord:
+        return _AnyWord(self._name_parser_map)
+
+    @choices.setter
+    def choices(self, _value: object) -> None:
+        pass  # always the sub-commands themselves
 
     def __call__(
         self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option_string: str | None = None

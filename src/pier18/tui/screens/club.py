@@ -134,19 +134,19 @@ class ClubScreen(Screen[None]):
     def on_descendant_focus(self) -> None:
         self.show_detail()
 
-    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         table = option_table(message.option.id)
         if table is None:
             return
         if message.option_list.id == "club-games":
-            self.app.run_action(f"play({table})")
+            await self.app.run_action(f"play({table})")
         else:
-            self.app.run_action(f"join({table})")
+            await self.app.run_action(f"join({table})")
 
-    def action_rematch(self) -> None:
+    async def action_rematch(self) -> None:
         table = self.pointed("#club-games")
         if table is not None:
-            self.app.run_action(f"rematch({table})")
+            await self.app.run_action(f"rematch({table})")
 
 
 class NewTableScreen(ModalClosesOnce[NewTable | None]):
