@@ -116,6 +116,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument("--reset", metavar="NAME", help=_("let the member NAME in again with a new key (they lost theirs), then exit"))
     serve.add_argument("--backup", metavar="FILE", type=file_name, help=_("copy the whole club to FILE (safe while it runs), then exit"))
     serve.set_defaults(run=run_serve)
+    from .parser import add_lang_option
+
+    for form in (opening, waiting, rating, serve):
+        add_lang_option(form)  # `pier18 club ratings --lang nl`, where it is typed
 
 
 def add_member_options(parser: argparse.ArgumentParser, lines: bool = False) -> None:
