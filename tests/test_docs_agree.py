@@ -35,6 +35,8 @@ TOKEN = re.compile(
     r"|(?<![\w-])(?P<option>--[a-z][a-z0-9-]*)"
 )
 
+#: The sub-commands of `pier18 club`, whose options are named as the club's.
+FORMS = ("wait", "ratings", "serve")
 #: An option as `--help` lists it: "  --deck PATH  a deck file", "  -h, --help".
 LISTED = re.compile(r"^ {2}(?:-\w+, )?(--[a-z][a-z0-9-]*)", re.M)
 
@@ -51,6 +53,11 @@ def helps() -> dict[str, set[str]]:
         with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
             main([command, "--help"] if command else ["--help"])
         found[command or TOP] = set(LISTED.findall(out.getvalue()))
+    for form in FORMS:  # `pier18 club wait --help`: a sub-command's options are its command's
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+            main(["club", form, "--help"])
+        found["club"] |= set(LISTED.findall(out.getvalue()))
     return found
 
 
