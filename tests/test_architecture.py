@@ -93,7 +93,7 @@ RULES = {
     "render only draws": lambda imp, source, target: source == "render" and target in ("tui", "cli", "persist", "bots"),
     # The command line opens the app only in the commands that show it, and only when run.
     "cli opens the app lazily": lambda imp, source, target: source == "cli" and target == "tui"
-    and (imp.top_level or imp.module not in ("pier18.cli.play", "pier18.cli.learn", "pier18.cli.replay", "pier18.cli.join", "pier18.cli.host", "pier18.cli.web_seat")),
+    and (imp.top_level or imp.module not in ("pier18.cli.play", "pier18.cli.learn", "pier18.cli.replay", "pier18.cli.join", "pier18.cli.host", "pier18.cli.web_seat", "pier18.cli.club")),
     # The review judges and reports; drawing it is for the command line and the screens.
     "review never draws": lambda imp, source, target: source == "review"
     and target in ("tui", "render", "cli", "net", "rich", "textual"),

@@ -1,20 +1,70 @@
 """`pier18 club`: a club of friends playing apart, at their own pace (docs/club.md).
 
-`pier18 club serve` runs the club's server: one process holding every table, its state
-in a SQLite database (by default `club.sqlite3` in the data folder). `--reset NAME`
-lets a member who lost their key back in; `--backup FILE` copies the whole club while
-it may be running. Both do their one thing and exit.
+The forms, one sub-command each (`pier18 club ADDRESS` works too: a first word that is
+no sub-command is the club's address, and the club opens):
+
+- `pier18 club [ADDRESS]`: the club screen (Textual), or plain lines with `--lines`;
+- `pier18 club wait [ADDRESS] [--notify-command CMD]`: returns when it is your turn at
+  one of your tables, one line naming it (CMD then runs, without a shell, with the
+  table's number in PIER18_CLUB_TABLE);
+- `pier18 club ratings [ADDRESS]`: the club's ratings, one member a line;
+- `pier18 club serve`: runs the club's server: one process holding every table, its
+  state in a SQLite database (by default `club.sqlite3` in the data folder).
+  `--reset NAME` lets a member who lost their key back in; `--backup FILE` copies the
+  whole club while it may be running. Both do their one thing and exit.
+
+The first time at a club, `--name NAME` says what to play under; a key is made then
+and kept with the name in the keys file (`club.keys`), so later the address is enough.
+Everything about the club's network lives in `pier18.club.client`.
 """
 
 from __future__ import annotations
+
+import argparse
 
 from ..i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
+    import ssl
+
+    from ..club.client import ClubClient
 
 DEFAULT_PORT = 8020
+DEFAULT_ADDRESS = f"localhost:{DEFAULT_PORT}"
+#: The environment variable `--notify-command` finds the table's number in.
+TABLE_ENV = "PIER18_CLUB_TABLE"
+#: The sub-command a first word that is none of them opens (hidden from --help).
+OPEN = "open"
+
+
+class _AnyWord(dict):  # type: ignore[type-arg]
+    """The sub-commands by name, taking any first word as one (argparse checks it is
+    before the action sees it): one that is none of them is the address."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+class _Forms(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The club's sub-commands, where a first word that is none of them is the address
+    of the club to open (`pier18 club localhost:8020`)."""
+
+    @property
+    def choices(self) -> _AnyWord:
+        return _AnyWord(self._name_parser_map)
+
+    @choices.setter
+    def choices(self, _value: object) -> None:
+        pass  # always the sub-commands themselves
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option_string: str | None = None
+    ) -> None:
+        words = list(values) if isinstance(values, (list, tuple)) else [values]
+        if words and words[0] not in self._name_parser_map:
+            words = [OPEN, *words]
+        super().__call__(parser, namespace, words, option_string)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,7 +76,29 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=_("a club: many tables on one server, played at your own pace (docs/club.md)"),
         description=_("A Pier 18 club: friends play apart, live or by correspondence, with turn clocks and ratings."),
     )
-    commands = parser.add_subparsers(dest="club_command", metavar="COMMAND", required=True)
+    add_member_options(parser, lines=True)
+    parser.set_defaults(run=run_open, club_command=None)
+    commands = parser.add_subparsers(dest="club_command", metavar="[wait|ratings|serve] [ADDRESS]", action=_Forms)
+    opening = commands.add_parser(OPEN, description=_("Open the club: your games, open tables, a new table, ratings."))
+    opening.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
+    add_member_options(opening, lines=True)
+    opening.set_defaults(run=run_open)
+    waiting = commands.add_parser(
+        "wait",
+        help=_("return when it is your turn at one of your club tables"),
+        description=_("Wait until it is your turn at one of your club tables, then say which and return."),
+    )
+    waiting.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
+    add_member_options(waiting)
+    waiting.add_argument(
+        "--notify-command", metavar="CMD", default=argparse.SUPPRESS,
+        help=_("run CMD (no shell) when it is your turn; the table's number is in {env}").format(env=TABLE_ENV),
+    )
+    waiting.set_defaults(run=run_wait)
+    rating = commands.add_parser("ratings", help=_("print the club's ratings"), description=_("Print the club's ratings: each member's rating and games."))
+    rating.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
+    add_member_options(rating)
+    rating.set_defaults(run=run_ratings)
     serve = commands.add_parser(
         "serve",
         help=_("run the club's server"),
@@ -44,6 +116,50 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument("--reset", metavar="NAME", help=_("let the member NAME in again with a new key (they lost theirs), then exit"))
     serve.add_argument("--backup", metavar="FILE", type=file_name, help=_("copy the whole club to FILE (safe while it runs), then exit"))
     serve.set_defaults(run=run_serve)
+    from .parser import add_lang_option
+
+    for form in (opening, waiting, rating, serve):
+        add_lang_option(form)  # `pier18 club ratings --lang nl`, where it is typed
+
+
+def add_member_options(parser: argparse.ArgumentParser, lines: bool = False) -> None:
+    """A member's options (on `club` itself too, so `pier18 club --lines` reads): each
+    set only where given, so a sub-command's never hides the club's."""
+    from .parser import file_name
+
+    parser.add_argument("--name", metavar="NAME", default=argparse.SUPPRESS, help=_("the name you play under (needed the first time at a club)"))
+    parser.add_argument(
+        "--cafile", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
+        help=_("trust this certificate (a club's self-signed one); implies TLS"),
+    )
+    if lines:
+        parser.add_argument("--lines", action="store_true", default=argparse.SUPPRESS, help=_("plain lines instead of the full-screen club"))
+        parser.add_argument("--quiet", action="store_true", default=argparse.SUPPRESS, help=_("no terminal bell when it becomes your turn"))
+
+
+def _member(args: argparse.Namespace) -> tuple[str, str | None, str | None]:
+    """(address, name, cafile) as given, the address checked."""
+    address = getattr(args, "address", None) or DEFAULT_ADDRESS
+    _check_address(address)
+    return address, getattr(args, "name", None), getattr(args, "cafile", None)
+
+
+def run_open(args: argparse.Namespace) -> int:
+    address, _name, _cafile = _member(args)
+    return open_club(args, address)
+
+
+def run_wait(args: argparse.Namespace) -> int:
+    address, _name, _cafile = _member(args)
+    notify = getattr(args, "notify_command", None)
+    if notify is not None:
+        _command_words(notify)  # refused before connecting
+    return _run(lambda club: wait(club, notify), args, address)
+
+
+def run_ratings(args: argparse.Namespace) -> int:
+    address, _name, _cafile = _member(args)
+    return _run(ratings, args, address)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -121,3 +237,195 @@ async def asyncio_forever() -> None:
     import asyncio
 
     await asyncio.Event().wait()
+
+
+def _shown(word: str) -> str:
+    from ..engine.text import quote
+
+    return quote(word)
+
+
+def _check_address(address: str) -> None:
+    from ..net.client import NetError, url_of
+    from .errors import CliError
+
+    try:
+        url_of(address)
+    except NetError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _command_words(command: str) -> list[str]:
+    """CMD as the words of a command (split as a shell would, run without one)."""
+    import shlex
+
+    from .errors import CliError
+
+    try:
+        found = shlex.split(command)
+    except ValueError as exc:
+        raise CliError(_("--notify-command: {why}").format(why=str(exc))) from None
+    if not found:
+        raise CliError(_("--notify-command: name a command to run"))
+    return found
+
+
+def club_key(address: str, name: str | None, tls: bool) -> tuple[str, str, bool]:
+    """(name, key, made): the name and key kept for the club at `address`, or a new key
+    for `name` the first time (kept once the club has welcomed it). CliError when there
+    is none kept and no --name, or --name differs from the name kept."""
+    from ..club.keys import keys_path, new_key, read_keys
+    from ..engine.text import printable_name, shorten
+    from .errors import CliError
+
+    kept = read_keys().get(club_of(address, tls))
+    if kept is not None:
+        if name is not None and name != kept.name:
+            raise CliError(_("at {club} you play as {name} ({path} keeps your key); leave out --name").format(
+                club=address, name=kept.name, path=shorten(keys_path())
+            ))
+        return kept.name, kept.key, False
+    if name is None:
+        raise CliError(_("the first time at {club}, say the name you play under: --name NAME").format(club=address))
+    if not name.strip() or len(name) > 64 or printable_name(name) != name:
+        raise CliError(_("--name: 1 to 64 printable characters"))
+    return name, new_key(), True
+
+
+def club_of(address: str, tls: bool) -> str:
+    """The address a key is kept under: the club's host and port, however it is typed."""
+    from urllib.parse import urlsplit
+
+    from ..club.client import club_url
+
+    return urlsplit(club_url(address, tls=tls)).netloc
+
+
+async def connected(args: argparse.Namespace, address: str) -> ClubClient:
+    """A ClubClient connected as this member (the keys file written the first time)."""
+    from ..club.client import ClubClient
+    from ..club.keys import ClubKey, remember
+    from .join import client_ssl
+
+    context: ssl.SSLContext | None = client_ssl(address, getattr(args, "cafile", None))
+    name, key, made = club_key(address, getattr(args, "name", None), context is not None)
+    club = ClubClient(address, name, key, ssl=context)
+    try:
+        await club.connect()
+    except BaseException:
+        await club.close()
+        raise
+    if made:
+        remember(club_of(address, context is not None), ClubKey(name, key))
+    return club
+
+
+def _run(body: object, args: argparse.Namespace, address: str) -> int:
+    import asyncio
+
+    async def main() -> int:
+        club = await connected(args, address)
+        try:
+            status: int = await body(club)  # type: ignore[operator]
+            return status
+        finally:
+            await club.close()
+
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        return 130
+
+
+async def ratings(club: ClubClient) -> int:
+    from ..lines.club import rating_lines
+
+    print("\n".join(rating_lines(await club.ratings())))
+    return 0
+
+
+async def wait(club: ClubClient, notify: str | None) -> int:
+    """Until it is this member's turn at a table: one line naming it, then CMD."""
+    async for table in club.turns():
+        print(_("Your turn at club table {table}.").format(table=table), flush=True)
+        if notify is not None:
+            return notify_command(notify, table)
+        return 0
+    return 0
+
+
+def notify_command(command: str, table: int) -> int:
+    """Run CMD without a shell, the table's number in PIER18_CLUB_TABLE; 0 once it ran
+    (whatever it returned), CliError if it could not be started."""
+    import os
+    import subprocess
+
+    from .errors import CliError
+
+    words = _command_words(command)
+    try:
+        subprocess.run(words, env={**os.environ, TABLE_ENV: str(table)}, check=False, stdin=subprocess.DEVNULL)
+    except OSError as exc:
+        raise CliError(_("--notify-command: cannot run {command} ({why})").format(
+            command=_shown(words[0]), why=exc.strerror or str(exc)
+        )) from None
+    return 0
+
+
+def open_club(args: argparse.Namespace, address: str) -> int:
+    """The club itself: plain lines, or the Textual club screen (a game played from it in
+    the same seat screens as `join`, the club again after)."""
+    import asyncio
+
+    from .errors import check_terminal, need_output
+
+    need_output()
+    lines, note = bool(getattr(args, "lines", False)), None
+    if not lines:
+        check_terminal()
+        from ..tui.terminal import not_a_terminal
+
+        missing = not_a_terminal()
+        if missing:
+            from ..words import in_plain_lines
+
+            lines, note = True, in_plain_lines(missing)
+
+    async def main() -> int:
+        club = await connected(args, address)
+        try:
+            if lines:
+                from ..lines.club import LineClub
+
+                return await LineClub(club, quiet=bool(getattr(args, "quiet", False)), note=note).run()
+            return await club_screens(club, bool(getattr(args, "quiet", False)))
+        finally:
+            await club.close()
+
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        from ..words import prog_line
+
+        print("\n" + prog_line(_("Left the club; your games wait for you.")))
+        return 130
+
+
+async def club_screens(club: ClubClient, quiet: bool) -> int:
+    """The Textual club until it is left; each game chosen there played in a `SeatApp`."""
+    from ..net.client import Client
+    from ..tui.club_app import ClubApp
+    from ..tui.exits import run_app_async
+    from ..tui.seat_app import SeatApp
+    from .join import run_seat_app
+
+    while True:
+        app = ClubApp(club)
+        status = await run_app_async(app)
+        if status != 0 or app.play is None:
+            return status
+        url, code = app.play
+        client = Client(url, code, ssl=club.ssl)
+        status = await run_seat_app(SeatApp(client, quiet=quiet))
+        if status not in (0, 2):  # refused (2, said): back to the club all the same
+            return status

@@ -1,0 +1,116 @@
+"""`pier18 club wait`, `pier18 club ratings` and the keys file, run as the player runs
+them (a child process) against a real club server over loopback; bad arguments and a
+hostile club's answers are one line and exit status 2."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from pier18.club.keys import read_keys
+
+from club_net import member, open_club
+from net_support import WAIT
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+async def pier18(*args: str, data: Path, lang: str = "en") -> tuple[int, str, str]:
+    env = {**os.environ, "PIER18_DATA_DIR": str(data), "PYTHONPATH": str(SRC)}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "pier18", *args, "--lang", lang, env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), 4 * WAIT)
+    return proc.returncode, out.decode(), err.decode()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+async def test_wait_returns_when_the_turn_comes_and_runs_the_command(tmp_path, keys, lang):
+    server = await open_club(tmp_path / "club.sqlite3")
+    address = f"127.0.0.1:{server.port}"
+    data = tmp_path / "data"
+    bob = member(server.port, "Bob", keys["Bob"])
+    try:
+        status, out, err = await pier18("club", "ratings", address, "--name", "Ann", data=data, lang=lang)
+        assert status == 0, err
+        path = data / "club-keys.json"
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        kept = read_keys(path)
+        assert [k.name for k in kept.values()] == ["Ann"]
+        ann = member(server.port, "Ann", next(iter(kept.values())).key)
+        await bob.connect()
+        table = await bob.create(2, invite=["Ann"], clock="2d")
+        seen = tmp_path / "notified.txt"
+        command = f"{sys.executable} -c \"import os,sys; open(sys.argv[1], 'w').write(os.environ['PIER18_CLUB_TABLE'])\" {seen}"
+        waiting = asyncio.create_task(pier18("club", "wait", address, "--notify-command", command, data=data, lang=lang))
+        await ann.join(table)  # the game starts: every seat chooses at the set-up, Ann too
+        status, out, err = await asyncio.wait_for(waiting, 4 * WAIT)
+        assert status == 0, err
+        assert len(out.splitlines()) == 1 and str(table) in out
+        assert seen.read_text() == str(table)
+        if lang == "nl":
+            from dutch import english_in
+
+            assert english_in(out) == []
+        await ann.close()
+    finally:
+        await bob.close()
+        await server.close()
+
+
+async def test_ratings_print_each_member_with_rating_and_games(tmp_path, keys):
+    server = await open_club(tmp_path / "club.sqlite3")
+    address = f"127.0.0.1:{server.port}"
+    try:
+        status, out, err = await pier18("club", "ratings", address, "--name", "Ann", data=tmp_path / "data")
+        assert (status, err) == (0, "")
+        assert out.strip() == "No ratings yet: they come with the first finished game."
+        status, out, err = await pier18("club", "ratings", address, data=tmp_path / "data")  # the name is remembered
+        assert status == 0, err
+        status, out, err = await pier18("club", "ratings", address, "--name", "Someone", data=tmp_path / "data")
+        assert status == 2 and len(err.splitlines()) == 1 and "Ann" in err
+    finally:
+        await server.close()
+
+
+@pytest.mark.parametrize("args", [
+    ("club", "wait", "--notify-command", ""),
+    ("club", "wait", "--notify-command", "'unclosed"),
+    ("club", "ratings", "--notify-command", "true"),
+    ("club", "ratings", "ws://[bad"),
+    ("club", "ratings", "127.0.0.1:9"),  # no --name the first time
+    ("club", "ratings", "127.0.0.1:9", "--name", "\x1b[31mAnn"),
+    ("club", "nonsense:1", "wait"),
+])
+async def test_bad_arguments_are_one_line_and_exit_2(tmp_path, args):
+    status, out, err = await pier18(*args, data=tmp_path / "data")
+    assert status == 2 and len(err.strip().splitlines()) <= 2 and "Traceback" not in err, err
+    assert "\x1b" not in err
+
+
+@pytest.mark.parametrize("answer", [
+    "not json", json.dumps([1]), json.dumps({"type": "welcome"}), json.dumps({"type": "refused", "code": "\x1b[2Jbad", "values": {}}),
+    json.dumps({"type": "welcome", "new": True}),
+])
+async def test_a_hostile_club_is_one_line_and_exit_2(tmp_path, answer):
+    from websockets.asyncio.server import serve
+
+    async def handler(ws):
+        await ws.recv()  # the hello
+        await ws.send(answer)
+        async for message in ws:  # a question: an answer nobody can read
+            data = json.loads(message)
+            await ws.send(json.dumps({"type": "ratings", "id": data.get("id"), "members": [{"name": 5}]}))
+
+    async with serve(handler, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        status, out, err = await pier18("club", "ratings", f"127.0.0.1:{port}", "--name", "Ann", data=tmp_path / "data")
+    assert status == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert "\x1b" not in err

@@ -1,0 +1,212 @@
+"""The plain-line club (`pier18 club --lines`): a whole game played from it by a script
+that reads only its lines, against a real club server over loopback; every command
+answered at once; a club's bad answers one line each; the same in Dutch."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from pier18 import i18n
+from pier18.club.protocol import ClubProtocolError, ClubRefused
+from pier18.lines.club import LineClub, NewTableError, parse_new
+from pier18.persist.listing import listed_games
+
+from club_net import member, open_club
+from net_support import WAIT
+
+MOVE = re.compile(r"^(keep \d+ \d+|draft \d+:\d+|plan \d+)\b")
+BOXES = re.compile("[\u2500-\u259f]")
+
+
+class Screen:
+    """Where the club's lines go; whoever waits for a line is woken by each write."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.wrote = asyncio.Event()
+
+    def write(self, text: str) -> int:
+        self.text += text
+        self.wrote.set()
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    async def until(self, test, start: int = 0) -> int:
+        """Until a line from `start` on passes `test`; its index."""
+        while True:
+            lines = self.lines()
+            found = next((i for i in range(start, len(lines)) if test(lines[i])), None)
+            if found is not None:
+                return found
+            self.wrote.clear()
+            await asyncio.wait_for(self.wrote.wait(), WAIT)
+
+
+class Keyboard:
+    """The lines typed: `get` waits for the test to type one."""
+
+    def __init__(self) -> None:
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.asked = asyncio.Event()
+
+    async def get(self) -> str | None:
+        self.asked.set()
+        return await self.queue.get()
+
+    async def type(self, line: str | None) -> None:
+        """Type `line` once the club asks for one (it has answered the line before)."""
+        await asyncio.wait_for(self.asked.wait(), WAIT)
+        self.asked.clear()
+        self.queue.put_nowait(line)
+
+
+async def answer_to(keyboard: Keyboard, screen: Screen, line: str) -> list[str]:
+    """Type `line`; the lines said until the club asks for the next one."""
+    await asyncio.wait_for(keyboard.asked.wait(), WAIT)
+    before = len(screen.lines())
+    await keyboard.type(line)
+    await asyncio.wait_for(keyboard.asked.wait(), WAIT)
+    return screen.lines()[before:]
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("PIER18_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+async def test_a_whole_game_played_from_the_lines_club(tmp_path, keys, data, speaking, lang):
+    speaking(lang)
+    server = await open_club(tmp_path / "club.sqlite3")
+    ann = member(server.port, "Ann", keys["Ann"])
+    await ann.connect()
+    screen, keyboard = Screen(), Keyboard()
+    club = LineClub(ann, keyboard, screen)
+    running = asyncio.create_task(club.run())
+    try:
+        said = await answer_to(keyboard, screen, "new 2 greedy clock 2d bot")
+        made = next(line for line in said if re.search(r"\b(\d+)\b.*play \1", line))
+        table = int(re.search(r"play (\d+)", made).group(1))
+        assert any(i18n._("{time} per move; when it runs out the hard bot moves for the seat").format(
+            time=i18n.ngettext("{n} day", "{n} days", 2).format(n=2)) in line for line in said), said
+        prompt = i18n._("{name}, your move: type it as 'moves' lists it, or 'help'.").format(name="Ann")
+        back = i18n._("Back at the club; type rematch {table} for another game.").format(table=table)
+        await keyboard.type(f"play {table}")
+        at = 0
+        while True:  # play: at each prompt, 'moves', then the first move it lists
+            at = await screen.until(lambda line: line in (prompt, back), at)
+            if screen.lines()[at] == back:
+                break
+            at += 1
+            moves = [m.group(1) for line in await answer_to(keyboard, screen, "moves") if (m := MOVE.match(line))]
+            assert moves
+            await keyboard.type(moves[0])
+        listing = await answer_to(keyboard, screen, "games")
+        assert any(line.strip().startswith(i18n._("Table {table}: {players}; {state}").split(":")[0].format(table=table)) for line in listing)
+        kept = [game for game in listed_games() if game.path.name.startswith("club-")]
+        assert len(kept) == 1 and kept[0].path.name.endswith(f"-{table}.json")
+        ratings = await answer_to(keyboard, screen, "ratings")
+        assert any("Ann" in line for line in ratings) and any("greedy" in line.lower() or "bot" in line for line in ratings)
+        again = await answer_to(keyboard, screen, f"rematch {table}")
+        assert any(str(table) in line for line in again), again
+        assert await answer_to(keyboard, screen, "frobnicate") == [i18n._("unknown command, try help")]
+        await keyboard.type("quit")
+        assert await asyncio.wait_for(running, WAIT) == 0
+        assert not BOXES.search(screen.text)
+        if lang == "nl":
+            from dutch import english_in
+
+            assert english_in(screen.text) == []
+    finally:
+        running.cancel()
+        await ann.close()
+        await server.close()
+
+
+async def test_every_command_is_answered_at_once_and_refusals_are_one_line(tmp_path, keys, data):
+    server = await open_club(tmp_path / "club.sqlite3")
+    ann, bob = member(server.port, "Ann", keys["Ann"]), member(server.port, "Bob", keys["Bob"])
+    await ann.connect()
+    await bob.connect()
+    screen, keyboard = Screen(), Keyboard()
+    running = asyncio.create_task(LineClub(bob, keyboard, screen).run())
+    try:
+        table = await ann.create(3, invite=["Bob", "Cy"], clock="5m", on_timeout="lose")
+        assert len(await answer_to(keyboard, screen, "help")) > 5
+        opened = await answer_to(keyboard, screen, "open")
+        assert any(f"{table}" in line and "Ann" in line for line in opened)
+        assert any("5 minutes per move" in line and "loses on time" in line for line in opened), opened
+        assert any("Bob and Cy" in line for line in opened)
+        assert len(await answer_to(keyboard, screen, "join 999")) == 1
+        assert len(await answer_to(keyboard, screen, "join x")) == 1
+        assert len(await answer_to(keyboard, screen, "new 4")) == 1
+        assert len(await answer_to(keyboard, screen, "new 2 clock 9y")) == 1
+        joined = await answer_to(keyboard, screen, f"join {table}")
+        assert len(joined) == 1 and "2" in joined[0]
+        assert len(await answer_to(keyboard, screen, f"rematch {table}")) == 1  # not over: refused, one line
+        assert await answer_to(keyboard, screen, "") == []
+        await keyboard.type(None)  # the input ends: the club is left
+        assert await asyncio.wait_for(running, WAIT) == 0
+    finally:
+        running.cancel()
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+def test_new_reads_seats_bots_invitations_and_the_clock():
+    table = parse_new("3 hard invite Ann Smith, Bob clock 2d lose".split())
+    assert table.seats == ("human", "human", "hard") and table.invite == ("Ann Smith", "Bob")
+    assert (table.clock, table.on_timeout) == ("2d", "lose")
+    assert parse_new(["2"]).invite is None and parse_new(["2"]).clock == "none"
+    for bad in ("", "5", "2 hard hard", "2 wizard", "2 clock", "2 clock 0m", "2 invite \x1b[31m"):
+        with pytest.raises(NewTableError):
+            parse_new(bad.split())
+
+
+class HostileClub:
+    """A club whose every answer breaks the protocol or refuses."""
+
+    name, address, ssl = "Ann", "127.0.0.1:9", None
+
+    def __init__(self) -> None:
+        self.problems = [ClubProtocolError("the club sent an answer this client cannot read"), ClubRefused("busy"), ClubRefused("\x1b[2Jweird", {"x": "\x07"})]
+
+    async def _fail(self, *args, **kwargs):
+        raise self.problems[0]
+
+    list = ratings = create = join = rematch = ticket = export = _fail
+
+    async def turns(self):
+        raise ClubRefused("bad_key")
+        yield 0
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+async def test_a_hostile_club_s_answers_are_one_line_each(which):
+    club = HostileClub()
+    club.problems = [club.problems[which]]
+    screen, keyboard = Screen(), Keyboard()
+    running = asyncio.create_task(LineClub(club, keyboard, screen).run())
+    try:
+        for command in ("games", "open", "ratings", "new 2", "join 3", "play 3", "rematch 3"):
+            said = await answer_to(keyboard, screen, command)
+            assert len([line for line in said if not line.startswith(" ")]) <= 3, said
+            assert not any("\x1b" in line or "\x07" in line or "Traceback" in line for line in said)
+        await keyboard.type("quit")
+        assert await asyncio.wait_for(running, WAIT) == 0
+    finally:
+        running.cancel()
