@@ -91,9 +91,10 @@ RULES = {
     and target in ("tui", "render", "rich", "textual"),
     # Drawing reads the engine and wording; it never drives a game.
     "render only draws": lambda imp, source, target: source == "render" and target in ("tui", "cli", "persist", "bots"),
-    # The command line opens the app only in the commands that show it, and only when run.
+    # The command line opens the app only in the commands that show it, and only when run
+    # (`cli.errors.plain_lines` asks `tui.terminal` whether the streams are a terminal's).
     "cli opens the app lazily": lambda imp, source, target: source == "cli" and target == "tui"
-    and (imp.top_level or imp.module not in ("pier18.cli.play", "pier18.cli.learn", "pier18.cli.replay", "pier18.cli.join", "pier18.cli.host", "pier18.cli.web_seat", "pier18.cli.club")),
+    and (imp.top_level or imp.module not in ("pier18.cli.play", "pier18.cli.learn", "pier18.cli.replay", "pier18.cli.join", "pier18.cli.host", "pier18.cli.web_seat", "pier18.cli.club", "pier18.cli.errors")),
     # The review judges and reports; drawing it is for the command line and the screens.
     "review never draws": lambda imp, source, target: source == "review"
     and target in ("tui", "render", "cli", "net", "rich", "textual"),

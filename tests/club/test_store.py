@@ -180,14 +180,14 @@ def test_a_choice_made_ahead_is_kept_and_made_only_once(members, club_path):
     assert table.to_act() == [0, 1]
     table = store.decide(table.id, 1, first_legal(table, 1), 0, "Bob")  # ahead of seat 0
     assert table.turn == 1 and table.moment == 0 and len(table.session.decisions) == 0
-    chosen = table.ahead[1][0]
+    chosen = table.choices_ahead[1][0]
     with open_store(club_path) as other:
         again = other.table(table.id)  # read back from the database
-    assert again.ahead == {1: (chosen, "human")} and again.session.game.has_chosen(1)
+    assert again.choices_ahead == {1: (chosen, "human")} and again.session.game.has_chosen(1)
     with pytest.raises(AlreadyMoved):
         store.decide(table.id, 1, chosen, 0, "Bob")
     table = store.decide(table.id, 0, first_legal(table, 0), 0, "Ann")  # seen before Bob's choice: still wanted
-    assert table.turn == 2 and len(table.session.decisions) == 2 and table.ahead == {}
+    assert table.turn == 2 and len(table.session.decisions) == 2 and table.choices_ahead == {}
 
 
 def test_two_threads_deciding_for_one_seat_one_wins(members, club_path, clock):

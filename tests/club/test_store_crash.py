@@ -77,7 +77,7 @@ def check_club(db: Path, acknowledged: dict[int, int]) -> dict[int, int]:
             moves = store.moves(table_id)
             assert [m.n for m in moves] == list(range(1, table.turn + 1))
             if table.session is not None:
-                assert len(table.session.decisions) + len(table.ahead) == table.turn
+                assert len(table.session.decisions) + len(table.choices_ahead) == table.turn
             turns[table_id] = table.turn
     for table_id, turn in acknowledged.items():
         assert turns.get(table_id, -1) >= turn, (table_id, turn, turns.get(table_id))

@@ -116,7 +116,10 @@ def test_play_imports_no_bot_and_no_other_screen_before_its_first_paint(tmp_path
     code = f"""
 import sys
 import pier18.tui.app as tui_app
+import pier18.tui.terminal as terminal
 from pier18.cli import main
+
+terminal.not_a_terminal = list  # the app, as at a terminal (the output here is a pipe)
 
 def painted(screen):
     rules = " ".join(rule.selectors for rule in screen.app.stylesheet.rules)

@@ -239,7 +239,7 @@ class Table:
     rated: bool
     session: Session | None  # None while the table waits for players
     #: Choices made ahead of their turn and not applied yet: (decision, author) by seat.
-    ahead: dict[int, tuple[str, str]] = field(default_factory=dict)
+    choices_ahead: dict[int, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def where(self) -> str:
@@ -999,5 +999,5 @@ def _read_table(row: Sequence[Any], seat_rows: Sequence[Sequence[Any]], where: s
     if (status == "over") != session.game.is_terminal():
         raise bad("status")
     table.session = session
-    table.ahead = {int(seat): (value[0], value[1]) for seat, value in ahead_data.items()}
+    table.choices_ahead = {int(seat): (value[0], value[1]) for seat, value in ahead_data.items()}
     return table
