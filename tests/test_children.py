@@ -97,4 +97,7 @@ def test_processes_pier18_starts_are_only_the_known_ones():
                      "os.spawn", "os.exec", "os.system", "os.popen", "os.posix_spawn"):
             if word in text:
                 starts.append((path.relative_to(SRC).as_posix(), word))
-    assert sorted(set(starts)) == [("net/web.py", "create_subprocess_")]
+    assert sorted(set(starts)) == [
+        ("cli/club.py", "subprocess.run"),  # `club wait --notify-command`: run, waited for, no shell
+        ("net/web.py", "create_subprocess_"),
+    ]

@@ -64,6 +64,7 @@ def invocations(record_path: str) -> dict[str, list[str]]:
         "learn": ["learn", "--help"],
         "host": ["host", "--no-seat", "--port", "0", "--bind", "127.0.0.1", "--names", "Ann,Bob"],
         "join": ["join", "--lines", f"127.0.0.1:{unused_port()}", "code"],
+        "club": ["club", "--help"],
         "pier18": ["--help"],
         "pier18 --version": ["--version"],
     }

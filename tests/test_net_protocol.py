@@ -197,10 +197,18 @@ def test_the_host_sends_codes_never_sentences():
 
     sent = set()
     for module in (host, protocol):
-        for node in ast.walk(ast.parse(Path(module.__file__).read_text(encoding="utf-8"))):
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        refusals = {  # what a decision's checks return is the code sent back
+            id(node) for function in ast.walk(tree)
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and function.name in ("_refusal", "_commit")
+            for node in ast.walk(function) if isinstance(node, ast.Return)
+        }
+        for node in ast.walk(tree):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_refuse", "_close", "ProtocolError"):
                 found = node.args
             elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "reason" for t in node.targets):
+                found = [node.value]
+            elif id(node) in refusals and node.value is not None:
                 found = [node.value]
             else:
                 continue

@@ -24,7 +24,7 @@ def member(port: int, name: str, key: str, **options: Any) -> ClubClient:
     options.setdefault("min_backoff", 0.02)
     options.setdefault("max_backoff", 0.3)
     options.setdefault("timeout", WAIT)
-    options.setdefault("tries", 400)
+    options.setdefault("patience", WAIT)
     return ClubClient(f"127.0.0.1:{port}", name, key, **options)
 
 

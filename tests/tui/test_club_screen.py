@@ -106,7 +106,7 @@ async def test_the_club_screen_lists_makes_joins_rates_and_plays(tmp_path, monke
 async def test_a_club_that_cannot_answer_is_a_line_on_the_screen(tmp_path, monkeypatch):
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "data"))
     server = await open_club(tmp_path / "club.sqlite3")
-    ann = member(server.port, "Ann", new_key(), tries=1, timeout=5)
+    ann = member(server.port, "Ann", new_key(), patience=0, timeout=5)
     await ann.connect()
     app = ClubApp(ann)
     try:

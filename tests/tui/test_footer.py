@@ -201,6 +201,7 @@ def test_no_footer_shows_two_keys_with_one_label():
     """'q Quit  ^q Quit' on the final screen (play-test nl, 38): the screen's q and the
     app's Ctrl+Q, two keys said the same. On every screen, under every app, each label
     the footer shows names one key (a key kept for its habit is show=False)."""
+    from pier18.tui.club_app import ClubApp
     from pier18.tui.game_app import GameApp
     from pier18.tui.screens.replay import ReplayApp, ReplayScreen
 
@@ -208,7 +209,13 @@ def test_no_footer_shows_two_keys_with_one_label():
     assert len(games) >= 4  # the game apps: at one laptop, the lesson, a seat
     twice = []
     for screen in _classes_of(Screen):
-        for app in [ReplayApp] if screen is ReplayScreen else games:
+        if screen is ReplayScreen:
+            apps: list[type] = [ReplayApp]
+        elif screen.__module__ == "pier18.tui.screens.club":  # the club's own app shows them
+            apps = [ClubApp]
+        else:
+            apps = games
+        for app in apps:
             by_label: dict[str, set[str]] = {}  # the footer shows one key of each action
             for binding in _shown_keys(screen, app).values():
                 by_label.setdefault(binding.description, set()).add(binding.action)

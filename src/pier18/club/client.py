@@ -17,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 import builtins
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -97,7 +98,7 @@ class ClubClient:
         timeout: float = 30.0,
         min_backoff: float = 0.1,
         max_backoff: float = 5.0,
-        tries: int = 8,
+        patience: float = 15.0,
     ) -> None:
         self.url = club_url(address, tls=ssl is not None)
         self.address = address
@@ -105,7 +106,8 @@ class ClubClient:
         self.key = key
         self.ssl = ssl
         self.timeout = timeout  # seconds an answer may take once asked
-        self.min_backoff, self.max_backoff, self.tries = min_backoff, max_backoff, tries
+        self.min_backoff, self.max_backoff = min_backoff, max_backoff
+        self.patience = patience  # seconds of trying again (with backoff) before a dropped club is an error
         self.new = False
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -211,7 +213,7 @@ class ClubClient:
 
     async def _ask(self, message: dict[str, Any], expected: str) -> dict[str, Any]:
         again = message["type"] in SAFE_AGAIN
-        for attempt in range(self.tries):
+        for attempt in self._attempts():
             ws = await self._ensure()  # ClubError, ClubRefused: raised as they are
             request_id = self._next_id
             self._next_id += 1
@@ -236,6 +238,14 @@ class ClubClient:
             return answer
         raise ClubError(words.host_unreachable())
 
+    def _attempts(self) -> Iterator[int]:
+        """Attempt numbers, from 0, for as long as `patience` lasts (the first always)."""
+        give_up = time.monotonic() + self.patience
+        attempt = 0
+        while attempt == 0 or time.monotonic() < give_up:
+            yield attempt
+            attempt += 1
+
     async def _backoff(self, attempt: int) -> None:
         delay = min(self.max_backoff, self.min_backoff * 2 ** min(attempt, 10)) * random.uniform(0.5, 1.0)
         await asyncio.sleep(delay)
@@ -248,7 +258,7 @@ class ClubClient:
             if self._closing:
                 raise ClubError(_("the club connection was closed"))
             why = words.host_unreachable()
-            for attempt in range(self.tries):
+            for attempt in self._attempts():
                 try:
                     ws = await connect(
                         self.url, ssl=self.ssl, max_size=MAX_ANSWER, compression=None, open_timeout=10,

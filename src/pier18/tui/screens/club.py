@@ -27,7 +27,7 @@ from ...i18n import N_, _
 from ...lines.club import NewTable, NewTableError, invited_words, new_table, rating_lines, table_clock, table_line
 from ..widgets.choice_list import PointingList
 from ..widgets.footer import Footer
-from .closing import ModalClosesOnce
+from .closing import ModalClosesOnce, unless_leaving
 
 
 class GamesList(PointingList):
@@ -177,6 +177,7 @@ class NewTableScreen(ModalClosesOnce[NewTable | None]):
             yield Static(Text(_("Enter makes the table; Escape goes back.")), id="new-table-help")
         yield Footer()
 
+    @unless_leaving
     def on_mount(self) -> None:
         self.preview()
 
