@@ -177,6 +177,20 @@ class Server:
         self.port = free_port()
         self.proc: asyncio.subprocess.Process | None = None
         self.said: list[str] = []
+        self.cpu = 0.0  # CPU seconds of its processes that ended
+
+    def cpu_now(self) -> float:
+        """CPU seconds (user + system) of this server's processes so far (Linux; 0 elsewhere)."""
+        return self.cpu + self._cpu_of_running()
+
+    def _cpu_of_running(self) -> float:
+        if self.proc is None or self.proc.returncode is not None:
+            return 0.0
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return 0.0
 
     async def start(self) -> float:
         """Start it and wait until it listens; the seconds that took. Refused with the
@@ -209,11 +223,13 @@ class Server:
 
     async def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
+            self.cpu += self._cpu_of_running()
             self.proc.kill()
             await asyncio.wait_for(self.proc.wait(), WAIT)
 
     async def stop(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
+            self.cpu += self._cpu_of_running()
             self.proc.terminate()
             try:
                 await asyncio.wait_for(self.proc.wait(), 10)
@@ -248,6 +264,7 @@ class Tally:
     first_sent: float | None = None
     last_over: float = 0.0
     kill_at: float | None = None
+    turned_away: int = 0  # seats' connections refused or dropped before they first got in (e.g. the server was full)
     rematch_half_made: int = 0  # seats that found a rematch's table not started, and joined it
 
 
@@ -277,6 +294,8 @@ class SeatPlayer:
     def heard(self, event: Event) -> None:
         now = time.monotonic()
         if event.kind is Heard.LOST:
+            if not self.game.ever_in:
+                self.tally.turned_away += 1
             if self.pending is not None:
                 self.pending.in_doubt = True
             if self.tally.kill_at is not None:
@@ -501,6 +520,7 @@ async def play(options: Options, rng: random.Random, servers: list[Server], tall
         await victim.kill()
         restart = await victim.start()
 
+    cpu_before = (time.process_time(), sum(server.cpu_now() for server in servers))
     kill_task = asyncio.create_task(killer()) if options.kill_one else None
     try:
         await asyncio.wait_for(asyncio.gather(*(games_at(t, members) for t, members in enumerate(plan))), options.timeout)
@@ -508,6 +528,7 @@ async def play(options: Options, rng: random.Random, servers: list[Server], tall
         if kill_task is not None and not kill_task.done():
             kill_task.cancel()
     killed = kill_task is not None and kill_task.done() and not kill_task.cancelled()
+    cpu = (time.process_time() - cpu_before[0], sum(server.cpu_now() for server in servers) - cpu_before[1])
 
     # The records, read back: every acknowledged move must be in them, nothing else.
     records_of: dict[int, list[tuple[int, str]]] = {}
@@ -562,6 +583,8 @@ async def play(options: Options, rng: random.Random, servers: list[Server], tall
             "max": ms(lat[-1]) if lat else None,
             "samples": len(lat),
         },
+        "cpu_s": {"servers": round(cpu[1], 2), "clients": round(cpu[0], 2)},
+        "server_cpu_ms_per_move": round(1000 * cpu[1] / moves, 2) if moves else None,
         "moves_through_outage": tally.through_outage,
         "lost": lost,
         "lost_in_move_log": log_lost,
@@ -575,6 +598,7 @@ async def play(options: Options, rng: random.Random, servers: list[Server], tall
         "games_finished": finished,
         "killed": killed,
         "rematch_half_made": tally.rematch_half_made,
+        "turned_away": tally.turned_away,
     }
     if killed:
         rec = sorted(tally.reconnections)
@@ -613,12 +637,16 @@ def show(r: dict[str, Any]) -> str:
         f"  load average {r['load_before']} before, {r['load_after']} after",
         f"  lobby (hello, create, join) {r['setup_s']} s; play {r['play_s']} s",
         f"  moves {r['moves']}: {r['moves_per_s']} moves/s",
+        f"  CPU during play: servers {r['cpu_s']['servers']} s ({r['server_cpu_ms_per_move']} ms a move),"
+        f" clients (this process) {r['cpu_s']['clients']} s",
         f"  latency ms: median {lat['median']}, p95 {lat['p95']}, max {lat['max']} ({lat['samples']} moves;"
         f" {r['moves_through_outage']} in flight through an outage left out)",
         f"  lost {r['lost']} (move log: {r['lost_in_move_log']}); illegal accepted {r['illegal_accepted']}"
         f" of {sum(r['illegal_sent'].values())} sent {r['illegal_sent']}, refused {r['illegal_refused']},"
         f" answer lost in a drop {r['illegal_unanswered']}",
         f"  legal moves refused and sent again {r['legal_refused']}; unacknowledged at a drop, sent again {r['unacknowledged_resent']}",
+        f"  seats' connections turned away before they got in {r['turned_away']};"
+        f" rematches found half made after the kill {r['rematch_half_made']}",
         f"  games finished {r['games_finished']} of {r['tables'] * r['games_per_table']}; seats unfinished {r['unfinished_seats']}",
     ]
     if "kill" in r:
