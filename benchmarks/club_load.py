@@ -166,7 +166,7 @@ def moves_per_game(players: int, games: int = 3, seed: int = 7) -> float:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 class Server:
@@ -178,6 +178,7 @@ class Server:
         self.proc: asyncio.subprocess.Process | None = None
         self.said: list[str] = []
         self.cpu = 0.0  # CPU seconds of its processes that ended
+        self.drainer: asyncio.Task[None] | None = None
 
     def cpu_now(self) -> float:
         """CPU seconds (user + system) of this server's processes so far (Linux; 0 elsewhere)."""
@@ -212,7 +213,7 @@ class Server:
             line = raw.decode(errors="replace").strip()
             self.said.append(line)
             if f":{self.port}/club" in line:
-                asyncio.get_running_loop().create_task(self._drain())
+                self.drainer = asyncio.get_running_loop().create_task(self._drain())  # kept: a task nobody holds may be collected
                 return time.monotonic() - began
 
     async def _drain(self) -> None:
@@ -334,7 +335,7 @@ class SeatPlayer:
                 if self.pending.kind == "legal":
                     self.tally.unacknowledged += 1
                 self.pending = None
-            if state.my_turn:
+            if state.my_turn and state.you is not None:
                 self.seen_legal.update(str(d) for d in state.you.legal)
             if state.table.is_terminal():
                 self.tally.last_over = max(self.tally.last_over, now)
