@@ -75,6 +75,28 @@ def test_the_operator_resets_a_lost_key(store):
         store.reset("Zed")
 
 
+def test_two_first_hellos_with_one_name_one_registers_it(store, club_db, clock):
+    barrier = threading.Barrier(3)
+    results: list[str] = []
+
+    def hello():
+        with open_store(club_db, now=clock) as mine:  # each its own connection, as two servers have
+            barrier.wait(timeout=60)
+            try:
+                results.append("registered" if mine.hello("Zoe", new_key()).registered else "in")
+            except NameTaken:
+                results.append("taken")
+            except StoreError as exc:
+                results.append(str(exc))
+
+    threads = [threading.Thread(target=hello) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert sorted(results) == ["registered", "taken", "taken"]
+
+
 @pytest.mark.parametrize("name", ["", "   ", "\u2800", "\u0301", "x" * 65, "bot:hard", " BOT:Hard", "bot:"])
 def test_a_name_the_club_cannot_take_is_one_line(store, name):
     with pytest.raises(StoreError) as caught:

@@ -846,6 +846,17 @@ def open_store(db: str | Path | None = None, now: Callable[[], float] = time.tim
     """The club in `db`: a SQLite file (default: `club.sqlite3` in the data folder) or a
     PostgreSQL address (`postgresql://...`). A new club is given its schema; an older
     schema is brought up to date only with `migrate`, else refused (`check_version`)."""
+    store = connect_store(db, now)
+    try:
+        store.check_version(migrate)
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+def connect_store(db: str | Path | None = None, now: Callable[[], float] = time.time) -> ClubStore:
+    """The club in `db` (as `open_store` takes it), its schema not looked at yet."""
     if is_postgres(db):
         try:
             from .postgres import postgres_database  # psycopg is imported only for a PostgreSQL club
@@ -855,15 +866,8 @@ def open_store(db: str | Path | None = None, now: Callable[[], float] = time.tim
             raise StoreError(_("a club in PostgreSQL needs psycopg: pip install 'pier18[postgres]'")) from None
         assert isinstance(db, str)
         connect, dialect, where = postgres_database(db)
-        store = ClubStore(connect, dialect, now, where=where)
-    else:
-        store = _sqlite_store(db, now)
-    try:
-        store.check_version(migrate)
-    except BaseException:
-        store.close()
-        raise
-    return store
+        return ClubStore(connect, dialect, now, where=where)
+    return _sqlite_store(db, now)
 
 
 def _sqlite_store(db: str | Path | None, now: Callable[[], float]) -> ClubStore:
