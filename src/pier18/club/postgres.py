@@ -15,7 +15,7 @@ taken out of any error psycopg reports.
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import parse_qsl, unquote, urlsplit
+from urllib.parse import unquote
 
 import psycopg
 import psycopg.conninfo
@@ -43,41 +43,44 @@ POSTGRES = Dialect(
 )
 
 
+def _parts(url: str) -> tuple[str, str, str, str]:
+    """(scheme, user info, hosts, the rest) of an address, however malformed."""
+    scheme, _sep, rest = url.partition("://")
+    end = min((i for i in (rest.find("/"), rest.find("?")) if i >= 0), default=len(rest))
+    netloc, tail = rest[:end], rest[end:]
+    userinfo, _at, hosts = netloc.rpartition("@")
+    return scheme, userinfo, hosts, tail
+
+
 def shown(url: str) -> str:
     """The address as it may be shown: scheme, user, hosts and database, no password and
     no parameters (they may hold one)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "postgresql://?"
-    userinfo, _at, hosts = parts.netloc.rpartition("@")
+    scheme, userinfo, hosts, tail = _parts(url)
     user = userinfo.partition(":")[0]
-    return shorten(printable(f"{parts.scheme}://{user + '@' if user else ''}{hosts}{parts.path}"), 200)
+    path = tail.partition("?")[0]
+    return shorten(printable(f"{scheme}://{user + '@' if user else ''}{hosts}{path}"), 200)
 
 
 def secrets_in(url: str) -> list[str]:
     """Every form of the password the address holds, longest first."""
     found: list[str] = []
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        parts = None
-    if parts is not None:
-        userinfo = parts.netloc.rpartition("@")[0]
-        if ":" in userinfo:
-            raw = userinfo.partition(":")[2]
-            found += [raw, unquote(raw)]
-        for piece in parts.query.split("&"):
-            key, _eq, value = piece.partition("=")
-            if unquote(key) == "password":
-                found += [value, unquote(value)]
-        found += [value for key, value in parse_qsl(parts.query) if key == "password"]
+    _scheme, userinfo, _hosts, tail = _parts(url)
+    if ":" in userinfo:
+        raw = userinfo.partition(":")[2]
+        found += [raw, unquote(raw)]
+    query = tail.partition("?")[2]
+    for piece in query.split("&"):
+        key, _eq, value = piece.partition("=")
+        if unquote(key).strip() == "password":
+            found += [value, unquote(value)]
     return sorted({secret for secret in found if secret}, key=len, reverse=True)
 
 
 def scrub(text: str, url: str) -> str:
-    """`text` (psycopg's words) on one line, without the address's password."""
+    """`text` (psycopg's words) on one line, without the address's password: the address
+    itself, if quoted, is shown as `shown` shows it."""
     line = text.strip().splitlines()[0] if text.strip() else ""
+    line = line.replace(url, shown(url))
     for secret in secrets_in(url):
         line = line.replace(secret, "***")
     return shorten(printable(line), 200)
