@@ -5,6 +5,7 @@ run --migrate) or a newer one (one line: upgrade pier18). On SQLite and PostgreS
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -50,6 +51,13 @@ def fill_version_1(store: ClubStore, keys: dict[str, str]) -> None:
 FILL = {1: fill_version_1}
 
 
+def without_saved_at(record: str) -> dict:
+    """An exported record, but for the moment of the export."""
+    data = json.loads(record)
+    data.pop("saved_at")
+    return data
+
+
 def snapshot(store: ClubStore, names) -> dict:
     """Everything a member could see of the club."""
     found: dict = {"ratings": [(m.name, m.rating, m.rating.games) for m in store.ratings()]}
@@ -58,7 +66,7 @@ def snapshot(store: ClubStore, names) -> dict:
             found[table.id] = (
                 table.status, table.turn, [(s.kind, s.player) for s in table.seats],
                 [(m.n, m.seat, m.decision, m.author) for m in store.moves(table.id)],
-                None if table.session is None else store.export(table.id),
+                None if table.session is None else without_saved_at(store.export(table.id)),
             )
     return found
 
