@@ -1,4 +1,11 @@
-"""Fixtures for the club's store: a fresh SQLite club in tmp_path, on a clock the test drives."""
+"""Fixtures for the club's store: a fresh club on a clock the test drives, in SQLite (a
+file in tmp_path) and in PostgreSQL (a schema of its own), every store test run on both.
+
+PostgreSQL is found through PIER18_TEST_POSTGRES (`postgresql://user:password@host:port/db`,
+as .ci/postgres prints it); where it is not set, psycopg is missing or the server does
+not answer, the PostgreSQL half of each test is skipped, saying which of those it was.
+Each test gets its own schema (a random name, the connection's `search_path`), dropped
+after the test (club_databases.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +13,8 @@ import pytest
 
 from pier18.club.keys import new_key
 from pier18.club.store import ClubStore, open_store
+
+from club_databases import BACKENDS, PostgresSchema
 
 
 class FakeClock:
@@ -21,19 +30,34 @@ class FakeClock:
         self.time += seconds
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    """Which database the club is in: "sqlite" or "postgresql"."""
+    return request.param
+
+
+@pytest.fixture
+def club_db(backend, tmp_path):
+    """The club's database, as `--db` names it: a SQLite file, or a PostgreSQL address
+    whose connections use a schema of this test's own."""
+    if backend == "sqlite":
+        yield tmp_path / "club.sqlite3"
+        return
+    schema = PostgresSchema()
+    try:
+        yield schema.url
+    finally:
+        schema.drop()
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
 
 
 @pytest.fixture
-def club_path(tmp_path):
-    return tmp_path / "club.sqlite3"
-
-
-@pytest.fixture
-def store(club_path, clock) -> ClubStore:
-    made = open_store(club_path, now=clock)
+def store(club_db, clock) -> ClubStore:
+    made = open_store(club_db, now=clock)
     yield made
     made.close()
 

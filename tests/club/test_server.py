@@ -14,8 +14,8 @@ from net_support import WAIT
 from club_net import member, open_club, play_out, seat
 
 
-async def test_two_members_play_a_whole_game_and_their_ratings_move(tmp_path, keys):
-    server = await open_club(tmp_path / "club.sqlite3")
+async def test_two_members_play_a_whole_game_and_their_ratings_move(club_db, keys):
+    server = await open_club(club_db)
     ann, bob = member(server.port, "Ann", keys["Ann"]), member(server.port, "Bob", keys["Bob"])
     try:
         assert await ann.connect() is True and await bob.connect() is True
@@ -43,7 +43,7 @@ async def test_two_members_play_a_whole_game_and_their_ratings_move(tmp_path, ke
         await ann.close()
         await bob.close()
         await server.close()
-    with open_store(tmp_path / "club.sqlite3") as store:
+    with open_store(club_db) as store:
         assert store.table(table).status == "over"
 
 
@@ -139,8 +139,8 @@ async def test_a_correspondence_game_past_its_deadline_the_bot_moves_and_the_sea
         await server.close()
 
 
-async def test_two_clients_on_one_seat_one_decision_counts(tmp_path, keys):
-    server = await open_club(tmp_path / "club.sqlite3")
+async def test_two_clients_on_one_seat_one_decision_counts(club_db, keys):
+    server = await open_club(club_db)
     ann, bob = member(server.port, "Ann", keys["Ann"]), member(server.port, "Bob", keys["Bob"])
     try:
         table = await ann.create(2, seats=["human", "greedy"])

@@ -1,6 +1,7 @@
 """`kill -9` of a process applying moves, at random moments and inside a commit: every
 move it acknowledged is in the club after, the database is whole, and every table's
-record loads with its turn equal to its moves."""
+record loads with its turn equal to its moves. On SQLite and on PostgreSQL (where the
+killed process is a client: the server rolls its open transaction back)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ import time
 from pathlib import Path
 
 from pier18.club.keys import new_key
-from pier18.club.store import open_store
+from pier18.club.store import is_postgres, open_store
+
+from club_databases import Raw
 
 CHILD = Path(__file__).with_name("club_child.py")
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -24,7 +27,7 @@ WAIT = 120.0  # generous: the machine may be loaded
 class Child:
     """A `club_child.py play` process, its lines read as they come."""
 
-    def __init__(self, db: Path, keys: tuple[str, str], block_at: int | None = None) -> None:
+    def __init__(self, db: Path | str, keys: tuple[str, str], block_at: int | None = None) -> None:
         args = [sys.executable, str(CHILD), "play", str(db), *keys, *([str(block_at)] if block_at else [])]
         self.process = subprocess.Popen(
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -63,13 +66,15 @@ def acks(lines: list[str]) -> dict[int, int]:
     return found
 
 
-def check_club(db: Path, acknowledged: dict[int, int]) -> dict[int, int]:
+def check_club(db: Path | str, acknowledged: dict[int, int]) -> dict[int, int]:
     """The club after a crash: whole, every acknowledged move there, every table sound.
     Returns each table's turn."""
-    raw = sqlite3.connect(db)
-    assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-    ids = [row[0] for row in raw.execute("SELECT id FROM tables")]
-    raw.close()
+    if not is_postgres(db):
+        raw = sqlite3.connect(db)
+        assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        raw.close()
+    with Raw(db) as raw:
+        ids = [row[0] for row in raw.run("SELECT id FROM tables")]
     turns = {}
     with open_store(db) as store:
         for table_id in ids:
@@ -84,8 +89,8 @@ def check_club(db: Path, acknowledged: dict[int, int]) -> dict[int, int]:
     return turns
 
 
-def test_kill_9_loses_no_acknowledged_move(tmp_path):
-    db = tmp_path / "club.sqlite3"
+def test_kill_9_loses_no_acknowledged_move(club_db):
+    db = club_db
     keys = (new_key(), new_key())
     rng = random.Random(18)
     acknowledged: dict[int, int] = {}
@@ -109,4 +114,9 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
         _word, table, turn = line.split()
         if int(table) in turns:  # a move was being committed (not a new table): it is not there
             assert turns[int(table)] == int(turn) - 1
+            with open_store(db) as store:  # and the dead transaction's lock is gone: the table moves
+                held = store.table(int(table))
+                seat = held.to_act()[0]
+                decision = str(held.session.game.legal_decisions_for(seat)[0])
+                assert store.decide(held.id, seat, decision, held.turn, held.seats[seat].player).turn == held.turn + 1
     assert len(acknowledged) >= 2 and sum(acknowledged.values()) > 20

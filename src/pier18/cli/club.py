@@ -105,7 +105,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description=_("Run a club's server: every table, every member, every move in one database. "
         "Over the internet use TLS, or an SSH tunnel with --bind 127.0.0.1 (docs/club.md)."),
     )
-    serve.add_argument("--db", metavar="FILE", type=file_name, help=_("the club's database (default: club.sqlite3 in the data folder)"))
+    serve.add_argument(
+        "--db", metavar="FILE|URL", type=file_name,
+        help=_("the club's database: a SQLite file (default: club.sqlite3 in the data folder) or postgresql://USER@HOST/DB"),
+    )
     serve.add_argument("--port", type=port, default=DEFAULT_PORT, help=_("TCP port (default {port}; 0: any free port)").format(port=DEFAULT_PORT))
     serve.add_argument(
         "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
@@ -115,6 +118,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument("--tls-key", metavar="FILE", type=file_name, help=_("... and this private key (PEM)"))
     serve.add_argument("--reset", metavar="NAME", help=_("let the member NAME in again with a new key (they lost theirs), then exit"))
     serve.add_argument("--backup", metavar="FILE", type=file_name, help=_("copy the whole club to FILE (safe while it runs), then exit"))
+    serve.add_argument("--migrate", action="store_true", help=_("bring the club's database up to this pier18's schema, then exit"))
     serve.set_defaults(run=run_serve)
     from .parser import add_lang_option
 
@@ -171,14 +175,17 @@ def run_serve(args: argparse.Namespace) -> int:
     from .host import server_ssl, stop_on_signals, Stopped
     import signal
 
-    if args.reset is not None and args.backup is not None:
-        raise CliError(_("--reset and --backup: give one at a time"))
+    if sum((args.reset is not None, args.backup is not None, args.migrate)) > 1:
+        raise CliError(_("--reset, --backup and --migrate: give one at a time"))
     context = server_ssl(args.tls_cert, args.tls_key)
     try:
-        store = open_store(args.db)
+        store = open_store(args.db, migrate=args.migrate)
     except StoreError as exc:
         raise CliError(str(exc)) from None
     try:
+        if args.migrate:
+            print(_("{club}: the club's database is at schema {version}").format(club=store.where, version=store.version()), flush=True)
+            return 0
         if args.reset is not None:
             store.reset(args.reset)
             print(_("{name} may come back with a new key: their next hello sets it").format(name=quote(printable(args.reset))), flush=True)
@@ -203,8 +210,6 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 async def serve(args: argparse.Namespace, context: object, where: str) -> int:
-    from pathlib import Path
-
     from ..club.server import ClubServer
     from ..club.store import FILE_NAME, StoreError
     from ..net.host import HostConfig
@@ -212,7 +217,7 @@ async def serve(args: argparse.Namespace, context: object, where: str) -> int:
     from .errors import CliError
     from .host import listen_error
 
-    db = Path(args.db) if args.db is not None else data_dir() / FILE_NAME
+    db = args.db if args.db is not None else data_dir() / FILE_NAME
     server = ClubServer(db, HostConfig(bind=args.bind, port=args.port, ssl=context))
     try:
         port = await server.start()

@@ -67,7 +67,7 @@ from .protocol import (
     PROTOCOL,
     VERSION,
 )
-from .store import AlreadyMoved, ClubStore, DamagedStore, NameTaken, StaleTurn, StoreError, Table, club_name, open_store
+from .store import AlreadyMoved, ClubStore, DamagedStore, NameTaken, StaleTurn, StoreError, Table, club_name, is_postgres, open_store
 
 T = TypeVar("T")
 
@@ -159,7 +159,7 @@ class ClubServer:
         prepare: Callable[[ClubStore], None] | None = None,
         clock_check: float = CLOCK_CHECK,
     ) -> None:
-        self.db = Path(db)
+        self.db = db if is_postgres(db) else Path(db)  # a file, or a postgresql:// address
         self.config = config if config is not None else HostConfig(port=PORT)
         self.now = now
         self.prepare = prepare

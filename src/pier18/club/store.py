@@ -1,9 +1,11 @@
 """The club's state: its members, its tables and every move, in one database.
 
 SQLite by default (`open_store`: WAL, `synchronous=FULL`, a busy timeout; the file is
-`club.sqlite3` in the data folder), through DB-API calls only, so that a PostgreSQL
-store (issue 35) differs in its connection and its `Dialect` (placeholders, how a
-write transaction starts, the row lock, the id column) and nothing else.
+`club.sqlite3` in the data folder), through DB-API calls only, so that the PostgreSQL
+store (`postgres.py`, for a `postgresql://` address) differs in its connection and its
+`Dialect` (placeholders, how a transaction starts, the row lock, the id column) and
+nothing else. The schema is versioned: `STEPS`, one per version; a new club is given
+them all, an older one only by `migrate` (`pier18 club serve --migrate`).
 
 The whole truth of a table is its game record (`persist.record`, the JSON every other
 command reads), plus what the record cannot hold yet: the choices seats made ahead of
@@ -35,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from ..bots import LEVELS, make_bot
 from ..bots.seats import HUMAN, bot_name, clashes_with_bots
@@ -49,12 +51,12 @@ from ..persist.autosave import data_dir
 from ..persist.session import Session
 from . import clock as clocks
 from .clock import Clock
+from .database import BUSY_SECONDS as BUSY_SECONDS, SQLITE, Connection, Dialect, StoreError as StoreError, sqlite_connection
 from .keys import KEY, key_hash, same
 from .ratings import BOT_PREFIX, MU, SIGMA, Rating, bot_member, places, rate_members
 
 FILE_NAME = "club.sqlite3"
 SCHEMA_VERSION = 2
-BUSY_SECONDS = 10.0  # how long a writer waits for another's transaction before giving up
 MAX_NAME = records.MAX_NAME
 MAX_INVITED = 16
 MAX_JSON = 64 * 1024  # the small JSON columns (invited, ahead, lost_on_time)
@@ -66,10 +68,6 @@ TIMEOUT_BOT = "hard"
 
 
 # -- errors ----------------------------------------------------------------------------
-
-
-class StoreError(Pier18Error):
-    """Something the club cannot do as asked, or a database it cannot use; one line."""
 
 
 class DamagedStore(StoreError):
@@ -86,55 +84,6 @@ class AlreadyMoved(StaleTurn):
 
 class NameTaken(StoreError):
     """The name belongs to a member with another key."""
-
-
-# -- the database's dialect --------------------------------------------------------------
-
-
-class Connection(Protocol):
-    """What the store asks of a DB-API connection (in autocommit mode: it says BEGIN itself)."""
-
-    def cursor(self) -> Any: ...
-
-    def close(self) -> None: ...
-
-
-@dataclass(frozen=True)
-class Dialect:
-    """What differs between the databases the store runs on. Queries are written with `?`
-    placeholders and `{lock}` where a row lock goes."""
-
-    name: str
-    placeholder: str
-    begin_write: str  # starts a transaction that will write: it waits for the writer before
-    begin_read: str  # starts a transaction that reads one consistent snapshot
-    lock: str  # after a SELECT that reads the row about to be written
-    id_column: str  # an integer key the database numbers itself
-    errors: tuple[type[Exception], ...]
-
-    def sql(self, text: str) -> str:
-        return text.replace("?", self.placeholder).replace("{lock}", self.lock).replace("{id}", self.id_column)
-
-
-SQLITE = Dialect(
-    "sqlite", "?", "BEGIN IMMEDIATE", "BEGIN", "", "INTEGER PRIMARY KEY", (sqlite3.Error,),
-)
-
-
-def sqlite_connection(path: Path) -> Callable[[], Connection]:
-    """A factory of connections to the SQLite club at `path`: WAL (readers never wait for
-    the writer), `synchronous=FULL` (a commit is on disk when it returns), a busy timeout,
-    foreign keys checked."""
-
-    def connect() -> Connection:
-        conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-        conn.execute("PRAGMA journal_mode = WAL").fetchall()
-        conn.execute("PRAGMA synchronous = FULL")
-        conn.execute("PRAGMA foreign_keys = ON")
-        return conn
-
-    return connect
 
 
 #: The schema, one step per version: `migrate` applies the steps after the stored version.
@@ -191,6 +140,7 @@ STEPS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE club_secret (secret TEXT NOT NULL)",
     ),
 )
+assert len(STEPS) == SCHEMA_VERSION, "one step per schema version, tested from every earlier one (tests/club/test_migrate.py)"
 
 
 # -- what the store hands out ------------------------------------------------------------
@@ -286,6 +236,7 @@ class ClubStore:
         self.now = now
         self.where = where
         self.before_commit: Callable[[], None] | None = None
+        self._connect = connect
         try:
             self._conn = connect()
         except dialect.errors as exc:
@@ -305,19 +256,18 @@ class ClubStore:
 
     def _failed(self, exc: Exception) -> StoreError:
         why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        if "locked" in why or "busy" in why:
+        if "locked" in why or "busy" in why or isinstance(exc, self.dialect.busy):
             return StoreError(_("{club}: the club's database is busy; try again").format(club=self.where))
         return StoreError(_("{club}: the club's database failed ({why})").format(club=self.where, why=shorten(why, 200)))
 
     @contextmanager
-    def _writing(self) -> Iterator[Any]:
-        """One write transaction: committed when the block ends, rolled back if it raises."""
-        cur = self._cursor()
+    def _writing(self, exclusive: bool = False) -> Iterator[Any]:
+        """One write transaction: committed when the block ends, rolled back if it raises.
+        `exclusive`: no other exclusive one runs meanwhile (see `Dialect.exclusive`)."""
+        cur = self._begin(self.dialect.begin_write)
         try:
-            cur.execute(self.dialect.begin_write)
-        except self.dialect.errors as exc:
-            raise self._failed(exc) from None
-        try:
+            if exclusive and self.dialect.exclusive:
+                cur.execute(self.dialect.exclusive)
             yield cur
             if self.before_commit is not None:
                 self.before_commit()
@@ -332,11 +282,7 @@ class ClubStore:
     @contextmanager
     def _reading(self) -> Iterator[Any]:
         """One read transaction: every query in it sees the same committed state."""
-        cur = self._cursor()
-        try:
-            cur.execute(self.dialect.begin_read)
-        except self.dialect.errors as exc:
-            raise self._failed(exc) from None
+        cur = self._begin(self.dialect.begin_read)
         try:
             yield cur
         except self.dialect.errors as exc:
@@ -345,9 +291,26 @@ class ClubStore:
             with suppress(*self.dialect.errors):
                 cur.execute("COMMIT")
 
-    def _cursor(self) -> Any:
+    def _begin(self, statement: str) -> Any:
+        """A cursor in a new transaction. A connection found broken here (a database
+        server restarted, a connection cut) is made again once: nothing was done on it yet."""
+        for attempt in (1, 2):
+            try:
+                if getattr(self._conn, "closed", False) is True:  # a psycopg connection that broke
+                    self._reconnect()
+                cur = self._conn.cursor()
+                cur.execute(statement)
+                return cur
+            except self.dialect.errors as exc:
+                if attempt == 2 or getattr(self._conn, "closed", False) is not True:
+                    raise self._failed(exc) from None
+        raise AssertionError("unreachable")
+
+    def _reconnect(self) -> None:
+        with suppress(*self.dialect.errors):
+            self._conn.close()
         try:
-            return self._conn.cursor()
+            self._conn = self._connect()
         except self.dialect.errors as exc:
             raise self._failed(exc) from None
 
@@ -363,26 +326,25 @@ class ClubStore:
             return self._version(cur)
 
     def _version(self, cur: Any) -> int:
-        try:
-            rows = self._run(cur, "SELECT version FROM schema_version").fetchall()
-        except self.dialect.errors:
-            return 0  # no such table yet (PostgreSQL's aborted transaction ends with it)
+        if self._run(cur, self.dialect.has_table, ("schema_version",)).fetchone()[0] == 0:
+            return 0
+        rows = self._run(cur, "SELECT version FROM schema_version").fetchall()
         if len(rows) != 1 or type(rows[0][0]) is not int or rows[0][0] < 1:
             raise DamagedStore(_("{club}: the club's schema version is damaged").format(club=self.where))
         version: int = rows[0][0]
         return version
 
-    def migrate(self) -> int:
-        """Bring the schema up to this version of pier18, one step per transaction;
-        returns the version. A database made by a newer pier18 is left alone."""
+    def migrate(self, upto: int = SCHEMA_VERSION) -> int:
+        """Bring the schema up to this version of pier18 (or to version `upto`: a test's
+        old club), one step per transaction; returns the version. A database made by a
+        newer pier18 is left alone. Of several processes migrating at once, one does each
+        step and the others find it done."""
         while True:
-            with self._writing() as cur:
+            with self._writing(exclusive=True) as cur:
                 version = self._version(cur)
                 if version > len(STEPS):
-                    raise StoreError(_("{club}: the club's database was made by a newer pier18 (schema {version}); please upgrade").format(
-                        club=self.where, version=version
-                    ))
-                if version == len(STEPS):
+                    raise self._newer(version)
+                if version >= upto:
                     return version
                 for statement in STEPS[version]:
                     self._run(cur, statement)
@@ -390,6 +352,26 @@ class ClubStore:
                     self._run(cur, "INSERT INTO schema_version (version) VALUES (?)", (1,))
                 else:
                     self._run(cur, "UPDATE schema_version SET version = ?", (version + 1,))
+
+    def _newer(self, version: int) -> StoreError:
+        return StoreError(_("{club}: the club's database was made by a newer pier18 (schema {version}); please upgrade").format(
+            club=self.where, version=version
+        ))
+
+    def check_version(self, migrate: bool = False) -> int:
+        """The schema, ready for this pier18: an empty database is given the whole schema
+        (a new club); an older one is brought up to date only with `migrate` (else one
+        line saying to run `pier18 club serve --migrate`); a newer one is refused."""
+        version = self.version()
+        if version > SCHEMA_VERSION:
+            raise self._newer(version)
+        if version == 0 or migrate:
+            return self.migrate()
+        if version < SCHEMA_VERSION:
+            raise StoreError(_("{club}: the club's database has schema {version}, this pier18 uses {current}: run pier18 club serve --migrate").format(
+                club=self.where, version=version, current=SCHEMA_VERSION
+            ))
+        return version
 
     # -- members -------------------------------------------------------------------------
 
@@ -399,7 +381,7 @@ class ClubStore:
         shown = club_name(name)
         if not KEY.fullmatch(key):
             raise StoreError(_("{name}: that is not a club key").format(name=quote(shown)))
-        with self._writing() as cur:
+        with self._writing(exclusive=True) as cur:  # two first hellos with one name: one registers it
             row = self._run(cur, "SELECT id, name, key_hash, rating_mu, rating_sigma, games FROM players WHERE name_key = ? {lock}", (name_key(shown),)).fetchone()
             if row is None:
                 created = self._run(
@@ -605,7 +587,7 @@ class ClubStore:
     def secret(self) -> bytes:
         """The club's own secret: 32 random bytes made on first use and kept in the database
         (so in its backups), with which the server signs its tickets."""
-        with self._writing() as cur:
+        with self._writing(exclusive=True) as cur:  # two servers starting at once: one secret
             rows = self._run(cur, "SELECT secret FROM club_secret").fetchall()
             if not rows:
                 made = secrets.token_hex(32)
@@ -764,7 +746,7 @@ class ClubStore:
             else:
                 ids.append(self._bot_member(cur, info.kind).id)
         before: dict[str, Rating] = {}
-        for member_id in set(ids):
+        for member_id in sorted(set(ids)):  # locked in one order: two games ending at once never deadlock
             row = self._run(cur, "SELECT id, name, rating_mu, rating_sigma, games FROM players WHERE id = ? {lock}", (member_id,)).fetchone()
             before[str(member_id)] = self._member(row).rating
         finish = [0] * table.players
@@ -780,7 +762,11 @@ class ClubStore:
 
     def _bot_member(self, cur: Any, level: str) -> Member:
         name = bot_member(level)
-        row = self._run(cur, "SELECT id, name, rating_mu, rating_sigma, games FROM players WHERE name_key = ?", (name,)).fetchone()
+        select = "SELECT id, name, rating_mu, rating_sigma, games FROM players WHERE name_key = ?"
+        row = self._run(cur, select, (name,)).fetchone()
+        if row is None and self.dialect.exclusive:  # two games ending at once make the bot's member once
+            self._run(cur, self.dialect.exclusive)
+            row = self._run(cur, select, (name,)).fetchone()
         if row is not None:
             return self._member(row)
         created = self._run(
@@ -829,7 +815,7 @@ class ClubStore:
         """Copy the whole club to `path` while it runs (SQLite's online backup), then give
         the copy its name in one step: `path` is a whole club or is left as it was."""
         if not isinstance(self._conn, sqlite3.Connection):
-            raise StoreError(_("{club}: only a SQLite club is backed up this way").format(club=self.where))
+            raise StoreError(_("{club}: only a SQLite club is backed up this way; back up PostgreSQL with pg_dump").format(club=self.where))
         path = Path(path)
         temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
@@ -848,22 +834,50 @@ class ClubStore:
             raise StoreError(_("{where}: cannot write the club's backup ({why})").format(where=shorten(path), why=why)) from None
 
 
-def open_store(path: str | Path | None = None, now: Callable[[], float] = time.time) -> ClubStore:
-    """The SQLite club at `path` (default: `club.sqlite3` in the data folder), its schema
-    brought up to date."""
-    path = Path(path) if path is not None else data_dir() / FILE_NAME
+#: How a `--db` names a PostgreSQL database rather than a file.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(db: str | Path | None) -> bool:
+    return isinstance(db, str) and db.startswith(POSTGRES_SCHEMES)
+
+
+def open_store(db: str | Path | None = None, now: Callable[[], float] = time.time, migrate: bool = False) -> ClubStore:
+    """The club in `db`: a SQLite file (default: `club.sqlite3` in the data folder) or a
+    PostgreSQL address (`postgresql://...`). A new club is given its schema; an older
+    schema is brought up to date only with `migrate`, else refused (`check_version`)."""
+    store = connect_store(db, now)
+    try:
+        store.check_version(migrate)
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+def connect_store(db: str | Path | None = None, now: Callable[[], float] = time.time) -> ClubStore:
+    """The club in `db` (as `open_store` takes it), its schema not looked at yet."""
+    if is_postgres(db):
+        try:
+            from .postgres import postgres_database  # psycopg is imported only for a PostgreSQL club
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith("psycopg"):
+                raise
+            raise StoreError(_("a club in PostgreSQL needs psycopg: pip install 'pier18[postgres]'")) from None
+        assert isinstance(db, str)
+        connect, dialect, where = postgres_database(db)
+        return ClubStore(connect, dialect, now, where=where)
+    return _sqlite_store(db, now)
+
+
+def _sqlite_store(db: str | Path | None, now: Callable[[], float]) -> ClubStore:
+    path = Path(db) if db is not None else data_dir() / FILE_NAME
     if path.parent != Path("") and not path.parent.exists():
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(_("{where}: cannot make the club's folder ({why})").format(where=shorten(path.parent), why=exc.strerror or str(exc))) from None
-    store = ClubStore(sqlite_connection(path), SQLITE, now, where=shorten(path))
-    try:
-        store.migrate()
-    except BaseException:
-        store.close()
-        raise
-    return store
+    return ClubStore(sqlite_connection(path), SQLITE, now, where=shorten(path))
 
 
 # -- checks ---------------------------------------------------------------------------------
