@@ -430,7 +430,7 @@ async def play(options: Options, rng: random.Random, servers: list[Server], tall
     home_of = [servers[i % len(servers)] for i in range(options.clients)]
 
     def lobby(i: int) -> ClubClient:
-        return ClubClient(f"127.0.0.1:{home_of[i].port}", names[i], keys[i], timeout=WAIT, min_backoff=0.05, max_backoff=1.0, tries=60)
+        return ClubClient(f"127.0.0.1:{home_of[i].port}", names[i], keys[i], timeout=WAIT, min_backoff=0.05, max_backoff=1.0, patience=WAIT)
 
     # The lobby: every member says hello (a few at a time: the server admits only so many
     # connections from one address before their hello), tables are made and joined.
