@@ -98,7 +98,7 @@ def postgres_database(url: str) -> tuple[Callable[[], Connection], Dialect, str]
     if "connect_timeout" not in given:
         extra["connect_timeout"] = CONNECT_SECONDS
     if "application_name" not in given:
-        extra["application_name"] = "pier18 club"
+        extra["application_name"] = "pier18-club"  # how the server lists our connections
 
     def connect() -> Connection:
         try:
