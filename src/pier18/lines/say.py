@@ -8,6 +8,7 @@ left Poet, right empty'), never drawn. Each function reads a `TableView` or a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..engine import Phase
@@ -38,6 +39,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: How much a line under a heading is indented (a screen reader says nothing of it).
 INDENT = "  "
+
+#: The marks the full-screen game puts beside a word that already says the same ('✔ met',
+#: '✘ not yet', 'Plan goal now met ✔'): a screen reader would read 'heavy check mark'.
+_MARKS = re.compile(r" ?[\u2714\u2718] ?")
+
+
+def plain(line: str) -> str:
+    """`line` as a screen reader should hear it: the marks that only repeat a word left
+    out, with the space beside them ('  ✔ met' -> '  met', 'now met ✔.' -> 'now met.')."""
+    return _MARKS.sub(lambda mark: " " if mark.group().startswith(" ") and mark.group().endswith(" ") else "", line)
 
 
 def slot(character: Character | None) -> str:

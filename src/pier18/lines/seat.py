@@ -84,7 +84,7 @@ class LineSeat:
     def say(self, *lines: str) -> None:
         out = self.out if self.out is not None else sys.stdout
         for line in lines:
-            out.write(line + "\n")
+            out.write(say.plain(line) + "\n")
         out.flush()
 
     # -- the loop ------------------------------------------------------------------------
