@@ -166,7 +166,7 @@ def test_an_unknown_word_is_answered_at_once_and_the_hand_waits_for_the_pass(tmp
     assert lines[4] == "unknown command, try help"
     assert lines[5:8] == prompt  # hand: nothing of the cards before the laptop is passed
     assert lines[8:10] == ["set-up, Player 1 to choose", "Time to choose your Plan and Foundation from your three secret cards."]
-    assert "Player 1, your cards:" in lines[10:]
+    assert "Player 1, your cards, each from its land end:" in lines[10:]
     assert lines[-1].startswith("Your game is saved: 'pier18 play --resume ")
     assert not [line for line in lines if BOXES.search(line)]
     assert list((tmp_path / "data" / "games").glob("*.json"))
@@ -212,3 +212,20 @@ def test_a_game_resumed_after_the_bots_drafted_tells_their_reasons_in_the_recap(
     status, player = play(["play", "--resume", "--lines"], 6)
     assert status == 0
     check_game(player.lines(), the_save(tmp_path))
+
+
+def test_the_cards_in_hand_and_in_the_row_say_which_end_is_the_land_end(deck):
+    """A card in the hand or the row has no pier yet: its sections are counted from the
+    end that will lie on the land side, and the heading over the cards says so (in both
+    languages), as the pier's heading does."""
+    from pier18.engine import Game, PlayerView
+    from pier18.lines import say
+
+    game = Game(deck, 2, 7)
+    hand = say.hand_lines(PlayerView.of(game, 0), ["Ann", "Bob"])
+    assert hand[0] == "Ann, your cards, each from its land end:"
+    assert hand[2].strip().startswith("section 1:")
+    for seat in range(2):
+        game.apply(PlayerView.of(game, seat).legal[0])
+    row = say.row_lines(PlayerView.of(game, game.current_player))
+    assert row[0] == "The draft row, each card from its land end:"

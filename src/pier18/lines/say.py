@@ -106,10 +106,11 @@ def piers_lines(view: TableView | PlayerView, names: Sequence[str], seats: Seque
 
 
 def row_lines(view: TableView | PlayerView) -> list[str]:
-    """The draft row, each card in words."""
+    """The draft row, each card in words, its sections counted from the end that will
+    lie on the land side (the heading says so: a card in the hand has no pier yet)."""
     if not view.revealed:
         return [_("The draft row is empty.")]
-    lines = [_("The draft row:")]
+    lines = [_("The draft row, each card from its land end:")]
     for card in view.revealed:
         lines += [INDENT + line for line in card_lines(view.deck[card], view.players)]
     return lines
@@ -120,7 +121,7 @@ def hand_lines(view: PlayerView, names: Sequence[str]) -> list[str]:
     Plan kept, its goal and how it stands."""
     deck, seat = view.deck, view.seat
     if view.phase is Phase.SETUP and view.hand:
-        lines = [_("{name}, your cards:").format(name=names[seat])]
+        lines = [_("{name}, your cards, each from its land end:").format(name=names[seat])]
         for card in view.hand:
             lines += [INDENT + line for line in card_lines(deck[card], view.players, goal=True)]
         return lines
