@@ -22,7 +22,7 @@ import pytest
 from dutch import english_in
 from helpers import child_env
 
-from pier18 import cli, i18n
+from pier18 import cli, i18n, words
 from pier18.engine import TableView
 from pier18.lines.say import plain
 from pier18.persist import record
@@ -137,6 +137,9 @@ def test_a_whole_game_played_by_reading_only_the_lines(tmp_path, speaking, lang,
     lines = player.lines()
     session = the_save(tmp_path)
     check_game(lines, session)
+    saves = list((tmp_path / "pier18-data" / "games").glob("*.json"))
+    assert lines[-1] == i18n._("The record: {command}").format(command=words.replay_command(saves[0], lines=True))
+    assert lines[-1].endswith(" --lines")  # the last line: the game is over, and how to hear it again
     humans = seats.count("human")
     assert player.passes >= humans  # at least each person's set-up choice came after a pass prompt
     for prompt, answer in player.at_prompt:  # nothing of anyone's cards before the laptop is passed
@@ -168,6 +171,7 @@ def test_an_unknown_word_is_answered_at_once_and_the_hand_waits_for_the_pass(tmp
     assert lines[8:10] == ["set-up, Player 1 to choose", "Time to choose your Plan and Foundation from your three secret cards."]
     assert "Player 1, your cards, each from its land end:" in lines[10:]
     assert lines[-1].startswith("Your game is saved: 'pier18 play --resume ")
+    assert lines[-1].endswith(" --lines' goes on with it.")  # played in plain lines: goes on in them
     assert not [line for line in lines if BOXES.search(line)]
     assert list((tmp_path / "data" / "games").glob("*.json"))
 
