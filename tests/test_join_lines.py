@@ -302,7 +302,7 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
 
     if players == 3:  # the last seat left at its fourth prompt; a fresh front end heard it all
         again = seat_of[humans[-1]].screens[1].lines()
-        assert again[0] == connected and again[2] == i18n._("The game so far:")  # after where the game stands
+        assert again[0] == connected and again[1] == i18n._("The game so far:")  # its turn says where it stands
         left = seat_of[humans[-1]].screens[0].lines()
         assert left[-1] == i18n._("Left the table; join again with the same code to come back to your seat.")
     if lobby:
@@ -391,3 +391,24 @@ async def test_a_decision_out_of_turn_and_a_refusal_are_answered():
     assert lines[1].startswith(i18n._("{name}, your move: type it as 'moves' lists it, or 'help'.").format(
         name=session.names[mover.you.seat]
     ))
+
+
+@pytest.mark.parametrize("mine", [True, False])
+async def test_a_rejoin_on_your_turn_says_where_the_game_stands_once(mine):
+    """Joined again part way: the recap tells the game so far. On this seat's turn the
+    turn's own first line says where the game stands, so it is not said before the recap
+    as well (a screen reader would read it twice); on another's turn it comes first."""
+    session = drafting()
+    seat = session.game.current_player if mine else 1 - session.game.current_player
+    state = net_state(session, seat)
+    lines = await said(state, [], [Event(Heard.WELCOME), Event(Heard.STATE, state=state)])
+    stands = words.whose_turn(TableView.of(session.game), session.names)
+    assert lines.count(stands) == 1, "\n".join(lines)
+    assert i18n._("The game so far:") in lines
+    if mine:
+        assert lines.index(i18n._("The game so far:")) == 1  # right after 'connected to ...'
+        assert lines[-1] == i18n._("{name}, your move: type it as 'moves' lists it, or 'help'.").format(
+            name=session.names[seat]
+        )
+    else:
+        assert lines.index(stands) == 1

@@ -190,7 +190,7 @@ class LineSeat:
         self.recap_due = False
         fresh = self.teller.heard == 0
         news = self.news(state)
-        if news or not state.my_turn:  # else the turn's lines say where it stands
+        if not state.my_turn:  # on this seat's turn the turn's first line says where it stands
             self.say(self.stands(state))
         if news and fresh:  # nothing of this game heard before
             self.say(_("The game so far:"))
