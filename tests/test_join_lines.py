@@ -258,7 +258,7 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
             for s in humans
         }
         watcher = Seat(host.port, session.codes.watch, None, seed,
-                       extras=["hand", "moves", "draft 1:0", "frobnicate", "scores"])
+                       extras=["hand", "moves", "draft 1:0", "frobnicate", "scores", "help"])
         first_seat, *others = seat_of.values()
         runs = [first_seat.start()]
         if lobby:  # the first seat in waits in the lobby, told who is still to come
@@ -289,9 +289,15 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
             assert english_in("\n".join(whole)) == []
     check_lines(watcher.screens[0].lines(), session)
     answers = dict(watcher.scripts[0].tried)
-    assert answers["draft 1:0"] == [words.sentence(words.refusal("not_your_turn"))]
     assert answers["frobnicate"] == [i18n._("unknown command, try help")]
-    assert answers["hand"] == answers["moves"] == [i18n._("You are watching: you have no cards and no moves.")]
+    watching = [i18n._("You are watching: you have no cards and no moves.")]
+    assert answers["hand"] == answers["moves"] == answers["draft 1:0"] == watching  # not 'It is not your turn'
+    commands = [line.split(":")[0].strip() for line in answers["help"][1:]]  # a watcher's help: no seat's words
+    assert not {"hand", "moves"} & set(commands) and "quit" in commands
+    assert say.INDENT + i18n._("show: where the game stands") in answers["help"]  # nothing of a turn of its own
+    assert watcher.screens[0].lines()[0] == i18n._("watching the table at {url}").format(
+        url=f"ws://127.0.0.1:{host.port}/"
+    )
 
     dropped = seat_of[humans[0]]  # its connection was cut at its third prompt: a recap
     after = dropped.screens[0].lines()[dropped.scripts[0].dropped_at:]

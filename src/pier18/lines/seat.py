@@ -133,7 +133,7 @@ class LineSeat:
                 if self.note is not None:
                     self.say(self.note)
                     self.note = None
-                connected = _("watching to {url}") if self.client.seat is None else _("connected to {url}")
+                connected = _("watching the table at {url}") if self.client.seat is None else _("connected to {url}")
                 self.say(connected.format(url=self.client.url))
                 self.recap_due, self.lobby_said = True, None
             case Heard.STATE:
@@ -273,6 +273,10 @@ class LineSeat:
                 self.say(self.left)
             return 0
         if word == "help":
+            if self.client.seat is None:  # a watcher: no cards, no moves, no seat to come back to
+                stop = self.stop or _("quit: stop watching; join again with the same code to watch on")
+                self.say(*help_lines(stop, _("show: where the game stands"), *self.more_help, seat=False))
+                return None
             stop = self.stop or _("quit: leave the table; join again with the same code to come back to your seat")
             self.say(*help_lines(stop, _("show: where the game stands, and on your turn what to do"), *self.more_help))
             return None
@@ -291,9 +295,9 @@ class LineSeat:
         lines = answer(word, state.table, state.player_view(), state.names)
         if lines is not None:
             self.say(*lines)
-        elif word in DECISION_WORDS:
+        elif word in DECISION_WORDS and state.you is not None:
             await self.decide(line, state)
-        elif word in SEAT_WORDS:  # a watcher has no cards and no moves
+        elif word in (*SEAT_WORDS, *DECISION_WORDS):  # a watcher has no cards and no moves
             self.say(_("You are watching: you have no cards and no moves."))
         else:
             self.say(_("unknown command, try help"))
