@@ -1214,8 +1214,12 @@ def bot_patron_reason(won: int | None, sure: bool, leads: Sequence[int], tied: S
     return None
 
 
-def plan_verdict_reason(met: bool | None, goal: str) -> str:
-    """The Plan's verdict after placing it: 'Plan met: At least 5 Poets'."""
+def plan_verdict_reason(met: bool | None, goal: str, sure: bool = True) -> str:
+    """The Plan's verdict after placing it: 'Plan met: At least 5 Poets'. Not `sure`: a
+    goal that compares the players, which the other Plans (still hidden, or still to be
+    placed) may yet change: 'Plan met for now: More Poets than any rival'."""
+    if not sure:
+        return (_("Plan met for now: {goal}") if met else _("Plan missed for now: {goal}")).format(goal=goal)
     return (_("Plan met: {goal}") if met else _("Plan missed: {goal}")).format(goal=goal)
 
 
