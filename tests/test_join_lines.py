@@ -418,3 +418,25 @@ async def test_a_rejoin_on_your_turn_says_where_the_game_stands_once(mine):
         )
     else:
         assert lines.index(stands) == 1
+
+
+async def test_a_seat_waiting_hears_whose_turn_it_is_once_a_turn():
+    """Over the network no pass prompt says who is to draft: a seat waiting its turn (or
+    a watcher) hears 'round 1, Cy to draft' after the events, once a turn, never again
+    for the same turn."""
+    session = new_table(3, 5)
+    for seat in range(3):
+        session.choose(seat, PlayerView.of(session.game, seat).legal[0])
+    mover = session.game.current_player
+    waiter = next(seat for seat in range(3) if seat not in (mover, (mover + 1) % 3))
+    first = net_state(session, waiter)
+    before = words.whose_turn(TableView.of(session.game), session.names)
+    session.choose(mover, PlayerView.of(session.game, mover).legal[0])
+    second = net_state(session, waiter)
+    after = words.whose_turn(TableView.of(session.game), session.names)
+    assert before != after
+    lines = await said(first, [], [Event(Heard.STATE, state=first), Event(Heard.STATE, state=first),
+                                   Event(Heard.STATE, state=second)])
+    assert lines.count(before) == lines.count(after) == 1, "\n".join(lines)
+    moved = next(i for i, line in enumerate(lines) if line.startswith(session.names[mover] + " took "))
+    assert lines.index(before) < moved < lines.index(after)

@@ -76,6 +76,7 @@ class LineSeat:
         self.in_lobby = False  # the last state was the lobby's
         self.lobby_said: list[str] | None = None  # each seat's lobby line, as last said
         self.turn_said: Hashable = None  # the moment (`NetState.moment`) whose turn was last said
+        self.others_said: Hashable = None  # the last draft turn of another seat said ('round 2, Bob to draft')
         self.away_said: tuple[tuple[int, ...], tuple[str, ...]] | None = None  # who was away, whom a bot played for
         self.rung: Hashable = None  # the moment the bell last rang for
 
@@ -172,12 +173,16 @@ class LineSeat:
             self.recap(state)
         else:
             self.say(*self.news(state))
-        self.away(state)
+        told = self.away(state)
         if state.table.is_terminal():
             self.say(*say.final_lines(state.table, state.names))
             return 0
         if state.my_turn and self.turn_said != state.moment:
             self.turn(state)
+        elif not state.my_turn and state.table.phase is Phase.DRAFT and self.others_said != state.moment:
+            self.others_said = state.moment  # whose turn it is now, once a turn, as a pass prompt says it
+            if not told:
+                self.say(self.stands(state))
         return None
 
     def news(self, state: NetState) -> list[str]:
@@ -197,6 +202,7 @@ class LineSeat:
         self.say(*news)
         self.away_said = self.away_now(state)
         self.turn_said = None
+        self.others_said = state.moment  # said just now, before the events
 
     def stands(self, state: NetState) -> str:
         """Where the game stands, who is away and whom a bot plays for (`words.table_line`)."""
@@ -206,13 +212,15 @@ class LineSeat:
     def away_now(self, state: NetState) -> tuple[tuple[int, ...], tuple[str, ...]]:
         return tuple(state.waiting_for), tuple(seat.name for seat in state.seats if seat.covered)
 
-    def away(self, state: NetState) -> None:
+    def away(self, state: NetState) -> bool:
         """Where the game stands again, once, when a player goes away or comes back, or a
-        bot starts or stops playing for one."""
+        bot starts or stops playing for one; whether it was said."""
         now = self.away_now(state)
-        if self.away_said is not None and now != self.away_said and not state.table.is_terminal():
+        told = self.away_said is not None and now != self.away_said and not state.table.is_terminal()
+        if told:
             self.say(self.stands(state))
         self.away_said = now
+        return told
 
     def lobby(self, state: NetState) -> None:
         """Before the game: who is here and who is still to come, then each change once."""
