@@ -367,3 +367,31 @@ def test_seat_kinds_from_bots_or_seats():
     ):
         with pytest.raises(Pier18Error, match=message):
             seat_kinds(3, **kwargs)
+
+
+def test_a_plan_placed_against_the_rivals_says_its_verdict_is_for_now(deck):
+    """A Plan goal that compares the players ('More Poets than any rival') is judged, as
+    the Plan is placed, against rival piers without their Plans (hidden, or still to
+    come): the bot's reason says 'for now', so a 'Plan met' is never contradicted by the
+    final 'not met'; a goal of the seat's own pier keeps its plain verdict."""
+    from pier18.bots.estimate import bot_reason, plan_goal
+    from pier18.engine import TableView
+
+    seen = set()
+    for seed in range(200):
+        game = Game(deck, 2, seed)
+        chooser = random.Random(seed)
+        while game.phase is not Phase.PLAN:
+            game.apply(chooser.choice(PlayerView.of(game, game.current_player).legal))
+        table = TableView.of(game)
+        seat = game.current_player
+        placing = plan_goal(table, seat)
+        assert placing is not None
+        reason = bot_reason(table, seat, PlayerView.of(game, seat).legal[0])
+        assert reason is not None
+        compares = placing[1].compares_players
+        assert (" for now: " in reason) == compares, reason
+        seen.add(compares)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}

@@ -24,6 +24,7 @@ import pytest
 
 from dutch import english_in
 from net_support import RUN, WAIT, client, new_table, open_host
+from test_play_lines import SPELLED
 
 from pier18 import i18n
 from pier18.engine import Game, PlayerView, TableView
@@ -207,7 +208,7 @@ def check_lines(lines: list[str], session) -> None:
     log = game_log(view, session.names, {}, session.stand_ins())  # a bot's reasons stay at the host
     assert log
     places = []
-    for event in log:
+    for event in map(say.plain, log):  # the log's words, without the marks the screen adds
         found = [i for i, line in enumerate(lines) if line == event or line.startswith(event.rstrip("."))]
         assert len(found) == 1, (event, found, "\n".join(lines))
         places.append(found[0])
@@ -215,7 +216,7 @@ def check_lines(lines: list[str], session) -> None:
     draft = places[players:-players]  # set-up choices and Plans are shown later than made
     assert draft == sorted(draft)
     assert lines[-len(say.final_lines(view, session.names)):] == say.final_lines(view, session.names)
-    assert not [line for line in lines if BOXES.search(line)]
+    assert not [line for line in lines if SPELLED.search(line)]
 
 
 def check_hidden(seat: int, lines: list[str], session) -> None:
@@ -257,7 +258,7 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
             for s in humans
         }
         watcher = Seat(host.port, session.codes.watch, None, seed,
-                       extras=["hand", "moves", "draft 1:0", "frobnicate", "scores"])
+                       extras=["hand", "moves", "draft 1:0", "frobnicate", "scores", "help"])
         first_seat, *others = seat_of.values()
         runs = [first_seat.start()]
         if lobby:  # the first seat in waits in the lobby, told who is still to come
@@ -288,9 +289,15 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
             assert english_in("\n".join(whole)) == []
     check_lines(watcher.screens[0].lines(), session)
     answers = dict(watcher.scripts[0].tried)
-    assert answers["draft 1:0"] == [words.sentence(words.refusal("not_your_turn"))]
     assert answers["frobnicate"] == [i18n._("unknown command, try help")]
-    assert answers["hand"] == answers["moves"] == [i18n._("You are watching: you have no cards and no moves.")]
+    watching = [i18n._("You are watching: you have no cards and no moves.")]
+    assert answers["hand"] == answers["moves"] == answers["draft 1:0"] == watching  # not 'It is not your turn'
+    commands = [line.split(":")[0].strip() for line in answers["help"][1:]]  # a watcher's help: no seat's words
+    assert not {"hand", "moves"} & set(commands) and "quit" in commands
+    assert say.INDENT + i18n._("show: where the game stands") in answers["help"]  # nothing of a turn of its own
+    assert watcher.screens[0].lines()[0] == i18n._("watching the table at {url}").format(
+        url=f"ws://127.0.0.1:{host.port}/"
+    )
 
     dropped = seat_of[humans[0]]  # its connection was cut at its third prompt: a recap
     after = dropped.screens[0].lines()[dropped.scripts[0].dropped_at:]
@@ -301,7 +308,7 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
 
     if players == 3:  # the last seat left at its fourth prompt; a fresh front end heard it all
         again = seat_of[humans[-1]].screens[1].lines()
-        assert again[0] == connected and again[2] == i18n._("The game so far:")  # after where the game stands
+        assert again[0] == connected and again[1] == i18n._("The game so far:")  # its turn says where it stands
         left = seat_of[humans[-1]].screens[0].lines()
         assert left[-1] == i18n._("Left the table; join again with the same code to come back to your seat.")
     if lobby:
@@ -390,3 +397,46 @@ async def test_a_decision_out_of_turn_and_a_refusal_are_answered():
     assert lines[1].startswith(i18n._("{name}, your move: type it as 'moves' lists it, or 'help'.").format(
         name=session.names[mover.you.seat]
     ))
+
+
+@pytest.mark.parametrize("mine", [True, False])
+async def test_a_rejoin_on_your_turn_says_where_the_game_stands_once(mine):
+    """Joined again part way: the recap tells the game so far. On this seat's turn the
+    turn's own first line says where the game stands, so it is not said before the recap
+    as well (a screen reader would read it twice); on another's turn it comes first."""
+    session = drafting()
+    seat = session.game.current_player if mine else 1 - session.game.current_player
+    state = net_state(session, seat)
+    lines = await said(state, [], [Event(Heard.WELCOME), Event(Heard.STATE, state=state)])
+    stands = words.whose_turn(TableView.of(session.game), session.names)
+    assert lines.count(stands) == 1, "\n".join(lines)
+    assert i18n._("The game so far:") in lines
+    if mine:
+        assert lines.index(i18n._("The game so far:")) == 1  # right after 'connected to ...'
+        assert lines[-1] == i18n._("{name}, your move: type it as 'moves' lists it, or 'help'.").format(
+            name=session.names[seat]
+        )
+    else:
+        assert lines.index(stands) == 1
+
+
+async def test_a_seat_waiting_hears_whose_turn_it_is_once_a_turn():
+    """Over the network no pass prompt says who is to draft: a seat waiting its turn (or
+    a watcher) hears 'round 1, Cy to draft' after the events, once a turn, never again
+    for the same turn."""
+    session = new_table(3, 5)
+    for seat in range(3):
+        session.choose(seat, PlayerView.of(session.game, seat).legal[0])
+    mover = session.game.current_player
+    waiter = next(seat for seat in range(3) if seat not in (mover, (mover + 1) % 3))
+    first = net_state(session, waiter)
+    before = words.whose_turn(TableView.of(session.game), session.names)
+    session.choose(mover, PlayerView.of(session.game, mover).legal[0])
+    second = net_state(session, waiter)
+    after = words.whose_turn(TableView.of(session.game), session.names)
+    assert before != after
+    lines = await said(first, [], [Event(Heard.STATE, state=first), Event(Heard.STATE, state=first),
+                                   Event(Heard.STATE, state=second)])
+    assert lines.count(before) == lines.count(after) == 1, "\n".join(lines)
+    moved = next(i for i, line in enumerate(lines) if line.startswith(session.names[mover] + " took "))
+    assert lines.index(before) < moved < lines.index(after)

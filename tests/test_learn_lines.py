@@ -288,7 +288,7 @@ def test_hostile_lines_are_each_answered_at_once_and_safely(tmp_path):
         assert all(len(said) < 400 for said in answer), (line[:40], answer)
         assert not any(re.search("[\x00-\x1f\x7f\u202e\u200b]", said) for said in answer), (line[:40], answer)
     assert dict(answers)[HOSTILE[0]] == ["unknown command, try help"]
-    assert dict(answers)["HAND"][0].endswith("your cards:")  # a command in capitals is still the command
+    assert dict(answers)["HAND"][0].endswith("your cards, each from its land end:")  # a command in capitals is still the command
     assert not [line for line in out.getvalue().splitlines() if BOXES.search(line)]
 
 
@@ -302,4 +302,4 @@ def test_learn_plays_in_plain_lines_when_its_input_and_output_are_pipes(tmp_path
     assert lines[:2] == ["The Pier 18 lesson in plain lines: type help for the commands.",
                          "standard input and standard error are not terminals: playing in plain lines, as with --lines"]
     assert "\x1b" not in proc.stdout and "\x1b" not in proc.stderr
-    assert "Player, your cards:" in lines
+    assert "Player, your cards, each from its land end:" in lines

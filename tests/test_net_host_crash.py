@@ -122,6 +122,7 @@ async def test_the_host_plays_its_own_seat_in_the_line_front_end(tmp_path):
     assert not BOXES.search(text)  # no card or pier drawn: a screen reader would spell it out
     assert not any(line.lstrip().startswith("Random bot: pier18 join") for line in lines)  # bots get no code
     save = Path(re.search(r"pier18 replay (\S+)", text).group(1))
+    assert lines[-1].rstrip("\n").endswith(f"pier18 replay {save} --lines")  # played in lines: replayed in them
     session = record.load(save)
     assert session.game.is_terminal() and session.codes is not None and session.codes.seats[1] is None
     assert f"Final ranking: 1. {session.names[session.game.ranking()[0].seat]} " in text

@@ -22,14 +22,19 @@ import pytest
 from dutch import english_in
 from helpers import child_env
 
-from pier18 import cli, i18n
+from pier18 import cli, i18n, words
 from pier18.engine import TableView
+from pier18.lines.say import plain
 from pier18.persist import record
 from pier18.tui.moves import bot_reasons, game_log
 
 MOVE = re.compile(r"^(keep \d+ \d+|draft \d+:\d+|plan \d+)\b")
 #: Box drawing and block elements: what a screen reader spells out character by character.
 BOXES = re.compile("[\u2500-\u259f]")
+#: Marks and symbols a screen reader names ('heavy check mark', 'black star', 'anchor',
+#: 'middle dot', 'right arrow') instead of saying a word: box drawing, the Plan verdicts'
+#: ticks and crosses, the card kinds' signs, arrows.
+SPELLED = re.compile("[\u2500-\u259f\u2714\u2718\u2605\u2665\u2693\u270e\u00b7\u2190-\u21ff]")
 #: More lines than any game takes (a 3-player game reads about 300).
 MOST_READS = 3000
 
@@ -109,15 +114,15 @@ def check_game(lines: list[str], session) -> None:
     log = game_log(view, session.names, bot_reasons(session), session.stand_ins())
     assert log
     places = []
-    for event in log:
+    for event in map(plain, log):  # the log's words, without the marks the screen adds
         found = [i for i, line in enumerate(lines) if line == event or line.startswith(event.rstrip("."))]
         assert found, (event, "\n".join(lines))
         places.append(found[0])
     players = session.players
     draft = places[players:-players]  # set-up choices and Plans are shown later than made
     assert draft == sorted(draft)
-    boxed = [line for line in lines if BOXES.search(line)]
-    assert not boxed
+    spelled = [line for line in lines if SPELLED.search(line)]
+    assert not spelled
 
 
 @pytest.mark.parametrize(
@@ -132,6 +137,9 @@ def test_a_whole_game_played_by_reading_only_the_lines(tmp_path, speaking, lang,
     lines = player.lines()
     session = the_save(tmp_path)
     check_game(lines, session)
+    saves = list((tmp_path / "pier18-data" / "games").glob("*.json"))
+    assert lines[-1] == i18n._("The record: {command}").format(command=words.replay_command(saves[0], lines=True))
+    assert lines[-1].endswith(" --lines")  # the last line: the game is over, and how to hear it again
     humans = seats.count("human")
     assert player.passes >= humans  # at least each person's set-up choice came after a pass prompt
     for prompt, answer in player.at_prompt:  # nothing of anyone's cards before the laptop is passed
@@ -161,8 +169,9 @@ def test_an_unknown_word_is_answered_at_once_and_the_hand_waits_for_the_pass(tmp
     assert lines[4] == "unknown command, try help"
     assert lines[5:8] == prompt  # hand: nothing of the cards before the laptop is passed
     assert lines[8:10] == ["set-up, Player 1 to choose", "Time to choose your Plan and Foundation from your three secret cards."]
-    assert "Player 1, your cards:" in lines[10:]
+    assert "Player 1, your cards, each from its land end:" in lines[10:]
     assert lines[-1].startswith("Your game is saved: 'pier18 play --resume ")
+    assert lines[-1].endswith(" --lines' goes on with it.")  # played in plain lines: goes on in them
     assert not [line for line in lines if BOXES.search(line)]
     assert list((tmp_path / "data" / "games").glob("*.json"))
 
@@ -207,3 +216,20 @@ def test_a_game_resumed_after_the_bots_drafted_tells_their_reasons_in_the_recap(
     status, player = play(["play", "--resume", "--lines"], 6)
     assert status == 0
     check_game(player.lines(), the_save(tmp_path))
+
+
+def test_the_cards_in_hand_and_in_the_row_say_which_end_is_the_land_end(deck):
+    """A card in the hand or the row has no pier yet: its sections are counted from the
+    end that will lie on the land side, and the heading over the cards says so (in both
+    languages), as the pier's heading does."""
+    from pier18.engine import Game, PlayerView
+    from pier18.lines import say
+
+    game = Game(deck, 2, 7)
+    hand = say.hand_lines(PlayerView.of(game, 0), ["Ann", "Bob"])
+    assert hand[0] == "Ann, your cards, each from its land end:"
+    assert hand[2].strip().startswith("section 1:")
+    for seat in range(2):
+        game.apply(PlayerView.of(game, seat).legal[0])
+    row = say.row_lines(PlayerView.of(game, game.current_player))
+    assert row[0] == "The draft row, each card from its land end:"

@@ -1008,9 +1008,10 @@ def record_kept(path: str, replay: str) -> Stressed:
     return stress(_("This game is saved in *{path}*\nWatch it again:\n  *{replay}*\n"), path=path, replay=replay)
 
 
-def replay_command(path: object) -> str:
-    """The command that replays a game record: 'pier18 replay FILE' (quoted for the shell)."""
-    return command("pier18", "replay", path)
+def replay_command(path: object, lines: bool = False) -> str:
+    """The command that replays a game record: 'pier18 replay FILE' (quoted for the shell);
+    `lines`: in plain lines, as the game was played ('pier18 replay FILE --lines')."""
+    return command("pier18", "replay", path, *(["--lines"] if lines else []))
 
 
 def score_command(notation: str, patrons: int, plan: int | None, players: int, deck: object | None = None) -> str:
@@ -1213,8 +1214,12 @@ def bot_patron_reason(won: int | None, sure: bool, leads: Sequence[int], tied: S
     return None
 
 
-def plan_verdict_reason(met: bool | None, goal: str) -> str:
-    """The Plan's verdict after placing it: 'Plan met: At least 5 Poets'."""
+def plan_verdict_reason(met: bool | None, goal: str, sure: bool = True) -> str:
+    """The Plan's verdict after placing it: 'Plan met: At least 5 Poets'. Not `sure`: a
+    goal that compares the players, which the other Plans (still hidden, or still to be
+    placed) may yet change: 'Plan met for now: More Poets than any rival'."""
+    if not sure:
+        return (_("Plan met for now: {goal}") if met else _("Plan missed for now: {goal}")).format(goal=goal)
     return (_("Plan met: {goal}") if met else _("Plan missed: {goal}")).format(goal=goal)
 
 
@@ -1529,10 +1534,11 @@ def connection_lost(why: str, seated: bool) -> str:
 
 
 
-def play_resume_command(save: object | None = None) -> str:
+def play_resume_command(save: object | None = None, lines: bool = False) -> str:
     """'pier18 play --resume FILE': the command that goes on with the game saved in
-    `save` (None: with the last played unfinished game)."""
-    return command("pier18", "play", "--resume", *([save] if save is not None else []))
+    `save` (None: with the last played unfinished game); `lines`: in plain lines, as it
+    was played ('pier18 play --resume FILE --lines')."""
+    return command("pier18", "play", "--resume", *([save] if save is not None else []), *(["--lines"] if lines else []))
 
 
 

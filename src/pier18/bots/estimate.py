@@ -407,7 +407,8 @@ def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
         patrons = len(table.patrons[seat])
         if type(decision) is PlacePlan:
             met = goal_met(goal, new.sheet(patrons), other_sheets(table, seat))
-            parts.append(plan_verdict_reason(met, goal_text(goal)))
+            # against the rivals' piers without their Plans (hidden, or still to come): not the last word
+            parts.append(plan_verdict_reason(met, goal_text(goal), sure=not goal.compares_players))
         else:
             others = other_sheets(table, seat) if goal.compares_players else None
             progress = plan_progress(goal, new.place(plan_card).sheet(patrons), others)

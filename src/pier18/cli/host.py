@@ -412,7 +412,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
                 say(words.ranking_line(standing, session.names))
-            say(_("The record: {command}").format(command=words.replay_command(saving.save)))
+            say(_("The record: {command}").format(command=words.replay_command(saving.save, lines=args.in_lines)))
             if web is not None and not web.idle.is_set():
                 say(_("The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."))  # their final screens stay until they are closed
                 await web.until_left(WEB_LINGER)

@@ -278,12 +278,12 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
     import sys
 
     from ..lines.table import LineTable
-    from ..words import play_resume_command
+    from ..words import play_resume_command, replay_command
 
     def going_on() -> str | None:
         save = factory.save
         return None if save is None else _("Your game is saved: '{command}' goes on with it.").format(
-            command=play_resume_command(save)
+            command=play_resume_command(save, lines=True)
         )
 
     if note is not None:
@@ -291,7 +291,10 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
     try:
         session = start()
         lines_in = sys.stdin if sys.stdin is not None else io.StringIO()  # started closed: no lines
-        return LineTable(session, lines_in, sys.stdout, bot_for, going_on).run()
+        status = LineTable(session, lines_in, sys.stdout, bot_for, going_on).run()
+        if session.game.is_terminal() and factory.save is not None:  # the last line: the game is over, and kept
+            print(_("The record: {command}").format(command=replay_command(factory.save, lines=True)), flush=True)
+        return status
     finally:
         factory.release()
 

@@ -25,7 +25,7 @@ from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable_name, quote
 from ..i18n import _, ngettext
 from .. import words
-from .say import INDENT
+from .say import INDENT, plain
 from .seat import LineSource, LineSeat, stdin_lines
 
 TYPE_CHECKING = False
@@ -259,7 +259,7 @@ class LineClub:
     def say(self, *lines: str) -> None:
         out = self.out if self.out is not None else sys.stdout
         for line in lines:
-            out.write(line + "\n")
+            out.write(plain(line) + "\n")
         out.flush()
 
     async def run(self) -> int:

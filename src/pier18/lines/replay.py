@@ -68,7 +68,7 @@ class LineReplay:
 
     def say(self, *lines: str) -> None:
         for line in lines:
-            self.lines_out.write(line + "\n")
+            self.lines_out.write(say.plain(line) + "\n")
         self.lines_out.flush()
 
     def run(self) -> int:

@@ -8,6 +8,7 @@ left Poet, right empty'), never drawn. Each function reads a `TableView` or a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..engine import Phase
@@ -38,6 +39,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: How much a line under a heading is indented (a screen reader says nothing of it).
 INDENT = "  "
+
+#: The marks the full-screen game puts beside a word that already says the same ('✔ met',
+#: '✘ not yet', 'Plan goal now met ✔'): a screen reader would read 'heavy check mark'.
+_MARKS = re.compile(r" ?[\u2714\u2718] ?")
+
+
+def plain(line: str) -> str:
+    """`line` as a screen reader should hear it: the marks that only repeat a word left
+    out, with the space beside them ('  ✔ met' -> '  met', 'now met ✔.' -> 'now met.')."""
+    return _MARKS.sub(lambda mark: " " if mark.group().startswith(" ") and mark.group().endswith(" ") else "", line)
 
 
 def slot(character: Character | None) -> str:
@@ -95,10 +106,11 @@ def piers_lines(view: TableView | PlayerView, names: Sequence[str], seats: Seque
 
 
 def row_lines(view: TableView | PlayerView) -> list[str]:
-    """The draft row, each card in words."""
+    """The draft row, each card in words, its sections counted from the end that will
+    lie on the land side (the heading says so: a card in the hand has no pier yet)."""
     if not view.revealed:
         return [_("The draft row is empty.")]
-    lines = [_("The draft row:")]
+    lines = [_("The draft row, each card from its land end:")]
     for card in view.revealed:
         lines += [INDENT + line for line in card_lines(view.deck[card], view.players)]
     return lines
@@ -109,7 +121,7 @@ def hand_lines(view: PlayerView, names: Sequence[str]) -> list[str]:
     Plan kept, its goal and how it stands."""
     deck, seat = view.deck, view.seat
     if view.phase is Phase.SETUP and view.hand:
-        lines = [_("{name}, your cards:").format(name=names[seat])]
+        lines = [_("{name}, your cards, each from its land end:").format(name=names[seat])]
         for card in view.hand:
             lines += [INDENT + line for line in card_lines(deck[card], view.players, goal=True)]
         return lines

@@ -76,6 +76,7 @@ class LineSeat:
         self.in_lobby = False  # the last state was the lobby's
         self.lobby_said: list[str] | None = None  # each seat's lobby line, as last said
         self.turn_said: Hashable = None  # the moment (`NetState.moment`) whose turn was last said
+        self.others_said: Hashable = None  # the last draft turn of another seat said ('round 2, Bob to draft')
         self.away_said: tuple[tuple[int, ...], tuple[str, ...]] | None = None  # who was away, whom a bot played for
         self.rung: Hashable = None  # the moment the bell last rang for
 
@@ -84,7 +85,7 @@ class LineSeat:
     def say(self, *lines: str) -> None:
         out = self.out if self.out is not None else sys.stdout
         for line in lines:
-            out.write(line + "\n")
+            out.write(say.plain(line) + "\n")
         out.flush()
 
     # -- the loop ------------------------------------------------------------------------
@@ -133,7 +134,7 @@ class LineSeat:
                 if self.note is not None:
                     self.say(self.note)
                     self.note = None
-                connected = _("watching to {url}") if self.client.seat is None else _("connected to {url}")
+                connected = _("watching the table at {url}") if self.client.seat is None else _("connected to {url}")
                 self.say(connected.format(url=self.client.url))
                 self.recap_due, self.lobby_said = True, None
             case Heard.STATE:
@@ -172,12 +173,16 @@ class LineSeat:
             self.recap(state)
         else:
             self.say(*self.news(state))
-        self.away(state)
+        told = self.away(state)
         if state.table.is_terminal():
             self.say(*say.final_lines(state.table, state.names))
             return 0
         if state.my_turn and self.turn_said != state.moment:
             self.turn(state)
+        elif not state.my_turn and state.table.phase is Phase.DRAFT and self.others_said != state.moment:
+            self.others_said = state.moment  # whose turn it is now, once a turn, as a pass prompt says it
+            if not told:
+                self.say(self.stands(state))
         return None
 
     def news(self, state: NetState) -> list[str]:
@@ -190,13 +195,14 @@ class LineSeat:
         self.recap_due = False
         fresh = self.teller.heard == 0
         news = self.news(state)
-        if news or not state.my_turn:  # else the turn's lines say where it stands
+        if not state.my_turn:  # on this seat's turn the turn's first line says where it stands
             self.say(self.stands(state))
         if news and fresh:  # nothing of this game heard before
             self.say(_("The game so far:"))
         self.say(*news)
         self.away_said = self.away_now(state)
         self.turn_said = None
+        self.others_said = state.moment  # said just now, before the events
 
     def stands(self, state: NetState) -> str:
         """Where the game stands, who is away and whom a bot plays for (`words.table_line`)."""
@@ -206,13 +212,15 @@ class LineSeat:
     def away_now(self, state: NetState) -> tuple[tuple[int, ...], tuple[str, ...]]:
         return tuple(state.waiting_for), tuple(seat.name for seat in state.seats if seat.covered)
 
-    def away(self, state: NetState) -> None:
+    def away(self, state: NetState) -> bool:
         """Where the game stands again, once, when a player goes away or comes back, or a
-        bot starts or stops playing for one."""
+        bot starts or stops playing for one; whether it was said."""
         now = self.away_now(state)
-        if self.away_said is not None and now != self.away_said and not state.table.is_terminal():
+        told = self.away_said is not None and now != self.away_said and not state.table.is_terminal()
+        if told:
             self.say(self.stands(state))
         self.away_said = now
+        return told
 
     def lobby(self, state: NetState) -> None:
         """Before the game: who is here and who is still to come, then each change once."""
@@ -273,6 +281,10 @@ class LineSeat:
                 self.say(self.left)
             return 0
         if word == "help":
+            if self.client.seat is None:  # a watcher: no cards, no moves, no seat to come back to
+                stop = self.stop or _("quit: stop watching; join again with the same code to watch on")
+                self.say(*help_lines(stop, _("show: where the game stands"), *self.more_help, seat=False))
+                return None
             stop = self.stop or _("quit: leave the table; join again with the same code to come back to your seat")
             self.say(*help_lines(stop, _("show: where the game stands, and on your turn what to do"), *self.more_help))
             return None
@@ -291,9 +303,9 @@ class LineSeat:
         lines = answer(word, state.table, state.player_view(), state.names)
         if lines is not None:
             self.say(*lines)
-        elif word in DECISION_WORDS:
+        elif word in DECISION_WORDS and state.you is not None:
             await self.decide(line, state)
-        elif word in SEAT_WORDS:  # a watcher has no cards and no moves
+        elif word in (*SEAT_WORDS, *DECISION_WORDS):  # a watcher has no cards and no moves
             self.say(_("You are watching: you have no cards and no moves."))
         else:
             self.say(_("unknown command, try help"))

@@ -71,7 +71,7 @@ class LineTable:
 
     def say(self, *lines: str) -> None:
         for line in lines:
-            self.lines_out.write(line + "\n")
+            self.lines_out.write(say.plain(line) + "\n")
         self.lines_out.flush()
 
     def read(self) -> str:
