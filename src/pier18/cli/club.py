@@ -179,6 +179,8 @@ def run_serve(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise CliError(str(exc)) from None
     try:
+        if args.backup is None:
+            store.check()  # a damaged club is said now, in one line, not as "busy" to members
         if args.reset is not None:
             store.reset(args.reset)
             print(_("{name} may come back with a new key: their next hello sets it").format(name=quote(printable(args.reset))), flush=True)

@@ -42,7 +42,7 @@ from ..bots.seats import HUMAN, bot_name, clashes_with_bots
 from ..engine import Decision, PlayerView, load_deck, parse_decision
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, check_table_size
-from ..engine.text import name_key, printable_name, quote, shorten
+from ..engine.text import name_key, printable, printable_name, quote, shorten
 from ..i18n import _
 from ..persist import record as records
 from ..persist.autosave import data_dir
@@ -74,6 +74,11 @@ class StoreError(Pier18Error):
 
 class DamagedStore(StoreError):
     """A row read back that is not what the store writes; the message names the table or member."""
+
+
+class FailedStore(DamagedStore):
+    """The database itself failed (a damaged file, a full disk): not a question of being
+    busy, so it is not to be tried again as if it were."""
 
 
 class StaleTurn(StoreError):
@@ -307,7 +312,7 @@ class ClubStore:
         why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if "locked" in why or "busy" in why:
             return StoreError(_("{club}: the club's database is busy; try again").format(club=self.where))
-        return StoreError(_("{club}: the club's database failed ({why})").format(club=self.where, why=shorten(why, 200)))
+        return FailedStore(_("{club}: the club's database failed ({why})").format(club=self.where, why=shorten(why, 200)))
 
     @contextmanager
     def _writing(self) -> Iterator[Any]:
@@ -371,6 +376,26 @@ class ClubStore:
             raise DamagedStore(_("{club}: the club's schema version is damaged").format(club=self.where))
         version: int = rows[0][0]
         return version
+
+    def check(self) -> None:
+        """Whether the database file is whole, as far as SQLite's quick check can tell (a
+        damaged page, an index that disagrees with its table); FailedStore naming the
+        first problem. It reads the whole file once: for `club serve` as it starts."""
+        if self.dialect is not SQLITE:
+            return
+        cur = self._cursor()
+        try:
+            rows = cur.execute("PRAGMA quick_check(1)").fetchall()
+        except self.dialect.errors as exc:
+            failed = self._failed(exc)
+            if not isinstance(failed, FailedStore):
+                raise failed from None  # busy: not a verdict on the file
+            rows = [(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__,)]
+        if rows != [("ok",)]:
+            first = str(rows[0][0]) if rows and rows[0] else "?"
+            raise FailedStore(_("{club}: the club's database is damaged ({why}); put a backup in its place").format(
+                club=self.where, why=shorten(printable(" ".join(first.replace("*** in database main ***", "").split())), 120)
+            ))
 
     def migrate(self) -> int:
         """Bring the schema up to this version of pier18, one step per transaction;
