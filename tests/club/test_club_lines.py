@@ -115,6 +115,9 @@ async def test_a_whole_game_played_from_the_lines_club(tmp_path, keys, data, spe
             assert moves
             await keyboard.type(moves[0])
         listing = await answer_to(keyboard, screen, "games")
+        # the notices that came while the game was played are past: none is said now
+        stale = i18n._("Your turn at table {table}: type play {table}.").format(table=table)
+        assert stale not in screen.lines()[at:], screen.lines()[at:]
         assert any(line.strip().startswith(i18n._("Table {table}: {players}; {state}").split(":")[0].format(table=table)) for line in listing)
         kept = [game for game in listed_games() if game.path.name.startswith("club-")]
         assert len(kept) == 1 and kept[0].path.name.endswith(f"-{table}.json")
@@ -122,7 +125,9 @@ async def test_a_whole_game_played_from_the_lines_club(tmp_path, keys, data, spe
         assert any("Ann" in line for line in ratings) and any("greedy" in line.lower() or "bot" in line for line in ratings)
         again = await answer_to(keyboard, screen, f"rematch {table}")
         assert any(str(table) in line for line in again), again
-        assert await answer_to(keyboard, screen, "frobnicate") == [i18n._("unknown command, try help")]
+        rematch_turn = i18n._("Your turn at table {table}: type play {table}.").format(table=table + 1)  # the rematch's: news any time
+        said = [line for line in await answer_to(keyboard, screen, "frobnicate") if line != rematch_turn]
+        assert said == [i18n._("unknown command, try help")]
         await keyboard.type("quit")
         assert await asyncio.wait_for(running, WAIT) == 0
         assert not BOXES.search(screen.text)

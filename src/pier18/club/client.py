@@ -54,6 +54,8 @@ _quiet.addHandler(logging.NullHandler())
 _quiet.propagate = False
 
 #: Questions that change nothing when asked twice: asked again after a dropped connection.
+#: Turn notices kept while nobody listens (a game is being played); more are dropped.
+MAX_WAITING_TURNS = 1000
 SAFE_AGAIN = frozenset({"list", "ratings", "seat", "export", "watch", "ping"})
 
 __all__ = ["ClubClient", "ClubError", "ClubList", "ClubRefused", "MemberRating", "TableInfo", "club_url"]
@@ -177,6 +179,19 @@ class ClubClient:
                 raise item
             yield item
 
+    def waiting_turns(self) -> set[int]:
+        """The tables named by notices that came and were not listened to yet (taken now,
+        without waiting). A notice says it *became* the member's turn; one that waited (while
+        a game was played, say) may be stale: look at the list before telling anyone."""
+        tables: set[int] = set()
+        while not self._turns.empty():
+            item = self._turns.get_nowait()
+            if isinstance(item, Exception):
+                self._turns.put_nowait(item)  # for `turns` to raise, after the rest
+                break
+            tables.add(item)
+        return tables
+
     async def close(self) -> None:
         self._closing = True
         for task in (self._keeper, self._reader):
@@ -295,6 +310,8 @@ class ClubClient:
                     self._fail_pending(exc)
                     break
                 if data["type"] == "turn":
+                    if self._turns.qsize() >= MAX_WAITING_TURNS:
+                        continue  # a flood: `list` says where it is this member's turn anyway
                     try:
                         self._turns.put_nowait(decode_table_id(data))
                     except ClubProtocolError:

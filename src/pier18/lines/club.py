@@ -117,6 +117,16 @@ def invited_words(invited: Sequence[str] | None) -> str:
     return _("invited: {names}").format(names=words.players_list(list(invited)))
 
 
+async def turns_now(club: ClubClient, table: int) -> list[int]:
+    """Of the table a turn notice named and those named by notices waiting behind it, the
+    ones where the club's list says it is still the member's turn. Notices wait while a
+    game is played, and by then that game has moved on (or ended): never say a turn that
+    is not there."""
+    tables = {table} | club.waiting_turns()
+    listed = await club.list()
+    return sorted(info.id for info in listed.games if info.id in tables and info.your_turn)
+
+
 def rating_line(place: int, member: MemberRating) -> str:
     """'1. Ann: rating 12.3, 4 games'."""
     games = ngettext("{n} game", "{n} games", member.games).format(n=member.games)
@@ -285,9 +295,15 @@ class LineClub:
                             self.say(str(exc))
                         next_turn = asyncio.ensure_future(asyncio.Event().wait())
                     else:
-                        if table not in self.told:
-                            self.told.add(table)
-                            self.say(_("Your turn at table {table}: type play {table}.").format(table=table))
+                        try:
+                            tables = await turns_now(self.club, table)
+                        except Pier18Error as exc:
+                            self.say(str(exc))
+                            tables = []
+                        for table in tables:
+                            if table not in self.told:
+                                self.told.add(table)
+                                self.say(_("Your turn at table {table}: type play {table}.").format(table=table))
                         next_turn = asyncio.ensure_future(turns.__anext__())
                 if next_line in done:
                     line = next_line.result()
