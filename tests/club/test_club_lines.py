@@ -215,3 +215,38 @@ async def test_a_hostile_club_s_answers_are_one_line_each(which):
         assert await asyncio.wait_for(running, WAIT) == 0
     finally:
         running.cancel()
+
+
+def _playing(**more) -> "TableInfo":
+    from pier18.club.protocol import SeatSummary, TableInfo
+
+    info = dict(
+        id=2, players=3, seats=(SeatSummary("Ann", "human"), SeatSummary("Bob", "human"), SeatSummary("Cy", "human")),
+        status="playing", turn=3, to_act=(1,), your_seat=0, your_turn=False, clock="2d", on_timeout="lose",
+        deadline=None, invited=None, created_by="Ann",
+    )
+    info.update(more)
+    return TableInfo(**info)
+
+
+def test_a_seat_lost_on_time_is_said_while_the_game_goes_on(speaking):
+    """Ann's time ran out on a `lose` table: the hard bot moved for her and she ranks last,
+    though the game goes on. Her list says so now, not only once the game is over."""
+    from pier18.lines.club import table_state
+
+    said = table_state(_playing(lost_on_time=(0, 2)), 0.0)
+    assert said == "waiting for Bob; Ann and Cy lost on time", said
+    assert table_state(_playing(), 0.0) == "waiting for Bob"
+
+
+@pytest.mark.parametrize("left, said", [
+    (2 * 86400 - 1, "1 day and 23 hours"),  # a 2-day clock just started: not "1 day"
+    (86400, "1 day"),
+    (3 * 3600 + 25 * 60 + 9, "3 hours and 25 minutes"),
+    (5 * 60 - 1, "4 minutes"),
+    (59, "less than a minute"),
+])
+def test_the_time_left_names_its_two_largest_units(left, said):
+    from pier18.lines.club import time_left
+
+    assert time_left(left) == said

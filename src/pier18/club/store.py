@@ -394,7 +394,7 @@ class ClubStore:
         if rows != [("ok",)]:
             first = str(rows[0][0]) if rows and rows[0] else "?"
             raise FailedStore(_("{club}: the club's database is damaged ({why}); put a backup in its place").format(
-                club=self.where, why=shorten(printable(" ".join(first.replace("*** in database main ***", "").split())), 120)
+                club=self.where, why=shorten(printable(" ".join(first.rsplit("***", 1)[-1].split())), 120)  # without SQLite's "*** in database main ***"
             ))
 
     def migrate(self) -> int:

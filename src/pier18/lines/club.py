@@ -50,12 +50,21 @@ def seat_names(info: TableInfo) -> list[str]:
 
 
 def time_left(seconds: float) -> str:
-    """'2 days', '5 hours', '3 minutes' (rounded down), or 'less than a minute'."""
+    """'1 day and 23 hours', '5 hours', '3 minutes' (rounded down), or 'less than a
+    minute': the two largest units, so a clock of 2 days just started is not '1 day'."""
     whole = int(seconds)
     if whole >= DAY:
-        return ngettext("{n} day", "{n} days", whole // DAY).format(n=whole // DAY)
+        days, hours = whole // DAY, whole % DAY // HOUR
+        said = ngettext("{n} day", "{n} days", days).format(n=days)
+        if hours:
+            said = _("{days} and {hours}").format(days=said, hours=ngettext("{n} hour", "{n} hours", hours).format(n=hours))
+        return said
     if whole >= HOUR:
-        return ngettext("{n} hour", "{n} hours", whole // HOUR).format(n=whole // HOUR)
+        hours, minutes = whole // HOUR, whole % HOUR // MINUTE
+        said = ngettext("{n} hour", "{n} hours", hours).format(n=hours)
+        if minutes:
+            said = _("{hours} and {minutes}").format(hours=said, minutes=ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes))
+        return said
     if whole >= MINUTE:
         return ngettext("{n} minute", "{n} minutes", whole // MINUTE).format(n=whole // MINUTE)
     return _("less than a minute")
@@ -91,7 +100,11 @@ def table_state(info: TableInfo, now: float) -> str:
     else:
         turn = _("waiting for {names}").format(names=words.players_list([names[seat] for seat in info.to_act]))
     due = due_words(info.deadline, now)
-    return turn if due is None else _("{turn}, {due}").format(turn=turn, due=due)
+    said = turn if due is None else _("{turn}, {due}").format(turn=turn, due=due)
+    if info.lost_on_time:  # the game goes on, but these seats rank last: say it before the end
+        lost = words.players_list([names[seat] for seat in info.lost_on_time if 0 <= seat < len(names)])
+        said = _("{said}; {names} lost on time").format(said=said, names=lost)
+    return said
 
 
 def table_line(info: TableInfo, now: float) -> str:
