@@ -157,3 +157,26 @@ async def test_a_database_that_fails_while_serving_is_said_as_such_not_as_busy(t
         assert len(said) == 1 and "malformed" in said[0], said
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize("name, welcome", [
+    ("Hard bot", False), ("hard  BOT", False), ("Expert-bot 2", False), ("Greedy bot 3", False), ("bot:hard", False),
+    ("Abbott", True), ("Hard bot fan", True),
+])
+async def test_no_member_may_take_a_bot_seat_s_name(tmp_path, keys, name, welcome):
+    """A member called "Hard bot" would sit at a table as the bot itself ("Ann and Hard
+    bot"), rated as a person: such names are refused at the first hello."""
+    from pier18.club.protocol import ClubRefused
+
+    server = await open_club(tmp_path / "club.sqlite3")
+    someone = member(server.port, name, keys["Ann"])
+    try:
+        if welcome:
+            assert await asyncio.wait_for(someone.connect(), WAIT) is True
+        else:
+            with pytest.raises(ClubRefused) as caught:
+                await asyncio.wait_for(someone.connect(), WAIT)
+            assert caught.value.code == "bad_name"
+    finally:
+        await someone.close()
+        await server.close()

@@ -113,9 +113,9 @@ def refusal_words(code: str, values: Mapping[str, object] | None = None) -> str:
         "unsupported_protocol": _("unsupported protocol (this club speaks {protocol} version {version})").format(
             protocol=values.get("protocol", "?"), version=values.get("version", "?")
         ),
-        "bad_name": _("a member's name has 1 to {longest} characters and does not start with bot:").format(longest=MAX_NAME),
+        "bad_name": _("a member's name has 1 to {longest} characters and is not a bot's (bot:hard, Hard bot)").format(longest=MAX_NAME),
         "bad_key": _("that is not a club key"),
-        "name_taken": _("that name is taken in this club (by a member with another key)"),
+        "name_taken": _("that name is taken in this club by a member with another key; if it is yours, the club's operator can let you in again"),
         "unknown_field": _("the message has a field the club does not know ({field})").format(field=field),
         "bad_field": _("the message's field {field} is not what the club expects").format(field=field),
         "no_such_table": _("there is no club table {table}").format(table=table),

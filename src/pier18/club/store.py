@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import secrets
 import sqlite3
 import time
@@ -894,6 +895,11 @@ def open_store(path: str | Path | None = None, now: Callable[[], float] = time.t
 # -- checks ---------------------------------------------------------------------------------
 
 
+#: A name as a bot's seat is shown ("Hard bot", "Hard bot 3"; "Hard-bot" in Dutch), case
+#: and spacing aside: no member may take one.
+_BOT_SEAT_NAME = re.compile(r"(?:%s)[\s_-]*bot(?:[\s_-]*[0-9]+)?" % "|".join(LEVELS))
+
+
 def club_name(name: str) -> str:
     """A member's name as the club keeps it (made printable, trimmed), or StoreError: empty,
     too long, or taken by the bots' own names ("bot:hard")."""
@@ -902,6 +908,8 @@ def club_name(name: str) -> str:
         raise StoreError(_("a member's name has 1 to {longest} characters").format(longest=MAX_NAME))
     if name_key(shown).startswith(BOT_PREFIX):
         raise StoreError(_("{name}: names starting with {prefix} are the bots'").format(name=quote(shown), prefix=BOT_PREFIX))
+    if _BOT_SEAT_NAME.fullmatch(name_key(shown)):  # "Hard bot" at a table would pass for the bot itself
+        raise StoreError(_("{name}: that is how a bot's seat is named").format(name=quote(shown)))
     return shown
 
 
