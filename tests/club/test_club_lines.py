@@ -250,3 +250,24 @@ def test_the_time_left_names_its_two_largest_units(left, said):
     from pier18.lines.club import time_left
 
     assert time_left(left) == said
+
+
+async def test_the_time_left_counts_from_the_club_s_clock_not_this_computer_s(tmp_path, keys, data, clock):
+    """A member whose computer's clock is a day fast still reads that a 2-day clock just
+    started has 2 days left: the club sends its own time with its lists."""
+    server = await open_club(tmp_path / "club.sqlite3", now=clock)
+    ann = member(server.port, "Ann", keys["Ann"])
+    await ann.connect()
+    screen, keyboard = Screen(), Keyboard()
+    running = asyncio.create_task(LineClub(ann, keyboard, screen, now=lambda: clock() + 86400).run())
+    try:
+        await answer_to(keyboard, screen, "new 2 hard clock 2d bot")
+        listing = await answer_to(keyboard, screen, "games")
+        due = i18n._("due in {time}").format(time=i18n.ngettext("{n} day", "{n} days", 2).format(n=2))
+        assert any(line.endswith(due) for line in listing), listing
+        await keyboard.type("quit")
+        assert await asyncio.wait_for(running, WAIT) == 0
+    finally:
+        running.cancel()
+        await ann.close()
+        await server.close()

@@ -39,6 +39,7 @@ from .protocol import (
     MemberRating,
     TableInfo,
     decode_club,
+    decode_now,
     decode_ratings,
     decode_record,
     decode_refusal,
@@ -71,6 +72,7 @@ class ClubList:
 
     games: list[TableInfo]
     open: list[TableInfo]
+    now: float | None = None  # the club's time as it answered: deadlines are counted from it
 
 
 def club_url(address: str, path: str = "/club", tls: bool = False) -> str:
@@ -128,8 +130,9 @@ class ClubClient:
 
     async def list(self) -> ClubList:
         """The member's games and the open tables they may join."""
-        games, open_tables = decode_club(await self._ask({"type": "list"}, "club"))
-        return ClubList(games, open_tables)
+        answer = await self._ask({"type": "list"}, "club")
+        games, open_tables = decode_club(answer)
+        return ClubList(games, open_tables, decode_now(answer))
 
     async def create(
         self, players: int, seats: builtins.list[str] | None = None, invite: builtins.list[str] | None = None,

@@ -378,6 +378,16 @@ def decode_club(data: dict[str, Any]) -> tuple[list[TableInfo], list[TableInfo]]
         raise _unreadable() from None
 
 
+def decode_now(data: dict[str, Any]) -> float | None:
+    """The club's own time in a `club` answer (seconds since the epoch), if it sent one a
+    client can read: deadlines are counted from it, so a member whose computer's clock is
+    wrong still reads how long is left. None if absent or not a time."""
+    now = data.get("now")
+    if type(now) not in (int, float) or not math.isfinite(now) or not 0 <= now < 2**40:
+        return None
+    return float(now)
+
+
 def decode_ratings(data: dict[str, Any]) -> list[MemberRating]:
     try:
         found = []

@@ -476,6 +476,7 @@ class ClubServer:
                 "type": "club",
                 "games": [table_info(t, me.name) for t in games[:MAX_LISTED]],
                 "open": [table_info(t, me.name) for t in open_tables[:MAX_LISTED]],
+                "now": self.now(),  # the members' clocks may be wrong: deadlines count from the club's
             }
         if kind == "ratings":
             members = await self.people(lambda store: store.ratings())

@@ -385,7 +385,7 @@ class LineClub:
 
     async def games(self) -> None:
         listed = await self.club.list()
-        now = self.now()
+        now = listed.now if listed.now is not None else self.now()  # the club's clock: this computer's may be wrong
         if not listed.games:
             self.say(_("You have no club games yet: 'open' lists tables to join, 'new' makes one."))
         else:
@@ -410,7 +410,7 @@ class LineClub:
 
     async def open_tables(self) -> None:
         listed = await self.club.list()
-        now = self.now()
+        now = listed.now if listed.now is not None else self.now()
         if not listed.open:
             self.say(_("No open tables: 'new' makes one."))
             return
