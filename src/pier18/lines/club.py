@@ -91,20 +91,24 @@ def table_state(info: TableInfo, now: float) -> str:
             _("{name} {points}").format(name=names[standing.seat], points=words.points(standing.total)) for standing in ranked
         ])
         said = _("over: {results}").format(results=results)
-        if info.lost_on_time:
-            lost = words.players_list([names[seat] for seat in info.lost_on_time])
-            said = _("{said}; {names} lost on time").format(said=said, names=lost)
-        return said
+        return lost_on_time(said, info, names)
     if info.your_turn:
         turn = _("your turn")
     else:
         turn = _("waiting for {names}").format(names=words.players_list([names[seat] for seat in info.to_act]))
     due = due_words(info.deadline, now)
     said = turn if due is None else _("{turn}, {due}").format(turn=turn, due=due)
-    if info.lost_on_time:  # the game goes on, but these seats rank last: say it before the end
-        lost = words.players_list([names[seat] for seat in info.lost_on_time if 0 <= seat < len(names)])
-        said = _("{said}; {names} lost on time").format(said=said, names=lost)
-    return said
+    return lost_on_time(said, info, names)  # the game goes on, but these seats rank last: say it before the end
+
+
+def lost_on_time(said: str, info: TableInfo, names: Sequence[str]) -> str:
+    """`said`, then who lost on time at the table, if anyone did (one name or several:
+    the verb agrees in Dutch)."""
+    seats = [seat for seat in info.lost_on_time if 0 <= seat < len(names)]
+    if not seats:
+        return said
+    lost = words.players_list([names[seat] for seat in seats])
+    return ngettext("{said}; {names} lost on time", "{said}; {names} lost on time", len(seats)).format(said=said, names=lost)
 
 
 def table_line(info: TableInfo, now: float) -> str:
