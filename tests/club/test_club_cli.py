@@ -27,7 +27,12 @@ async def pier18(*args: str, data: Path, lang: str = "en") -> tuple[int, str, st
         sys.executable, "-m", "pier18", *args, "--lang", lang, env=env, stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 4 * WAIT)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 4 * WAIT)
+    except TimeoutError:
+        proc.kill()  # never leave a child behind (a club server that did not stop)
+        await proc.wait()
+        raise
     return proc.returncode, out.decode(), err.decode()
 
 
@@ -114,3 +119,32 @@ async def test_a_hostile_club_is_one_line_and_exit_2(tmp_path, answer):
         status, out, err = await pier18("club", "ratings", f"127.0.0.1:{port}", "--name", "Ann", data=tmp_path / "data")
     assert status == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     assert "\x1b" not in err
+
+
+def _damage_a_page(path: Path, page: int) -> None:
+    """Scribble over a b-tree page of the SQLite file, past its first bytes."""
+    with open(path, "r+b") as f:
+        f.seek(4096 * page + 8)
+        f.write(bytes(range(256)) * 8)
+
+
+@pytest.mark.parametrize("damage", ["not a database", "a damaged page", "cut short"])
+async def test_serve_on_a_database_that_is_not_one_or_is_damaged_is_one_line_and_exit_2(tmp_path, keys, damage):
+    from pier18.club.clock import Clock
+    from pier18.club.store import open_store
+
+    db = tmp_path / "club.sqlite3"
+    with open_store(db) as store:
+        for name, key in keys.items():
+            store.hello(name, key)
+        for _n in range(12):
+            store.create_table("Ann", ["human", "hard"], Clock(None), None)
+    if damage == "not a database":
+        db.write_text("these are not the droids you are looking for\n" * 100)
+    elif damage == "a damaged page":
+        _damage_a_page(db, 2)  # a table's rows: the file opens, its schema reads, the rows do not
+    else:
+        db.write_bytes(db.read_bytes()[:50])
+    status, out, err = await pier18("club", "serve", "--db", str(db), "--port", "0", data=tmp_path / "data")
+    assert status == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (out, err)
+    assert str(db) in err and not out

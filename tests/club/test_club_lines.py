@@ -115,6 +115,9 @@ async def test_a_whole_game_played_from_the_lines_club(tmp_path, keys, data, spe
             assert moves
             await keyboard.type(moves[0])
         listing = await answer_to(keyboard, screen, "games")
+        # the notices that came while the game was played are past: none is said now
+        stale = i18n._("Your turn at table {table}: type play {table}.").format(table=table)
+        assert stale not in screen.lines()[at:], screen.lines()[at:]
         assert any(line.strip().startswith(i18n._("Table {table}: {players}; {state}").split(":")[0].format(table=table)) for line in listing)
         kept = [game for game in listed_games() if game.path.name.startswith("club-")]
         assert len(kept) == 1 and kept[0].path.name.endswith(f"-{table}.json")
@@ -122,7 +125,9 @@ async def test_a_whole_game_played_from_the_lines_club(tmp_path, keys, data, spe
         assert any("Ann" in line for line in ratings) and any("greedy" in line.lower() or "bot" in line for line in ratings)
         again = await answer_to(keyboard, screen, f"rematch {table}")
         assert any(str(table) in line for line in again), again
-        assert await answer_to(keyboard, screen, "frobnicate") == [i18n._("unknown command, try help")]
+        rematch_turn = i18n._("Your turn at table {table}: type play {table}.").format(table=table + 1)  # the rematch's: news any time
+        said = [line for line in await answer_to(keyboard, screen, "frobnicate") if line != rematch_turn]
+        assert said == [i18n._("unknown command, try help")]
         await keyboard.type("quit")
         assert await asyncio.wait_for(running, WAIT) == 0
         assert not BOXES.search(screen.text)
@@ -210,3 +215,59 @@ async def test_a_hostile_club_s_answers_are_one_line_each(which):
         assert await asyncio.wait_for(running, WAIT) == 0
     finally:
         running.cancel()
+
+
+def _playing(**more) -> "TableInfo":
+    from pier18.club.protocol import SeatSummary, TableInfo
+
+    info = dict(
+        id=2, players=3, seats=(SeatSummary("Ann", "human"), SeatSummary("Bob", "human"), SeatSummary("Cy", "human")),
+        status="playing", turn=3, to_act=(1,), your_seat=0, your_turn=False, clock="2d", on_timeout="lose",
+        deadline=None, invited=None, created_by="Ann",
+    )
+    info.update(more)
+    return TableInfo(**info)
+
+
+def test_a_seat_lost_on_time_is_said_while_the_game_goes_on(speaking):
+    """Ann's time ran out on a `lose` table: the hard bot moved for her and she ranks last,
+    though the game goes on. Her list says so now, not only once the game is over."""
+    from pier18.lines.club import table_state
+
+    said = table_state(_playing(lost_on_time=(0, 2)), 0.0)
+    assert said == "waiting for Bob; Ann and Cy lost on time", said
+    assert table_state(_playing(), 0.0) == "waiting for Bob"
+
+
+@pytest.mark.parametrize("left, said", [
+    (2 * 86400 - 1, "1 day and 23 hours"),  # a 2-day clock just started: not "1 day"
+    (86400, "1 day"),
+    (3 * 3600 + 25 * 60 + 9, "3 hours and 25 minutes"),
+    (5 * 60 - 1, "4 minutes"),
+    (59, "less than a minute"),
+])
+def test_the_time_left_names_its_two_largest_units(left, said):
+    from pier18.lines.club import time_left
+
+    assert time_left(left) == said
+
+
+async def test_the_time_left_counts_from_the_club_s_clock_not_this_computer_s(tmp_path, keys, data, clock):
+    """A member whose computer's clock is a day fast still reads that a 2-day clock just
+    started has 2 days left: the club sends its own time with its lists."""
+    server = await open_club(tmp_path / "club.sqlite3", now=clock)
+    ann = member(server.port, "Ann", keys["Ann"])
+    await ann.connect()
+    screen, keyboard = Screen(), Keyboard()
+    running = asyncio.create_task(LineClub(ann, keyboard, screen, now=lambda: clock() + 86400).run())
+    try:
+        await answer_to(keyboard, screen, "new 2 hard clock 2d bot")
+        listing = await answer_to(keyboard, screen, "games")
+        due = i18n._("due in {time}").format(time=i18n.ngettext("{n} day", "{n} days", 2).format(n=2))
+        assert any(line.endswith(due) for line in listing), listing
+        await keyboard.type("quit")
+        assert await asyncio.wait_for(running, WAIT) == 0
+    finally:
+        running.cancel()
+        await ann.close()
+        await server.close()

@@ -105,3 +105,78 @@ async def test_tables_answer_only_a_right_ticket_and_other_paths_are_not_there(t
     finally:
         await ann.close()
         await server.close()
+
+
+async def test_a_database_that_fails_while_serving_is_said_as_such_not_as_busy(tmp_path, keys):
+    """A database that fails underneath a running club (a damaged page, a dead disk) is
+    `club_failed` to the member at once (not "busy", retried until the client gives up),
+    and one line to the operator, once."""
+    import sqlite3
+
+    from pier18.club.protocol import ClubRefused
+
+    failing = {"on": False}
+
+    class Failing:
+        def __init__(self, conn):
+            self.conn = conn
+
+        def cursor(self):
+            cur = self.conn.cursor()
+            outer = self
+
+            class Cursor:
+                def execute(self, sql, params=()):
+                    if failing["on"] and "players" in sql:
+                        raise sqlite3.DatabaseError("database disk image is malformed")
+                    return cur.execute(sql, params)
+
+                def __getattr__(self, name):
+                    return getattr(cur, name)
+
+            return Cursor()
+
+        def close(self):
+            self.conn.close()
+
+    def prepare(store):
+        store._conn = Failing(store._conn)
+
+    said: list[str] = []
+    server = await open_club(tmp_path / "club.sqlite3", prepare=prepare, report=said.append)
+    try:
+        failing["on"] = True
+        for _n in range(2):
+            ann = member(server.port, "Ann", keys["Ann"])
+            try:
+                with pytest.raises(ClubRefused) as caught:
+                    await asyncio.wait_for(ann.connect(), WAIT)
+            finally:
+                await ann.close()
+            assert caught.value.code == "club_failed"
+        assert len(said) == 1 and "malformed" in said[0], said
+    finally:
+        await server.close()
+
+
+@pytest.mark.parametrize("name, welcome", [
+    ("Hard bot", False), ("hard  BOT", False), ("Expert-bot 2", False), ("Greedy bot 3", False), ("bot:hard", False),
+    ("Abbott", True), ("Hard bot fan", True),
+])
+async def test_no_member_may_take_a_bot_seat_s_name(tmp_path, keys, name, welcome):
+    """A member called "Hard bot" would sit at a table as the bot itself ("Ann and Hard
+    bot"), rated as a person: such names are refused at the first hello."""
+    from pier18.club.protocol import ClubRefused
+
+    server = await open_club(tmp_path / "club.sqlite3")
+    someone = member(server.port, name, keys["Ann"])
+    try:
+        if welcome:
+            assert await asyncio.wait_for(someone.connect(), WAIT) is True
+        else:
+            with pytest.raises(ClubRefused) as caught:
+                await asyncio.wait_for(someone.connect(), WAIT)
+            assert caught.value.code == "bad_name"
+    finally:
+        await someone.close()
+        await server.close()

@@ -119,3 +119,44 @@ async def test_a_club_that_cannot_answer_is_a_line_on_the_screen(tmp_path, monke
             await pilot.press("q")
     finally:
         await ann.close()
+
+
+async def test_turn_notices_kept_while_a_game_was_played_are_not_said_after_it(tmp_path, monkeypatch):
+    """While a game is played (in the seat screens, not the club's), the club's notices
+    of this member's turns wait; back at the club they are past. None may be said as
+    news: "Your turn at table 1" of a game that just ended is a lie."""
+    from club_net import play_out, seat
+
+    monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "data"))
+    server = await open_club(tmp_path / "club.sqlite3")
+    ann = member(server.port, "Ann", new_key())
+    try:
+        await ann.connect()
+        table = await ann.create(2, ["human", "greedy"])
+        first = ClubApp(ann)
+        async with first.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: table in first.club_screen.games and ann._watching, "the lists, and watching")
+        game = await seat(ann, table)  # played as `pier18 club` plays it: the club's app is gone meanwhile
+        try:
+            await play_out([game])
+        finally:
+            await game.close()
+        asked = {"lists": 0}
+        listing = ann.list
+
+        async def counted():
+            asked["lists"] += 1
+            return await listing()
+
+        ann.list = counted
+        again = ClubApp(ann)
+        notes: list[str] = []
+        again.notify = lambda message, **_kw: notes.append(str(message))
+        async with again.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: table in again.club_screen.games and again.club_screen.games[table].status == "over", "the game over")
+            await until(pilot, lambda: ann._turns.empty() and asked["lists"] >= 2, "the waiting notices looked at")
+            await pilot.pause(0.2)
+        assert not any(i18n._("Your turn at table {table}.").format(table=table) in note for note in notes), notes
+    finally:
+        await ann.close()
+        await server.close()

@@ -40,6 +40,7 @@ from .protocol import (
     MemberRating,
     TableInfo,
     decode_club,
+    decode_now,
     decode_ratings,
     decode_record,
     decode_refusal,
@@ -55,6 +56,8 @@ _quiet.addHandler(logging.NullHandler())
 _quiet.propagate = False
 
 #: Questions that change nothing when asked twice: asked again after a dropped connection.
+#: Turn notices kept while nobody listens (a game is being played); more are dropped.
+MAX_WAITING_TURNS = 1000
 SAFE_AGAIN = frozenset({"list", "ratings", "seat", "export", "watch", "ping"})
 
 __all__ = ["ClubClient", "ClubError", "ClubList", "ClubRefused", "MemberRating", "TableInfo", "club_url"]
@@ -70,6 +73,7 @@ class ClubList:
 
     games: list[TableInfo]
     open: list[TableInfo]
+    now: float | None = None  # the club's time as it answered: deadlines are counted from it
 
 
 def club_url(address: str, path: str = "/club", tls: bool = False) -> str:
@@ -128,8 +132,9 @@ class ClubClient:
 
     async def list(self) -> ClubList:
         """The member's games and the open tables they may join."""
-        games, open_tables = decode_club(await self._ask({"type": "list"}, "club"))
-        return ClubList(games, open_tables)
+        answer = await self._ask({"type": "list"}, "club")
+        games, open_tables = decode_club(answer)
+        return ClubList(games, open_tables, decode_now(answer))
 
     async def create(
         self, players: int, seats: builtins.list[str] | None = None, invite: builtins.list[str] | None = None,
@@ -178,6 +183,19 @@ class ClubClient:
             if isinstance(item, Exception):
                 raise item
             yield item
+
+    def waiting_turns(self) -> set[int]:
+        """The tables named by notices that came and were not listened to yet (taken now,
+        without waiting). A notice says it *became* the member's turn; one that waited (while
+        a game was played, say) may be stale: look at the list before telling anyone."""
+        tables: set[int] = set()
+        while not self._turns.empty():
+            item = self._turns.get_nowait()
+            if isinstance(item, Exception):
+                self._turns.put_nowait(item)  # for `turns` to raise, after the rest
+                break
+            tables.add(item)
+        return tables
 
     async def close(self) -> None:
         self._closing = True
@@ -305,6 +323,8 @@ class ClubClient:
                     self._fail_pending(exc)
                     break
                 if data["type"] == "turn":
+                    if self._turns.qsize() >= MAX_WAITING_TURNS:
+                        continue  # a flood: `list` says where it is this member's turn anyway
                     try:
                         self._turns.put_nowait(decode_table_id(data))
                     except ClubProtocolError:

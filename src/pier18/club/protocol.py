@@ -113,9 +113,9 @@ def refusal_words(code: str, values: Mapping[str, object] | None = None) -> str:
         "unsupported_protocol": _("unsupported protocol (this club speaks {protocol} version {version})").format(
             protocol=values.get("protocol", "?"), version=values.get("version", "?")
         ),
-        "bad_name": _("a member's name has 1 to {longest} characters and does not start with bot:").format(longest=MAX_NAME),
+        "bad_name": _("a member's name has 1 to {longest} characters and is not a bot's (bot:hard, Hard bot)").format(longest=MAX_NAME),
         "bad_key": _("that is not a club key"),
-        "name_taken": _("that name is taken in this club (by a member with another key)"),
+        "name_taken": _("that name is taken in this club by a member with another key; if it is yours, the club's operator can let you in again"),
         "unknown_field": _("the message has a field the club does not know ({field})").format(field=field),
         "bad_field": _("the message's field {field} is not what the club expects").format(field=field),
         "no_such_table": _("there is no club table {table}").format(table=table),
@@ -376,6 +376,16 @@ def decode_club(data: dict[str, Any]) -> tuple[list[TableInfo], list[TableInfo]]
         )
     except (KeyError, TypeError, ValueError, ClockError):
         raise _unreadable() from None
+
+
+def decode_now(data: dict[str, Any]) -> float | None:
+    """The club's own time in a `club` answer (seconds since the epoch), if it sent one a
+    client can read: deadlines are counted from it, so a member whose computer's clock is
+    wrong still reads how long is left. None if absent or not a time."""
+    now = data.get("now")
+    if type(now) not in (int, float) or not math.isfinite(now) or not 0 <= now < 2**40:
+        return None
+    return float(now)
 
 
 def decode_ratings(data: dict[str, Any]) -> list[MemberRating]:

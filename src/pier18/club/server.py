@@ -25,6 +25,7 @@ import asyncio
 import hashlib
 import hmac
 import re
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -76,6 +77,14 @@ TABLE_PATH = re.compile(r"/table/([1-9][0-9]{0,9})")
 #: How often the clock loop looks at the store even when no deadline is near (a table
 #: another process changed, a clock moved by a test).
 CLOCK_CHECK = 60.0
+#: How many different failures of its database the server tells its operator of.
+MAX_FAILURES_SAID = 20
+
+
+def _to_stderr(line: str) -> None:
+    from ..words import prog_line
+
+    print(prog_line(line), file=sys.stderr, flush=True)
 
 
 def ticket_code(secret: bytes, table_id: int, seat: int, member_key_hash: str) -> str:
@@ -147,7 +156,8 @@ class ClubServer:
     `start` and stopped with `close`.
 
     `now` is the club's clock (tests drive it; `wake_clock` makes the clock loop look
-    again at once). `prepare`, if given, is called with each of the server's stores as it
+    again at once). `report` is told, one line each, when the database itself fails
+    (default: standard error). `prepare`, if given, is called with each of the server's stores as it
     opens (a test's hook inside a commit).
     """
 
@@ -158,8 +168,15 @@ class ClubServer:
         now: Callable[[], float] = time.time,
         prepare: Callable[[ClubStore], None] | None = None,
         clock_check: float = CLOCK_CHECK,
+        report: Callable[[str], None] | None = None,
     ) -> None:
+<<<<<<< HEAD
         self.db = db if is_postgres(db) else Path(db)  # a file, or a postgresql:// address
+=======
+        self.db = Path(db)
+        self.report = report if report is not None else _to_stderr
+        self._failures: set[str] = set()
+>>>>>>> h-P2
         self.config = config if config is not None else HostConfig(port=PORT)
         self.now = now
         self.prepare = prepare
@@ -334,6 +351,15 @@ class ClubServer:
             self._bots_running.discard(table_id)
             self._bots_again.discard(table_id)
 
+    def failed(self, exc: StoreError) -> None:
+        """Tell the club's operator, once per different line, that its database failed
+        (members hear only `club_failed`): a damaged file is not worth waiting out."""
+        line = str(exc)
+        if line in self._failures or len(self._failures) >= MAX_FAILURES_SAID:
+            return
+        self._failures.add(line)
+        self.report(line)
+
     def wake_clock(self) -> None:
         """Make the clock loop look at the deadlines now (after a test moved the clock)."""
         self._clock_wake.set()
@@ -350,6 +376,9 @@ class ClubServer:
                     if table is not None:
                         self.changed(table)
                 due = await self.machines(lambda store: store.next_deadline())
+            except DamagedStore as exc:
+                self.failed(exc)
+                due = None
             except StoreError:
                 due = None
             wait = self.clock_check if due is None else min(self.clock_check, max(0.0, due - self.now()))
@@ -392,6 +421,10 @@ class ClubServer:
             await self.gate.admit(None, address)
             await _club_refuse(ws, "name_taken")
             return
+        except DamagedStore as exc:
+            self.failed(exc)
+            await _club_refuse(ws, "club_failed", CLOSE_BUSY)
+            return
         except StoreError:
             await _club_refuse(ws, "busy", CLOSE_BUSY)
             return
@@ -431,7 +464,8 @@ class ClubServer:
             return await self._ask(me, request, conn)
         except _No as no:
             return refused(no.code, None, **no.values)
-        except DamagedStore:
+        except DamagedStore as exc:
+            self.failed(exc)
             return refused("club_failed")
         except StoreError:
             return refused("busy")
@@ -446,6 +480,7 @@ class ClubServer:
                 "type": "club",
                 "games": [table_info(t, me.name) for t in games[:MAX_LISTED]],
                 "open": [table_info(t, me.name) for t in open_tables[:MAX_LISTED]],
+                "now": self.now(),  # the members' clocks may be wrong: deadlines count from the club's
             }
         if kind == "ratings":
             members = await self.people(lambda store: store.ratings())

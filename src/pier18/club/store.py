@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import secrets
 import sqlite3
 import time
@@ -44,7 +45,7 @@ from ..bots.seats import HUMAN, bot_name, clashes_with_bots
 from ..engine import Decision, PlayerView, load_deck, parse_decision
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, check_table_size
-from ..engine.text import name_key, printable_name, quote, shorten
+from ..engine.text import name_key, printable, printable_name, quote, shorten
 from ..i18n import _
 from ..persist import record as records
 from ..persist.autosave import data_dir
@@ -72,6 +73,11 @@ TIMEOUT_BOT = "hard"
 
 class DamagedStore(StoreError):
     """A row read back that is not what the store writes; the message names the table or member."""
+
+
+class FailedStore(DamagedStore):
+    """The database itself failed (a damaged file, a full disk): not a question of being
+    busy, so it is not to be tried again as if it were."""
 
 
 class StaleTurn(StoreError):
@@ -258,7 +264,7 @@ class ClubStore:
         why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if "locked" in why or "busy" in why or isinstance(exc, self.dialect.busy):
             return StoreError(_("{club}: the club's database is busy; try again").format(club=self.where))
-        return StoreError(_("{club}: the club's database failed ({why})").format(club=self.where, why=shorten(why, 200)))
+        return FailedStore(_("{club}: the club's database failed ({why})").format(club=self.where, why=shorten(why, 200)))
 
     @contextmanager
     def _writing(self, exclusive: bool = False) -> Iterator[Any]:
@@ -334,11 +340,37 @@ class ClubStore:
         version: int = rows[0][0]
         return version
 
+<<<<<<< HEAD
     def migrate(self, upto: int = SCHEMA_VERSION) -> int:
         """Bring the schema up to this version of pier18 (or to version `upto`: a test's
         old club), one step per transaction; returns the version. A database made by a
         newer pier18 is left alone. Of several processes migrating at once, one does each
         step and the others find it done."""
+=======
+    def check(self) -> None:
+        """Whether the database file is whole, as far as SQLite's quick check can tell (a
+        damaged page, an index that disagrees with its table); FailedStore naming the
+        first problem. It reads the whole file once: for `club serve` as it starts."""
+        if self.dialect is not SQLITE:
+            return
+        cur = self._cursor()
+        try:
+            rows = cur.execute("PRAGMA quick_check(1)").fetchall()
+        except self.dialect.errors as exc:
+            failed = self._failed(exc)
+            if not isinstance(failed, FailedStore):
+                raise failed from None  # busy: not a verdict on the file
+            rows = [(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__,)]
+        if rows != [("ok",)]:
+            first = str(rows[0][0]) if rows and rows[0] else "?"
+            raise FailedStore(_("{club}: the club's database is damaged ({why}); put a backup in its place").format(
+                club=self.where, why=shorten(printable(" ".join(first.rsplit("***", 1)[-1].split())), 120)  # without SQLite's "*** in database main ***"
+            ))
+
+    def migrate(self) -> int:
+        """Bring the schema up to this version of pier18, one step per transaction;
+        returns the version. A database made by a newer pier18 is left alone."""
+>>>>>>> h-P2
         while True:
             with self._writing(exclusive=True) as cur:
                 version = self._version(cur)
@@ -883,6 +915,11 @@ def _sqlite_store(db: str | Path | None, now: Callable[[], float]) -> ClubStore:
 # -- checks ---------------------------------------------------------------------------------
 
 
+#: A name as a bot's seat is shown ("Hard bot", "Hard bot 3"; "Hard-bot" in Dutch), case
+#: and spacing aside: no member may take one.
+_BOT_SEAT_NAME = re.compile(r"(?:%s)[\s_-]*bot(?:[\s_-]*[0-9]+)?" % "|".join(LEVELS))
+
+
 def club_name(name: str) -> str:
     """A member's name as the club keeps it (made printable, trimmed), or StoreError: empty,
     too long, or taken by the bots' own names ("bot:hard")."""
@@ -891,6 +928,8 @@ def club_name(name: str) -> str:
         raise StoreError(_("a member's name has 1 to {longest} characters").format(longest=MAX_NAME))
     if name_key(shown).startswith(BOT_PREFIX):
         raise StoreError(_("{name}: names starting with {prefix} are the bots'").format(name=quote(shown), prefix=BOT_PREFIX))
+    if _BOT_SEAT_NAME.fullmatch(name_key(shown)):  # "Hard bot" at a table would pass for the bot itself
+        raise StoreError(_("{name}: that is how a bot's seat is named").format(name=quote(shown)))
     return shown
 
 

@@ -50,12 +50,21 @@ def seat_names(info: TableInfo) -> list[str]:
 
 
 def time_left(seconds: float) -> str:
-    """'2 days', '5 hours', '3 minutes' (rounded down), or 'less than a minute'."""
+    """'1 day and 23 hours', '5 hours', '3 minutes' (rounded down), or 'less than a
+    minute': the two largest units, so a clock of 2 days just started is not '1 day'."""
     whole = int(seconds)
     if whole >= DAY:
-        return ngettext("{n} day", "{n} days", whole // DAY).format(n=whole // DAY)
+        days, hours = whole // DAY, whole % DAY // HOUR
+        said = ngettext("{n} day", "{n} days", days).format(n=days)
+        if hours:
+            said = _("{days} and {hours}").format(days=said, hours=ngettext("{n} hour", "{n} hours", hours).format(n=hours))
+        return said
     if whole >= HOUR:
-        return ngettext("{n} hour", "{n} hours", whole // HOUR).format(n=whole // HOUR)
+        hours, minutes = whole // HOUR, whole % HOUR // MINUTE
+        said = ngettext("{n} hour", "{n} hours", hours).format(n=hours)
+        if minutes:
+            said = _("{hours} and {minutes}").format(hours=said, minutes=ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes))
+        return said
     if whole >= MINUTE:
         return ngettext("{n} minute", "{n} minutes", whole // MINUTE).format(n=whole // MINUTE)
     return _("less than a minute")
@@ -82,16 +91,24 @@ def table_state(info: TableInfo, now: float) -> str:
             _("{name} {points}").format(name=names[standing.seat], points=words.points(standing.total)) for standing in ranked
         ])
         said = _("over: {results}").format(results=results)
-        if info.lost_on_time:
-            lost = words.players_list([names[seat] for seat in info.lost_on_time])
-            said = _("{said}; {names} lost on time").format(said=said, names=lost)
-        return said
+        return lost_on_time(said, info, names)
     if info.your_turn:
         turn = _("your turn")
     else:
         turn = _("waiting for {names}").format(names=words.players_list([names[seat] for seat in info.to_act]))
     due = due_words(info.deadline, now)
-    return turn if due is None else _("{turn}, {due}").format(turn=turn, due=due)
+    said = turn if due is None else _("{turn}, {due}").format(turn=turn, due=due)
+    return lost_on_time(said, info, names)  # the game goes on, but these seats rank last: say it before the end
+
+
+def lost_on_time(said: str, info: TableInfo, names: Sequence[str]) -> str:
+    """`said`, then who lost on time at the table, if anyone did (one name or several:
+    the verb agrees in Dutch)."""
+    seats = [seat for seat in info.lost_on_time if 0 <= seat < len(names)]
+    if not seats:
+        return said
+    lost = words.players_list([names[seat] for seat in seats])
+    return ngettext("{said}; {names} lost on time", "{said}; {names} lost on time", len(seats)).format(said=said, names=lost)
 
 
 def table_line(info: TableInfo, now: float) -> str:
@@ -115,6 +132,16 @@ def invited_words(invited: Sequence[str] | None) -> str:
     if not invited:
         return _("invited: nobody else")
     return _("invited: {names}").format(names=words.players_list(list(invited)))
+
+
+async def turns_now(club: ClubClient, table: int) -> list[int]:
+    """Of the table a turn notice named and those named by notices waiting behind it, the
+    ones where the club's list says it is still the member's turn. Notices wait while a
+    game is played, and by then that game has moved on (or ended): never say a turn that
+    is not there."""
+    tables = {table} | club.waiting_turns()
+    listed = await club.list()
+    return sorted(info.id for info in listed.games if info.id in tables and info.your_turn)
 
 
 def rating_line(place: int, member: MemberRating) -> str:
@@ -285,9 +312,15 @@ class LineClub:
                             self.say(str(exc))
                         next_turn = asyncio.ensure_future(asyncio.Event().wait())
                     else:
-                        if table not in self.told:
-                            self.told.add(table)
-                            self.say(_("Your turn at table {table}: type play {table}.").format(table=table))
+                        try:
+                            tables = await turns_now(self.club, table)
+                        except Pier18Error as exc:
+                            self.say(str(exc))
+                            tables = []
+                        for table in tables:
+                            if table not in self.told:
+                                self.told.add(table)
+                                self.say(_("Your turn at table {table}: type play {table}.").format(table=table))
                         next_turn = asyncio.ensure_future(turns.__anext__())
                 if next_line in done:
                     line = next_line.result()
@@ -356,7 +389,7 @@ class LineClub:
 
     async def games(self) -> None:
         listed = await self.club.list()
-        now = self.now()
+        now = listed.now if listed.now is not None else self.now()  # the club's clock: this computer's may be wrong
         if not listed.games:
             self.say(_("You have no club games yet: 'open' lists tables to join, 'new' makes one."))
         else:
@@ -381,7 +414,7 @@ class LineClub:
 
     async def open_tables(self) -> None:
         listed = await self.club.list()
-        now = self.now()
+        now = listed.now if listed.now is not None else self.now()
         if not listed.open:
             self.say(_("No open tables: 'new' makes one."))
             return

@@ -20,7 +20,7 @@ from ..club.client import ClubClient
 from ..club.games import keep
 from ..engine.errors import Pier18Error
 from ..i18n import N_, _
-from ..lines.club import NewTable
+from ..lines.club import NewTable, turns_now
 from .exits import BaseApp
 from .screens.club import ClubScreen, NewTableScreen, RatingsScreen
 
@@ -58,7 +58,7 @@ class ClubApp(BaseApp):
             self.said(str(exc))
             return
         self.said(None)
-        self.club_screen.show(listed.games, listed.open, self.now())
+        self.club_screen.show(listed.games, listed.open, listed.now if listed.now is not None else self.now())
         for info in listed.games:
             if info.status == "over" and info.your_seat is not None:
                 try:
@@ -74,8 +74,15 @@ class ClubApp(BaseApp):
         """A notice, and the lists again, whenever it becomes this member's turn."""
         try:
             async for table in self.club.turns():
-                self.notify(markup=False, message=_("Your turn at table {table}.").format(table=table))
-                self.look()
+                try:
+                    tables = await turns_now(self.club, table)  # notices kept while a game was played may be stale
+                except Pier18Error as exc:
+                    self.said(str(exc))
+                    continue
+                for now_yours in tables:
+                    self.notify(markup=False, message=_("Your turn at table {table}.").format(table=now_yours))
+                if tables:
+                    self.look()
         except Pier18Error as exc:
             self.said(str(exc))
 
