@@ -183,14 +183,11 @@ def run_serve(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise CliError(str(exc)) from None
     try:
-<<<<<<< HEAD
         if args.migrate:
             print(_("{club}: the club's database is at schema {version}").format(club=store.where, version=store.version()), flush=True)
             return 0
-=======
         if args.backup is None:
             store.check()  # a damaged club is said now, in one line, not as "busy" to members
->>>>>>> h-P2
         if args.reset is not None:
             store.reset(args.reset)
             print(_("{name} may come back with a new key: their next hello sets it").format(name=quote(printable(args.reset))), flush=True)

@@ -383,7 +383,7 @@ def decode_now(data: dict[str, Any]) -> float | None:
     client can read: deadlines are counted from it, so a member whose computer's clock is
     wrong still reads how long is left. None if absent or not a time."""
     now = data.get("now")
-    if type(now) not in (int, float) or not math.isfinite(now) or not 0 <= now < 2**40:
+    if isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now) or not 0 <= now < 2**40:
         return None
     return float(now)
 

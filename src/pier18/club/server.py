@@ -170,13 +170,9 @@ class ClubServer:
         clock_check: float = CLOCK_CHECK,
         report: Callable[[str], None] | None = None,
     ) -> None:
-<<<<<<< HEAD
         self.db = db if is_postgres(db) else Path(db)  # a file, or a postgresql:// address
-=======
-        self.db = Path(db)
         self.report = report if report is not None else _to_stderr
         self._failures: set[str] = set()
->>>>>>> h-P2
         self.config = config if config is not None else HostConfig(port=PORT)
         self.now = now
         self.prepare = prepare

@@ -340,20 +340,13 @@ class ClubStore:
         version: int = rows[0][0]
         return version
 
-<<<<<<< HEAD
-    def migrate(self, upto: int = SCHEMA_VERSION) -> int:
-        """Bring the schema up to this version of pier18 (or to version `upto`: a test's
-        old club), one step per transaction; returns the version. A database made by a
-        newer pier18 is left alone. Of several processes migrating at once, one does each
-        step and the others find it done."""
-=======
     def check(self) -> None:
         """Whether the database file is whole, as far as SQLite's quick check can tell (a
         damaged page, an index that disagrees with its table); FailedStore naming the
         first problem. It reads the whole file once: for `club serve` as it starts."""
         if self.dialect is not SQLITE:
             return
-        cur = self._cursor()
+        cur = self._conn.cursor()
         try:
             rows = cur.execute("PRAGMA quick_check(1)").fetchall()
         except self.dialect.errors as exc:
@@ -367,10 +360,11 @@ class ClubStore:
                 club=self.where, why=shorten(printable(" ".join(first.rsplit("***", 1)[-1].split())), 120)  # without SQLite's "*** in database main ***"
             ))
 
-    def migrate(self) -> int:
-        """Bring the schema up to this version of pier18, one step per transaction;
-        returns the version. A database made by a newer pier18 is left alone."""
->>>>>>> h-P2
+    def migrate(self, upto: int = SCHEMA_VERSION) -> int:
+        """Bring the schema up to this version of pier18 (or to version `upto`: a test's
+        old club), one step per transaction; returns the version. A database made by a
+        newer pier18 is left alone. Of several processes migrating at once, one does each
+        step and the others find it done."""
         while True:
             with self._writing(exclusive=True) as cur:
                 version = self._version(cur)
