@@ -35,7 +35,7 @@ LOCK_KEY = 0x706965723138
 CONNECT_SECONDS = 10
 #: The channel of the club's notices: one per schema, so that clubs sharing a database
 #: in schemas of their own (as the tests do) never hear each other.
-CHANNEL = "'pier18_club_' || left(md5(current_schema()), 16)"
+CHANNEL = "SELECT 'pier18_club_' || left(md5(current_schema()), 16)"
 
 POSTGRES = Dialect(
     "postgresql",
@@ -48,7 +48,7 @@ POSTGRES = Dialect(
     has_table="SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
     exclusive=f"SELECT pg_advisory_xact_lock({LOCK_KEY})",
     busy=(psycopg.errors.LockNotAvailable, psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure),
-    notify=f"SELECT pg_notify({CHANNEL}, ?)",
+    notify=f"SELECT pg_notify(({CHANNEL}), ?)",
 )
 
 
@@ -146,7 +146,7 @@ async def listen(url: str, heard: Callable[[str | None], None], again: float = 1
             await asyncio.sleep(again)
             continue
         try:
-            row = await (await conn.execute(f"SELECT {CHANNEL}")).fetchone()
+            row = await (await conn.execute(CHANNEL)).fetchone()
             assert row is not None
             await conn.execute(psycopg.sql.SQL("LISTEN {channel}").format(channel=psycopg.sql.Identifier(str(row[0]))))
             heard(None)
