@@ -17,11 +17,11 @@ from collections.abc import Callable
 
 import pytest
 
-from pier18.club.store import connect_store
+from pier18.club.store import Table, connect_store
 from pier18.net.client import Client
 
 from club_databases import PostgresSchema, Raw
-from club_net import ChildClub, member, play_out, seat
+from club_net import ChildClub, member, open_club, play_out, seat
 from net_support import WAIT
 
 
@@ -310,3 +310,36 @@ async def test_a_process_killed_mid_game_its_seats_come_back_through_another(pg_
         if balancer is not None:
             await balancer.close()
         await killed(a, b)
+
+
+async def test_a_move_heard_while_its_table_is_being_read_is_not_lost(pg_db, keys):
+    """A notice that comes while a process is reading a table for a seat just connected
+    (so before it holds the table) still brings the seat the move: the process must not
+    go on from what it read."""
+    server = await open_club(pg_db)
+    try:
+        with connect_store(pg_db) as other:  # stands for another process
+            for name, key in keys.items():
+                other.hello(name, key)
+            table = other.join(other.create_table("Ann", ["human", "human"]).id, "Bob")
+            original = server.people
+            moved: list[Table] = []
+
+            async def people(work):
+                found = await original(work)
+                if isinstance(found, tuple) and isinstance(found[0], Table) and found[0].id == table.id and not moved:
+                    assert table.session is not None
+                    legal = table.session.game.legal_decisions_for(0)[0]
+                    moved.append(other.decide(table.id, 0, str(legal), table.turn, "Ann"))  # committed meanwhile
+                    await until(lambda: server._heard_turns.get(table.id, -1) >= moved[0].turn, "the notice is heard")
+                return found
+
+            server.people = people
+            ann = member(server.port, "Ann", keys["Ann"])
+            game = await seat(ann, table.id)  # the table read before the move, the notice heard before it is held
+            assert moved, "the table was never read"
+            await game.until(lambda: game.state is not None and not game.state.my_turn, WAIT)  # Ann's choice is made
+            await game.close()
+            await ann.close()
+    finally:
+        await server.close()

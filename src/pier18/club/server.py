@@ -211,6 +211,9 @@ class ClubServer:
         self._news_running: set[int] = set()
         self._news_again: set[int] = set()
         self._listening = False  # heard from the database at least once
+        #: The latest turn another process's notice told of, by table: a notice that
+        #: came while the table was being loaded here is not lost (`_table`).
+        self._heard_turns: dict[int, int] = {}
         self._sole: SoleServer | None = None
         self._stores: dict[str, ClubStore] = {}
         self._secret = b""
@@ -360,6 +363,8 @@ class ClubServer:
             else:
                 live.codes = codes
                 live.refresh(table)
+            if self._heard_turns.get(table_id, -1) > live.table.turn:  # moved on while it was read
+                self._news(table_id)
             return live
 
     # -- what changed ------------------------------------------------------------------------------
@@ -415,6 +420,9 @@ class ClubServer:
             if isinstance(name, str):
                 for conn in self.watchers.get(name_key(name), ()):
                     conn.push(encode({"type": "turn", "table": table_id}))
+        if len(self._heard_turns) > 10_000:  # keep only the tables served here
+            self._heard_turns = {t: n for t, n in self._heard_turns.items() if t in self.tables}
+        self._heard_turns[table_id] = max(turn, self._heard_turns.get(table_id, -1))
         live = self.tables.get(table_id)
         if live is not None and live.table.turn < turn:
             self._news(table_id)
