@@ -210,7 +210,6 @@ class ClubServer:
         self._news_pool = ThreadPoolExecutor(1, thread_name_prefix="club-news")
         self._news_running: set[int] = set()
         self._news_again: set[int] = set()
-        self._listening = False  # heard from the database at least once
         #: The latest turn another process's notice told of, by table: a notice that
         #: came while the table was being loaded here is not lost (`_table`).
         self._heard_turns: dict[int, int] = {}
@@ -399,12 +398,11 @@ class ClubServer:
     def _heard(self, payload: str | None) -> None:
         """A notice from the database (`postgres.listen`): a table another process changed
         (`ClubStore._notify`), or None when the listening connection was (re)made."""
-        if payload is None:
-            if self._listening:  # notices may have been missed meanwhile: look at everything again
-                for table_id in list(self.tables):
-                    self._news(table_id)
+        if payload is None:  # listening (again): what was sent before may have been missed
+            for table_id in list(self.tables):
+                self._news(table_id)
+            if self.watchers:
                 self.gate.spawn(self._rewatch())
-            self._listening = True
             self._clock_wake.set()
             return
         try:
