@@ -8,8 +8,9 @@ no sub-command is the club's address, and the club opens):
   one of your tables, one line naming it (CMD then runs, without a shell, with the
   table's number in PIER18_CLUB_TABLE);
 - `pier18 club ratings [ADDRESS]`: the club's ratings, one member a line;
-- `pier18 club serve`: runs the club's server: one process holding every table, its
-  state in a SQLite database (by default `club.sqlite3` in the data folder).
+- `pier18 club serve`: runs the club's server, its state in a SQLite database (by
+  default `club.sqlite3` in the data folder; one process serves it) or in PostgreSQL
+  (`--db postgresql://...`; any number of processes may serve it at once).
   `--reset NAME` lets a member who lost their key back in; `--backup FILE` copies the
   whole club while it may be running. Both do their one thing and exit.
 

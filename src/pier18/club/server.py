@@ -175,12 +175,14 @@ class ClubTable(Host):
 
 
 class ClubServer:
-    """The club at `db` (a SQLite file; created with its schema if missing), served with
-    `start` and stopped with `close`.
+    """The club at `db` (a SQLite file, created with its schema if missing; or a
+    PostgreSQL address, which other processes may serve too), served with `start` and
+    stopped with `close`.
 
     `now` is the club's clock (tests drive it; `wake_clock` makes the clock loop look
     again at once). `prepare`, if given, is called with each of the server's stores as it
-    opens (a test's hook inside a commit).
+    opens (a test's hook inside a commit). `lease_seconds`: how long its leases last
+    unless renewed (tests shorten it).
     """
 
     def __init__(
