@@ -343,3 +343,46 @@ async def test_a_move_heard_while_its_table_is_being_read_is_not_lost(pg_db, key
             await ann.close()
     finally:
         await server.close()
+
+
+async def test_a_process_behind_the_store_looks_again_before_refusing_a_move(pg_db, keys):
+    """A process whose copy of a table is behind (another process's move not heard yet)
+    must not refuse a move on that copy: it reads the table again first."""
+    server = await open_club(pg_db)
+    try:
+        with connect_store(pg_db) as other:  # stands for another process
+            for name, key in keys.items():
+                other.hello(name, key)
+            table = other.join(other.create_table("Ann", ["human", "human"]).id, "Bob")
+
+            def bob_then_ann(t: Table) -> bool:
+                """Bob alone is to move, and after his first legal move Ann alone is."""
+                if t.to_act() != [1]:
+                    return False
+                trial = other.table(t.id)
+                assert trial.session is not None
+                trial.session.choose(1, trial.session.game.legal_decisions_for(1)[0])
+                game = trial.session.game
+                return not game.simultaneous() and game.current_player == 0
+
+            while not bob_then_ann(table):
+                assert table.session is not None and table.status == "playing"
+                seat_now = table.to_act()[0]
+                decision = str(table.session.game.legal_decisions_for(seat_now)[0])
+                table = other.decide(table.id, seat_now, decision, table.turn, table.seats[seat_now].player)
+            ann = member(server.port, "Ann", keys["Ann"])
+            game = await seat(ann, table.id)  # the server holds the table: Bob to move
+            assert game.state is not None and not game.state.my_turn
+            server._news = lambda table_id: None  # deaf from now on: its copy stays behind
+            assert table.session is not None
+            table = other.decide(table.id, 1, str(table.session.game.legal_decisions_for(1)[0]), table.turn, "Bob")
+            assert table.to_act() == [0] and table.session is not None
+            mine = str(table.session.game.legal_decisions_for(0)[0])
+            await game.send_raw({"type": "decide", "decision": mine, "turn": len(table.session.decisions)})
+            await game.until(lambda: bool(game.refusals) or (game.state is not None and game.state.turn > table.turn), WAIT)
+            assert not game.refusals, game.refusals
+            assert [m.decision for m in other.moves(table.id)][-1] == mine
+            await game.close()
+            await ann.close()
+    finally:
+        await server.close()
