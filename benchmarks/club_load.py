@@ -27,12 +27,15 @@ Reported:
   again on its port; every member's seat reconnects by itself; the time from the kill to
   each seat's first state after it (median, max) and the server's restart time.
 
-`--servers K` starts K processes on one database, the members spread over them. A SQLite
-club is served by one process (the seats on one process would not hear of moves made
-through another), so K > 1 is refused for it: that needs PostgreSQL (issue 35). A
-`--db postgresql://...` is passed to `club serve` as it is; if the server refuses it,
-the refusal is reported. Exit status: 0 when nothing was lost, nothing illegal accepted
-and every game finished; 1 otherwise; 2 for bad options or a server that would not start.
+`--servers K` starts K processes on one database, the members spread over them (each
+member's lobby and seats on one of them), each letting in enough connections for all
+(`club serve --max-connections`). A SQLite club is served by one process (the seats on
+one process would not hear of moves made through another), so K > 1 is refused for it:
+that needs PostgreSQL (docs/club.md, "Several servers"). With `--db postgresql://...`
+the run plays in a new schema of that database of its own, dropped afterwards (the
+role needs the right to create one); a database that cannot be used is reported in one
+line. Exit status: 0 when nothing was lost, nothing illegal accepted and every game
+finished; 1 otherwise; 2 for bad options or a server that would not start.
 """
 
 from __future__ import annotations
@@ -123,7 +126,7 @@ def check(options: Options) -> None:
     if options.servers > 1 and not is_url(options.db):
         raise Refused(
             f"--servers {options.servers}: a SQLite club is served by one process (seats on one would not hear of "
-            "moves made through another); several need a shared database such as PostgreSQL (issue 35)"
+            "moves made through another); several need PostgreSQL (--db postgresql://...)"
         )
 
 
@@ -169,11 +172,43 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class Schema:
+    """A schema of the run's own in a PostgreSQL database: made now, dropped by `drop`;
+    `url` is the database's address with every connection's search_path set to it."""
+
+    def __init__(self, url: str) -> None:
+        from urllib.parse import quote
+
+        try:
+            import psycopg
+        except ImportError:
+            raise Refused("--db postgresql://...: needs psycopg (pip install 'pier18[postgres]')") from None
+        from pier18.club.postgres import scrub, shown
+
+        self.server = url
+        self.name = "club_load_" + os.urandom(6).hex()
+        try:
+            with psycopg.connect(url, autocommit=True, connect_timeout=10) as admin:
+                admin.execute(f"CREATE SCHEMA {self.name}")
+        except psycopg.Error as exc:
+            raise Refused(f"--db {shown(url)}: cannot make a schema there ({scrub(str(exc), url)})") from None
+        options = quote(f"-c search_path={self.name}", safe="")
+        self.url = f"{url}{'&' if '?' in url else '?'}options={options}"
+
+    def drop(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.server, autocommit=True) as admin:
+            admin.execute("SET lock_timeout = '60s'")  # a killed server's connections are gone by then
+            admin.execute(f"DROP SCHEMA IF EXISTS {self.name} CASCADE")
+
+
 class Server:
     """One `pier18 club serve` child on a fixed port, to kill (-9) and start again."""
 
-    def __init__(self, db: str, home: Path) -> None:
+    def __init__(self, db: str, home: Path, max_connections: int = 256) -> None:
         self.db, self.home = db, home
+        self.max_connections = max_connections
         self.port = free_port()
         self.proc: asyncio.subprocess.Process | None = None
         self.said: list[str] = []
@@ -200,6 +235,7 @@ class Server:
         began = time.monotonic()
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "pier18", "club", "serve", "--db", self.db, "--port", str(self.port), "--bind", "127.0.0.1",
+            "--max-connections", str(self.max_connections),
             cwd=self.home, env=env, stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
         )
@@ -209,7 +245,7 @@ class Server:
             if not raw:
                 await self.proc.wait()
                 why = self.said[-1] if self.said else "no word"
-                raise Refused(f"club serve --db {self.db} stopped (status {self.proc.returncode}): {why}")
+                raise Refused(f"club serve stopped (status {self.proc.returncode}): {why}")
             line = raw.decode(errors="replace").strip()
             self.said.append(line)
             if f":{self.port}/club" in line:
@@ -403,23 +439,24 @@ class SeatPlayer:
 async def run(options: Options) -> dict[str, Any]:
     check(options)
     rng = random.Random(options.seed)
+    schema = Schema(options.db) if is_url(options.db) and options.db is not None else None
     home = Path(tempfile.mkdtemp(prefix="club-load-"))
-    db = options.db if options.db is not None else str(home / "club.sqlite3")
-    servers = [Server(db, home) for _unused in range(options.servers)]
+    db = schema.url if schema is not None else options.db if options.db is not None else str(home / "club.sqlite3")
+    # Every member's lobby and seat may come back to one server (the others killed, or
+    # all sent to one by a load balancer): room for all of them, and some.
+    servers = [Server(db, home, max_connections=2 * options.clients + 64) for _unused in range(options.servers)]
     tally = Tally()
     result: dict[str, Any] = {}
     try:
-        before = set(os.listdir(home))
         for server in servers:
             await server.start()
-        if is_url(db) and set(os.listdir(home)) - before - {"club.sqlite3"}:
-            made = sorted(set(os.listdir(home)) - before)
-            raise Refused(f"club serve took --db {db} for a file name (it made {made} in its folder): not a database URL yet")
         result = await play(options, rng, servers, tally, db)
     finally:
         for server in servers:
             await server.stop()
         shutil.rmtree(home, ignore_errors=True)
+        if schema is not None:
+            schema.drop()
     return result
 
 
@@ -540,7 +577,7 @@ async def play(options: Options, rng: random.Random, servers: list[Server], tall
     for c in lobbies:
         await c.close()
     lost, extra, unfinished, finished = 0, 0, 0, 0
-    store_moves = read_store_moves(db, [table_id for _t, table_id, _s in played]) if not is_url(db) else None
+    store_moves = read_store_moves(db, [table_id for _t, table_id, _s in played])
     log_lost = 0 if store_moves is not None else None
     for _t, table_id, seats in played:
         done = True
@@ -612,8 +649,8 @@ async def play(options: Options, rng: random.Random, servers: list[Server], tall
 
 
 def read_store_moves(db: str, ids: list[int]) -> dict[int, list[tuple[int, str]]] | None:
-    """The move log of each table, from a SQLite club's store (read after the servers stopped
-    writing; the store's own reading, as a second witness beside the exports)."""
+    """The move log of each table, from the club's store (read after the games ended; the
+    store's own reading, as a second witness beside the exports)."""
     from pier18.club.store import open_store
 
     store = open_store(db)

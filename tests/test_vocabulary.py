@@ -108,7 +108,7 @@ def is_style(text: str) -> bool:
 
 
 #: SQL (the club's store): a statement opens with an upper-case verb, or a column type.
-SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|BEGIN|COMMIT|ROLLBACK|PRAGMA|SET|FOR|INTEGER|BIGINT) ")
+SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|BEGIN|COMMIT|ROLLBACK|PRAGMA|SET|FOR|LISTEN|INTEGER|BIGINT) ")
 
 
 def is_sql(text: str) -> bool:

@@ -86,8 +86,9 @@ CHILD = __import__("pathlib").Path(__file__).with_name("club_server_child.py")
 class ChildClub:
     """A club server in a child process on a fixed port, to kill (-9) and start again."""
 
-    def __init__(self, db) -> None:
+    def __init__(self, db, lease: float | None = None) -> None:
         self.db = db
+        self.lease = lease  # its leases' length in seconds (None: the server's own)
         self.port = 0
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
@@ -99,6 +100,8 @@ class ChildClub:
         env = dict(os.environ)
         src = str(__import__("pathlib").Path(__file__).resolve().parents[2] / "src")
         env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+        if self.lease is not None:
+            env["PIER18_TEST_LEASE"] = str(self.lease)
         args = [sys.executable, str(CHILD), str(self.db), str(self.port)] + ([str(crash_at)] if crash_at else [])
         self.proc = await asyncio.create_subprocess_exec(*args, stdout=asyncio.subprocess.PIPE, env=env)
         assert self.proc.stdout is not None

@@ -4,7 +4,8 @@
 
 Prints "port N" once it listens. With CRASH_AT, the process kills itself (SIGKILL)
 inside its CRASH_AT-th commit, after printing "inside" (counted over both of its store
-connections): a crash in the middle of a transaction.
+connections): a crash in the middle of a transaction. PIER18_TEST_LEASE, if set, is its
+leases' length in seconds (short, for a test of a lease taken over).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ def main() -> None:
 
     async def serve() -> None:
         config = HostConfig(bind="127.0.0.1", port=port, hello_timeout=120, open_timeout=120, penalty=0.01, max_penalty=0.2)
-        server = ClubServer(db, config, prepare=prepare)
+        lease = float(os.environ.get("PIER18_TEST_LEASE", "0")) or None
+        server = ClubServer(db, config, prepare=prepare, **({"lease_seconds": lease} if lease else {}))
         await server.start()
         sys.stdout.write(f"port {server.port}\n")
         sys.stdout.flush()

@@ -148,3 +148,54 @@ async def test_serve_on_a_database_that_is_not_one_or_is_damaged_is_one_line_and
     status, out, err = await pier18("club", "serve", "--db", str(db), "--port", "0", data=tmp_path / "data")
     assert status == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (out, err)
     assert str(db) in err and not out
+
+
+async def test_a_second_server_on_one_sqlite_club_is_refused_in_one_line(tmp_path):
+    """A SQLite club has one server: a second one's seats would never hear of the first
+    one's moves. Once the first stops, the club may be served again."""
+    db = tmp_path / "club.sqlite3"
+    server = await open_club(db)
+    try:
+        status, _out, err = await pier18("club", "serve", "--db", str(db), "--port", "0", data=tmp_path / "data")
+        assert status == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+        assert "another pier18 club serve" in err and "PostgreSQL" in err
+    finally:
+        await server.close()
+    again = await open_club(db)  # let go when it closed
+    await again.close()
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "abc", "100001", " 5"])
+async def test_max_connections_out_of_range_is_one_line(tmp_path, limit):
+    status, _out, err = await pier18("club", "serve", "--max-connections", limit, data=tmp_path / "data")
+    assert status == 2 and "--max-connections" in err and "Traceback" not in err, err
+
+
+async def test_max_connections_is_the_servers_limit(tmp_path):
+    """`club serve --max-connections 2`: two members are let in, a third is told the
+    server is busy (as the host's Gate says it)."""
+    from websockets.asyncio.client import connect
+
+    from pier18.club.keys import new_key
+
+    env = {**os.environ, "PIER18_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(SRC)}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "pier18", "club", "serve", "--db", str(tmp_path / "club.sqlite3"), "--port", "0",
+        "--bind", "127.0.0.1", "--max-connections", "2", env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert proc.stdout is not None
+        line = (await asyncio.wait_for(proc.stdout.readline(), WAIT)).decode()
+        port = int(line.rsplit(":", 1)[1].split("/")[0])
+        lobbies = [member(port, name, new_key()) for name in ("Ann", "Bob")]
+        for lobby in lobbies:
+            await lobby.connect()
+        async with connect(f"ws://127.0.0.1:{port}/club", open_timeout=WAIT) as third:
+            answer = json.loads(await asyncio.wait_for(third.recv(), WAIT))
+        assert answer["type"] == "refused" and answer["code"] == "too_many_connections"
+        for lobby in lobbies:
+            await lobby.close()
+    finally:
+        proc.kill()
+        await proc.wait()

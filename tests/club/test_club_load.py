@@ -1,7 +1,7 @@
 """The club's load benchmark (benchmarks/club_load.py) at a small size, as a test of
 correctness only: scripted members play whole games (and rematches) at several tables
-against a `pier18 club serve` child, sending bad moves now and then, while the server is
-killed (-9) and started again. Nothing acknowledged may be lost, no bad move accepted,
+against a `pier18 club serve` child (on SQLite; on PostgreSQL two of them), sending bad
+moves now and then, while a server is killed (-9) and started again. Nothing acknowledged may be lost, no bad move accepted,
 every game must end. No timing is checked."""
 
 from __future__ import annotations
@@ -41,6 +41,23 @@ async def test_nothing_acknowledged_is_lost_and_no_bad_move_is_accepted_across_a
     assert club_load.ok(result)
 
 
+async def test_two_servers_on_postgresql_one_killed_lose_nothing(club_load):
+    """The same on PostgreSQL, with two server processes (seats of one table on both, told
+    of each other's moves by the database's notices), one of them killed (-9) mid-run."""
+    from club_databases import postgres_server
+
+    server = postgres_server()  # skips, saying why, where there is none
+    options = club_load.Options(clients=6, tables=3, games=2, servers=2, db=server, kill_one=True, bad=0.3, seed=7, timeout=240.0)
+    result = await club_load.run(options)
+    assert result["db"] == "postgresql" and result["servers"] == 2
+    assert result["killed"] and result["kill"]["reconnect_s"]["seats"] > 0
+    assert result["games_finished"] == 6 and result["unfinished_seats"] == 0
+    assert result["lost"] == 0 and result["lost_in_move_log"] == 0
+    assert sum(result["illegal_sent"].values()) > 0 and result["illegal_accepted"] == 0
+    assert result["illegal_refused"] + result["illegal_unanswered"] == sum(result["illegal_sent"].values())
+    assert club_load.ok(result)
+
+
 def test_several_servers_on_sqlite_are_refused_in_one_line(club_load, capsys):
     assert club_load.main(["--servers", "2", "--clients", "6", "--tables", "3"]) == 2
     err = capsys.readouterr().err
@@ -61,8 +78,8 @@ def test_options_that_make_no_run_are_one_line(club_load, capsys, argv, named):
 
 
 def test_a_database_url_goes_to_the_server_and_its_answer_is_reported(club_load, capsys):
-    """`--db postgresql://...` is passed through to `club serve` as it is (issue 35 makes
-    the server take it); a server that cannot use it is reported in one line, exit 2."""
+    """`--db postgresql://...` plays in a schema of its own there; a database that cannot
+    be used is reported in one line, exit 2."""
     assert club_load.main(["--db", "postgresql://nobody@127.0.0.1:1/club", "--clients", "6", "--tables", "3", "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "postgresql://nobody@127.0.0.1:1/club" in err and "Traceback" not in err

@@ -46,9 +46,15 @@ def fill_version_1(store: ClubStore, keys: dict[str, str]) -> None:
         over = play(store, store.play_bots(over.id), 1)
 
 
+def fill_version_2(store: ClubStore, keys: dict[str, str]) -> None:
+    """What a version-2 club holds: all a version-1 club did, and the club's secret."""
+    fill_version_1(store, keys)
+    store.secret()
+
+
 #: How to fill a club at each earlier schema version. A new step in store.STEPS needs its
 #: version's filler here (the test below says so), written as that version's pier18 did.
-FILL = {1: fill_version_1}
+FILL = {1: fill_version_1, 2: fill_version_2}
 
 
 def without_saved_at(record: str) -> dict:
@@ -104,6 +110,8 @@ def test_migrating_from_every_earlier_version_keeps_everything(club_db, keys, ve
                 store.hello(name, key)
         assert snapshot(store, keys) == before
         secret = store.secret()  # what version 2 added works
+        assert store.take_lease("clock", "me", 10.0) is not None  # and version 3's leases
+        assert store.take_lease("clock", "another", 10.0) is None
         table = store.join(store.create_table("Ann", ["human", "human"]).id, "Cy")
         table = play(store, table, 3)
         assert table.turn == 3 and len(store.moves(table.id)) == 3

@@ -8,8 +8,9 @@ no sub-command is the club's address, and the club opens):
   one of your tables, one line naming it (CMD then runs, without a shell, with the
   table's number in PIER18_CLUB_TABLE);
 - `pier18 club ratings [ADDRESS]`: the club's ratings, one member a line;
-- `pier18 club serve`: runs the club's server: one process holding every table, its
-  state in a SQLite database (by default `club.sqlite3` in the data folder).
+- `pier18 club serve`: runs the club's server, its state in a SQLite database (by
+  default `club.sqlite3` in the data folder; one process serves it) or in PostgreSQL
+  (`--db postgresql://...`; any number of processes may serve it at once).
   `--reset NAME` lets a member who lost their key back in; `--backup FILE` copies the
   whole club while it may be running. Both do their one thing and exit.
 
@@ -114,6 +115,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--bind", metavar="ADDR", default="0.0.0.0", type=bind_address,
         help=_("listen on this address only (default 0.0.0.0: every IPv4 interface; 127.0.0.1 behind an SSH tunnel; :: for IPv6)"),
     )
+    serve.add_argument(
+        "--max-connections", metavar="N", type=connection_limit, default=DEFAULT_MAX_CONNECTIONS,
+        help=_("connections the server lets in at once, members' and seats' (default {count})").format(count=DEFAULT_MAX_CONNECTIONS),
+    )
     serve.add_argument("--tls-cert", metavar="FILE", type=file_name, help=_("serve TLS with this certificate (PEM) ..."))
     serve.add_argument("--tls-key", metavar="FILE", type=file_name, help=_("... and this private key (PEM)"))
     serve.add_argument("--reset", metavar="NAME", help=_("let the member NAME in again with a new key (they lost theirs), then exit"))
@@ -164,6 +169,24 @@ def run_wait(args: argparse.Namespace) -> int:
 def run_ratings(args: argparse.Namespace) -> int:
     address, _name, _cafile = _member(args)
     return _run(ratings, args, address)
+
+
+#: `club serve --max-connections`: its default and its largest (each connection costs
+#: memory and a file descriptor; the system's own limit, `ulimit -n`, may be lower).
+DEFAULT_MAX_CONNECTIONS = 256
+MOST_CONNECTIONS = 100_000
+
+
+def connection_limit(text: str) -> int:
+    """--max-connections (argparse `type`): a whole number from 1 to MOST_CONNECTIONS."""
+    from ..engine.text import quote
+
+    number = int(text) if text.isascii() and text.isdigit() and len(text) < 8 else -1
+    if not 1 <= number <= MOST_CONNECTIONS:
+        raise argparse.ArgumentTypeError(
+            _("connections: a whole number from 1 to {most}, got {text}").format(most=MOST_CONNECTIONS, text=quote(text))
+        )
+    return number
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -220,7 +243,7 @@ async def serve(args: argparse.Namespace, context: object, where: str) -> int:
     from .host import listen_error
 
     db = args.db if args.db is not None else data_dir() / FILE_NAME
-    server = ClubServer(db, HostConfig(bind=args.bind, port=args.port, ssl=context))
+    server = ClubServer(db, HostConfig(bind=args.bind, port=args.port, ssl=context, max_connections=args.max_connections))
     try:
         port = await server.start()
     except OSError as exc:

@@ -49,6 +49,9 @@ class Dialect:
     exclusive: str = ""
     #: The errors that mean "another transaction was in the way": try again later.
     busy: tuple[type[Exception], ...] = ()
+    #: Tells the club's other server processes, at commit, that a table changed (one `?`:
+    #: what to tell); empty where one process serves the club.
+    notify: str = ""
 
     def sql(self, text: str) -> str:
         return text.replace("?", self.placeholder).replace("{lock}", self.lock).replace("{id}", self.id_column)

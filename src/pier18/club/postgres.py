@@ -4,7 +4,9 @@ Every query, check and transaction is store.py's; here is only how to connect (p
 in autocommit mode: the store says BEGIN itself) and what PostgreSQL says differently:
 `%s` placeholders, READ COMMITTED write transactions that lock the table's row with
 `SELECT ... FOR UPDATE`, REPEATABLE READ read transactions (one snapshot), an identity
-column, and an advisory lock for the few transactions that must run one at a time.
+column, an advisory lock for the few transactions that must run one at a time, and
+the notices (`NOTIFY`, `listen`) by which the club's server processes hear of each
+other's commits.
 
 store.py imports this module only for a `postgresql://` (or `postgres://`) club, so a
 SQLite club never imports psycopg. The address is never shown with its password: the
@@ -14,12 +16,15 @@ taken out of any error psycopg reports.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from contextlib import suppress
 from urllib.parse import unquote
 
 import psycopg
 import psycopg.conninfo
 import psycopg.errors
+import psycopg.sql
 
 from ..engine.text import printable, shorten
 from ..i18n import _
@@ -28,6 +33,9 @@ from .database import BUSY_SECONDS, Connection, Dialect, StoreError
 #: The advisory lock held by the store's exclusive transactions ("pier18" in ASCII).
 LOCK_KEY = 0x706965723138
 CONNECT_SECONDS = 10
+#: The channel of the club's notices: one per schema, so that clubs sharing a database
+#: in schemas of their own (as the tests do) never hear each other.
+CHANNEL = "SELECT 'pier18_club_' || left(md5(current_schema()), 16)"
 
 POSTGRES = Dialect(
     "postgresql",
@@ -40,6 +48,7 @@ POSTGRES = Dialect(
     has_table="SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
     exclusive=f"SELECT pg_advisory_xact_lock({LOCK_KEY})",
     busy=(psycopg.errors.LockNotAvailable, psycopg.errors.DeadlockDetected, psycopg.errors.SerializationFailure),
+    notify=f"SELECT pg_notify(({CHANNEL}), ?)",
 )
 
 
@@ -86,9 +95,8 @@ def scrub(text: str, url: str) -> str:
     return shorten(printable(line), 200)
 
 
-def postgres_database(url: str) -> tuple[Callable[[], Connection], Dialect, str]:
-    """How to reach the PostgreSQL database at `url`: a connection factory, the dialect,
-    and the address as it may be shown."""
+def _extra(url: str) -> dict[str, object]:
+    """The connection parameters pier18 adds where the address does not give them."""
     where = shown(url)
     try:
         given = psycopg.conninfo.conninfo_to_dict(url)
@@ -99,6 +107,14 @@ def postgres_database(url: str) -> tuple[Callable[[], Connection], Dialect, str]
         extra["connect_timeout"] = CONNECT_SECONDS
     if "application_name" not in given:
         extra["application_name"] = "pier18-club"  # how the server lists our connections
+    return extra
+
+
+def postgres_database(url: str) -> tuple[Callable[[], Connection], Dialect, str]:
+    """How to reach the PostgreSQL database at `url`: a connection factory, the dialect,
+    and the address as it may be shown."""
+    where = shown(url)
+    extra = _extra(url)
 
     def connect() -> Connection:
         try:
@@ -114,3 +130,30 @@ def postgres_database(url: str) -> tuple[Callable[[], Connection], Dialect, str]
         return conn
 
     return connect, POSTGRES, where
+
+
+async def listen(url: str, heard: Callable[[str | None], None], again: float = 1.0) -> None:
+    """Forever (until cancelled): LISTEN on the club's channel on a connection of its own,
+    and call `heard(payload)` for each notice another transaction's commit sent (see
+    `ClubStore._notify`). `heard(None)` each time the connection is (re)made: whatever
+    was sent while it was not listening was missed, so look at everything again. A
+    connection that fails is made again after `again` seconds."""
+    extra = _extra(url)
+    while True:
+        try:
+            conn = await psycopg.AsyncConnection.connect(url, autocommit=True, **extra)  # type: ignore[arg-type]
+        except psycopg.Error:
+            await asyncio.sleep(again)
+            continue
+        try:
+            row = await (await conn.execute(CHANNEL)).fetchone()
+            assert row is not None
+            await conn.execute(psycopg.sql.SQL("LISTEN {channel}").format(channel=psycopg.sql.Identifier(str(row[0]))))
+            heard(None)
+            async for notice in conn.notifies():
+                heard(notice.payload)
+        except psycopg.Error:
+            await asyncio.sleep(again)
+        finally:
+            with suppress(psycopg.Error):
+                await conn.close()

@@ -13,10 +13,21 @@ One WebSocket server with two kinds of path:
 
 Admission is the host's (`net.host.Gate`, one for the whole server: limits per address,
 the hello timeout, growing delays for wrong codes and wrong keys), and so are sizes and
-rates. The store is used from two threads of its own, each with its own connection (the
-people's decisions and questions on one, the bots and the clocks on the other); the
-store's transactions keep one writer per table whatever the clients do, and a restart
-resumes every table from the store alone. Keys are never logged.
+rates. The store is used from three threads of its own, each with its own connection (the
+people's decisions and questions on one, the bots and the clocks on another, the news
+of other processes' moves on the third); the store's transactions keep one writer per
+table whatever the clients do, and a restart resumes every table from the store alone.
+Keys are never logged.
+
+Several processes serve one PostgreSQL club, none of them special (docs/club.md, "Several
+servers"). What a process holds in memory (`ClubTable`s, watchers) is only a cache of
+the store: a move is checked and made by the store's transaction, whichever process
+takes it; every commit that changes a table sends a notice (`NOTIFY`), and each process
+`LISTEN`s (`postgres.listen`), reloads the tables its seats are connected to and tells
+its watchers whose turn it now is. The clocks are run by whichever process holds the
+`clock` lease; each process also holds a lease of its own, so that the clock's holder
+sees a process that died and lets the bots of every table move (a bot's move it owed).
+A SQLite club is served by one process: a second one is refused (`SqliteServed`).
 """
 
 from __future__ import annotations
@@ -24,8 +35,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
+import os
 import re
 import sys
+import secrets
+import socket
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -39,7 +54,8 @@ from websockets.http11 import Request as HttpRequest, Response
 from ..bots.seats import HUMAN, clashes_with_bots
 from ..engine import Decision
 from ..engine.errors import Pier18Error
-from ..engine.text import name_key
+from ..engine.text import name_key, shorten
+from ..i18n import _
 from ..net.host import (
     CLOSE_BUSY,
     CLOSE_POLICY,
@@ -51,7 +67,7 @@ from ..net.host import (
     _close,
     _quiet,
 )
-from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, new_code
+from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, new_code, read_decision
 from ..persist.session import TableCodes
 from .clock import Clock
 from .keys import KEY, key_hash
@@ -85,6 +101,13 @@ def _to_stderr(line: str) -> None:
     from ..words import prog_line
 
     print(prog_line(line), file=sys.stderr, flush=True)
+
+
+#: How long a lease lasts unless renewed (a third of it before it ends): a process that
+#: died holding the clock's lease has its clocks taken over after at most this long.
+LEASE_SECONDS = 15.0
+CLOCK_LEASE = "clock"
+SERVER_LEASE = "server:"  # followed by the process's own name: one per running process
 
 
 def ticket_code(secret: bytes, table_id: int, seat: int, member_key_hash: str) -> str:
@@ -131,6 +154,16 @@ class ClubTable(Host):
         self.session = table.session
         self._changed()
 
+    async def _decide(self, conn: Connection, message: dict[str, Any]) -> None:
+        """As the host decides, but the table held here is only a cache of the store: a
+        move another process made may not be heard yet. So before a decision is refused
+        on what this process holds (not your turn, an earlier position, over), the table
+        is read again; a decision let through is checked by the store's transaction."""
+        _decision, turn = read_decision(message)
+        if self._refusal(conn, turn) is not None:
+            await self.club.reload(self.table.id)
+        await super()._decide(conn, message)
+
     async def _commit(self, seat: int, decision: Decision, turn: int) -> str | None:
         player = self.table.seats[seat].player
         try:
@@ -147,18 +180,21 @@ class ClubTable(Host):
         return None
 
     def _maybe_bot(self) -> None:
-        if any(self.session.seats[seat] != HUMAN for seat in self.table.to_act()):
-            self.club.kick_bots(self.table.id)
+        """Nothing: the bots move after a commit of this process (`ClubServer.changed`),
+        not for every process that hears of it; a bot's move owed by a process that died is
+        found by the clock's holder (`ClubServer._sweep`)."""
 
 
 class ClubServer:
-    """The club at `db` (a SQLite file; created with its schema if missing), served with
-    `start` and stopped with `close`.
+    """The club at `db` (a SQLite file, created with its schema if missing; or a
+    PostgreSQL address, which other processes may serve too), served with `start` and
+    stopped with `close`.
 
     `now` is the club's clock (tests drive it; `wake_clock` makes the clock loop look
     again at once). `report` is told, one line each, when the database itself fails
     (default: standard error). `prepare`, if given, is called with each of the server's stores as it
-    opens (a test's hook inside a commit).
+    opens (a test's hook inside a commit). `lease_seconds`: how long its leases last
+    unless renewed (tests shorten it).
     """
 
     def __init__(
@@ -169,6 +205,7 @@ class ClubServer:
         prepare: Callable[[ClubStore], None] | None = None,
         clock_check: float = CLOCK_CHECK,
         report: Callable[[str], None] | None = None,
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
         self.db = db if is_postgres(db) else Path(db)  # a file, or a postgresql:// address
         self.report = report if report is not None else _to_stderr
@@ -177,12 +214,23 @@ class ClubServer:
         self.now = now
         self.prepare = prepare
         self.clock_check = clock_check
+        self.lease_seconds = lease_seconds
+        #: This process among the club's servers, in its leases and notices.
+        self.me = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.holds_clock = False  # whether this process runs the clocks now (the clock lease)
         self.gate = Gate(self.config, self._refuse)
         self.port = 0
         self.tables: dict[int, ClubTable] = {}
         self.watchers: dict[str, set[Connection]] = {}  # by the member's name key
         self._people = ThreadPoolExecutor(1, thread_name_prefix="club-people")
         self._machines = ThreadPoolExecutor(1, thread_name_prefix="club-bots")
+        self._news_pool = ThreadPoolExecutor(1, thread_name_prefix="club-news")
+        self._news_running: set[int] = set()
+        self._news_again: set[int] = set()
+        #: The latest turn another process's notice told of, by table: a notice that
+        #: came while the table was being loaded here is not lost (`_table`).
+        self._heard_turns: dict[int, int] = {}
+        self._sole: SoleServer | None = None
         self._stores: dict[str, ClubStore] = {}
         self._secret = b""
         self._server: Server | None = None
@@ -198,6 +246,7 @@ class ClubServer:
             store = self._stores.get(which)
             if store is None:
                 store = self._stores[which] = open_store(self.db, now=self.now)
+                store.origin = self.me
                 if self.prepare is not None:
                     self.prepare(store)
             return work(store)
@@ -212,11 +261,18 @@ class ClubServer:
         """Run `work(store)` on the thread of the bots and the clocks."""
         return await self._in(self._machines, "machines", work)
 
+    async def news(self, work: Callable[[ClubStore], T]) -> T:
+        """Run `work(store)` on the thread that reads what other processes changed."""
+        return await self._in(self._news_pool, "news", work)
+
     # -- serving ------------------------------------------------------------------------------------
 
     async def start(self) -> int:
         """Open the store, listen (port 0 picks a free one) and return the port; every
-        table being played resumes: its bots move, its clock runs."""
+        table being played resumes: its bots move, its clock runs. A SQLite club already
+        served by another process is refused (`SqliteServed`, a StoreError)."""
+        if not is_postgres(self.db):
+            self._sole = SoleServer(Path(self.db))
         self._secret = await self.people(lambda store: store.secret())
         await self.machines(lambda store: store.version())
         c = self.config
@@ -226,8 +282,13 @@ class ClubServer:
             close_timeout=2, max_queue=4, logger=_quiet, server_header=None, process_request=self._route,
         )
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else c.port
-        for table_id in await self.machines(lambda store: store.playing()):
-            self.kick_bots(table_id)
+        if is_postgres(self.db):
+            from .postgres import listen
+
+            assert isinstance(self.db, str)
+            self.gate.spawn(listen(self.db, self._heard))
+        await self._renew()
+        await self._sweep()
         self.gate.spawn(self._clock_loop())
         return self.port
 
@@ -239,12 +300,26 @@ class ClubServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        if "machines" in self._stores:  # the leases expire now: another process takes the clocks at once
+            me = self.me
+
+            def let_go(store: ClubStore) -> None:
+                store.let_lease_go(CLOCK_LEASE, me)
+                store.let_lease_go(SERVER_LEASE + me, me)
+
+            try:
+                await self.machines(let_go)
+            except StoreError:
+                pass
         loop = asyncio.get_running_loop()
-        for pool, which in ((self._people, "people"), (self._machines, "machines")):
+        for pool, which in ((self._people, "people"), (self._machines, "machines"), (self._news_pool, "news")):
             store = self._stores.get(which)
             if store is not None:
                 await loop.run_in_executor(pool, store.close)
             pool.shutdown(wait=False)
+        if self._sole is not None:
+            self._sole.let_go()
+            self._sole = None
 
     def _route(self, connection: ServerConnection, request: HttpRequest) -> Response | None:
         """Only `/club` and `/table/ID` are served: anything else is a 404 before any
@@ -304,6 +379,8 @@ class ClubServer:
             else:
                 live.codes = codes
                 live.refresh(table)
+            if self._heard_turns.get(table_id, -1) > live.table.turn:  # moved on while it was read
+                self._news(table_id)
             return live
 
     # -- what changed ------------------------------------------------------------------------------
@@ -324,6 +401,86 @@ class ClubServer:
                     for conn in self.watchers.get(name_key(player), ()):
                         conn.push(encode({"type": "turn", "table": table.id}))
         self._clock_wake.set()
+
+    async def reload(self, table_id: int) -> None:
+        """Read the table again from the store (its seats here are sent where it is)."""
+        try:
+            table = await self.people(lambda store: store.table(table_id))
+        except StoreError:
+            return
+        live = self.tables.get(table_id)
+        if live is not None:
+            live.refresh(table)
+
+    def _heard(self, payload: str | None) -> None:
+        """A notice from the database (`postgres.listen`): a table another process changed
+        (`ClubStore._notify`), or None when the listening connection was (re)made."""
+        if payload is None:  # listening (again): what was sent before may have been missed
+            for table_id in list(self.tables):
+                self._news(table_id)
+            if self.watchers:
+                self.gate.spawn(self._rewatch())
+            self._clock_wake.set()
+            return
+        try:
+            notice = json.loads(payload)
+            table_id, turn, origin, turn_of = notice["table"], notice["turn"], notice["from"], notice["turn_of"]
+            if type(table_id) is not int or type(turn) is not int or not isinstance(turn_of, list):
+                return
+        except (ValueError, KeyError, TypeError):
+            return
+        if origin == self.me:  # this process's own commit: already told
+            return
+        for name in turn_of:
+            if isinstance(name, str):
+                for conn in self.watchers.get(name_key(name), ()):
+                    conn.push(encode({"type": "turn", "table": table_id}))
+        if len(self._heard_turns) > 10_000:  # keep only the tables served here
+            self._heard_turns = {t: n for t, n in self._heard_turns.items() if t in self.tables}
+        self._heard_turns[table_id] = max(turn, self._heard_turns.get(table_id, -1))
+        live = self.tables.get(table_id)
+        if live is not None and live.table.turn < turn:
+            self._news(table_id)
+        if self.holds_clock:
+            self._clock_wake.set()
+
+    def _news(self, table_id: int) -> None:
+        """Reload the table (on the news thread) for its seats here, once at a time."""
+        if table_id in self._news_running:
+            self._news_again.add(table_id)
+            return
+        self._news_running.add(table_id)
+        self.gate.spawn(self._reload_news(table_id))
+
+    async def _reload_news(self, table_id: int) -> None:
+        try:
+            while True:
+                self._news_again.discard(table_id)
+                try:
+                    table = await self.news(lambda store: store.table(table_id))
+                except StoreError:
+                    return
+                live = self.tables.get(table_id)
+                if live is not None:
+                    live.refresh(table)
+                if table_id not in self._news_again:
+                    return
+        finally:
+            self._news_running.discard(table_id)
+            self._news_again.discard(table_id)
+
+    async def _rewatch(self) -> None:
+        """Tell every watcher again where it is their turn (notices may have been missed)."""
+        for key, conns in list(self.watchers.items()):
+            try:
+                games = await self.news(lambda store: store.games_of(key))
+            except StoreError:
+                continue
+            for table in games:
+                seat = table.seat_of(key)
+                if seat is not None and seat in table.to_act():
+                    for conn in conns:
+                        conn.push(encode({"type": "turn", "table": table.id}))
 
     def kick_bots(self, table_id: int) -> None:
         """Let the table's bots move (on the machines' thread), unless they already are."""
@@ -361,28 +518,76 @@ class ClubServer:
         self._clock_wake.set()
 
     async def _clock_loop(self) -> None:
-        """Sleep until the next deadline, then let the hard bot move for every seat whose
-        time ran out (`ClubStore.timeout`), said as the bot's; again and again."""
+        """While this process holds the clock's lease: sleep until the next deadline, then
+        let the hard bot move for every seat whose time ran out (`ClubStore.timeout`), said
+        as the bot's; again and again. Every third of a lease the leases are renewed (or
+        the clock's taken, once its holder let it expire)."""
+        renew_at = time.monotonic() + self.lease_seconds / 3
         while True:
             self._clock_wake.clear()
-            now = self.now()
-            try:
-                for table_id in await self.machines(lambda store: store.overdue(now)):
-                    table = await self.machines(lambda store: store.timeout(table_id, now))
-                    if table is not None:
-                        self.changed(table)
-                due = await self.machines(lambda store: store.next_deadline())
-            except DamagedStore as exc:
-                self.failed(exc)
-                due = None
-            except StoreError:
-                due = None
-            wait = self.clock_check if due is None else min(self.clock_check, max(0.0, due - self.now()))
+            if time.monotonic() >= renew_at:
+                await self._renew()
+                renew_at = time.monotonic() + self.lease_seconds / 3
+            wait = min(self.clock_check, renew_at - time.monotonic())
+            if self.holds_clock:
+                now = self.now()
+                try:
+                    for table_id in await self.machines(lambda store: store.overdue(now)):
+                        table = await self.machines(lambda store: store.timeout(table_id, now))
+                        if table is not None:
+                            self.changed(table)
+                    due = await self.machines(lambda store: store.next_deadline())
+                except DamagedStore as exc:
+                    self.failed(exc)
+                    due = None
+                except StoreError:
+                    due = None
+                if due is not None:
+                    wait = min(wait, max(0.0, due - self.now()))
             if wait > 0:
                 try:
                     await asyncio.wait_for(self._clock_wake.wait(), wait)
                 except TimeoutError:
                     pass
+
+    async def _renew(self) -> None:
+        """Renew this process's lease, and hold the clock's if nobody else does. The holder
+        of the clock's lease lets the bots move at every table (`_sweep`) when it took the
+        lease over from another process, or finds a process whose lease ran out: a process
+        that died may have owed a bot's move."""
+        me, seconds = self.me, self.lease_seconds
+
+        def work(store: ClubStore) -> tuple[bool, bool]:
+            store.take_lease(SERVER_LEASE + me, me, seconds)
+            before = store.leases().get(CLOCK_LEASE)
+            held = store.take_lease(CLOCK_LEASE, me, seconds) is not None
+            if not held:
+                return False, False
+            now = store.now()
+            expired = [
+                name for name, (holder, expires) in store.leases().items()
+                if name.startswith(SERVER_LEASE) and holder != me and expires <= now
+            ]
+            gone = store.drop_leases(expired, now)
+            return True, bool(gone) or (before is not None and before[0] != me)
+
+        try:
+            held, sweep = await self.machines(work)
+        except StoreError:
+            held, sweep = False, False
+        self.holds_clock = held
+        if sweep:
+            await self._sweep()
+
+    async def _sweep(self) -> None:
+        """Let the bots move at every table being played (each finds nothing to do where
+        no bot's move is owed): on start, and when a process may have died owing one."""
+        try:
+            playing = await self.machines(lambda store: store.playing())
+        except StoreError:
+            return
+        for table_id in playing:
+            self.kick_bots(table_id)
 
     # -- members ----------------------------------------------------------------------------------
 
@@ -596,3 +801,41 @@ def _rematch(store: ClubStore, table: Table, name: str) -> Table:
     for other in others:
         new = store.join(new.id, other)
     return new
+
+
+class SqliteServed(StoreError):
+    """Another process already serves this SQLite club."""
+
+
+class SoleServer:
+    """The one `club serve` of a SQLite club: an exclusive lock (flock) on a file beside
+    the database, `club.sqlite3.serving`, held while the server runs and dropped by the
+    operating system when the process ends in any way (kill -9 included). A second server
+    on the same file is refused in one line: its seats would never hear of the first one's
+    moves (several servers need PostgreSQL's notices). Where there is no flock (Windows)
+    nothing is checked."""
+
+    def __init__(self, db: Path) -> None:
+        self.fd: int | None = None
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows
+            return
+        path = db.with_name(db.name + ".serving")
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except OSError:
+            return  # a folder we cannot write to: the store itself will say so
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SqliteServed(_("{club}: another pier18 club serve already serves this club (several servers need PostgreSQL)").format(
+                club=shorten(db)
+            )) from None
+        self.fd = fd
+
+    def let_go(self) -> None:
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            os.close(fd)

@@ -57,7 +57,7 @@ from .keys import KEY, key_hash, same
 from .ratings import BOT_PREFIX, MU, SIGMA, Rating, bot_member, places, rate_members
 
 FILE_NAME = "club.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MAX_NAME = records.MAX_NAME
 MAX_INVITED = 16
 MAX_JSON = 64 * 1024  # the small JSON columns (invited, ahead, lost_on_time)
@@ -144,6 +144,9 @@ STEPS: tuple[tuple[str, ...], ...] = (
     ),
     (  # version 2: the club's own secret, which signs the tickets to its tables' seats
         "CREATE TABLE club_secret (secret TEXT NOT NULL)",
+    ),
+    (  # version 3: leases, held by the server processes sharing the club (docs/club.md, "Several servers")
+        "CREATE TABLE leases (name TEXT NOT NULL PRIMARY KEY, holder TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
     ),
 )
 assert len(STEPS) == SCHEMA_VERSION, "one step per schema version, tested from every earlier one (tests/club/test_migrate.py)"
@@ -242,6 +245,8 @@ class ClubStore:
         self.now = now
         self.where = where
         self.before_commit: Callable[[], None] | None = None
+        #: Who writes through this store (a server process), in the notices it sends.
+        self.origin = ""
         self._connect = connect
         try:
             self._conn = connect()
@@ -323,6 +328,16 @@ class ClubStore:
     def _run(self, cur: Any, sql: str, params: Sequence[object] = ()) -> Any:
         cur.execute(self.dialect.sql(sql), tuple(params))
         return cur
+
+    def _notify(self, cur: Any, table: "Table") -> None:
+        """Tell the club's other server processes, when this transaction commits, that the
+        table moved on (PostgreSQL's NOTIFY, delivered at commit and only then; SQLite has
+        one server process and nobody to tell): the table, its turn, who wrote it, and the
+        members whose turn it now is (for their `watch`)."""
+        if self.dialect.notify:
+            turn_of = [table.seats[seat].player for seat in table.to_act() if table.seats[seat].kind == HUMAN]
+            notice = {"table": table.id, "turn": table.turn, "from": self.origin, "turn_of": [name for name in turn_of if name is not None]}
+            self._run(cur, self.dialect.notify, (json.dumps(notice, ensure_ascii=False),))
 
     # -- schema ----------------------------------------------------------------------------
 
@@ -500,6 +515,7 @@ class ClubStore:
             table = self._table(cur, table_id, lock=True)
             if not any(info.kind == HUMAN and info.player is None for info in table.seats):
                 table = self._start(cur, table)
+            self._notify(cur, table)
             return table
 
     def join(self, table_id: int, name: str) -> Table:
@@ -523,6 +539,7 @@ class ClubStore:
             table = self._table(cur, table_id, lock=False)
             if len(free) == 1:
                 table = self._start(cur, table)
+            self._notify(cur, table)
             return table
 
     def _start(self, cur: Any, table: Table) -> Table:
@@ -636,6 +653,47 @@ class ClubStore:
                 (now,),
             ).fetchall()
         return [_int(row[0]) for row in rows]
+
+    # -- leases ------------------------------------------------------------------------------
+
+    def take_lease(self, name: str, holder: str, seconds: float) -> float | None:
+        """Hold the lease `name` for `seconds` from now if nobody else holds it (it is free,
+        expired, or already `holder`'s): its new expiry, or None while another holds it.
+        Two processes taking one lease at once: one gets it."""
+        now = self.now()
+        with self._writing() as cur:
+            self._run(cur, "INSERT INTO leases (name, holder, expires) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING", (name, holder, now + seconds))
+            done = self._run(
+                cur, "UPDATE leases SET holder = ?, expires = ? WHERE name = ? AND (holder = ? OR expires <= ?)",
+                (holder, now + seconds, name, holder, now),
+            )
+            return now + seconds if done.rowcount == 1 else None
+
+    def let_lease_go(self, name: str, holder: str) -> None:
+        """`holder` gives the lease up (it stops): it expires now, for another to take."""
+        with self._writing() as cur:
+            self._run(cur, "UPDATE leases SET expires = ? WHERE name = ? AND holder = ?", (0.0, name, holder))
+
+    def leases(self) -> dict[str, tuple[str, float]]:
+        """Every lease: (holder, expiry) by name."""
+        with self._reading() as cur:
+            rows = self._run(cur, "SELECT name, holder, expires FROM leases").fetchall()
+        found = {}
+        for name, holder, expires in rows:
+            if not (isinstance(name, str) and isinstance(holder, str) and type(expires) in (int, float)):
+                raise DamagedStore(_("{club}: a lease is damaged").format(club=self.where))
+            found[name] = (holder, float(expires))
+        return found
+
+    def drop_leases(self, names: Sequence[str], before: float) -> list[str]:
+        """Remove the leases `names` that expired before `before` (a server process that
+        stopped): those removed, each by one caller only."""
+        gone = []
+        with self._writing() as cur:
+            for name in names:
+                if self._run(cur, "DELETE FROM leases WHERE name = ? AND expires <= ?", (name, before)).rowcount == 1:
+                    gone.append(name)
+        return gone
 
     # -- decisions ---------------------------------------------------------------------------
 
@@ -759,7 +817,9 @@ class ClubStore:
             )
         if finished and not table.rated:
             self._rate(cur, table, lost_now)
-        return self._table(cur, table.id, lock=False)
+        after = self._table(cur, table.id, lock=False)
+        self._notify(cur, after)
+        return after
 
     def _rate(self, cur: Any, table: Table, lost: Sequence[int]) -> None:
         """Rate a finished game: every member at it, bots as "bot:<level>"."""
