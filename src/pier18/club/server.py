@@ -154,8 +154,7 @@ class ClubTable(Host):
         """The host's `state`, with the club's part: which table, when the move is due by
         the club's clock, and who lost on time (docs/protocol.md)."""
         message = super()._state_message(table, view, seats, waiting, lobby, made, ahead)
-        deadline = None if table.is_terminal() else self.table.deadline
-        message["club"] = club_json(self.table.id, deadline, self.club.now(), self.table.lost_on_time)
+        message["club"] = club_json(self.table.id, self.table.deadline, self.club.now(), self.table.lost_on_time)
         return message
 
     def _maybe_bot(self) -> None:
