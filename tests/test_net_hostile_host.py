@@ -202,6 +202,49 @@ def test_a_stand_in_that_is_not_one_is_refused():
     assert decode_state(older, session.deck).stand_ins == {}
 
 
+def test_a_club_part_that_is_not_one_is_refused():
+    """A club's table adds `club` to each state: which table, the deadline and the club's
+    time, the seats lost on time. Each field of the wrong kind or out of range (NaN,
+    infinity, a number too big for a float, a seat not at the table, a seat twice, a
+    field more or less) is refused in one ProtocolError; a host that sends none (`host`,
+    `join`) is not a club's, and a plain line front end draws a spoiled name as text."""
+    from pier18.net.protocol import ClubPart, club_json
+
+    session = played(3, 8, None)  # over: the final lines say who lost on time
+    honest = state(session)
+    honest["club"] = json.loads(json.dumps(club_json(3, 1_800_000_000.5, 1_799_990_000, [2])))
+    got = decode_state(honest, session.deck)
+    assert got.club == ClubPart(3, 1_800_000_000.5, 1_799_990_000.0, (2,))
+    assert decode_state(state(session), session.deck).club is None
+    assert decode_state(spoiled(honest, ("club",), None), session.deck).club is None
+    assert decode_state(spoiled(honest, ("club", "deadline"), None), session.deck).club.deadline is None
+    assert decode_state(spoiled(honest, ("club", "lost_on_time"), []), session.deck).club.lost_on_time == ()
+    nan, inf = float("nan"), float("inf")
+    bad_values = {
+        "table": [0, -1, 2**31, 10**400, 1.5, True, "3", None, [], {}, nan],
+        "deadline": [-1, 10**12, 10**400, 1e308, nan, inf, -inf, True, "soon", [], {}],
+        "now": [-1, 10**12, 10**400, nan, inf, True, "now", None, [], {}],
+        "lost_on_time": [[3], [-1], [2, 2], [True], ["2"], [1.0], [10**400], 2, "2", None, {}, [[2]]],
+    }
+    for name, values in bad_values.items():
+        for value in values:
+            with pytest.raises(ProtocolError):
+                decode_state(spoiled(honest, ("club", name), value), session.deck)
+    for club in ([], "club", 3, True, {"table": 3}, {**honest["club"], "more": 1}):
+        with pytest.raises(ProtocolError):
+            decode_state(spoiled(honest, ("club",), club), session.deck)
+    # Through the wire as JSON text: NaN and a number of 400 digits parse, then are refused.
+    text = json.dumps(honest).replace("1800000000.5", "NaN")
+    with pytest.raises(ProtocolError):
+        decode_state(json.loads(text), session.deck)
+    text = json.dumps(honest).replace("1800000000.5", "1" + "0" * 400)
+    with pytest.raises(ProtocolError):
+        decode_state(json.loads(text), session.deck)
+    named = spoiled(spoiled(honest, ("seats", 2, "name"), HOSTILE_TEXT), ("you",), None)
+    out = shown(decode_state(named, session.deck))
+    assert ESC not in out and "lost on time" in out
+
+
 def test_a_ranking_that_is_not_the_pieces_is_refused():
     """The final ranking is worked out again from the piers: a tie-breaker the host made
     up, one on the last place, or seats in another order are refused."""

@@ -111,6 +111,28 @@ def duration_words(seconds: int) -> str:
     return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
 
 
+def time_left(seconds: float) -> str:
+    """The time left for a move: '1 day and 23 hours', '5 hours', '3 minutes' (rounded
+    down), or 'less than a minute': the two largest units, so a clock of 2 days just
+    started is not '1 day'. One function for the club's lists and its games."""
+    whole = int(seconds)
+    if whole >= DAY:
+        days, hours = whole // DAY, whole % DAY // HOUR
+        said = ngettext("{n} day", "{n} days", days).format(n=days)
+        if hours:
+            said = _("{days} and {hours}").format(days=said, hours=ngettext("{n} hour", "{n} hours", hours).format(n=hours))
+        return said
+    if whole >= HOUR:
+        hours, minutes = whole // HOUR, whole % HOUR // MINUTE
+        said = ngettext("{n} hour", "{n} hours", hours).format(n=hours)
+        if minutes:
+            said = _("{hours} and {minutes}").format(hours=said, minutes=ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes))
+        return said
+    if whole >= MINUTE:
+        return ngettext("{n} minute", "{n} minutes", whole // MINUTE).format(n=whole // MINUTE)
+    return _("less than a minute")
+
+
 def clock_words(clock: Clock) -> str:
     """The clock as a player reads it before joining: the time per move and what a
     timeout does."""

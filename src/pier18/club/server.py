@@ -42,7 +42,7 @@ import sys
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -52,7 +52,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request as HttpRequest, Response
 
 from ..bots.seats import HUMAN, clashes_with_bots
-from ..engine import Decision
+from ..engine import Decision, PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, shorten
 from ..i18n import _
@@ -67,7 +67,7 @@ from ..net.host import (
     _close,
     _quiet,
 )
-from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, new_code, read_decision
+from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, club_json, new_code, read_decision
 from ..persist.session import TableCodes
 from .clock import Clock
 from .keys import KEY, key_hash
@@ -178,6 +178,16 @@ class ClubTable(Host):
             return "illegal"
         self.club.changed(table)
         return None
+
+    def _state_message(
+        self, table: TableView, view: PlayerView | None, seats: list[dict[str, Any]], waiting: list[int], lobby: bool,
+        made: Mapping[int, str], ahead: Mapping[int, str],
+    ) -> dict[str, Any]:
+        """The host's `state`, with the club's part: which table, when the move is due by
+        the club's clock, and who lost on time (docs/protocol.md)."""
+        message = super()._state_message(table, view, seats, waiting, lobby, made, ahead)
+        message["club"] = club_json(self.table.id, self.table.deadline, self.club.now(), self.table.lost_on_time)
+        return message
 
     def _maybe_bot(self) -> None:
         """Nothing: the bots move after a commit of this process (`ClubServer.changed`),

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ..bots.seats import HUMAN, LEVELS
-from ..club.clock import DAY, HOUR, MINUTE, Clock, ClockError, clock_words, parse_on_timeout, parse_seconds
+from ..club.clock import Clock, ClockError, clock_words, parse_on_timeout, parse_seconds, time_left
 from ..club.games import keep
 from ..club.protocol import MAX_INVITED, MAX_NAME, MemberRating, TableInfo
 from ..engine.errors import Pier18Error
@@ -47,27 +47,6 @@ def seat_name(name: str | None, kind: str) -> str:
 
 def seat_names(info: TableInfo) -> list[str]:
     return [seat_name(seat.name, seat.kind) for seat in info.seats]
-
-
-def time_left(seconds: float) -> str:
-    """'1 day and 23 hours', '5 hours', '3 minutes' (rounded down), or 'less than a
-    minute': the two largest units, so a clock of 2 days just started is not '1 day'."""
-    whole = int(seconds)
-    if whole >= DAY:
-        days, hours = whole // DAY, whole % DAY // HOUR
-        said = ngettext("{n} day", "{n} days", days).format(n=days)
-        if hours:
-            said = _("{days} and {hours}").format(days=said, hours=ngettext("{n} hour", "{n} hours", hours).format(n=hours))
-        return said
-    if whole >= HOUR:
-        hours, minutes = whole // HOUR, whole % HOUR // MINUTE
-        said = ngettext("{n} hour", "{n} hours", hours).format(n=hours)
-        if minutes:
-            said = _("{hours} and {minutes}").format(hours=said, minutes=ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes))
-        return said
-    if whole >= MINUTE:
-        return ngettext("{n} minute", "{n} minutes", whole // MINUTE).format(n=whole // MINUTE)
-    return _("less than a minute")
 
 
 def due_words(deadline: float | None, now: float) -> str | None:

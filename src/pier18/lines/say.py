@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from ..engine import Phase
-from ..i18n import _, pgettext
+from ..i18n import _, ngettext, pgettext
 from ..words import (
     CATEGORY_LABELS,
     card_label,
@@ -27,6 +27,7 @@ from ..words import (
     patron_points,
     pier_title,
     plan_result,
+    players_list,
     verdict,
 )
 
@@ -34,6 +35,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Hint
     from ..engine import Card, PlayerView, TableView
+    from ..net.protocol import ClubPart
     from ..engine.characters import Character, Section
     from ..engine.pier import Pier
 
@@ -189,6 +191,32 @@ def final_lines(view: TableView, names: Sequence[str]) -> list[str]:
                 name=names[seat], result=plan_result(plan, view.plans_met[seat], sheet.plan, plan.plan.bonus)
             ))
     return lines + score_lines(view, names)
+
+
+def club_line(club: ClubPart, my_turn: bool) -> str:
+    """Which club table a game is and when its move is due, counted from the club's
+    time: 'Club table 3 · your move is due in 1 day and 23 hours'."""
+    from ..club.clock import time_left
+
+    left = club.left()
+    if left is None:
+        return _("Club table {table}").format(table=club.table)
+    if left <= 0:
+        return _("Club table {table} · the time for this move is up").format(table=club.table)
+    if my_turn:
+        return _("Club table {table} · your move is due in {time}").format(table=club.table, time=time_left(left))
+    return _("Club table {table} · the next move is due in {time}").format(table=club.table, time=time_left(left))
+
+
+def lost_on_time_line(club: ClubPart, names: Sequence[str]) -> str | None:
+    """Who lost on time at a club's table, whatever the game's ranking says: 'Ann lost
+    on time: last in the club's ratings' (None: nobody did)."""
+    seats = [seat for seat in club.lost_on_time if 0 <= seat < len(names)]
+    if not seats:
+        return None
+    return ngettext(
+        "{names} lost on time: last in the club's ratings", "{names} lost on time: last in the club's ratings", len(seats)
+    ).format(names=players_list([names[seat] for seat in seats]))
 
 
 def why_lines(view: TableView | PlayerView, names: Sequence[str], seats: Sequence[int] | None = None) -> list[str]:

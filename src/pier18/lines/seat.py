@@ -175,7 +175,7 @@ class LineSeat:
             self.say(*self.news(state))
         told = self.away(state)
         if state.table.is_terminal():
-            self.say(*say.final_lines(state.table, state.names))
+            self.say(*self.final_lines(state))
             return 0
         if state.my_turn and self.turn_said != state.moment:
             self.turn(state)
@@ -184,6 +184,18 @@ class LineSeat:
             if not told:
                 self.say(self.stands(state))
         return None
+
+    def final_lines(self, state: NetState) -> list[str]:
+        """The end of the game (`say.final_lines`), and at a club's table who lost on time
+        (they rank last for the club's ratings, whatever the game's ranking)."""
+        lines = say.final_lines(state.table, state.names)
+        lost = None if state.club is None else say.lost_on_time_line(state.club, state.names)
+        return lines if lost is None else [*lines, lost]
+
+    def club_lines(self, state: NetState) -> list[str]:
+        """At a club's table: which table, and when the move is due ('Club table 3 · your
+        move is due in 2 days'); nothing elsewhere."""
+        return [] if state.club is None else [say.club_line(state.club, state.my_turn)]
 
     def news(self, state: NetState) -> list[str]:
         """The public events not said yet (`Teller.news`)."""
@@ -195,6 +207,8 @@ class LineSeat:
         self.recap_due = False
         fresh = self.teller.heard == 0
         news = self.news(state)
+        if not state.my_turn and not state.table.is_terminal():  # on its turn the turn's lines say it
+            self.say(*self.club_lines(state))
         if not state.my_turn:  # on this seat's turn the turn's first line says where it stands
             self.say(self.stands(state))
         if news and fresh:  # nothing of this game heard before
@@ -244,6 +258,7 @@ class LineSeat:
         assert view is not None
         self.turn_said = state.moment
         self.say(words.stands(view.phase, view.round, state.names[view.seat]), words.pass_reason(view.phase))
+        self.say(*self.club_lines(state))
         if view.phase is Phase.SETUP:
             self.say(*say.hand_lines(view, state.names))
         elif view.phase is Phase.DRAFT:
@@ -318,7 +333,7 @@ class LineSeat:
             self.lobby(state)
             return
         if state.table.is_terminal():
-            self.say(*say.final_lines(state.table, state.names))
+            self.say(*self.final_lines(state))
             return
         self.say(self.stands(state))
         if state.my_turn:

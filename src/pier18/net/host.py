@@ -24,7 +24,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Hashable
+from collections.abc import Callable, Coroutine, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -667,13 +667,20 @@ class Host:
         public: str | None = None
         for conn in only if only is not None else [*(c for c in self.players if c), *self.watchers]:
             if conn.seat is None:
-                public = public or encode(state_message(table, None, seats, waiting, lobby, made, ahead))
+                public = public or encode(self._state_message(table, None, seats, waiting, lobby, made, ahead))
                 conn.push_state(public)
             else:
                 view = PlayerView.of(game, conn.seat)
                 if lobby:  # nobody decides before the game starts
                     view = view.restricted(())
-                conn.push_state(encode(state_message(table, view, seats, waiting, lobby, made, ahead)))
+                conn.push_state(encode(self._state_message(table, view, seats, waiting, lobby, made, ahead)))
+
+    def _state_message(
+        self, table: TableView, view: PlayerView | None, seats: list[dict[str, Any]], waiting: list[int], lobby: bool,
+        made: Mapping[int, str], ahead: Mapping[int, str],
+    ) -> dict[str, Any]:
+        """The `state` message for one connection (`state_message`); a club's table adds its own part."""
+        return state_message(table, view, seats, waiting, lobby, made, ahead)
 
     # -- the lobby -------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -36,6 +36,10 @@ MAX_CLIENT_MESSAGE = 4096
 #: The largest message a host may send (the welcome carries the 12 KiB deck).
 MAX_HOST_MESSAGE = 2**20
 MAX_DECISION_TEXT = 40  # "draft 12:3" is 10 characters; as in a record
+#: A club table's number is at most this (as the club's own protocol has it).
+MAX_CLUB_TABLE = 2**31 - 1
+#: The latest moment a club may name (seconds since 1970: the year 5000).
+MAX_CLUB_TIME = 95_617_584_000
 
 #: Seat codes: 16 characters from 32 unambiguous ones = 80 random bits, in groups of 4.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # 31 symbols: no 0/O, 1/I/L
@@ -238,6 +242,12 @@ def state_message(
     return message
 
 
+def club_json(table: int, deadline: float | None, now: float, lost_on_time: Sequence[int]) -> dict[str, Any]:
+    """A club table's part of a `state` (`club`): which table it is, when the move
+    waited for is due (None: no clock), the club's own time, and the seats lost on time."""
+    return {"table": table, "deadline": deadline, "now": now, "lost_on_time": sorted(lost_on_time)}
+
+
 def views_message(decisions: list[tuple[int, Decision, TableView, PlayerView]]) -> dict[str, Any]:
     """The `views` message: one seat's own decisions of a finished game, each as
     `(number, decision, the table then, the seat's view then)`, encoded as a `state`'s
@@ -287,6 +297,22 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class ClubPart:
+    """A club table's part of a `state` (`club_json`), checked: its number, when the move
+    waited for is due (None: no clock) and the club's time then (count the time left
+    from it, not from this computer's clock), and the seats that lost on time."""
+
+    table: int
+    deadline: float | None
+    now: float
+    lost_on_time: tuple[int, ...]
+
+    def left(self) -> float | None:
+        """The seconds left for the move waited for (None: no clock; 0 once it is up)."""
+        return None if self.deadline is None else max(0.0, self.deadline - self.now)
+
+
+@dataclass(frozen=True)
 class NetState:
     """One `state` message decoded: engine values a front end can draw as usual."""
 
@@ -301,6 +327,8 @@ class NetState:
     stand_ins: Mapping[int, str] = field(default_factory=dict)
     #: A choice such a bot made ahead of its turn, not applied yet: its level, by seat.
     ahead_stand_ins: Mapping[int, str] = field(default_factory=dict)
+    #: A club table's number, deadline and seats lost on time (None: not a club's table).
+    club: ClubPart | None = None
 
     @property
     def names(self) -> list[str]:
@@ -409,6 +437,27 @@ def _text(value: Any, limit: int) -> str:
     return printable(value[:limit])
 
 
+def _time(value: Any) -> float:
+    """A moment in seconds since 1970, as a club sends it: a finite number, from 0 to
+    the year 5000 (neither true nor false, nor NaN, nor infinity)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise TypeError("expected a number")
+    if not 0 <= value <= MAX_CLUB_TIME:  # compared before any conversion: NaN fails, and so does 10**400
+        raise ValueError("a time out of range")
+    return float(value)
+
+
+def _club(value: Any, players: int) -> ClubPart:
+    """A `state`'s `club` part: exactly its four fields, each of its kind and range."""
+    if not isinstance(value, dict) or set(value) != {"table", "deadline", "now", "lost_on_time"}:
+        raise TypeError("expected the club's four fields")
+    seats = tuple(_seat(s, players) for s in _list(value["lost_on_time"]))
+    if len(set(seats)) != len(seats):
+        raise ValueError("a seat lost on time twice")
+    deadline = None if value["deadline"] is None else _time(value["deadline"])
+    return ClubPart(_int(value["table"], 1, MAX_CLUB_TABLE), deadline, _time(value["now"]), tuple(sorted(seats)))
+
+
 def _kind(value: Any) -> str:
     """A seat's kind: "human" or a bot level this program knows."""
     from ..bots import LEVELS
@@ -488,7 +537,8 @@ def _decode_state(data: dict[str, Any], deck: Deck) -> NetState:
     humans = {seat for seat, info in enumerate(seats) if info.kind == HUMAN}
     made = _stand_ins(data.get("stand_ins", []), len(table.history), lambda n: table.history[n - 1][0] in humans)
     ahead = _stand_ins(data.get("ahead_stand_ins", []), players - 1, lambda s: s in humans and table.chosen[s], low=0)
-    return NetState(turn, table, you, seats, waiting, lobby, made, ahead)
+    club = None if data.get("club") is None else _club(data["club"], players)  # a club's table only
+    return NetState(turn, table, you, seats, waiting, lobby, made, ahead, club)
 
 
 def decode_views(data: dict[str, Any], deck: Deck, final: NetState) -> tuple[OwnDecision, ...]:

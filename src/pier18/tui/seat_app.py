@@ -32,6 +32,7 @@ from ..engine import Deck, Decision, Phase, PlayerView, TableView
 from ..flow import Show, next_step
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
+from ..lines.say import club_line, lost_on_time_line
 from ..words import (
     close_table,
     connection_lost,
@@ -304,6 +305,8 @@ class SeatApp(GameApp):
                 line.append(text, style="bold" if seat == me else "")
             if me is None:
                 line.append("  ·  ").append(_("watching: you see only what the whole table sees"), style="italic")
+            if state.club is not None and not state.table.is_terminal():  # which club table, and when the move is due
+                line.append("  ·  ").append(club_line(state.club, self.my_turn()), style="bold")
             # Who the game waits for now: the seats that can act, never merely who is away
             # (in set-up and the Plan placement the status line says it, with who has chosen).
             waiting = waiting_now(state.table, state.names, state.waiting_for, me)
@@ -363,8 +366,10 @@ class SeatApp(GameApp):
             from .screens.final import FinalScreen
 
             review = me is not None  # every seated player reviews their own game
+            lost_line = None if state.club is None else lost_on_time_line(state.club, state.names)
             self.push_screen(FinalScreen(
                 view, state.names, self.record, new_game=False, deck=self.deck, review=review, stand_ins=state.stand_ins,
+                lost_on_time=lost_line,
             ))
             return
         mine = state.player_view()

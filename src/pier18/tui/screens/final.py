@@ -198,9 +198,10 @@ class FinalScreen(Screen[None]):
 
     def __init__(
         self, view: TableView, names: list[str], record: Path | None = None, new_game: bool = True, deck: Deck | None = None,
-        review: bool = False, stand_ins: Mapping[int, str] | None = None,
+        review: bool = False, stand_ins: Mapping[int, str] | None = None, lost_on_time: str | None = None,
     ) -> None:
         super().__init__()
+        self.lost_on_time = lost_on_time  # at a club's table: who lost on time and ranks last for its ratings
         self.stand_ins = dict(stand_ins or {})  # moves bots made for away players: said as theirs
         self.view = view
         self.names = names
@@ -213,6 +214,8 @@ class FinalScreen(Screen[None]):
         view = self.view
         with MoreScroll(id="final-scroll"):
             yield Static(ranking_text(view, self.names), id="final-ranking")
+            if self.lost_on_time is not None:
+                yield Static(Text(self.lost_on_time, style="bold"), id="final-lost-on-time")
             stood_in = stand_in_moves(view, self.names, self.stand_ins)
             if stood_in:
                 yield Static(Text("\n".join(stood_in), style="italic"), id="final-stand-ins")
