@@ -60,10 +60,10 @@ def check_acknowledged(seen, final) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3])
-async def test_kill_9_between_moves_and_inside_a_commit_loses_nothing_acknowledged(tmp_path, keys, players):
+async def test_kill_9_between_moves_and_inside_a_commit_loses_nothing_acknowledged(club_db, keys, players):
     from club_net import ChildClub
 
-    club = ChildClub(tmp_path / "club.sqlite3")
+    club = ChildClub(club_db)
     await club.start()
     names = ["Ann", "Bob", "Cy"][:players]
     lobbies = [member(club.port, name, keys[name]) for name in names]
@@ -104,10 +104,10 @@ async def test_kill_9_between_moves_and_inside_a_commit_loses_nothing_acknowledg
         await club.kill()
 
 
-async def test_a_correspondence_game_past_its_deadline_the_bot_moves_and_the_seat_loses(tmp_path, keys, clock):
+async def test_a_correspondence_game_past_its_deadline_the_bot_moves_and_the_seat_loses(club_db, keys, clock):
     """A fake clock past the deadline: the hard bot moves for the away seat, said as the
     bot's; with "lose" the seat ranks last in the rating."""
-    server = await open_club(tmp_path / "club.sqlite3", now=clock)
+    server = await open_club(club_db, now=clock)
     ann, bob = member(server.port, "Ann", keys["Ann"]), member(server.port, "Bob", keys["Bob"])
     try:
         table = await ann.create(2, clock="2d", on_timeout="lose")
