@@ -32,9 +32,9 @@ def refused(code: str, **values) -> dict:
     return {"type": "refused", "code": code, "values": values}
 
 
-async def test_garbage_on_the_club_closes_that_connection_only(tmp_path, keys, caplog):
+async def test_garbage_on_the_club_closes_that_connection_only(club_db, keys, caplog):
     caplog.set_level(logging.DEBUG)
-    server = await open_club(tmp_path / "club.sqlite3")
+    server = await open_club(club_db)
     port = server.port
     ann = keys["Ann"]
     welcome = {"type": "welcome", "name": "Ann", "new": True}
@@ -71,8 +71,8 @@ async def test_garbage_on_the_club_closes_that_connection_only(tmp_path, keys, c
     assert ann not in caplog.text
 
 
-async def test_a_wrong_key_is_refused_and_slowed_down_and_silence_is_closed(tmp_path, keys):
-    server = await open_club(tmp_path / "club.sqlite3", config=dict(hello_timeout=0.5, penalty=0.05, max_penalty=0.2))
+async def test_a_wrong_key_is_refused_and_slowed_down_and_silence_is_closed(club_db, keys):
+    server = await open_club(club_db, config=dict(hello_timeout=0.5, penalty=0.05, max_penalty=0.2))
     port = server.port
     first = member(port, "Ann", keys["Ann"])
     await first.connect()
@@ -84,8 +84,8 @@ async def test_a_wrong_key_is_refused_and_slowed_down_and_silence_is_closed(tmp_
     await server.close()
 
 
-async def test_tables_answer_only_a_right_ticket_and_other_paths_are_not_there(tmp_path, keys):
-    server = await open_club(tmp_path / "club.sqlite3")
+async def test_tables_answer_only_a_right_ticket_and_other_paths_are_not_there(club_db, keys):
+    server = await open_club(club_db)
     port = server.port
     ann = member(port, "Ann", keys["Ann"])
     try:
@@ -107,13 +107,25 @@ async def test_tables_answer_only_a_right_ticket_and_other_paths_are_not_there(t
         await server.close()
 
 
-async def test_a_database_that_fails_while_serving_is_said_as_such_not_as_busy(tmp_path, keys):
+async def test_a_database_that_fails_while_serving_is_said_as_such_not_as_busy(club_db, backend, keys):
     """A database that fails underneath a running club (a damaged page, a dead disk) is
     `club_failed` to the member at once (not "busy", retried until the client gives up),
-    and one line to the operator, once."""
-    import sqlite3
-
+    and one line to the operator, once. Each database's own word for it: SQLite's
+    "malformed" file, PostgreSQL's corrupted block (SQLSTATE XX001)."""
     from pier18.club.protocol import ClubRefused
+
+    if backend == "sqlite":
+        import sqlite3
+
+        def damaged() -> Exception:
+            return sqlite3.DatabaseError("database disk image is malformed")
+        word = "malformed"
+    else:
+        import psycopg
+
+        def damaged() -> Exception:
+            return psycopg.errors.DataCorrupted("invalid page in block 3 of relation base/16384/16390")
+        word = "invalid page"
 
     failing = {"on": False}
 
@@ -123,12 +135,11 @@ async def test_a_database_that_fails_while_serving_is_said_as_such_not_as_busy(t
 
         def cursor(self):
             cur = self.conn.cursor()
-            outer = self
 
             class Cursor:
                 def execute(self, sql, params=()):
                     if failing["on"] and "players" in sql:
-                        raise sqlite3.DatabaseError("database disk image is malformed")
+                        raise damaged()
                     return cur.execute(sql, params)
 
                 def __getattr__(self, name):
@@ -139,11 +150,14 @@ async def test_a_database_that_fails_while_serving_is_said_as_such_not_as_busy(t
         def close(self):
             self.conn.close()
 
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
     def prepare(store):
         store._conn = Failing(store._conn)
 
     said: list[str] = []
-    server = await open_club(tmp_path / "club.sqlite3", prepare=prepare, report=said.append)
+    server = await open_club(club_db, prepare=prepare, report=said.append)
     try:
         failing["on"] = True
         for _n in range(2):
@@ -154,7 +168,7 @@ async def test_a_database_that_fails_while_serving_is_said_as_such_not_as_busy(t
             finally:
                 await ann.close()
             assert caught.value.code == "club_failed"
-        assert len(said) == 1 and "malformed" in said[0], said
+        assert len(said) == 1 and word in said[0], said
     finally:
         await server.close()
 
@@ -163,12 +177,12 @@ async def test_a_database_that_fails_while_serving_is_said_as_such_not_as_busy(t
     ("Hard bot", False), ("hard  BOT", False), ("Expert-bot 2", False), ("Greedy bot 3", False), ("bot:hard", False),
     ("Abbott", True), ("Hard bot fan", True),
 ])
-async def test_no_member_may_take_a_bot_seat_s_name(tmp_path, keys, name, welcome):
+async def test_no_member_may_take_a_bot_seat_s_name(club_db, keys, name, welcome):
     """A member called "Hard bot" would sit at a table as the bot itself ("Ann and Hard
     bot"), rated as a person: such names are refused at the first hello."""
     from pier18.club.protocol import ClubRefused
 
-    server = await open_club(tmp_path / "club.sqlite3")
+    server = await open_club(club_db)
     someone = member(server.port, name, keys["Ann"])
     try:
         if welcome:
