@@ -88,9 +88,9 @@ def data(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-async def test_a_whole_game_played_from_the_lines_club(tmp_path, keys, data, speaking, lang):
+async def test_a_whole_game_played_from_the_lines_club(club_db, keys, data, speaking, lang):
     speaking(lang)
-    server = await open_club(tmp_path / "club.sqlite3")
+    server = await open_club(club_db)
     ann = member(server.port, "Ann", keys["Ann"])
     await ann.connect()
     screen, keyboard = Screen(), Keyboard()
@@ -141,8 +141,8 @@ async def test_a_whole_game_played_from_the_lines_club(tmp_path, keys, data, spe
         await server.close()
 
 
-async def test_every_command_is_answered_at_once_and_refusals_are_one_line(tmp_path, keys, data):
-    server = await open_club(tmp_path / "club.sqlite3")
+async def test_every_command_is_answered_at_once_and_refusals_are_one_line(club_db, keys, data):
+    server = await open_club(club_db)
     ann, bob = member(server.port, "Ann", keys["Ann"]), member(server.port, "Bob", keys["Bob"])
     await ann.connect()
     await bob.connect()
@@ -252,10 +252,10 @@ def test_the_time_left_names_its_two_largest_units(left, said):
     assert time_left(left) == said
 
 
-async def test_the_time_left_counts_from_the_club_s_clock_not_this_computer_s(tmp_path, keys, data, clock):
+async def test_the_time_left_counts_from_the_club_s_clock_not_this_computer_s(club_db, keys, data, clock):
     """A member whose computer's clock is a day fast still reads that a 2-day clock just
     started has 2 days left: the club sends its own time with its lists."""
-    server = await open_club(tmp_path / "club.sqlite3", now=clock)
+    server = await open_club(club_db, now=clock)
     ann = member(server.port, "Ann", keys["Ann"])
     await ann.connect()
     screen, keyboard = Screen(), Keyboard()

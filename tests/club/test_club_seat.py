@@ -33,14 +33,14 @@ def lost_line(names: str, count: int) -> str:
     ).format(names=names)
 
 
-async def test_a_club_seat_in_lines_says_its_table_its_deadline_and_who_lost_on_time(tmp_path, keys, clock):
+async def test_a_club_seat_in_lines_says_its_table_its_deadline_and_who_lost_on_time(club_db, keys, clock):
     """Ann plays a 2-day table set to `lose` in plain lines; Bob never comes, so each of
     his moves times out (the fake clock jumps two days) and the hard bot makes it. Every
     state carries the table, the deadline by the club's clock, the club's time and who
     lost on time; Ann's turn lines name the table and the time left, counted from the
     club's time (an hour after the start: '1 day and 23 hours'); the final lines say Bob
     lost on time, though the game's ranking may put him first."""
-    server = await open_club(tmp_path / "club.sqlite3", now=clock)
+    server = await open_club(club_db, now=clock)
     ann, bob = member(server.port, "Ann", keys["Ann"]), member(server.port, "Bob", keys["Bob"])
     try:
         table = await ann.create(2, clock="2d", on_timeout="lose")
@@ -92,10 +92,10 @@ async def test_a_club_seat_in_lines_says_its_table_its_deadline_and_who_lost_on_
         await server.close()
 
 
-async def test_the_textual_club_seat_shows_its_table_and_when_its_move_is_due(tmp_path, keys, clock, speaking):
+async def test_the_textual_club_seat_shows_its_table_and_when_its_move_is_due(club_db, keys, clock, speaking):
     """The Textual seat of a club game says in its people line which club table this is
     and when the move is due, by the club's clock."""
-    server = await open_club(tmp_path / "club.sqlite3", now=clock)
+    server = await open_club(club_db, now=clock)
     ann = member(server.port, "Ann", keys["Ann"])
     try:
         table = await ann.create(2, seats=["human", "greedy"], clock="2d", on_timeout="bot")

@@ -16,12 +16,12 @@ from pier18.net.client import Client
 from test_net_tls import self_signed
 
 
-async def test_a_club_game_over_tls(tmp_path):
+async def test_a_club_game_over_tls(tmp_path, club_db):
     cert, key = self_signed(tmp_path)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
     trusted = ssl.create_default_context(cafile=str(cert))
-    server = await open_club(tmp_path / "club.sqlite3", config={"ssl": context})
+    server = await open_club(club_db, config={"ssl": context})
     ann = member(server.port, "Ann", new_key(), ssl=trusted)
     bob = member(server.port, "Bob", new_key(), ssl=trusted)
     plain = ClubClient(f"127.0.0.1:{server.port}", "Cy", new_key(), timeout=WAIT, patience=0)
