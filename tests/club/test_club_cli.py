@@ -37,8 +37,8 @@ async def pier18(*args: str, data: Path, lang: str = "en") -> tuple[int, str, st
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-async def test_wait_returns_when_the_turn_comes_and_runs_the_command(tmp_path, keys, lang):
-    server = await open_club(tmp_path / "club.sqlite3")
+async def test_wait_returns_when_the_turn_comes_and_runs_the_command(tmp_path, club_db, keys, lang):
+    server = await open_club(club_db)
     address = f"127.0.0.1:{server.port}"
     data = tmp_path / "data"
     bob = member(server.port, "Bob", keys["Bob"])
@@ -70,8 +70,8 @@ async def test_wait_returns_when_the_turn_comes_and_runs_the_command(tmp_path, k
         await server.close()
 
 
-async def test_ratings_print_each_member_with_rating_and_games(tmp_path, keys):
-    server = await open_club(tmp_path / "club.sqlite3")
+async def test_ratings_print_each_member_with_rating_and_games(tmp_path, club_db, keys):
+    server = await open_club(club_db)
     address = f"127.0.0.1:{server.port}"
     try:
         status, out, err = await pier18("club", "ratings", address, "--name", "Ann", data=tmp_path / "data")
@@ -130,6 +130,9 @@ def _damage_a_page(path: Path, page: int) -> None:
 
 @pytest.mark.parametrize("damage", ["not a database", "a damaged page", "cut short"])
 async def test_serve_on_a_database_that_is_not_one_or_is_damaged_is_one_line_and_exit_2(tmp_path, keys, damage):
+    """`club serve --db` on a SQLite file that is not a database, has a damaged page or
+    was cut short: one line naming the file, exit 2. SQLite only: it damages the file
+    itself (PostgreSQL's own failures are in test_postgres.py and test_server_hostile.py)."""
     from pier18.club.clock import Clock
     from pier18.club.store import open_store
 
@@ -152,7 +155,9 @@ async def test_serve_on_a_database_that_is_not_one_or_is_damaged_is_one_line_and
 
 async def test_a_second_server_on_one_sqlite_club_is_refused_in_one_line(tmp_path):
     """A SQLite club has one server: a second one's seats would never hear of the first
-    one's moves. Once the first stops, the club may be served again."""
+    one's moves. Once the first stops, the club may be served again. SQLite only: the
+    one-server lock (flock on the file) is SQLite's; several servers on one PostgreSQL
+    club are test_processes.py's."""
     db = tmp_path / "club.sqlite3"
     server = await open_club(db)
     try:
@@ -171,7 +176,7 @@ async def test_max_connections_out_of_range_is_one_line(tmp_path, limit):
     assert status == 2 and "--max-connections" in err and "Traceback" not in err, err
 
 
-async def test_max_connections_is_the_servers_limit(tmp_path):
+async def test_max_connections_is_the_servers_limit(tmp_path, club_db):
     """`club serve --max-connections 2`: two members are let in, a third is told the
     server is busy (as the host's Gate says it)."""
     from websockets.asyncio.client import connect
@@ -180,7 +185,7 @@ async def test_max_connections_is_the_servers_limit(tmp_path):
 
     env = {**os.environ, "PIER18_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(SRC)}
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "pier18", "club", "serve", "--db", str(tmp_path / "club.sqlite3"), "--port", "0",
+        sys.executable, "-m", "pier18", "club", "serve", "--db", str(club_db), "--port", "0",
         "--bind", "127.0.0.1", "--max-connections", "2", env=env, stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
