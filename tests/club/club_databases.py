@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import secrets
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -68,6 +70,20 @@ class PostgresSchema:
         with psycopg.connect(self.server, autocommit=True) as admin:
             admin.execute("SET lock_timeout = '60s'")  # a killed child's connection is gone by then
             admin.execute(f"DROP SCHEMA IF EXISTS {self.name} CASCADE")
+
+
+@contextmanager
+def club_database(backend: str, folder: Path) -> Iterator[Path | str]:
+    """A club's database as `--db` names it, for one test: a SQLite file in `folder`, or
+    a PostgreSQL address whose connections use a schema of its own (dropped after)."""
+    if backend == "sqlite":
+        yield folder / "club.sqlite3"
+        return
+    schema = PostgresSchema()
+    try:
+        yield schema.url
+    finally:
+        schema.drop()
 
 
 class Raw:

@@ -14,7 +14,7 @@ import pytest
 from pier18.club.keys import new_key
 from pier18.club.store import ClubStore, open_store
 
-from club_databases import BACKENDS, PostgresSchema
+from club_databases import BACKENDS, club_database
 
 
 class FakeClock:
@@ -40,14 +40,8 @@ def backend(request) -> str:
 def club_db(backend, tmp_path):
     """The club's database, as `--db` names it: a SQLite file, or a PostgreSQL address
     whose connections use a schema of this test's own."""
-    if backend == "sqlite":
-        yield tmp_path / "club.sqlite3"
-        return
-    schema = PostgresSchema()
-    try:
-        yield schema.url
-    finally:
-        schema.drop()
+    with club_database(backend, tmp_path) as db:
+        yield db
 
 
 @pytest.fixture

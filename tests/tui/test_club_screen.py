@@ -1,7 +1,8 @@
 """The Textual club (`pier18 club`) with a pilot, against a real club server over
 loopback: the lists, a new table made by keys (its clock shown before it is made),
 joining an open table (its clock shown while pointed at), the ratings, and choosing a
-game to play (the app ends with that seat's ticket, as `pier18 club` then plays it)."""
+game to play (the app ends with that seat's ticket, as `pier18 club` then plays it).
+Each runs on a SQLite club and on a PostgreSQL one (tests/club/club_databases.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from textual.widgets import Input, OptionList
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "club"))
 
 import waiting  # noqa: E402
+from club_databases import BACKENDS, club_database  # noqa: E402
 from club_net import member, open_club  # noqa: E402
 
 from pier18 import i18n  # noqa: E402
@@ -25,6 +27,13 @@ from pier18.tui.club_app import ClubApp  # noqa: E402
 from pier18.tui.screens.club import ClubScreen, NewTableScreen, RatingsScreen  # noqa: E402
 
 SIZE = (120, 40)
+
+
+@pytest.fixture(params=BACKENDS)
+def club_db(request, tmp_path):
+    """The club's database, SQLite or PostgreSQL (as tests/club/conftest.py's)."""
+    with club_database(request.param, tmp_path) as db:
+        yield db
 
 
 def screen_text(app) -> str:
@@ -42,10 +51,10 @@ async def until(pilot, condition, what: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
-async def test_the_club_screen_lists_makes_joins_rates_and_plays(tmp_path, monkeypatch, speaking, lang):
+async def test_the_club_screen_lists_makes_joins_rates_and_plays(tmp_path, club_db, monkeypatch, speaking, lang):
     speaking(lang)
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "data"))
-    server = await open_club(tmp_path / "club.sqlite3")
+    server = await open_club(club_db)
     ann, bob = member(server.port, "Ann", new_key()), member(server.port, "\x1b[31mBob[/b]", new_key())
     try:
         await ann.connect()
@@ -103,9 +112,9 @@ async def test_the_club_screen_lists_makes_joins_rates_and_plays(tmp_path, monke
         await server.close()
 
 
-async def test_a_club_that_cannot_answer_is_a_line_on_the_screen(tmp_path, monkeypatch):
+async def test_a_club_that_cannot_answer_is_a_line_on_the_screen(tmp_path, club_db, monkeypatch):
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "data"))
-    server = await open_club(tmp_path / "club.sqlite3")
+    server = await open_club(club_db)
     ann = member(server.port, "Ann", new_key(), patience=0, timeout=5)
     await ann.connect()
     app = ClubApp(ann)
@@ -121,14 +130,14 @@ async def test_a_club_that_cannot_answer_is_a_line_on_the_screen(tmp_path, monke
         await ann.close()
 
 
-async def test_turn_notices_kept_while_a_game_was_played_are_not_said_after_it(tmp_path, monkeypatch):
+async def test_turn_notices_kept_while_a_game_was_played_are_not_said_after_it(tmp_path, club_db, monkeypatch):
     """While a game is played (in the seat screens, not the club's), the club's notices
     of this member's turns wait; back at the club they are past. None may be said as
     news: "Your turn at table 1" of a game that just ended is a lie."""
     from club_net import play_out, seat
 
     monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "data"))
-    server = await open_club(tmp_path / "club.sqlite3")
+    server = await open_club(club_db)
     ann = member(server.port, "Ann", new_key())
     try:
         await ann.connect()
