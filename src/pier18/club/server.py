@@ -42,7 +42,7 @@ import sys
 import secrets
 import socket
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
@@ -195,6 +195,34 @@ class ClubTable(Host):
         found by the clock's holder (`ClubServer._sweep`)."""
 
 
+class OneAtATime:
+    """Work on a table that runs once at a time: asked again while it runs, it runs once
+    more when it ends (never twice at once, and no request lost); `work` returning False
+    stops it. `spawn` starts a coroutine as the server's other tasks are started."""
+
+    def __init__(self, spawn: Callable[[Coroutine[Any, Any, None]], object]) -> None:
+        self.spawn = spawn
+        self.running: set[int] = set()
+        self.again: set[int] = set()
+
+    def ask(self, table_id: int, work: Callable[[int], Awaitable[bool]]) -> None:
+        if table_id in self.running:
+            self.again.add(table_id)
+            return
+        self.running.add(table_id)
+        self.spawn(self._run(table_id, work))
+
+    async def _run(self, table_id: int, work: Callable[[int], Awaitable[bool]]) -> None:
+        try:
+            while True:
+                self.again.discard(table_id)
+                if not await work(table_id) or table_id not in self.again:
+                    return
+        finally:
+            self.running.discard(table_id)
+            self.again.discard(table_id)
+
+
 class ClubServer:
     """The club at `db` (a SQLite file, created with its schema if missing; or a
     PostgreSQL address, which other processes may serve too), served with `start` and
@@ -235,8 +263,7 @@ class ClubServer:
         self._people = ThreadPoolExecutor(1, thread_name_prefix="club-people")
         self._machines = ThreadPoolExecutor(1, thread_name_prefix="club-bots")
         self._news_pool = ThreadPoolExecutor(1, thread_name_prefix="club-news")
-        self._news_running: set[int] = set()
-        self._news_again: set[int] = set()
+        self._reloads = OneAtATime(lambda work: self.gate.spawn(work))  # tables read again after a notice
         #: The latest turn another process's notice told of, by table: a notice that
         #: came while the table was being loaded here is not lost (`_table`).
         self._heard_turns: dict[int, int] = {}
@@ -244,8 +271,7 @@ class ClubServer:
         self._stores: dict[str, ClubStore] = {}
         self._secret = b""
         self._server: Server | None = None
-        self._bots_running: set[int] = set()
-        self._bots_again: set[int] = set()
+        self._bot_moves = OneAtATime(lambda work: self.gate.spawn(work))  # tables whose bots are moving
         self._clock_wake = asyncio.Event()
         self._loading: dict[int, asyncio.Lock] = {}
 
@@ -456,28 +482,17 @@ class ClubServer:
 
     def _news(self, table_id: int) -> None:
         """Reload the table (on the news thread) for its seats here, once at a time."""
-        if table_id in self._news_running:
-            self._news_again.add(table_id)
-            return
-        self._news_running.add(table_id)
-        self.gate.spawn(self._reload_news(table_id))
+        self._reloads.ask(table_id, self._reload_news)
 
-    async def _reload_news(self, table_id: int) -> None:
+    async def _reload_news(self, table_id: int) -> bool:
         try:
-            while True:
-                self._news_again.discard(table_id)
-                try:
-                    table = await self.news(lambda store: store.table(table_id))
-                except StoreError:
-                    return
-                live = self.tables.get(table_id)
-                if live is not None:
-                    live.refresh(table)
-                if table_id not in self._news_again:
-                    return
-        finally:
-            self._news_running.discard(table_id)
-            self._news_again.discard(table_id)
+            table = await self.news(lambda store: store.table(table_id))
+        except StoreError:
+            return False
+        live = self.tables.get(table_id)
+        if live is not None:
+            live.refresh(table)
+        return True
 
     async def _rewatch(self) -> None:
         """Tell every watcher again where it is their turn (notices may have been missed)."""
@@ -494,25 +509,15 @@ class ClubServer:
 
     def kick_bots(self, table_id: int) -> None:
         """Let the table's bots move (on the machines' thread), unless they already are."""
-        if table_id in self._bots_running:
-            self._bots_again.add(table_id)
-            return
-        self._bots_running.add(table_id)
-        self.gate.spawn(self._bots(table_id))
+        self._bot_moves.ask(table_id, self._bots)
 
-    async def _bots(self, table_id: int) -> None:
+    async def _bots(self, table_id: int) -> bool:
         try:
-            while True:
-                self._bots_again.discard(table_id)
-                table = await self.machines(lambda store: store.play_bots(table_id))
-                self.changed(table)
-                if table_id not in self._bots_again:
-                    return
+            table = await self.machines(lambda store: store.play_bots(table_id))
         except StoreError:
-            return
-        finally:
-            self._bots_running.discard(table_id)
-            self._bots_again.discard(table_id)
+            return False
+        self.changed(table)
+        return True
 
     def failed(self, exc: StoreError) -> None:
         """Tell the club's operator, once per different line, that its database failed
