@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -168,7 +168,7 @@ class NewTableScreen(ModalClosesOnce[NewTable | None]):
         self.me = me
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="new-table-box"):
+        with VerticalScroll(id="new-table-box"):  # a short terminal scrolls to the field in use
             yield Static(Text(_("A new table"), style="bold"))
             for field, label, value in self.FIELDS:
                 yield Static(Text(_(label)), classes="new-table-label")
@@ -221,7 +221,7 @@ class RatingsScreen(ModalClosesOnce[None]):
         self.members = members
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="ratings-box"):
+        with VerticalScroll(id="ratings-box"):  # a long club scrolls
             yield Static(Text("\n".join(rating_lines(self.members))), id="ratings-lines")
         yield Footer()
 
