@@ -168,7 +168,7 @@ class NewTableScreen(ModalClosesOnce[NewTable | None]):
         self.me = me
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="new-table-box"):  # a short terminal scrolls to the field in use
+        with VerticalScroll(id="new-table-box", can_focus=False):  # a short terminal scrolls to the field in use
             yield Static(Text(_("A new table"), style="bold"))
             for field, label, value in self.FIELDS:
                 yield Static(Text(_(label)), classes="new-table-label")
@@ -221,7 +221,7 @@ class RatingsScreen(ModalClosesOnce[None]):
         self.members = members
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="ratings-box"):  # a long club scrolls
+        with VerticalScroll(id="ratings-box"):  # a long club scrolls (its arrows and PgDn: nothing else here takes keys)
             yield Static(Text("\n".join(rating_lines(self.members))), id="ratings-lines")
         yield Footer()
 
