@@ -17,30 +17,13 @@ from pier18.persist.listing import listed_games
 from club_net import member, open_club
 from net_support import WAIT
 
-MOVE = re.compile(r"^(keep \d+ \d+|draft \d+:\d+|plan \d+)\b")
-BOXES = re.compile("[\u2500-\u259f]")
+from test_join_lines import BOXES, MOVE
+from test_join_lines import Screen as SeatScreen
 
 
-class Screen:
-    """Where the club's lines go; whoever waits for a line is woken by each write."""
-
-    def __init__(self) -> None:
-        self.text = ""
-        self.wrote = asyncio.Event()
-
-    def write(self, text: str) -> int:
-        self.text += text
-        self.wrote.set()
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
-
-    def lines(self) -> list[str]:
-        return self.text.splitlines()
+class Screen(SeatScreen):
+    """Where the club's lines go: a seat's screen (the same lines, read the same way) that
+    can also wait for a line."""
 
     async def until(self, test, start: int = 0) -> int:
         """Until a line from `start` on passes `test`; its index."""
