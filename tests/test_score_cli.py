@@ -16,7 +16,8 @@ from pier18.cli import main
 from pier18.cli import score as score_cli
 from pier18.cli.score import MAX_PIER_BYTES
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "pier.txt"
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "pier.txt"
 KEYS = {"flower", "poet", "lovers", "fisher", "patrons", "plan", "total", "characters"}
 
 
@@ -317,13 +318,30 @@ def test_json_path_imports_neither_rich_nor_textual(tmp_path):
 def test_json_path_imports_no_module_it_does_not_need(tmp_path):
     """`score --json` must start about as fast as Python: none of these standard modules
     is imported on its way (`-S`: no site-packages, whose .pth files may import some)."""
-    unneeded = ("importlib", "typing", "dataclasses", "json", "argparse", "re", "rich", "textual")
     code = (
         "import sys; from pier18.cli import main; main(['score', sys.argv[1], '--json']);"
-        f"print(sorted(m for m in {unneeded!r} if m in sys.modules))"
+        f"print(sorted(m for m in {UNNEEDED_BY_JSON!r} if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-S", "-c", code, str(EXAMPLE)], capture_output=True, text=True, env=child_env(), check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+#: Standard modules `pier18 score --json` does without: `enum` (with the `functools` and
+#: `collections` it brings) was a third of its start-up, `re` another third.
+UNNEEDED_BY_JSON = ("importlib", "typing", "dataclasses", "json", "argparse", "re", "enum", "functools", "collections",
+                    "rich", "textual")
+
+
+def test_the_installed_command_imports_no_module_json_does_not_need():
+    """The `pier18` command itself (bin/pier18, what the wheel installs) adds nothing to
+    `score --json`'s imports: pip's own console script would import `re` first."""
+    launcher = ROOT / "bin" / "pier18"
+    out = subprocess.run([sys.executable, "-S", "-X", "importtime", str(launcher), "score", str(EXAMPLE), "--json"],
+                         capture_output=True, text=True, env=child_env(), check=True)
+    assert json.loads(out.stdout)["total"] == 8
+    imported = {line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")}
+    assert "pier18.cli" in imported
+    assert sorted(imported & set(UNNEEDED_BY_JSON)) == []
 
 
 def test_drawn_path_imports_rich_but_not_textual():

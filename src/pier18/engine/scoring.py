@@ -35,10 +35,10 @@ Slot = tuple[int, Side]
 #: The categories of a score, in the order they are shown and written in JSON.
 CATEGORIES: tuple[str, ...] = ("flower", "poet", "lovers", "fisher", "patrons", "plan")
 
-# Iterating an Enum class is slow; scoring runs in every bot look-ahead, so loop over tuples.
+# Scoring runs in every bot look-ahead: loop over tuples, not the classes.
 _CHARACTERS: tuple[Character, ...] = tuple(Character)
 _SIDES: tuple[Side, Side] = (Side.LEFT, Side.RIGHT)
-# A character's ScoreSheet field; reading `Character.value` goes through Enum's Python code.
+# A character's ScoreSheet field, looked up once per character rather than read per slot.
 # Keyed by `str` because `points` also takes the other categories' names (kept as they are).
 _FIELDS: dict[str, str] = {c: c.value for c in _CHARACTERS}
 
