@@ -282,13 +282,26 @@ def draft_value(table: Table, seat: int, decision: Draft, light: bool = False) -
 
 
 def keep_value(table: Table, decision: Keep) -> float:
-    """Set-up worth of a Plan/Foundation pair: the Foundation's points plus Plan progress."""
+    """Set-up worth of a Plan/Foundation pair: the Foundation's points plus Plan progress.
+
+    It depends on the two cards and the table size alone, so it is worked out once for
+    each: every play-out from the set-up asks it for every seat's every pair."""
     deck = table.deck
-    foundation = Pier().place(deck[decision.foundation])
-    plan = deck[decision.plan]
-    goal = plan.plan.goal_for(table.players)
-    finished = foundation.place(plan).sheet()
-    return foundation.sheet().total + plan.plan.bonus * plan_progress(goal, finished, None)
+    plan, foundation_card = deck[decision.plan], deck[decision.foundation]
+    key = (id(plan), id(foundation_card), table.players)
+    known = _KEEP_VALUES.get(key)
+    if known is None or known[1] is not plan or known[2] is not foundation_card:
+        foundation = Pier().place(foundation_card)
+        goal = plan.plan.goal_for(table.players)
+        finished = foundation.place(plan).sheet()
+        value = foundation.sheet().total + plan.plan.bonus * plan_progress(goal, finished, None)
+        known = _KEEP_VALUES[key] = (value, plan, foundation_card)
+    return known[0]
+
+
+#: `keep_value` by (the Plan card's id(), the Foundation card's id(), players), with the
+#: two cards (so that their ids stay theirs).
+_KEEP_VALUES: dict[tuple[int, int, int], tuple[float, Card, Card]] = {}
 
 
 def plan_value(table: Table, seat: int, decision: PlacePlan) -> float:
