@@ -15,7 +15,7 @@ from .cards import Card
 from .characters import Section
 from .errors import IllegalOverlap, NotationError
 from .text import quote
-from .scoring import ScoreSheet, score_walked
+from .scoring import ScoreSheet, score_walked, walk_on
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,13 +189,19 @@ class Pier:
             keep = len(placements[-1].card.sections) if placements else 0
             parent = self._parent_sheet
             tail = parent._tail if parent is not None else None
-            if tail is not None:  # walk on from the end of the parent, or the start of its last card
+            if tail is not None:  # walk on from the end of the parent, or where this card covers it
                 cover = placements[-1].cover
-                if cover:
-                    begin = len(visible) - keep - len(placements[-2].card.sections) + cover
-                    sheet = score_walked(visible, begin, tail[0], keep)
+                first = len(visible) - keep
+                if cover:  # the parent's walk to the start of its last card, then its part left visible
+                    cuts = parent._cuts
+                    if cuts is None:
+                        cuts = parent._cuts = {}
+                    start = cuts.get(cover)
+                    if start is None:  # once per cover: every card placed so meets the same sections
+                        start = cuts[cover] = walk_on(visible[first - len(placements[-2].card.sections) + cover : first], tail[0])
+                    sheet = score_walked(visible, first, start, keep)
                 else:
-                    sheet = score_walked(visible, len(visible) - keep, tail[1], keep)
+                    sheet = score_walked(visible, first, tail[1], keep)
             else:
                 sheet = score_walked(visible, 0, None, keep)
             self._sheet = sheet
