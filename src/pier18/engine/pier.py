@@ -189,7 +189,7 @@ class Pier:
             keep = len(placements[-1].card.sections) if placements else 0
             parent = self._parent_sheet
             tail = parent._tail if parent is not None else None
-            if tail is not None:  # walk on from the end of the parent, or where this card covers it
+            if parent is not None and tail is not None:  # walk on from the end of the parent, or where this card covers it
                 cover = placements[-1].cover
                 first = len(visible) - keep
                 if cover:  # the parent's walk to the start of its last card, then its part left visible
