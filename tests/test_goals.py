@@ -57,6 +57,32 @@ def test_most_goals_compare_with_every_other_player_strictly():
     assert goal_met(most, mine) is None  # cannot be judged from one pier
 
 
+def test_the_bots_measure_reader_reads_what_goal_measures_says_for_every_kind():
+    """`measure_reader` (the bots' fast way to measure a pier for a goal) gives the very
+    numbers `goal_measures` gives, for every kind and character, on random piers, with
+    and without Patrons taken as won."""
+    import random
+
+    from pier18.engine.goals import measure_reader
+
+    deck = load_deck()
+    goals = []
+    for kind in GOAL_KINDS:
+        for character in Character:
+            goals.append(Goal(kind=kind, text="t", character=character, category=character, at_least=1))
+    rng = random.Random(31)
+    ids = sorted(deck)
+    for _ in range(150):
+        built = Pier()
+        for card in rng.sample(ids, rng.randint(1, 5)):
+            built = built.place(deck[card], rng.randint(0, built.max_cover))
+        for goal in goals:
+            for patrons in (0, 1, 3):
+                taken = built.sheet().with_patrons(patrons)
+                assert measure_reader(goal, patrons)(built.sheet()) == goal_measures(goal, taken), goal.kind
+                assert measure_reader(goal)(taken) == goal_measures(goal, taken), goal.kind
+
+
 def test_every_goal_kind_is_tested():
     tested = {case[0]["kind"] for case in CASES} | {"patrons", "most", "most_points"}
     assert tested == set(GOAL_KINDS)

@@ -162,6 +162,35 @@ def test_placements_shared_per_card_and_cover_hold_each_decks_own_card(deck):
     assert Pier().place(deck[7]).place(deck[12], 1).placements[-1] == Placement(deck[12], 1)
 
 
+def test_foundations_are_shared_only_inside_shared_foundations_and_only_in_its_thread(deck):
+    """Look-ahead shares each Foundation's pier (and what was built on it) for a batch of
+    play-outs; outside it, or in another thread, every Foundation is a pier of its own,
+    so nothing built on one outlives its game. The piers are equal either way."""
+    import threading
+
+    from pier18.engine.pier import shared_foundations
+
+    other_deck = load_deck()
+    assert Pier().place(deck[7]) is not Pier().place(deck[7])
+    with shared_foundations():
+        shared = Pier().place(deck[7])
+        assert Pier().place(deck[7]) is shared
+        assert shared.place(deck[12], 1) is Pier().place(deck[7]).place(deck[12], 1)
+        assert Pier().place(other_deck[7]).placements[0].card is other_deck[7]  # never another deck's card
+        assert Pier().place(deck[7]).placements[0].card is deck[7]
+        with shared_foundations():  # within another: the same piers
+            assert Pier().place(deck[7]).placements[0].card is deck[7]
+            inner = Pier().place(deck[7])
+        assert Pier().place(deck[7]) is inner
+        elsewhere = []
+        thread = threading.Thread(target=lambda: elsewhere.append((Pier().place(deck[7]), Pier().place(deck[7]))))
+        thread.start()
+        thread.join(timeout=60)
+        (one, two), = elsewhere
+        assert one is not two and one is not inner and one == inner
+    assert Pier().place(deck[7]) is not inner and Pier().place(deck[7]) == inner
+
+
 @pytest.mark.parametrize("text", ["7 12:1 3:2 9", "7", "7 12 3"])
 def test_a_piers_sheet_counts_exactly_the_patron_points_asked_for(deck, text):
     pier = Pier.from_notation(text, deck)

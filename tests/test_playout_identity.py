@@ -49,3 +49,8 @@ def test_piers_scored_from_their_parents_score_as_from_scratch() -> None:
                 expected = score_sections(pier.visible_sections())
                 assert pier.sheet() == expected
                 assert pier.sheet().total == expected.total
+                # Several cards placed on it with one cover start from the same cut of its walk.
+                for other in rng.sample(cards, 3):
+                    if all(other is not p.card for p in pier):
+                        child = pier.place(other, rng.randrange(pier.max_cover + 1))
+                        assert child.sheet() == score_sections(child.visible_sections())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import Card, Character, Deck, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
+from ..engine.goals import measure_reader
 from ..engine.outlook import outcome
 from ..words import bot_keeps, bot_patron_reason, bot_places, plan_progress_reason, plan_verdict_reason, points_change
 from ..words import goal_text
@@ -19,9 +20,6 @@ from .base import Table
 
 #: For each card of the row as a possible Patron: each rival's score and drafted date.
 Rivals = dict[int, list[tuple[int, tuple[int, int] | None]]]
-
-#: The sheet's field each character scores in (what `ScoreSheet.patron_score` adds up).
-_PATRON_FIELDS = {character: character.value for character in Character}
 
 #: How far a Plan goal's `at_most` bound may be exceeded before progress reaches zero.
 _OVER_SLACK = 4.0
@@ -129,32 +127,61 @@ def patron_chance(table: Table, seat: int, pier: Pier, card: int) -> float:
 ProgressMemo = dict[tuple[int, int, int, bool], tuple[float, Pier]]
 
 
-def _patron_odds(table: Table, seat: int) -> list[tuple[int, tuple[str, ...], int, int, tuple[int, int] | None]]:
+def _patron_odds(
+    table: Table, seat: int, cards: dict[int, Card]
+) -> list[tuple[int, int, int, int, int, tuple[int, int] | None]]:
     """For each card of the row as a possible Patron, what `_patron_chance` reads of the
-    rivals, folded: (card, the fields its characters score in, the best rival score,
-    how many rivals with it have not drafted, the earliest draft date among those with it
-    that have). Only a rival with the best score can beat or tie the seat's pier."""
-    deck = table.deck
+    rivals, folded: (card, where its characters' points lie in `_points`, twice (the
+    second 4, a 0, for a Patron of one character), the best rival score, how many
+    rivals with it have not drafted, the earliest draft date among those with it that
+    have). Only a rival with the best score can beat or tie the seat's pier."""
     rivals = []
+    drafted_cards = table.drafted
+    piers = table.piers
     for s in range(table.players):
         if s != seat:
-            drafted = table.drafted[s]
-            rivals.append((table.piers[s].sheet(), deck[drafted].date_key if drafted is not None else None))
+            drafted = drafted_cards[s]
+            rivals.append((_points(piers[s].sheet()), cards[drafted].date_key if drafted is not None else None))
     odds = []
     for patron in table.revealed:
-        characters = deck[patron].patrons
-        scores = [(sheet.patron_score(characters), date) for sheet, date in rivals]
-        best = max(theirs for theirs, _ in scores)
+        first, second = _patron_places(cards[patron])
+        best = -1
         undrafted = 0
         earliest = None
-        for theirs, date in scores:
-            if theirs == best:
-                if date is None:
-                    undrafted += 1
-                elif earliest is None or date < earliest:
-                    earliest = date
-        odds.append((patron, tuple(_PATRON_FIELDS[c] for c in characters), best, undrafted, earliest))
+        for points, date in rivals:  # `sheet.patron_score(card.patrons)` of each, the best kept
+            theirs = points[first] + points[second]
+            if theirs < best:
+                continue
+            if theirs > best:
+                best, undrafted, earliest = theirs, 0, None
+            if date is None:
+                undrafted += 1
+            elif earliest is None or date < earliest:
+                earliest = date
+        odds.append((patron, first, second, best, undrafted, earliest))
     return odds
+
+
+def _points(sheet: ScoreSheet) -> tuple[int, int, int, int, int]:
+    """A sheet's points per character (`_PATRON_PLACES`), then 0."""
+    return (sheet.flower, sheet.poet, sheet.lovers, sheet.fisher, 0)
+
+
+#: Where each character's points lie in `_points`.
+_PATRON_PLACES = {Character.FLOWER: 0, Character.POET: 1, Character.LOVERS: 2, Character.FISHER: 3}
+#: `_patron_places` by card, with the card (so that its id stays its own).
+_PLACES: dict[int, tuple[tuple[int, int], Card]] = {}
+
+
+def _patron_places(card: Card) -> tuple[int, int]:
+    """Where a Patron card's one or two characters' points lie in `_points` (4, a 0,
+    for the second of a card with one): the deck allows no more."""
+    known = _PLACES.get(id(card))
+    if known is None or known[1] is not card:
+        places = tuple(_PATRON_PLACES[c] for c in card.patrons) + (4, 4)
+        assert len(card.patrons) <= 2, "a Patron card names one or two characters"
+        known = _PLACES[id(card)] = ((places[0], places[1]), card)
+    return known[0]
 
 
 def draft_values(
@@ -176,7 +203,7 @@ def draft_values(
     cards = _cards_of(table.deck)
     old = table.piers[seat]
     old_total = old.sheet().total
-    odds = _patron_odds(table, seat)
+    odds = _patron_odds(table, seat, cards)
     row_size = len(odds) - 1
     known = plan_goal(table, seat)
     progress = None
@@ -185,19 +212,17 @@ def draft_values(
         bonus = plan_card.plan.bonus
         patrons = len(table.patrons[seat])
         others = other_sheets(table, seat) if goal.compares_players else None
-
         reads_patrons = goal.kind.spec.reads_patrons
         by_measure = _progress_table(goal, others)
-        measure = goal.kind.spec.measure
+        measure = measure_reader(goal, patrons)  # `goal_measures(goal, sheet.with_patrons(patrons))`
 
-        def progress(pier: Pier) -> float:
-            sheet = (pier if light else pier.place(plan_card)).sheet()
-            if reads_patrons:  # a pier alone does not know its Patrons
-                sheet = sheet.with_patrons(patrons)
-            values = measure(goal, sheet)
+        def progress(pier: Pier, sheet: ScoreSheet) -> float:
+            """`plan_progress` of the pier (`sheet` its sheet), with the Plan on top unless light."""
+            values = measure(sheet if light else pier.place(plan_card).sheet())
             found = by_measure.get(values)
             if found is None:
-                found = by_measure[values] = plan_progress(goal, sheet, others)
+                sheet = (pier if light else pier.place(plan_card)).sheet()
+                found = by_measure[values] = plan_progress(goal, sheet.with_patrons(patrons) if reads_patrons else sheet, others)
             return found
 
         if memo is not None and others is None:
@@ -206,11 +231,11 @@ def draft_values(
             key = (id(old), plan_id, count, light)
             known_now = memo_get(key)
             if known_now is None:
-                known_now = memo[key] = (progress(old), old)
+                known_now = memo[key] = (progress(old, old.sheet()), old)
             progress_now = known_now[0]
         else:
             memo = None
-            progress_now = progress(old)
+            progress_now = progress(old, old.sheet())
     values = []
     place = old.place
     for decision in decisions:
@@ -218,16 +243,16 @@ def draft_values(
         card = cards[drafted]
         new = place(card, decision.cover)
         sheet = new.sheet()
+        total = sheet.total
         # `_patron_chance(table, rivals, new, drafted)`, with the rivals folded by `_patron_odds`
         if row_size > 0:
             my_date = card.date_key
+            points = (sheet.flower, sheet.poet, sheet.lovers, sheet.fisher, 0)  # `_points(sheet)`
             wins = 0.0
-            for patron, fields, best, undrafted, earliest in odds:
+            for patron, first, second, best, undrafted, earliest in odds:
                 if patron == drafted:
                     continue
-                mine = 0
-                for name in fields:
-                    mine += getattr(sheet, name)
+                mine = points[first] + points[second]
                 if mine > best:
                     wins += 1.0
                 elif mine == best:
@@ -236,16 +261,16 @@ def draft_values(
             chance = wins / row_size
         else:
             chance = 0.0
-        value = sheet.total - old_total + chance
+        value = total - old_total + chance
         if progress is not None:
             if memo is not None:
                 key = (id(new), plan_id, count, light)
                 known_new = memo_get(key)
                 if known_new is None:
-                    known_new = memo[key] = (progress(new), new)
+                    known_new = memo[key] = (progress(new, sheet), new)
                 value += bonus * (known_new[0] - progress_now)
             else:
-                value += bonus * (progress(new) - progress_now)
+                value += bonus * (progress(new, sheet) - progress_now)
         values.append(value)
     return values
 
@@ -282,13 +307,26 @@ def draft_value(table: Table, seat: int, decision: Draft, light: bool = False) -
 
 
 def keep_value(table: Table, decision: Keep) -> float:
-    """Set-up worth of a Plan/Foundation pair: the Foundation's points plus Plan progress."""
+    """Set-up worth of a Plan/Foundation pair: the Foundation's points plus Plan progress.
+
+    It depends on the two cards and the table size alone, so it is worked out once for
+    each: every play-out from the set-up asks it for every seat's every pair."""
     deck = table.deck
-    foundation = Pier().place(deck[decision.foundation])
-    plan = deck[decision.plan]
-    goal = plan.plan.goal_for(table.players)
-    finished = foundation.place(plan).sheet()
-    return foundation.sheet().total + plan.plan.bonus * plan_progress(goal, finished, None)
+    plan, foundation_card = deck[decision.plan], deck[decision.foundation]
+    key = (id(plan), id(foundation_card), table.players)
+    known = _KEEP_VALUES.get(key)
+    if known is None or known[1] is not plan or known[2] is not foundation_card:
+        foundation = Pier().place(foundation_card)
+        goal = plan.plan.goal_for(table.players)
+        finished = foundation.place(plan).sheet()
+        value = foundation.sheet().total + plan.plan.bonus * plan_progress(goal, finished, None)
+        known = _KEEP_VALUES[key] = (value, plan, foundation_card)
+    return known[0]
+
+
+#: `keep_value` by (the Plan card's id(), the Foundation card's id(), players), with the
+#: two cards (so that their ids stay theirs).
+_KEEP_VALUES: dict[tuple[int, int, int], tuple[float, Card, Card]] = {}
 
 
 def plan_value(table: Table, seat: int, decision: PlacePlan) -> float:

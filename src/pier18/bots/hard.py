@@ -19,6 +19,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from ..engine import Decision, Phase, PlayerView
+from ..engine.pier import shared_foundations
 from .base import Hint, World, choice_of, legal_for
 from .estimate import values_of
 from .playout import no_cycle_collection, outcome, plan_games, play_out
@@ -86,7 +87,7 @@ class HardBot:
         stage = max(2, self.worlds // 4)
         while True:
             stop = min(self.worlds, start + stage)
-            with no_cycle_collection():
+            with no_cycle_collection(), shared_foundations():
                 for world_seed in seeds[start:stop]:
                     world = view.determinize(random.Random(world_seed))
                     for decision in alive:

@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine import Decision, Phase, PlayerView
+from ..engine.pier import shared_foundations
 from .base import HINT_ALTERNATIVES, Hint, World, choice_of, legal_for, position_seed, ranked_hint
 from .estimate import values_of
 from .playout import no_cycle_collection, plan_games, play_out
@@ -115,7 +116,7 @@ def judge(
     candidates += [d for d in dict.fromkeys(also) if d in legal and d not in candidates]
     rng = random.Random(position_seed(view) + (salt << 64))
     sums = {d: [0.0, 0.0] for d in candidates}
-    with no_cycle_collection():
+    with no_cycle_collection(), shared_foundations():
         for _ in range(worlds):
             world = view.determinize(random.Random(rng.getrandbits(64)))
             for decision in candidates:

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from ..engine import Phase, PlacePlan, PlayerView
 from .base import World, legal_for
-from .estimate import values_of
+from .estimate import draft_values, values_of
 
 #: How much a win is worth next to one point of margin.
 WIN_WEIGHT = 4.0
@@ -58,11 +58,14 @@ def play_out(game: _W, light: bool = True) -> _W:
     the exact answer matters only for the real decision, not inside thousands of play-outs.
     Returns the finished game.
     """
-    over = Phase.OVER
-    while game.phase is not over:
+    over, draft = Phase.OVER, Phase.DRAFT
+    while (phase := game.phase) is not over:
         seat = game.current_player
         legal = game.legal_decisions()
-        values = values_of(game, seat, legal, light)
+        if phase is draft:  # every legal decision a Draft: `values_of` without sorting them out
+            values = draft_values(game, seat, legal, light)  # type: ignore[arg-type]
+        else:
+            values = values_of(game, seat, legal, light)
         game.apply(legal[values.index(max(values))])
     return game
 

@@ -146,6 +146,51 @@ def goal_measures(goal: Goal, sheet: "ScoreSheet") -> tuple[int, ...]:
     return _KINDS[goal.kind].measure(goal, sheet)
 
 
+#: Where each character's count lies in a sheet's tally (left side; the right side 4 on),
+#: as `ScoreSheet.counts` adds them up.
+_TALLY_PLACES = {Character.FLOWER: 0, Character.POET: 1, Character.LOVERS: 2, Character.FISHER: 3}
+
+
+def measure_reader(goal: Goal, patrons: int | None = None) -> Callable[["ScoreSheet"], tuple[int, ...]]:
+    """`goal_measures(goal, sheet)` as a function of the sheet alone: the same numbers,
+    read straight from the sheet's counters (no dictionary of counts built per sheet).
+    With `patrons`, the sheet is taken to have won that many Patrons (as
+    `sheet.with_patrons(patrons)`), without making that sheet. For bots, which measure
+    the piers they imagine by the thousand; tests/test_goals.py checks every kind."""
+    kind = goal.kind
+    character = goal.character
+    if kind is GoalKind.COUNT or kind is GoalKind.MOST:
+        assert character is not None
+        left = _TALLY_PLACES[character]
+        right = left + 4
+        return lambda sheet: (sheet._tally[left] + sheet._tally[right],)
+    if kind is GoalKind.EACH_SIDE:
+        assert character is not None
+        left = _TALLY_PLACES[character]
+        right = left + 4
+        return lambda sheet: (sheet._tally[left], sheet._tally[right])
+    if kind is GoalKind.VARIETY:
+        def variety(sheet: "ScoreSheet") -> tuple[int, ...]:
+            tally = sheet._tally
+            return (tally[0] + tally[4], tally[1] + tally[5], tally[2] + tally[6], tally[3] + tally[7])
+        return variety
+    if kind is GoalKind.PATRONS and patrons is not None:
+        counted = (patrons,)
+        return lambda sheet: counted
+    if kind is GoalKind.SECTIONS:
+        return lambda sheet: (sheet.sections,)
+    if kind is GoalKind.CHARACTERS:
+        return lambda sheet: (sheet.characters,)
+    if kind is GoalKind.GROUP:
+        return lambda sheet: (sheet.largest_group,)
+    if kind is GoalKind.EMPTY_RUN:
+        return lambda sheet: (sheet.longest_empty_run,)
+    measure = kind.spec.measure
+    if patrons is not None and kind.spec.reads_patrons:  # a kind added later that reads the Patrons
+        return lambda sheet: measure(goal, sheet.with_patrons(patrons))
+    return lambda sheet: measure(goal, sheet)
+
+
 def goal_met(goal: Goal, sheet: "ScoreSheet", others: Sequence["ScoreSheet"] | None = None) -> bool | None:
     """Whether `sheet` meets `goal`; None when the goal compares players and `others` is None."""
     values = goal_measures(goal, sheet)

@@ -7,6 +7,7 @@ long as at least one of that card's sections stays visible. Cards are never rota
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from ..i18n import _
@@ -14,7 +15,7 @@ from .cards import Card
 from .characters import Section
 from .errors import IllegalOverlap, NotationError
 from .text import quote
-from .scoring import ScoreSheet, score_walked
+from .scoring import ScoreSheet, score_walked, walk_on
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,31 @@ class VisibleSection:
 #: Placements are immutable and a game makes one per card placed, so each (card id,
 #: cover) is made once and shared (made again if another deck's card has that id).
 _PLACEMENTS: dict[tuple[int, int], Placement] = {}
+
+
+#: The Foundation piers by card id while `shared_foundations` is on (in this thread).
+_FOUNDATIONS: ContextVar[dict[int, "Pier"] | None] = ContextVar("pier18_foundations", default=None)
+
+
+class shared_foundations:
+    """While on (`with shared_foundations():`), placing a Foundation gives this thread
+    the same `Pier` for the same card each time, then a fresh one again.
+
+    A pier remembers the piers built on it (with their scores), so look-ahead that plays
+    many games from the set-up, each choosing Foundations again, meets the piers of the
+    earlier games instead of building and scoring them anew. Outside it a Foundation is
+    a new pier each time, so nothing built on one outlives its game. The piers are the
+    same either way (a pier is its placements); only the work of building them is saved.
+    """
+
+    __slots__ = ("_token",)
+
+    def __enter__(self) -> None:
+        shared = _FOUNDATIONS.get()  # within another: the same piers
+        self._token = _FOUNDATIONS.set({} if shared is None else shared)
+
+    def __exit__(self, *exc: object) -> None:
+        _FOUNDATIONS.reset(self._token)
 
 
 class Pier:
@@ -107,9 +133,16 @@ class Pier:
         placement = _PLACEMENTS.get(key)
         if placement is None or placement.card is not card:
             placement = _PLACEMENTS[key] = Placement(card, cover)
-        if not placements:  # a Foundation: not remembered, so an empty pier shared by many games never grows
+        if not placements:  # a Foundation: kept only inside `shared_foundations`, so no pier grows for ever
+            shared = _FOUNDATIONS.get()
+            if shared is not None:
+                pier = shared.get(card.id)
+                if pier is not None and pier.placements[0] is placement:
+                    return pier
             pier = Pier((placement,))
             pier._visible = card.sections
+            if shared is not None:
+                shared[card.id] = pier
             return pier
         if following is None:
             following = self._next = {}
@@ -156,13 +189,19 @@ class Pier:
             keep = len(placements[-1].card.sections) if placements else 0
             parent = self._parent_sheet
             tail = parent._tail if parent is not None else None
-            if tail is not None:  # walk on from the end of the parent, or the start of its last card
+            if parent is not None and tail is not None:  # walk on from the end of the parent, or where this card covers it
                 cover = placements[-1].cover
-                if cover:
-                    begin = len(visible) - keep - len(placements[-2].card.sections) + cover
-                    sheet = score_walked(visible, begin, tail[0], keep)
+                first = len(visible) - keep
+                if cover:  # the parent's walk to the start of its last card, then its part left visible
+                    cuts = parent._cuts
+                    if cuts is None:
+                        cuts = parent._cuts = {}
+                    start = cuts.get(cover)
+                    if start is None:  # once per cover: every card placed so meets the same sections
+                        start = cuts[cover] = walk_on(visible[first - len(placements[-2].card.sections) + cover : first], tail[0])
+                    sheet = score_walked(visible, first, start, keep)
                 else:
-                    sheet = score_walked(visible, len(visible) - keep, tail[1], keep)
+                    sheet = score_walked(visible, first, tail[1], keep)
             else:
                 sheet = score_walked(visible, 0, None, keep)
             self._sheet = sheet

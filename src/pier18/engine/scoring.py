@@ -62,7 +62,7 @@ class ScoreSheet:
     __slots__ = (
         "flower", "poet", "lovers", "fisher", "patrons", "plan", "characters", "sections",
         "largest_group", "longest_empty_run", "_tally", "_counts", "_side_counts", "_visible",
-        "_scoring", "_tail",
+        "_scoring", "_tail", "_cuts",
     )
 
     def __init__(
@@ -98,6 +98,9 @@ class ScoreSheet:
         # The walk's states at the start of the pier's last card and at the end
         # (`score_walked`), so that a pier built on this one is scored from there.
         self._tail: tuple[tuple[_SideState, _SideState], tuple[_SideState, _SideState]] | None = None
+        # The walk's states where a card placed on this pier covering K sections starts
+        # (`walk_on` of the last card's part left visible), by K: worked out once each.
+        self._cuts: dict[int, tuple[_SideState, _SideState]] | None = None
 
     @property
     def counts(self) -> dict[Character, int]:
@@ -315,6 +318,11 @@ def score_walked(
     )
     sheet._tail = ((left, right), (left_end, right_end))
     return sheet
+
+
+def walk_on(sections: Sequence[Section], start: tuple[_SideState, _SideState]) -> tuple[_SideState, _SideState]:
+    """Both sides' walk states after `sections`, from `start` (for `score_walked`)."""
+    return _side_walk(sections, 0, start[0]), _side_walk(sections, 1, start[1])
 
 
 def _side_walk(sections: Sequence[Section], side: int, state: _SideState) -> _SideState:
