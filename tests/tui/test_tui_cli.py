@@ -106,7 +106,7 @@ NOT_BEFORE_THE_FIRST_PAINT = (
 #: first paint (pier18.tcss, parsed then, holds only the first screens' and shared ones).
 STYLES_NOT_BEFORE_THE_FIRST_PAINT = (
     "confirm-box", "pass-message", "final-", "review-", "lobby-", "join-box", "lesson-box",
-    "explain-", "help-box", "legend-box", "log-box",
+    "explain-", "help-box", "legend-box", "log-box", "keep-", "draft-card", "pier-panel", "place-", "patron-box",
 )
 
 
