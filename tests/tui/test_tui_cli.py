@@ -99,6 +99,7 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     # The shipped deck, found sound by its sha256, is parsed after the paint (engine.deck_file);
     # the usual arguments are read without argparse (`play.quick_args`).
     "pier18.engine.deck", "pier18.engine.cards", "tomllib", "argparse", "pier18.cli.parser",
+    "pier18.flow",  # which screen comes next: with the first game
 )
 
 
