@@ -58,8 +58,9 @@ def _argv(command: str, record: str, *deck: str) -> list[str]:
 
 def test_every_command_that_reads_a_deck_is_listed():
     """A new command that loads a deck file must take `--deck` too (and be listed here)."""
-    reads = {name for name in COMMANDS if "load_deck" in (SRC / "cli" / f"{name}.py").read_text()}
-    reads |= {"simulate"} if "load_deck" in (SRC / "cli" / "balance.py").read_text() else set()
+    loads = ("load_deck", "later_deck")  # `later_deck`: read now, the shipped deck parsed later (`play`)
+    reads = {name for name in COMMANDS if any(word in (SRC / "cli" / f"{name}.py").read_text() for word in loads)}
+    reads |= {"simulate"} if any(word in (SRC / "cli" / "balance.py").read_text() for word in loads) else set()
     assert reads == set(DECK_COMMANDS)
 
 

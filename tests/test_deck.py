@@ -504,3 +504,67 @@ def test_a_card_name_of_ten_thousand_characters_is_one_line_naming_card_and_fiel
     assert out == "" and err == (
         f"pier18: {path}: card 2: field 'name': 9999 characters long; a card's name has at most 32 (a wide character counts as two)\n"
     )
+
+
+# -- the deck `pier18 play` reads before its first paint (engine.later_deck) -------------
+
+
+def test_the_shipped_decks_check_may_wait_only_because_it_is_checked_here():
+    """`pier18 play` parses the shipped deck after its first paint when the file's bytes
+    have SHIPPED_DECK_SHA256; this test is the check that makes that safe."""
+    import hashlib
+
+    from pier18.engine.deck_file import SHIPPED_DECK_SHA256
+
+    raw = default_deck_path().read_bytes()
+    assert hashlib.sha256(raw).hexdigest() == SHIPPED_DECK_SHA256, (
+        "data/cards.toml changed: set SHIPPED_DECK_SHA256 in src/pier18/engine/deck_file.py to "
+        + hashlib.sha256(raw).hexdigest()
+    )
+    assert len(load_deck()) == 18
+
+
+def test_a_deck_read_for_later_is_checked_at_once_unless_it_is_the_shipped_one(tmp_path, monkeypatch):
+    """Any deck but the shipped one, byte for byte, is checked in full when it is read:
+    a broken deck is the same one line as `load_deck` says, before any game starts. The
+    shipped deck's bytes are parsed when first asked for, from what was read then."""
+    from pier18.engine.later_deck import LaterDeck, later_deck
+
+    parsed = []
+    real = LaterDeck.__call__
+    monkeypatch.setattr(LaterDeck, "__call__", lambda self: parsed.append(self) or real(self))
+    shipped = default_deck_path().read_bytes()
+    copy = tmp_path / "copy.toml"
+    copy.write_bytes(shipped)
+    later = later_deck(copy)
+    assert parsed == []  # not parsed yet
+    copy.write_text("broken = [")  # changed since: the bytes read before are the deck
+    deck = later()
+    assert deck.digest == load_deck().digest and deck.source == str(copy) and later() is deck
+
+    broken = tmp_path / "broken.toml"
+    broken.write_bytes(shipped.replace(b'"Tea Room"', b'"Tea Room" "'))
+    with pytest.raises(DeckError) as info:
+        later_deck(broken)
+    with pytest.raises(DeckError) as again:
+        load_deck(broken)
+    assert str(info.value) == str(again.value) and str(broken) in str(info.value)
+    with pytest.raises(DeckError) as info:
+        later_deck(tmp_path / "none.toml")
+    assert str(info.value) == f"{tmp_path / 'none.toml'}: cannot read the deck file (No such file or directory)"
+
+
+def test_a_broken_shipped_deck_stops_play_in_one_line_before_the_game(tmp_path, monkeypatch, capsys):
+    """An installation whose deck was damaged: `pier18 play` says so in one line, exit
+    status 2, before any screen (the shipped deck's check waits only for its own bytes)."""
+    from pier18.cli import main
+    from pier18.engine import later_deck
+
+    damaged = tmp_path / "cards.toml"
+    damaged.write_bytes(default_deck_path().read_bytes().replace(b"[[cards]]", b"[[cards]", 1))
+    monkeypatch.setattr(later_deck, "default_deck_path", lambda: damaged)
+    monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "data"))
+    assert main(["play", "--players", "2"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # said before anything else (here: before the plain lines' first words)
+    assert err.startswith(f"pier18: {damaged}: not valid TOML: ") and err.count("\n") == 1

@@ -335,3 +335,51 @@ def test_a_printed_command_is_one_word_per_argument_for_the_shell(path):
     from pier18.words import command
 
     assert shlex.split(command("pier18", "play", "--resume", path)) == ["pier18", "play", "--resume", path]
+
+
+# -- `play`'s quick reading of its usual arguments -------------------------------------------
+
+#: Words `play` is started with: the usual ones the quick path reads, and odd ones it must
+#: leave to argparse (a shortened option, a value that looks like an option, help ...).
+PLAY_WORDS = [
+    [], ["--players", "2"], ["--players=2"], ["--players", "4"], ["--players", "x"], ["--players"], ["--players", "-2"],
+    ["--players", "٢"], ["--names", "Ann,Bo,Cy"], ["--names="], ["--names", ""], ["--names", "-Ann,Bo,Cy"],
+    ["--bots", "2"], ["--bots", "x"], ["--bots", "1", "--level", "easy"], ["--level", ""], ["--seats", "human,hard,easy"],
+    ["--seed", "12"], ["--seed", "-1"], ["--seed", "1_0"], ["--seed", " 7 "], ["--seed", "٣"], ["--seed", "9" * 5000],
+    ["--lines"], ["--lines=1"], ["--force"], ["--record", "r.json", "--force"], ["--first", "Ann", "--names", "Ann,Bo,Cy"],
+    ["--resume"], ["--resume", "3"], ["--resume", "--lines"], ["--resume=x.json"], ["--resume", "-"], ["--resume="],
+    ["--resume", "--players", "2"], ["--resume", "--lang", "nl"], ["--lang", "nl"], ["--lang=nl", "--players", "2"],
+    ["--lang"], ["--la", "nl"], ["--deck", "x.toml"], ["--cards", "x.toml"], ["-h"], ["--help"], ["--version"], ["x"],
+    ["--", "x"], ["--play", "2"], ["--players", "2", "--players", "3"], ["--lines", "--lines"], ["--players", "2", "3"],
+    ["--names", "a b", "--seed", "0"], ["--record", "-"], ["--first", "--names"], ["--seed", "1e3"], ["--seed", "0x10"],
+]
+
+
+@pytest.mark.parametrize("words", PLAY_WORDS, ids=lambda words: " ".join(words)[:40] or "nothing")
+def test_plays_quick_reading_gives_what_argparse_gives_or_leaves_it_to_argparse(words, capsys):
+    """`pier18 play` reads its usual arguments without building the argparse parser (its
+    first paint is quicker): what it reads is exactly argparse's namespace, and anything
+    else is left to argparse, which then says what is wrong in its own one line."""
+    from pier18.cli.play import quick_args
+
+    quick = quick_args(list(words))
+    if quick is None:
+        return
+    assert vars(quick) == vars(build_parser("play").parse_command(["play", *words]))
+    assert not capsys.readouterr().err
+
+
+def test_play_takes_its_usual_arguments_without_argparse(monkeypatch, capsys):
+    """The common forms do not build the parser (nor import argparse, which the first paint
+    of `pier18 play` does not wait for: tests/tui/test_tui_cli.py); the rest still does."""
+    import pier18.cli as cli
+    from pier18.cli import play
+
+    seen = []
+    monkeypatch.setattr(play, "run", lambda args: seen.append(args) or 0)
+    monkeypatch.setattr(cli, "build_parser", lambda only=None: pytest.fail("the quick path was left"))
+    for argv in (["play"], ["play", "--players", "2", "--bots", "1", "--level", "easy"], ["--lang", "en", "play", "--resume"]):
+        assert main(argv) == 0
+    assert [(args.players, args.bots, args.level, args.resume) for args in seen] == [
+        (3, None, "hard", None), (2, "1", "easy", None), (3, None, "hard", play.LATEST)
+    ]

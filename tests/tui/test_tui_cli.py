@@ -96,6 +96,10 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "textual.drivers.web_driver",
     # The game, its views and the session: loaded with the first game (the names come first).
     "pier18.engine.game", "pier18.engine.view", "pier18.engine.outlook", "pier18.persist.session",
+    # The shipped deck, found sound by its sha256, is parsed after the paint (engine.deck_file);
+    # the usual arguments are read without argparse (`play.quick_args`).
+    "pier18.engine.deck", "pier18.engine.cards", "tomllib", "argparse", "pier18.cli.parser",
+    "pier18.flow",  # which screen comes next: with the first game
 )
 
 
@@ -103,7 +107,7 @@ NOT_BEFORE_THE_FIRST_PAINT = (
 #: first paint (pier18.tcss, parsed then, holds only the first screens' and shared ones).
 STYLES_NOT_BEFORE_THE_FIRST_PAINT = (
     "confirm-box", "pass-message", "final-", "review-", "lobby-", "join-box", "lesson-box",
-    "explain-", "help-box", "legend-box", "log-box",
+    "explain-", "help-box", "legend-box", "log-box", "keep-", "draft-card", "pier-panel", "place-", "patron-box",
 )
 
 

@@ -85,6 +85,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from .score import quick_args
 
         args = quick_args(words[1:])
+    elif only == "play":
+        from .play import quick_args as quick_play_args
+
+        args = quick_play_args(words[1:])
     if args is None:
         args = build_parser(only).parse_command(argv)  # an argument error is said first
     if "stdout" in errors.closed_at_start and args.command not in errors.READ_BEFORE_WRITING:

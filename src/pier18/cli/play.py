@@ -10,6 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
     from collections.abc import Callable
+    from types import SimpleNamespace
 
     from ..bots import Bot, HardBot, Hint
     from ..engine import PlayerView
@@ -101,6 +102,64 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 LATEST = "\0latest"
 
 
+#: The options `quick_args` reads: attribute and type (None: a flag; argparse's own
+#: `type` for the others, so a value reads the same either way).
+_QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object] | None]] = {
+    "--players": ("players", int), "--names": ("names", str), "--bots": ("bots", str), "--level": ("level", str),
+    "--seats": ("seats", str), "--seed": ("seed", int), "--first": ("first", str), "--record": ("record", str),
+    "--force": ("force", None), "--lines": ("lines", None), "--resume": ("resume", str),
+    "--lang": ("lang", str),  # read already, before anything was said (`i18n.lang_from_argv`)
+}
+
+
+def quick_args(argv: list[str]) -> SimpleNamespace | None:
+    """Read the usual `play` arguments without building the argparse parser, as `score`
+    does: building it (argparse, every option's help) is a tenth of what the names screen
+    costs before its first paint. Only options written out whole are read here; anything
+    else (help, a shortened or unknown option, a positional word, `--deck`, a value that
+    looks like an option or is empty, a number argparse refuses, `--`) returns None, and
+    the full parser reads the same words and answers in its own way. What is read gives
+    the very namespace argparse would (tests/test_play_cli.py compares them).
+    """
+    from types import SimpleNamespace
+
+    values: dict[str, object] = {
+        "players": 3, "names": None, "bots": None, "level": "hard", "seats": None, "seed": None, "first": None,
+        "deck": None, "resume": None, "record": None, "force": False, "lines": False,
+    }
+    at = 0
+    while at < len(argv):
+        word = argv[at]
+        at += 1
+        name, eq, inline = word.partition("=")
+        if name not in _QUICK_OPTIONS:
+            return None
+        attribute, convert = _QUICK_OPTIONS[name]
+        if convert is None:  # a flag: `--lines=x` is argparse's to refuse
+            if eq:
+                return None
+            values[attribute] = True
+            continue
+        if eq:
+            value = inline
+        elif at < len(argv) and not argv[at].startswith("-"):
+            value = argv[at]
+            at += 1
+        elif name == "--resume" and (at == len(argv) or argv[at] in _QUICK_OPTIONS):
+            value = LATEST  # `--resume` alone: the last played game
+        else:
+            return None
+        if not value:
+            return None
+        try:
+            values[attribute] = convert(value) if value is not LATEST else value
+        except ValueError:
+            return None
+    if values["players"] not in TABLE_SIZES:
+        return None
+    return SimpleNamespace(command="play", run=run, **values)
+
+
 def check_record(args: argparse.Namespace, own: bool = False) -> None:
     """`--record FILE` before the game starts: one line (exit 2) if it must not be written.
 
@@ -181,8 +240,8 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
     return seat_names(given, seats)
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..engine import load_deck
+def run(args: argparse.Namespace | SimpleNamespace) -> int:
+    from ..engine.later_deck import later_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
     from ..i18n import _
@@ -199,7 +258,7 @@ def run(args: argparse.Namespace) -> int:
     check_record(args)
     seats = parse_seats(args)
     names = seated_names(args, seats)
-    deck = load_deck(args.deck)
+    deck = later_deck(args.deck)  # read now (a problem is one line); the shipped deck parsed after the first paint
     first = None
     if args.first is not None:
         if names is None:
@@ -220,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
         from ..persist.session import Session  # with the game: once the names are known
 
         seed = args.seed if not games and args.seed is not None else seeds.randrange(2**31)
-        games.append(Session(deck, players, seed, first_player=first, seats=list(seats)))
+        games.append(Session(deck(), players, seed, first_player=first, seats=list(seats)))
         return games[-1]
 
     bot_seed = seeds.randrange(2**31) if args.seed is None else args.seed
@@ -250,6 +309,7 @@ def run(args: argparse.Namespace) -> int:
         seats=seats,
         hint_bot=HintBot(bot_seed),
     )
+    app.when_drawn(deck.warm)  # ready before the first game wants it
     if found.free:
         app.resume_offer = found  # asked before anything else
     else:

@@ -5,7 +5,6 @@ Every problem becomes one `DeckError` naming the file, the card id and the field
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import tomllib
 import unicodedata
@@ -18,6 +17,7 @@ from .cards import DEFAULT_PLAN_BONUS, Card, Plan
 from .characters import Section
 from .characters import Character
 from ..i18n import _, ngettext
+from .deck_file import MAX_DECK_BYTES, default_deck_path, read_deck_bytes
 from .errors import DeckError
 from .goals import GOAL_KINDS, Goal, GoalKind
 from .reading import read_capped
@@ -27,8 +27,6 @@ DECK_SIZE = 18
 #: Makes the DeckError for a field of the card being read: fail(field, message).
 Fail = Callable[[str, str], DeckError]
 
-#: A deck is a few kilobytes; anything larger is refused before it is parsed.
-MAX_DECK_BYTES = 1 << 20
 #: Upper bounds on the numbers a deck may give, well above the shipped deck's (4 sections
 #: a card, bonuses up to 9, goal numbers up to 23, version 5) and at or above anything a
 #: game can reach: with them no deck can make a game slow or a sum overflow a float.
@@ -68,14 +66,6 @@ class Deck(Mapping[int, Card]):
         return list(self._cards.values())
 
 
-def default_deck_path() -> Path:
-    """The deck shipped with the game: inside the package, or in a source checkout."""
-    packaged = Path(__file__).resolve().parent.parent / "data" / "cards.toml"
-    if packaged.is_file():
-        return packaged
-    return Path(__file__).resolve().parents[3] / "data" / "cards.toml"
-
-
 def is_default_deck(deck: Deck) -> bool:
     """Whether `deck` is the game's own deck (by its sha256): a command needs no --deck."""
     return deck.digest == _default_digest()
@@ -105,8 +95,12 @@ def deck_file(deck: Deck) -> Path | None:
 def load_deck(path: str | Path | None = None) -> Deck:
     """Load and check a deck file; the default is the game's own deck."""
     path = Path(path) if path is not None else default_deck_path()
+    return deck_from_bytes(read_deck_bytes(path, shorten(path)), path)
+
+
+def deck_from_bytes(raw: bytes, path: Path) -> Deck:
+    """Check and build the deck read from the file `path` (its bytes, `raw`)."""
     where = shorten(path)
-    raw = _read_capped(path, where)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -128,18 +122,6 @@ def read_toml(text: str, where: str) -> dict[str, Any]:
         raise DeckError(_("{deck}: not valid TOML: nested too deeply").format(deck=where)) from None
     except ValueError:  # Python refuses to read an integer of thousands of digits
         raise DeckError(_("{deck}: not valid TOML: a number far too long").format(deck=where)) from None
-
-
-def _read_capped(path: Path, where: str) -> bytes:
-    """The deck file's bytes: a regular file of at most MAX_DECK_BYTES, else DeckError."""
-    try:
-        return read_capped(path, MAX_DECK_BYTES)
-    except OSError as exc:
-        if exc.errno == errno.EFBIG:
-            raise DeckError(
-                _("{deck}: the deck file is over {size} KiB; a deck is a few KiB").format(deck=where, size=MAX_DECK_BYTES // 1024)
-            ) from None
-        raise DeckError(_("{deck}: cannot read the deck file ({reason})").format(deck=where, reason=exc.strerror or exc)) from None
 
 
 def parse_deck(data: Mapping[str, Any], source: str = "<deck>", digest: str = "", where: str | None = None) -> Deck:

@@ -16,7 +16,6 @@ from textual.binding import Binding
 
 from ..i18n import _
 from ..engine import Decision, Phase
-from ..flow import Show, next_step
 from ..persist import autosave
 from ..persist.lock import GameLocked
 from ..words import KEY_TAKE_BACK, bot_problem, pass_reason, play_resume_command, since_your_turn
@@ -231,6 +230,7 @@ class Pier18App(GameApp):
 
     def advance(self) -> None:
         """Show whatever the game needs next: a patron result, a choice or the end."""
+        from ..flow import Show, next_step  # with the first game: not before the first paint
         from .screens.table import TableState
 
         session = self.session

@@ -54,6 +54,26 @@ class KeepScreen(HintedScreen[Keep]):
     pointed at; the screen is drawn from the two.
     """
 
+    # Parsed when the screen is first shown, not before the first paint (pier18.tcss).
+    DEFAULT_CSS = """
+    KeepScreen #keep-help { margin: 0 1; height: auto; }
+    KeepScreen #keep-hand { height: auto; margin: 1 0 0 0; }
+    KeepScreen .hand-card {
+        width: 1fr;
+        height: auto;
+        border: round $panel-lighten-2;
+        padding: 0 1;
+        margin: 0 1;
+    }
+    KeepScreen .hand-card.-plan { border: heavy $success; }
+    KeepScreen .hand-card.-foundation { border: heavy $warning; }
+    /* Dimmed, and dashed: a mark that reads without colour too. */
+    KeepScreen .hand-card.-unchoosable { opacity: 60%; border: dashed $panel-lighten-2; }
+    KeepScreen #keep-below { height: auto; margin: 1 0 0 0; }
+    KeepScreen #keep-preview { width: 1fr; height: auto; padding: 0 1; }
+    KeepScreen #keep-legend { width: 1fr; height: auto; padding: 0 1; border-left: vkey $panel-lighten-2; }
+    """
+
     BINDINGS = [
         Binding("left", "point(-1)", KEY_PREVIOUS_CARD, show=False),  # the help line says them
         Binding("right", "point(1)", KEY_NEXT_CARD, show=False),

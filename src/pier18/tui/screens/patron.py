@@ -55,6 +55,21 @@ class PatronScreen(ModalClosesOnce[bool]):
     never closes it (`GameApp` drops such keys).
     """
 
+    # Parsed when the screen is first shown, not before the first paint (pier18.tcss).
+    DEFAULT_CSS = """
+    PatronScreen { align: center middle; }
+    PatronScreen #patron-box {
+        width: 86;
+        height: auto;
+        max-height: 90%;
+        border: double $warning;
+        padding: 1 2;
+        background: $surface;
+    }
+    PatronScreen #patron-panel { height: auto; }
+    PatronScreen #patron-continue { margin-top: 1; }
+    """
+
     # A modal screen hides the app's own bindings, so the keys that work on every game
     # screen are bound here too.
     BINDINGS = [

@@ -40,6 +40,17 @@ class SideScroll(VerticalScroll, can_focus=False):
 
 
 class PlaceScreen(HintedScreen[Decision | None]):
+    # Parsed when the screen is first shown, not before the first paint (pier18.tcss).
+    DEFAULT_CSS = """
+    PlaceScreen #place-help { height: auto; padding: 0 1; background: $boost; }
+    PlaceScreen #place-body { height: 1fr; }
+    PlaceScreen #place-pier-scroll { width: 46; border: round $accent; padding: 0 1; }
+    PlaceScreen #place-side { width: 1fr; padding: 0 1; }
+    PlaceScreen #cover-list { height: auto; max-height: 7; }
+    PlaceScreen #score-change { height: auto; margin-top: 1; }
+    PlaceScreen #cover-why { height: auto; margin-top: 1; }
+    """
+
     BINDINGS = [
         Binding("escape", "back", KEY_BACK_TO_CARDS),
         *(Binding(str(k), f"cover({k})", N_("Point at a cover"), show=False) for k in range(10)),

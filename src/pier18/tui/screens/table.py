@@ -80,6 +80,38 @@ class TableScreen(HintedScreen[None]):
     at one laptop and over the network. The draft row's `Picked` message goes up to the
     app."""
 
+    # Parsed when the screen is first shown, not before the first paint (pier18.tcss).
+    DEFAULT_CSS = """
+    TableScreen #status {
+        height: auto;
+        max-height: 2;
+        background: $boost;
+        padding: 0 1;
+    }
+    TableScreen #draft-row {
+        height: auto;
+        padding: 0 1;
+    }
+    TableScreen .draft-card {
+        width: 22;
+        height: auto;
+        border: round $panel-lighten-2;
+        padding: 0 1;
+        margin-right: 1;
+    }
+    TableScreen .draft-card.-selected { border: heavy $accent; background: $boost; }
+    TableScreen #draft-row:focus .draft-card.-selected { border: heavy $accent; }
+    TableScreen #piers-scroll { height: 1fr; }
+    TableScreen #piers { height: auto; }
+    TableScreen .pier-panel {
+        width: 1fr;
+        height: auto;
+        border: round $panel-lighten-1;
+        padding: 0 1;
+    }
+    TableScreen .pier-panel.-turn { border: heavy $accent; }
+    """
+
     BINDINGS = [
         Binding("pageup", "scroll_piers(-1)", N_("Piers ↑"), show=False),
         Binding("pagedown", "scroll_piers(1)", N_("Piers ↓"), show=False),
