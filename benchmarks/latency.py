@@ -18,7 +18,11 @@ refresh of the screen.
   are drawn anew.
 - patron: Enter places the round's last card, the Patron is settled and its panel is
   painted (a fresh app per sample, started at that moment of the game: the panel is
-  made; the table under it is drawn anew right after, and is not in the sample).
+  made; the table under it is drawn anew right after, and is not in the sample). The
+  sample ends at the paint that first shows the whole panel, the round's award and the
+  panel's keys in its footer (`after_paint`), not at a refresh after it: the screen
+  goes on working after that paint (the table under it), and a refresh callback waits
+  for all of that.
 - patron again: the same at the end of every later round of a game, where the panel
   made at the first round's end is refilled.
 - set-up: → points at the next card; its preview in both roles is drawn anew.
@@ -34,6 +38,11 @@ patron, set-up; then again), so a machine whose speed drifts moves all of them a
 the ratios are given per round.
 
     python benchmarks/latency.py [--samples 40] [--rounds 3] [--size 120x40 --size 160x50]
+                                 [--src DIR]
+
+`--src DIR` imports pier18 from DIR (another checkout's `src`, such as main's) instead of
+this checkout's: run the two in turn to compare code before and after a change with the
+same benchmark.
 """
 
 from __future__ import annotations
@@ -47,9 +56,23 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from weakref import WeakSet
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+
+
+def source() -> Path:
+    """Where pier18 is imported from: this checkout's `src`, or `--src DIR` (read before
+    the imports: the code under test is chosen before it is loaded)."""
+    for index, arg in enumerate(sys.argv):
+        if arg == "--src" and index + 1 < len(sys.argv):
+            return Path(sys.argv[index + 1]).resolve()
+        if arg.startswith("--src="):
+            return Path(arg.split("=", 1)[1]).resolve()
+    return ROOT / "src"
+
+
+sys.path.insert(0, str(source()))
 
 from textual.app import App, ComposeResult  # noqa: E402
 from textual.widgets import Label  # noqa: E402
@@ -57,6 +80,7 @@ from textual.widgets import Label  # noqa: E402
 from pier18.engine import Draft, Game, Keep, Phase, load_deck  # noqa: E402
 from pier18.persist.session import Session  # noqa: E402
 from pier18.tui.app import Pier18App  # noqa: E402
+from pier18.tui.widgets.footer import Footer, FooterKey  # noqa: E402
 
 #: The terminal size the scenarios run at (set by `main` for each size in turn).
 SIZE = (120, 40)
@@ -85,19 +109,15 @@ class Echo(App[None]):
         self.query_one("#echo", Label).update(f"{event.key} {self.count}")
 
 
-async def after_change(app: App[object], key: str, changed: Callable[[], bool], painted: bool = False) -> float:
-    """Seconds from posting `key` to the first refresh after `changed()` holds; or, with
-    `painted` (`changed` says a screen has been painted: `GameApp.drawn`), to the refresh
-    in which `changed()` is first seen to hold."""
+async def after_change(app: App[object], key: str, changed: Callable[[], bool]) -> float:
+    """Seconds from posting `key` to the first refresh after `changed()` holds."""
     loop = asyncio.get_running_loop()
     done: asyncio.Future[float] = loop.create_future()
 
     def check() -> None:
         if done.done():
             return
-        if changed() and painted:
-            done.set_result(time.perf_counter())
-        elif changed():
+        if changed():
             app.call_after_refresh(lambda: done.done() or done.set_result(time.perf_counter()))
         else:
             app.call_after_refresh(check)
@@ -107,6 +127,66 @@ async def after_change(app: App[object], key: str, changed: Callable[[], bool], 
     app.call_after_refresh(check)
     end = await asyncio.wait_for(done, TIMEOUT)
     return end - start
+
+
+class Paints:
+    """Calls `check` (when set) right after each layout pass of the screen on top is
+    painted: Textual publishes a screen's public `screen_layout_refresh_signal` right
+    after handing that paint to the terminal. Every screen that comes on top is
+    watched from then on."""
+
+    def __init__(self, app: App[object]) -> None:
+        self.app = app
+        self.check: Callable[[], None] | None = None
+        self.watched: WeakSet[object] = WeakSet()
+        app.screen_change_signal.subscribe(app, self.watch, immediate=True)
+        self.watch(app.screen)
+
+    def watch(self, screen) -> None:  # type: ignore[no-untyped-def]
+        if screen not in self.watched:
+            self.watched.add(screen)
+            screen.screen_layout_refresh_signal.subscribe(self.app, self.painted, immediate=True)
+
+    def painted(self, screen) -> None:  # type: ignore[no-untyped-def]
+        if self.check is not None and screen is self.app.screen:
+            self.check()
+
+
+async def after_paint(app: App[object], paints: Paints, key: str, changed: Callable[[], bool]) -> float:
+    """Seconds from posting `key` to the paint in which `changed()` first holds: checked
+    right after each layout pass's paint (`Paints`), and after each refresh for a paint
+    without one (what `after_change` checks)."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[float] = loop.create_future()
+
+    def check() -> None:
+        if not done.done() and changed():
+            done.set_result(time.perf_counter())
+
+    def after_refresh() -> None:
+        check()
+        if not done.done():
+            app.call_after_refresh(after_refresh)
+
+    paints.check = check
+    try:
+        start = time.perf_counter()
+        app.simulate_key(key)
+        app.call_after_refresh(after_refresh)
+        end = await asyncio.wait_for(done, TIMEOUT)
+    finally:
+        paints.check = None
+    return end - start
+
+
+def panel_shown(app: App[object]) -> bool:
+    """The Patron panel is on top and painted whole: drawn since it came on top (the
+    app's own `drawn`, set at its paint) and its footer's keys laid out with it."""
+    if screen_name(app) != "PatronScreen" or not app.drawn():  # type: ignore[attr-defined]
+        return False
+    footer = app.screen.query_one(Footer)
+    keys = list(footer.query(FooterKey))
+    return footer.showing is not None and bool(keys) and all(key.region for key in keys)
 
 
 async def settle(app: App[object]) -> None:
@@ -203,7 +283,7 @@ async def patron(samples: int) -> list[float]:
             await pilot.press("1")  # points at the first card; Enter opens it
             await reach(pilot, app, "PlaceScreen")
             await settle(app)
-            times.append(await after_change(app, "enter", lambda: screen_name(app) == "PatronScreen" and app.drawn(), painted=True))
+            times.append(await after_paint(app, Paints(app), "enter", lambda: panel_shown(app)))
     return times
 
 
@@ -217,6 +297,7 @@ async def patron_again(samples: int) -> list[float]:
         app = game_app(before_round_end())
         async with app.run_test(size=SIZE) as pilot:
             await reach(pilot, app, "TableScreen")
+            paints = Paints(app)
             while len(times) < samples:
                 await settle(app)
                 game = app.session.game
@@ -225,7 +306,7 @@ async def patron_again(samples: int) -> list[float]:
                 name = screen_name(app)
                 if name == "PlaceScreen" and len(game.revealed) == 2 and game.awards:
                     awards = len(game.awards)
-                    times.append(await after_change(app, "enter", lambda: len(app.session.game.awards) > awards and screen_name(app) == "PatronScreen" and app.drawn(), painted=True))
+                    times.append(await after_paint(app, paints, "enter", lambda: len(app.session.game.awards) > awards and panel_shown(app)))
                 elif name == "TableScreen":
                     await pilot.press("1", "enter")
                 else:
@@ -434,6 +515,7 @@ def main() -> None:
         "--size", type=parse_size, action="append", help="WIDTHxHEIGHT, repeatable (default: 120x40 and 160x50)"
     )
     parser.add_argument("--only", action="append", choices=list(SCENARIOS), help="run only these scenarios (repeatable)")
+    parser.add_argument("--src", type=Path, help="import pier18 from DIR (e.g. main's checkout's src) instead of this checkout's")
     args = parser.parse_args()
     sizes = args.size or SIZES
     names = ["minimal"] + [n for n in SCENARIOS if n != "minimal" and (not args.only or n in args.only)]
@@ -467,6 +549,7 @@ def main() -> None:
             per_round = ", ".join(f"{r:.2f}" for r in ratios[size][name])
             ok = med <= 2 * base and high <= P95_TARGET
             print(f"{line}  {med / base:4.2f}x ({per_round})   {'met' if ok else 'MISSED'}")
+    print(f"(pier18 from {source()})")
     print(f"(target: median <= 2x the minimal app's at the same size, p95 <= {P95_TARGET * 1000:.0f} ms; {count} samples)")
 
 if __name__ == "__main__":

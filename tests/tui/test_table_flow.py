@@ -164,6 +164,38 @@ async def test_each_patron_panel_shows_its_own_round_and_an_early_key_never_clos
         assert seen[0] != seen[1]
 
 
+async def test_the_patron_panels_first_paint_shows_its_keys(tui_deck):
+    """The Patron panel's footer has its keys in the panel's first paint, for the first
+    panel of a game (made then) as for a later one (filled again): not a frame or more
+    later, after the table under it has been drawn again."""
+    from pier18.tui.widgets.footer import Footer, FooterKey
+
+    app = make_app(tui_deck, 2, 5)
+    at_first_paint: list[list[str]] = []  # the footer's keys laid out, at each panel's first paint
+    watched: set[int] = set()
+
+    def painted(screen) -> None:  # right after a layout pass of `screen` is painted
+        if screen is app.screen and screen_name(app) == "PatronScreen" and app.drawn() and len(at_first_paint) < len(app.session.game.awards):
+            keys = [key for key in screen.query_one(Footer).query(FooterKey) if key.region]
+            at_first_paint.append([key.description for key in keys])
+
+    def came_on_top(screen) -> None:
+        if id(screen) not in watched:
+            watched.add(id(screen))
+            screen.screen_layout_refresh_signal.subscribe(app, painted, immediate=True)
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.screen_change_signal.subscribe(app, came_on_top, immediate=True)  # after the app's own
+        for round_ in (1, 2):
+            await press_until(pilot, lambda: screen_name(app) == "PatronScreen" and len(app.session.game.awards) == round_,
+                              lambda: first_keys(app), f"round {round_}'s Patron panel")
+            await wait_until(pilot, app.drawn, "the panel drawn")
+            assert len(at_first_paint) == round_
+            assert "Continue" in at_first_paint[-1], at_first_paint
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen_name(app) != "PatronScreen", "the panel closed")
+
+
 # -- events stay until the player moves on -------------------------------------------------
 
 

@@ -219,8 +219,10 @@ class GameApp(BaseApp):
     def when_drawn(self, callback: Callable[[], object]) -> None:
         """Run `callback` once the screen on top has been drawn (at once if it has): work
         the screen just shown does not need, such as redrawing the table under a panel,
-        comes after that screen is in sight, not before (after its next refresh: what the
-        screen itself still does then, such as filling in its footer's keys, goes first)."""
+        comes after that screen is in sight, not before (after its next refresh, so what the
+        screen itself asked for by then starts first; a footer that makes its keys after
+        that refresh, as most do, is still painted after this: the Patron panel's footer
+        makes them with the panel, `Footer(at_once=True)`)."""
         self._once_drawn.append(callback)
         if self.drawn():
             self._run_when_drawn()

@@ -25,6 +25,7 @@ from ...words import (
     patron_why,
 )
 from .closing import ModalClosesOnce, unless_leaving
+from ..widgets.drawn import Drawn
 from ..widgets.footer import Footer
 
 
@@ -93,9 +94,10 @@ class PatronScreen(ModalClosesOnce[bool]):
         go_on = Text.assemble((f" {ENTER} ", "reverse"), " " + _("continue"))
         with Vertical(id="patron-box"):
             yield Static(self._last_line(), id="patron-last")
-            yield Static(explain(self.award, self.deck, self.names), id="patron-panel")
+            # Drawn once per content: measured for the layout and painted from the same lines.
+            yield Drawn(explain(self.award, self.deck, self.names), id="patron-panel")
             yield Static(go_on, id="patron-continue")
-        yield Footer()
+        yield Footer(at_once=True)  # nothing here takes the focus: its keys are known now
 
     @unless_leaving
     def on_mount(self) -> None:
@@ -109,7 +111,7 @@ class PatronScreen(ModalClosesOnce[bool]):
         last_line = self.query_one("#patron-last", Static)
         last_line.update(self._last_line())
         last_line.display = last is not None
-        self.query_one("#patron-panel", Static).update(explain(award, deck, names))
+        self.query_one("#patron-panel", Drawn).update(explain(award, deck, names))
         # Laid out again whatever its size: the app counts the panel drawn (keys pressed
         # from then on act on it) at that layout's paint (`GameApp._laid_out`).
         self.refresh(layout=True)

@@ -209,10 +209,21 @@ def key_width(binding: Binding, key_display: str, description: str) -> int:
 
 class Footer(widgets.Footer):
     """Shows the screen's keys as Textual's footer does, and makes them again only when
-    what it would show has changed."""
+    what it would show has changed.
+
+    Textual's footer shows no key until its screen says its bindings are ready, after
+    the screen's first refresh: its keys come a paint (or several, on a busy screen)
+    after the screen itself. `at_once` is for a screen whose keys do not hang on which
+    widget has the focus (nothing on it takes the focus: the Patron panel): its footer
+    makes its keys with the rest of the screen, so they are in its first paint.
+    """
 
     ready = False  # the screen has said its bindings are ready: until then, no keys
     showing: Shown | None = None  # what the keys were last made from
+
+    def __init__(self, *children: Widget, at_once: bool = False, **options: Any) -> None:
+        super().__init__(*children, **options)  # Textual's own options (`compact`...)
+        self.at_once = at_once
 
     def keys_now(self) -> Shown:
         active = tuple((key, b.binding, b.enabled, b.tooltip) for key, b in self.screen.active_bindings.items())
@@ -252,6 +263,8 @@ class Footer(widgets.Footer):
             await self.recompose()
 
     def compose(self) -> Iterable[Widget]:
+        if not self.ready and self.at_once and self.screen is self.app.screen:
+            self.ready = True  # the screen on top, its keys known now (see the class)
         if not self.ready:
             return
         self.showing = self.keys_now()
