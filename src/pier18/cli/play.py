@@ -12,6 +12,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
     from types import SimpleNamespace
 
+    #: The arguments: from argparse, or from `quick_args` (the usual forms).
+    Args = argparse.Namespace | SimpleNamespace
+
     from ..bots import Bot, HardBot, Hint
     from ..engine import PlayerView
     from ..persist.autosave import Autosaving, SavedGame
@@ -160,7 +163,7 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
     return SimpleNamespace(command="play", run=run, **values)
 
 
-def check_record(args: argparse.Namespace, own: bool = False) -> None:
+def check_record(args: Args, own: bool = False) -> None:
     """`--record FILE` before the game starts: one line (exit 2) if it must not be written.
 
     `own`: FILE is an earlier record of the game being resumed, so writing it loses nothing.
@@ -203,7 +206,7 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
     return names
 
 
-def parse_seats(args: argparse.Namespace) -> list[str]:
+def parse_seats(args: Args) -> list[str]:
     """`--bots N [--level L]` or `--seats KINDS`: "human" or a bot level per seat."""
     from ..bots import seat_kinds
     from ..engine.errors import Pier18Error
@@ -219,7 +222,7 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
     return seat_kinds(args.players, bots, args.seats, level)
 
 
-def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None:
+def seated_names(args: Args, seats: list[str]) -> list[str] | None:
     """Every seat's name from `--names` (humans only) plus the bots' names."""
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
@@ -240,7 +243,7 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
     return seat_names(given, seats)
 
 
-def run(args: argparse.Namespace | SimpleNamespace) -> int:
+def run(args: Args) -> int:
     from ..engine.later_deck import later_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
@@ -359,7 +362,7 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
         factory.release()
 
 
-def resume(args: argparse.Namespace) -> int:
+def resume(args: Args) -> int:
     """`play --resume [FILE|N]`: a saved game, exactly where it stopped, still autosaving.
 
     Without FILE or N: the last played unfinished game that no other terminal has open.

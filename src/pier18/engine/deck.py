@@ -17,7 +17,8 @@ from .cards import DEFAULT_PLAN_BONUS, Card, Plan
 from .characters import Section
 from .characters import Character
 from ..i18n import _, ngettext
-from .deck_file import MAX_DECK_BYTES, default_deck_path, read_deck_bytes
+from .deck_file import MAX_DECK_BYTES, read_deck_bytes
+from .deck_file import default_deck_path as default_deck_path  # where the engine names it
 from .errors import DeckError
 from .goals import GOAL_KINDS, Goal, GoalKind
 from .reading import read_capped
