@@ -140,6 +140,7 @@ async def test_every_command_is_answered_at_once_and_refusals_are_one_line(club_
         assert any("Bob and Cy" in line for line in opened)
         assert len(await answer_to(keyboard, screen, "join 999")) == 1
         assert len(await answer_to(keyboard, screen, "join x")) == 1
+        assert len(await answer_to(keyboard, screen, "play \u00b2")) == 1  # a digit to str.isdigit, no number to int
         assert len(await answer_to(keyboard, screen, "new 4")) == 1
         assert len(await answer_to(keyboard, screen, "new 2 clock 9y")) == 1
         joined = await answer_to(keyboard, screen, f"join {table}")
@@ -228,7 +229,7 @@ def test_new_reads_seats_bots_invitations_and_the_clock():
     assert table.seats == ("human", "human", "hard") and table.invite == ("Ann Smith", "Bob")
     assert (table.clock, table.on_timeout) == ("2d", "lose")
     assert parse_new(["2"]).invite is None and parse_new(["2"]).clock == "none"
-    for bad in ("", "5", "2 hard hard", "2 wizard", "2 clock", "2 clock 0m", "2 invite \x1b[31m"):
+    for bad in ("", "5", "2 hard hard", "2 wizard", "2 clock", "2 clock 0m", "2 invite \x1b[31m", "\u00b2", "\u0662 hard"):
         with pytest.raises(NewTableError):
             parse_new(bad.split())
 
