@@ -75,8 +75,9 @@ def test_every_command_is_tried():
 
 
 def pier18(argv: list[str], data_dir: Path, stream: str, how: str, unbuffered: bool = False) -> tuple[int, str, str]:
-    """Run `pier18 ARGV` with `stream` ("stdout" or "stderr") closed or a broken pipe;
-    the exit status and what reached the other stream (and this one, if closed: nothing).
+    """Run `pier18 ARGV` with `stream` ("stdout" or "stderr") closed or a broken pipe (or
+    open, as usual: `how` "open"); the exit status and what reached the other stream
+    (and this one, if closed: nothing).
 
     Buffered as usual, a write error can come at the final flush; with `unbuffered`
     (PYTHONUNBUFFERED=1, as many containers and CI runners set), at the write itself."""
@@ -89,7 +90,8 @@ def pier18(argv: list[str], data_dir: Path, stream: str, how: str, unbuffered: b
     os.close(read_end)  # as `| head -c0` once head has gone
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         files = {"stdout": out, "stderr": err}
-        files[stream] = write_end if how == "broken" else None
+        if how != "open":  # "open": both captured, as a reference
+            files[stream] = write_end if how == "broken" else None
         proc = subprocess.run(
             [sys.executable, "-m", "pier18", *argv], stdin=subprocess.DEVNULL, env=env, timeout=60,
             stdout=files["stdout"], stderr=files["stderr"],
@@ -177,4 +179,43 @@ def test_with_standard_output_closed_a_bad_input_is_still_the_error_said(tmp_pat
     status, _, err = pier18(argv, tmp_path / "data", "stdout", "closed")
     assert status == 2 and err != CLOSED_STDOUT, err
     assert err == line if line else (err.startswith("pier18") and "/nonexistent/" in err or "frobnicate" in err), err
+    assert not (tmp_path / "data").exists()
+
+
+#: A bad argument for every command (and each form of `club`), caught by the command
+#: itself where it has one of its own to check (argparse says the rest first anyway).
+BAD_ARGUMENTS = {
+    "play": ["play", "--names", "Ann,Bob", "--first", "Zed"],
+    "learn": ["learn", "--script", "/nonexistent/s.toml"],
+    "score": ["score", "/nonexistent/pier.txt"],
+    "cards": ["cards", "--deck", "/nonexistent/d.toml"],
+    "replay": ["replay", "RECORD", "--json", "--lines"],
+    "review": ["review", "/nonexistent/game.json"],
+    "simulate": ["simulate", "--games", "1", "--deck", "/nonexistent/d.toml"],
+    "games": ["games", "--frobnicate"],
+    "stats": ["stats", "--name", " "],
+    "host": ["host", "--resume", "/nonexistent/game.json"],
+    "join": ["join", "127.0.0.1:9"],
+    "club": ["club", "--lines", "a[b:1"],
+    "club --name": ["club", "--lines", "--name", "\x1b[2J", "127.0.0.1:9"],
+    "club wait": ["club", "wait", "127.0.0.1:9", "--notify-command", ""],
+    "club ratings": ["club", "ratings", "ws://[::1"],
+    "club serve": ["club", "serve", "--reset", "Ann", "--backup", "copy.sqlite3"],
+    "club serve --tls-cert": ["club", "serve", "--tls-cert", "/nonexistent/c.pem", "--tls-key", "/nonexistent/k.pem"],
+}
+
+
+def test_every_command_has_a_bad_argument_tried():
+    assert {argv[0] for argv in BAD_ARGUMENTS.values()} == set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", BAD_ARGUMENTS)
+def test_every_command_says_its_bad_argument_before_a_closed_output(tmp_path, a_record, command):
+    """One order of checks for every command: its arguments, then the streams. With
+    standard output closed, a bad argument is said exactly as with it open (status 2),
+    never blamed on the closed output; nothing is made or saved."""
+    argv = [a_record if word == "RECORD" else word for word in BAD_ARGUMENTS[command]]
+    status, out, said = pier18(argv, tmp_path / "open", "stdout", "open")
+    assert status == 2 and out == "" and said.startswith("pier18") and CLOSED_STDOUT not in said, said
+    assert pier18(argv, tmp_path / "data", "stdout", "closed") == (2, "", said)
     assert not (tmp_path / "data").exists()

@@ -64,7 +64,7 @@ class Learner:
     def lines(self) -> list[str]:
         return self.out.getvalue().splitlines()
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         self.reads += 1
         if self.reads > MOST_READS:
             return ""  # a lesson that never moves on: the input ends
@@ -267,7 +267,7 @@ def test_hostile_lines_are_each_answered_at_once_and_safely(tmp_path):
         read_up_to = 0
         last: str | None = None
 
-        def readline(self) -> str:
+        def readline(self, size: int = -1) -> str:
             lines = out.getvalue().splitlines()
             new, Hostile.read_up_to = lines[Hostile.read_up_to:], len(lines)
             if Hostile.last is not None:

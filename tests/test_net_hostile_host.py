@@ -442,15 +442,19 @@ async def test_the_seat_app_ends_with_the_reason_when_the_client_fails(monkeypat
 
 
 async def join_lines(port: int, *more: str) -> tuple[int, str, str]:
+    """`pier18 join --lines` at the host on `port`, its input kept open (its end would
+    leave the table) until the host has ended it: the exit status, stdout, stderr."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "pier18", "join", "--lines", f"127.0.0.1:{port}", "CODE", *more,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
         env=child_env(),
     )
     try:
         async with asyncio.timeout(WAIT):  # a join that hangs fails here
-            out, err = await proc.communicate()
+            out, err = await asyncio.gather(proc.stdout.read(), proc.stderr.read())
+            await proc.wait()
     finally:
+        proc.stdin.close()
         if proc.returncode is None:
             proc.kill()
             await proc.wait()

@@ -58,7 +58,7 @@ class Player:
     def lines(self) -> list[str]:
         return self.out.getvalue().splitlines()
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         self.reads += 1
         if self.reads > MOST_READS:  # a front end that never moves on: the input ends
             return ""

@@ -49,7 +49,7 @@ class Stepper:
     def lines(self) -> list[str]:
         return self.out.getvalue().splitlines()
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         lines = self.lines()
         self.answers.append(lines[self.read_up_to:])
         self.read_up_to = len(lines)

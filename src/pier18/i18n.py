@@ -12,7 +12,9 @@ Babel. English is the source text: it needs no catalog and loads none.
 One process speaks one language, chosen once, before the first message is read: by
 `choose(lang)` (`--lang` on the command line), or else from the environment, as gettext
 reads it (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`). A language with no catalog falls
-back to English. Each seat of a networked game is its own process, in its own language.
+back to English. So does one whose catalog cannot be read (empty, cut short, damaged,
+no file, too big, unreadable), with one warning line on standard error, once a
+process. Each seat of a networked game is its own process, in its own language.
 
 This module imports nothing of pier18 and no terminal library: the rules engine's own
 errors are messages too.
@@ -21,6 +23,8 @@ errors are messages too.
 from __future__ import annotations
 
 import os
+import stat
+import sys
 
 TYPE_CHECKING = False  # `typing` is not imported: `pier18 score --json` starts with this
 if TYPE_CHECKING:
@@ -40,6 +44,10 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _language: str | None = None  # chosen: None until the first message or `choose`
 _catalog: GNUTranslations | None = None  # None for English, and until the first message
 _loaded = False  # the chosen language's catalog has been read (or it needs none)
+_warned = False  # a catalog that cannot be read has been said (once a process)
+_translations: dict[str, NullTranslations] = {}  # `translation`'s, by catalog file
+#: The largest catalog read (the Dutch one is about 200 KiB): a bigger one is damaged.
+MAX_CATALOG_BYTES = 16 * 2**20
 
 
 def available() -> tuple[str, ...]:
@@ -48,7 +56,7 @@ def available() -> tuple[str, ...]:
         names = os.listdir(LOCALE_DIR)
     except OSError:
         names = []
-    found = [name for name in names if os.path.isfile(_mo_path(name))]
+    found = [name for name in names if os.path.lexists(_mo_path(name))]  # read (and checked) when spoken
     return (SOURCE, *sorted(found))
 
 
@@ -117,17 +125,75 @@ def _load() -> None:
     import gettext
 
     assert _language is not None
-    with open(_mo_path(_language), "rb") as file:
-        _catalog = gettext.GNUTranslations(file)
+    _loaded = True  # from here on a message is read from what was loaded (English if nothing)
+    _catalog = _read_catalog(_language)
+    if _catalog is None:
+        _speak_english()
+        return
     gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     gettext.textdomain(DOMAIN)
-    _loaded = True
+
+
+def _speak_english() -> None:
+    """A catalog that cannot be read: English, for this process and its children."""
+    global _language
+    _language = SOURCE
+    if os.environ.get("LANGUAGE"):
+        os.environ["LANGUAGE"] = SOURCE
+
+
+def _read_catalog(language: str) -> GNUTranslations | None:
+    """The catalog of `language`, or None when it cannot be read (said once, on
+    standard error): a regular file of at most MAX_CATALOG_BYTES that gettext reads and
+    whose plural rule answers. Opened without blocking: a FIFO or a device is refused,
+    never waited on."""
+    import gettext
+    import io
+
+    path = _mo_path(language)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        with open(descriptor, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                _warn(path, _("not a file"))
+                return None
+            data = file.read(MAX_CATALOG_BYTES + 1)
+        if len(data) > MAX_CATALOG_BYTES:
+            _warn(path, _("larger than {size} MiB").format(size=MAX_CATALOG_BYTES // 2**20))
+            return None
+        catalog = gettext.GNUTranslations(io.BytesIO(data))
+        for count in range(200):  # the plural rule of a damaged header may fail (n%0) or overflow
+            catalog.ngettext(DOMAIN, DOMAIN, count)  # any message: its plural rule is run
+    except OSError as exc:
+        _warn(path, exc.strerror or _("damaged"))
+        return None
+    except Exception:  # noqa: BLE001 - gettext's parser fails every way a damaged file lets it
+        _warn(path, _("damaged"))
+        return None
+    return catalog
+
+
+def _warn(path: str, why: str) -> None:
+    """One line on standard error, once a process, for a catalog that cannot be read;
+    the messages are English then (or the process's own language, for a browser
+    seat's page in another). A standard error that cannot be written loses it."""
+    global _warned
+    if _warned:
+        return
+    _warned = True
+    line = _("the catalog {path} cannot be read ({why}): speaking English").format(path=path, why=why)
+    try:
+        sys.stderr.write(f"{DOMAIN}: {line}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def language() -> str:
-    """The language spoken now (chosen from the environment if not yet)."""
-    if _language is None:
-        choose()
+    """The language spoken now (chosen from the environment if not yet), its catalog
+    read: English if it cannot be."""
+    if not _loaded:
+        _load()
     assert _language is not None
     return _language
 
@@ -176,10 +242,15 @@ def decimal(value: float, places: int, sign: bool = False) -> str:
 def translation(language: str) -> NullTranslations:
     """The messages of `language` (one of `available()`), for the one place a process
     shows text in another language than its own: the browser seat's page, in the
-    language its address asks for (`net.web`). English has no catalog: the source text."""
+    language its address asks for (`net.web`). English has no catalog: the source text;
+    nor has a language whose catalog cannot be read (`_read_catalog`)."""
     import gettext
 
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    path = _mo_path(language)
+    if path not in _translations:  # read once: each page asks
+        catalog = None if language == SOURCE or not os.path.lexists(path) else _read_catalog(language)
+        _translations[path] = catalog if catalog is not None else gettext.NullTranslations()
+    return _translations[path]
 
 
 def N_(message: str) -> str:

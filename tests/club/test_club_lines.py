@@ -140,6 +140,7 @@ async def test_every_command_is_answered_at_once_and_refusals_are_one_line(club_
         assert any("Bob and Cy" in line for line in opened)
         assert len(await answer_to(keyboard, screen, "join 999")) == 1
         assert len(await answer_to(keyboard, screen, "join x")) == 1
+        assert len(await answer_to(keyboard, screen, "play \u00b2")) == 1  # a digit to str.isdigit, no number to int
         assert len(await answer_to(keyboard, screen, "new 4")) == 1
         assert len(await answer_to(keyboard, screen, "new 2 clock 9y")) == 1
         joined = await answer_to(keyboard, screen, f"join {table}")
@@ -155,12 +156,79 @@ async def test_every_command_is_answered_at_once_and_refusals_are_one_line(club_
         await server.close()
 
 
+async def test_the_end_of_the_input_in_a_game_leaves_it_and_the_club_as_quit(club_db, keys, data):
+    """`club --lines`, its input a pipe read as standard input is: a game played from the
+    club, a move made, then the input ends. The seat goes back to the club and the club
+    is left, each as its 'quit' says (status 0); the move is the club's."""
+    from test_end_of_input import Keyboard
+
+    server = await open_club(club_db)
+    ann = member(server.port, "Ann", keys["Ann"])
+    await ann.connect()
+    keyboard, screen = Keyboard(), Screen()
+    try:
+        table = await ann.create(2, ["human", "random"])
+        running = asyncio.create_task(LineClub(ann, keyboard.lines, screen).run())
+        keyboard.type(f"play {table}")
+        prompt = i18n._("{name}, your move: type it as 'moves' lists it, or 'help'.").format(name="Ann")
+        at = await screen.until(lambda line: line == prompt)
+        keyboard.type("moves")
+        listed = await screen.until(MOVE.match, at)
+        move = MOVE.match(screen.lines()[listed]).group(1)
+        keyboard.type(move)
+        await screen.until(lambda line: line == i18n._("sent: {move}").format(move=move), at)
+        keyboard.end()
+        assert await asyncio.wait_for(running, WAIT) == 0
+        notice = i18n._("Your turn at table {table}: type play {table}.").format(table=table)  # news, any time
+        said = [line for line in screen.lines() if line != notice]
+        assert said[-2:] == [
+            i18n._("Back at the club; type play {table} to go on.").format(table=table),
+            i18n._("Left the club; your games wait for you."),
+        ], said[-5:]
+        (info,) = [info for info in (await ann.list()).games if info.id == table]
+        assert info.status == "playing" and info.turn >= 1  # Ann's set-up choice, kept
+    finally:
+        keyboard.end()
+        await ann.close()
+        await server.close()
+        keyboard.stream.close()
+
+
+async def test_every_club_command_is_read_whatever_its_case(club_db, keys, data):
+    """The club's commands and their keywords, typed in lower case by Ann and in capitals
+    (or `Games`) by Bob: the same answers, names and table numbers aside. Every table
+    made is full (bots), so neither member's lists show the other's."""
+    from test_command_case import UNKNOWN, shouted
+
+    server = await open_club(club_db)
+    typed = ["help", "games", "list", "open", "ratings", "new 2 hard clock 2d lose", "new 3 greedy random clock 5m bot",
+             "join 999", "play 999", "rematch 999", "new 2 wizard", "games"]
+    said = {}
+    try:
+        for name, case in (("Ann", str), ("Bob", shouted)):
+            lobby = member(server.port, name, keys[name])
+            await lobby.connect()
+            screen, keyboard = Screen(), Keyboard()
+            running = asyncio.create_task(LineClub(lobby, keyboard, screen).run())
+            try:
+                answers = [line for command in typed for line in await answer_to(keyboard, screen, case(command))]
+                said[name] = [re.sub(r"\d+", "N", line.replace(name, "NAME")) for line in answers]
+                assert UNKNOWN not in said["Ann"] and said[name] == said["Ann"]
+                await keyboard.type(case("quit"))
+                assert await asyncio.wait_for(running, WAIT) == 0
+            finally:
+                running.cancel()
+                await lobby.close()
+    finally:
+        await server.close()
+
+
 def test_new_reads_seats_bots_invitations_and_the_clock():
     table = parse_new("3 hard invite Ann Smith, Bob clock 2d lose".split())
     assert table.seats == ("human", "human", "hard") and table.invite == ("Ann Smith", "Bob")
     assert (table.clock, table.on_timeout) == ("2d", "lose")
     assert parse_new(["2"]).invite is None and parse_new(["2"]).clock == "none"
-    for bad in ("", "5", "2 hard hard", "2 wizard", "2 clock", "2 clock 0m", "2 invite \x1b[31m"):
+    for bad in ("", "5", "2 hard hard", "2 wizard", "2 clock", "2 clock 0m", "2 invite \x1b[31m", "\u00b2", "\u0662 hard"):
         with pytest.raises(NewTableError):
             parse_new(bad.split())
 

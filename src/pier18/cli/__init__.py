@@ -91,11 +91,7 @@ def _main(argv: Sequence[str] | None) -> int:
         args = quick_play_args(words[1:])
     if args is None:
         args = build_parser(only).parse_command(argv)  # an argument error is said first
-    if "stdout" in errors.closed_at_start and args.command not in errors.READ_BEFORE_WRITING:
-        from ..words import nowhere_to_write
-
-        return fail(nowhere_to_write(), EXIT_OUTPUT_FAILED)  # before the command does anything
-    try:
+    try:  # the command checks the rest of its arguments, then the streams (`errors.need_output`)
         status = int(args.run(args) or 0)
         sys.stdout.flush()  # a full disk shows here, while the error can still be reported
         return status

@@ -201,6 +201,9 @@ def run_serve(args: argparse.Namespace) -> int:
     if sum((args.reset is not None, args.backup is not None, args.migrate)) > 1:
         raise CliError(_("--reset, --backup and --migrate: give one at a time"))
     context = server_ssl(args.tls_cert, args.tls_key)
+    from .errors import need_output
+
+    need_output()  # its arguments checked: now the output, before the club is opened
     try:
         store = open_store(args.db, migrate=args.migrate)
     except StoreError as exc:
@@ -337,8 +340,11 @@ async def connected(args: argparse.Namespace, address: str) -> ClubClient:
     from ..club.keys import ClubKey, remember
     from .join import client_ssl
 
+    from .errors import need_output
+
     context: ssl.SSLContext | None = client_ssl(address, getattr(args, "cafile", None))
     name, key, made = club_key(address, getattr(args, "name", None), context is not None)
+    need_output()  # every argument checked: now the output, before connecting
     club = ClubClient(address, name, key, ssl=context)
     try:
         await club.connect()
@@ -407,9 +413,8 @@ def open_club(args: argparse.Namespace, address: str) -> int:
     the same seat screens as `join`, the club again after)."""
     import asyncio
 
-    from .errors import check_terminal, need_output
+    from .errors import check_terminal
 
-    need_output()
     lines, note = bool(getattr(args, "lines", False)), None
     if not lines:
         check_terminal()

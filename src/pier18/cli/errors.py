@@ -39,16 +39,13 @@ class OutputClosed(CliError):
     status = EXIT_OUTPUT_FAILED
 
 
-#: Commands that read every input they are given before writing anything, and call
-#: `need_output` once they have: with standard output closed, a bad input is still
-#: the error said (the real culprit), and only then the closed output. Every other
-#: command is refused as soon as its arguments are read, before it does anything.
-READ_BEFORE_WRITING = frozenset({"score", "cards", "replay", "review", "stats", "simulate", "play", "learn", "host", "join"})
-
-
 def need_output() -> None:
-    """Called by a command of READ_BEFORE_WRITING once its inputs are read, before it
-    works or writes: OutputClosed if standard output was closed when pier18 started."""
+    """The one order of checks of every command: its arguments first (argparse's, then
+    the command's own, and the files they name), then the streams, then its work. Each
+    command calls this once its arguments are checked, before it works or writes:
+    OutputClosed if standard output was closed when pier18 started. With standard
+    output closed, a bad argument is still the error said (the real culprit, status 2),
+    and only then the closed output (status 1), before anything is done."""
     if "stdout" in closed_at_start:
         from ..words import nowhere_to_write
 

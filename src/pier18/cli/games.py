@@ -29,7 +29,9 @@ def run(args: argparse.Namespace) -> int:
     from ..persist import autosave, listing
     from ..i18n import _
     from ..words import GAME_NAME, last_played, open_elsewhere
+    from .errors import need_output
 
+    need_output()  # no argument of its own to check
     folder = printable(str(autosave.games_dir()))
     games = listing.listed_games()
     if not games:

@@ -20,7 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import argparse
     import ssl
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from pathlib import Path
 
     from ..net.host import Host
@@ -327,7 +327,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     import sys
 
     from ..bots.seats import HUMAN
-    from ..engine.text import name_key, printable
+    from ..engine.text import printable
     from ..net.host import Host, HostConfig
     from .. import words
     from ..i18n import _
@@ -386,20 +386,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     if mine is None and not host.started:  # the lobby: who is still to come
         say(f"[{host.status()}]")
 
-    def command(line: str) -> str | None:
-        typed = line.split(maxsplit=1)
-        if typed and typed[0] == "status":
-            return host.status()
-        if typed == ["start"]:
-            return host.start_now()
-        if typed and typed[0] == "bot":
-            wanted = name_key(typed[1] if len(typed) > 1 else "")
-            names = [name_key(n) for n in session.names]
-            if wanted not in names:
-                return _("bot NAME: NAME is one of {names}").format(names=", ".join(session.names))
-            return host.cover(names.index(wanted))
-        return None
-
+    command = table_commands(host, session.names)
     try:
         status = 0
         if mine is not None:
@@ -424,6 +411,30 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         await host.close()
     sys.stdout.flush()
     return status
+
+
+def table_commands(host: Host, names: Sequence[str]) -> Callable[[str], str | None]:
+    """The host's own commands, typed at its terminal: 'status', 'start', 'bot NAME'
+    (read as every typed command is: `lines.commands.command_word`). The answer to a
+    line, or None when it is none of them."""
+    from ..engine.text import name_key
+    from ..lines.commands import command_word
+
+    def command(line: str) -> str | None:
+        word, typed = command_word(line), line.split(maxsplit=1)
+        if word == "status":
+            return host.status()
+        if word == "start" and len(typed) == 1:
+            return host.start_now()
+        if word == "bot":
+            wanted = name_key(typed[1] if len(typed) > 1 else "")
+            keys = [name_key(n) for n in names]
+            if wanted not in keys:
+                return _("bot NAME: NAME is one of {names}").format(names=", ".join(names))
+            return host.cover(keys.index(wanted))
+        return None
+
+    return command
 
 
 def own_address(bind: str | None) -> str:
@@ -455,9 +466,9 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
     """--no-seat: report the table's changes and obey commands until the game is over."""
     import asyncio
 
-    from ..lines.seat import stdin_lines
+    from ..lines.typed import TypedLines
 
-    lines = stdin_lines()
+    lines = TypedLines()
     while not host.finished.is_set():
         getter = asyncio.ensure_future(lines.get())
         finished = asyncio.ensure_future(host.finished.wait())
@@ -467,7 +478,7 @@ async def run_table(host: Host, command: Callable[[str], str | None]) -> None:
             getter.cancel()
             break
         line = getter.result()
-        if line is None:  # no terminal (a service): just run the table
+        if line is None:  # no seat to leave: the input ends (a service's is empty), the table runs on
             await host.finished.wait()
             break
         answer = command(line.strip())

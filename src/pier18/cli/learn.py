@@ -126,7 +126,6 @@ def learn_lines(
     """`learn --lines`: the lesson told and played in plain lines on standard input and
     output (`lines.lesson`), autosaved to the lesson's own file as the app does; the
     lesson's lock let go at the end."""
-    import io
     import sys
 
     from ..bots import HardBot
@@ -146,7 +145,6 @@ def learn_lines(
     except GameLocked as locked:
         raise Pier18Error(_("the lesson is open in another terminal (pid {pid}): go on with it there").format(pid=locked.pid)) from None
     try:
-        lines_in = sys.stdin if sys.stdin is not None else io.StringIO()  # started closed: no lines
-        return LineLesson(script, session, lines_in, sys.stdout, going_on, notes, HardBot(seeds.randrange(2**31))).run()
+        return LineLesson(script, session, sys.stdin, sys.stdout, going_on, notes, HardBot(seeds.randrange(2**31))).run()
     finally:
         factory.release()

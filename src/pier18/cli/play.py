@@ -337,7 +337,6 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
     games are) told and played in plain lines on standard input and output
     (`pier18.lines`); the game's lock let go at the end, as `run_app` does. `note` is
     said first: why plain lines, when nobody asked for them."""
-    import io
     import sys
 
     from ..lines.table import LineTable
@@ -353,8 +352,7 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
         print(note, flush=True)
     try:
         session = start()
-        lines_in = sys.stdin if sys.stdin is not None else io.StringIO()  # started closed: no lines
-        status = LineTable(session, lines_in, sys.stdout, bot_for, going_on).run()
+        status = LineTable(session, sys.stdin, sys.stdout, bot_for, going_on).run()  # a closed stdin: None, no lines
         if session.game.is_terminal() and factory.save is not None:  # the last line: the game is over, and kept
             print(_("The record: {command}").format(command=replay_command(factory.save, lines=True)), flush=True)
         return status

@@ -99,10 +99,8 @@ def run(args: argparse.Namespace) -> int:
 def replay_lines(session: Session, note: str | None = None) -> int:
     """`replay --lines`: the record stepped through in plain lines on standard input and
     output (`pier18.lines.replay`); `note` says first why, when it was not asked for."""
-    import io
     import sys
 
     from ..lines.replay import LineReplay
 
-    lines_in = sys.stdin if sys.stdin is not None else io.StringIO()  # started closed: no lines
-    return LineReplay(session, lines_in, sys.stdout, note).run()
+    return LineReplay(session, sys.stdin, sys.stdout, note).run()  # a closed stdin: None, no lines

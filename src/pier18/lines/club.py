@@ -4,7 +4,8 @@ a rematch, the ratings, and each game played as `join --lines` plays a seat.
 The phrases for a club table, its clock and a rating are here too, one function each,
 so the Textual club screen says a table in the same words. Every line typed is
 answered at once; when it becomes your turn at a table, one line says so (while you
-are not playing a game). No Rich, no Textual.
+are not playing a game). The end of the input (`TypedLines`) is 'quit', in a game
+played from here too. No Rich, no Textual.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable_name, quote
 from ..i18n import _, ngettext
 from .. import words
+from .commands import command_word
 from .say import INDENT, plain
-from .seat import LineSource, LineSeat, stdin_lines
+from .seat import LineSeat
+from .typed import LineSource, TypedLines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -169,7 +172,7 @@ def new_table(players: str, bots: Sequence[str] = (), invite: str = "", clock: s
     """A `NewTable` from its parts as typed (the Textual form's fields, the words of `new`);
     NewTableError naming the part at fault."""
     sizes = words.either([str(size) for size in TABLE_SIZES])
-    if not players.strip().isdigit() or int(players) not in TABLE_SIZES:
+    if not _number(players) or int(players) not in TABLE_SIZES:
         raise NewTableError(_("seats {got}: expected {sizes}").format(got=quote(players), sizes=sizes))
     count = int(players)
     levels = []
@@ -197,6 +200,13 @@ def new_table(players: str, bots: Sequence[str] = (), invite: str = "", clock: s
     return NewTable(count, seats, tuple(names) if names else None, clock.strip().lower(), rule)
 
 
+def _number(word: str) -> bool:
+    """Whether `word` is a number as typed here: ASCII digits ('²' is a digit to Python,
+    and no number to `int`)."""
+    word = word.strip()
+    return word.isascii() and word.isdigit()
+
+
 def parse_new(rest: Sequence[str]) -> NewTable:
     """`new 3 hard invite Ann,Bob clock 2d lose`: the seats first, then bot levels, then
     `invite NAMES` (commas between names with spaces) and `clock CLOCK [bot|lose]`."""
@@ -222,7 +232,7 @@ def parse_new(rest: Sequence[str]) -> NewTable:
         if word in ("open", "all"):
             at += 1
             continue
-        if not players and word.isdigit():
+        if not players and _number(word):
             players = word
         else:
             bots.append(rest[at])
@@ -271,7 +281,7 @@ class LineClub:
     async def run(self) -> int:
         """Until 'quit' or the end of the input (0)."""
         if self.lines is None:
-            self.lines = stdin_lines()
+            self.lines = TypedLines()
         source = self.lines
         if self.note is not None:
             self.say(self.note)
@@ -303,8 +313,8 @@ class LineClub:
                         next_turn = asyncio.ensure_future(turns.__anext__())
                 if next_line in done:
                     line = next_line.result()
-                    if line is None:
-                        return 0
+                    if line is None:  # the input ended (in a game played from here too): as 'quit'
+                        line = "quit"
                     if await self.on_line(line.strip()):
                         return 0
                     next_line = asyncio.ensure_future(source.get())
@@ -324,7 +334,7 @@ class LineClub:
         if not line:
             return False
         parts = line.split()
-        word, rest = parts[0].lower(), parts[1:]
+        word, rest = command_word(line), parts[1:]
         if word in ("quit", "exit"):
             self.say(_("Left the club; your games wait for you."))
             return True
@@ -348,7 +358,7 @@ class LineClub:
         return False
 
     def table_id(self, word: str, rest: Sequence[str]) -> int | None:
-        if len(rest) == 1 and rest[0].isdigit() and 0 < int(rest[0]) < 2**31:
+        if len(rest) == 1 and _number(rest[0]) and 0 < int(rest[0]) < 2**31:
             return int(rest[0])
         self.say(_("{command}: give the table's number, e.g. {command} 7").format(command=word))
         return None

@@ -3,12 +3,19 @@
 
 `answer` reads only the table's view and the asking seat's own view, so nothing hidden
 from that seat can reach its answer.
+
+One rule of case for every typed command, in every plain-line front end (and the
+host's own commands): a command and its keywords are read whatever their case
+(`command_word`: `HELP`, `Keep 15 3`, `new 2 Hard clock 2D`), and a decision's
+arguments are numbers (`typed_decision`); a name given to a command is compared as
+names are everywhere (`engine.text.name_key`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine import Decision, parse_decision
 from ..i18n import _
 from . import say
 
@@ -20,6 +27,19 @@ if TYPE_CHECKING:  # pragma: no cover
 DECISION_WORDS = ("keep", "draft", "plan")
 #: The commands that need the asking seat's own cards.
 SEAT_WORDS = ("hand", "moves", "pier")
+
+
+def command_word(line: str) -> str:
+    """The command a typed line gives: its first word in lower case ('' for none)."""
+    words = line.split(maxsplit=1)
+    return words[0].lower() if words else ""
+
+
+def typed_decision(line: str) -> Decision:
+    """A decision typed in the record notation, its first word in any case ('KEEP 15 3');
+    NotationError if it is none."""
+    words = line.split()
+    return parse_decision(" ".join([command_word(line), *words[1:]]))
 
 
 def answer(word: str, table: TableView, mine: PlayerView | None, names: Sequence[str]) -> list[str] | None:

@@ -24,7 +24,7 @@ from ..i18n import _, ngettext
 from ..persist.lesson import LEARNER_SEAT, Script, lesson_rival, step_words
 from ..words import lesson_feedback, lesson_refused, no_hint, reason_gone, reason_new
 from . import say
-from .commands import DECISION_WORDS, help_lines
+from .commands import DECISION_WORDS, command_word, help_lines
 from .table import LineTable
 
 TYPE_CHECKING = False
@@ -64,7 +64,7 @@ class LineLesson(LineTable):
         self,
         script: Script,
         session: Session,
-        lines_in: TextIO,
+        lines_in: TextIO | None,
         lines_out: TextIO,
         going_on: Callable[[], str | None] | None = None,
         notes: Sequence[str] = (),
@@ -126,9 +126,9 @@ class LineLesson(LineTable):
         self.say(_("Type next, or press Enter, to go on."))
         while True:
             line = self.read()
-            if not line or line.split()[0].lower() in NEXT_WORDS:
+            if not line or command_word(line) in NEXT_WORDS:
                 return
-            if line.split()[0].lower() in DECISION_WORDS:
+            if command_word(line) in DECISION_WORDS:
                 self.typed_early = line
                 return
             self.answer(line, view.seat)
@@ -172,7 +172,7 @@ class LineLesson(LineTable):
     # -- the commands --------------------------------------------------------------------
 
     def answer(self, line: str, seat: int | None) -> bool:
-        word = line.split()[0].lower()
+        word = command_word(line)
         if word == "help":
             self.say(*help_lines(
                 _("quit: stop here; the lesson is saved, and 'pier18 learn --lines' goes on with it"),

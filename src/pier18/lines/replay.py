@@ -7,7 +7,7 @@ decision's events as the game said them (`Teller`: a hidden choice as having hap
 and in full once it was shown; each Patron award after the draft that ended its round),
 'back' and 'start' step back and say where the replay is, 'all' says the rest; the
 table's commands (`commands.answer`: row, piers, plans, scores) read the step it is at.
-Every line typed is answered at once; the end of the input ends the replay.
+Every line typed (`TypedLines`) is answered at once; the end of the input ends the replay.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from ..i18n import _
 from ..persist.session import games_by_step
 from ..words import whose_turn
 from . import say
-from .commands import answer, help_lines
+from .commands import answer, command_word, help_lines
 from .tell import Teller
+from .typed import TypedLines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -45,11 +46,12 @@ def bot_reasons(session: Session, tables: list[TableView]) -> dict[int, str]:
 
 class LineReplay:
     """Steps through `session` (a record read by `persist.record`) in plain lines read
-    from `lines_in` and written to `lines_out`; `note` is said first (why plain lines)."""
+    from `lines_in` (standard input when None) and written to `lines_out`; `note` is
+    said first (why plain lines)."""
 
-    def __init__(self, session: Session, lines_in: TextIO, lines_out: TextIO, note: str | None = None) -> None:
+    def __init__(self, session: Session, lines_in: TextIO | None, lines_out: TextIO, note: str | None = None) -> None:
         self.session = session
-        self.lines_in = lines_in
+        self.typed = TypedLines(lines_in)
         self.lines_out = lines_out
         self.note = note
         self.tables = [TableView.of(game) for game in games_by_step(session)]
@@ -78,10 +80,10 @@ class LineReplay:
         self.say(_("Pier 18 replay in plain lines: Enter says the next decision; type help for the commands."))
         self.say(self.where())
         while True:
-            line = self.lines_in.readline()
-            if not line:
+            line = self.typed.next()
+            if line is None:
                 return 0
-            word = line.split()[0].lower() if line.split() else "next"
+            word = command_word(line) or "next"
             if word in ("quit", "exit"):
                 return 0
             self.say(*self.answer(word))

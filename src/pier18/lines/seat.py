@@ -7,15 +7,16 @@ words, each change once, and on this seat's turn what to do, its cards or the ro
 its pier, then the prompt. Every line typed is answered at once (`commands.answer`, a
 decision sent says so before the host's answer comes back as an event). On (re)joining
 a game in progress, or when the connection comes back, a recap: where the game stands,
-the events not heard yet, and this seat's turn if it is. No Rich, no Textual.
+the events not heard yet, and this seat's turn if it is. The end of the input
+(`TypedLines`) is 'quit'. No Rich, no Textual.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Awaitable, Callable, Hashable, Sequence
-from typing import Any, Protocol, TextIO
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, TextIO
 
 from ..engine import Phase
 from ..engine.errors import NotationError, Pier18Error
@@ -25,23 +26,16 @@ from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from .. import words
 from . import say
-from .commands import DECISION_WORDS, SEAT_WORDS, answer, help_lines
+from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lines, typed_decision
 from .tell import Teller
-
-
-class LineSource(Protocol):
-    """Where the typed lines come from: `get()` gives the next one (None: the input ended).
-
-    It is called only once the line before has been answered in full."""
-
-    def get(self) -> Awaitable[str | None]: ...
+from .typed import LineSource, TypedLines
 
 
 class LineSeat:
     """One seat's (or a watcher's) front end in plain lines, over `client`.
 
-    `lines`: where the typed lines come from (standard input by default, read by a
-    thread: `stdin_lines`); `out`: where the lines go. `commands` lets the host add its
+    `lines`: where the typed lines come from (standard input by default: `TypedLines`);
+    `out`: where the lines go. `commands` lets the host add its
     own commands (e.g. 'bot NAME'): it returns the answer, or None if the line is not
     one of them; `more_help` are their lines in 'help'. `stop` is what 'help' says of
     'quit', `left` what 'quit' says (None: nothing). `note` is said once, when the host
@@ -92,8 +86,8 @@ class LineSeat:
 
     async def run(self) -> int:
         """Until the game is over (0), the host refuses us for good (2) or the client
-        stops (0); 'quit' leaves (0). The end of the input leaves the game followed."""
-        source = self.lines if self.lines is not None else stdin_lines()
+        stops (0); 'quit', or the end of the input, leaves (0)."""
+        source = self.lines if self.lines is not None else TypedLines()
         events = self.client.events().__aiter__()
         next_event: asyncio.Future[Any] = asyncio.ensure_future(events.__anext__())  # an Event
         next_line: asyncio.Future[Any] = asyncio.ensure_future(source.get())  # a line, None at the end
@@ -102,9 +96,8 @@ class LineSeat:
                 done, _pending = await asyncio.wait({next_event, next_line}, return_when=asyncio.FIRST_COMPLETED)
                 if next_line in done:
                     line = next_line.result()
-                    if line is None:  # the input ended: keep following the game
-                        next_line = asyncio.ensure_future(_never())
-                        continue
+                    if line is None:  # the input ended: as 'quit'
+                        line = "quit"
                     status = await self.on_line(line.strip())
                     if status is not None:
                         return status
@@ -290,7 +283,7 @@ class LineSeat:
         """Answer one typed line at once; an exit status if it was 'quit'."""
         if not line:
             return None
-        word = line.split()[0].lower()
+        word = command_word(line)
         if word in ("quit", "exit"):
             if self.left is not None:
                 self.say(self.left)
@@ -342,13 +335,11 @@ class LineSeat:
     async def decide(self, line: str, state: NetState) -> None:
         """Send `line` as this seat's decision, if it is one of its moves now: 'sent: …'
         at once; the host's answer comes back as an event (or a refusal)."""
-        from ..engine import parse_decision
-
         if not state.my_turn or state.you is None:
             self.say(words.sentence(words.refusal("not_your_turn")))
             return
         try:
-            decision = parse_decision(line)
+            decision = typed_decision(line)
         except NotationError as exc:
             self.say(str(exc))
             return
@@ -362,35 +353,3 @@ class LineSeat:
             return
         self.say(_("sent: {move}").format(move=str(decision)))
 
-
-async def _never() -> str | None:
-    """Stands in for the input once it has ended: no more lines, ever."""
-    await asyncio.Event().wait()
-    return None
-
-
-def stdin_lines() -> asyncio.Queue[str | None]:
-    """An asyncio queue fed with stdin lines by a daemon thread (None at end of input).
-
-    A thread, because reading a terminal is blocking on every platform asyncio runs on.
-    """
-    import threading
-
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-    def read() -> None:
-        while True:
-            try:
-                line = sys.stdin.readline() if sys.stdin is not None else ""  # None: started closed
-            except (OSError, ValueError):
-                line = ""
-            try:
-                loop.call_soon_threadsafe(queue.put_nowait, line or None)
-            except RuntimeError:  # the loop has closed: nobody is listening any more
-                return
-            if not line:
-                return
-
-    threading.Thread(target=read, daemon=True, name="pier18-stdin").start()
-    return queue

@@ -25,8 +25,9 @@ from ..words import (
     whose_turn,
 )
 from . import say
-from .commands import DECISION_WORDS, SEAT_WORDS, answer, help_lines
+from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lines, typed_decision
 from .tell import Teller
+from .typed import TypedLines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,7 +42,8 @@ class Stop(Exception):
 
 
 class LineTable:
-    """Plays `session` in plain lines read from `lines_in` and written to `lines_out`.
+    """Plays `session` in plain lines read from `lines_in` (`TypedLines`: standard input
+    when None) and written to `lines_out`.
 
     `bot_for` makes the bot of each bot seat (None: every seat is played at the keys);
     `going_on` says, when the person stops before the end, how to go on with the game
@@ -51,13 +53,13 @@ class LineTable:
     def __init__(
         self,
         session: Session,
-        lines_in: TextIO,
+        lines_in: TextIO | None,
         lines_out: TextIO,
         bot_for: BotProvider | None = None,
         going_on: Callable[[], str | None] | None = None,
     ) -> None:
         self.session = session
-        self.lines_in = lines_in
+        self.typed = TypedLines(lines_in)
         self.lines_out = lines_out
         self.bot_for = bot_for
         self.going_on = going_on
@@ -75,11 +77,11 @@ class LineTable:
         self.lines_out.flush()
 
     def read(self) -> str:
-        """The next line typed, without its end; Stop at the end of the input."""
-        line = self.lines_in.readline()
-        if not line:
+        """The next line typed (`TypedLines`); Stop at the end of the input."""
+        line = self.typed.next()
+        if line is None:
             raise Stop
-        return line.strip()
+        return line
 
     @property
     def names(self) -> list[str]:
@@ -235,13 +237,11 @@ class LineTable:
 
     def decision(self, line: str, seat: int) -> Decision | None:
         """`line` as a legal decision of `seat`, or None, its answer said."""
-        from ..engine import parse_decision
-
-        if line.split()[0].lower() not in DECISION_WORDS:
+        if command_word(line) not in DECISION_WORDS:
             self.say(_("unknown command, try help"))
             return None
         try:
-            decision = parse_decision(line)
+            decision = typed_decision(line)
         except NotationError as exc:
             self.say(str(exc))
             return None
@@ -254,7 +254,7 @@ class LineTable:
         """Answer a command (`seat`: the person choosing, None before the laptop is
         theirs); False when `line` is no command here (a decision, or a word for the
         seat at the keys said at a pass prompt). 'quit' stops."""
-        word = line.split()[0].lower()
+        word = command_word(line)
         if word in ("quit", "exit"):
             raise Stop
         if word == "help":
