@@ -18,7 +18,9 @@ together hold at most `HostConfig.member_connections`, and the tables a member m
 are counted by the store (`TableLimits`), so one member at a limit costs nobody else
 anything. A key the operator resets stops working at once: its connections are closed
 (`check_keys`), told of by a notice on PostgreSQL and looked for every `key_check`
-seconds on SQLite (whose `--reset` runs in another process with nobody to tell it). The store is used from three threads of its own, each with its own connection (the
+seconds on SQLite (whose `--reset` runs in another process with nobody to tell it).
+
+The store is used from three threads of its own, each with its own connection (the
 people's decisions and questions on one, the bots and the clocks on another, the news
 of other processes' moves on the third); the store's transactions keep one writer per
 table whatever the clients do, and a restart resumes every table from the store alone.
