@@ -285,6 +285,46 @@ async def test_silent_connections_never_keep_a_player_out(limits):
     await host.close()
 
 
+@pytest.mark.parametrize("limits, code, limit", [
+    (dict(member_connections=2, max_spectators=20), "address_spectator_limit", 2),
+    (dict(member_connections=20, max_spectators=3), "spectator_limit", 3),
+], ids=["per address", "in all"])
+async def test_spectators_are_counted_apart_and_never_keep_a_player_out(limits, code, limit):
+    """The spectator code is shared: its connections once counted with the players' in one
+    limit, so whoever held the code could open enough of them to keep every player out
+    (`too_many_connections`, for ever). Spectators are counted apart now, per address and
+    in all, and told their limit; the players always get in."""
+    session = new_table(2, 26)
+    codes = session.codes
+    host = await open_host(session, max_connections=8, **limits)
+    port = host.port
+
+    async def come(code_: str):
+        ws = await connect(f"ws://127.0.0.1:{port}/", compression=None, open_timeout=WAIT, max_size=2**21)
+        await ws.send(hello(code_))
+        async with asyncio.timeout(WAIT):
+            first = json.loads(await ws.recv())
+        return ws, first
+
+    watching = [await come(codes.watch) for _ in range(3 * limit)]
+    let_in = [ws for ws, first in watching if first["type"] == "welcome"]
+    assert len(let_in) == limit
+    for ws, first in watching:
+        if first["type"] != "welcome":
+            assert first == {"type": "error", "reason": code, "limit": limit, "retry": False}
+    from pier18 import words
+
+    assert str(limit) in words.refusal(code, {"limit": str(limit)})
+    for _round in range(2):  # the players come, and come again (a reconnection)
+        players = [await come(codes.seats[seat]) for seat in (0, 1)]
+        assert [first["type"] for _ws, first in players] == ["welcome", "welcome"], players
+        for ws, _first in players:
+            await ws.close()
+    for ws, _first in watching:
+        await ws.close()
+    await host.close()
+
+
 async def test_a_flood_of_wrong_codes_never_keeps_a_right_one_out():
     """Every player of an SSH tunnel is 127.0.0.1: wrong-code hellos from that address,
     each waiting out its delay, once held every place of the address, and a right code

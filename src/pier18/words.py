@@ -1607,8 +1607,12 @@ REFUSALS = (
     "hello_twice", "seat_opened_elsewhere", "spectators_cannot_decide", "not_started", "game_over",
     "spectators_have_no_decisions", "views_after_the_end", "earlier_position", "not_your_turn", "illegal",
     "binary_message", "message_too_large", "not_json", "not_an_object", "unknown_message", "decide_needs_decision",
-    "decide_needs_turn", "try_again",
+    "decide_needs_turn", "try_again", "member_connection_limit", "spectator_limit", "address_spectator_limit",
+    "key_reset",
 )
+
+#: The refusals that carry a `limit` (a whole number) beside their code.
+LIMITS = ("member_connection_limit", "spectator_limit", "address_spectator_limit")
 
 
 def _refusals() -> dict[str, str]:
@@ -1638,7 +1642,32 @@ def _refusals() -> dict[str, str]:
         "decide_needs_decision": _("'decide' needs a decision in the record notation, e.g. \"draft 7:1\""),
         "decide_needs_turn": _("'decide' needs 'turn': the number of decisions made so far"),
         "try_again": _("the table could not keep that decision just now; try again"),
+        "key_reset": _("the club's operator reset your key: ask them for your one-time code and come back with --reset-code CODE"),
+        "member_connection_limit": _("you already have as many connections open to this club as one member may have"),
+        "spectator_limit": _("this table has no room for another spectator"),
+        "address_spectator_limit": _("this table has no room for another spectator from your address"),
     }
+
+
+def _limit_refusal(code: str, limit: int) -> str:
+    """A refusal for a limit reached (`LIMITS`), saying the limit."""
+    if code == "member_connection_limit":
+        return ngettext(
+            "you already have {n} connection open to this club, the most one member may have; close one (another window or game) and try again",
+            "you already have {n} connections open to this club, the most one member may have; close one (another window or game) and try again",
+            limit,
+        ).format(n=limit)
+    if code == "spectator_limit":
+        return ngettext(
+            "this table lets in at most {n} spectator, and has no room for another",
+            "this table lets in at most {n} spectators, and has no room for another",
+            limit,
+        ).format(n=limit)
+    return ngettext(
+        "this table lets in at most {n} spectator from one address",
+        "this table lets in at most {n} spectators from one address",
+        limit,
+    ).format(n=limit)
 
 
 def refusal(code: str, values: Mapping[str, object] | None = None) -> str:
@@ -1653,6 +1682,10 @@ def refusal(code: str, values: Mapping[str, object] | None = None) -> str:
         )
     if code == "illegal" and values.get("decision"):
         return _("{decision} is not a legal decision now").format(decision=values["decision"])
+    if code in LIMITS:
+        limit = str(values.get("limit", ""))
+        if limit.isascii() and limit.isdigit() and len(limit) < 10:
+            return _limit_refusal(code, int(limit))
     return _refusals().get(code, code)
 
 

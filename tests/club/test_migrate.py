@@ -52,9 +52,15 @@ def fill_version_2(store: ClubStore, keys: dict[str, str]) -> None:
     store.secret()
 
 
+def fill_version_3(store: ClubStore, keys: dict[str, str]) -> None:
+    """What a version-3 club holds: all a version-2 club did, and its servers' leases."""
+    fill_version_2(store, keys)
+    store.take_lease("server:old", "old", 10.0)
+
+
 #: How to fill a club at each earlier schema version. A new step in store.STEPS needs its
 #: version's filler here (the test below says so), written as that version's pier18 did.
-FILL = {1: fill_version_1, 2: fill_version_2}
+FILL = {1: fill_version_1, 2: fill_version_2, 3: fill_version_3}
 
 
 def without_saved_at(record: str) -> dict:
@@ -112,6 +118,8 @@ def test_migrating_from_every_earlier_version_keeps_everything(club_db, keys, ve
         secret = store.secret()  # what version 2 added works
         assert store.take_lease("clock", "me", 10.0) is not None  # and version 3's leases
         assert store.take_lease("clock", "another", 10.0) is None
+        code = store.reset("Bob")  # and version 4's one-time codes of key resets
+        assert store.hello("Bob", new_key(), code).registered
         table = store.join(store.create_table("Ann", ["human", "human"]).id, "Cy")
         table = play(store, table, 3)
         assert table.turn == 3 and len(store.moves(table.id)) == 3

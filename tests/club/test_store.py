@@ -13,7 +13,9 @@ import pytest
 
 from pier18.club.clock import Clock
 from pier18.club.keys import new_key
-from pier18.club.store import AlreadyMoved, DamagedStore, NameTaken, StaleTurn, StoreError, SCHEMA_VERSION, open_store
+from pier18.club.store import (
+    RESET_HOURS, AlreadyMoved, DamagedStore, KeyWasReset, NameTaken, StaleTurn, StoreError, SCHEMA_VERSION, open_store,
+)
 from pier18.engine.errors import IllegalDecision, Pier18Error
 from pier18.persist import record as records
 
@@ -63,16 +65,46 @@ def test_a_name_is_registered_on_first_use_and_kept_for_its_key(store):
         store.hello("ANN", new_key())
 
 
-def test_the_operator_resets_a_lost_key(store):
-    store.hello("Ann", new_key())
-    store.reset("ann")
+def test_the_operator_resets_a_lost_key_with_a_one_time_code(store, club_db, clock):
+    """A reset used to hand the account to whoever said hello first with the name. Now the
+    old key stops at once, the next key is set only with the code the operator was shown
+    (of which the club keeps only a hash), once, before it expires."""
+    old = new_key()
+    store.hello("Ann", old)
+    code = store.reset("ann")
+    assert code not in dump(club_db) and code.replace("-", "") not in dump(club_db)  # only its hash is kept
+    for key, given, why in [
+        (old, None, "key_reset"), (new_key(), None, "key_reset"),  # the old key and a stranger's alike
+        (new_key(), "2345-6789-ABCD-EFGH", "wrong_reset_code"),
+    ]:
+        with pytest.raises(KeyWasReset) as caught:
+            store.hello("Ann", key, given)
+        assert caught.value.code == why
     key = new_key()
-    assert store.hello("Ann", key).registered
+    assert store.hello("Ann", key, code.lower().replace("-", " ")).registered  # as typed, in any case
+    assert not store.hello("Ann", key, code).registered  # the same key again: welcome (its answer may have been lost)
     assert not store.hello("Ann", key).registered
-    with pytest.raises(NameTaken):
-        store.hello("Ann", new_key())
+    for thief in (old, new_key()):
+        with pytest.raises(NameTaken):
+            store.hello("Ann", thief, code)  # used once: it opens nothing more
+    late = store.reset("Ann")
+    clock.advance(RESET_HOURS * 3600)
+    with pytest.raises(KeyWasReset) as caught:
+        store.hello("Ann", new_key(), late)
+    assert caught.value.code == "reset_code_expired"
+    again = store.reset("Ann")  # a new code replaces the old one
+    with pytest.raises(KeyWasReset):
+        store.hello("Ann", new_key(), late)
+    assert store.hello("Ann", new_key(), again).registered
     with pytest.raises(StoreError, match="Zed"):
         store.reset("Zed")
+
+
+def dump(db) -> str:
+    """Every value the club's database holds, as text."""
+    with Raw(db) as raw:
+        names = ["players", "tables", "seats", "moves", "club_secret", "leases", "resets"]
+        return repr([raw.run(f"SELECT * FROM {name}") for name in names])
 
 
 def test_two_first_hellos_with_one_name_one_registers_it(store, club_db, clock):

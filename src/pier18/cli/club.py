@@ -119,9 +119,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--max-connections", metavar="N", type=connection_limit, default=DEFAULT_MAX_CONNECTIONS,
         help=_("connections the server lets in at once, members' and seats' (default {count})").format(count=DEFAULT_MAX_CONNECTIONS),
     )
+    serve.add_argument(
+        "--max-member-connections", metavar="N", type=member_limit, default=DEFAULT_MEMBER_CONNECTIONS,
+        help=_("connections one member holds at once, lobbies and seats together (default {count})").format(count=DEFAULT_MEMBER_CONNECTIONS),
+    )
+    serve.add_argument(
+        "--max-open-tables", metavar="N", type=member_limit, default=DEFAULT_OPEN_TABLES,
+        help=_("tables waiting for players one member may have made (default {count})").format(count=DEFAULT_OPEN_TABLES),
+    )
+    serve.add_argument(
+        "--max-member-tables", metavar="N", type=member_limit, default=DEFAULT_MEMBER_TABLES,
+        help=_("tables one member may have made that are not over, waiting or being played (default {count})").format(count=DEFAULT_MEMBER_TABLES),
+    )
     serve.add_argument("--tls-cert", metavar="FILE", type=file_name, help=_("serve TLS with this certificate (PEM) ..."))
     serve.add_argument("--tls-key", metavar="FILE", type=file_name, help=_("... and this private key (PEM)"))
-    serve.add_argument("--reset", metavar="NAME", help=_("let the member NAME in again with a new key (they lost theirs), then exit"))
+    serve.add_argument("--reset", metavar="NAME", help=_("reset the key of the member NAME (lost or stolen) and print their one-time code, then exit"))
     serve.add_argument("--backup", metavar="FILE", type=file_name, help=_("copy the whole club to FILE (safe while it runs), then exit"))
     serve.add_argument("--migrate", action="store_true", help=_("bring the club's database up to this pier18's schema, then exit"))
     serve.set_defaults(run=run_serve)
@@ -138,12 +150,29 @@ def add_member_options(parser: argparse.ArgumentParser, lines: bool = False) -> 
 
     parser.add_argument("--name", metavar="NAME", default=argparse.SUPPRESS, help=_("the name you play under (needed the first time at a club)"))
     parser.add_argument(
+        "--reset-code", metavar="CODE", default=argparse.SUPPRESS, type=reset_code,
+        help=_("the one-time code the club's operator gave you after resetting your key: a new key is made and kept"),
+    )
+    parser.add_argument(
         "--cafile", metavar="FILE", type=file_name, default=argparse.SUPPRESS,
         help=_("trust this certificate (a club's self-signed one); implies TLS"),
     )
     if lines:
         parser.add_argument("--lines", action="store_true", default=argparse.SUPPRESS, help=_("plain lines instead of the full-screen club"))
         parser.add_argument("--quiet", action="store_true", default=argparse.SUPPRESS, help=_("no terminal bell when it becomes your turn"))
+
+
+def reset_code(text: str) -> str:
+    """--reset-code (argparse `type`): a code as the operator printed it (16 letters and
+    digits, with or without dashes or spaces, in any case)."""
+    from ..engine.text import quote
+
+    letters = "".join(ch for ch in text if ch not in "- ")
+    if not (len(text) <= 40 and len(letters) == 16 and letters.isascii() and letters.isalnum()):
+        raise argparse.ArgumentTypeError(_("a one-time code has 16 letters and digits, as the club's operator was shown it; got {text}").format(
+            text=quote(text[:60])
+        ))
+    return text
 
 
 def _member(args: argparse.Namespace) -> tuple[str, str | None, str | None]:
@@ -175,6 +204,14 @@ def run_ratings(args: argparse.Namespace) -> int:
 #: memory and a file descriptor; the system's own limit, `ulimit -n`, may be lower).
 DEFAULT_MAX_CONNECTIONS = 256
 MOST_CONNECTIONS = 100_000
+#: `club serve --max-member-connections`, `--max-open-tables`, `--max-member-tables`: the
+#: server's own defaults (`HostConfig.member_connections`, `TableLimits`), named here so
+#: that `--help` needs no club module (tests/club/test_limits.py checks they agree).
+DEFAULT_MEMBER_CONNECTIONS = 8
+DEFAULT_OPEN_TABLES = 10
+DEFAULT_MEMBER_TABLES = 100
+#: The largest `--max-member-connections`, `--max-open-tables` and `--max-member-tables`.
+MOST_PER_MEMBER = 10_000
 
 
 def connection_limit(text: str) -> int:
@@ -185,6 +222,18 @@ def connection_limit(text: str) -> int:
     if not 1 <= number <= MOST_CONNECTIONS:
         raise argparse.ArgumentTypeError(
             _("connections: a whole number from 1 to {most}, got {text}").format(most=MOST_CONNECTIONS, text=quote(text))
+        )
+    return number
+
+
+def member_limit(text: str) -> int:
+    """A limit per member (argparse `type`): a whole number from 1 to MOST_PER_MEMBER."""
+    from ..engine.text import quote
+
+    number = int(text) if text.isascii() and text.isdigit() and len(text) < 8 else -1
+    if not 1 <= number <= MOST_PER_MEMBER:
+        raise argparse.ArgumentTypeError(
+            _("a limit per member: a whole number from 1 to {most}, got {text}").format(most=MOST_PER_MEMBER, text=quote(text))
         )
     return number
 
@@ -215,8 +264,13 @@ def run_serve(args: argparse.Namespace) -> int:
         if args.backup is None:
             store.check()  # a damaged club is said now, in one line, not as "busy" to members
         if args.reset is not None:
-            store.reset(args.reset)
-            print(_("{name} may come back with a new key: their next hello sets it").format(name=quote(printable(args.reset))), flush=True)
+            from ..club.store import RESET_HOURS
+
+            code = store.reset(args.reset)  # shown now only: the club keeps its hash
+            print(_("{name}'s key is reset; give them this one-time code (it works once, within {hours} hours): {code}").format(
+                name=quote(printable(args.reset)), hours=RESET_HOURS, code=code,
+            ), flush=True)
+            print(_("They come back with: pier18 club ADDRESS --reset-code {code}").format(code=code), flush=True)
             return 0
         if args.backup is not None:
             store.backup(args.backup)
@@ -239,14 +293,18 @@ def run_serve(args: argparse.Namespace) -> int:
 
 async def serve(args: argparse.Namespace, context: object, where: str) -> int:
     from ..club.server import ClubServer
-    from ..club.store import FILE_NAME, StoreError
+    from ..club.store import FILE_NAME, StoreError, TableLimits
     from ..net.host import HostConfig
     from ..persist.autosave import data_dir
     from .errors import CliError
     from .host import listen_error
 
     db = args.db if args.db is not None else data_dir() / FILE_NAME
-    server = ClubServer(db, HostConfig(bind=args.bind, port=args.port, ssl=context, max_connections=args.max_connections))
+    config = HostConfig(
+        bind=args.bind, port=args.port, ssl=context, max_connections=args.max_connections,
+        member_connections=args.max_member_connections,
+    )
+    server = ClubServer(db, config, tables=TableLimits(args.max_open_tables, args.max_member_tables))
     try:
         port = await server.start()
     except OSError as exc:
@@ -303,16 +361,19 @@ def _command_words(command: str) -> list[str]:
     return found
 
 
-def club_key(address: str, name: str | None, tls: bool) -> tuple[str, str, bool]:
+def club_key(address: str, name: str | None, tls: bool, reset: bool = False) -> tuple[str, str, bool]:
     """(name, key, made): the name and key kept for the club at `address`, or a new key
-    for `name` the first time (kept once the club has welcomed it). CliError when there
-    is none kept and no --name, or --name differs from the name kept."""
+    for `name` the first time (kept once the club has welcomed it). After a key reset
+    (`reset`: --reset-code given) always a new key, for --name or the name kept. CliError
+    when there is none kept and no --name, or --name differs from the name kept."""
     from ..club.keys import keys_path, new_key, read_keys
     from ..engine.text import printable_name, shorten
     from .errors import CliError
 
     kept = read_keys().get(club_of(address, tls))
-    if kept is not None:
+    if reset and kept is not None and name is None:
+        return kept.name, new_key(), True
+    if kept is not None and not reset:
         if name is not None and name != kept.name:
             raise CliError(_("at {club} you play as {name} ({path} keeps your key); leave out --name").format(
                 club=address, name=kept.name, path=shorten(keys_path())
@@ -343,9 +404,10 @@ async def connected(args: argparse.Namespace, address: str) -> ClubClient:
     from .errors import need_output
 
     context: ssl.SSLContext | None = client_ssl(address, getattr(args, "cafile", None))
-    name, key, made = club_key(address, getattr(args, "name", None), context is not None)
+    reset_code = getattr(args, "reset_code", None)
+    name, key, made = club_key(address, getattr(args, "name", None), context is not None, reset=reset_code is not None)
     need_output()  # every argument checked: now the output, before connecting
-    club = ClubClient(address, name, key, ssl=context)
+    club = ClubClient(address, name, key, ssl=context, reset_code=reset_code)
     try:
         await club.connect()
     except BaseException:

@@ -89,7 +89,8 @@ class ClubClient:
 
     Call `connect` first (it raises `ClubRefused` if the club says no, e.g. the name is
     another key's, and `ClubError` if it cannot be reached); then ask. `new` says whether
-    that first hello made this member (or gave it a new key after the operator's reset).
+    that first hello made this member (or gave it a new key after the operator's reset,
+    with the one-time code the operator gave them: `reset_code`).
     """
 
     def __init__(
@@ -103,6 +104,7 @@ class ClubClient:
         min_backoff: float = 0.1,
         max_backoff: float = 5.0,
         patience: float = 15.0,
+        reset_code: str | None = None,
     ) -> None:
         self.url = club_url(address, tls=ssl is not None)
         self.address = address
@@ -113,6 +115,9 @@ class ClubClient:
         self.min_backoff, self.max_backoff = min_backoff, max_backoff
         self.patience = patience  # seconds of trying again (with backoff) before a dropped club is an error
         self.new = False
+        #: The one-time code of the operator's key reset: the first hello brings it, to make
+        #: `key` the member's (then it is spent; a hello whose key is already theirs needs none).
+        self.reset_code = reset_code
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -289,7 +294,10 @@ class ClubClient:
                     await self._backoff(attempt)
                     continue
                 try:
-                    await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "version": VERSION, "name": self.name, "key": self.key}))
+                    hello = {"type": "hello", "protocol": PROTOCOL, "version": VERSION, "name": self.name, "key": self.key}
+                    if self.reset_code is not None:
+                        hello["reset"] = self.reset_code
+                    await ws.send(encode(hello))
                     answer = read_answer(await asyncio.wait_for(ws.recv(), self.timeout))
                 except (ConnectionClosed, TimeoutError):
                     why = words.connection_dropped()
@@ -307,6 +315,7 @@ class ClubClient:
                     await ws.close()
                     raise ClubProtocolError(_("the club sent an answer this client cannot read"))
                 self.new = self.new or answer["new"]
+                self.reset_code = None  # spent: the key is the member's now
                 self._ws = ws
                 self._reader = asyncio.create_task(self._read(ws))
                 return ws

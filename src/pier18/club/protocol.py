@@ -26,7 +26,7 @@ from ..bots.seats import HUMAN
 from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable, printable_name
 from ..engine.errors import Pier18Error
-from ..i18n import _
+from ..i18n import _, ngettext
 from .. import words
 from .clock import ON_TIMEOUT, ClockError, parse_seconds
 
@@ -50,7 +50,7 @@ SEAT_KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
 
 #: Each request type and the fields it may carry besides `type` and `id`.
 REQUESTS: dict[str, frozenset[str]] = {
-    "hello": frozenset({"protocol", "version", "name", "key"}),
+    "hello": frozenset({"protocol", "version", "name", "key", "reset"}),
     "list": frozenset(),
     "create": frozenset({"players", "seats", "invite", "clock", "on_timeout"}),
     "join": frozenset({"table"}),
@@ -68,7 +68,10 @@ CODES = (
     "unsupported_protocol", "bad_name", "bad_key", "name_taken", "unknown_field", "bad_field",
     "no_such_table", "not_open", "not_invited", "no_free_seat", "already_seated", "name_is_a_bot",
     "not_your_table", "not_started", "not_finished", "busy", "club_failed",
+    "member_connection_limit", "open_table_limit", "table_limit", "key_reset", "wrong_reset_code", "reset_code_expired",
 )
+#: The longest one-time code of a key reset a hello may bring (a seat code's form, typed).
+MAX_RESET_CODE = 40
 
 
 class ClubProtocolError(Pier18Error):
@@ -107,6 +110,9 @@ def refusal_words(code: str, values: Mapping[str, object] | None = None) -> str:
     """A club's refusal in this client's words. A code this client does not know (a newer
     server's) is shown as it came, made printable."""
     values = {key: printable(str(value))[:80] for key, value in (values or {}).items()}
+    limit = str(values.get("limit", ""))
+    if code in ("open_table_limit", "table_limit") and limit.isascii() and limit.isdigit() and len(limit) < 10:
+        return _table_limit(code, int(limit))
     table = values.get("table", "?")
     field = values.get("field", "?")
     found = {
@@ -129,10 +135,29 @@ def refusal_words(code: str, values: Mapping[str, object] | None = None) -> str:
         "not_finished": _("the game at club table {table} is not over yet").format(table=table),
         "busy": _("the club is busy; try again"),
         "club_failed": _("the club could not do that (its database failed)"),
+        "open_table_limit": _("you have as many tables waiting for players as one member may have"),
+        "table_limit": _("you have made as many tables that are not over as one member may have"),
+        "wrong_reset_code": _("that is not the one-time code of your key reset (or it was used already)"),
+        "reset_code_expired": _("that one-time code has expired; ask the club's operator for a new one"),
     }
     if code in found:
         return found[code]
     return words.refusal(printable(code)[:200], values)
+
+
+def _table_limit(code: str, limit: int) -> str:
+    """A limit on the tables a member makes, reached, saying the limit."""
+    if code == "open_table_limit":
+        return ngettext(
+            "you already have {n} table waiting for players, the most one member may have; make another once it has started",
+            "you already have {n} tables waiting for players, the most one member may have; make another once one has started",
+            limit,
+        ).format(n=limit)
+    return ngettext(
+        "you have made {n} table that is not over, the most one member may have; make another once it is over",
+        "you have made {n} tables that are not over, the most one member may have; make another once one is over",
+        limit,
+    ).format(n=limit)
 
 
 # -- requests (read at the server) -------------------------------------------------------------
@@ -152,6 +177,7 @@ class Request:
     on_timeout: str = "bot"
     name: str = ""
     key: str = ""
+    reset: str | None = None  # the one-time code of a key reset, in a hello
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -191,7 +217,10 @@ def read_request(raw: str | bytes) -> Request:
             raise bad("name")
         if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY:
             raise bad("key")
-        return Request(kind, request_id, name=name, key=key)
+        reset = data.get("reset")
+        if reset is not None and not (isinstance(reset, str) and 0 < len(reset) <= MAX_RESET_CODE):
+            raise bad("reset")
+        return Request(kind, request_id, name=name, key=key, reset=reset)
     if kind in ("join", "rematch", "seat", "export"):
         table = data.get("table")
         if not _whole(table, 1, MAX_ID):

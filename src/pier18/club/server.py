@@ -13,7 +13,14 @@ One WebSocket server with two kinds of path:
 
 Admission is the host's (`net.host.Gate`, one for the whole server: limits per address,
 the hello timeout, growing delays for wrong codes and wrong keys), and so are sizes and
-rates. The store is used from three threads of its own, each with its own connection (the
+rates. Who is let in is counted by member (`member_room`): a member's lobbies and seats
+together hold at most `HostConfig.member_connections`, and the tables a member may make
+are counted by the store (`TableLimits`), so one member at a limit costs nobody else
+anything. A key the operator resets stops working at once: its connections are closed
+(`check_keys`), told of by a notice on PostgreSQL and looked for every `key_check`
+seconds on SQLite (whose `--reset` runs in another process with nobody to tell it).
+
+The store is used from three threads of its own, each with its own connection (the
 people's decisions and questions on one, the bots and the clocks on another, the news
 of other processes' moves on the third); the store's transactions keep one writer per
 table whatever the clients do, and a restart resumes every table from the store alone.
@@ -64,6 +71,7 @@ from ..net.host import (
     Gate,
     Host,
     HostConfig,
+    Room,
     _close,
     _quiet,
 )
@@ -84,7 +92,10 @@ from .protocol import (
     PROTOCOL,
     VERSION,
 )
-from .store import AlreadyMoved, ClubStore, DamagedStore, NameTaken, StaleTurn, StoreError, Table, club_name, is_postgres, open_store
+from .store import (
+    AlreadyMoved, ClubStore, DamagedStore, KeyWasReset, NameTaken, StaleTurn, StoreError, Table, TableLimits, TooManyTables,
+    club_name, is_postgres, open_store,
+)
 
 T = TypeVar("T")
 
@@ -95,6 +106,15 @@ TABLE_PATH = re.compile(r"/table/([1-9][0-9]{0,9})")
 CLOCK_CHECK = 60.0
 #: How many different failures of its database the server tells its operator of.
 MAX_FAILURES_SAID = 20
+#: How often a SQLite club looks for keys the operator reset (`check_keys`): PostgreSQL's
+#: servers hear of a reset by a notice at once.
+KEY_CHECK = 1.0
+
+
+def member_room(name: str, config: HostConfig) -> Room:
+    """What a member's connection (a lobby or a seat) counts as: theirs, at most
+    `member_connections` at once."""
+    return Room(("member", name_key(name)), config.member_connections, "member_connection_limit")
 
 
 def _to_stderr(line: str) -> None:
@@ -145,6 +165,30 @@ class ClubTable(Host):
         super().__init__(table.session, codes, club.config, gate=club.gate)
         self.club = club
         self.table = table
+        #: The key hash each seat's code was made from, and how many resets the server had
+        #: heard of when it read them; each seat's connection, with the hash its code was
+        #: made from (`ClubServer.check_keys`).
+        self.hashes: list[str | None] = [None] * table.players
+        self.resets_seen = 0
+        self.came_with: dict[Connection, str | None] = {}
+
+    def _rooms(self, seat: int | None, address: str) -> list[Room]:
+        """A seat's connection counts as its member's, with their lobbies and other seats."""
+        player = None if seat is None else self.table.seats[seat].player
+        if player is None:
+            return super()._rooms(seat, address)
+        return [member_room(player, self.config)]
+
+    def _arrive(self, conn: Connection) -> None:
+        if conn.seat is not None:
+            self.came_with[conn] = self.hashes[conn.seat]  # the codes it matched were made from it
+        super()._arrive(conn)
+        if self.club.resets > self.resets_seen:  # a key reset heard while this seat's code was checked
+            self.club.gate.spawn(self.club.check_keys())
+
+    def _depart(self, conn: Connection) -> None:
+        self.came_with.pop(conn, None)
+        super()._depart(conn)
 
     def refresh(self, table: Table) -> None:
         """The store's table, if newer than the one held: everyone is sent where it is."""
@@ -232,7 +276,8 @@ class ClubServer:
     again at once). `report` is told, one line each, when the database itself fails
     (default: standard error). `prepare`, if given, is called with each of the server's stores as it
     opens (a test's hook inside a commit). `lease_seconds`: how long its leases last
-    unless renewed (tests shorten it).
+    unless renewed (tests shorten it). `tables`: how many tables one member may have made
+    and not finished. `key_check`: how often a SQLite club looks for reset keys.
     """
 
     def __init__(
@@ -244,6 +289,8 @@ class ClubServer:
         clock_check: float = CLOCK_CHECK,
         report: Callable[[str], None] | None = None,
         lease_seconds: float = LEASE_SECONDS,
+        tables: TableLimits = TableLimits(),
+        key_check: float = KEY_CHECK,
     ) -> None:
         self.db = db if is_postgres(db) else Path(db)  # a file, or a postgresql:// address
         self.report = report if report is not None else _to_stderr
@@ -253,6 +300,11 @@ class ClubServer:
         self.prepare = prepare
         self.clock_check = clock_check
         self.lease_seconds = lease_seconds
+        self.limits = tables
+        self.key_check = key_check
+        #: Key resets this process has heard of (notices, or found by looking): a connection
+        #: let in while one was heard is looked at again (`check_keys`).
+        self.resets = 0
         #: This process among the club's servers, in its leases and notices.
         self.me = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(3)}"
         self.holds_clock = False  # whether this process runs the clocks now (the clock lease)
@@ -260,6 +312,8 @@ class ClubServer:
         self.port = 0
         self.tables: dict[int, ClubTable] = {}
         self.watchers: dict[str, set[Connection]] = {}  # by the member's name key
+        #: Every member's lobby connection, by name key, with the hash of the key it came with.
+        self.lobbies: dict[str, dict[Connection, str]] = {}
         self._people = ThreadPoolExecutor(1, thread_name_prefix="club-people")
         self._machines = ThreadPoolExecutor(1, thread_name_prefix="club-bots")
         self._news_pool = ThreadPoolExecutor(1, thread_name_prefix="club-news")
@@ -323,6 +377,8 @@ class ClubServer:
 
             assert isinstance(self.db, str)
             self.gate.spawn(listen(self.db, self._heard))
+        else:
+            self.gate.spawn(self._key_loop())
         await self._renew()
         await self._sweep()
         self.gate.spawn(self._clock_loop())
@@ -391,14 +447,18 @@ class ClubServer:
             return
         from ..net.host import _refuse
 
-        await self.gate.admit(None, first[0])
-        await _refuse(ws, "wrong_code")
+        try:
+            await self.gate.admit(None, first[0], ws)
+            await _refuse(ws, "wrong_code")
+        finally:
+            self.gate.leave(ws)
 
     async def _table(self, table_id: int) -> ClubTable | None:
         """The table's game connections, loaded from the store on first use; its seat codes
         made again from its members' keys now (a key the operator reset opens nothing)."""
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
+            resets = self.resets
             try:
                 table, hashes = await self.people(lambda store: (store.table(table_id), store.key_hashes(table_id)))
             except StoreError:
@@ -415,6 +475,7 @@ class ClubServer:
             else:
                 live.codes = codes
                 live.refresh(table)
+            live.hashes, live.resets_seen = list(hashes), resets
             if self._heard_turns.get(table_id, -1) > live.table.turn:  # moved on while it was read
                 self._news(table_id)
             return live
@@ -456,10 +517,16 @@ class ClubServer:
                 self._news(table_id)
             if self.watchers:
                 self.gate.spawn(self._rewatch())
+            self.resets += 1
+            self.gate.spawn(self.check_keys())
             self._clock_wake.set()
             return
         try:
             notice = json.loads(payload)
+            if isinstance(notice, dict) and isinstance(notice.get("reset"), str):  # a key reset (`ClubStore.reset`)
+                self.resets += 1
+                self.gate.spawn(self.check_keys([notice["reset"]]))
+                return
             table_id, turn, origin, turn_of = notice["table"], notice["turn"], notice["from"], notice["turn_of"]
             if type(table_id) is not int or type(turn) is not int or not isinstance(turn_of, list):
                 return
@@ -506,6 +573,46 @@ class ClubServer:
                 if seat is not None and seat in table.to_act():
                     for conn in conns:
                         conn.push(encode({"type": "turn", "table": table.id}))
+
+    async def check_keys(self, names: list[str] | None = None) -> None:
+        """Close every connection here that came with a key no longer its member's (the
+        operator reset it): their lobbies, told `key_reset`, and their seats (whose codes
+        are made again first, so the old ticket opens nothing). `names`: only these members."""
+        online = set(self.lobbies)
+        for live in self.tables.values():
+            online.update(name_key(p) for conn in live.came_with if conn.seat is not None and (p := live.table.seats[conn.seat].player))
+        if names is not None:
+            online &= {name_key(name) for name in names}
+        if not online:
+            return
+        try:
+            current = await self.news(lambda store: store.key_hashes_of(sorted(online)))
+        except StoreError:
+            return
+        for key in online:
+            for conn, came_with in list(self.lobbies.get(key, {}).items()):
+                if current.get(key) != came_with:
+                    self.gate.spawn(_club_refuse(conn.ws, "key_reset"))
+        from ..net.host import _refuse
+
+        for table_id, live in list(self.tables.items()):
+            stale = [
+                conn for conn, came_with in live.came_with.items()
+                if conn.seat is not None and (player := live.table.seats[conn.seat].player) is not None
+                and name_key(player) in online and came_with != current.get(name_key(player))
+            ]
+            if stale:
+                await self._table(table_id)  # the seats' codes again, from the keys as they are now
+                for conn in stale:
+                    self.gate.spawn(_refuse(conn.ws, "key_reset"))
+
+    async def _key_loop(self) -> None:
+        """A SQLite club: every `key_check` seconds, look for keys the operator reset
+        (`pier18 club serve --reset` runs in a process of its own, with no way to tell
+        this one)."""
+        while True:
+            await asyncio.sleep(self.key_check)
+            await self.check_keys()
 
     def kick_bots(self, table_id: int) -> None:
         """Let the table's bots move (on the machines' thread), unless they already are."""
@@ -608,11 +715,17 @@ class ClubServer:
 
     async def _member(self, ws: ServerConnection) -> None:
         """One member's connection: hello (a wrong key is slowed down as a wrong code is),
-        then questions, one at a time, at the host's rates."""
+        then questions, one at a time, at the host's rates. It holds its place from its
+        first byte to its end, counted as the member's once let in (`member_room`)."""
         first = await self.gate.first_message(ws)
         if first is None:
             return
-        address, raw = first
+        try:
+            await self._member_hello(ws, *first)
+        finally:
+            self.gate.leave(ws)
+
+    async def _member_hello(self, ws: ServerConnection, address: str, raw: str | bytes) -> None:
         try:
             hello = read_request(raw)
             if hello.type != "hello":
@@ -631,11 +744,16 @@ class ClubServer:
         if not KEY.fullmatch(hello.key):
             await _club_refuse(ws, "bad_key")
             return
+        resets = self.resets
         try:
-            member = await self.people(lambda store: store.hello(name, hello.key))
+            member = await self.people(lambda store: store.hello(name, hello.key, hello.reset))
         except NameTaken:
-            await self.gate.admit(None, address)
+            await self.gate.admit(None, address, ws)
             await _club_refuse(ws, "name_taken")
+            return
+        except KeyWasReset as exc:
+            await self.gate.admit(None, address, ws)
+            await _club_refuse(ws, exc.code)
             return
         except DamagedStore as exc:
             self.failed(exc)
@@ -644,10 +762,25 @@ class ClubServer:
         except StoreError:
             await _club_refuse(ws, "busy", CLOSE_BUSY)
             return
+        full = self.gate.enter(ws, [member_room(member.name, self.config)])
+        if full is not None:
+            await _club_refuse(ws, full.code, CLOSE_POLICY, limit=full.limit)
+            return
         me = Member(member.name, key_hash(hello.key))
         conn = Connection(ws, None, self.config.outbox)
-        conn.push(encode({"type": "welcome", "name": member.name, "new": member.registered}))
-        self.gate.served += 1
+        lobbies = self.lobbies.setdefault(name_key(me.name), {})
+        lobbies[conn] = me.key_hash
+        if self.resets > resets:  # a key reset heard while this hello was checked: it may be this one's
+            self.gate.spawn(self.check_keys([me.name]))
+        try:
+            await self._serve_member(ws, me, conn, member.registered)
+        finally:
+            lobbies.pop(conn, None)
+            if not lobbies and self.lobbies.get(name_key(me.name)) is lobbies:
+                del self.lobbies[name_key(me.name)]
+
+    async def _serve_member(self, ws: ServerConnection, me: "Member", conn: Connection, new: bool) -> None:
+        conn.push(encode({"type": "welcome", "name": me.name, "new": new}))
         bucket = Bucket(self.config.rate, self.config.burst)
         try:
             async for message in ws:
@@ -667,7 +800,6 @@ class ClubServer:
             pass
         finally:
             conn.sender.cancel()
-            self.gate.served -= 1
             watching = self.watchers.get(name_key(me.name))
             if watching is not None:
                 watching.discard(conn)
@@ -680,6 +812,8 @@ class ClubServer:
             return await self._ask(me, request, conn)
         except _No as no:
             return refused(no.code, None, **no.values)
+        except TooManyTables as exc:
+            return refused(exc.code, limit=exc.limit)
         except DamagedStore as exc:
             self.failed(exc)
             return refused("club_failed")
@@ -717,7 +851,7 @@ class ClubServer:
             clock = Clock(request.clock, request.on_timeout)
             if clashes_with_bots([me.name], list(request.seats)) is not None:
                 raise _No("name_is_a_bot", table=0)
-            table = await self.people(lambda store: store.create_table(me.name, request.seats, clock, request.invite))
+            table = await self.people(lambda store: store.create_table(me.name, request.seats, clock, request.invite, self.limits))
             self.changed(table)
             return {"type": "created", "table": table.id}
         assert request.table is not None
@@ -749,7 +883,7 @@ class ClubServer:
         if kind == "rematch":
             if table.status != "over":
                 raise _No("not_finished", table=table_id)
-            new = await self.people(lambda store: _rematch(store, table, me.name))
+            new = await self.people(lambda store: _rematch(store, table, me.name, self.limits))
             self.changed(new)
             return {"type": "created", "table": new.id}
         raise _No("unknown_message")
@@ -805,14 +939,15 @@ class Member:
         self.key_hash = member_key_hash
 
 
-def _rematch(store: ClubStore, table: Table, name: str) -> Table:
+def _rematch(store: ClubStore, table: Table, name: str, limits: TableLimits) -> Table:
     """A new table with the finished one's players and seats, a new deal: the member who
-    asks sits first, the others follow in the same order, each seated at once."""
+    asks sits first, the others follow in the same order, each seated at once (so it
+    never waits for players: only the asker's tables in all are counted)."""
     seat = table.seat_of(name)
     assert seat is not None
     order = [table.seats[(seat + i) % table.players] for i in range(table.players)]
     others = [info.player for info in order[1:] if info.kind == HUMAN and info.player is not None]
-    new = store.create_table(name, [info.kind for info in order], table.clock, others)
+    new = store.create_table(name, [info.kind for info in order], table.clock, others, TableLimits(None, limits.unfinished))
     for other in others:
         new = store.join(new.id, other)
     return new

@@ -46,7 +46,8 @@ from ..engine import Decision, PlayerView, load_deck, parse_decision
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, check_table_size
 from ..engine.text import name_key, printable, printable_name, quote, shorten
-from ..i18n import _
+from ..i18n import _, ngettext
+from ..net.protocol import new_code, normalize_code
 from ..persist import record as records
 from ..persist.autosave import data_dir
 from ..persist.session import Session
@@ -57,7 +58,7 @@ from .keys import KEY, key_hash, same
 from .ratings import BOT_PREFIX, MU, SIGMA, Rating, bot_member, places, rate_members
 
 FILE_NAME = "club.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 MAX_NAME = records.MAX_NAME
 MAX_INVITED = 16
 MAX_JSON = 64 * 1024  # the small JSON columns (invited, ahead, lost_on_time)
@@ -66,6 +67,8 @@ STATUSES = ("open", "playing", "over")
 SEAT_KINDS: tuple[str, ...] = (HUMAN, *LEVELS)
 #: The bot that moves for a seat whose time ran out.
 TIMEOUT_BOT = "hard"
+#: How long the one-time code of a key reset (`reset`) may be used.
+RESET_HOURS = 24
 
 
 # -- errors ----------------------------------------------------------------------------
@@ -90,6 +93,36 @@ class AlreadyMoved(StaleTurn):
 
 class NameTaken(StoreError):
     """The name belongs to a member with another key."""
+
+
+class KeyWasReset(StoreError):
+    """The operator reset the member's key: a hello needs their one-time code. `code` is
+    the refusal: `key_reset` (no code given), `wrong_reset_code`, `reset_code_expired`."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class TooManyTables(StoreError):
+    """A member has made as many tables as they may (`TableLimits`): `code` is the refusal
+    (`open_table_limit`, `table_limit`), `limit` the number."""
+
+    def __init__(self, message: str, code: str, limit: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.limit = limit
+
+
+@dataclass(frozen=True)
+class TableLimits:
+    """How many tables one member may have made and not finished: waiting for players
+    (`open`; None: not counted) and in all, open or being played (`unfinished`). Every
+    member's `list` reads every open table, and the club plays every unfinished one's
+    bots and clocks: one member's must not be everyone's cost (docs/club.md)."""
+
+    open: int | None = 10
+    unfinished: int = 100
 
 
 #: The schema, one step per version: `migrate` applies the steps after the stored version.
@@ -147,6 +180,14 @@ STEPS: tuple[tuple[str, ...], ...] = (
     ),
     (  # version 3: leases, held by the server processes sharing the club (docs/club.md, "Several servers")
         "CREATE TABLE leases (name TEXT NOT NULL PRIMARY KEY, holder TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
+    ),
+    (  # version 4: key resets' one-time codes (their hashes), and the tables each member made, counted
+        """CREATE TABLE resets (
+            player_id INTEGER NOT NULL PRIMARY KEY REFERENCES players (id),
+            code_hash TEXT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX tables_by_creator ON tables (created_by, status)",
     ),
 )
 assert len(STEPS) == SCHEMA_VERSION, "one step per schema version, tested from every earlier one (tests/club/test_migrate.py)"
@@ -416,9 +457,12 @@ class ClubStore:
 
     # -- members -------------------------------------------------------------------------
 
-    def hello(self, name: str, key: str) -> Member:
-        """The member `name`, whose key is `key`: registered on first use (and after the
-        operator's `reset`); NameTaken if the name is another key's."""
+    def hello(self, name: str, key: str, reset_code: str | None = None) -> Member:
+        """The member `name`, whose key is `key`: registered on first use; NameTaken if the
+        name is another key's. After the operator's `reset` the key is set only by a hello
+        bringing the one-time code (`reset_code`), once, before it expires; KeyWasReset
+        otherwise. A hello whose key is already the member's is welcome with or without a
+        code (the answer to the one that set it may have been lost)."""
         shown = club_name(name)
         if not KEY.fullmatch(key):
             raise StoreError(_("{name}: that is not a club key").format(name=quote(shown)))
@@ -435,19 +479,69 @@ class ClubStore:
             member = self._member(row[:2] + row[3:])
             stored = row[2]
             if stored is None:
+                self._use_reset_code(cur, member, reset_code)
                 self._run(cur, "UPDATE players SET key_hash = ? WHERE id = ?", (key_hash(key), member.id))
                 return Member(member.id, member.name, member.rating, registered=True)
             if not isinstance(stored, str) or not same(stored, key):
                 raise NameTaken(_("the name {name} is taken in this club").format(name=quote(member.name)))
             return member
 
-    def reset(self, name: str) -> None:
-        """The operator's way back in for a member who lost their key: the next hello with
-        this name registers the key it brings."""
+    def _use_reset_code(self, cur: Any, member: Member, code: str | None) -> None:
+        """Spend the one-time code of `member`'s key reset (KeyWasReset if there is none,
+        it is not theirs or it has expired): it opens the account once."""
+        def refused(why: str) -> KeyWasReset:
+            lines = {
+                "key_reset": _("{name}: the club's operator reset this key; come back with the one-time code"),
+                "wrong_reset_code": _("{name}: that is not the one-time code of this key reset"),
+                "reset_code_expired": _("{name}: the one-time code has expired; ask the club's operator for a new one"),
+            }
+            return KeyWasReset(lines[why].format(name=quote(member.name)), why)
+
+        if code is None:
+            raise refused("key_reset")
+        row = self._run(cur, "SELECT code_hash, expires FROM resets WHERE player_id = ?", (member.id,)).fetchone()
+        if row is None or not isinstance(row[0], str) or not same(row[0], normalize_code(code)):
+            raise refused("wrong_reset_code")
+        if type(row[1]) not in (int, float) or not row[1] > self.now():
+            raise refused("reset_code_expired")
+        self._run(cur, "DELETE FROM resets WHERE player_id = ?", (member.id,))
+
+    def reset(self, name: str) -> str:
+        """The operator's way back in for a member who lost their key (or had it stolen):
+        the key stops opening anything now, and the one-time code returned (its hash alone
+        is kept) sets the key of the next hello that brings it, within `RESET_HOURS`. Every
+        server process hears of it (`ClubServer.check_keys`) and closes the old key's
+        connections."""
+        code = new_code()
         with self._writing() as cur:
-            done = self._run(cur, "UPDATE players SET key_hash = NULL WHERE name_key = ?", (name_key(club_name(name)),))
-            if done.rowcount != 1:
+            row = self._run(cur, "SELECT id, name FROM players WHERE name_key = ? {lock}", (name_key(club_name(name)),)).fetchone()
+            if row is None:
                 raise StoreError(_("no member of this club is called {name}").format(name=quote(printable_name(name))))
+            member_id = _int(row[0])
+            self._run(cur, "UPDATE players SET key_hash = NULL WHERE id = ?", (member_id,))
+            self._run(cur, "DELETE FROM resets WHERE player_id = ?", (member_id,))
+            self._run(
+                cur, "INSERT INTO resets (player_id, code_hash, expires) VALUES (?, ?, ?)",
+                (member_id, key_hash(normalize_code(code)), self.now() + RESET_HOURS * 3600),
+            )
+            if self.dialect.notify:  # the other server processes close the old key's connections
+                self._run(cur, self.dialect.notify, (json.dumps({"reset": row[1], "from": self.origin}, ensure_ascii=False),))
+        return code
+
+    def key_hashes_of(self, names: Sequence[str]) -> dict[str, str | None]:
+        """The key hash of each member named (by `name_key`; None: reset, or no such member)."""
+        keys = sorted({name_key(name) for name in names})
+        found: dict[str, str | None] = dict.fromkeys(keys)
+        with self._reading() as cur:
+            for start in range(0, len(keys), 500):
+                chunk = keys[start : start + 500]
+                rows = self._run(
+                    cur, "SELECT name_key, key_hash FROM players WHERE name_key IN (%s)" % ", ".join("?" * len(chunk)), chunk,
+                ).fetchall()
+                for key, value in rows:
+                    if key in found:
+                        found[key] = value if isinstance(value, str) and len(value) == 64 else None
+        return found
 
     def member(self, name: str) -> Member:
         with self._reading() as cur:
@@ -480,10 +574,13 @@ class ClubStore:
 
     def create_table(
         self, creator: str, seats: Sequence[str], clock: Clock = Clock(), invited: Sequence[str] | None = None,
+        limits: TableLimits | None = None,
     ) -> Table:
         """A new table: `seats` gives each seat's kind ("human" or a bot level), the
         creator sitting at seat 0 (a human seat); `invited`: the names who may join (None:
-        anyone). It starts at once if no human seat is left to fill."""
+        anyone). It starts at once if no human seat is left to fill. `limits`: how many
+        tables the creator may have made (TooManyTables beyond), counted in the same
+        transaction, the creator's row locked: two at once never pass a limit together."""
         players = check_table_size(len(seats))
         kinds = list(seats)
         for kind in kinds:
@@ -496,6 +593,8 @@ class ClubStore:
             raise StoreError(_("a table invites at most {count} players").format(count=MAX_INVITED))
         with self._writing() as cur:
             owner = self._member_named(cur, creator)
+            if limits is not None:
+                self._check_limits(cur, owner, limits, waits=HUMAN in kinds[1:])
             now = self.now()
             row = self._run(
                 cur,
@@ -517,6 +616,26 @@ class ClubStore:
                 table = self._start(cur, table)
             self._notify(cur, table)
             return table
+
+    def _check_limits(self, cur: Any, owner: Member, limits: TableLimits, waits: bool) -> None:
+        """TooManyTables if `owner` may not make another table (`waits`: it will wait for players)."""
+        self._run(cur, "SELECT id FROM players WHERE id = ? {lock}", (owner.id,)).fetchall()  # one creation at a time per member
+        rows = self._run(
+            cur, "SELECT status, COUNT(*) FROM tables WHERE created_by = ? AND status <> 'over' GROUP BY status", (owner.id,),
+        ).fetchall()
+        counts = {status: _int(count) for status, count in rows}
+        if waits and limits.open is not None and counts.get("open", 0) >= limits.open:
+            raise TooManyTables(ngettext(
+                "{name} has {n} table waiting for players, the most one member may have",
+                "{name} has {n} tables waiting for players, the most one member may have",
+                limits.open,
+            ).format(name=quote(owner.name), n=limits.open), "open_table_limit", limits.open)
+        if sum(counts.values()) >= limits.unfinished:
+            raise TooManyTables(ngettext(
+                "{name} has made {n} table that is not over, the most one member may have",
+                "{name} has made {n} tables that are not over, the most one member may have",
+                limits.unfinished,
+            ).format(name=quote(owner.name), n=limits.unfinished), "table_limit", limits.unfinished)
 
     def join(self, table_id: int, name: str) -> Table:
         """`name` takes the first free human seat of an open table (if invited, or the table

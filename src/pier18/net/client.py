@@ -102,7 +102,7 @@ def _refusal(data: dict[str, Any]) -> str:
     the values beside it, each made printable first (a code this client does not know,
     a newer host's or a sentence of a version 1 host, is shown as it came)."""
     code = printable(str(data.get("reason")))[:200]
-    values: dict[str, object] = {key: printable(str(data[key]))[:40] for key in ("protocol", "version", "decision") if key in data}
+    values: dict[str, object] = {key: printable(str(data[key]))[:40] for key in ("protocol", "version", "decision", "limit") if key in data}
     return words.refusal(code, values)
 
 

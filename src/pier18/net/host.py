@@ -16,6 +16,14 @@ pushed out. A hello's code is checked as soon as it arrives: a right one is let 
 once, whatever else its address sends. A wrong one waits out its growing delay in a room
 of its own (`Host.admit`), holding no place a right one needs; when that room is full
 for its address, or for the host, it is refused at once.
+
+Who is let in is counted by who they are, not only all together (`Gate.enter`): at a
+hosted table a seat holds one connection (a newer one takes its place), and spectators
+are counted apart, per address and in all (`max_spectators`), so however many connections
+the spectator code opens, the players always have room; a club counts each member's
+connections (`member_connections`). The check and the count are one step, with no
+`await` between them, and a connection holds its place from its first byte until it
+is gone.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine, Hashable, Mapping
+from collections.abc import Callable, Coroutine, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -88,6 +96,8 @@ class HostConfig:
     outbox: int = 64  # queued replies to a client that does not read, before closing it
     pending_per_address: int = 16  # connections from one address not yet past hello; and wrong codes waiting out their delay
     max_connections: int = 256  # connections let in or waiting for their hello; and, apart, wrong codes waiting
+    member_connections: int = 8  # connections one club member holds at once (lobby and seats); spectators from one address at a table
+    max_spectators: int = 32  # spectators at a table in all (its players are counted apart: they always have room)
     penalty: float = 0.1  # first wrong-code delay in seconds, doubling per failure ...
     max_penalty: float = 5.0  # ... up to this
     forget_after: float = 600.0  # failures older than this are forgotten
@@ -194,6 +204,16 @@ class _Greeting:
     address: str
 
 
+@dataclass(frozen=True)
+class Room:
+    """Who a connection let in counts as (`who`, any hashable), the most such connections
+    at once (`limit`), and the refusal code (docs/protocol.md) for one more."""
+
+    who: Hashable
+    limit: int
+    code: str
+
+
 Refuse = Callable[[ServerConnection, str, int], Coroutine[Any, Any, None]]
 
 
@@ -211,22 +231,71 @@ class Gate:
     room for the new one; connections let in are never pushed out. A wrong code waits out
     its growing delay in a room of its own (`admit`), holding no place a right one needs.
     `refuse` says no to a connection in its path's own protocol (the host's by default).
+
+    A connection holds its place in `max_connections` from `first_message` until `leave`
+    (which its handler calls, whatever happens): while its hello is being checked (a
+    club's hello waits for its database) it is no longer silent, so never pushed out, and
+    still counted. `enter` lets it in, counted in each of its `Room`s (a member, a seat,
+    the spectators), refusing it if one is full: the check and the count are one step.
     """
 
     def __init__(self, config: HostConfig, refuse: Refuse = _refuse_code) -> None:
         self.config = config
         self.refuse = refuse
-        self.served = 0  # connections let in
         self.closing = asyncio.Event()  # set when the server closes: nobody waits out a delay any more
         self.tasks: set[asyncio.Task[None]] = set()
         self._greeting: dict[ServerConnection, _Greeting] = {}  # not yet let in, oldest first
         self._per_address: dict[str, int] = {}  # of those, how many from each address
+        self._speaking: set[ServerConnection] = set()  # said their hello, being checked: not silent, still counted
+        self._entered: dict[ServerConnection, tuple[Hashable, ...]] = {}  # let in: the rooms each counts in
+        self._counts: dict[Hashable, int] = {}  # connections let in, by room
         self._wrong: dict[str, int] = {}  # wrong codes waiting out their delay, per address
         self._failures: dict[str, _Failures] = {}
+
+    @property
+    def served(self) -> int:
+        """Connections let in."""
+        return len(self._entered)
 
     def greeting(self) -> int:
         """Connections still to say their hello."""
         return len(self._greeting)
+
+    def counted(self, who: Hashable) -> int:
+        """Connections let in and alive that count as `who` (a `Room`'s)."""
+        return self._counts.get(who, 0)
+
+    def enter(self, ws: ServerConnection, rooms: Sequence[Room], replaces: ServerConnection | None = None) -> Room | None:
+        """Let `ws` (whose hello was right) in, counted in each of `rooms`; or the room that
+        is full (nothing counted: the caller refuses it, saying the room's code and limit).
+        `replaces`: a connection `ws` takes the place of (the same seat again), which stops
+        counting now. One step, no `await`: of many hellos at once, never more than a
+        room's limit get in."""
+        self._speaking.discard(ws)
+        if ws in self._entered:
+            return None
+        freed = self._entered.get(replaces, ()) if replaces is not None else ()
+        for room in rooms:
+            if self._counts.get(room.who, 0) - freed.count(room.who) >= room.limit:
+                return room
+        if replaces is not None:
+            self.leave(replaces)
+        for room in rooms:
+            self._counts[room.who] = self._counts.get(room.who, 0) + 1
+        self._entered[ws] = tuple(room.who for room in rooms)
+        return None
+
+    def leave(self, ws: ServerConnection) -> None:
+        """`ws` is gone (or was never let in): it holds no place any more. Called by every
+        handler when its connection ends; calling it again does nothing."""
+        self._speaking.discard(ws)
+        self._let_go(ws)
+        for who in self._entered.pop(ws, ()):
+            left = self._counts[who] - 1
+            if left:
+                self._counts[who] = left
+            else:
+                del self._counts[who]
 
     def wrong_waiting(self) -> int:
         """Wrong codes waiting out their delay now."""
@@ -264,7 +333,8 @@ class Gate:
             return None
         if ws not in self._greeting:  # pushed out to make room while its hello was on the way
             return None
-        self._let_go(ws)  # it has spoken: it holds no place of the silent ones any more
+        self._let_go(ws)  # it has spoken: it holds no place of the silent ones any more ...
+        self._speaking.add(ws)  # ... but its place in all, until it is let in (`enter`) or gone (`leave`)
         return address, raw
 
     def _room_for(self, address: str) -> bool:
@@ -273,7 +343,7 @@ class Gate:
         c = self.config
         if self._per_address.get(address, 0) >= c.pending_per_address and not self._push_out(address):
             return False
-        return self.served + len(self._greeting) < c.max_connections or self._push_out(None)
+        return self.served + len(self._speaking) + len(self._greeting) < c.max_connections or self._push_out(None)
 
     def _push_out(self, address: str | None) -> bool:
         """Close the oldest connection (from `address`, if given): it has said nothing.
@@ -298,7 +368,7 @@ class Gate:
             else:
                 del self._per_address[greeting.address]
 
-    async def admit(self, found: T | None, address: str) -> T | None:
+    async def admit(self, found: T | None, address: str, ws: ServerConnection | None = None) -> T | None:
         """What a code opened (`found`) at once; or, for a wrong code (`found` None), None
         once it has waited out its penalty: the same slowing down of repeated wrong codes
         from `address` everywhere.
@@ -306,10 +376,13 @@ class Gate:
         Wrong codes wait apart from everything else, at most `pending_per_address` from
         one address and `max_connections` in all; one more is refused without waiting
         (its address's delay still grows). So a flood of wrong codes costs bounded memory,
-        and a right code from the same address is never kept waiting behind it.
+        and a right code from the same address is never kept waiting behind it: the
+        connection `ws` (if given) gives up its place meanwhile.
         """
         if found is not None:
             return found
+        if ws is not None:
+            self._speaking.discard(ws)
         delay = self._penalty(address)
         c = self.config
         if self._wrong.get(address, 0) >= c.pending_per_address or self.wrong_waiting() >= c.max_connections:
@@ -430,14 +503,32 @@ class Host:
         first = await self._gate.first_message(ws)
         if first is None:
             return
-        seat = await self._hello(ws, *first)
-        if seat is None:
-            return
-        self._gate.served += 1
         try:
-            await self._serve(ws, None if seat < 0 else seat)
+            seat = await self._hello(ws, *first)
+            if seat is None:
+                return
+            at = None if seat < 0 else seat
+            old = None if at is None else self.players[at]
+            full = self._gate.enter(ws, self._rooms(at, first[0]), replaces=None if old is None else old.ws)
+            if full is not None:
+                await _refuse(ws, full.code, limit=full.limit)
+                return
+            await self._serve(ws, at)  # arrives (`_arrive`) with no `await` after `enter`
         finally:
-            self._gate.served -= 1
+            self._gate.leave(ws)
+
+    def _rooms(self, seat: int | None, address: str) -> list[Room]:
+        """What a connection let in at `seat` (None: a spectator) from `address` counts as.
+        A seat holds one connection (a newer one takes its place: `_arrive`); spectators
+        count per address and all together, apart from the players, so no number of them
+        ever keeps a player out. (A club's table counts its seats by member.)"""
+        if seat is not None:
+            return []
+        c = self.config
+        return [
+            Room(("spectators", id(self), address), c.member_connections, "address_spectator_limit"),
+            Room(("spectators", id(self)), c.max_spectators, "spectator_limit"),
+        ]
 
     async def _hello(self, ws: ServerConnection, address: str, raw: str | bytes) -> int | None:
         """The seat the hello's code opens (-1: the spectator code), or None if refused."""
@@ -451,7 +542,7 @@ class Host:
         except ProtocolError as exc:
             await _refuse(ws, str(exc))
             return None
-        seat = await self.admit(hello.get("code"), address)
+        seat = await self._gate.admit(self._who(hello.get("code")), address, ws)
         if seat is None:
             await _refuse(ws, "wrong_code")
             return None
