@@ -67,7 +67,7 @@ REQUESTS: dict[str, frozenset[str]] = {
 CODES = (
     "unsupported_protocol", "bad_name", "bad_key", "name_taken", "unknown_field", "bad_field",
     "no_such_table", "not_open", "not_invited", "no_free_seat", "already_seated", "name_is_a_bot",
-    "not_your_table", "not_started", "not_finished", "busy", "club_failed",
+    "not_your_table", "not_started", "not_finished", "busy", "club_failed", "bad_invite",
 )
 
 
@@ -129,10 +129,20 @@ def refusal_words(code: str, values: Mapping[str, object] | None = None) -> str:
         "not_finished": _("the game at club table {table} is not over yet").format(table=table),
         "busy": _("the club is busy; try again"),
         "club_failed": _("the club could not do that (its database failed)"),
+        "bad_invite": _("{name} cannot be invited: {why}").format(name=values.get("name", "?"), why=_name_rule(str(values.get("why", "")))),
     }
     if code in found:
         return found[code]
     return words.refusal(printable(code)[:200], values)
+
+
+def _name_rule(why: str) -> str:
+    """The rule a name breaks (`store.BadName.why`), in this client's words."""
+    if why == "bot":
+        return _("names starting with bot: are the bots' (to seat a bot, choose its level for the seat)")
+    if why == "bot_seat":
+        return _("that is how a bot's seat is named (to seat a bot, choose its level for the seat)")
+    return _("a member's name has 1 to {longest} characters").format(longest=MAX_NAME)
 
 
 # -- requests (read at the server) -------------------------------------------------------------
@@ -376,6 +386,16 @@ def decode_club(data: dict[str, Any]) -> tuple[list[TableInfo], list[TableInfo]]
         )
     except (KeyError, TypeError, ValueError, ClockError):
         raise _unreadable() from None
+
+
+def decode_unreadable(data: dict[str, Any]) -> tuple[int, ...]:
+    """The member's tables a `club` answer says cannot be read (a damaged row at the
+    club), newest first; none if the field is absent (an older club) or not a list of
+    table numbers."""
+    found = data.get("unreadable", [])
+    if not isinstance(found, list) or len(found) > MAX_LISTED or not all(_whole(t, 1, MAX_ID) for t in found):
+        return ()
+    return tuple(found)
 
 
 def decode_now(data: dict[str, Any]) -> float | None:
