@@ -108,7 +108,7 @@ def is_style(text: str) -> bool:
 
 
 #: SQL (the club's store): a statement opens with an upper-case verb, or a column type.
-SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|BEGIN|COMMIT|ROLLBACK|PRAGMA|SET|FOR|LISTEN|INTEGER|BIGINT) ")
+SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|BEGIN|COMMIT|ROLLBACK|PRAGMA|SET|FOR|LISTEN|INTEGER|BIGINT) ")
 
 
 def is_sql(text: str) -> bool:
@@ -394,7 +394,7 @@ def test_names_in_a_sentence_are_listed_one_way(deck):
 def test_sql_is_left_alone_and_a_sentence_is_not():
     """The club's SQL is the database's language; a sentence that merely starts with such a
     word (not in capitals, as SQL is written here) is still a sentence."""
-    assert sentences_in('q = "SELECT id FROM tables WHERE id = ?"\nc = "INTEGER PRIMARY KEY"\n') == []
+    assert sentences_in('q = "SELECT id FROM tables WHERE id = ?"\nc = "INTEGER PRIMARY KEY"\nd = "DROP TABLE old"\n') == []
     assert [s.text for s in sentences_in('q = "Select a table to join"\nu = "Update the club first"\n')] == [
         "Select a table to join", "Update the club first",
     ]

@@ -1821,13 +1821,13 @@ def going_on_with(file: str, game: str, latest: bool) -> str:
     return _("Going on with the saved game asked for, {file}: {game}.").format(file=file, game=game)
 
 
-def record_option(path: str, problem: str) -> str:
-    """'--record FILE: problem'."""
-    return _("--record {path}: {problem}").format(path=path, problem=problem)
+def record_option(path: str, problem: str, option: str = "--record") -> str:
+    """'--record FILE: problem' (or another option that names a file to write)."""
+    return _("{option} {path}: {problem}").format(option=option, path=path, problem=problem)
 
 
-def record_open_elsewhere(path: str, pid: int) -> str:
-    return record_option(path, _("{open_elsewhere}; choose another file").format(open_elsewhere=open_elsewhere(pid)))
+def record_open_elsewhere(path: str, pid: int, option: str = "--record") -> str:
+    return record_option(path, _("{open_elsewhere}; choose another file").format(open_elsewhere=open_elsewhere(pid)), option)
 
 
 def could_not_be_read(error: str) -> str:

@@ -221,6 +221,29 @@ async def test_every_club_command_is_read_whatever_its_case(club_db, keys, data)
                 await lobby.close()
     finally:
         await server.close()
+async def test_a_table_the_club_cannot_read_is_said_in_the_games(club_db, keys, data):
+    from club_databases import Raw
+
+    server = await open_club(club_db, report=lambda _line: None)
+    ann = member(server.port, "Ann", keys["Ann"])
+    screen, keyboard = Screen(), Keyboard()
+    running = asyncio.create_task(LineClub(ann, keyboard, screen).run())
+    try:
+        good = await ann.create(2, seats=["human", "greedy"])
+        bad = await ann.create(2, seats=["human", "greedy"])
+        with Raw(club_db) as raw:
+            raw.run("UPDATE tables SET record = ? WHERE id = ?", ("not a record", bad))
+        said = await answer_to(keyboard, screen, "games")
+        assert any(f"Table {good}:" in line for line in said), said
+        assert [line.strip() for line in said if str(bad) in line] == [
+            f"Table {bad} cannot be read: the club's database is damaged there (its operator is told)."
+        ], said
+        await keyboard.type(None)
+        assert await asyncio.wait_for(running, WAIT) == 0
+    finally:
+        running.cancel()
+        await ann.close()
+        await server.close()
 
 
 def test_new_reads_seats_bots_invitations_and_the_clock():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import subprocess
 import sys
 import threading
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pier18.club.keys import new_key
+from pier18.club.keys import key_hash, new_key
 from pier18.club.store import SCHEMA_VERSION, STEPS, ClubStore, StoreError, connect_store, open_store
 
 from club_databases import Raw
@@ -47,9 +48,18 @@ def fill_version_1(store: ClubStore, keys: dict[str, str]) -> None:
 
 
 def fill_version_2(store: ClubStore, keys: dict[str, str]) -> None:
-    """What a version-2 club holds: all a version-1 club did, and the club's secret."""
+    """What a version-2 club holds: all a version-1 club did, and the club's secret (made
+    as that version's `ClubStore.secret` made it)."""
     fill_version_1(store, keys)
-    store.secret()
+    with store._writing(exclusive=True) as cur:
+        store._run(cur, "INSERT INTO club_secret (secret) VALUES (?)", (secrets.token_hex(32),))
+
+
+def fill_version_3(store: ClubStore, keys: dict[str, str]) -> None:
+    """What a version-3 club holds: all a version-2 club did, and the servers' leases."""
+    fill_version_2(store, keys)
+    store.take_lease("clock", "an old server", 0.0)  # expired: it stopped
+    store.take_lease("server:an old server", "an old server", 0.0)
 
 
 def fill_version_3(store: ClubStore, keys: dict[str, str]) -> None:
@@ -61,6 +71,13 @@ def fill_version_3(store: ClubStore, keys: dict[str, str]) -> None:
 #: How to fill a club at each earlier schema version. A new step in store.STEPS needs its
 #: version's filler here (the test below says so), written as that version's pier18 did.
 FILL = {1: fill_version_1, 2: fill_version_2, 3: fill_version_3}
+
+
+def has_table(raw: Raw) -> str:
+    """How to ask, on the raw connection, whether a table of this name exists (one `?`)."""
+    if raw.postgres:
+        return "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?"
+    return "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?"
 
 
 def without_saved_at(record: str) -> dict:
@@ -115,20 +132,23 @@ def test_migrating_from_every_earlier_version_keeps_everything(club_db, keys, ve
             for name, key in keys.items():
                 store.hello(name, key)
         assert snapshot(store, keys) == before
-        secret = store.secret()  # what version 2 added works
-        assert store.take_lease("clock", "me", 10.0) is not None  # and version 3's leases
+        assert store.take_lease("clock", "me", 10.0) is not None  # version 3's leases
         assert store.take_lease("clock", "another", 10.0) is None
         code = store.reset("Bob")  # and version 4's one-time codes of key resets
         assert store.hello("Bob", new_key(), code).registered
         table = store.join(store.create_table("Ann", ["human", "human"]).id, "Cy")
+        store.keep_ticket(table.id, 0, key_hash(keys["Ann"]), "ab" * 32)  # version 4's tickets
+        assert store.ticket_hashes(table.id) == ["ab" * 32, None]
         table = play(store, table, 3)
         assert table.turn == 3 and len(store.moves(table.id)) == 3
         for old in store.games_of("Bob"):
             if old.status == "playing":
                 assert play(store, old, 1).turn == old.turn + 1  # a game from before goes on
     with open_store(club_db) as again:  # migrated once, it opens as it is
-        assert again.version() == SCHEMA_VERSION and again.secret() == secret
+        assert again.version() == SCHEMA_VERSION and again.ticket_hashes(table.id) == ["ab" * 32, None]
         assert again.migrate() == SCHEMA_VERSION
+    with Raw(club_db) as raw:  # the secret that signed the old tickets (and was in every backup) is gone
+        assert raw.run(has_table(raw), ("club_secret",)) == [(0,)]
 
 
 def test_several_processes_migrating_at_once_do_each_step_once(club_db, keys):
@@ -141,7 +161,6 @@ def test_several_processes_migrating_at_once_do_each_step_once(club_db, keys):
             try:
                 barrier.wait(timeout=WAIT)
                 results.append(store.migrate())
-                results.append(store.secret())
             except Exception as exc:  # noqa: BLE001 - the test shows it
                 results.append(exc)
 
@@ -151,11 +170,9 @@ def test_several_processes_migrating_at_once_do_each_step_once(club_db, keys):
     for thread in threads:
         thread.join(timeout=WAIT)
     assert results.count(SCHEMA_VERSION) == 3, results
-    secrets_made = {r for r in results if isinstance(r, bytes)}
-    assert len(secrets_made) == 1  # one secret, whichever server made it
     with Raw(club_db) as raw:
         assert raw.run("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
-        assert raw.run("SELECT COUNT(*) FROM club_secret") == [(1,)]
+        assert raw.run("SELECT COUNT(*) FROM tickets") == [(0,)]  # made once: a second CREATE would have failed
 
 
 def pier18(*args: str, data: Path) -> subprocess.CompletedProcess[str]:

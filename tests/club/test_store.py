@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from pier18.club.clock import Clock
-from pier18.club.keys import new_key
+from pier18.club.keys import key_hash, new_key
 from pier18.club.store import (
-    RESET_HOURS, AlreadyMoved, DamagedStore, KeyWasReset, NameTaken, StaleTurn, StoreError, SCHEMA_VERSION, open_store,
+    RESET_HOURS, AlreadyMoved, BadName, DamagedStore, KeyWasReset, NameTaken, StaleTurn, StoreError, SCHEMA_VERSION, open_store,
 )
 from pier18.engine.errors import IllegalDecision, Pier18Error
 from pier18.persist import record as records
@@ -103,7 +103,7 @@ def test_the_operator_resets_a_lost_key_with_a_one_time_code(store, club_db, clo
 def dump(db) -> str:
     """Every value the club's database holds, as text."""
     with Raw(db) as raw:
-        names = ["players", "tables", "seats", "moves", "club_secret", "leases", "resets"]
+        names = ["players", "tables", "seats", "moves", "leases", "resets", "tickets"]
         return repr([raw.run(f"SELECT * FROM {name}") for name in names])
 
 
@@ -509,6 +509,61 @@ def test_a_damaged_member_is_one_line(members, club_db):
         raw.run("UPDATE players SET rating_sigma = ? WHERE name = 'Ann'", ("x" if not raw.postgres else float("nan"),))
     with pytest.raises(DamagedStore, match="member"):
         store.ratings()
+
+
+def club_db_is_sqlite(club_db) -> bool:
+    return not isinstance(club_db, str)
+
+
+def test_a_damaged_table_is_left_out_of_a_list_asked_to_leave_it_out(members, club_db):
+    """The lists an answer is made of (`games_of`, `open_tables`, `ratings`, `leases`)
+    leave a damaged row out when given a list to put it in, naming it there; without
+    one they raise, as a single table's read does."""
+    store = members
+    good = past_setup(store, two_player_table(store))
+    bad = past_setup(store, two_player_table(store))
+    waiting = store.create_table("Cy", ["human", "human"], invited=["Ann"])
+    store.take_lease("clock", "me", 10.0)
+    store.take_lease("server:other", "other", 10.0)
+    with Raw(club_db) as raw:
+        raw.run("UPDATE tables SET record = ? WHERE id = ?", ("{}", bad.id))
+        raw.run("UPDATE tables SET invited = ? WHERE id = ?", ('["bot:hard", 7]', waiting.id))
+        if not raw.postgres:  # PostgreSQL's column types refuse it
+            raw.run("UPDATE leases SET expires = 'soon' WHERE name = 'server:other'")
+    left_out: list = []
+    assert [t.id for t in store.games_of("Ann", left_out)] == [good.id]
+    assert store.open_tables("Bob", left_out) == []
+    assert [(d.table, "\n" in str(d)) for d in left_out] == [(bad.id, False), (waiting.id, False)]
+    assert f"club table {bad.id}" in str(left_out[0])
+    for strict in (lambda: store.games_of("Ann"), lambda: store.open_tables("Bob")):
+        with pytest.raises(DamagedStore):
+            strict()
+    leases = store.leases([])
+    assert leases["clock"] == ("me", store.now() + 10.0) and len(leases) == (1 if club_db_is_sqlite(club_db) else 2)
+
+
+@pytest.mark.parametrize("name, why", [("bot:hard", "bot"), ("BOT:Expert", "bot"), ("Hard bot", "bot_seat"), ("", "length"), ("x" * 65, "length")])
+def test_a_name_the_club_cannot_take_says_which_rule(members, name, why):
+    with pytest.raises(BadName) as caught:
+        members.create_table("Ann", ["human", "human"], invited=[name])
+    assert caught.value.why == why and "\n" not in str(caught.value)
+
+
+def test_a_ticket_is_kept_as_its_hash_for_the_member_s_key_only(members, keys):
+    store = members
+    table = two_player_table(store)
+    ann, bob = key_hash(keys["Ann"]), key_hash(keys["Bob"])
+    assert store.ticket_hashes(table.id) == [None, None]
+    store.keep_ticket(table.id, 0, ann, "a" * 64)
+    store.keep_ticket(table.id, 0, ann, "a" * 64)  # asked again: the same
+    store.keep_ticket(table.id, 1, bob, "b" * 64)
+    assert store.ticket_hashes(table.id) == ["a" * 64, "b" * 64]
+    with pytest.raises(StoreError):
+        store.keep_ticket(table.id, 1, ann, "c" * 64)  # Ann's key does not sit at seat 2
+    code = store.reset("Bob")  # a reset key: the tickets given for it open nothing
+    assert store.ticket_hashes(table.id) == ["a" * 64, None]
+    store.hello("Bob", keys["Bob"], code)  # the member sets their key again with the one-time code
+    assert store.ticket_hashes(table.id) == ["a" * 64, "b" * 64]  # the same key again: the same ticket
 
 
 # -- schema and backups ----------------------------------------------------------------------

@@ -169,3 +169,27 @@ async def test_turn_notices_kept_while_a_game_was_played_are_not_said_after_it(t
     finally:
         await ann.close()
         await server.close()
+
+
+async def test_a_table_the_club_cannot_read_is_said_under_the_games(tmp_path, club_db, monkeypatch):
+    """A game of Ann's whose row is damaged at the club: her other games are listed, and
+    that one is said as a table that cannot be read (not a failed list)."""
+    from club_databases import Raw
+
+    monkeypatch.setenv("PIER18_DATA_DIR", str(tmp_path / "data"))
+    server = await open_club(club_db, report=lambda _line: None)
+    ann = member(server.port, "Ann", new_key())
+    try:
+        good = await ann.create(2, seats=["human", "greedy"])
+        bad = await ann.create(2, seats=["human", "greedy"])
+        with Raw(club_db) as raw:
+            raw.run("UPDATE tables SET record = ? WHERE id = ?", ("not a record", bad))
+        app = ClubApp(ann)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ClubScreen) and app.club_screen.games, "the lists")
+            await until(pilot, lambda: f"Table {bad} cannot be read" in screen_text(app), "the table that cannot be read")
+            assert list(app.club_screen.games) == [good]
+            await pilot.press("q")
+    finally:
+        await ann.close()
+        await server.close()

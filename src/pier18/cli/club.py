@@ -134,7 +134,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument("--tls-cert", metavar="FILE", type=file_name, help=_("serve TLS with this certificate (PEM) ..."))
     serve.add_argument("--tls-key", metavar="FILE", type=file_name, help=_("... and this private key (PEM)"))
     serve.add_argument("--reset", metavar="NAME", help=_("reset the key of the member NAME (lost or stolen) and print their one-time code, then exit"))
-    serve.add_argument("--backup", metavar="FILE", type=file_name, help=_("copy the whole club to FILE (safe while it runs), then exit"))
+    serve.add_argument(
+        "--backup", metavar="FILE", type=file_name,
+        help=_("copy the whole club to FILE (safe while it runs; a file already there is never written over without --force), then exit"),
+    )
+    serve.add_argument("--force", action="store_true", help=_("let --backup write over a file that is already there"))
     serve.add_argument("--migrate", action="store_true", help=_("bring the club's database up to this pier18's schema, then exit"))
     serve.set_defaults(run=run_serve)
     from .parser import add_lang_option
@@ -241,14 +245,24 @@ def member_limit(text: str) -> int:
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    from ..club.store import StoreError, open_store
+    import sys
+    from pathlib import Path
+
+    from ..club.store import StoreError, open_store, private_line
     from ..engine.text import printable, quote
+    from ..persist.autosave import record_problem
     from .errors import CliError
     from .host import server_ssl, stop_on_signals, Stopped
     import signal
 
     if sum((args.reset is not None, args.backup is not None, args.migrate)) > 1:
         raise CliError(_("--reset, --backup and --migrate: give one at a time"))
+    if args.force and args.backup is None:
+        raise CliError(_("--force is for --backup: it lets the backup write over a file"))
+    if args.backup is not None:  # the rules --record follows: a regular file, written over only with --force
+        problem = record_problem(Path(args.backup), args.force, option="--backup")
+        if problem is not None:
+            raise CliError(problem)
     context = server_ssl(args.tls_cert, args.tls_key)
     from .errors import need_output
 
@@ -257,6 +271,10 @@ def run_serve(args: argparse.Namespace) -> int:
         store = open_store(args.db, migrate=args.migrate)
     except StoreError as exc:
         raise CliError(str(exc)) from None
+    if store.repaired:
+        from ..words import prog_line
+
+        print(prog_line(private_line(store.where, store.repaired)), file=sys.stderr, flush=True)
     try:
         if args.migrate:
             print(_("{club}: the club's database is at schema {version}").format(club=store.where, version=store.version()), flush=True)
@@ -273,7 +291,7 @@ def run_serve(args: argparse.Namespace) -> int:
             print(_("They come back with: pier18 club ADDRESS --reset-code {code}").format(code=code), flush=True)
             return 0
         if args.backup is not None:
-            store.backup(args.backup)
+            store.backup(args.backup, force=args.force)
             print(_("the club is copied to {file}").format(file=printable(args.backup)), flush=True)
             return 0
         where = store.where

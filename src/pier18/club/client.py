@@ -47,6 +47,7 @@ from .protocol import (
     decode_seat,
     decode_table_id,
     decode_ticket,
+    decode_unreadable,
     encode,
     read_answer,
 )
@@ -74,6 +75,7 @@ class ClubList:
     games: list[TableInfo]
     open: list[TableInfo]
     now: float | None = None  # the club's time as it answered: deadlines are counted from it
+    unreadable: tuple[int, ...] = ()  # the member's tables the club cannot read (a damaged row)
 
 
 def club_url(address: str, path: str = "/club", tls: bool = False) -> str:
@@ -139,7 +141,7 @@ class ClubClient:
         """The member's games and the open tables they may join."""
         answer = await self._ask({"type": "list"}, "club")
         games, open_tables = decode_club(answer)
-        return ClubList(games, open_tables, decode_now(answer))
+        return ClubList(games, open_tables, decode_now(answer), decode_unreadable(answer))
 
     async def create(
         self, players: int, seats: builtins.list[str] | None = None, invite: builtins.list[str] | None = None,

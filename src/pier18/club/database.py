@@ -45,7 +45,7 @@ class Dialect:
     #: Asks whether a table of this name exists (one `?`: the name), counting them.
     has_table: str = "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?"
     #: Run after `begin_write` where the transaction must be the only such one at a time
-    #: (a new name, the club's secret, a schema step): SQLite's BEGIN IMMEDIATE already is.
+    #: (a new name, a schema step, a bot's first rating): SQLite's BEGIN IMMEDIATE already is.
     exclusive: str = ""
     #: The errors that mean "another transaction was in the way": try again later.
     busy: tuple[type[Exception], ...] = ()

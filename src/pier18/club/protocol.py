@@ -67,7 +67,7 @@ REQUESTS: dict[str, frozenset[str]] = {
 CODES = (
     "unsupported_protocol", "bad_name", "bad_key", "name_taken", "unknown_field", "bad_field",
     "no_such_table", "not_open", "not_invited", "no_free_seat", "already_seated", "name_is_a_bot",
-    "not_your_table", "not_started", "not_finished", "busy", "club_failed",
+    "not_your_table", "not_started", "not_finished", "busy", "club_failed", "bad_invite",
     "member_connection_limit", "open_table_limit", "table_limit", "key_reset", "wrong_reset_code", "reset_code_expired",
 )
 #: The longest one-time code of a key reset a hello may bring (a seat code's form, typed).
@@ -139,6 +139,7 @@ def refusal_words(code: str, values: Mapping[str, object] | None = None) -> str:
         "table_limit": _("you have made as many tables that are not over as one member may have"),
         "wrong_reset_code": _("that is not the one-time code of your key reset (or it was used already)"),
         "reset_code_expired": _("that one-time code has expired; ask the club's operator for a new one"),
+        "bad_invite": _("{name} cannot be invited: {why}").format(name=values.get("name", "?"), why=_name_rule(str(values.get("why", "")))),
     }
     if code in found:
         return found[code]
@@ -158,6 +159,15 @@ def _table_limit(code: str, limit: int) -> str:
         "you have made {n} tables that are not over, the most one member may have; make another once one is over",
         limit,
     ).format(n=limit)
+
+
+def _name_rule(why: str) -> str:
+    """The rule a name breaks (`store.BadName.why`), in this client's words."""
+    if why == "bot":
+        return _("names starting with bot: are the bots' (to seat a bot, choose its level for the seat)")
+    if why == "bot_seat":
+        return _("that is how a bot's seat is named (to seat a bot, choose its level for the seat)")
+    return _("a member's name has 1 to {longest} characters").format(longest=MAX_NAME)
 
 
 # -- requests (read at the server) -------------------------------------------------------------
@@ -405,6 +415,16 @@ def decode_club(data: dict[str, Any]) -> tuple[list[TableInfo], list[TableInfo]]
         )
     except (KeyError, TypeError, ValueError, ClockError):
         raise _unreadable() from None
+
+
+def decode_unreadable(data: dict[str, Any]) -> tuple[int, ...]:
+    """The member's tables a `club` answer says cannot be read (a damaged row at the
+    club), newest first; none if the field is absent (an older club) or not a list of
+    table numbers."""
+    found = data.get("unreadable", [])
+    if not isinstance(found, list) or len(found) > MAX_LISTED or not all(_whole(t, 1, MAX_ID) for t in found):
+        return ()
+    return tuple(found)
 
 
 def decode_now(data: dict[str, Any]) -> float | None:

@@ -8,8 +8,10 @@ One WebSocket server with two kinds of path:
   member's turn somewhere.
 - `/table/ID`: a seat's game, in the host protocol of docs/protocol.md unchanged, served
   by `ClubTable`, a `net.host.Host` whose every decision is committed by
-  `ClubStore.decide` before anyone is told of it. The code is the seat's ticket, signed
-  with the club's secret, so it stays the same across restarts.
+  `ClubStore.decide` before anyone is told of it. The code is the seat's ticket, made
+  from the member's own key (`ticket_code`), which the club never keeps: the store holds
+  only each ticket's hash, so the ticket stays the same across restarts and nothing in
+  the database or its backups makes one.
 
 Admission is the host's (`net.host.Gate`, one for the whole server: limits per address,
 the hello timeout, growing delays for wrong codes and wrong keys), and so are sizes and
@@ -34,12 +36,14 @@ takes it; every commit that changes a table sends a notice (`NOTIFY`), and each 
 its watchers whose turn it now is. The clocks are run by whichever process holds the
 `clock` lease; each process also holds a lease of its own, so that the clock's holder
 sees a process that died and lets the bots of every table move (a bot's move it owed).
-A SQLite club is served by one process: a second one is refused (`SqliteServed`).
+A SQLite club is served by one process: a second one is refused (`SqliteServed`), by
+whatever name it reaches the database file (`SoleServer`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import hashlib
 import hmac
 import json
@@ -48,6 +52,7 @@ import re
 import sys
 import secrets
 import socket
+import struct
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -75,7 +80,7 @@ from ..net.host import (
     _close,
     _quiet,
 )
-from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, club_json, new_code, read_decision
+from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, club_json, code_digest, new_code, read_decision
 from ..persist.session import TableCodes
 from .clock import Clock
 from .keys import KEY, key_hash
@@ -93,8 +98,22 @@ from .protocol import (
     VERSION,
 )
 from .store import (
-    AlreadyMoved, ClubStore, DamagedStore, KeyWasReset, NameTaken, StaleTurn, StoreError, Table, TableLimits, TooManyTables,
-    club_name, is_postgres, open_store,
+    AlreadyMoved,
+    BadName,
+    ClubStore,
+    DamagedStore,
+    KeyWasReset,
+    NameTaken,
+    StaleTurn,
+    StoreError,
+    Table,
+    TableLimits,
+    TooManyTables,
+    club_name,
+    is_postgres,
+    make_private,
+    open_store,
+    private_line,
 )
 
 T = TypeVar("T")
@@ -130,12 +149,14 @@ CLOCK_LEASE = "clock"
 SERVER_LEASE = "server:"  # followed by the process's own name: one per running process
 
 
-def ticket_code(secret: bytes, table_id: int, seat: int, member_key_hash: str) -> str:
-    """The seat code of `seat` at `table_id` for the member whose key hashes to
-    `member_key_hash`: an HMAC with the club's secret, written as a host's seat code
-    (16 of 31 unambiguous characters in groups of 4, ~79 bits). The same after a
-    restart; another after the member's key changes (`--reset`)."""
-    digest = hmac.new(secret, f"pier18-club-ticket:{table_id}:{seat}:{member_key_hash}".encode("ascii"), hashlib.sha256).digest()
+def ticket_code(member_key: str, table_id: int, seat: int) -> str:
+    """The seat code of `seat` at `table_id` for the member whose key is `member_key`: an
+    HMAC keyed with that key, written as a host's seat code (16 of 31 unambiguous
+    characters in groups of 4, ~79 bits). The club sees the key only in the member's hello
+    and keeps only its hash, and of the ticket only `code_digest(ticket)`, so neither the
+    database nor a copy of it makes a ticket. The same after a restart; another after the
+    member's key changes (`--reset`)."""
+    digest = hmac.new(member_key.encode("utf-8"), f"pier18-club-ticket:{table_id}:{seat}".encode("ascii"), hashlib.sha256).digest()
     number = int.from_bytes(digest, "big")
     chars = []
     for _unused in range(CODE_LENGTH):
@@ -160,9 +181,10 @@ class ClubTable(Host):
     decision committed to the club's store before anyone hears of it, and the bots
     moving through the store (`ClubServer.kick_bots`)."""
 
-    def __init__(self, club: "ClubServer", table: Table, codes: TableCodes) -> None:
+    def __init__(self, club: "ClubServer", table: Table, tickets: list[str | None]) -> None:
         assert table.session is not None
-        super().__init__(table.session, codes, club.config, gate=club.gate)
+        # Nobody watches a club table, and its seats' codes are not known here: only their hashes.
+        super().__init__(table.session, TableCodes((None,) * table.players, new_code()), club.config, gate=club.gate)
         self.club = club
         self.table = table
         #: The key hash each seat's code was made from, and how many resets the server had
@@ -171,6 +193,8 @@ class ClubTable(Host):
         self.hashes: list[str | None] = [None] * table.players
         self.resets_seen = 0
         self.came_with: dict[Connection, str | None] = {}
+        #: The hash (`code_digest`) of the ticket that opens each seat, from the store.
+        self.tickets = tickets
 
     def _rooms(self, seat: int | None, address: str) -> list[Room]:
         """A seat's connection counts as its member's, with their lobbies and other seats."""
@@ -189,6 +213,18 @@ class ClubTable(Host):
     def _depart(self, conn: Connection) -> None:
         self.came_with.pop(conn, None)
         super()._depart(conn)
+
+    def _who(self, code: object) -> int | None:
+        """The seat a ticket opens: its hash against each seat's, in constant time, every
+        seat compared whatever matches first."""
+        if not isinstance(code, str) or len(code) > 64:
+            return None
+        given = code_digest(code)
+        found = None
+        for seat, expected in enumerate(self.tickets):
+            if expected is not None and hmac.compare_digest(given, expected) and found is None:
+                found = seat
+        return found
 
     def refresh(self, table: Table) -> None:
         """The store's table, if newer than the one held: everyone is sent where it is."""
@@ -323,7 +359,6 @@ class ClubServer:
         self._heard_turns: dict[int, int] = {}
         self._sole: SoleServer | None = None
         self._stores: dict[str, ClubStore] = {}
-        self._secret = b""
         self._server: Server | None = None
         self._bot_moves = OneAtATime(lambda work: self.gate.spawn(work))  # tables whose bots are moving
         self._clock_wake = asyncio.Event()
@@ -360,10 +395,16 @@ class ClubServer:
     async def start(self) -> int:
         """Open the store, listen (port 0 picks a free one) and return the port; every
         table being played resumes: its bots move, its clock runs. A SQLite club already
-        served by another process is refused (`SqliteServed`, a StoreError)."""
+        served by another process is refused (`SqliteServed`, a StoreError), and so is a
+        database the club cannot write (`ReadOnlyStore`), both in one line. Club files that
+        others on the machine could read are made private first, said in one line."""
         if not is_postgres(self.db):
-            self._sole = SoleServer(Path(self.db))
-        self._secret = await self.people(lambda store: store.secret())
+            db = Path(self.db)
+            repaired = make_private(db)  # the file is made here if new: the lock is on it
+            if repaired:
+                self.report(private_line(shorten(db), repaired))
+            self._sole = SoleServer(db)
+        await self.people(lambda store: store.check_writable())
         await self.machines(lambda store: store.version())
         c = self.config
         self._server = await serve(
@@ -454,28 +495,34 @@ class ClubServer:
             self.gate.leave(ws)
 
     async def _table(self, table_id: int) -> ClubTable | None:
-        """The table's game connections, loaded from the store on first use; its seat codes
-        made again from its members' keys now (a key the operator reset opens nothing)."""
+        """The table's game connections, loaded from the store on first use; the hashes of
+        the tickets that open its seats read again now (a ticket given for a key the
+        operator reset since opens nothing)."""
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             resets = self.resets
             try:
-                table, hashes = await self.people(lambda store: (store.table(table_id), store.key_hashes(table_id)))
+                def read(store: ClubStore) -> tuple[Table, list[str | None], dict[str, str | None]]:
+                    table = store.table(table_id)
+                    players = [seat.player for seat in table.seats if seat.player is not None]
+                    return table, store.ticket_hashes(table_id), store.key_hashes_of(players)
+
+                table, tickets, keys = await self.people(read)
+            except DamagedStore as exc:
+                self.failed(exc)
+                return None
             except StoreError:
                 return None
             if table.session is None:
                 return None
-            codes = TableCodes(
-                tuple(None if h is None else ticket_code(self._secret, table_id, seat, h) for seat, h in enumerate(hashes)),
-                new_code(),  # nobody watches a club table: this code is never given out
-            )
             live = self.tables.get(table_id)
             if live is None:
-                live = self.tables[table_id] = ClubTable(self, table, codes)
+                live = self.tables[table_id] = ClubTable(self, table, tickets)
             else:
-                live.codes = codes
+                live.tickets = tickets
                 live.refresh(table)
-            live.hashes, live.resets_seen = list(hashes), resets
+            live.hashes = [None if seat.player is None else keys.get(name_key(seat.player)) for seat in table.seats]
+            live.resets_seen = resets
             if self._heard_turns.get(table_id, -1) > live.table.turn:  # moved on while it was read
                 self._news(table_id)
             return live
@@ -564,10 +611,14 @@ class ClubServer:
     async def _rewatch(self) -> None:
         """Tell every watcher again where it is their turn (notices may have been missed)."""
         for key, conns in list(self.watchers.items()):
+            left_out: list[DamagedStore] = []
             try:
-                games = await self.news(lambda store: store.games_of(key))
-            except StoreError:
+                games = await self.news(lambda store: store.games_of(key, left_out))
+            except StoreError as exc:
+                self._store_trouble(exc)
                 continue
+            for damaged in left_out:
+                self.failed(damaged)
             for table in games:
                 seat = table.seat_of(key)
                 if seat is not None and seat in table.to_act():
@@ -577,7 +628,7 @@ class ClubServer:
     async def check_keys(self, names: list[str] | None = None) -> None:
         """Close every connection here that came with a key no longer its member's (the
         operator reset it): their lobbies, told `key_reset`, and their seats (whose codes
-        are made again first, so the old ticket opens nothing). `names`: only these members."""
+        are made again first, so the old ticket opens nothing: only tickets made from the key as it is now). `names`: only these members."""
         online = set(self.lobbies)
         for live in self.tables.values():
             online.update(name_key(p) for conn in live.came_with if conn.seat is not None and (p := live.table.seats[conn.seat].player))
@@ -621,19 +672,27 @@ class ClubServer:
     async def _bots(self, table_id: int) -> bool:
         try:
             table = await self.machines(lambda store: store.play_bots(table_id))
-        except StoreError:
+        except StoreError as exc:
+            self._store_trouble(exc)
             return False
         self.changed(table)
         return True
 
     def failed(self, exc: StoreError) -> None:
-        """Tell the club's operator, once per different line, that its database failed
-        (members hear only `club_failed`): a damaged file is not worth waiting out."""
+        """Tell the club's operator, once per different line, that its database failed or
+        a row of it is damaged (members hear only `club_failed`, or that a table of theirs
+        cannot be read): a damaged file is not worth waiting out."""
         line = str(exc)
         if line in self._failures or len(self._failures) >= MAX_FAILURES_SAID:
             return
         self._failures.add(line)
         self.report(line)
+
+    def _store_trouble(self, exc: StoreError) -> None:
+        """A store call of the server's own (clocks, bots) that failed: a damaged row or a
+        failed database is the operator's to hear of (`failed`); being busy is not."""
+        if isinstance(exc, DamagedStore):
+            self.failed(exc)
 
     def wake_clock(self) -> None:
         """Make the clock loop look at the deadlines now (after a test moved the clock)."""
@@ -654,15 +713,22 @@ class ClubServer:
             if self.holds_clock:
                 now = self.now()
                 try:
-                    for table_id in await self.machines(lambda store: store.overdue(now)):
+                    late = await self.machines(lambda store: store.overdue(now))
+                except StoreError as exc:
+                    self._store_trouble(exc)
+                    late = []
+                for table_id in late:  # each on its own: a damaged table stops no other clock
+                    try:
                         table = await self.machines(lambda store: store.timeout(table_id, now))
-                        if table is not None:
-                            self.changed(table)
+                    except StoreError as exc:
+                        self._store_trouble(exc)
+                        continue
+                    if table is not None:
+                        self.changed(table)
+                try:
                     due = await self.machines(lambda store: store.next_deadline())
-                except DamagedStore as exc:
-                    self.failed(exc)
-                    due = None
-                except StoreError:
+                except StoreError as exc:
+                    self._store_trouble(exc)
                     due = None
                 if due is not None:
                     wait = min(wait, max(0.0, due - self.now()))
@@ -679,15 +745,17 @@ class ClubServer:
         that died may have owed a bot's move."""
         me, seconds = self.me, self.lease_seconds
 
+        left_out: list[DamagedStore] = []
+
         def work(store: ClubStore) -> tuple[bool, bool]:
             store.take_lease(SERVER_LEASE + me, me, seconds)
-            before = store.leases().get(CLOCK_LEASE)
+            before = store.leases(left_out).get(CLOCK_LEASE)
             held = store.take_lease(CLOCK_LEASE, me, seconds) is not None
             if not held:
                 return False, False
             now = store.now()
             expired = [
-                name for name, (holder, expires) in store.leases().items()
+                name for name, (holder, expires) in store.leases(left_out).items()
                 if name.startswith(SERVER_LEASE) and holder != me and expires <= now
             ]
             gone = store.drop_leases(expired, now)
@@ -695,8 +763,11 @@ class ClubServer:
 
         try:
             held, sweep = await self.machines(work)
-        except StoreError:
+        except StoreError as exc:
+            self._store_trouble(exc)
             held, sweep = False, False
+        for damaged in left_out:
+            self.failed(damaged)
         self.holds_clock = held
         if sweep:
             await self._sweep()
@@ -766,7 +837,7 @@ class ClubServer:
         if full is not None:
             await _club_refuse(ws, full.code, CLOSE_POLICY, limit=full.limit)
             return
-        me = Member(member.name, key_hash(hello.key))
+        me = Member(member.name, hello.key)
         conn = Connection(ws, None, self.config.outbox)
         lobbies = self.lobbies.setdefault(name_key(me.name), {})
         lobbies[conn] = me.key_hash
@@ -825,22 +896,31 @@ class ClubServer:
         if kind == "ping":
             return {"type": "pong"}
         if kind == "list":
-            games, open_tables = await self.people(lambda store: (store.games_of(me.name), store.open_tables(me.name)))
+            mine: list[DamagedStore] = []
+            others: list[DamagedStore] = []
+            games, open_tables = await self.people(lambda store: (store.games_of(me.name, mine), store.open_tables(me.name, others)))
+            self._left_out(others)
             return {
                 "type": "club",
                 "games": [table_info(t, me.name) for t in games[:MAX_LISTED]],
                 "open": [table_info(t, me.name) for t in open_tables[:MAX_LISTED]],
+                # the member's own tables that cannot be read: they are told, not left to wonder
+                "unreadable": self._left_out(mine)[:MAX_LISTED],
                 "now": self.now(),  # the members' clocks may be wrong: deadlines count from the club's
             }
         if kind == "ratings":
-            members = await self.people(lambda store: store.ratings())
+            left_out: list[DamagedStore] = []
+            members = await self.people(lambda store: store.ratings(left_out))
+            self._left_out(left_out)
             return {"type": "ratings", "members": [
                 {"name": m.name, "ordinal": m.rating.ordinal, "mu": m.rating.mu, "sigma": m.rating.sigma, "games": m.rating.games}
                 for m in members
             ]}
         if kind == "watch":
             self.watchers.setdefault(name_key(me.name), set()).add(conn)
-            games = await self.people(lambda store: store.games_of(me.name))
+            damaged: list[DamagedStore] = []
+            games = await self.people(lambda store: store.games_of(me.name, damaged))
+            self._left_out(damaged)
             for table in reversed(games):
                 seat = table.seat_of(me.name)
                 if seat is not None and seat in table.to_act():
@@ -851,6 +931,11 @@ class ClubServer:
             clock = Clock(request.clock, request.on_timeout)
             if clashes_with_bots([me.name], list(request.seats)) is not None:
                 raise _No("name_is_a_bot", table=0)
+            for invited in request.invite or ():
+                try:
+                    club_name(invited)
+                except BadName as bad:  # say which name and why, not "busy"
+                    raise _No("bad_invite", name=shorten(invited, 40), why=bad.why) from None
             table = await self.people(lambda store: store.create_table(me.name, request.seats, clock, request.invite, self.limits))
             self.changed(table)
             return {"type": "created", "table": table.id}
@@ -874,7 +959,9 @@ class ClubServer:
                 raise _No("not_started", table=table_id)
             seat = table.seat_of(me.name)
             assert seat is not None
-            return {"type": "ticket", "table": table_id, "path": f"/table/{table_id}", "code": ticket_code(self._secret, table_id, seat, me.key_hash)}
+            code = ticket_code(me.key, table_id, seat)
+            await self.people(lambda store: store.keep_ticket(table_id, seat, me.key_hash, code_digest(code)))  # before it is given
+            return {"type": "ticket", "table": table_id, "path": f"/table/{table_id}", "code": code}
         if kind == "export":
             if table.status != "over":
                 raise _No("not_finished", table=table_id)
@@ -887,6 +974,13 @@ class ClubServer:
             self.changed(new)
             return {"type": "created", "table": new.id}
         raise _No("unknown_message")
+
+    def _left_out(self, left_out: list[DamagedStore]) -> list[int]:
+        """Rows left out of an answer because they are damaged: each named to the
+        operator (once: `failed`); returns the tables among them, newest first."""
+        for damaged in left_out:
+            self.failed(damaged)
+        return sorted({d.table for d in left_out if d.table is not None}, reverse=True)
 
     async def _mine(self, me: "Member", table_id: int) -> Table:
         try:
@@ -930,13 +1024,15 @@ class _No(Exception):
 
 
 class Member:
-    """The member a connection speaks for: their name and their key's hash (never the key)."""
+    """The member a connection speaks for: their name, and their key (which their tickets
+    are made from; it is never logged nor stored, only its hash) and its hash."""
 
-    __slots__ = ("name", "key_hash")
+    __slots__ = ("name", "key", "key_hash")
 
-    def __init__(self, name: str, member_key_hash: str) -> None:
+    def __init__(self, name: str, key: str) -> None:
         self.name = name
-        self.key_hash = member_key_hash
+        self.key = key
+        self.key_hash = key_hash(key)
 
 
 def _rematch(store: ClubStore, table: Table, name: str, limits: TableLimits) -> Table:
@@ -958,34 +1054,76 @@ class SqliteServed(StoreError):
 
 
 class SoleServer:
-    """The one `club serve` of a SQLite club: an exclusive lock (flock) on a file beside
-    the database, `club.sqlite3.serving`, held while the server runs and dropped by the
-    operating system when the process ends in any way (kill -9 included). A second server
-    on the same file is refused in one line: its seats would never hear of the first one's
-    moves (several servers need PostgreSQL's notices). Where there is no flock (Windows)
-    nothing is checked."""
+    """The one `club serve` of a SQLite club, whatever name the database is reached by.
+
+    The lock is on the database file itself, so on the file and not on a name of it: a
+    hard link, a symbolic link or another mount of its folder is the same lock. It is a
+    write lock on one byte far past any byte SQLite locks (`LOCK_AT`), so it never meets
+    SQLite's own locks: on Linux an open file description's lock (`F_OFD_SETLK`: no
+    other close of the file in this process lets it go, and a second open of the file
+    conflicts even in this process), elsewhere POSIX's lock of the process. Beside it,
+    the `flock` on `club.sqlite3.serving` that an older pier18 took is taken too, so an
+    older server still running is seen. Both are dropped by the operating system when the
+    process ends in any way (kill -9 included). A second server is refused in one line:
+    its seats would never hear of the first one's moves (several servers need
+    PostgreSQL's notices). Where there are no such locks (Windows, a file system without
+    them) nothing is checked."""
+
+    #: The byte locked: far past SQLite's (its lock bytes are at 1 GiB), below the largest offset.
+    LOCK_AT = 2**62
 
     def __init__(self, db: Path) -> None:
-        self.fd: int | None = None
+        self.fds: list[int] = []
         try:
             import fcntl
         except ImportError:  # pragma: no cover - Windows
             return
-        path = db.with_name(db.name + ".serving")
+        cloexec = getattr(os, "O_CLOEXEC", 0)
         try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+            fd = os.open(db, os.O_RDWR | cloexec)  # follows a symbolic link to the file itself
         except OSError:
-            return  # a folder we cannot write to: the store itself will say so
+            return  # a file we cannot write: the store's own check says so (`check_writable`)
+        self.fds.append(fd)
+        if not _lock_byte(fd, self.LOCK_AT):
+            self.let_go()
+            raise self._served(db)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            old = os.open(db.with_name(db.name + ".serving"), os.O_RDWR | os.O_CREAT | cloexec, 0o600)
         except OSError:
-            os.close(fd)
-            raise SqliteServed(_("{club}: another pier18 club serve already serves this club (several servers need PostgreSQL)").format(
-                club=shorten(db)
-            )) from None
-        self.fd = fd
+            return
+        self.fds.append(old)
+        try:
+            fcntl.flock(old, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.let_go()
+            raise self._served(db) from None
+        except OSError:
+            pass  # no flock on this file system: the lock on the file stands
+
+    @staticmethod
+    def _served(db: Path) -> SqliteServed:
+        return SqliteServed(_("{club}: another pier18 club serve already serves this club (several servers need PostgreSQL)").format(
+            club=shorten(db)
+        ))
 
     def let_go(self) -> None:
-        fd, self.fd = self.fd, None
-        if fd is not None:
+        fds, self.fds = self.fds, []
+        for fd in fds:
             os.close(fd)
+
+
+def _lock_byte(fd: int, at: int) -> bool:
+    """Take a write lock on byte `at` of the open file `fd`: False if another holds it. A
+    file system that cannot lock counts as taken here (nothing to check against)."""
+    import fcntl
+
+    ofd = getattr(fcntl, "F_OFD_SETLK", None)
+    try:
+        if ofd is not None:  # struct flock: type, whence, start, length, pid (0 for an OFD lock)
+            fcntl.fcntl(fd, ofd, struct.pack("@hhqqi", fcntl.F_WRLCK, os.SEEK_SET, at, 1, 0))
+        else:  # pragma: no cover - macOS, the BSDs
+            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, at, os.SEEK_SET)
+    except OSError as exc:
+        if exc.errno in (errno.EACCES, errno.EAGAIN):
+            return False
+    return True

@@ -22,7 +22,14 @@ at once, one wins and the other is told its turn is stale, or that the seat has 
 
 Rows read back are hostile: any row that is not what this module writes (a damaged
 record, a turn that disagrees with the record, a field of the wrong type) is one
-`DamagedStore` line naming the table or the member, never a traceback. docs/club.md.
+`DamagedStore` line naming the table or the member, never a traceback; a read that makes
+a list (`games_of`, `open_tables`, `ratings`, `leases`) leaves such a row out when given
+a list to put it in (`left_out`), so one bad row never spoils the whole answer.
+
+A SQLite club's files are its owner's alone (`make_private`: the database made 0600
+before SQLite opens it, looser modes repaired), and nothing in them makes a seat's ticket:
+only each ticket's hash is kept (`keep_ticket`), the ticket made from the member's key,
+which the club never keeps. docs/club.md.
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ import os
 import re
 import secrets
 import sqlite3
+import stat as kinds
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -50,6 +59,7 @@ from ..i18n import _, ngettext
 from ..net.protocol import new_code, normalize_code
 from ..persist import record as records
 from ..persist.autosave import data_dir
+from ..persist.files import Over, put_in_place
 from ..persist.session import Session
 from . import clock as clocks
 from .clock import Clock
@@ -75,7 +85,10 @@ RESET_HOURS = 24
 
 
 class DamagedStore(StoreError):
-    """A row read back that is not what the store writes; the message names the table or member."""
+    """A row read back that is not what the store writes; the message names the table or
+    member, and `table` is the table's number when it is a table's row."""
+
+    table: int | None = None
 
 
 class FailedStore(DamagedStore):
@@ -123,6 +136,19 @@ class TableLimits:
 
     open: int | None = 10
     unfinished: int = 100
+class BadName(StoreError):
+    """A name the club cannot take (`club_name`); `why` says which rule it breaks, as a
+    code a client words itself: "length" (empty or too long), "bot" (it starts with the
+    bots' prefix, `bot:`) or "bot_seat" (it is how a bot's seat is shown, "Hard bot")."""
+
+    def __init__(self, message: str, why: str) -> None:
+        super().__init__(message)
+        self.why = why
+
+
+class ReadOnlyStore(StoreError):
+    """The club cannot write its database (a read-only file, folder or file system, a
+    PostgreSQL standby): said once at start, not by every write after."""
 
 
 #: The schema, one step per version: `migrate` applies the steps after the stored version.
@@ -181,13 +207,25 @@ STEPS: tuple[tuple[str, ...], ...] = (
     (  # version 3: leases, held by the server processes sharing the club (docs/club.md, "Several servers")
         "CREATE TABLE leases (name TEXT NOT NULL PRIMARY KEY, holder TEXT NOT NULL, expires DOUBLE PRECISION NOT NULL)",
     ),
-    (  # version 4: key resets' one-time codes (their hashes), and the tables each member made, counted
+    (  # version 4: key resets' one-time codes (their hashes), the tables each member made, counted, and tickets' hashes
         """CREATE TABLE resets (
             player_id INTEGER NOT NULL PRIMARY KEY REFERENCES players (id),
             code_hash TEXT NOT NULL,
             expires DOUBLE PRECISION NOT NULL
         )""",
         "CREATE INDEX tables_by_creator ON tables (created_by, status)",
+        # a ticket is made from its member's key, which the club never holds, and only its
+        # hash is kept (docs/club.md, "Tickets"); the secret that signed them, which every
+        # backup held, is gone, and with it every ticket it signed
+        """CREATE TABLE tickets (
+            table_id INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            key_hash TEXT NOT NULL,
+            ticket_hash TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat),
+            FOREIGN KEY (table_id, seat) REFERENCES seats (table_id, seat)
+        )""",
+        "DROP TABLE club_secret",
     ),
 )
 assert len(STEPS) == SCHEMA_VERSION, "one step per schema version, tested from every earlier one (tests/club/test_migrate.py)"
@@ -286,6 +324,8 @@ class ClubStore:
         self.now = now
         self.where = where
         self.before_commit: Callable[[], None] | None = None
+        #: The files made private as this store opened (`make_private`): for one line at start.
+        self.repaired: tuple[str, ...] = ()
         #: Who writes through this store (a server process), in the notices it sends.
         self.origin = ""
         self._connect = connect
@@ -415,6 +455,24 @@ class ClubStore:
             raise FailedStore(_("{club}: the club's database is damaged ({why}); put a backup in its place").format(
                 club=self.where, why=shorten(printable(" ".join(first.rsplit("***", 1)[-1].split())), 120)  # without SQLite's "*** in database main ***"
             ))
+
+    def check_writable(self) -> None:
+        """Whether the club can write its database: a write that changes nothing, rolled
+        back. ReadOnlyStore (one line) for a read-only file, folder or file system, or a
+        PostgreSQL database that takes no writes (a standby, `default_transaction_read_only`):
+        for `club serve` as it starts, rather than every move failing later."""
+        cur = self._begin(self.dialect.begin_write)
+        try:
+            self._run(cur, "UPDATE schema_version SET version = version")
+        except self.dialect.errors as exc:
+            failed = self._failed(exc)
+            if not isinstance(failed, FailedStore):
+                raise failed from None  # busy: not a verdict on the database
+            why = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise read_only(self.where, shorten(printable(why), 120)) from None
+        finally:
+            with suppress(*self.dialect.errors):
+                cur.execute("ROLLBACK")
 
     def migrate(self, upto: int = SCHEMA_VERSION) -> int:
         """Bring the schema up to this version of pier18 (or to version `upto`: a test's
@@ -553,6 +611,17 @@ class ClubStore:
             raise StoreError(_("no member of this club is called {name}").format(name=quote(printable_name(name))))
         return self._member(row)
 
+    def _member_id(self, cur: Any, name: str) -> tuple[int, str]:
+        """The member `name`'s id and name, as `_member_named` finds them, but without their
+        rating: a damaged rating keeps them out of the ratings, not out of their own games."""
+        row = self._run(cur, "SELECT id, name FROM players WHERE name_key = ?", (name_key(printable_name(name)),)).fetchone()
+        if row is None:
+            raise StoreError(_("no member of this club is called {name}").format(name=quote(printable_name(name))))
+        member_id, shown = row
+        if type(member_id) is not int or not isinstance(shown, str) or len(shown) > MAX_NAME or printable_name(shown) != shown:
+            raise DamagedStore(_("{club}: a member's row is damaged").format(club=self.where))
+        return member_id, shown
+
     def _member(self, row: Sequence[Any]) -> Member:
         """A members row (id, name, mu, sigma, games), checked."""
         member_id, name, mu, sigma, games = row
@@ -563,11 +632,19 @@ class ClubStore:
             raise DamagedStore(_("{club}: member {number} is damaged").format(club=self.where, number=member_id))
         return Member(member_id, name, Rating(float(rating.mu), float(rating.sigma), rating.games))
 
-    def ratings(self) -> list[Member]:
-        """Every member who has played a rated game, best rated first."""
+    def ratings(self, left_out: list[DamagedStore] | None = None) -> list[Member]:
+        """Every member who has played a rated game, best rated first. A damaged member
+        raises, unless `left_out` is given: then it is left out and added there."""
         with self._reading() as cur:
             rows = self._run(cur, "SELECT id, name, rating_mu, rating_sigma, games FROM players WHERE games > 0").fetchall()
-            members = [self._member(row) for row in rows]
+        members = []
+        for row in rows:
+            try:
+                members.append(self._member(row))
+            except DamagedStore as exc:
+                if left_out is None:
+                    raise
+                left_out.append(exc)
         return sorted(members, key=lambda m: (-m.rating.ordinal, name_key(m.name)))
 
     # -- tables ---------------------------------------------------------------------------
@@ -700,23 +777,25 @@ class ClubStore:
             found.append(Move(n, seat, decision, author, float(at)))
         return found
 
-    def games_of(self, name: str) -> list[Table]:
-        """Every table `name` sits at, newest first."""
+    def games_of(self, name: str, left_out: list[DamagedStore] | None = None) -> list[Table]:
+        """Every table `name` sits at, newest first. A damaged table raises, unless
+        `left_out` is given (see `_tables`)."""
         with self._reading() as cur:
-            member = self._member_named(cur, name)
-            rows = self._run(cur, "SELECT table_id FROM seats WHERE player_id = ? ORDER BY table_id DESC", (member.id,)).fetchall()
-            return [self._table(cur, _int(row[0]), lock=False) for row in rows]
+            member_id, _shown = self._member_id(cur, name)
+            rows = self._run(cur, "SELECT table_id FROM seats WHERE player_id = ? ORDER BY table_id DESC", (member_id,)).fetchall()
+            return self._tables(cur, [_int(row[0]) for row in rows], left_out)
 
-    def open_tables(self, name: str) -> list[Table]:
-        """The tables waiting for players that `name` may join, oldest first."""
+    def open_tables(self, name: str, left_out: list[DamagedStore] | None = None) -> list[Table]:
+        """The tables waiting for players that `name` may join, oldest first. A damaged
+        table raises, unless `left_out` is given (see `_tables`)."""
         with self._reading() as cur:
-            member = self._member_named(cur, name)
+            _member_id, shown = self._member_id(cur, name)
             rows = self._run(cur, "SELECT id FROM tables WHERE status = 'open' ORDER BY id").fetchall()
-            tables = [self._table(cur, _int(row[0]), lock=False) for row in rows]
-        key = name_key(member.name)
+            tables = self._tables(cur, [_int(row[0]) for row in rows], left_out)
+        key = name_key(shown)
         return [
             table for table in tables
-            if table.seat_of(member.name) is None
+            if table.seat_of(shown) is None
             and (table.invited is None or key in {name_key(guest) for guest in table.invited})
         ]
 
@@ -735,33 +814,42 @@ class ClubStore:
             raise DamagedStore(_("{club}: a table's deadline is damaged").format(club=self.where))
         return None if value is None else float(value)
 
-    def key_hashes(self, table_id: int) -> list[str | None]:
-        """The key hash of the member at each seat (None: a bot's seat, a free one, or a
-        member whose key the operator reset): what the seats' tickets are made from."""
+    def keep_ticket(self, table_id: int, seat: int, member_key_hash: str, ticket_hash: str) -> None:
+        """Keep the hash of the ticket just given to the member at `seat` (whose key hashes
+        to `member_key_hash`): what opens the seat from now on, on every server process
+        and after restarts. The ticket itself is made from the member's key, which the
+        club never keeps, so nothing the database (or a backup) holds makes one."""
+        with self._writing() as cur:
+            row = self._run(
+                cur,
+                "SELECT p.key_hash, t.key_hash, t.ticket_hash FROM seats s JOIN players p ON p.id = s.player_id"
+                " LEFT JOIN tickets t ON t.table_id = s.table_id AND t.seat = s.seat WHERE s.table_id = ? AND s.seat = ?",
+                (table_id, seat),
+            ).fetchone()
+            if row is None or row[0] != member_key_hash:
+                raise StoreError(_("{table}: seat {seat} is not that member's").format(table=table_name(table_id), seat=seat + 1))
+            if (row[1], row[2]) == (member_key_hash, ticket_hash):
+                return  # kept already: asking again writes nothing
+            self._run(
+                cur,
+                "INSERT INTO tickets (table_id, seat, key_hash, ticket_hash) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET key_hash = excluded.key_hash, ticket_hash = excluded.ticket_hash",
+                (table_id, seat, member_key_hash, ticket_hash),
+            )
+
+    def ticket_hashes(self, table_id: int) -> list[str | None]:
+        """The hash of the ticket that opens each seat (None: a bot's seat, a free one, no
+        ticket given yet, or one given for a key the member no longer has: the operator
+        reset it, so it opens nothing)."""
         with self._reading() as cur:
             rows = self._run(
                 cur,
-                "SELECT s.seat, p.key_hash FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.table_id = ? ORDER BY s.seat",
+                "SELECT s.seat, t.ticket_hash FROM seats s LEFT JOIN players p ON p.id = s.player_id"
+                " LEFT JOIN tickets t ON t.table_id = s.table_id AND t.seat = s.seat AND t.key_hash = p.key_hash"
+                " WHERE s.table_id = ? ORDER BY s.seat",
                 (table_id,),
             ).fetchall()
-        return [value if isinstance(value, str) and len(value) == 64 else None for _seat, value in rows]
-
-    def secret(self) -> bytes:
-        """The club's own secret: 32 random bytes made on first use and kept in the database
-        (so in its backups), with which the server signs its tickets."""
-        with self._writing(exclusive=True) as cur:  # two servers starting at once: one secret
-            rows = self._run(cur, "SELECT secret FROM club_secret").fetchall()
-            if not rows:
-                made = secrets.token_hex(32)
-                self._run(cur, "INSERT INTO club_secret (secret) VALUES (?)", (made,))
-                return bytes.fromhex(made)
-            value = rows[0][0]
-            if len(rows) != 1 or not isinstance(value, str) or len(value) != 64:
-                raise DamagedStore(_("{club}: the club's secret is damaged").format(club=self.where))
-            try:
-                return bytes.fromhex(value)
-            except ValueError:
-                raise DamagedStore(_("{club}: the club's secret is damaged").format(club=self.where)) from None
+        return [value if isinstance(value, str) and _HASH.fullmatch(value) else None for _seat, value in rows]
 
     def overdue(self, now: float | None = None) -> list[int]:
         """The tables whose move is late at `now` (default: the store's clock), most late first."""
@@ -793,14 +881,19 @@ class ClubStore:
         with self._writing() as cur:
             self._run(cur, "UPDATE leases SET expires = ? WHERE name = ? AND holder = ?", (0.0, name, holder))
 
-    def leases(self) -> dict[str, tuple[str, float]]:
-        """Every lease: (holder, expiry) by name."""
+    def leases(self, left_out: list[DamagedStore] | None = None) -> dict[str, tuple[str, float]]:
+        """Every lease: (holder, expiry) by name. A damaged one raises, unless `left_out`
+        is given: then it is left out and added there."""
         with self._reading() as cur:
             rows = self._run(cur, "SELECT name, holder, expires FROM leases").fetchall()
         found = {}
         for name, holder, expires in rows:
-            if not (isinstance(name, str) and isinstance(holder, str) and type(expires) in (int, float)):
-                raise DamagedStore(_("{club}: a lease is damaged").format(club=self.where))
+            if not (isinstance(name, str) and isinstance(holder, str) and type(expires) in (int, float) and math.isfinite(expires)):
+                damaged = DamagedStore(_("{club}: a lease is damaged").format(club=self.where))
+                if left_out is None:
+                    raise damaged
+                left_out.append(damaged)
+                continue
             found[name] = (holder, float(expires))
         return found
 
@@ -1004,40 +1097,69 @@ class ClubStore:
             (table_id,),
         ).fetchall()
         try:
-            return _read_table(row, seat_rows, where)
-        except DamagedStore:
+            try:
+                return _read_table(row, seat_rows, where)
+            except DamagedStore:
+                raise
+            except records.RecordError as exc:
+                raise DamagedStore(str(exc)) from None
+            except Pier18Error as exc:
+                raise DamagedStore(_("{table}: damaged ({why})").format(table=where, why=shorten(str(exc), 200))) from None
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+                raise DamagedStore(_("{table}: damaged ({why})").format(table=where, why=type(exc).__name__)) from None
+        except DamagedStore as exc:
+            exc.table = table_id
             raise
-        except records.RecordError as exc:
-            raise DamagedStore(str(exc)) from None
-        except Pier18Error as exc:
-            raise DamagedStore(_("{table}: damaged ({why})").format(table=where, why=shorten(str(exc), 200))) from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
-            raise DamagedStore(_("{table}: damaged ({why})").format(table=where, why=type(exc).__name__)) from None
+
+    def _tables(self, cur: Any, ids: Sequence[int], left_out: list[DamagedStore] | None) -> list[Table]:
+        """The tables `ids`, read back and checked, in that order. A damaged one raises,
+        unless `left_out` is given: then it is left out of the answer and added there, so
+        one bad row never spoils the rest (the server tells its operator and its members)."""
+        found = []
+        for table_id in ids:
+            try:
+                found.append(self._table(cur, table_id, lock=False))
+            except DamagedStore as exc:
+                if left_out is None:
+                    raise
+                left_out.append(exc)
+        return found
 
     # -- backups --------------------------------------------------------------------------------
 
-    def backup(self, path: str | Path) -> None:
-        """Copy the whole club to `path` while it runs (SQLite's online backup), then give
-        the copy its name in one step: `path` is a whole club or is left as it was."""
+    def backup(self, path: str | Path, force: bool = False) -> None:
+        """Copy the whole club to `path` while it runs (SQLite's online backup) into a new
+        file readable by its owner alone (it holds every hidden card), then give the copy
+        its name in one step: `path` is a whole club or is left as it was. A file already at
+        `path` is replaced only with `force` (FileChanged-like StoreError otherwise); what
+        `path` may be at all (a regular file, never a device) is `autosave.record_problem`'s,
+        checked by the command first."""
         if not isinstance(self._conn, sqlite3.Connection):
             raise StoreError(_("{club}: only a SQLite club is backed up this way; back up PostgreSQL with pg_dump").format(club=self.where))
         path = Path(path)
-        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        temp: Path | None = None
         try:
-            with suppress(FileNotFoundError):
-                temp.unlink()
+            fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")  # mode 0600
+            os.close(fd)
+            temp = Path(name)
             target = sqlite3.connect(temp)
             try:
                 self._conn.backup(target)
             finally:
                 target.close()
-            os.replace(temp, path)
+            with open(temp, "rb+") as written:
+                os.fsync(written.fileno())
+            put_in_place(temp, path, Over.ANY if force else Over.NOTHING)
         except (OSError, sqlite3.Error) as exc:
-            with suppress(OSError):
-                temp.unlink()
+            if temp is not None:
+                with suppress(OSError):
+                    temp.unlink()
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise StoreError(_("{where}: cannot write the club's backup ({why})").format(where=shorten(path), why=why)) from None
 
+
+#: A SHA-256 as the store keeps it (the key's, a ticket's): 64 lower-case hex digits.
+_HASH = re.compile(r"[0-9a-f]{64}")
 
 #: How a `--db` names a PostgreSQL database rather than a file.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -1077,12 +1199,86 @@ def connect_store(db: str | Path | None = None, now: Callable[[], float] = time.
 
 def _sqlite_store(db: str | Path | None, now: Callable[[], float]) -> ClubStore:
     path = Path(db) if db is not None else data_dir() / FILE_NAME
-    if path.parent != Path("") and not path.parent.exists():
+    repaired = make_private(path)
+    try:
+        store = ClubStore(sqlite_connection(path), SQLITE, now, where=shorten(path))
+    except FailedStore:
+        why = _unwritable(path)
+        if why is not None:  # SQLite's "unable to open database file": say which part is read-only
+            raise read_only(shorten(path), why) from None
+        raise
+    store.repaired = repaired
+    return store
+
+
+#: What SQLite keeps beside a club's database (`-wal`, `-shm`; `-journal` while it is not in
+#: WAL mode), and the one-server lock beside it (`server.SoleServer`).
+SIDE_FILES = ("-wal", "-shm", "-journal", ".serving")
+
+
+def make_private(db: Path) -> tuple[str, ...]:
+    """Make a SQLite club's files its owner's alone, as they hold every hidden card and what
+    opens each member's account: the folder is made (0700) if missing, and so is the
+    database (0600, empty: SQLite's WAL and shared-memory files then take its mode), and
+    the database and each file beside it that others may read or write is made 0600, and
+    so is the data folder itself (0700) when the club is in it; a folder named with `--db`
+    is the operator's and is left as it is. Returns what was repaired, for one line at
+    start; StoreError (one line) if the folder cannot be made or a mode cannot be set.
+    The database's name may be a link: its real file is the one made private."""
+    folder = db.parent
+    if folder != Path("") and not folder.exists():
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(_("{where}: cannot make the club's folder ({why})").format(where=shorten(path.parent), why=exc.strerror or str(exc))) from None
-    return ClubStore(sqlite_connection(path), SQLITE, now, where=shorten(path))
+            raise StoreError(_("{where}: cannot make the club's folder ({why})").format(where=shorten(folder), why=exc.strerror or str(exc))) from None
+    real = Path(os.path.realpath(db))
+    with suppress(OSError):  # made here, or already there; a read-only place is said by `_unwritable`
+        os.close(os.open(real, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600))
+    repaired: list[str] = []
+    candidates = [(real, 0o600)] + [(real.with_name(real.name + side), 0o600) for side in SIDE_FILES[:3]]
+    candidates.append((db.with_name(db.name + SIDE_FILES[3]), 0o600))
+    with suppress(OSError):
+        if folder.resolve() == data_dir().resolve():
+            candidates.insert(0, (folder, 0o700))
+    for where, mode in candidates:
+        try:
+            info = os.stat(where)
+        except OSError:
+            continue
+        if kinds.S_IMODE(info.st_mode) & ~mode & 0o777 == 0:
+            continue
+        try:
+            os.chmod(where, kinds.S_IMODE(info.st_mode) & mode)
+        except OSError as exc:
+            raise StoreError(_("{where}: others on this machine may read the club's file, and it cannot be made private ({why})").format(
+                where=shorten(where), why=exc.strerror or str(exc)
+            )) from None
+        repaired.append(where.name)
+    return tuple(repaired)
+
+
+def private_line(where: str, repaired: Sequence[str]) -> str:
+    """The line `club serve` says at start when it made the club's files private."""
+    return _("{club}: others on this machine could read the club's files ({files}); they are now its owner's alone").format(
+        club=where, files=", ".join(repaired)
+    )
+
+
+def read_only(where: str, why: str) -> ReadOnlyStore:
+    return ReadOnlyStore(_("{club}: the club cannot write its database ({why}); it needs a file and folder it may write").format(club=where, why=why))
+
+
+def _unwritable(db: Path) -> str | None:
+    """Why the club's database or its folder (where SQLite makes its WAL files) cannot be
+    written, in the system's words, or None."""
+    try:
+        os.close(os.open(db, os.O_RDWR | getattr(os, "O_CLOEXEC", 0)))
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    folder = db.resolve().parent
+    if not os.access(folder, os.W_OK):
+        return _("the folder {folder} cannot be written").format(folder=shorten(folder))
+    return None
 
 
 # -- checks ---------------------------------------------------------------------------------
@@ -1094,15 +1290,15 @@ _BOT_SEAT_NAME = re.compile(r"(?:%s)[\s_-]*bot(?:[\s_-]*[0-9]+)?" % "|".join(LEV
 
 
 def club_name(name: str) -> str:
-    """A member's name as the club keeps it (made printable, trimmed), or StoreError: empty,
+    """A member's name as the club keeps it (made printable, trimmed), or BadName: empty,
     too long, or taken by the bots' own names ("bot:hard")."""
     shown = printable_name(name) if isinstance(name, str) else ""
     if not shown or len(shown) > MAX_NAME:
-        raise StoreError(_("a member's name has 1 to {longest} characters").format(longest=MAX_NAME))
+        raise BadName(_("a member's name has 1 to {longest} characters").format(longest=MAX_NAME), "length")
     if name_key(shown).startswith(BOT_PREFIX):
-        raise StoreError(_("{name}: names starting with {prefix} are the bots'").format(name=quote(shown), prefix=BOT_PREFIX))
+        raise BadName(_("{name}: names starting with {prefix} are the bots'").format(name=quote(shown), prefix=BOT_PREFIX), "bot")
     if _BOT_SEAT_NAME.fullmatch(name_key(shown)):  # "Hard bot" at a table would pass for the bot itself
-        raise StoreError(_("{name}: that is how a bot's seat is named").format(name=quote(shown)))
+        raise BadName(_("{name}: that is how a bot's seat is named").format(name=quote(shown)), "bot_seat")
     return shown
 
 

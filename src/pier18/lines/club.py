@@ -100,6 +100,11 @@ def table_line(info: TableInfo, now: float) -> str:
     )
 
 
+def unreadable_line(table: int) -> str:
+    """A table of the member's that the club cannot read (a damaged row at the club)."""
+    return _("Table {table} cannot be read: the club's database is damaged there (its operator is told).").format(table=table)
+
+
 def table_clock(info: TableInfo) -> str:
     """The table's clock and what a timeout does, as a player reads it before joining."""
     try:
@@ -379,7 +384,7 @@ class LineClub:
     async def games(self) -> None:
         listed = await self.club.list()
         now = listed.now if listed.now is not None else self.now()  # the club's clock: this computer's may be wrong
-        if not listed.games:
+        if not listed.games and not listed.unreadable:
             self.say(_("You have no club games yet: 'open' lists tables to join, 'new' makes one."))
         else:
             self.say(_("Your games:"))
@@ -387,6 +392,8 @@ class LineClub:
                 self.say(INDENT + table_line(info, now))
                 if info.status != "over":
                     self.say(INDENT * 2 + table_clock(info))
+            for table in listed.unreadable:
+                self.say(INDENT + unreadable_line(table))
         for info in listed.games:
             if info.status == "over" and info.your_seat is not None:
                 await self.keep(info.id)

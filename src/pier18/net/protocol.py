@@ -64,14 +64,17 @@ def normalize_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch not in "- ")
 
 
+def code_digest(code: str) -> str:
+    """The SHA-256 of a code in its canonical form, as hex: what a club keeps of a ticket."""
+    return hashlib.sha256(normalize_code(code).encode("utf-8", "replace")).hexdigest()
+
+
 def code_matches(given: str, expected: str) -> bool:
     """Compare codes in constant time (no timing hints about how much of a guess is right).
 
     Both sides are hashed first so that even their lengths take the same time.
     """
-    a = hashlib.sha256(normalize_code(given).encode("utf-8", "replace")).digest()
-    b = hashlib.sha256(normalize_code(expected).encode("utf-8")).digest()
-    return hmac.compare_digest(a, b)
+    return hmac.compare_digest(code_digest(given), code_digest(expected))
 
 
 def encode(message: dict[str, Any]) -> str:

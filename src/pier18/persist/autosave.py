@@ -514,32 +514,36 @@ def numbered(path: str | Path | None, game: int) -> Path | None:
     return path if game == 1 else path.with_name(f"{path.stem}-{game}{path.suffix or '.json'}")
 
 
-def record_problem(path: Path, force: bool, own: bool = False) -> str | None:
-    """Why `--record PATH` must not be written (checked before the game starts), or None.
+def record_problem(path: Path, force: bool, own: bool = False, option: str = "--record") -> str | None:
+    """Why the file an option writes (`--record PATH`, `club serve --backup PATH`) must not
+    be written (checked before anything starts), or None.
 
-    The folder must be there (it is never made); PATH must not be a folder, a device or
-    a game another terminal is playing, and must not exist at all unless `force`, or
-    `own` (it is this very game's earlier record: writing it loses nothing). Paths are
+    The folder must be there (it is never made); PATH must not be a folder, a device, a
+    FIFO or a socket, nor a game another terminal is playing, and must not exist at all
+    unless `force`, or `own` (it is this very game's earlier record: writing it loses
+    nothing). A symbolic link counts as a file that exists: with `force` the link itself
+    is replaced, never what it points to. The write itself is atomic (`files`). Paths are
     shortened (`shorten`), as in every error line.
     """
+    shown = shorten(path)
     problem = folder_problem(path.parent)
     if problem is not None:
-        return record_option(shorten(path), problem)
+        return record_option(shown, problem, option)
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return record_option(shorten(path), exc.strerror or str(exc))
+        return record_option(shown, exc.strerror or str(exc), option)
     if kinds.S_ISDIR(info.st_mode):
-        return _("--record {path} is a folder; give the name of a file to write the record to").format(path=shorten(path))
+        return _("{option} {path} is a folder; give the name of a file to write to").format(option=option, path=shown)
     if not kinds.S_ISREG(info.st_mode) and not kinds.S_ISLNK(info.st_mode):
-        return _("--record {path} is not a regular file; give the name of a file to write the record to").format(path=shorten(path))
+        return _("{option} {path} is not a regular file; give the name of a file to write to").format(option=option, path=shown)
     who = holder(path)
     if who is not None:
-        return record_open_elsewhere(shorten(path), who)
+        return record_open_elsewhere(shown, who, option)
     if not (force or own):
-        return _("--record {path} already exists; choose another name, or add --force to write over it").format(path=shorten(path))
+        return _("{option} {path} already exists; choose another name, or add --force to write over it").format(option=option, path=shown)
     return None
 
 

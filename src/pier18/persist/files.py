@@ -95,12 +95,24 @@ def atomic_write(path: Path, text: str, private: bool = False, *, over: Allowed 
             os.fsync(file.fileno())
         with contextlib.suppress(OSError):
             os.chmod(temp, 0o600 if private else path.stat().st_mode & 0o777 if path.exists() else 0o644)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return put_in_place(Path(temp), path, over)
+
+
+def put_in_place(temp: Path, path: Path, over: Allowed = Over.ANY) -> Stamp:
+    """Give the finished (fsynced) file `temp`, in `path`'s folder, the name `path` in one
+    step, if what is there now is what `over` allows (FileChanged if not: `temp` is removed
+    either way when this fails); the folder is fsynced after. Returns the stamp written."""
+    try:
         with _folder_lock(path.parent):
             now = stamp(path)
             if over is Over.ANY or (now is not None and now == over):
                 os.replace(temp, path)
             elif now is None:
-                _link_new(temp, path)
+                _link_new(str(temp), path)
             else:
                 raise FileChanged(path, appeared=over is Over.NOTHING)
             written = stamp(path)

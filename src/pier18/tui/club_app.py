@@ -58,7 +58,7 @@ class ClubApp(BaseApp):
             self.said(str(exc))
             return
         self.said(None)
-        self.club_screen.show(listed.games, listed.open, listed.now if listed.now is not None else self.now())
+        self.club_screen.show(listed.games, listed.open, listed.now if listed.now is not None else self.now(), listed.unreadable)
         for info in listed.games:
             if info.status == "over" and info.your_seat is not None:
                 try:

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from ...club.protocol import MemberRating, TableInfo
 from ...engine.text import printable
 from ...i18n import N_, _
-from ...lines.club import NewTable, NewTableError, invited_words, new_table, rating_lines, table_clock, table_line
+from ...lines.club import NewTable, NewTableError, invited_words, new_table, rating_lines, table_clock, table_line, unreadable_line
 from ..widgets.choice_list import PointingList
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
@@ -82,8 +82,9 @@ class ClubScreen(Screen[None]):
             yield Static(id="club-detail")
         yield Footer()
 
-    def show(self, games: Sequence[TableInfo], open_tables: Sequence[TableInfo], now: float) -> None:
-        """Fill both lists, keeping the table pointed at where it is still listed."""
+    def show(self, games: Sequence[TableInfo], open_tables: Sequence[TableInfo], now: float, unreadable: Sequence[int] = ()) -> None:
+        """Fill both lists, keeping the table pointed at where it is still listed; the
+        member's tables the club cannot read are said under their games, not chosen."""
         self.games = {info.id: info for info in games}
         self.open = {info.id: info for info in open_tables}
         for selector, infos, empty in (
@@ -97,8 +98,10 @@ class ClubScreen(Screen[None]):
                 listed.add_options([table_option(info, now) for info in infos])
                 ids = [f"table-{info.id}" for info in infos]
                 listed.highlighted = ids.index(pointed) if pointed in ids else 0
-            else:
+            elif selector != "#club-games" or not unreadable:
                 listed.add_option(Option(Text(empty), id="none", disabled=True))
+            if selector == "#club-games":
+                listed.add_options([Option(Text(unreadable_line(table)), id=f"unreadable-{table}", disabled=True) for table in unreadable])
         if self.focused is None:
             self.query_one("#club-games" if games or not open_tables else "#club-open", OptionList).focus()
         self.show_detail()
