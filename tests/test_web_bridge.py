@@ -615,19 +615,20 @@ async def test_a_tab_whose_process_cannot_start_gives_its_place_back(tmp_path):
 
 async def test_closing_the_server_ends_every_tab_however_far_it_got(tmp_path, monkeypatch):
     """The host closes while tabs run, wait for an older tab of their seat, or are being
-    let in: no process is left, and no place held."""
+    let in: no process is left, and no place held. (Each is asked to quit at once; a
+    process that did not would have `quit_timeout` to end, longer than the test.)"""
     monkeypatch.setenv(ALIVE_ENV, str(tmp_path))
-    session, host, seats = await open_both(command=COUNTED_COMMAND)
+    session, host, seats = await open_both(command=COUNTED_COMMAND, quit_timeout=2 * WAIT)
     timeout = aiohttp.ClientWSTimeout(ws_receive=WAIT)
     try:
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
             urls = [f"ws://127.0.0.1:{seats.port}/ws/{code}" for code in (*session.codes.seats, session.codes.watch)]
             opened = await asyncio.gather(*(http.ws_connect(url, timeout=timeout) for url in urls * 3))
+            listening = [asyncio.create_task(heard(ws, [])) for ws in opened]  # each page as alive as a browser's
             await until(lambda: alive_now(tmp_path) >= 1, "a process to start")
             await seats.close()
             assert not seats.tabs and seats.running() == 0 and alive_now(tmp_path) == 0
-            for ws in opened:
-                await ws.close()
+            await asyncio.wait_for(asyncio.gather(*listening), WAIT)  # every page was closed
     finally:
         await seats.close()
         await host.close()
