@@ -383,3 +383,69 @@ def test_play_takes_its_usual_arguments_without_argparse(monkeypatch, capsys):
     assert [(args.players, args.bots, args.level, args.resume) for args in seen] == [
         (3, None, "hard", None), (2, "1", "easy", None), (3, None, "hard", play.LATEST)
     ]
+
+
+# -- long values -----------------------------------------------------------------------------
+
+#: A host name, an address, a name of 100,000 characters: what each command says of it
+#: is one line of this many characters at most, each line it prints too.
+LONG = "h" * 100_000
+LONGEST_SAID = 400
+
+
+def closed_port() -> int:
+    """A port of this computer nothing listens on (just closed)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def long_cases() -> list[list[str]]:
+    port = "{port}"  # filled in when run: a closed port
+    return [
+        ["join", f"{LONG}:8018", "K7QF-M2XD-9PHA-T4RE", "--lines"],
+        ["join", f"{LONG}.example:8018", "K7QF-M2XD-9PHA-T4RE", "--lines"],
+        ["join", f"ws://{LONG}:8018/", "K7QF-M2XD-9PHA-T4RE", "--lines"],
+        ["join", f"[{LONG}]:8018", "K7QF-M2XD-9PHA-T4RE", "--lines"],
+        ["join", f"ws://127.0.0.1:{port}/{LONG}", "K7QF-M2XD-9PHA-T4RE", "--lines"],
+        ["join", f"wss://127.0.0.1:{port}/{LONG}", "K7QF-M2XD-9PHA-T4RE", "--lines"],
+        ["join", f"127.0.0.1:{port}", "--watch", LONG, "--lines"],
+        ["club", f"{LONG}:8020", "--lines", "--name", "Ann"],
+        ["club", "wait", f"{LONG}:8020", "--name", "Ann"],
+        ["club", "ratings", f"{LONG}:8020"],
+        ["club", "ratings", f"ws://127.0.0.1:{port}/{LONG}"],
+        ["club", f"127.0.0.1:{port}", "--lines", "--name", LONG],
+        ["club", "serve", "--bind", LONG],
+        ["club", "serve", "--db", f"postgresql://{LONG}/club"],
+        ["club", "serve", "--reset", LONG],
+        ["host", "--bind", LONG, "--no-seat"],
+        ["host", "--names", f"{LONG},Bob", "--no-seat"],
+    ]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("case", range(len(long_cases())), ids=[" ".join(w if len(w) < 60 else f"<{len(w)}>" for w in c) for c in long_cases()])
+def test_a_value_of_100000_characters_is_said_in_one_short_line(capsys, case):
+    """A host name of 100,000 characters was echoed whole ("connecting to ws://hhh…",
+    "the first time at hhh…"), or failed deep in the resolver with a traceback (`club`)
+    or as the client's "unexpected error": each is refused, or cut, in one line."""
+    argv = [word.replace("{port}", str(closed_port())) for word in long_cases()[case]]
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # an argument error, from argparse
+        code = stop.code
+    out, err = capsys.readouterr()
+    said = err.splitlines()
+    assert code == 2, said
+    assert "Traceback" not in out + err and "unexpected error" not in err, said
+    assert len(said) in (1, 2) and said[1:] in ([], [f"try 'pier18 {' '.join(argv[:2]) if argv[1] == 'serve' else argv[0]} --help'"]), said
+    for line in (*out.splitlines(), *said):
+        assert len(line) <= LONGEST_SAID and line.isprintable(), (len(line), line[:200])
+
+
+def test_the_club_lobby_names_a_long_address_cut():
+    from pier18.club.client import ClubClient
+    from pier18.tui.club_app import ClubApp
+
+    app = ClubApp(ClubClient(f"ws://127.0.0.1:8020/{LONG}", "Ann", "key"))
+    assert len(app.club_screen.title_line) <= LONGEST_SAID and "127.0.0.1:8020" in app.club_screen.title_line

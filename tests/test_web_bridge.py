@@ -16,6 +16,7 @@ import pytest
 
 from helpers import child_env
 from net_support import near_miss, WAIT, client, fast_config, new_table
+from waiting import until
 from pier18 import i18n, words
 from pier18.engine.text import printable_name
 from pier18.i18n import _
@@ -55,7 +56,7 @@ async def open_both(**web):
     session = new_table(2, 3)
     host = Host(session, session.codes, fast_config(**web.pop("host", {})))
     await host.start()
-    seats = WebSeats(host, COMMAND, WebConfig(bind="127.0.0.1", port=0, **web))
+    seats = WebSeats(host, web.pop("command", COMMAND), WebConfig(bind="127.0.0.1", port=0, **web))
     await seats.start()
     return session, host, seats
 
@@ -80,7 +81,7 @@ async def test_a_tab_runs_the_fixed_command_with_its_code_only_in_the_environmen
                 assert json.loads(await ws.receive_str(timeout=WAIT)) == ["pong", "7"]
                 assert len(seats.tabs) == 1
             await asyncio.wait_for(seats.idle.wait(), WAIT)  # the tab closed: its process has ended
-        assert seats.tabs == {} and seats.started == 1
+        assert not seats.tabs and seats.started == 1
     finally:
         await seats.close()
         await host.close()
@@ -174,7 +175,8 @@ async def test_a_browser_seats_process_ends_with_its_table_connection_and_never_
             url = f"http://127.0.0.1:{seats.port}/ws/{code}?width=100&height=30"
             async with http.ws_connect(url, timeout=aiohttp.ClientWSTimeout(ws_receive=WAIT)) as ws:
                 await asyncio.wait_for(seat_here(host, 0), WAIT)  # the app is in, and draws
-                process = seats.tabs[code].process
+                (tab,) = seats.tabs
+                process = tab.process
                 await host.close()  # the table goes; the web server stays
                 async with asyncio.timeout(WAIT):
                     async for message in ws:  # what the app draws, until its tab is closed
@@ -464,6 +466,187 @@ async def test_the_seat_pages_terminal_runs_in_screen_reader_mode():
         assert "window.onload" in script and "window.onload=" in textual
         built = re.findall(r"this\.terminal=new [\w$]+\.Terminal\((\{[^}]*\})\)", textual)
         assert len(built) == 1 and "screenReaderMode" not in built[0]
+    finally:
+        await seats.close()
+        await host.close()
+
+
+# -- how many tabs, and how many processes ---------------------------------------------------
+
+#: Where each counted stand-in keeps a file, locked (exclusively) for as long as it lives.
+ALIVE_ENV = "PIER18_TEST_ALIVE"
+
+#: The stand-in, first counting the stand-ins of its code alive with it (itself too): a
+#: file whose lock it cannot share is another's, alive. It writes the count into its own
+#: file. Of two processes alive at once, the later one to start sees the earlier one: so
+#: the largest count written is how many ran at once, whenever that was.
+COUNTED = r"""
+import fcntl, os, secrets
+folder, code = os.environ["%s"], os.environ["%s"]
+mine = os.open(os.path.join(folder, "%%s-%%d-%%s" %% (code, os.getpid(), secrets.token_hex(4))), os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(mine, fcntl.LOCK_EX)
+alive = 0
+for name in os.listdir(folder):
+    if not name.startswith(code + "-"):
+        continue
+    other = os.open(os.path.join(folder, name), os.O_RDONLY)
+    try:
+        fcntl.flock(other, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        alive += 1
+    os.close(other)
+os.write(mine, str(alive).encode())
+""" % (ALIVE_ENV, CODE_ENV) + STAND_IN
+
+COUNTED_COMMAND = [sys.executable, "-c", COUNTED]
+
+
+def most_at_once(folder, code: str) -> int:
+    """The most counted stand-ins of `code` that were alive at once (each one's own count)."""
+    return max((int(path.read_text() or 0) for path in folder.glob(f"{code}-*")), default=0)
+
+
+def alive_now(folder, code: str = "") -> int:
+    """How many counted stand-ins (of `code`) are alive now: their files' locks are held."""
+    import fcntl
+
+    alive = 0
+    for path in folder.glob(f"{code}*"):
+        with path.open("rb") as file:
+            try:
+                fcntl.flock(file, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                alive += 1
+    return alive
+
+
+async def heard(ws: aiohttp.ClientWebSocketResponse, got: list[bytes]) -> None:
+    """What a tab is sent, into `got`, until it is closed."""
+    async for message in ws:
+        if message.type == aiohttp.WSMsgType.BINARY:
+            got.append(message.data)
+
+
+async def test_tabs_opened_at_once_with_one_seats_code_run_one_process_at_a_time(tmp_path, monkeypatch):
+    """Forty tabs with one seat's code, all at once: the limit was checked before an
+    `await` and the tab registered after it, so each started a process of its own (forty
+    alive). Each newer tab takes the seat over; the processes run one at a time, the
+    newest tab's is the one left, and the other seat's code opens meanwhile as ever."""
+    monkeypatch.setenv(ALIVE_ENV, str(tmp_path))
+    session, host, seats = await open_both(command=COUNTED_COMMAND)
+    base = f"ws://127.0.0.1:{seats.port}/ws"
+    timeout = aiohttp.ClientWSTimeout(ws_receive=WAIT)
+    try:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            seat = session.codes.seats[0]
+            flood = await asyncio.gather(*(http.ws_connect(f"{base}/{seat}", timeout=timeout) for _ in range(40)))
+            got: list[list[bytes]] = [[] for _ in flood]
+            listening = [asyncio.create_task(heard(ws, into)) for ws, into in zip(flood, got)]
+            async with http.ws_connect(f"{base}/{session.codes.seats[1]}", timeout=timeout) as other:
+                told = json.loads((await other.receive_bytes(timeout=WAIT)).decode())
+                assert told["code"] == session.codes.seats[1]  # the other seat is not kept out
+            await until(lambda: sum(task.done() for task in listening) >= 39 or most_at_once(tmp_path, seat) > 1, "the older tabs to close")
+            assert most_at_once(tmp_path, seat) <= 1, f"{most_at_once(tmp_path, seat)} processes of one seat ran at once"
+            (left,) = [into for task, into in zip(listening, got) if not task.done()]
+            await until(lambda: left, "the newest tab's process to draw")
+            assert json.loads(left[0].decode())["code"] == seat
+            assert alive_now(tmp_path, seat) == 1 and [tab.code for tab in seats.tabs].count(seat) == 1
+            for ws in flood:
+                await ws.close()
+        await asyncio.wait_for(seats.idle.wait(), WAIT)
+        assert not seats.tabs and alive_now(tmp_path) == 0
+        assert most_at_once(tmp_path, seat) <= 1
+    finally:
+        await seats.close()
+        await host.close()
+
+
+async def test_watching_pages_are_bounded_and_never_keep_a_seat_out(tmp_path, monkeypatch):
+    """Thirty watching tabs at once once started thirty processes (1.7 GB kept alive).
+    At most `max_watching` are let in, the rest refused in one line; a seat's own code
+    opens its tab meanwhile; and a watching tab that closes gives its place back, once."""
+    monkeypatch.setenv(ALIVE_ENV, str(tmp_path))
+    session, host, seats = await open_both(command=COUNTED_COMMAND, max_watching=4)
+    watch = f"ws://127.0.0.1:{seats.port}/ws/{session.codes.watch}"
+    timeout = aiohttp.ClientWSTimeout(ws_receive=WAIT)
+    full = "Too many pages are watching this table. Try again when one of them has closed."
+    try:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            for _round in range(3):  # places given back, and given back only once
+                tried = await asyncio.gather(*(http.ws_connect(watch, timeout=timeout) for _ in range(30)), return_exceptions=True)
+                watching = [ws for ws in tried if not isinstance(ws, BaseException)]
+                refused = [error for error in tried if isinstance(error, BaseException)]
+                assert len(watching) == 4 and all(isinstance(e, aiohttp.WSServerHandshakeError) and e.status == 503 for e in refused), tried
+                async with http.get(f"http://127.0.0.1:{seats.port}/?watch={session.codes.watch}") as response:
+                    assert response.status == 503 and html.escape(full) in await response.text()  # the page says why
+                async with http.get(watch) as response:  # the socket's own refusal: that one line
+                    assert response.status == 503 and await response.text() == full
+                async with http.ws_connect(f"ws://127.0.0.1:{seats.port}/ws/{session.codes.seats[1]}", timeout=timeout) as seat:
+                    told = json.loads((await seat.receive_bytes(timeout=WAIT)).decode())
+                    assert told["code"] == session.codes.seats[1]
+                for ws in watching:
+                    assert json.loads((await ws.receive_bytes(timeout=WAIT)).decode())["code"] == session.codes.watch
+                    await ws.close()
+                await asyncio.wait_for(seats.idle.wait(), WAIT)
+                assert not seats.tabs and alive_now(tmp_path) == 0
+        watched = most_at_once(tmp_path, session.codes.watch)
+        assert watched <= 4, f"{watched} watching processes ran at once"
+    finally:
+        await seats.close()
+        await host.close()
+
+
+async def test_a_tab_whose_process_cannot_start_gives_its_place_back(tmp_path):
+    """A process that cannot start (no such program, no memory) closes its tab; its place
+    is free again: more tabs than the limit, one after another, are each let in."""
+    session, host, seats = await open_both(command=[str(tmp_path / "no-such-program")], max_tabs=5, max_watching=1)
+    timeout = aiohttp.ClientWSTimeout(ws_receive=WAIT)
+    try:
+        async with aiohttp.ClientSession() as http:
+            for code in [session.codes.seats[0], session.codes.watch, session.codes.seats[1]] * 3:
+                async with http.ws_connect(f"ws://127.0.0.1:{seats.port}/ws/{code}", timeout=timeout) as ws:
+                    assert (await ws.receive(timeout=WAIT)).type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                await asyncio.wait_for(seats.idle.wait(), WAIT)
+        assert not seats.tabs and seats.started == 0
+    finally:
+        await seats.close()
+        await host.close()
+
+
+async def test_closing_the_server_ends_every_tab_however_far_it_got(tmp_path, monkeypatch):
+    """The host closes while tabs run, wait for an older tab of their seat, or are being
+    let in: no process is left, and no place held. (Each is asked to quit at once; a
+    process that did not would have `quit_timeout` to end, longer than the test.)"""
+    monkeypatch.setenv(ALIVE_ENV, str(tmp_path))
+    session, host, seats = await open_both(command=COUNTED_COMMAND, quit_timeout=2 * WAIT)
+    timeout = aiohttp.ClientWSTimeout(ws_receive=WAIT)
+    try:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            urls = [f"ws://127.0.0.1:{seats.port}/ws/{code}" for code in (*session.codes.seats, session.codes.watch)]
+            opened = await asyncio.gather(*(http.ws_connect(url, timeout=timeout) for url in urls * 3))
+            listening = [asyncio.create_task(heard(ws, [])) for ws in opened]  # each page as alive as a browser's
+            await until(lambda: alive_now(tmp_path) >= 1, "a process to start")
+            await seats.close()
+            assert not seats.tabs and seats.running() == 0 and alive_now(tmp_path) == 0
+            await asyncio.wait_for(asyncio.gather(*listening), WAIT)  # every page was closed
+    finally:
+        await seats.close()
+        await host.close()
+
+
+@pytest.mark.parametrize("asked", ["h" * 8000, "127.0.0.1:8019<script>", "a b:1", "127.0.0.1:99999", "user@127.0.0.1:1"])
+async def test_a_page_asked_of_a_host_that_is_none_is_refused_and_never_echoed(asked):
+    """The seat's page names the host it was asked of (its `Host`) for its terminal's
+    socket: a `Host` of 8,000 characters was written into the page whole."""
+    session, host, seats = await open_both()
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{seats.port}/?seat={session.codes.seats[0]}"
+            async with http.get(url, headers={"Host": asked}) as response:
+                page = await response.text()
+            assert response.status == 400 and asked not in page and len(page) < 1000
+            async with http.get(url, headers={"Host": f"127.0.0.1:{seats.port}"}) as response:
+                assert response.status == 200 and f"ws://127.0.0.1:{seats.port}/ws/" in await response.text()
     finally:
         await seats.close()
         await host.close()

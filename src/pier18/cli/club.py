@@ -394,11 +394,11 @@ def club_key(address: str, name: str | None, tls: bool, reset: bool = False) -> 
     if kept is not None and not reset:
         if name is not None and name != kept.name:
             raise CliError(_("at {club} you play as {name} ({path} keeps your key); leave out --name").format(
-                club=address, name=kept.name, path=shorten(keys_path())
+                club=shorten(address), name=kept.name, path=shorten(keys_path())
             ))
         return kept.name, kept.key, False
     if name is None:
-        raise CliError(_("the first time at {club}, say the name you play under: --name NAME").format(club=address))
+        raise CliError(_("the first time at {club}, say the name you play under: --name NAME").format(club=shorten(address)))
     if not name.strip() or len(name) > 64 or printable_name(name) != name:
         raise CliError(_("--name: 1 to 64 printable characters"))
     return name, new_key(), True

@@ -10,7 +10,7 @@ import os
 import sys
 
 from ..engine.errors import Pier18Error
-from ..engine.text import printable
+from ..engine.text import LONGEST_LINE, printable, shorten
 
 EXIT_OUTPUT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -82,14 +82,15 @@ def plain_lines(asked: bool) -> tuple[bool, str | None]:
 
 
 def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
-    """Print one line on stderr (never a control character) and return `status`.
+    """Print one line on stderr (never a control character, at most
+    `engine.text.LONGEST_LINE` characters of `message`) and return `status`.
 
     A standard error that cannot be written (closed, or a pipe nobody reads) loses the
     line, never the status.
     """
     from ..words import prog_line
 
-    say(prog_line(printable(message)) + "\n")
+    say(prog_line(shorten(message, LONGEST_LINE)) + "\n")
     return status
 
 

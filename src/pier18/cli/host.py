@@ -92,10 +92,6 @@ def port(text: str) -> int:
     return number
 
 
-#: A host name as DNS spells one: dot-separated labels of letters, digits and hyphens.
-_HOST_NAME = r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
-
-
 def bind_address(text: str) -> str:
     """--bind (argparse `type`): an IP address (IPv4 or IPv6) or a host name, checked
     before anything listens, so a mistake is blamed on --bind, never on the port.
@@ -103,23 +99,15 @@ def bind_address(text: str) -> str:
     `256.1.1.1` is refused here: digits and dots only make an IPv4 address or nothing
     (a resolver would look it up as a name and fail with a riddle). Whether the address
     belongs to this computer is known only when listening (`listen_error`). Nothing
-    (`--bind ''`) is no address either: it once listened on every interface.
+    (`--bind ''`) is no address either: it once listened on every interface. The rule is
+    `net.protocol.host_name`, a `join` ADDRESS's too.
     """
     import argparse
-    import ipaddress
-    import re
 
     from ..engine.text import quote
+    from ..net.protocol import host_name
 
-    if text in ("0.0.0.0", "::"):
-        return text
-    try:
-        ipaddress.ip_address(text)
-        return text
-    except ValueError:
-        pass
-    numeric = text.replace(".", "").isdigit() and text.isascii()
-    if numeric or not re.fullmatch(_HOST_NAME, text) or text.rstrip(".").rsplit(".", 1)[-1].isdigit():
+    if not host_name(text):
         raise argparse.ArgumentTypeError(_("{text} is not an address: give an IP address of this computer (127.0.0.1, 0.0.0.0, ::) or its name").format(
             text=quote(text)
         ))

@@ -137,11 +137,12 @@ def run(args: argparse.Namespace) -> int:
     async def main() -> int:
         client = Client(address, code, ssl=context)
         if lines:
+            from ..engine.text import shorten
             from ..i18n import _
             from ..lines.seat import LineSeat
 
             front = LineSeat(client, note=note, quiet=args.quiet, left=left_table())
-            front.say(_("connecting to {url}…").format(url=client.url))
+            front.say(_("connecting to {url}…").format(url=shorten(client.url)))
             try:
                 await let_in(client)
                 return await front.run()

@@ -28,6 +28,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.errors import Pier18Error
+from ..engine.text import shorten
 from ..i18n import _
 from ..net.client import url_of
 from .. import words
@@ -290,9 +291,9 @@ class ClubClient:
                         ping_interval=20, ping_timeout=20, close_timeout=2, logger=_quiet,
                     )
                 except InvalidURI:
-                    raise ClubError(_("{url} is not an address (use HOST:PORT)").format(url=self.url)) from None
+                    raise ClubError(_("{url} is not an address (use HOST:PORT)").format(url=shorten(self.url))) from None
                 except (OSError, TimeoutError, InvalidHandshake) as exc:
-                    why = words.host_unreachable(str(exc)[:80])
+                    why = words.host_unreachable(shorten(exc, 80))
                     await self._backoff(attempt)
                     continue
                 try:

@@ -119,7 +119,7 @@ def postgres_database(url: str) -> tuple[Callable[[], Connection], Dialect, str]
     def connect() -> Connection:
         try:
             conn = psycopg.connect(url, autocommit=True, **extra)  # type: ignore[arg-type]
-        except psycopg.Error as exc:
+        except (psycopg.Error, UnicodeError) as exc:  # UnicodeError: a host name no resolver takes (a label too long)
             raise StoreError(_("{club}: cannot open the club's database ({why})").format(club=where, why=scrub(str(exc), url))) from None
         try:
             # A writer waits this long for another's row lock, then is told the club is busy.

@@ -66,7 +66,7 @@ from websockets.http11 import Request as HttpRequest, Response
 from ..bots.seats import HUMAN, clashes_with_bots
 from ..engine import Decision, PlayerView, TableView
 from ..engine.errors import Pier18Error
-from ..engine.text import name_key, shorten
+from ..engine.text import LONGEST_LINE, name_key, shorten
 from ..i18n import _
 from ..net.host import (
     CLOSE_BUSY,
@@ -137,9 +137,11 @@ def member_room(name: str, config: HostConfig) -> Room:
 
 
 def _to_stderr(line: str) -> None:
+    """A note to the operator, on one printable line of bounded length (a database's own
+    words may be in it)."""
     from ..words import prog_line
 
-    print(prog_line(line), file=sys.stderr, flush=True)
+    print(prog_line(shorten(line, LONGEST_LINE)), file=sys.stderr, flush=True)
 
 
 #: How long a lease lasts unless renewed (a third of it before it ends): a process that

@@ -42,6 +42,11 @@ import unicodedata
 #: How many characters of a path (or other outside text) an error line shows: enough for
 #: any real path, and an error stays one line however long the text it names.
 SHOWN = 120
+#: The most characters a whole message line shows (an error, a server's note to its
+#: operator): each outside value in it is cut where it is put in (`shorten`, `quote`), so
+#: no real message comes near this; it is the last bound, so that one value missed there
+#: cannot flood a terminal or a log.
+LONGEST_LINE = 1000
 
 #: Unicode categories that draw nothing or control the terminal: controls, format
 #: characters (direction overrides, zero-width joiners), separators, private and unassigned.

@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from ..engine import Phase
 from ..engine.errors import NotationError, Pier18Error
-from ..engine.text import quote
+from ..engine.text import quote, shorten
 from ..i18n import _
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
@@ -128,7 +128,7 @@ class LineSeat:
                     self.say(self.note)
                     self.note = None
                 connected = _("watching the table at {url}") if self.client.seat is None else _("connected to {url}")
-                self.say(connected.format(url=self.client.url))
+                self.say(connected.format(url=shorten(self.client.url)))
                 self.recap_due, self.lobby_said = True, None
             case Heard.STATE:
                 if event.state is not None:

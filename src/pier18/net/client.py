@@ -40,6 +40,7 @@ from .protocol import (
     decode_state,
     decode_views,
     encode,
+    host_name,
     same_protocol,
 )
 
@@ -82,15 +83,17 @@ def url_of(address: str) -> str:
     """'192.168.1.20:8018' -> 'ws://192.168.1.20:8018/'; ws:// and wss:// pass through.
 
     NetError for anything that is not an address to connect to: checked here, before
-    any connection, so a bad one is one line rather than a client that never starts.
+    any connection, so a bad one is one line rather than a client that never starts. Its
+    host is a `host_name` (one of 100,000 characters is none).
     """
     url = address if address.startswith(("ws://", "wss://")) else f"ws://{address}/"
     try:
         parse_uri(url)
-        port = urlsplit(url).port
+        parts = urlsplit(url)
+        port, host = parts.port, parts.hostname
     except (InvalidURI, ValueError):  # ValueError: a port out of range, a broken [IPv6] ...
-        port = 0
-    if port == 0 or (port is None and url != address) or not address.isprintable():  # HOST:PORT needs its port
+        port, host = 0, None
+    if port == 0 or (port is None and url != address) or not address.isprintable() or not host_name(host or ""):  # HOST:PORT needs its port
         raise NetError(_("{address} is not an address: give HOST:PORT (a port from 1 to 65535) as the host printed it").format(
             address=quote(address)
         ))

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import json
+import re
 import secrets
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..bots.seats import HUMAN
 from ..engine import Deck, Decision, Phase, Pier, PlayerView, TableView, parse_decision
@@ -75,6 +78,44 @@ def code_matches(given: str, expected: str) -> bool:
     Both sides are hashed first so that even their lengths take the same time.
     """
     return hmac.compare_digest(code_digest(given), code_digest(expected))
+
+
+#: A host name as DNS allows one: labels of letters, digits and inner hyphens, each 1 to
+#: 63 characters, separated by dots, 253 characters in all (a last dot allowed).
+_HOST_NAME = re.compile(r"(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?")
+
+
+def host_name(text: str) -> bool:
+    """Whether `text` names a computer: an IP address (IPv6 with its zone, if any) or a
+    host name DNS allows (an international one as typed or in its ASCII form), whose last
+    label is not a number (`1.2.3` and `256.1.1.1` are no IPv4 address, and no name).
+    The one rule for `--bind`, for a `join` or `club` ADDRESS and for the host a browser
+    asks for: anything else (a name of 100,000 characters) is refused before it is used."""
+    try:
+        ipaddress.ip_address(text)
+        return True
+    except ValueError:
+        pass
+    if not 0 < len(text) <= 253:
+        return False
+    try:
+        ascii_name = text.encode("idna").decode("ascii")
+    except UnicodeError:
+        return False
+    return _HOST_NAME.fullmatch(ascii_name) is not None and not ascii_name.rstrip(".").rsplit(".", 1)[-1].isdigit()
+
+
+def host_and_port(text: str) -> bool:
+    """Whether `text` is HOST or HOST:PORT as an HTTP request's `Host` says it (an IPv6
+    address in brackets), the host a `host_name`."""
+    if not 0 < len(text) <= 300 or not text.isascii() or not text.isprintable():
+        return False
+    try:
+        parts = urlsplit("//" + text)
+        parts.port  # noqa: B018 - raises for a port that is none
+    except ValueError:
+        return False
+    return parts.netloc == text and parts.hostname is not None and "@" not in text and host_name(parts.hostname)
 
 
 def encode(message: dict[str, Any]) -> str:

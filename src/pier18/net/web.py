@@ -25,8 +25,14 @@ for a screen reader or a braille display.
 
 Codes are checked by the table itself (`Host.admit`): a wrong one is refused after
 the same growing delay as a wrong hello from the same address, and the page then asks
-for a code again and shows nothing else. Each code has at most one process: a newer
-tab for the same code ends the older one, as a second connection takes a seat over.
+for a code again and shows nothing else. Each seat has at most one process: a newer
+tab for the same seat ends the older one, as a second connection takes a seat over, and
+its own process starts only once the older one has ended. Watching pages may be several,
+`max_watching` at most. Every tab let in holds a place (`WebSeats.tabs`) from the moment
+its code is accepted, before anything is awaited, until its process has ended: so the
+limits count what is let in and alive, however many tabs arrive at once, and a tab over
+a limit is told why in one line (the page asking for its code says it too). A seat's
+places are kept for it: watching pages never take them.
 A closed tab ends its process, and the seat's connection with it: the seat is away.
 A process never outlives its page or its table: it ends when its pipes close or its
 connection to the table drops, and when the host's process ends, however it ends
@@ -57,6 +63,7 @@ from .. import i18n, words
 from ..engine.text import printable_name
 from ..i18n import N_
 from .host import Host
+from .protocol import host_and_port
 
 #: The environment variable that hands a tab's code to its process.
 CODE_ENV = "PIER18_SEAT_CODE"
@@ -152,19 +159,42 @@ class WebConfig:
     bind: str | None = "0.0.0.0"
     port: int = 8019
     ssl: Any = None  # an ssl.SSLContext: serve https
-    max_tabs: int = 32  # seat processes running at once
+    max_tabs: int = 32  # tabs let in at once, each a process (or one on its way): every seat's and watching page's
+    max_watching: int = 8  # of those, watching pages (each seat keeps room for SEAT_PLACES of its own)
     quit_timeout: float = 5.0  # how long a process has to end after its tab closed, before it is stopped
     max_input: int = 65536  # the largest message a tab may send
 
 
-@dataclass
-class _Tab:
-    """One open tab: its process, and the task carrying the process's output to it."""
+#: The places a seat's code may hold at once: the tab whose process runs (or is ending)
+#: and the newest tab, waiting for that process to end before its own starts. Watching
+#: pages never take these.
+SEAT_PLACES = 2
 
-    process: asyncio.subprocess.Process
-    socket: web.WebSocketResponse
+#: Why a tab is not let in, in one line (`WebSeats._refusal`), said in the page's language.
+TOO_MANY_TABS = N_("Too many pages of this table are open at once. Close one, or try again in a moment.")
+TOO_MANY_WATCHING = N_("Too many pages are watching this table. Try again when one of them has closed.")
+TABLE_CLOSING = N_("This table is closing.")
+
+
+@dataclass(eq=False)
+class _Tab:
+    """One tab let in, from its code's check until its process has ended: the seat it
+    opens (-1: it watches), its code as the table spells it, and its process once started.
+
+    `go` is set when it must end (a newer tab opened its seat, or the server closes);
+    `done` when its place is free again: its process, if it had one, has ended.
+    """
+
+    seat: int
+    code: str
+    socket: web.WebSocketResponse | None = None
+    process: asyncio.subprocess.Process | None = None
+    starting: bool = False  # its process is being started
+    after: tuple["_Tab", ...] = ()  # older tabs of its seat whose processes must end before its own starts
     reader: asyncio.Task[None] | None = None
-    ended: asyncio.Event = field(default_factory=asyncio.Event)
+    ending: asyncio.Task[None] | None = None
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class WebSeats:
@@ -179,7 +209,11 @@ class WebSeats:
         self.command = list(command)
         self.config = config or WebConfig()
         self.port = 0
-        self.tabs: dict[str, _Tab] = {}  # code -> its tab (one per code)
+        #: Every tab let in and not yet ended (its place): taken and given back only by
+        #: `_take` and `_free`, each without awaiting anything.
+        self.tabs: set[_Tab] = set()
+        self._seated: dict[str, _Tab] = {}  # a seat's code -> its newest tab
+        self._tasks: set[asyncio.Task[None]] = set()  # tabs being ended
         self.started = 0  # processes started, for the tests
         self._runner: web.AppRunner | None = None
         self._closing = False
@@ -214,11 +248,18 @@ class WebSeats:
             pass
 
     async def close(self) -> None:
+        """End every tab (each process asked to quit, then stopped), then the server."""
         self._closing = True
-        for tab in list(self.tabs.values()):
-            await self._end(tab)
+        for tab in list(self.tabs):
+            self._dismiss(tab)
+        # A tab whose process is still starting is ended by its own handler, once started.
+        await self.until_left(4 * self.config.quit_timeout + 5)
         if self._runner is not None:
             await self._runner.cleanup()
+
+    def running(self) -> int:
+        """Processes started and not yet ended: for the tests."""
+        return sum(tab.process is not None and tab.process.returncode is None for tab in self.tabs)
 
     @staticmethod
     async def _headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -250,7 +291,12 @@ class WebSeats:
         if found is None:
             return self._ask(N_("That code opens no seat at this table. Check it with the host and try again."), 403, language)
         seat, code = found
-        path = f"/ws/{code}" if language is None else f"/ws/{code}/{language}"
+        refused = self._refusal(seat, code)  # its socket would be refused just now: say so here
+        if refused is not None:
+            return self._ask(refused, 503, language)
+        socket = self._socket_url(request, code, language)
+        if socket is None:
+            raise web.HTTPBadRequest()  # no browser names its host so
         spoken = language or i18n.language()  # the seat's: asked for, or else the host's
         said = i18n.translation(spoken).gettext
         if seat < 0:
@@ -258,10 +304,18 @@ class WebSeats:
         else:
             title = said(N_("{game}: {name}'s seat")).format(game=words.GAME_NAME, name=printable_name(self.host.session.names[seat]))
         body = _page(
-            "seat.html", language=escape(_tag(spoken)), title=escape(title), socket=escape(f"{'wss' if self.config.ssl else 'ws'}://{request.host}{path}"),
+            "seat.html", language=escape(_tag(spoken)), title=escape(title), socket=escape(socket),
             ended=escape(said(N_("This seat's page is closed. Open it again to come back to the table."))), again=escape(said(N_("Open it again"))),
         )
         return web.Response(text=body, content_type="text/html")
+
+    def _socket_url(self, request: web.Request, code: str, language: str | None) -> str | None:
+        """The address of the seat's terminal, on the host the page was asked of (its
+        `Host`), or None when that is no host and port (a browser always sends one)."""
+        if not host_and_port(request.host):
+            return None
+        path = f"/ws/{code}" if language is None else f"/ws/{code}/{language}"
+        return f"{'wss' if self.config.ssl else 'ws'}://{request.host}{path}"
 
     def _ask(self, problem: str | None, status: int, language: str | None = None) -> web.Response:
         """The page asking for a code, in the language asked for (or the host's); `problem`
@@ -289,6 +343,73 @@ class WebSeats:
             raise web.HTTPNotFound()
         return web.FileResponse(_PAGES / name, headers={"Content-Type": kind})
 
+    # -- the places -------------------------------------------------------------------------
+
+    def _refusal(self, seat: int, code: str) -> str | None:
+        """Why a tab for `seat` (-1: watching) would not be let in now (a message marked
+        with `N_`), or None. A seat's newer tab is let in while any place is free (the
+        older one ends); watching pages share what the seats' own places leave."""
+        c = self.config
+        if self._closing:
+            return TABLE_CLOSING
+        if seat < 0:
+            seat_codes = sum(spelled is not None for spelled in self.host.codes.seats)
+            room = min(c.max_watching, c.max_tabs - SEAT_PLACES * seat_codes)
+            if sum(tab.seat < 0 for tab in self.tabs) >= room:
+                return TOO_MANY_WATCHING
+            return None
+        older = self._seated.get(code)
+        freed = older is not None and older.process is None and not older.starting  # it only waits: it goes
+        if len(self.tabs) - freed >= c.max_tabs:
+            return TOO_MANY_TABS
+        return None
+
+    def _take(self, tab: _Tab) -> str | None:
+        """Let `tab` in, holding its place, or say why not (`_refusal`): at once, with
+        nothing awaited between the check and the place taken. A newer tab of a seat
+        dismisses the older one, and its process waits for the older one's end."""
+        refused = self._refusal(tab.seat, tab.code)
+        if refused is not None:
+            return refused
+        if tab.seat >= 0:
+            older = self._seated.get(tab.code)
+            if older is not None:
+                self._dismiss(older)
+            self._seated[tab.code] = tab
+            tab.after = tuple(other for other in self.tabs if other.code == tab.code)
+        self.tabs.add(tab)
+        self.idle.clear()
+        return None
+
+    def _dismiss(self, tab: _Tab) -> None:
+        """`tab` is to end: a tab that holds no process leaves its place at once; a
+        running process is ended (one being started is, by its handler, once started)."""
+        tab.go.set()
+        if tab.process is None and not tab.starting:
+            self._free(tab)
+        elif tab.process is not None:
+            self._ending(tab)
+
+    def _free(self, tab: _Tab) -> None:
+        """Give `tab`'s place back; only the first call for a tab does anything."""
+        if tab not in self.tabs:
+            return
+        self.tabs.discard(tab)
+        if self._seated.get(tab.code) is tab:
+            del self._seated[tab.code]
+        tab.done.set()
+        if not self.tabs:
+            self.idle.set()
+
+    def _ending(self, tab: _Tab) -> asyncio.Task[None]:
+        """The task ending `tab` (`_end`), started by the first to ask; it is the server's,
+        so a handler cancelled meanwhile leaves no process behind."""
+        if tab.ending is None:
+            tab.ending = asyncio.create_task(self._end(tab))
+            self._tasks.add(tab.ending)
+            tab.ending.add_done_callback(self._tasks.discard)
+        return tab.ending
+
     # -- a tab's process --------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
@@ -298,44 +419,53 @@ class WebSeats:
         found = await self._check(request, request.match_info["code"])
         if found is None:
             raise web.HTTPForbidden(text=words.refusal("wrong_code"))
-        code = found[1]
         language = asked_language(request.match_info.get("lang"))
-        older = self.tabs.get(code)
-        if older is not None:  # the same code again: the newer tab wins, as at the table
-            await self._end(older)
-        if len(self.tabs) >= self.config.max_tabs or self._closing:
-            raise web.HTTPServiceUnavailable(text=words.refusal("too_many_connections"))
+        tab = _Tab(*found)
+        refused = self._take(tab)  # nothing awaited since the code was found right
+        if refused is not None:
+            raise web.HTTPServiceUnavailable(text=i18n.translation(language or i18n.language()).gettext(refused))
+        tab.socket = web.WebSocketResponse(heartbeat=15, max_msg_size=self.config.max_input)
+        try:
+            await tab.socket.prepare(request)
+            await self._play(tab, request, language)
+        finally:
+            await asyncio.shield(self._ending(tab))  # its place is given back whatever happened
+        return tab.socket
+
+    async def _play(self, tab: _Tab, request: web.Request, language: str | None) -> None:
+        """Once the older tab of its seat has ended: start the tab's process, and carry
+        bytes between them until either ends (or the tab is dismissed)."""
+        for older in tab.after:
+            await _either(older.done, tab.go)
+        if tab.go.is_set():
+            return
         width, height = _size(request.query.get("width"), 80), _size(request.query.get("height"), 24)
-        socket = web.WebSocketResponse(heartbeat=15, max_msg_size=self.config.max_input)
-        await socket.prepare(request)
         env = dict(os.environ)
         env.update({
-            CODE_ENV: code, PARENT_ENV: str(os.getpid()), "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
+            CODE_ENV: tab.code, PARENT_ENV: str(os.getpid()), "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_FPS": "60",
             "TEXTUAL_COLOR_SYSTEM": "truecolor", "TERM_PROGRAM": "textual", "COLUMNS": str(width), "ROWS": str(height),
         })
         env.pop("TEXTUAL", None)  # no devtools
-        process = await asyncio.create_subprocess_exec(
-            *self.command, *(() if language is None else ("--lang", language)), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, env=env, start_new_session=True,
-        )
-        self.started += 1
-        tab = _Tab(process, socket)
-        self.tabs[code] = tab
-        self.idle.clear()
-        tab.reader = asyncio.create_task(self._carry_out(tab))
+        tab.starting = True
         try:
-            await self._carry_in(tab)
+            tab.process = await asyncio.create_subprocess_exec(
+                *self.command, *(() if language is None else ("--lang", language)), stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL, env=env, start_new_session=True,
+            )
+        except OSError:  # it cannot start (no memory, no process left): the page closes
+            return
         finally:
-            if self.tabs.get(code) is tab:
-                del self.tabs[code]
-            await self._end(tab)
-            if not self.tabs:
-                self.idle.set()
-        return socket
+            tab.starting = False
+        self.started += 1
+        if tab.go.is_set():  # dismissed while it started
+            return
+        tab.reader = asyncio.create_task(self._carry_out(tab))
+        await self._carry_in(tab)
 
     async def _carry_in(self, tab: _Tab) -> None:
         """What the tab sends, to the process: keys (`stdin`), its size, focus; a ping is
         answered here. Anything else is ignored; something that is not JSON ends the tab."""
+        assert tab.socket is not None and tab.process is not None
         async for message in tab.socket:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -363,6 +493,7 @@ class WebSeats:
 
     async def _carry_out(self, tab: _Tab) -> None:
         """What the process draws, to the tab; when the app ends, the tab is closed."""
+        assert tab.socket is not None and tab.process is not None
         stdout = tab.process.stdout
         assert stdout is not None
         try:
@@ -389,31 +520,50 @@ class WebSeats:
         except (asyncio.IncompleteReadError, ConnectionError, RuntimeError):
             return
         finally:
-            tab.ended.set()
             if not tab.socket.closed:
                 await tab.socket.close()
 
     async def _end(self, tab: _Tab) -> None:
-        """End a tab's process: asked to quit, then stopped, then killed, each in time."""
-        process = tab.process
+        """End a tab: its process asked to quit, then stopped, then killed, each in time;
+        its page closed; and then, whatever failed, its place given back."""
+        try:
+            if tab.process is not None:
+                await self._stop(tab.process)
+            if tab.reader is not None:
+                try:
+                    await asyncio.wait_for(tab.reader, self.config.quit_timeout)
+                except TimeoutError:
+                    pass
+            socket = tab.socket
+            if socket is not None and socket.prepared and not socket.closed:
+                await socket.close()
+        finally:
+            self._free(tab)
+
+    async def _stop(self, process: asyncio.subprocess.Process) -> None:
         if process.returncode is None:
             await _send(process, b"M", json.dumps({"type": "quit"}).encode())
-            try:
-                await asyncio.wait_for(process.wait(), self.config.quit_timeout)
-            except TimeoutError:
-                for stop in (process.terminate, process.kill):
-                    try:
+            for stop in (None, process.terminate, process.kill):
+                try:
+                    if stop is not None:
                         stop()
-                        await asyncio.wait_for(process.wait(), self.config.quit_timeout)
-                        break
-                    except ProcessLookupError:
-                        break
-                    except TimeoutError:
-                        continue
-        if tab.reader is not None:
-            await tab.reader
-        if not tab.socket.closed:
-            await tab.socket.close()
+                    await asyncio.wait_for(process.wait(), self.config.quit_timeout)
+                    return
+                except ProcessLookupError:
+                    break
+                except TimeoutError:
+                    continue
+        await process.wait()  # killed: it is gone as soon as the system says so
+
+
+async def _either(*events: asyncio.Event) -> None:
+    """Until one of `events` is set."""
+    waits = [asyncio.ensure_future(event.wait()) for event in events]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
 
 
 def _size(value: object, default: int) -> int:

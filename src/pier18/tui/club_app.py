@@ -19,6 +19,7 @@ from textual.binding import Binding
 from ..club.client import ClubClient
 from ..club.games import keep
 from ..engine.errors import Pier18Error
+from ..engine.text import shorten
 from ..i18n import N_, _
 from ..lines.club import NewTable, turns_now
 from .exits import BaseApp
@@ -36,7 +37,7 @@ class ClubApp(BaseApp):
         self.club = club
         self.now = now
         self.play: tuple[str, str] | None = None
-        self.club_screen = ClubScreen(_("Club {address}: you play as {name}").format(address=club.address, name=club.name))
+        self.club_screen = ClubScreen(_("Club {address}: you play as {name}").format(address=shorten(club.address), name=club.name))
         self.problem: str | None = None
 
     def on_mount(self) -> None:
