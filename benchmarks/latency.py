@@ -78,7 +78,7 @@ from textual.app import App, ComposeResult  # noqa: E402
 from textual.widgets import Label  # noqa: E402
 
 from pier18.engine import Draft, Game, Keep, Phase, load_deck  # noqa: E402
-from pier18.persist.session import Session  # noqa: E402
+from pier18.session import Session  # noqa: E402
 from pier18.tui.app import Pier18App  # noqa: E402
 from pier18.tui.widgets.footer import Footer, FooterKey  # noqa: E402
 

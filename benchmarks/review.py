@@ -41,7 +41,7 @@ ENV["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), *filter(None, [os.enviro
 def make_records(folder: Path, count: int) -> list[Path]:
     from pier18.engine import load_deck
     from pier18.persist import record
-    from pier18.persist.session import Session
+    from pier18.session import Session
     from pier18.selfplay.simulation import play_game
 
     deck = load_deck()

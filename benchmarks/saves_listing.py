@@ -41,7 +41,7 @@ def make_saves(folder: Path, count: int) -> None:
     """`count` saves in `folder` (a data folder's games/), as autosaves are named."""
     from pier18.engine import load_deck
     from pier18.persist import record
-    from pier18.persist.session import Session
+    from pier18.session import Session
     from pier18.selfplay.simulation import play_game
 
     deck = load_deck()

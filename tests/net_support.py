@@ -17,7 +17,7 @@ from pier18.net.client import Client
 from pier18.net.host import Host, HostConfig
 from pier18.net.protocol import new_code
 from pier18.persist import record
-from pier18.persist.session import Session, TableCodes
+from pier18.session import Session, TableCodes
 
 WAIT = 120.0  # seconds any single awaited message may take before the test fails: a last resort
 RUN = 240.0  # seconds a whole networked test may take: a last resort, under pytest's own timeout

@@ -59,8 +59,7 @@ def all_imports() -> list[Import]:
 
 
 def layer(module: str) -> str:
-    """The layer a pier18 module belongs to: i18n, engine, words, flow, persist, bots, selfplay, review, net, club,
-    lines, render, tui, cli."""
+    """The layer a pier18 module belongs to (`LAYERS`): its package or module under pier18."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "pier18"
 
@@ -86,11 +85,11 @@ RULES = {
     "words reads only the engine": lambda imp, source, target: source == "words" and target not in ("i18n", "engine", "words"),
     # What comes next is decided from the engine's views alone, with no terminal library.
     "flow reads only the engine": lambda imp, source, target: source == "flow" and target not in ("i18n", "engine", "flow"),
-    # Saving games and playing bots never draw anything.
-    "persist and bots never draw": lambda imp, source, target: source in ("persist", "bots")
+    # The game in progress, saving games and playing bots never draw anything.
+    "session, persist and bots never draw": lambda imp, source, target: source in ("session", "persist", "bots")
     and target in ("tui", "render", "rich", "textual"),
     # Drawing reads the engine and wording; it never drives a game.
-    "render only draws": lambda imp, source, target: source == "render" and target in ("tui", "cli", "persist", "bots"),
+    "render only draws": lambda imp, source, target: source == "render" and target in ("tui", "cli", "session", "persist", "bots"),
     # The command line opens the app only in the commands that show it, and only when run
     # (`cli.errors.plain_lines` asks `tui.terminal` whether the streams are a terminal's).
     "cli opens the app lazily": lambda imp, source, target: source == "cli" and target == "tui"
@@ -114,7 +113,7 @@ RULES = {
 
 #: The layers from the bottom up: a module may import its own layer and the ones below,
 #: never one above (docs/architecture.md draws the same stack).
-LAYERS = ("i18n", "engine", "words", "flow", "bots", "persist", "selfplay", "review", "net", "club", "lines", "render", "tui", "cli", "__main__")
+LAYERS = ("i18n", "engine", "words", "flow", "bots", "session", "persist", "selfplay", "review", "net", "club", "lines", "render", "tui", "cli", "__main__")
 
 
 def upward_imports() -> list[str]:

@@ -16,7 +16,7 @@ import reference
 from pier18.cli import main
 from pier18.engine import Draft, Game, TableView
 from pier18.persist import record
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.review.breakdown import breakdown
 
 

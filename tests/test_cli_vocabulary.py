@@ -45,7 +45,7 @@ def run(capsys, argv: list[str]) -> tuple[int, str, str]:
 @pytest.fixture
 def record(tmp_path, deck):
     from pier18.persist import record as records
-    from pier18.persist.session import Session
+    from pier18.session import Session
 
     path = tmp_path / "game.json"
     records.save(Session(deck, ["Ann", "Bob"], 3), path)

@@ -20,7 +20,7 @@ import pytest
 from helpers import child_env
 from pier18.cli import COMMANDS
 from pier18.persist import record
-from pier18.persist.session import Session
+from pier18.session import Session
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX descriptors and pipes")
 

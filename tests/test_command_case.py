@@ -29,7 +29,7 @@ from pier18.lines.seat import LineSeat
 from pier18.lines.table import LineTable
 from pier18.net.client import Event, Heard
 from pier18.persist.lesson import lesson_deck, new_lesson
-from pier18.persist.session import Session
+from pier18.session import Session
 
 UNKNOWN = "unknown command, try help"
 TABLE = ["help", "hand", "row", "pier", "piers", "plans", "score", "scores", "moves"]

@@ -17,7 +17,7 @@ import waiting
 from pier18.cli import main
 from pier18.persist import autosave as saves
 from pier18.persist.lock import holder
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.screens.table import TableScreen
 

@@ -38,7 +38,7 @@ from pier18.lines.seat import LineSeat
 from pier18.lines.typed import MAX_LINE, TypedLines
 from pier18.persist import record
 from pier18.persist.lock import holder
-from pier18.persist.session import Session
+from pier18.session import Session
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX pipes and pseudo-terminals")
 

@@ -18,7 +18,7 @@ from net_support import new_table, open_host
 from pier18.engine import Phase, TableView
 from pier18.flow import Next, Show, next_step
 from pier18.net.client import Client
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.app import Pier18App, awards_before_last_decision
 from pier18.tui.seat_app import SeatApp
 

@@ -17,7 +17,7 @@ from pier18.bots.judge import JudgeHints, judge
 from pier18.bots.base import position_seed
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView
 from pier18.persist import record
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.moves import hint_text
 from pier18.words import behind, decision_text, short_decision
 

@@ -188,7 +188,7 @@ def path_cases(record: str) -> list[list[str]]:
 @pytest.mark.parametrize("case", range(len(path_cases(""))), ids=[" ".join(w for w in c if w != HUGE) for c in path_cases("")])
 def test_a_path_of_millions_of_characters_is_shown_by_its_head_and_tail(capsys, tmp_path, deck, case):
     from pier18.persist import record
-    from pier18.persist.session import Session
+    from pier18.session import Session
 
     saved = tmp_path / "game.json"
     record.save(Session(deck, ["Ann", "Bob"], 3), saved)
@@ -240,7 +240,7 @@ def test_a_file_argument_that_names_no_file_says_so(capsys, tmp_path, monkeypatc
     """Every option that names a file reads it or says why not: `score FILE --deck BAD`
     once printed a score, exit status 0 (tests/test_score_cli.py has it in full)."""
     from pier18.persist import record
-    from pier18.persist.session import Session
+    from pier18.session import Session
 
     saved = tmp_path / "game.json"
     record.save(Session(deck, ["Ann", "Bob"], 3), saved)

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from pier18.cli import main
 from pier18.persist import record
-from pier18.persist.session import Session
+from pier18.session import Session
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 

@@ -16,7 +16,7 @@ from pier18.cli import main
 from pier18.persist import autosave as saves
 from pier18.persist import record
 from pier18.persist.files import FileChanged, Over, atomic_write, stamp
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.app import Pier18App
 
 pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell

@@ -15,7 +15,7 @@ from helpers import child_env
 from pier18.cli import main
 from pier18.persist import autosave as saves, record
 from pier18.persist.lock import GameLock, GameLocked, guard_path, holder, lock_path, lock_paths
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.app import Pier18App
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -422,7 +422,7 @@ RECORDING = """
 import sys
 from pier18.engine import load_deck
 from pier18.persist import autosave
-from pier18.persist.session import Session
+from pier18.session import Session
 
 deck = load_deck()
 factory = autosave.autosaving(lambda names: Session(deck, names, 7), sys.argv[1], force=True)

@@ -24,7 +24,7 @@ import pytest
 from helpers import child_env
 from net_support import WAIT, new_table, open_host
 from pier18.persist import record
-from pier18.persist.session import Session
+from pier18.session import Session
 from terminal import Terminal
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals")

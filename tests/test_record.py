@@ -12,7 +12,7 @@ import pytest
 from pier18.persist import record
 from pier18.engine import Game, Keep, Phase, PlacePlan, load_deck
 from pier18.engine.errors import Pier18Error
-from pier18.persist.session import Session
+from pier18.session import Session
 from helpers import summary, takeback_prompt
 
 

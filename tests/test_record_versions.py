@@ -17,7 +17,7 @@ from pier18.cli import main
 from pier18.engine import Game
 from pier18.engine.game import Deal
 from pier18.persist import record
-from pier18.persist.session import Session
+from pier18.session import Session
 
 FIXTURES = Path(__file__).parent / "fixtures"
 V1 = ["v1-finished-3p", "v1-unfinished-2p"]

@@ -15,7 +15,7 @@ from helpers import child_env
 from pier18.cli import main
 from pier18.engine import Phase
 from pier18.persist import record
-from pier18.persist.session import Session
+from pier18.session import Session
 
 KEYS = {"flower", "poet", "lovers", "fisher", "patrons", "plan", "total", "characters"}
 

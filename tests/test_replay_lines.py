@@ -28,7 +28,7 @@ from pier18.engine import TableView
 from pier18.lines.replay import LineReplay
 from pier18.lines.say import final_lines, plain
 from pier18.persist import record
-from pier18.persist.session import Session, games_by_step
+from pier18.session import Session, games_by_step
 from pier18.tui.moves import bot_reasons, game_log
 from pier18.words import whose_turn
 

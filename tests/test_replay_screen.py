@@ -12,7 +12,7 @@ from rich.console import Console
 from pier18.persist import record
 from pier18.cli import main
 from pier18.engine import Game, Phase
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.screens.replay import ReplayApp, ReplayScreen
 
 

@@ -24,7 +24,7 @@ from pier18.cli import main
 from pier18.engine import Game, Phase, PlayerView
 from pier18.engine.game import Deal
 from pier18.persist import record
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.bots.judge import ahead
 from pier18.review.judges import HardJudge
 from pier18.review.model import THRESHOLDS, Mark, Verdict, mark_of

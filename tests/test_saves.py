@@ -18,7 +18,7 @@ from pier18.persist import files, record
 from pier18.persist.files import atomic_write
 from pier18.engine import Game, Phase
 from pier18.engine.errors import Pier18Error
-from pier18.persist.session import Session
+from pier18.session import Session
 
 
 @pytest.fixture
@@ -268,7 +268,7 @@ def test_a_record_from_a_newer_version_is_skipped_but_left_alone(deck, data_dir)
 CHILD = """
 import random, sys
 from pier18.engine import load_deck
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.persist import autosave as saves
 
 deck = load_deck()
@@ -518,7 +518,7 @@ def test_a_save_that_fails_on_the_writers_thread_is_still_a_notice(deck, data_di
 CHILD_GATED = """
 import json, random, sys, threading
 from pier18.engine import load_deck
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.persist import autosave as saves
 
 go = threading.Semaphore(0)

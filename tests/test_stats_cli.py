@@ -12,7 +12,7 @@ from pier18.bots import make_bot
 from pier18.cli import main
 from pier18.engine import PlayerView, load_deck
 from pier18.persist import autosave, history, record
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.words import LEVEL_STRENGTH
 
 from hostile import SAMPLES, hostile_deck

@@ -27,7 +27,7 @@ from pier18.net.client import Client
 from pier18.persist import autosave as saves
 from pier18.persist import record
 from pier18.persist.lock import holder, lock_path
-from pier18.persist.session import Session
+from pier18.session import Session
 from terminal import Terminal, decisions, play_until, saved
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and pseudo-terminals")

@@ -13,7 +13,7 @@ from pier18.persist import autosave as saves
 from pier18.persist import record
 from pier18.cli import main
 from pier18.engine import Game, Phase
-from pier18.persist.session import Session
+from pier18.session import Session
 import waiting
 from helpers import summary
 from pier18.tui.app import Pier18App

@@ -18,7 +18,7 @@ from hostile import SAMPLES, WIDTH, hostile_deck, hostile_text, width_text
 from pier18.engine import TableView, load_deck
 from pier18.engine.text import printable
 from pier18.persist import autosave as saves
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.screens.final import FinalScreen
 from pier18.tui.screens.quit import QuitScreen

@@ -14,7 +14,7 @@ from textual import events
 
 from pier18.engine import Draft, Phase, PlayerView
 from pier18.persist.lesson import load_script, new_lesson
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.learn_app import LEARNER_SEAT, LearnApp
 from pier18.tui.screens.help import HelpScreen, description_of, keys_shown
 from pier18.tui.screens.replay import ReplayApp

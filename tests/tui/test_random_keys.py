@@ -16,7 +16,7 @@ from textual.app import App
 import pier18.tui
 from net_support import new_table, open_host
 from pier18.net.client import Client
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.crash_hook import CrashHook
 from pier18.tui.exits import BaseApp
 from pier18.tui.screens.replay import ReplayApp

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from pier18.engine import Game, PlayerView, TableView
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.review.positions import game_at
 from pier18.review.run import review_moments, session_moments
 from pier18.selfplay.simulation import play_game

@@ -173,7 +173,7 @@ async def test_assigning_the_table_state_redraws_the_table(tui_deck):
 
 
 async def test_assigning_the_replay_step_redraws_the_replay(tui_deck):
-    from pier18.persist.session import Session
+    from pier18.session import Session
 
     session = Session(tui_deck, ["Ann", "Bob"], 3)
     for _ in range(6):

@@ -14,7 +14,7 @@ from pier18.bots import make_bot
 from pier18.bots.judge import JudgeHints, judge
 from pier18.bots.estimate import reasons
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.moves import game_moves
 from pier18.words import behind, covering, short_decision

@@ -95,7 +95,7 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "pier18.persist.record", "pier18.persist.savecache", "pier18.persist.lesson", "json", "secrets",
     "textual.drivers.web_driver",
     # The game, its views and the session: loaded with the first game (the names come first).
-    "pier18.engine.game", "pier18.engine.view", "pier18.engine.outlook", "pier18.persist.session",
+    "pier18.engine.game", "pier18.engine.view", "pier18.engine.outlook", "pier18.session",
     # The shipped deck, found sound by its sha256, is parsed after the paint (engine.deck_file);
     # the usual arguments are read without argparse (`play.quick_args`).
     "pier18.engine.deck", "pier18.engine.cards", "tomllib", "argparse", "pier18.cli.parser",

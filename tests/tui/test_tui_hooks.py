@@ -138,7 +138,7 @@ async def test_a_bot_answer_for_a_taken_back_turn_is_dropped(tui_deck):
 
 
 async def test_reopening_a_game_saved_right_after_a_patron_phase_shows_the_panel(tui_deck):
-    from pier18.persist.session import Session
+    from pier18.session import Session
 
     session = Session(tui_deck, ["Ann", "Bob"], 5)
     while not session.game.awards:  # play to the end of round 1

@@ -21,7 +21,7 @@ from textual.widgets import Input
 
 from pier18.engine import Decision, Draft, Game, Keep, Phase, PlacePlan
 from pier18.engine.text import printable
-from pier18.persist.session import Session
+from pier18.session import Session
 from pier18.tui.app import Pier18App
 from waiting import Steps, until
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..net.web import WebSeats
     from ..persist.autosave import Autosaving
     from ..persist.files import Stamp
-    from ..persist.session import Session
+    from ..session import Session
 
 DEFAULT_PORT = 8018
 DEFAULT_WEB_PORT = 8019
@@ -188,7 +188,7 @@ def new_session(args: argparse.Namespace) -> Session:
     from ..bots.seats import HUMAN, seat_names
     from ..engine import load_deck
     from ..net.protocol import new_code
-    from ..persist.session import Session, TableCodes
+    from ..session import Session, TableCodes
     from ..words import default_name
     from .play import check_seed, parse_seats, seated_names
 
@@ -214,7 +214,7 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
     from ..net.protocol import new_code
     from ..persist import record
     from ..persist.files import stamp
-    from ..persist.session import TableCodes
+    from ..session import TableCodes
     from ..words import game_finished
 
     version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change

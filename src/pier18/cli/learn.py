@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..persist.files import Stamp
     from ..persist.lesson import Script
-    from ..persist.session import Session
+    from ..session import Session
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -84,7 +84,7 @@ def learn(script_path: str | None = None, again: bool = False, lines: bool = Fal
         session = new_lesson(deck, script)
     import random
 
-    from ..persist.session import Session
+    from ..session import Session
 
     seeds = random.Random()
     seats = list(session.seats)

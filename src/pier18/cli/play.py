@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Bot, HardBot, Hint
     from ..engine import PlayerView
     from ..persist.autosave import Autosaving, SavedGame
-    from ..persist.session import Session
+    from ..session import Session
     from ..tui.app import BotProvider, Pier18App
 
 
@@ -279,7 +279,7 @@ def run(args: Args) -> int:
 
     def new_session(players: list[str]) -> Session:
         """The first game uses --seed itself; 'new game' draws the next seed from it."""
-        from ..persist.session import Session  # with the game: once the names are known
+        from ..session import Session  # with the game: once the names are known
 
         seed = args.seed if not games and args.seed is not None else seeds.randrange(2**31)
         games.append(Session(deck(), players, seed, first_player=first, seats=list(seats)))
@@ -405,7 +405,7 @@ def resume(args: Args) -> int:
             check_record(args)  # someone else's file: refused
     import random
 
-    from ..persist.session import Session
+    from ..session import Session
 
     seeds = random.Random()
     bot_for = bot_provider(lambda seat: seeds.randrange(2**31))

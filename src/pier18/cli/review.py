@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
     from ..engine import Deck
-    from ..persist.session import Session
+    from ..session import Session
     from ..review.model import Review
 
 #: The most sampled worlds `--worlds` may ask for (64 is the default; 10,000 would take hours).

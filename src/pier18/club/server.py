@@ -81,7 +81,7 @@ from ..net.host import (
     _quiet,
 )
 from ..net.protocol import CODE_ALPHABET, CODE_LENGTH, club_json, code_digest, new_code, read_decision
-from ..persist.session import TableCodes
+from ..session import TableCodes
 from .clock import Clock
 from .keys import KEY, key_hash
 from .protocol import (

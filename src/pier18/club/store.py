@@ -60,7 +60,7 @@ from ..net.protocol import new_code, normalize_code
 from ..persist import record as records
 from ..persist.autosave import data_dir
 from ..persist.files import Over, put_in_place
-from ..persist.session import Session
+from ..session import Session
 from . import clock as clocks
 from .clock import Clock
 from .database import BUSY_SECONDS as BUSY_SECONDS, SQLITE, Connection, Dialect, StoreError as StoreError, sqlite_connection

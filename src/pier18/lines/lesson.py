@@ -30,7 +30,7 @@ from .table import LineTable
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Hint
-    from ..persist.session import Session
+    from ..session import Session
 
 #: The moments of each phase whose steps come before the learner's choice, in order.
 MOMENTS = {Phase.SETUP: ("keep",), Phase.DRAFT: ("pick", "cover"), Phase.PLAN: ("plan",)}

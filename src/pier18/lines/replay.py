@@ -1,6 +1,6 @@
 """A saved game stepped through in plain lines (`pier18 replay FILE --lines`).
 
-The steps are the replay screen's (`persist.session.games_by_step`: the game after each
+The steps are the replay screen's (`session.games_by_step`: the game after each
 decision of the record), and so is what each step shows: the table as everyone saw it
 then (`TableView`), no seat's own cards. An empty line (Enter) or 'next' says the next
 decision's events as the game said them (`Teller`: a hidden choice as having happened,
@@ -16,7 +16,7 @@ from typing import TextIO
 
 from ..engine import TableView
 from ..i18n import _
-from ..persist.session import games_by_step
+from ..session import games_by_step
 from ..words import whose_turn
 from . import say
 from .commands import answer, command_word, help_lines
@@ -25,7 +25,7 @@ from .typed import TypedLines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
-    from ..persist.session import Session
+    from ..session import Session
 
 
 def bot_reasons(session: Session, tables: list[TableView]) -> dict[int, str]:

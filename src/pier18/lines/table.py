@@ -32,7 +32,7 @@ from .typed import TypedLines
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Bot
-    from ..persist.session import Session
+    from ..session import Session
 
 #: Makes (or gives again) the bot of a seat: its level and its seat.
 BotProvider = Callable[[str, int], "Bot"]

@@ -44,7 +44,7 @@ from ..bots import Bot, make_bot
 from ..bots.seats import HUMAN
 from ..engine import Decision, Game, PlayerView, TableView
 from ..engine.errors import Pier18Error
-from ..persist.session import Session, TableCodes
+from ..session import Session, TableCodes
 from .. import words
 from ..words import move_line, table_line
 from .protocol import (

@@ -1,6 +1,6 @@
-"""Games kept on disk: the session being played, its JSON record, and autosaves.
+"""Games kept on disk: a session's JSON record, and autosaves.
 
-`session` holds a game and its decisions; `record` turns a session into JSON and back;
+`record` turns a session (`pier18.session`, the game in progress) into JSON and back;
 `autosave` writes the record after every decision and finds games to resume; `files`
 writes atomically. Nothing here draws on a screen or decides what is hidden.
 """

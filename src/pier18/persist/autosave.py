@@ -55,7 +55,7 @@ from .writer import SaveWriter
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .savecache import Facts
-    from .session import Session  # (the game with it) loaded by the session made or read
+    from ..session import Session  # (the game with it) loaded by the session made or read
 
 DATA_DIR_ENV = "PIER18_DATA_DIR"
 

@@ -37,7 +37,7 @@ from ..i18n import _
 from ..words import lesson_task, script_bad_field, script_cannot_read, script_missing, script_unknown_field
 # Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
 from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
-from .session import Session
+from ..session import Session
 
 if TYPE_CHECKING:
     from ..bots import Bot

@@ -37,7 +37,7 @@ from ..engine.reading import read_capped
 from .. import words
 from ..i18n import _
 from .files import Over, atomic_write
-from .session import Session, TableCodes
+from ..session import Session, TableCodes
 
 FORMAT = "pier18-record"
 VERSION = 3

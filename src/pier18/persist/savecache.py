@@ -34,7 +34,7 @@ from .. import __version__
 from ..engine.phase import Phase
 from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable
-from .session import Session
+from ..session import Session
 
 #: The cache's format and version (another version is ignored whole).
 CACHE_FORMAT = "pier18-saves-cache"

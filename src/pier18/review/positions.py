@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Game, Phase, PlayerView, TableView
-from ..persist.session import Session
+from ..session import Session
 
 
 @dataclass(frozen=True, slots=True)

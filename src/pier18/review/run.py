@@ -17,7 +17,7 @@ from ..bots.estimate import describe
 from ..bots.seats import human_seats
 from ..engine import Deck, Decision, Game, Phase, PlayerView, TableView
 from ..engine.game import Deal
-from ..persist.session import Session
+from ..session import Session
 from .hindsight import judge_in_hindsight
 from .judges import DEFAULT_WORLDS, STRONGEST, make_judge
 from .model import DecisionReview, Review, Verdict

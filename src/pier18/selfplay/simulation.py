@@ -355,7 +355,7 @@ def record_name(index: int) -> str:
 def _record(deck: Deck, game: Game, levels: Sequence[str], seed: int, path: Path, overwrite: bool = False) -> None:
     """Save a finished game as a game record that `pier18 replay` can show."""
     from ..persist import record
-    from ..persist.session import Session
+    from ..session import Session
 
     names = [f"{level} {seat + 1}" for seat, level in enumerate(levels)]
     session = Session(deck, names, seed, seats=list(levels), decisions=game.decisions)

@@ -27,7 +27,7 @@ from .thinking import think_in_background
 if TYPE_CHECKING:
     from ..bots import Bot
     from ..engine import Game, PlayerView, TableView
-    from ..persist.session import Session
+    from ..session import Session
     from ..bots.ahead import Foresight
     from ..persist.autosave import Resumable
     from ..review.model import DecisionReview
@@ -550,7 +550,7 @@ class Pier18App(GameApp):
 
 def table_view(game: Game) -> TableView:
     """`TableView.of(game)`. The engine's game and views are imported with the first game
-    (`persist.session`), not before the names screen's first paint."""
+    (`session`), not before the names screen's first paint."""
     from ..engine import TableView
 
     return TableView.of(game)

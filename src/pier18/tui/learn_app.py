@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Decision, Draft, Keep, Phase, PlayerView
 from ..persist.lesson import LEARNER_SEAT, Script, lesson_rival
-from ..persist.session import Session
+from ..session import Session
 from ..i18n import N_, _
 from ..words import lesson_refused
 from .app import BOT_PAUSE, Pier18App

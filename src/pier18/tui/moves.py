@@ -18,7 +18,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # the bots are not imported before the first screen is painted, nor the game
     from ..bots import Hint
     from ..engine import PlayerView, TableView
-    from ..persist.session import Session
+    from ..session import Session
 
 
 class MoveLog:

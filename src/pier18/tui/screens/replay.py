@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from ...i18n import _
 from ...engine import Game, TableView
-from ...persist.session import Session, games_by_step
+from ...session import Session, games_by_step
 from ...words import (
     KEY_END,
     KEY_NEXT,

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..bots.seats import HUMAN
-from ..engine import Deck, Decision, Game
-from ..engine.game import Deal
-from ..engine.errors import SetupError
-from ..i18n import _
-from ..words import authors_for, seat_kinds_for
+from .bots.seats import HUMAN
+from .engine import Deck, Decision, Game
+from .engine.game import Deal
+from .engine.errors import SetupError
+from .i18n import _
+from .words import authors_for, seat_kinds_for
 
 
 @dataclass(frozen=True)
