@@ -36,7 +36,7 @@ def child_env(**extra: str) -> dict[str, str]:
 def table_move_line(game: Game, decision, names):
     """The move line the table shows for `decision`, made on a copy of `game`."""
     from pier18.engine import TableView
-    from pier18.words import move_line
+    from pier18.speech.moves import move_line
 
     after = game.clone()
     after.apply(decision)

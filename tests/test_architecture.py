@@ -81,8 +81,11 @@ RULES = {
     and not imp.target.startswith(("pier18.engine", "pier18.i18n")),
     # The language layer reads catalogs and nothing of pier18.
     "i18n stands alone": lambda imp, source, target: source == "i18n" and target != "i18n",
-    # Wording is plain text from the engine's views.
-    "words reads only the engine": lambda imp, source, target: source == "words" and target not in ("i18n", "engine", "words"),
+    # Wording is plain text from the engine's views: the shared phrases (speech), and what
+    # words.py still holds for one module each, made from them.
+    "speech reads only the engine": lambda imp, source, target: source == "speech" and target not in ("i18n", "engine", "speech"),
+    "words reads only the engine and speech": lambda imp, source, target: source == "words"
+    and target not in ("i18n", "engine", "speech", "words"),
     # What comes next is decided from the engine's views alone, with no terminal library.
     "flow reads only the engine": lambda imp, source, target: source == "flow" and target not in ("i18n", "engine", "flow"),
     # The game in progress, saving games and playing bots never draw anything.
@@ -113,7 +116,7 @@ RULES = {
 
 #: The layers from the bottom up: a module may import its own layer and the ones below,
 #: never one above (docs/architecture.md draws the same stack).
-LAYERS = ("i18n", "engine", "words", "flow", "bots", "session", "persist", "selfplay", "review", "net", "club", "lines", "render", "tui", "cli", "__main__")
+LAYERS = ("i18n", "engine", "speech", "words", "flow", "bots", "session", "persist", "selfplay", "review", "net", "club", "lines", "render", "tui", "cli", "__main__")
 
 
 def upward_imports() -> list[str]:

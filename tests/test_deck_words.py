@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pier18 import words
+from pier18.speech.moves import card_label, card_name, goal_text
 from pier18.engine import load_deck
 from pier18.engine.deck import parse_deck, read_toml
 from tiny_catalog import speak_tiny
@@ -33,21 +34,21 @@ def custom_deck():
 def test_the_shipped_deck_is_shown_in_the_language_spoken(dutch):
     deck = load_deck()
     card = deck[1]
-    assert words.card_name(card) == "Muziektent"
-    assert words.card_label(card) == "#1 Muziektent"
-    assert words.goal_text(card.plan.goal_for(2)) == "Minstens 8 Dichters"
+    assert card_name(card) == "Muziektent"
+    assert card_label(card) == "#1 Muziektent"
+    assert goal_text(card.plan.goal_for(2)) == "Minstens 8 Dichters"
 
 
 def test_a_custom_deck_is_shown_as_written(dutch):
     card = custom_deck()[1]
-    assert words.card_name(card) == "Rowing Club"
-    assert words.card_label(card) == "#1 Rowing Club"
-    assert words.goal_text(card.plan.goal_for(2)) == "Eight Poets or more"
+    assert card_name(card) == "Rowing Club"
+    assert card_label(card) == "#1 Rowing Club"
+    assert goal_text(card.plan.goal_for(2)) == "Eight Poets or more"
 
 
 def test_english_is_the_deck_as_written():
     card = load_deck()[1]
-    assert words.card_name(card) == "Bandstand" and words.goal_text(card.plan.goal_for(2)) == "At least 8 Poets"
+    assert card_name(card) == "Bandstand" and goal_text(card.plan.goal_for(2)) == "At least 8 Poets"
 
 
 def test_the_screens_show_the_deck_in_the_language_spoken(dutch):
@@ -68,4 +69,4 @@ def test_the_screens_show_the_deck_in_the_language_spoken(dutch):
     assert "Muziektent" in drawn and "Minstens 8 Dichters" in drawn
     assert "Bandstand" not in drawn and "At least 8 Poets" not in drawn
     assert "Muziektent" in words.bot_places(card, True, 0)
-    assert "Muziektent" in words.bot_keeps(card, words.goal_text(card.plan.goal_for(2)), card, 3)
+    assert "Muziektent" in words.bot_keeps(card, goal_text(card.plan.goal_for(2)), card, 3)

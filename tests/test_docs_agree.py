@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-import pier18.words
+import pier18
 from pier18.cli import COMMANDS, main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -153,15 +153,18 @@ def problems_in(text: str, where: str, helps: dict[str, set[str]]) -> list[str]:
     return problems
 
 
-def words_texts() -> list[tuple[int, str]]:
-    """Every string the words module holds (its f-strings' fixed parts joined), by line."""
-    tree = ast.parse(Path(pier18.words.__file__).read_text())
+def words_texts() -> list[tuple[str, int, str]]:
+    """Every string the words module and the speech package hold (their f-strings' fixed
+    parts joined), by file and line."""
+    package = Path(pier18.__file__).parent
     texts = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.JoinedStr):
-            texts.append((node.lineno, " ".join(v.value for v in node.values if isinstance(v, ast.Constant))))
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            texts.append((node.lineno, node.value))
+    for path in [package / "words.py", *sorted((package / "speech").glob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            where = path.relative_to(package).as_posix()
+            if isinstance(node, ast.JoinedStr):
+                texts.append((where, node.lineno, " ".join(v.value for v in node.values if isinstance(v, ast.Constant))))
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                texts.append((where, node.lineno, node.value))
     return texts
 
 
@@ -172,7 +175,7 @@ def test_every_option_a_page_names_is_one_its_command_shows(page, helps):
 
 def test_every_option_the_game_says_is_one_a_command_shows(helps):
     """The in-game help and every message: 'give one with --deck' must name a real option."""
-    problems = [p for line, text in words_texts() for p in problems_in(text, f"words.py:{line}", helps)]
+    problems = [p for where, line, text in words_texts() for p in problems_in(text, f"{where}:{line}", helps)]
     assert problems == []
 
 

@@ -78,7 +78,7 @@ def test_review_and_stats_are_dutch(deck, tmp_path, capsys, speaking):
     assert main(["stats", "--name", "Ann", "--lang", "nl"]) == 0
     out = capsys.readouterr().out
     assert out and english_in(out) == []
-    from pier18.words import card_name
+    from pier18.speech.moves import card_name
 
     english_names = [f"#{card.id} {card.name}" for card in deck.values() if card_name(card) != card.name]
     assert english_names and not [name for name in english_names if name in out]  # the Plans kept, in Dutch

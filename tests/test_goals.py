@@ -98,10 +98,10 @@ def test_a_goal_of_an_unknown_kind_is_refused_by_name():
 def test_every_goal_kind_has_one_row_of_rules_and_one_of_words():
     """A kind is one table row: its measure and settings in the engine, its words in `words`."""
     from pier18.engine.goals import GoalKind
-    from pier18.words import GOAL_MEASURE_NAMES
+    from pier18.speech.scores import _GOAL_MEASURE_NAMES
 
     assert set(GOAL_KINDS) == {kind.value for kind in GoalKind}
-    assert set(GOAL_MEASURE_NAMES) == set(GoalKind)
+    assert set(_GOAL_MEASURE_NAMES) == set(GoalKind)
 
 
 # -- a goal that can no longer be met ---------------------------------------------------------
@@ -149,7 +149,7 @@ def test_at_most_15_sections_at_16_is_out_of_reach_and_says_so():
     """Each placement adds a card of 4 sections and covers at most 3 of the one below:
     the visible sections never go down, so 'At most 15' at 16 cannot be met any more."""
     from pier18.engine.goals import can_still_be_met
-    from pier18.words import verdict
+    from pier18.speech.scores import verdict
 
     goal = Goal("sections", "At most 15 visible sections", at_most=15)
     cards = [card.sections for card in load_deck().values()]

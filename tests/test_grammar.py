@@ -17,6 +17,21 @@ from collections.abc import Callable
 import pytest
 
 from pier18 import i18n, words
+from pier18.speech import keys, moves, notices, people, scores, why
+from pier18.speech.moves import _character_points, covering, plan_result, points_change
+from pier18.speech.notices import jobs_over_cores, seats_for_players
+from pier18.speech.scores import (
+    ahead_points,
+    biggest_mistake,
+    decisions_count,
+    expected_points,
+    goal_progress,
+    plan_note,
+    points,
+    points_lost_line,
+    review_marks,
+)
+from pier18.speech.why import _behind, explanation, hint_lines, _lesson_you_chose, patron_points
 from pier18.bots import make_bot
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from pier18.engine.characters import Character
@@ -66,10 +81,10 @@ def _fishers_reason(n: int, tie: bool) -> str:
     if tie:
         rows = "A A\n" * n if n else ". .\n"
         reasons = [r for r in explain(pier(rows)) if r.category is FISHER]
-        return " / ".join(words.explanation(r) for r in reasons) or i18n._("No characters on this pier yet: nothing scores.")
+        return " / ".join(explanation(r) for r in reasons) or i18n._("No characters on this pier yet: nothing scores.")
     rows = "A A\n" * n + "A .\n" * (n + 1)  # n on the right, the emptier side; 2n + 1 on the left
     reasons = [r for r in explain(pier(rows)) if r.why is Why.EMPTIER_SIDE]
-    return " / ".join(words.explanation(r) for r in reasons) or i18n._("No characters on this pier yet: nothing scores.")
+    return " / ".join(explanation(r) for r in reasons) or i18n._("No characters on this pier yet: nothing scores.")
 
 
 def _sheet_with_fishers(n: int):
@@ -78,17 +93,17 @@ def _sheet_with_fishers(n: int):
 
 #: Each sentence function that says a count, called for a count `n` (0, 1 or 2).
 SENTENCES: dict[str, Callable[[int], object]] = {
-    "covering": lambda n: words.covering(n),
+    "covering": lambda n: covering(n),
     "cover_choice": lambda n: words.cover_choice(False, n),
-    "character_points": lambda n: [words.character_points(n, FISHER), words.character_points(-n, FISHER)],
-    "points_change": lambda n: words.points_change(_sheet_with_fishers(0), _sheet_with_fishers(n + 1)),
-    "points": lambda n: words.points(n),
+    "_character_points": lambda n: [_character_points(n, FISHER), _character_points(-n, FISHER)],
+    "points_change": lambda n: points_change(_sheet_with_fishers(0), _sheet_with_fishers(n + 1)),
+    "points": lambda n: points(n),
     "pier_title": lambda n: words.pier_title("Cy", n),
     "foundation_role": lambda n: words.foundation_role(n),
     "bot_keeps": lambda n: words.bot_keeps(CARD, "At least 5 Poets", DECK[3], n),
     "breakdown_head": lambda n: words.breakdown_head("Ann", 1, n),
-    "plan_result": lambda n: [words.plan_result(CARD, True, n, n), words.plan_result(CARD, False, 0, n)],
-    "hint_lines": lambda n: words.hint_lines(DECK, Draft(7, n), float(n), n, [], "scores nothing"),
+    "plan_result": lambda n: [plan_result(CARD, True, n, n), plan_result(CARD, False, 0, n)],
+    "hint_lines": lambda n: hint_lines(DECK, Draft(7, n), float(n), n, [], "scores nothing"),
     "stats_headline": lambda n: words.stats_headline(n, n, "/games"),
     "players_counted": lambda n: words.players_counted([("Ann", n)]),
     "games_count": lambda n: words.games_count(n),
@@ -100,9 +115,9 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "summary": lambda n: words.summary(TableView.of(_game_with(n)), ["Ann", "Bob"]),
     "summary_of": lambda n: words.summary_of(["Ann", "Bob"], Phase.DRAFT, 2, 1, n),
     "takeback_prompt": lambda n: _takeback_question(n),
-    "seats_for_players": lambda n: [words.seats_for_players(n, 3), words.seats_for_players(n, 3, "level")],
+    "seats_for_players": lambda n: [seats_for_players(n, 3), seats_for_players(n, 3, "level")],
     "levels_for_players": lambda n: words.levels_for_players(n, 3),
-    "jobs_over_cores": lambda n: words.jobs_over_cores("9", n),
+    "jobs_over_cores": lambda n: jobs_over_cores("9", n),
     "names_needed": lambda n: words.names_needed(n, "''"),
     "seat_kinds_for": lambda n: words.seat_kinds_for(3, n),
     "games_finished": lambda n: [words.games_finished(n, n), words.games_finished(1, n + 1)],
@@ -112,21 +127,24 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "sampled_worlds": lambda n: words.sampled_worlds(n),
     "review_title": lambda n: words.review_title("game.json", "hard", n, 0),
     "review_summary_title": lambda n: words.review_summary_title("Ann", "hard", n),
-    "decisions_count": lambda n: words.decisions_count(n),
+    "decisions_count": lambda n: decisions_count(n),
     "review_seat_title": lambda n: words.review_seat_title("Ann", "human", n),
-    "points_lost_line": lambda n: words.points_lost_line({Phase.SETUP: 0.0}, 0.0, n),
-    "marks_line": lambda n: words.marks_line([(mark, n) for mark in words.review_marks()]),
-    "mark_count": lambda n: [words.mark_count(mark, n) for mark in words.review_marks()],
-    "lesson_you_chose": lambda n: words.lesson_you_chose(DECK, PlacePlan(0), 10, 10 + n, CARD if n else None, n),
+    "points_lost_line": lambda n: points_lost_line({Phase.SETUP: 0.0}, 0.0, n),
+    "marks_line": lambda n: words.marks_line([(mark, n) for mark in review_marks()]),
+    "mark_count": lambda n: [words.mark_count(mark, n) for mark in review_marks()],
+    "_lesson_you_chose": lambda n: _lesson_you_chose(DECK, PlacePlan(0), 10, 10 + n, CARD if n else None, n),
     "why_lost": lambda n: words.why_lost(float(n), n + 2),
     "resume_title": lambda n: words.resume_title(n),
     "records_taken": lambda n: words.records_taken("dir", "a.json", n),
     "unrecognized": lambda n: words.unrecognized("x", n),
     "and_more": lambda n: words.and_more(n),
-    "plan_note": lambda n: words.plan_note("At least 5 Poets", True, n),
+    "plan_note": lambda n: plan_note("At least 5 Poets", True, n),
     "no_saved_game_numbered": lambda n: words.no_saved_game_numbered("'7'", n),
     "script_cannot_read": lambda n: words.script_cannot_read("lesson.toml", "too big", n * 1024),
     "names_help": lambda n: words.names_help(n + 1, []),
+    "_limit_refusal": lambda n: [
+        notices._limit_refusal(code, n) for code in ("member_connection_limit", "spectator_limit", "address_spectator_limit")
+    ],
 }
 
 #: Functions with an int that is not a count said with a noun: ids, numbers that name a
@@ -134,12 +152,12 @@ SENTENCES: dict[str, Callable[[int], object]] = {
 #: said as a range or a unit ('1 to 24 characters', 'MiB'), or a count said against
 #: another number ('2 of 5 judged').
 NOT_COUNTS = {
-    "ngettext", "author", "waiting_now", "_against", "_covering_short", "_on_card", "_script_at", "back_to_deck",
-    "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name", "default_name", "event_short",
-    "games_out_of_range", "goal_progress", "hint_why", "key_card", "lesson_suggested", "open_elsewhere", "ordinal",
+    "ngettext", "author", "waiting_now", "_against", "covering_short", "_on_card", "_script_at", "back_to_deck",
+    "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name", "default_name", "_event_short",
+    "games_out_of_range", "goal_progress", "hint_why", "key_card", "_lesson_suggested", "open_elsewhere", "ordinal",
     "patron_won", "record_open_elsewhere", "replay_event", "review_phase", "score_command", "stands",
-    "script_bad_field", "script_missing", "script_unknown_field", "seat_numbers", "side_name", "since_your_turn",
-    "table_events", "table_open",
+    "script_bad_field", "script_missing", "script_unknown_field", "seat_numbers", "_side_name", "since_your_turn",
+    "_table_events", "table_open",
 }
 
 #: Count nouns, singular and plural, as the sentences say them.
@@ -177,12 +195,12 @@ def _sentences(value: object) -> list[str]:
 
 def test_every_function_with_a_number_is_checked_or_excused():
     unlisted = []
-    for name, function in inspect.getmembers(words, inspect.isfunction):
-        if function.__module__ != words.__name__:
-            continue
-        kinds = [str(p.annotation) for p in inspect.signature(function).parameters.values()]
-        if any(re.fullmatch(r"int( \| None)?", kind) for kind in kinds) and name not in SENTENCES and name not in NOT_COUNTS:
-            unlisted.append(name)
+    for module in (words, people, scores, moves, why, keys, notices):
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            kinds = [str(p.annotation) for p in inspect.signature(function).parameters.values()]
+            if function.__module__ == module.__name__ and any(re.fullmatch(r"int( \| None)?", kind) for kind in kinds):
+                if name not in SENTENCES and name not in NOT_COUNTS:
+                    unlisted.append(name)
     assert not unlisted, f"add each to SENTENCES (it says a count) or NOT_COUNTS (it does not): {unlisted}"
 
 
@@ -209,11 +227,11 @@ def test_the_checks_catch_what_they_are_for():
 
 def test_the_words_the_issue_quoted_are_said_right():
     assert words.pier_title("Cy", 1) == "Cy: 1 point"
-    assert words.points(1) == "1 point" and words.points(0) == "0 points"
+    assert points(1) == "1 point" and points(0) == "0 points"
     assert "the Fisher on the right is on the side with fewer" in _fishers_reason(1, tie=False)
     assert "the 2 Fishers on the right are on the side with fewer" in _fishers_reason(2, tie=False)
-    assert words.character_points(2, FISHER) == "+2 Fisher points"  # points, not two more Fishers
-    assert words.character_points(-1, FISHER) == "-1 Fisher point"
+    assert _character_points(2, FISHER) == "+2 Fisher points"  # points, not two more Fishers
+    assert _character_points(-1, FISHER) == "-1 Fisher point"
 
 
 # -- a number a sentence adds up is never counted twice ---------------------------------------
@@ -263,7 +281,7 @@ def test_the_lesson_says_each_point_once_inside_the_total():
             assert text.count("Patron #") == 1, text  # said once, in the total's sentence
         if after.plan != before.plan:
             plans += 1
-            assert f"your Plan's bonus of {words.points(after.plan - before.plan)} included" in text, text
+            assert f"your Plan's bonus of {points(after.plan - before.plan)} included" in text, text
     # The designed path wins two Patrons; its Plan goal holds before the Plan is placed (the
     # totals hold the bonus while the goal holds), so no step there changes the bonus.
     assert patrons, "the lesson's path won no Patron: the test checks nothing"
@@ -278,9 +296,9 @@ def _card_with_patrons(*characters: Character):
 
 def test_points_named_by_characters_read_as_before_in_english():
     flower, poet = Character.FLOWER, Character.POET
-    assert words.patron_points(_card_with_patrons(flower)) == "Flower Seller points"
-    assert words.patron_points(_card_with_patrons(flower, poet)) == "Flower Seller + Poet points"
-    assert words.character_points(1, flower) == "+1 Flower Seller point"
+    assert patron_points(_card_with_patrons(flower)) == "Flower Seller points"
+    assert patron_points(_card_with_patrons(flower, poet)) == "Flower Seller + Poet points"
+    assert _character_points(1, flower) == "+1 Flower Seller point"
 
 
 def test_points_are_named_by_the_plural_category_in_dutch(monkeypatch, tmp_path, speaking):
@@ -296,11 +314,11 @@ def test_points_are_named_by_the_plural_category_in_dutch(monkeypatch, tmp_path,
         (None, "{who} points:"): "punten voor {who}:",
     })
     flower, poet = Character.FLOWER, Character.POET
-    assert words.patron_points(_card_with_patrons(flower)) == "punten voor Bloemenverkopers"
-    assert words.patron_points(_card_with_patrons(flower, poet)) == "punten voor Bloemenverkopers + Dichters"
+    assert patron_points(_card_with_patrons(flower)) == "punten voor Bloemenverkopers"
+    assert patron_points(_card_with_patrons(flower, poet)) == "punten voor Bloemenverkopers + Dichters"
     most = next(goal for card in DECK.values() for goal in (card.plan.two, card.plan.three)
                 if goal.kind == "most_points" and goal.category is flower)
-    assert words.goal_progress(most, [3], 2).startswith("punten voor Bloemenverkopers: 3")
+    assert goal_progress(most, [3], 2).startswith("punten voor Bloemenverkopers: 3")
 
 
 # -- decimals as the language writes them ------------------------------------------------------
@@ -310,10 +328,10 @@ def _decimal_sentences() -> list[str]:
     from pier18.engine.phase import Phase
 
     return [
-        words.behind(1.3), words.ahead_points(-0.38), words.ahead_points(0.001), words.expected_points(-1.3, 0.52),
-        words.points_lost_line({Phase.SETUP: 0.0, Phase.DRAFT: 6.98}, 6.98, 5),
+        _behind(1.3), ahead_points(-0.38), ahead_points(0.001), expected_points(-1.3, 0.52),
+        points_lost_line({Phase.SETUP: 0.0, Phase.DRAFT: 6.98}, 6.98, 5),
         words.expected_after(1.2, 18.4), words.why_lost(1.3, 6), words.why_lost(1.3, 1),
-        words.biggest_mistake(4, "round 1", 2.31, "a", "b", "c"),
+        biggest_mistake(4, "round 1", 2.31, "a", "b", "c"),
         *words.balance_head(2, 10, 1, 4, 2, (0.25, 0.70), 0.031, 1.5, -0.25),
     ]
 

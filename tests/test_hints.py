@@ -19,7 +19,8 @@ from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView
 from pier18.persist import record
 from pier18.session import Session
 from pier18.tui.moves import hint_text
-from pier18.words import behind, decision_text, short_decision
+from pier18.speech.moves import decision_text, short_decision
+from pier18.speech.why import _behind
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -110,9 +111,9 @@ def test_the_next_best_choices_are_different_choices_in_the_order_of_the_points_
         assert judged.best.decision == hint.decision
         for decision, points in hint.alternatives:
             assert points == round(judged.best.ahead - judged.of(decision).ahead, 2)
-        # On screen: each in that order, with its points behind the best.
+        # On screen: each in that order, with its points _behind the best.
         shown = " ".join(hint_text(view, hint, NAMES[:players]).plain.split())
-        places = [shown.index(f"{short_decision(deck, d)}, {behind(p)}") for d, p in hint.alternatives]
+        places = [shown.index(f"{short_decision(deck, d)}, {_behind(p)}") for d, p in hint.alternatives]
         assert places == sorted(places)
         checked[type(hint.decision)] += 1
     assert all(checked.values()), checked
@@ -196,7 +197,7 @@ def test_the_hints_choice_is_the_reviews_best_at_0_lost_and_its_next_best_lose_w
     """Over random positions (set-up, drafts, the Plan; two and three players): the review
     of the position, made with the decision the hint names first, calls it the best and
     prices it at 0 lost; the review of each next best choice the hint lists calls the
-    hint's choice best and says it lost just the points the hint put it behind; and any
+    hint's choice best and says it lost just the points the hint put it _behind; and any
     other choice is never called best unless it is worth as much."""
     from pier18.review.model import Mark
     from pier18.review.run import Moment, review_moments

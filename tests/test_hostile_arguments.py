@@ -332,7 +332,7 @@ def test_the_host_resume_line_opens_the_table_again_as_it_was(tmp_path):
 def test_a_printed_command_is_one_word_per_argument_for_the_shell(path):
     import shlex
 
-    from pier18.words import command
+    from pier18.speech.notices import command
 
     assert shlex.split(command("pier18", "play", "--resume", path)) == ["pier18", "play", "--resume", path]
 

@@ -34,6 +34,9 @@ from pier18.net.client import Event, Heard
 from pier18.net.protocol import decode_state, state_message
 from pier18.tui.moves import game_log
 from pier18 import words
+from pier18.speech.moves import card_label
+from pier18.speech.notices import refusal
+from pier18.speech.people import lobby_seat, whose_turn
 
 MOVE = re.compile(r"^(keep \d+ \d+|draft \d+:\d+|plan \d+)\b")
 #: Box drawing and block elements: what a screen reader spells out character by character.
@@ -197,7 +200,7 @@ def dealt(session) -> list[tuple[int, ...]]:
 
 
 def label(session, card: int) -> re.Pattern[str]:
-    return re.compile(re.escape(words.card_label(session.deck[card])) + r"\b")
+    return re.compile(re.escape(card_label(session.deck[card])) + r"\b")
 
 
 def check_lines(lines: list[str], session) -> None:
@@ -262,11 +265,11 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
         first_seat, *others = seat_of.values()
         runs = [first_seat.start()]
         if lobby:  # the first seat in waits in the lobby, told who is still to come
-            await until_said(first_seat.screens[0], words.lobby_title())
+            await until_said(first_seat.screens[0], "Waiting for the players: the game starts when every seat is filled")
             for other in list(others[:-1]):  # who arrives is said, each once
                 runs.append(other.start())
                 others.remove(other)
-                await until_said(first_seat.screens[0], words.lobby_seat(other.name, True, True, False, False))
+                await until_said(first_seat.screens[0], lobby_seat(other.name, True, True, False, False))
         runs += [one.start() for one in (watcher, *others)]
         statuses = await asyncio.wait_for(asyncio.gather(*runs), RUN)
     finally:
@@ -313,14 +316,14 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
         assert left[-1] == i18n._("Left the table; join again with the same code to come back to your seat.")
     if lobby:
         lines = seat_of[humans[0]].screens[0].lines()
-        start = lines.index(words.lobby_title())
+        start = lines.index("Waiting for the players: the game starts when every seat is filled")
         names = session.names
-        assert lines[start + 1] == say.INDENT + words.lobby_seat(names[0], True, True, False, True)
-        assert say.INDENT + words.lobby_seat(names[1], kinds[1] == "human", kinds[1] != "human", False, False) in lines
-        started = lines.index(words.game_starts())
-        assert lines.count(words.game_starts()) == 1
+        assert lines[start + 1] == say.INDENT + lobby_seat(names[0], True, True, False, True)
+        assert say.INDENT + lobby_seat(names[1], kinds[1] == "human", kinds[1] != "human", False, False) in lines
+        started = lines.index("everyone is here: the game starts")
+        assert lines.count("everyone is here: the game starts") == 1
         for other in humans[1:-1]:  # each arrival said once (the last one starts the game)
-            arrived = words.lobby_seat(names[other], True, True, False, False)
+            arrived = lobby_seat(names[other], True, True, False, False)
             assert lines[:started].count(arrived) == 1, "\n".join(lines[:started + 1])
 
 
@@ -387,7 +390,7 @@ async def test_a_decision_out_of_turn_and_a_refusal_are_answered():
     waiting = 1 - session.game.current_player
     other = net_state(session, waiting)
     lines = await said(other, ["draft 1:0"], [])
-    assert lines == [words.sentence(words.refusal("not_your_turn"))]
+    assert lines == [words.sentence(refusal("not_your_turn"))]
     mover = net_state(session, session.game.current_player)
     for move in ("draft 99:0", "plan 1"):
         lines = await said(mover, [move], [])
@@ -408,7 +411,7 @@ async def test_a_rejoin_on_your_turn_says_where_the_game_stands_once(mine):
     seat = session.game.current_player if mine else 1 - session.game.current_player
     state = net_state(session, seat)
     lines = await said(state, [], [Event(Heard.WELCOME), Event(Heard.STATE, state=state)])
-    stands = words.whose_turn(TableView.of(session.game), session.names)
+    stands = whose_turn(TableView.of(session.game), session.names)
     assert lines.count(stands) == 1, "\n".join(lines)
     assert i18n._("The game so far:") in lines
     if mine:
@@ -430,10 +433,10 @@ async def test_a_seat_waiting_hears_whose_turn_it_is_once_a_turn():
     mover = session.game.current_player
     waiter = next(seat for seat in range(3) if seat not in (mover, (mover + 1) % 3))
     first = net_state(session, waiter)
-    before = words.whose_turn(TableView.of(session.game), session.names)
+    before = whose_turn(TableView.of(session.game), session.names)
     session.choose(mover, PlayerView.of(session.game, mover).legal[0])
     second = net_state(session, waiter)
-    after = words.whose_turn(TableView.of(session.game), session.names)
+    after = whose_turn(TableView.of(session.game), session.names)
     assert before != after
     lines = await said(first, [], [Event(Heard.STATE, state=first), Event(Heard.STATE, state=first),
                                    Event(Heard.STATE, state=second)])

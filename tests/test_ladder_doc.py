@@ -1,4 +1,4 @@
-"""The bot levels' strength lines (`words.LEVEL_STRENGTH`, shown by `pier18 play --help`
+"""The bot levels' strength lines (`speech.people.LEVEL_STRENGTH`, shown by `pier18 play --help`
 and used by `pier18 stats`) are the ladder's measured numbers in docs/bots.md."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 from pier18.bots import LEVELS
-from pier18.words import LEVEL_STRENGTH, level_lines
+from pier18.words import level_lines
+from pier18.speech.people import LEVEL_STRENGTH
 
 BOTS_PAGE = Path(__file__).resolve().parents[1] / "docs" / "bots.md"
 

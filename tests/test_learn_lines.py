@@ -7,7 +7,7 @@ the way; at its turn it asks `moves` and types the move whose words the lesson s
 last: the step's suggestion, a refusal's "this step needs you to ...", or else the
 hint's advice (it asks `hint`). The oracle is the script file and the engine: the
 learner must have made exactly the script's suggestions (the designed path), every step
-must have been said once in order, each feedback must say what `words.lesson_feedback`
+must have been said once in order, each feedback must say what `speech.why.lesson_feedback`
 says, and every public event of the game's log must be among the lines, with no box
 drawing (`test_play_lines.check_game`); in Dutch, no English phrase of the catalog.
 """
@@ -29,7 +29,7 @@ from pier18 import cli, i18n
 from pier18.engine import PlayerView, load_deck
 from pier18.persist import record
 from pier18.persist.lesson import LEARNER_SEAT, lesson_save, load_script, new_lesson, step_words
-from pier18.words import lesson_feedback
+from pier18.speech.why import lesson_feedback
 
 MOVE = re.compile(r"^(keep \d+ \d+|draft \d+:\d+|plan \d+): (.+)$")
 DECK = load_deck(None)
@@ -189,7 +189,7 @@ def test_a_step_that_needs_a_choice_refuses_another_in_one_line(tmp_path):
                           text=True, timeout=120, env=child_env(PIER18_DATA_DIR=str(tmp_path / "data")))
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    from pier18.words import lesson_refused
+    from pier18.speech.why import lesson_refused
 
     refusal = lesson_refused(DECK, want, "cover")
     assert refusal in lines and "1 section" in refusal

@@ -312,9 +312,9 @@ async def test_spectators_are_counted_apart_and_never_keep_a_player_out(limits, 
     for ws, first in watching:
         if first["type"] != "welcome":
             assert first == {"type": "error", "reason": code, "limit": limit, "retry": False}
-    from pier18 import words
+    from pier18.speech.notices import refusal
 
-    assert str(limit) in words.refusal(code, {"limit": str(limit)})
+    assert str(limit) in refusal(code, {"limit": str(limit)})
     for _round in range(2):  # the players come, and come again (a reconnection)
         players = [await come(codes.seats[seat]) for seat in (0, 1)]
         assert [first["type"] for _ws, first in players] == ["welcome", "welcome"], players
@@ -375,7 +375,7 @@ async def test_only_a_seat_gets_the_views_of_its_own_decisions():
     from pier18.engine import PlayerView
     from pier18.net.host import own_decisions
     from pier18.review.positions import game_at
-    from pier18.words import refusal
+    from pier18.speech.notices import refusal
 
     session = new_table(2, 5)
     host = await open_host(session)

@@ -469,7 +469,7 @@ async def test_a_seat_joining_mid_game_shows_the_last_move_at_once():
     watching reads its move line in full; a seat reads it in its "since your last move"
     line (the news since its own last draft)."""
     from pier18.engine import Game, TableView
-    from pier18.words import move_line
+    from pier18.speech.moves import move_line
 
     session = new_table(2, 29)
     near_the_end(session, 2, 29)
@@ -524,7 +524,7 @@ async def test_a_seats_game_log_lists_every_public_event_as_the_laptop_would():
     award so far, oldest first, worked out from the one view the host sent. Expected
     here by replaying the game with the engine, step by step from the deal."""
     from pier18.engine import Game, TableView
-    from pier18.words import move_line, patron_log_line
+    from pier18.speech.moves import move_line, patron_log_line
 
     session = new_table(2, 31)
     near_the_end(session, 2, 31)
@@ -623,7 +623,7 @@ async def test_a_seat_that_comes_back_reviews_every_decision_its_player_made(mon
     from pier18.net.host import Host
     from pier18.review.model import summarize
     from pier18.review.positions import game_at, positions
-    from pier18.words import points_lost_line
+    from pier18.speech.scores import points_lost_line
     from net_support import WAIT, fast_config
 
     monkeypatch.setattr("pier18.tui.screens.review.REVIEW_WORLDS", 3)

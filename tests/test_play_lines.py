@@ -22,7 +22,8 @@ import pytest
 from dutch import english_in
 from helpers import child_env
 
-from pier18 import cli, i18n, words
+from pier18 import cli, i18n
+from pier18.speech.notices import replay_command
 from pier18.engine import TableView
 from pier18.lines.say import plain
 from pier18.persist import record
@@ -138,7 +139,7 @@ def test_a_whole_game_played_by_reading_only_the_lines(tmp_path, speaking, lang,
     session = the_save(tmp_path)
     check_game(lines, session)
     saves = list((tmp_path / "pier18-data" / "games").glob("*.json"))
-    assert lines[-1] == i18n._("The record: {command}").format(command=words.replay_command(saves[0], lines=True))
+    assert lines[-1] == i18n._("The record: {command}").format(command=replay_command(saves[0], lines=True))
     assert lines[-1].endswith(" --lines")  # the last line: the game is over, and how to hear it again
     humans = seats.count("human")
     assert player.passes >= humans  # at least each person's set-up choice came after a pass prompt

@@ -30,7 +30,7 @@ from pier18.lines.say import final_lines, plain
 from pier18.persist import record
 from pier18.session import Session, games_by_step
 from pier18.tui.moves import bot_reasons, game_log
-from pier18.words import whose_turn
+from pier18.speech.people import whose_turn
 
 #: The line that says where the replay is: "Decision 3 of 40; round 1, Bob to draft."
 WHERE = re.compile(r"^Decision (\d+) of (\d+); ")

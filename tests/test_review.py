@@ -33,7 +33,7 @@ from pier18.review.run import review_moments, review_session, session_moments
 from pier18.selfplay import cores
 from pier18.selfplay.simulation import play_game
 from pier18 import i18n
-from pier18.words import MEASURE
+from pier18.speech.scores import MEASURE
 
 
 def hindsight_title() -> str:

@@ -13,7 +13,7 @@ from pier18.cli import main
 from pier18.engine import PlayerView, load_deck
 from pier18.persist import autosave, history, record
 from pier18.session import Session
-from pier18.words import LEVEL_STRENGTH
+from pier18.speech.people import LEVEL_STRENGTH
 
 from hostile import SAMPLES, hostile_deck
 

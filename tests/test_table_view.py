@@ -58,7 +58,7 @@ def test_the_tables_before_the_last_decisions_are_rebuilt_from_the_view_alone(de
     """A client that joins mid-game has one view: the tables before its last decisions,
     worked out from it step by step, have the fields a move line reads as the real
     earlier views had them, so the last moves are told as by someone who saw them all."""
-    from pier18.words import move_line
+    from pier18.speech.moves import move_line
 
     names = ["Ann", "Bob", "Cy"][:players]
     fields = ("phase", "current_player", "round", "round_starter", "first_player", "plans", "piers",

@@ -14,7 +14,7 @@ from rich.console import Console
 from pier18.cli import COMMANDS, main
 from pier18.engine import Character
 from pier18.render.style import STYLES, character_text
-from pier18.words import category_name
+from pier18.speech.scores import category_name
 
 
 def run(capsys, *argv):

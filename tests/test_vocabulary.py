@@ -359,10 +359,11 @@ def test_the_scan_leaves_alone_what_is_not_a_sentence_on_screen():
 
 
 def test_a_set_up_choice_is_worded_once(deck):
-    """'#3 X as the Plan and #11 Y as the Foundation' is `words.kept_cards`, however a
+    """'#3 X as the Plan and #11 Y as the Foundation' is `speech.moves.kept_cards`, however a
     set-up choice is told: as an instruction, a move line or a replay's event."""
     from pier18.engine import Game
-    from pier18.words import decision_text, kept_cards, replay_event
+    from pier18.words import replay_event
+    from pier18.speech.moves import decision_text, kept_cards
 
     from helpers import table_move_line
 
@@ -376,10 +377,11 @@ def test_a_set_up_choice_is_worded_once(deck):
 
 
 def test_names_in_a_sentence_are_listed_one_way(deck):
-    """Names in a sentence are `words.players_list`: 'Ann, Bob and Cy', never 'Ann and
+    """Names in a sentence are `speech.people.players_list`: 'Ann, Bob and Cy', never 'Ann and
     Bob and Cy' or 'Ann, Bob, Cy'."""
     from pier18.engine import PatronAward
-    from pier18.words import no_terminal, patron_why, players_list, waiting_for, winners
+    from pier18.words import no_terminal, patron_why, winners
+    from pier18.speech.people import players_list, waiting_for
 
     names = ["Ann", "Bob", "Cy"]
     assert players_list(names) == "Ann, Bob and Cy"

@@ -17,7 +17,8 @@ import pytest
 from helpers import child_env
 from net_support import near_miss, WAIT, client, fast_config, new_table
 from waiting import until
-from pier18 import i18n, words
+from pier18 import i18n
+from pier18.speech.notices import GAME_NAME
 from pier18.engine.text import printable_name
 from pier18.i18n import _
 from pier18.net.host import Host
@@ -385,8 +386,8 @@ async def test_a_seat_page_says_its_language_and_names_the_game_and_the_seat(que
     try:
         async with aiohttp.ClientSession() as http:
             for code, title in (
-                (session.codes.seats[1], said("{game}: {name}'s seat").format(game=words.GAME_NAME, name="Bob")),
-                (session.codes.watch, said("{game}: watching the table").format(game=words.GAME_NAME)),
+                (session.codes.seats[1], said("{game}: {name}'s seat").format(game=GAME_NAME, name="Bob")),
+                (session.codes.watch, said("{game}: watching the table").format(game=GAME_NAME)),
             ):
                 async with http.get(f"http://127.0.0.1:{seats.port}/?seat={code}{query}") as response:
                     page = await response.text()
@@ -399,7 +400,7 @@ async def test_a_seat_page_says_its_language_and_names_the_game_and_the_seat(que
                 assert "alert" not in page and "onload" not in page
             async with http.get(f"http://127.0.0.1:{seats.port}/?seat=WRONG{query}") as response:
                 asking = await response.text()  # the page asking for a code again: the same language
-            assert response.status == 403 and _head(asking) == (lang, words.GAME_NAME)
+            assert response.status == 403 and _head(asking) == (lang, GAME_NAME)
             assert html.escape(said("Your seat's code, as the host gave it:")) in asking and "alert" not in asking
     finally:
         await seats.close()
@@ -435,7 +436,7 @@ async def test_a_players_name_in_the_pages_title_is_only_text(name):
                 page = await response.text()
         title = _head(page)[1]
         shown = printable_name(name)
-        assert title == html.escape(_("{game}: {name}'s seat").format(game=words.GAME_NAME, name=shown))
+        assert title == html.escape(_("{game}: {name}'s seat").format(game=GAME_NAME, name=shown))
         assert "<script>" not in page and "<b>" not in page and "\x1b" not in page and "\u202e" not in page
         assert page.count("<title>") == 1 and page.count("</title>") == 1
     finally:

@@ -27,6 +27,9 @@ from browser import Browser, find_chromium
 from helpers import child_env
 from net_support import near_miss, replayed
 from pier18 import i18n, words
+from pier18.speech.keys import KEY_CLOSE, KEY_HELP, KEY_KEEP_AS_PLAN
+from pier18.speech.notices import GAME_NAME
+from pier18.speech.scores import points
 from pier18.persist import autosave as saves
 from pier18.persist import record
 
@@ -175,7 +178,7 @@ def test_a_whole_game_in_a_browser_tab_scores_as_the_engine(browser, host):
     names = session.names
     assert list(names) == [PLAYER, BOT]
     for standing in game.ranking():  # the final screen's ranking is the engine's
-        line = f"{standing.place}. {names[standing.seat]}  {words.points(standing.total)}"
+        line = f"{standing.place}. {names[standing.seat]}  {points(standing.total)}"
         assert line in text, (line, text)
         assert words.ranking_line(standing, names) in host.lines  # and the host's
     assert [seat for seat, _ in session.game.history].count(0) >= 2  # the tab made the seat's decisions
@@ -197,13 +200,13 @@ def test_the_key_bar_shows_and_the_keys_work_before_any_click(browser, host):
     from selenium.webdriver.common.action_chains import ActionChains
 
     tab = browser.open(host.link)
-    text = tab.wait_for(lambda text: "your three cards" in text and words.KEY_KEEP_AS_PLAN in key_bar(text),
+    text = tab.wait_for(lambda text: "your three cards" in text and KEY_KEEP_AS_PLAN in key_bar(text),
                         what="the set-up screen and its key bar")
-    assert words.KEY_HELP in key_bar(text)
+    assert KEY_HELP in key_bar(text)
     active = tab.driver.execute_script("return document.activeElement && document.activeElement.className")
     assert "xterm-helper-textarea" in active  # the terminal has the keyboard
     ActionChains(tab.driver).send_keys("?").perform()  # typed into whatever has the focus
-    tab.wait_for(lambda text: words.KEY_CLOSE in key_bar(text) and words.KEY_KEEP_AS_PLAN not in key_bar(text),
+    tab.wait_for(lambda text: KEY_CLOSE in key_bar(text) and KEY_KEEP_AS_PLAN not in key_bar(text),
                  what="the keys list over the set-up screen")
     tab.close()
     assert not browser.outside_requests(host.base)
@@ -218,7 +221,7 @@ def test_the_page_says_its_language_and_seat_and_its_terminal_reads_to_a_screen_
     tab.wait_for(lambda text: "your three cards" in text, what="the set-up screen")
     driver = tab.driver
     assert driver.execute_script("return document.documentElement.lang") == "en"
-    assert driver.title == i18n._("{game}: {name}'s seat").format(game=words.GAME_NAME, name=PLAYER)
+    assert driver.title == i18n._("{game}: {name}'s seat").format(game=GAME_NAME, name=PLAYER)
     assert driver.execute_script("return document.querySelector('.xterm-accessibility') !== null")  # made only in the mode
     read = "return Array.from(document.querySelectorAll('.xterm-accessibility-tree')).map((e) => e.textContent).join('\\n')"
     waiting.until_now(lambda: "your three cards" in driver.execute_script(read), "the set-up screen in the accessibility tree", step=0.1)

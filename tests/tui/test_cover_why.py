@@ -2,7 +2,7 @@
 
 The oracle is the engine alone: `engine.explain` on the pier before and on the pier
 the cover makes (`Pier.place`), compared reason by reason in the test, worded by
-`words.explanation`. The screen must show exactly those lines for every cover tried.
+`speech.why.explanation`. The screen must show exactly those lines for every cover tried.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tui_helpers import keyed_game, make_app, press_until, screen_name, shown, w
 from pier18.engine import Game, Phase
 from pier18.engine.explain import explain
 from pier18 import i18n
-from pier18.words import explanation, reason_gone, reason_new
+from pier18.speech.why import explanation, reason_gone, reason_new
 
 
 def expected(pier, card, cover) -> list[str]:

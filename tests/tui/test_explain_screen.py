@@ -1,7 +1,7 @@
 """`e` on the table: every character's points on any pier, with the engine's reasons.
 
 The oracle is the engine (`engine.explain` on the pier of the public `TableView`) and
-`words.explanation`; the screen must show exactly those lines for each pier it is moved
+`speech.why.explanation`; the screen must show exactly those lines for each pier it is moved
 to, and never a card the table may not see (a Plan placed face down).
 """
 
@@ -15,7 +15,7 @@ from pier18.engine import Game, Phase, PlacePlan, TableView
 from pier18.engine.explain import explain
 from pier18.tui.screens.explain import ExplainScreen
 from pier18 import i18n
-from pier18.words import explanation
+from pier18.speech.why import explanation
 
 
 def explain_title(name: str, total: int) -> str:

@@ -18,7 +18,7 @@ from pier18.session import Session
 from pier18.tui.learn_app import LEARNER_SEAT, LearnApp
 from pier18.tui.screens.help import HelpScreen, description_of, keys_shown
 from pier18.tui.screens.replay import ReplayApp
-from pier18.words import KEY_POINT_AT_CARD
+from pier18.speech.keys import KEY_POINT_AT_CARD
 from waiting import Steps
 from tui_helpers import (
     settled,

@@ -19,7 +19,7 @@ from pier18.persist import autosave
 from pier18.persist.lesson import load_script, new_lesson
 from pier18.tui.learn_app import LEARNER_SEAT, LearnApp
 from pier18 import i18n
-from pier18.words import lesson_refused, lesson_suggested
+from pier18.speech.why import lesson_refused, _lesson_suggested
 
 
 def lesson_step_head(number: int, steps: int, title: str) -> str:
@@ -80,9 +80,9 @@ def expected_suggestion_line(view: PlayerView, made: Decision) -> str:
     """The feedback's line on the suggestion, from the script and the engine alone."""
     want = SCRIPT.suggestion(view)
     if want is None:
-        return lesson_suggested(DECK, None, False, None)
+        return _lesson_suggested(DECK, None, False, None)
     outcome = view.outcome(want)
-    return lesson_suggested(DECK, want, want == made, outcome.sheet_after(plan=outcome.final).total)
+    return _lesson_suggested(DECK, want, want == made, outcome.sheet_after(plan=outcome.final).total)
 
 
 async def play_lesson(pilot, app, choose, on_step=None, stop=lambda app: False) -> tuple[list[str], int]:
@@ -130,7 +130,7 @@ def learner_decisions(session) -> list[Decision]:
 async def test_the_lesson_plays_to_the_final_screen_with_the_suggested_choices():
     """Every step once, in order, each naming its suggestion whole (the card and its
     cover; both set-up cards), and a feedback after each of the learner's decisions."""
-    from pier18.words import card_label, covering
+    from pier18.speech.moves import card_label, covering
 
     app = make_learn_app()
     made: list[Decision] = []
@@ -168,7 +168,7 @@ async def test_the_lessons_choice_wears_the_lessons_tag_never_the_hints():
     """The table tags the card a pick step suggests as the lesson's: the hint (`h`) is the
     one judge's, and the lesson's choice, made to show a step's idea, may not be its."""
     from pier18.tui.widgets.draft_row import CardView, DraftRow
-    from pier18.words import HINT_TAG
+    from pier18.speech.keys import HINT_TAG
 
     app = make_learn_app()
 

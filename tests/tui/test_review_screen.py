@@ -17,7 +17,9 @@ from pier18.review.positions import game_at
 from pier18.review.run import review_moments, session_moments
 from pier18.selfplay.simulation import play_game
 from pier18.tui.app import Pier18App
-from pier18.words import ahead_of, card_label, expected_after, ordinal, points, tied_with
+from pier18.words import expected_after, ordinal
+from pier18.speech.moves import card_label
+from pier18.speech.scores import ahead_of, points, tied_with
 from waiting import Steps
 from tui_helpers import NAMES, drawn_text, screen_name, shown, until_drawn, wait_until
 

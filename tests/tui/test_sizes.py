@@ -22,7 +22,7 @@ from pier18.engine import load_deck
 from pier18.i18n import _
 from pier18.tui.widgets.footer import Footer
 from pier18.tui.widgets.footer import SHORT_KEYS
-from pier18.words import card_name
+from pier18.speech.moves import card_name
 
 SIZES = [(100, 30), (120, 40), (160, 50)]
 SCREENS = {"KeepScreen", "TableScreen", "PlaceScreen", "PatronScreen", "FinalScreen"}

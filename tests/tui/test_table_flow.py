@@ -17,7 +17,8 @@ from textual import events
 
 from pier18.engine import Draft, Game, Phase, PlacePlan, TableView
 from pier18.tui.moves import game_moves
-from pier18.words import ONE_PIER_CANNOT_JUDGE, patron_log_line
+from pier18.speech.moves import patron_log_line
+from pier18.speech.scores import _ONE_PIER_CANNOT_JUDGE
 from waiting import Steps
 from tui_helpers import (
     settled,
@@ -431,8 +432,8 @@ async def test_every_screen_shows_the_engines_total_for_a_pier(tui_deck, capsys)
         assert main(shlex.split(command)[1:]) == 0
         out = " ".join(capsys.readouterr().out.split())
         if game.plan_card(seat).plan.goal_for(3).compares_players:
-            assert ONE_PIER_CANNOT_JUDGE in out
-            assert f"{command} " + f'Plan goal "{game.plan_card(seat).plan.goal_for(3).text}": {ONE_PIER_CANNOT_JUDGE}' in final_text
+            assert _ONE_PIER_CANNOT_JUDGE in out
+            assert f"{command} " + f'Plan goal "{game.plan_card(seat).plan.goal_for(3).text}": {_ONE_PIER_CANNOT_JUDGE}' in final_text
             unjudged += 1
         else:
             assert re.search(rf"│ Total\s+│\s+{total} │", out) or f"Total {total}" in out, out

@@ -17,7 +17,8 @@ from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, Table
 from pier18.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.moves import game_moves
-from pier18.words import behind, covering, short_decision
+from pier18.speech.moves import covering, short_decision
+from pier18.speech.why import _behind
 from pier18.tui.screens.final import final_table
 from tui_helpers import (
     ScreenWatcher, check_final_screen, first_keys, first_keys_game, make_app, play_by_keys, press_until, screen_name, drawn_text, shown,
@@ -300,7 +301,7 @@ async def test_the_hint_names_cards_where_you_should_end_and_the_next_best(tui_d
         assert "draft " not in text  # no notation
         assert 1 <= len(expected.alternatives) <= 2
         for decision, points in expected.alternatives:  # each with how far it ranks below the best
-            assert f"{short_decision(tui_deck, decision)}, {behind(points)}" in text
+            assert f"{short_decision(tui_deck, decision)}, {_behind(points)}" in text
         row = app.table().query_one("#draft-row")
         marked = [view.card.id for view in row.query(".draft-card") if view.has_class("-hint")]
         assert marked == [card.id]

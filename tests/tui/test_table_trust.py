@@ -17,7 +17,7 @@ from tui_helpers import NAMES, at_the_last_plan, first_keys, first_keys_game, ke
 
 from pier18.engine import Phase, TableView
 from pier18.render.plan import goal_progress
-from pier18.words import ahead_of
+from pier18.speech.scores import ahead_of
 
 
 def with_save(app, path):

@@ -8,7 +8,8 @@ from pier18.bots import make_bot
 from pier18.bots.judge import JudgeHints
 from pier18.engine import Character, Draft, Game, Keep, Phase, PlacePlan
 from pier18.tui.moves import MoveLog
-from pier18.words import HINT_TAG, decision_text
+from pier18.speech.keys import HINT_TAG
+from pier18.speech.moves import decision_text
 from helpers import table_move_line
 from pier18.bots.seats import bot_name, seat_names
 from tui_helpers import first_keys_game, make_app, play_by_keys, screen_name, shown, take_first_choices_until, wait_until

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from ..engine import Card, Character, Deck, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
 from ..engine.goals import measure_reader
 from ..engine.outlook import outcome
-from ..words import bot_keeps, bot_patron_reason, bot_places, plan_progress_reason, plan_verdict_reason, points_change
-from ..words import goal_text
+from ..words import bot_keeps, bot_patron_reason, bot_places, plan_progress_reason, plan_verdict_reason
+from ..speech.moves import points_change
+from ..speech.moves import goal_text
 from .base import Table
 
 #: For each card of the row as a possible Patron: each rival's score and drafted date.

@@ -101,7 +101,7 @@ class ExpertBot:
     def hint(self, view: PlayerView) -> Hint:
         """The hint for the seat to move: the one judge's (`bots.judge.hint`), as every
         bot's. This search is how the expert plays; what a person is shown is the
-        judgement the review and the lesson share, ranked by `words.MEASURE`."""
+        judgement the review and the lesson share, ranked by `speech.scores.MEASURE`."""
         from .judge import hint
 
         return hint(view)

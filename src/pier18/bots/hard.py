@@ -49,7 +49,7 @@ class HardBot:
     def hint(self, view: PlayerView) -> Hint:
         """The hint for the seat to move: the one judge's (`bots.judge.hint`), not this
         bot's own search. The bot searches fast to play; what a person is shown is the
-        judgement the review and the lesson share, ranked by `words.MEASURE`."""
+        judgement the review and the lesson share, ranked by `speech.scores.MEASURE`."""
         from .judge import hint
 
         return hint(view)

@@ -3,7 +3,7 @@ how many points it says a choice lost, and what the lesson suggests when its scr
 gives no reason of its own.
 
 `judge(view)` prices the decisions of the seat to move by one measure,
-`words.MEASURE`: the seat's expected points ahead of the best rival at the end of the
+`speech.scores.MEASURE`: the seat's expected points ahead of the best rival at the end of the
 game (its final total minus the highest other total; below 0 when behind). The measure
 is the lead, not the seat's own points, because a game is won by being ahead: a card
 taken from under a rival's nose, or a Patron kept from it, is worth something even when
@@ -47,7 +47,7 @@ class Priced:
     """A candidate decision with the one measure and the seat's final total, both means."""
 
     decision: Decision
-    ahead: float  # expected points ahead of the best rival at the end (`words.MEASURE`)
+    ahead: float  # expected points ahead of the best rival at the end (`speech.scores.MEASURE`)
     total: float  # expected final total of the seat
 
 
@@ -101,7 +101,7 @@ def judge(
     view: PlayerView, *, worlds: int = JUDGE_WORLDS, width: int = JUDGE_WIDTH,
     also: Iterable[Decision] = (), salt: int = 0,
 ) -> Judgement:
-    """The seat to move's candidates priced by `words.MEASURE`, best first.
+    """The seat to move's candidates priced by `speech.scores.MEASURE`, best first.
 
     The same position, `worlds`, `width` and `salt` always give the same judgement, in
     any process; a decision in `also` (legal for the seat) is priced too, without

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from ..i18n import _
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, printable, quote
-from ..words import bot_seat_name, seats_for_players
+from ..speech.notices import seats_for_players
+from ..speech.people import bot_seat_name
 
 HUMAN = "human"  # a person's seat; any other seat kind is a bot level
 #: The bot levels, weakest first.

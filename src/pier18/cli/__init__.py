@@ -160,7 +160,7 @@ class _ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        from ..words import is_closed
+        from ..speech.notices import is_closed
 
         raise OSError(errno.EBADF, is_closed(self._name))
 

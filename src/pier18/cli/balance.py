@@ -26,19 +26,19 @@ def run_balance(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from ..selfplay import cores
-    from .. import words
+    from ..speech.notices import at_least_one, games_out_of_range, interrupted, jobs_over_cores, players_must_be
     from ..i18n import _
     from .play import MAX_GAMES
 
     if args.players not in TABLE_SIZES:
-        raise Pier18Error(words.players_must_be(table_sizes_text(), quote(args.players)))
+        raise Pier18Error(players_must_be(table_sizes_text(), quote(args.players)))
     deals = DEFAULT_DEALS if args.games is None else args.games
     if not 1 <= deals <= MAX_GAMES:
-        raise Pier18Error(words.games_out_of_range(MAX_GAMES, quote(deals)))
+        raise Pier18Error(games_out_of_range(MAX_GAMES, quote(deals)))
     if args.jobs < 1:
-        raise Pier18Error(words.at_least_one("--jobs", quote(args.jobs)))
+        raise Pier18Error(at_least_one("--jobs", quote(args.jobs)))
     if args.jobs > cores():
-        raise Pier18Error(words.jobs_over_cores(quote(args.jobs), cores()))
+        raise Pier18Error(jobs_over_cores(quote(args.jobs), cores()))
     if args.seats or args.record_dir:
         raise Pier18Error(_("--balance seats hard bots everywhere and keeps no records: drop --seats and --record-dir"))
     deck = load_deck(args.deck)
@@ -52,7 +52,7 @@ def run_balance(args: argparse.Namespace) -> int:
         else:
             result = balance(deck, args.players, deals, args.seed, args.jobs)
     except KeyboardInterrupt:
-        print(words.interrupted(_("a balance run reports only when every deal is played")), file=sys.stderr)
+        print(interrupted(_("a balance run reports only when every deal is played")), file=sys.stderr)
         from .errors import EXIT_INTERRUPTED
 
         return EXIT_INTERRUPTED
@@ -88,6 +88,7 @@ def render(result: Balance, deck: Deck) -> str:
     """The plain-text report (docs/balance.md carries it as it is)."""
     from ..selfplay.balance import MET_RANGE, SHARE_RANGE, WORTH_SPREAD
     from .. import words
+    from ..speech.moves import card_label, goal_text
     from ..i18n import _, decimal
 
     mean = result.mean_worth()
@@ -103,8 +104,8 @@ def render(result: Balance, deck: Deck) -> str:
     ]
     for card_id, r in sorted(result.cards.items()):
         flag = "  <- " + ", ".join(problems[card_id]) if card_id in problems else ""
-        name = words.card_label(deck[card_id])
-        goal = words.goal_text(deck[card_id].plan.goal_for(result.players))
+        name = card_label(deck[card_id])
+        goal = goal_text(deck[card_id].plan.goal_for(result.players))
         worth_, vs, plus_minus = decimal(r.worth, 2, sign=True), decimal(r.worth - mean, 2, sign=True), decimal(r.worth_margin(), 1)
         lines.append(
             f"{name[:CARD_WIDTH]:<{CARD_WIDTH}} {goal[:GOAL_WIDTH]:<{GOAL_WIDTH}} {r.met_rate:>4.0%} {worth_:>6} {vs:>7} "

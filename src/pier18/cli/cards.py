@@ -50,7 +50,7 @@ def legend() -> Text:
     from ..engine.characters import Character
     from ..render.style import character_text
     from ..i18n import _
-    from ..words import category_name
+    from ..speech.scores import category_name
 
     text = Text(_("Each card: its sea end at the top, its land end at the bottom.") + "\n")
     text.append(_("Patron symbol, after the card number:") + "\n")
@@ -68,7 +68,7 @@ def card_cell(card: Card) -> Text:
     from rich.cells import cell_len
 
     from ..render import draw_card
-    from ..words import card_name
+    from ..speech.moves import card_name
 
     head, name, *rows = draw_card(card, name_width=max(18, cell_len(card_name(card)))).split("\n")  # the name on one line
     return Text("\n").join([head, name, Text(_("sea ↑"), style="dim"), *rows, Text(_("land ↓"), style="dim")])
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.deck import load_deck
     from ..engine.text import printable
     from ..i18n import _
-    from ..words import goal_text
+    from ..speech.moves import goal_text
 
     deck = load_deck(args.deck)
     from .errors import need_output

@@ -272,7 +272,7 @@ def run_serve(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise CliError(str(exc)) from None
     if store.repaired:
-        from ..words import prog_line
+        from ..speech.notices import prog_line
 
         print(prog_line(private_line(store.where, store.repaired)), file=sys.stderr, flush=True)
     try:
@@ -502,7 +502,7 @@ def open_club(args: argparse.Namespace, address: str) -> int:
 
         missing = not_a_terminal()
         if missing:
-            from ..words import in_plain_lines
+            from ..speech.notices import in_plain_lines
 
             lines, note = True, in_plain_lines(missing)
 
@@ -520,7 +520,7 @@ def open_club(args: argparse.Namespace, address: str) -> int:
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        from ..words import prog_line
+        from ..speech.notices import prog_line
 
         print("\n" + prog_line(_("Left the club; your games wait for you.")))
         return 130

@@ -47,7 +47,7 @@ def need_output() -> None:
     output closed, a bad argument is still the error said (the real culprit, status 2),
     and only then the closed output (status 1), before anything is done."""
     if "stdout" in closed_at_start:
-        from ..words import nowhere_to_write
+        from ..speech.notices import nowhere_to_write
 
         raise OutputClosed(nowhere_to_write())
 
@@ -76,7 +76,7 @@ def plain_lines(asked: bool) -> tuple[bool, str | None]:
     missing = not_a_terminal()
     if not missing:
         return False, None
-    from ..words import in_plain_lines
+    from ..speech.notices import in_plain_lines
 
     return True, in_plain_lines(missing)
 
@@ -88,7 +88,7 @@ def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     A standard error that cannot be written (closed, or a pipe nobody reads) loses the
     line, never the status.
     """
-    from ..words import prog_line
+    from ..speech.notices import prog_line
 
     say(prog_line(shorten(message, LONGEST_LINE)) + "\n")
     return status

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..persist import autosave, listing
     from ..i18n import _
-    from ..words import GAME_NAME, last_played, open_elsewhere
+    from ..speech.notices import GAME_NAME, last_played, open_elsewhere
     from .errors import need_output
 
     need_output()  # no argument of its own to check

@@ -36,7 +36,7 @@ WEB_LINGER = 600.0
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ..words import level_names
+    from ..speech.people import level_names
     from .parser import file_name
 
     parser = sub.add_parser(
@@ -139,7 +139,7 @@ def resume_command(args: argparse.Namespace, save: object, port: int | None = No
     """The `pier18 host --resume` line that opens this very table again: same autosave,
     and every option the players' join lines depend on (the port it listened on, the
     web seats' port, the address, TLS) or the host played with (--no-seat, --lines, --quiet)."""
-    from ..words import command
+    from ..speech.notices import command
 
     line: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
     web = getattr(args, "web_on", None) or getattr(args, "web", None)
@@ -189,7 +189,7 @@ def new_session(args: argparse.Namespace) -> Session:
     from ..engine import load_deck
     from ..net.protocol import new_code
     from ..session import Session, TableCodes
-    from ..words import default_name
+    from ..speech.people import default_name
     from .play import check_seed, parse_seats, seated_names
 
     check_seed(args.seed)
@@ -215,7 +215,7 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
     from ..persist import record
     from ..persist.files import stamp
     from ..session import TableCodes
-    from ..words import game_finished
+    from ..speech.notices import game_finished
 
     version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change
     session = record.load(path)
@@ -250,7 +250,8 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.text import printable
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from ..words import prog_line, table_saved
+    from ..words import table_saved
+    from ..speech.notices import prog_line
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume is not None else (new_session(args), None)
@@ -318,6 +319,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     from ..engine.text import printable
     from ..net.host import Host, HostConfig
     from .. import words
+    from ..speech.notices import replay_command
     from ..i18n import _
     from .errors import CliError
 
@@ -387,7 +389,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
                 say(words.ranking_line(standing, session.names))
-            say(_("The record: {command}").format(command=words.replay_command(saving.save, lines=args.in_lines)))
+            say(_("The record: {command}").format(command=replay_command(saving.save, lines=args.in_lines)))
             if web is not None and not web.idle.is_set():
                 say(_("The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."))  # their final screens stay until they are closed
                 await web.until_left(WEB_LINGER)

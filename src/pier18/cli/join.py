@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        from ..words import prog_line
+        from ..speech.notices import prog_line
 
         print("\n" + prog_line(left_table()))
         return 130
@@ -200,7 +200,7 @@ async def run_seat_app(app: SeatApp) -> int:
     if status != 0:
         return status
     if app.problem is not None:  # the host refused us for good, or broke the protocol: bad input
-        from ..words import prog_line
+        from ..speech.notices import prog_line
 
         print(prog_line(app.problem), file=sys.stderr)
         return 2

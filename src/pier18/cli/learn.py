@@ -54,7 +54,7 @@ def learn(script_path: str | None = None, again: bool = False, lines: bool = Fal
     from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
     from ..persist.lock import GameLocked
     from ..i18n import _
-    from ..words import prog_line
+    from ..speech.notices import prog_line
 
     from .errors import need_output, plain_lines
 

@@ -122,7 +122,7 @@ class Parser(argparse.ArgumentParser):
         # of 4,300 digits): show at most ~60 characters of any of them.
         message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
         message = re.sub(r"[^\s']{61,}", lambda m: m.group()[:59] + "…", message)
-        from ..words import about
+        from ..speech.notices import about
         prog = prog or self.prog
         self.exit(EXIT_BAD_INPUT, about(prog, message) + "\n" + _("try '{prog} --help'").format(prog=prog) + "\n")
 
@@ -157,7 +157,7 @@ class _OldDeckName(argparse.Action):
         if getattr(namespace, "_told_old_deck", False):
             return  # said once, however often it is given
         setattr(namespace, "_told_old_deck", True)
-        from ..words import prog_line
+        from ..speech.notices import prog_line
 
         say(prog_line(_("--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release")) + "\n")  # an unwritable stderr loses the notice, not the command
 
@@ -220,7 +220,7 @@ def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
         from . import errors
 
         if file is None and "stdout" in errors.closed_at_start:  # closed from the start: say so
-            from ..words import nowhere_to_write, prog_line
+            from ..speech.notices import nowhere_to_write, prog_line
 
             say(prog_line(nowhere_to_write()) + "\n")
         raise SystemExit(EXIT_OUTPUT_FAILED) from None

@@ -27,7 +27,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     import textwrap
 
     from ..i18n import _
-    from ..words import MEASURE, level_lines, level_names
+    from ..words import level_lines
+    from ..speech.people import level_names
+    from ..speech.scores import MEASURE
 
     parser = sub.add_parser(
         "play",
@@ -293,7 +295,7 @@ def run(args: Args) -> int:
 
     if lines:  # no app: the game told and played in plain lines
         from ..bots.seats import HUMAN, seat_names
-        from ..words import default_name
+        from ..speech.people import default_name
 
         humans = [default_name(number) for number in range(1, seats.count(HUMAN) + 1)]
         factory = autosave.autosaving(new_session, args.record, on_error=say_line, force=args.force)
@@ -340,7 +342,7 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
     import sys
 
     from ..lines.table import LineTable
-    from ..words import play_resume_command, replay_command
+    from ..speech.notices import play_resume_command, replay_command
 
     def going_on() -> str | None:
         save = factory.save
@@ -496,7 +498,8 @@ def named_game(which: str) -> SavedGame:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote, shorten
     from ..persist import autosave
-    from ..words import game_finished, no_saved_game_numbered
+    from ..words import no_saved_game_numbered
+    from ..speech.notices import game_finished
 
     if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
         games = autosave.saved_game_paths()  # the very list 'pier18 games' numbers, damaged ones too
@@ -528,7 +531,7 @@ def check_seed(seed: int | None, games: int = 1) -> None:
     and each must be a seed a game record holds (0 to MAX_SEED); else Pier18Error."""
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
-    from ..words import games_out_of_range
+    from ..speech.notices import games_out_of_range
 
     if not 1 <= games <= MAX_GAMES:  # said of --games, whatever the seed
         raise Pier18Error(games_out_of_range(MAX_GAMES, quote(games)))
@@ -564,7 +567,7 @@ def _tell(messages: list[str]) -> None:
     import sys
 
     from ..engine.text import printable
-    from ..words import prog_line
+    from ..speech.notices import prog_line
 
     for message in messages:
         print(prog_line(printable(message)), file=sys.stderr)  # file names are outside text

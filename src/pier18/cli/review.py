@@ -79,15 +79,15 @@ def run(args: argparse.Namespace) -> int:
     from ..review.judges import DEFAULT_WORLDS
     from ..review.run import decisions_to_review, default_seats, review_session
     from ..selfplay import cores
-    from .. import words
+    from ..speech.notices import at_least_one, jobs_over_cores
     from .play import check_seed
 
     # The numbers first: each is blamed on itself, before any file is read.
     jobs = cores() if args.jobs is None else args.jobs  # the review is the same on any number
     if jobs < 1:
-        raise Pier18Error(words.at_least_one("--jobs", quote(jobs)))
+        raise Pier18Error(at_least_one("--jobs", quote(jobs)))
     if jobs > cores():
-        raise Pier18Error(words.jobs_over_cores(quote(jobs), cores()))
+        raise Pier18Error(jobs_over_cores(quote(jobs), cores()))
     check_seed(args.seed)
     worlds = DEFAULT_WORLDS if args.worlds is None else args.worlds
     if not 1 <= worlds <= MAX_WORLDS:
@@ -164,6 +164,7 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
 
     from ..engine.text import printable, shorten
     from .. import words
+    from ..speech.scores import MEASURE
     from ..i18n import _
 
     console = Console(markup=False, emoji=False, highlight=False)
@@ -171,7 +172,7 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
     note = _(
         "Ahead: the player's {measure} after the choice, as the hint ranks choices: {why}. "
         "Lost: the best choice's minus the choice made's."
-    ).format(measure=_(words.MEASURE), why=_(
+    ).format(measure=_(MEASURE), why=_(
         "your final total minus the highest of the others' (below 0 when behind), averaged over deals of the "
         "cards you have not seen with the game played on by the bots' policy; ahead, not your own points, "
         "because a game is won by being ahead: a card that keeps a rival from points counts too"
@@ -197,9 +198,19 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
     from rich.text import Text
 
     from .. import words
+    from ..speech.moves import decision_text, short_decision
+    from ..speech.scores import (
+        accuracy_line,
+        biggest_mistake,
+        expected_points,
+        points_lost_line,
+        review_columns,
+        review_marks,
+        review_phase,
+    )
     from ..i18n import _
 
-    marks = words.review_marks()
+    marks = review_marks()
     for seat in review.seats:
         items = review.of_seat(seat)
         name = review.names[seat]
@@ -209,7 +220,7 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
         table = Table(title=Text(words.review_seat_title(name, review.kinds[seat], len(items))), title_justify="left")
         for index, heading in enumerate(
             ("#", _("phase"), _("choice made"), _("best in hindsight"), _("ahead"), _("lost"), _("mark"))
-            if hindsight else words.review_columns()
+            if hindsight else review_columns()
         ):
             table.add_column(heading, justify="right" if index in (0, 4, 5) else "left")
         for item in items:
@@ -218,27 +229,27 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
             same = verdict.best.decision == verdict.chosen.decision
             table.add_row(
                 str(item.number),
-                Text(words.review_phase(item.phase, item.round)),
-                Text(words.short_decision(deck, verdict.chosen.decision)),  # card names: the deck's words
-                Text(words.same_choice() if same else words.short_decision(deck, verdict.best.decision)),
-                words.expected_points(verdict.chosen.expected, verdict.best.expected),
+                Text(review_phase(item.phase, item.round)),
+                Text(short_decision(deck, verdict.chosen.decision)),  # card names: the deck's words
+                Text(_("the same") if same else short_decision(deck, verdict.best.decision)),
+                expected_points(verdict.chosen.expected, verdict.best.expected),
                 decimal(verdict.loss, 2),
                 Text(marks[verdict.mark], style=_MARK_STYLES[verdict.mark]),
             )
         console.print(table)
         summary = review.summary(seat, hindsight)
-        console.print(Text(words.points_lost_line(dict(summary.lost_by_phase), summary.lost, summary.decisions)))
+        console.print(Text(points_lost_line(dict(summary.lost_by_phase), summary.lost, summary.decisions)))
         assert summary.accuracy is not None  # it made decisions
-        console.print(Text(words.accuracy_line(summary.accuracy)))
+        console.print(Text(accuracy_line(summary.accuracy)))
         worst = summary.biggest
         if worst is None:
-            console.print(Text(words.nothing_lost()))
+            console.print(Text(_("No decision lost any points.")))
         else:
             verdict = worst.verdict(hindsight)
             assert verdict is not None
-            console.print(Text(words.biggest_mistake(
-                worst.number, words.review_phase(worst.phase, worst.round), verdict.loss,
-                words.decision_text(deck, verdict.chosen.decision), words.decision_text(deck, verdict.best.decision),
+            console.print(Text(biggest_mistake(
+                worst.number, review_phase(worst.phase, worst.round), verdict.loss,
+                decision_text(deck, verdict.chosen.decision), decision_text(deck, verdict.best.decision),
                 worst.why(verdict.best.decision),
             )))
         console.print()

@@ -220,7 +220,7 @@ def run(args: Args) -> int:
         try:
             pier = Pier.from_notation(card_notation(args.cards, deck), deck)
         except NotationError as exc:
-            from ..words import about
+            from ..speech.notices import about
 
             raise CliError(about("--cards", str(exc))) from None
         visible = pier.visible()
@@ -229,14 +229,13 @@ def run(args: Args) -> int:
         try:
             text = _read(args.file).removeprefix("\ufeff")  # a BOM is fine
         except (UnicodeDecodeError, OSError) as exc:
-            from ..words import not_utf8
 
-            why = not_utf8() if isinstance(exc, UnicodeDecodeError) else exc.strerror or str(exc)
+            why = _("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else exc.strerror or str(exc)
             raise CliError(_("{source}: cannot read the pier ({why})").format(source=_source(args.file), why=why)) from None
         try:
             sections = parse_sections(text)
         except NotationError as exc:
-            from ..words import about
+            from ..speech.notices import about
 
             raise CliError(about(_source(args.file), str(exc))) from None
     sheet = score_sections(sections, patrons=args.patrons)
@@ -273,7 +272,7 @@ def _explained_json(sheet: ScoreSheet, reasons: Sequence[Reason], cards: Sequenc
     rule, slots ([section from the land end, 0 left or 1 right]) and sentence."""
     import json
 
-    from ..words import explanation
+    from ..speech.why import explanation
 
     data: dict[str, object] = dict(sheet.as_dict())
     data["explain"] = [
@@ -292,7 +291,7 @@ def _explained_json(sheet: ScoreSheet, reasons: Sequence[Reason], cards: Sequenc
 def _source(path: str) -> str:
     """A pier file as its errors name it (`-`: standard input; a path by its head and tail)."""
     from ..engine.text import shorten
-    from ..words import streams
+    from ..speech.notices import streams
 
     return streams()["stdin"] if path == "-" else shorten(path)
 
@@ -301,7 +300,7 @@ def _read(path: str) -> str:
     """A pier file's text, or standard input's for `-`: at most MAX_PIER_BYTES, and a
     named file only if it is a regular one (a FIFO or a device is never read)."""
     if path == "-":
-        from ..words import is_closed, streams
+        from ..speech.notices import is_closed, streams
 
         if sys.stdin is None:  # started with standard input closed
             raise OSError(is_closed(streams()["stdin"]))
@@ -327,7 +326,8 @@ def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, 
     from ..engine.goals import goal_met
     from ..engine.outlook import with_plan
     from ..engine.text import quote
-    from ..words import goal_text, plan_note
+    from ..speech.moves import goal_text
+    from ..speech.scores import plan_note
 
     if args.plan not in deck:
         raise CliError(_("--plan: card {card} is not in the deck").format(card=quote(args.plan)))
@@ -356,7 +356,7 @@ def print_score(
     from ..render import draw_pier
     from ..render.style import category_label
     from ..i18n import _
-    from ..words import visible_characters
+    from ..speech.scores import visible_characters
 
     table = Table(title=_("Score"), title_justify="left", show_edge=True, pad_edge=True)
     table.add_column(_("Category"))
@@ -374,7 +374,7 @@ def print_score(
     if plan_note:
         console.print(Text(plan_note, style="italic"))
     if reasons is not None:
-        from ..words import explanation
+        from ..speech.why import explanation
 
         cards = None if visible is None else [v.card for v in visible]
         console.print(Text(_("Why:"), style="bold"))

@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
     from .. import words
+    from ..speech.notices import at_least_one, interrupted, jobs_over_cores, players_must_be
     from ..i18n import _
     from .play import check_seed
 
@@ -96,14 +97,14 @@ def run(args: argparse.Namespace) -> int:
     if args.games is None:
         args.games = 100
     if args.players not in TABLE_SIZES:
-        raise Pier18Error(words.players_must_be(table_sizes_text(), quote(args.players)))
+        raise Pier18Error(players_must_be(table_sizes_text(), quote(args.players)))
     check_seed(args.seed, args.games)  # --games first, then --seed with it
     if args.jobs < 1:
-        raise Pier18Error(words.at_least_one("--jobs", quote(args.jobs)))
+        raise Pier18Error(at_least_one("--jobs", quote(args.jobs)))
     from ..selfplay import cores
 
     if args.jobs > cores():
-        raise Pier18Error(words.jobs_over_cores(quote(args.jobs), cores()))
+        raise Pier18Error(jobs_over_cores(quote(args.jobs), cores()))
     seats = parse_seats(",".join(["greedy"] * args.players) if args.seats is None else args.seats, args.players)
     deck = load_deck(args.deck)
     if args.record_dir == "":
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         _print_tables(result, deck, args)
     if result.interrupted:
         sys.stdout.flush()
-        print(words.interrupted(words.games_finished(result.games, args.games)), file=sys.stderr)
+        print(interrupted(words.games_finished(result.games, args.games)), file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
 
@@ -143,7 +144,8 @@ def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
     from ..engine.errors import Pier18Error
     from ..engine.text import printable, shorten
     from ..persist.files import folder_problem, why_not
-    from ..words import about, records_taken
+    from ..words import records_taken
+    from ..speech.notices import about
 
     where = _("--record-dir {path}").format(path=shorten(record_dir))
     if not record_dir.is_dir():
@@ -164,7 +166,7 @@ def _check_record_dir(record_dir: Path, games: int, force: bool) -> None:
             raise Pier18Error(records_taken(where, printable(taken[0]), len(taken) - 1))
         return
     from ..persist.lock import holder
-    from ..words import open_elsewhere
+    from ..speech.notices import open_elsewhere
 
     for name in taken:  # --force is for old records, never a game another terminal is playing
         pid = holder(record_dir / name)
@@ -234,6 +236,7 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
     from rich.text import Text
 
     from .. import words
+    from ..speech.moves import card_label, goal_text
     from ..i18n import _
 
     console = Console()
@@ -262,8 +265,8 @@ def _print_tables(result: Simulation, deck: Deck, args: argparse.Namespace) -> N
         goal = card.plan.goal_for(result.players)
         flag = "" if 0.10 <= rate <= 0.80 else "  " + _("(outside 10-80%)")
         plans.add_row(  # the deck's words as Text: brackets in a card name are not markup
-            Text(words.card_label(card)),
-            Text(words.goal_text(goal)),
+            Text(card_label(card)),
+            Text(goal_text(goal)),
             str(result.plan_chosen[card_id]),
             str(result.plan_met.get(card_id, 0)),
             f"{rate:.0%}{flag}",

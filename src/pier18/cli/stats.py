@@ -135,7 +135,9 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
     from rich.text import Text
 
     from ..i18n import _
-    from ..words import LEVEL_STRENGTH, card_name, elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
+    from ..words import elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
+    from ..speech.moves import card_name
+    from ..speech.people import LEVEL_STRENGTH
 
     console = Console(highlight=False)
     others = sorted(found.others, key=str.casefold)

@@ -31,7 +31,7 @@ from ..engine.errors import Pier18Error
 from ..engine.text import shorten
 from ..i18n import _
 from ..net.client import url_of
-from .. import words
+from ..speech.notices import connection_dropped, host_unreachable
 from .protocol import (
     MAX_ANSWER,
     PROTOCOL,
@@ -262,7 +262,7 @@ class ClubClient:
             if answer["type"] != expected:
                 raise ClubProtocolError(_("the club sent an answer this client cannot read"))
             return answer
-        raise ClubError(words.host_unreachable())
+        raise ClubError(host_unreachable())
 
     def _attempts(self) -> Iterator[int]:
         """Attempt numbers, from 0, for as long as `patience` lasts (the first always)."""
@@ -283,7 +283,7 @@ class ClubClient:
                 return self._ws
             if self._closing:
                 raise ClubError(_("the club connection was closed"))
-            why = words.host_unreachable()
+            why = host_unreachable()
             for attempt in self._attempts():
                 try:
                     ws = await connect(
@@ -293,7 +293,7 @@ class ClubClient:
                 except InvalidURI:
                     raise ClubError(_("{url} is not an address (use HOST:PORT)").format(url=shorten(self.url))) from None
                 except (OSError, TimeoutError, InvalidHandshake) as exc:
-                    why = words.host_unreachable(shorten(exc, 80))
+                    why = host_unreachable(shorten(exc, 80))
                     await self._backoff(attempt)
                     continue
                 try:
@@ -303,7 +303,7 @@ class ClubClient:
                     await ws.send(encode(hello))
                     answer = read_answer(await asyncio.wait_for(ws.recv(), self.timeout))
                 except (ConnectionClosed, TimeoutError):
-                    why = words.connection_dropped()
+                    why = connection_dropped()
                     await self._backoff(attempt)
                     continue
                 if answer["type"] == "refused":
@@ -346,13 +346,13 @@ class ClubClient:
                 if future is not None and not future.done():
                     future.set_result(data)
                 elif data["type"] == "refused" and data.get("id") is None:  # said as it closes the connection
-                    self._fail_pending(decode_refusal(data) if isinstance(data.get("code"), str) else ClubError(words.connection_dropped()))
+                    self._fail_pending(decode_refusal(data) if isinstance(data.get("code"), str) else ClubError(connection_dropped()))
         except ConnectionClosed:
             pass
         finally:
             if self._ws is ws:
                 self._ws = None
-            self._fail_pending(ClubError(words.connection_dropped()))
+            self._fail_pending(ClubError(connection_dropped()))
 
     def _fail_pending(self, exc: Exception) -> None:
         for future in self._pending.values():

@@ -27,7 +27,7 @@ from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable, printable_name
 from ..engine.errors import Pier18Error
 from ..i18n import _, ngettext
-from .. import words
+from ..speech.notices import refusal
 from .clock import ON_TIMEOUT, ClockError, parse_seconds
 
 PROTOCOL = "pier18-club"
@@ -63,7 +63,7 @@ REQUESTS: dict[str, frozenset[str]] = {
 }
 
 #: What the server may refuse, by code (worded by `refusal_words`). The host protocol's
-#: own codes (`words.REFUSALS`) are used as they are where they mean the same.
+#: own codes (worded by `speech.notices.refusal`) are used as they are where they mean the same.
 CODES = (
     "unsupported_protocol", "bad_name", "bad_key", "name_taken", "unknown_field", "bad_field",
     "no_such_table", "not_open", "not_invited", "no_free_seat", "already_seated", "name_is_a_bot",
@@ -143,7 +143,7 @@ def refusal_words(code: str, values: Mapping[str, object] | None = None) -> str:
     }
     if code in found:
         return found[code]
-    return words.refusal(printable(code)[:200], values)
+    return refusal(printable(code)[:200], values)
 
 
 def _table_limit(code: str, limit: int) -> str:

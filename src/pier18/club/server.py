@@ -139,7 +139,7 @@ def member_room(name: str, config: HostConfig) -> Room:
 def _to_stderr(line: str) -> None:
     """A note to the operator, on one printable line of bounded length (a database's own
     words may be in it)."""
-    from ..words import prog_line
+    from ..speech.notices import prog_line
 
     print(prog_line(shorten(line, LONGEST_LINE)), file=sys.stderr, flush=True)
 

@@ -202,7 +202,7 @@ class TableView(SeenTable):
         yet won, set-up's hidden piers and Plans, and the history. The draft row and
         the deck count are left as they are now. Decisions in the history are shown as
         this view shows them (a choice revealed since stays revealed), so stepping back
-        again gives the move lines before it, as `pier18.words.move_line` tells them now.
+        again gives the move lines before it, as `pier18.speech.moves.move_line` tells them now.
         """
         if not self.history:
             raise ValueError("no decision has been made yet")

@@ -25,7 +25,9 @@ from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable_name, quote
 from ..i18n import _, ngettext
-from .. import words
+from ..speech.notices import connection_dropped
+from ..speech.people import bot_seat_name, either, level_names, players_list
+from ..speech.scores import points
 from .commands import command_word
 from .say import INDENT, plain
 from .seat import LineSeat
@@ -44,7 +46,7 @@ def seat_name(name: str | None, kind: str) -> str:
     if name is not None:
         return name
     if kind != HUMAN:
-        return words.bot_seat_name(kind)
+        return bot_seat_name(kind)
     return _("a free seat")
 
 
@@ -69,15 +71,15 @@ def table_state(info: TableInfo, now: float) -> str:
         return ngettext("waiting for {n} more player", "waiting for {n} more players", free).format(n=free)
     if info.status == "over":
         ranked = sorted(info.standings, key=lambda standing: (standing.place, standing.seat))
-        results = words.players_list([
-            _("{name} {points}").format(name=names[standing.seat], points=words.points(standing.total)) for standing in ranked
+        results = players_list([
+            _("{name} {points}").format(name=names[standing.seat], points=points(standing.total)) for standing in ranked
         ])
         said = _("over: {results}").format(results=results)
         return lost_on_time(said, info, names)
     if info.your_turn:
         turn = _("your turn")
     else:
-        turn = _("waiting for {names}").format(names=words.players_list([names[seat] for seat in info.to_act]))
+        turn = _("waiting for {names}").format(names=players_list([names[seat] for seat in info.to_act]))
     due = due_words(info.deadline, now)
     said = turn if due is None else _("{turn}, {due}").format(turn=turn, due=due)
     return lost_on_time(said, info, names)  # the game goes on, but these seats rank last: say it before the end
@@ -89,14 +91,14 @@ def lost_on_time(said: str, info: TableInfo, names: Sequence[str]) -> str:
     seats = [seat for seat in info.lost_on_time if 0 <= seat < len(names)]
     if not seats:
         return said
-    lost = words.players_list([names[seat] for seat in seats])
+    lost = players_list([names[seat] for seat in seats])
     return ngettext("{said}; {names} lost on time", "{said}; {names} lost on time", len(seats)).format(said=said, names=lost)
 
 
 def table_line(info: TableInfo, now: float) -> str:
     """'Table 7: Ann and Hard bot; your turn, due in 2 days'."""
     return _("Table {table}: {players}; {state}").format(
-        table=info.id, players=words.players_list(seat_names(info)), state=table_state(info, now)
+        table=info.id, players=players_list(seat_names(info)), state=table_state(info, now)
     )
 
 
@@ -118,7 +120,7 @@ def invited_words(invited: Sequence[str] | None) -> str:
         return _("open to all")
     if not invited:
         return _("invited: nobody else")
-    return _("invited: {names}").format(names=words.players_list(list(invited)))
+    return _("invited: {names}").format(names=players_list(list(invited)))
 
 
 async def turns_now(club: ClubClient, table: int) -> list[int]:
@@ -161,9 +163,9 @@ class NewTable:
 
     def describe(self, me: str) -> list[str]:
         """The table as it will be, before anyone joins: seats, clock, who may join."""
-        others = [words.bot_seat_name(kind) if kind != HUMAN else _("a free seat") for kind in self.seats[1:]]
+        others = [bot_seat_name(kind) if kind != HUMAN else _("a free seat") for kind in self.seats[1:]]
         return [
-            _("{count} seats: {players}").format(count=self.players, players=words.players_list([me, *others])),
+            _("{count} seats: {players}").format(count=self.players, players=players_list([me, *others])),
             _("Clock: {clock}").format(clock=clock_words(Clock(parse_seconds(self.clock), self.on_timeout))),
             invited_words(self.invite),
         ]
@@ -176,14 +178,14 @@ class NewTableError(Pier18Error):
 def new_table(players: str, bots: Sequence[str] = (), invite: str = "", clock: str = "none", on_timeout: str = "bot") -> NewTable:
     """A `NewTable` from its parts as typed (the Textual form's fields, the words of `new`);
     NewTableError naming the part at fault."""
-    sizes = words.either([str(size) for size in TABLE_SIZES])
+    sizes = either([str(size) for size in TABLE_SIZES])
     if not _number(players) or int(players) not in TABLE_SIZES:
         raise NewTableError(_("seats {got}: expected {sizes}").format(got=quote(players), sizes=sizes))
     count = int(players)
     levels = []
     for bot in bots:
         if bot.lower() not in LEVELS:
-            raise NewTableError(_("bot {got}: expected {levels}").format(got=quote(bot), levels=words.level_names()))
+            raise NewTableError(_("bot {got}: expected {levels}").format(got=quote(bot), levels=level_names()))
         levels.append(bot.lower())
     if len(levels) > count - 1:
         raise NewTableError(ngettext("a table of {n} seat has room for {bots} bots", "a table of {n} seats has room for {bots} bots", count).format(
@@ -463,7 +465,7 @@ class LineClub:
             client.start()
             await client.until(lambda: client.ever_in or client.fatal is not None)
             if not client.ever_in:
-                self.say(str(client.fatal or words.connection_dropped()))
+                self.say(str(client.fatal or connection_dropped()))
                 return
             await seat.run()
         finally:

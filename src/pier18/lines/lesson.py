@@ -2,7 +2,7 @@
 
 A `LineTable` with the lesson on top, as `tui.learn_app.LearnApp` is the hot-seat app
 with it: the same script (`persist.lesson`), the same steps at the same moments, the
-same judge of a move (`Script.refusal`) and the same feedback (`words.lesson_feedback`).
+same judge of a move (`Script.refusal`) and the same feedback (`speech.why.lesson_feedback`).
 Before each of the learner's choices the steps of that moment are said once (its head,
 its text and what it asks for) and the lesson waits for 'next' (or Enter), as the box
 waits for Enter; after each choice, what it scored next to what the suggestion would
@@ -22,7 +22,7 @@ from typing import Protocol, TextIO
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..i18n import _, ngettext
 from ..persist.lesson import LEARNER_SEAT, Script, lesson_rival, step_words
-from ..words import lesson_feedback, lesson_refused, no_hint, reason_gone, reason_new
+from ..speech.why import lesson_feedback, lesson_refused, no_hint, reason_gone, reason_new
 from . import say
 from .commands import DECISION_WORDS, command_word, help_lines
 from .table import LineTable

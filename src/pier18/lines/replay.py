@@ -17,7 +17,7 @@ from typing import TextIO
 from ..engine import TableView
 from ..i18n import _
 from ..session import games_by_step
-from ..words import whose_turn
+from ..speech.people import whose_turn
 from . import say
 from .commands import answer, command_word, help_lines
 from .tell import Teller

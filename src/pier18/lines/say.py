@@ -13,23 +13,11 @@ from collections.abc import Sequence
 
 from ..engine import Phase
 from ..i18n import _, ngettext, pgettext
-from ..words import (
-    CATEGORY_LABELS,
-    card_label,
-    category_name,
-    category_points,
-    decision_text,
-    explanation,
-    final_ranking,
-    goal_text,
-    hint_lines as advice_lines,
-    hint_why,
-    patron_points,
-    pier_title,
-    plan_result,
-    players_list,
-    verdict,
-)
+from ..words import pier_title
+from ..speech.moves import card_label, decision_text, goal_text, plan_result
+from ..speech.people import players_list
+from ..speech.scores import CATEGORY_LABELS, category_name, category_points, final_ranking, verdict
+from ..speech.why import explanation, hint_lines as advice_lines, hint_why, patron_points
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -221,7 +209,7 @@ def lost_on_time_line(club: ClubPart, names: Sequence[str]) -> str | None:
 
 def why_lines(view: TableView | PlayerView, names: Sequence[str], seats: Sequence[int] | None = None) -> list[str]:
     """Why each pier of `seats` (every seat by default) scores what it does: the engine's
-    reasons (`engine.explain`), each worded by `words.explanation`, its cards named."""
+    reasons (`engine.explain`), each worded by `speech.why.explanation`, its cards named."""
     from ..engine.explain import explain
 
     lines: list[str] = []
@@ -239,7 +227,7 @@ def why_lines(view: TableView | PlayerView, names: Sequence[str], seats: Sequenc
 
 
 def hint_lines(view: PlayerView, hint: Hint, names: Sequence[str]) -> list[str]:
-    """The judge's advice for the seat to move (`words.hint_lines`): the choice first,
+    """The judge's advice for the seat to move (`speech.why.hint_lines`): the choice first,
     then the next best ones and why, the other players named by `names`."""
     reason = hint.reason if hint.outcome is None else hint_why(view.deck, view.players, hint.outcome, names)
     head, *rest = advice_lines(view.deck, hint.decision, hint.expected_total, hint.now, hint.alternatives, reason)

@@ -25,6 +25,8 @@ from ..i18n import _
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from .. import words
+from ..speech.notices import prog_line, refusal
+from ..speech.people import lobby_seat, pass_reason, stands, table_line
 from . import say
 from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lines, typed_decision
 from .tell import Teller
@@ -145,7 +147,7 @@ class LineSeat:
                     self.say(_("connection lost: {why}").format(why=event.text))
                 self.lost = True
             case Heard.FATAL:  # refused for good, or a host breaking the protocol: bad input
-                print(words.prog_line(event.text), file=sys.stderr, flush=True)  # an error, as every command's
+                print(prog_line(event.text), file=sys.stderr, flush=True)  # an error, as every command's
                 return 2
             case Heard.CLOSED:
                 return 0
@@ -161,7 +163,7 @@ class LineSeat:
             return None
         if self.in_lobby:
             self.in_lobby = False
-            self.say(words.game_starts())
+            self.say(_("everyone is here: the game starts"))
         if self.recap_due:
             self.recap(state)
         else:
@@ -212,9 +214,9 @@ class LineSeat:
         self.others_said = state.moment  # said just now, before the events
 
     def stands(self, state: NetState) -> str:
-        """Where the game stands, who is away and whom a bot plays for (`words.table_line`)."""
+        """Where the game stands, who is away and whom a bot plays for (`speech.people.table_line`)."""
         covered = [seat.name for seat in state.seats if seat.covered]
-        return words.table_line(state.table, state.names, state.waiting_for, covered, state.chosen_by())
+        return table_line(state.table, state.names, state.waiting_for, covered, state.chosen_by())
 
     def away_now(self, state: NetState) -> tuple[tuple[int, ...], tuple[str, ...]]:
         return tuple(state.waiting_for), tuple(seat.name for seat in state.seats if seat.covered)
@@ -235,11 +237,11 @@ class LineSeat:
         self.in_lobby = True
         mine = None if state.you is None else state.you.seat
         seats = [
-            words.lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == mine)
+            lobby_seat(info.name, info.kind == "human", info.connected, info.covered, seat == mine)
             for seat, info in enumerate(state.seats)
         ]
         if self.lobby_said is None or len(self.lobby_said) != len(seats):
-            self.say(words.lobby_title(), *(say.INDENT + line for line in seats))
+            self.say(_("Waiting for the players: the game starts when every seat is filled"), *(say.INDENT + line for line in seats))
         else:
             self.say(*(line for line, before in zip(seats, self.lobby_said) if line != before))
         self.lobby_said = seats
@@ -250,7 +252,7 @@ class LineSeat:
         view = state.player_view()
         assert view is not None
         self.turn_said = state.moment
-        self.say(words.stands(view.phase, view.round, state.names[view.seat]), words.pass_reason(view.phase))
+        self.say(stands(view.phase, view.round, state.names[view.seat]), pass_reason(view.phase))
         self.say(*self.club_lines(state))
         if view.phase is Phase.SETUP:
             self.say(*say.hand_lines(view, state.names))
@@ -336,7 +338,7 @@ class LineSeat:
         """Send `line` as this seat's decision, if it is one of its moves now: 'sent: …'
         at once; the host's answer comes back as an event (or a refusal)."""
         if not state.my_turn or state.you is None:
-            self.say(words.sentence(words.refusal("not_your_turn")))
+            self.say(words.sentence(refusal("not_your_turn")))
             return
         try:
             decision = typed_decision(line)

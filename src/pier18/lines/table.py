@@ -1,7 +1,7 @@
 """A game held here (the hot-seat `Session` of `pier18 play`) played in plain lines.
 
 `LineTable.run` says each public event once, in order (each decision's move line as
-`words.move_line` tells it, a hidden choice as having happened and again in full once
+`speech.moves.move_line` tells it, a hidden choice as having happened and again in full once
 it is shown, each Patron award after the draft that ended its round), asks
 `flow.next_step` what comes next, lets the bots move, and reads one line at a time from
 the person at the keys, answering every line at once. At one laptop passed round, the
@@ -18,12 +18,9 @@ from ..engine.errors import NotationError
 from ..engine.text import quote
 from ..flow import Show, next_step
 from ..i18n import _
-from ..words import (
-    ENTER,
-    bot_problem,
-    pass_reason,
-    whose_turn,
-)
+from ..speech.keys import ENTER
+from ..speech.people import pass_reason, whose_turn
+from ..speech.why import bot_problem
 from . import say
 from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lines, typed_decision
 from .tell import Teller

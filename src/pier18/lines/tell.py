@@ -1,7 +1,7 @@
 """The game's public events told once each, in order, from the table's view alone.
 
 One `Teller` per listener: `news(view)` gives the lines not said yet — each decision's
-line as `words.move_line` words it (a hidden choice as having happened, and again in
+line as `speech.moves.move_line` words it (a hidden choice as having happened, and again in
 full once it is shown), each Patron award after the draft that ended its round. It reads
 nothing but a `TableView`, so a seat over the network (which gets only its views) and a
 game held here tell the same events in the same words.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..engine import Decision, TableView
-from ..words import move_line, patron_log_line
+from ..speech.moves import move_line, patron_log_line
 
 
 class Teller:

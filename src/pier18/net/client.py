@@ -29,7 +29,7 @@ from ..i18n import _, decimal
 from ..engine import Deck, Decision, Phase
 from ..engine.errors import Pier18Error
 from ..engine.text import printable, quote, shorten
-from .. import words
+from ..speech.notices import connection_dropped, host_unreachable, refusal
 from .protocol import (
     MAX_HOST_MESSAGE,
     PROTOCOL,
@@ -101,12 +101,12 @@ def url_of(address: str) -> str:
 
 
 def _refusal(data: dict[str, Any]) -> str:
-    """A host's `error` or `refused` in this seat's words: its code (`words.REFUSALS`) and
+    """A host's `error` or `refused` in this seat's words: its code (worded by `speech.notices.refusal`) and
     the values beside it, each made printable first (a code this client does not know,
     a newer host's or a sentence of a version 1 host, is shown as it came)."""
     code = printable(str(data.get("reason")))[:200]
     values: dict[str, object] = {key: printable(str(data[key]))[:40] for key in ("protocol", "version", "decision", "limit") if key in data}
-    return words.refusal(code, values)
+    return refusal(code, values)
 
 
 def _deck(info: Any) -> Deck:
@@ -281,7 +281,7 @@ class Client:
     async def _follow(self) -> None:
         while not self._closing:
             self.attempts += 1
-            reason = words.host_unreachable()
+            reason = host_unreachable()
             try:
                 async with connect(
                     self.url, ssl=self.ssl, max_size=MAX_HOST_MESSAGE, compression=None, open_timeout=5,
@@ -295,11 +295,11 @@ class Client:
             except ProtocolError as exc:
                 await self._fail(str(exc))
             except ConnectionClosed as closed:
-                reason = words.connection_dropped()
+                reason = connection_dropped()
                 if closed.rcvd is not None and closed.rcvd.code == CLOSE_TRY_LATER:  # busy, said as it closed
-                    self.busy = words.refusal(printable(closed.rcvd.reason)[:200] or "too_many_connections")
+                    self.busy = refusal(printable(closed.rcvd.reason)[:200] or "too_many_connections")
             except (OSError, TimeoutError, InvalidHandshake) as exc:
-                reason = words.host_unreachable(printable(str(exc))[:80])
+                reason = host_unreachable(printable(str(exc))[:80])
             except InvalidURI:
                 await self._fail(_("{url} is not an address (use HOST:PORT)").format(url=shorten(self.url)))
             finally:

@@ -46,7 +46,9 @@ from ..engine import Decision, Game, PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..session import Session, TableCodes
 from .. import words
-from ..words import move_line, table_line
+from ..speech.people import game_over
+from ..speech.moves import move_line
+from ..speech.people import table_line
 from .protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
@@ -180,7 +182,7 @@ async def _close(ws: ServerConnection, code: int, reason: str) -> None:
 
 
 async def _refuse(ws: ServerConnection, reason: str, code: int = CLOSE_POLICY, **values: object) -> None:
-    """Tell the client why, as a code (`words.REFUSALS`) and its values, never a sentence
+    """Tell the client why, as a code (worded by `speech.notices.refusal`) and its values, never a sentence
     (each client words it in its own language); then close the connection, the code as
     the close frame's reason."""
     try:
@@ -652,7 +654,7 @@ class Host:
         conn.push(encode({"type": "refused", "reason": reason, **illegal, "turn": len(self.session.decisions)}))
 
     def _refusal(self, conn: Connection, turn: int) -> str | None:
-        """Why `conn` may not decide now, at `turn` (a code of `words.REFUSALS`), before the
+        """Why `conn` may not decide now, at `turn` (a code `speech.notices.refusal` words), before the
         engine is asked; None if it may."""
         session, game = self.session, self.session.game
         if conn.seat is None:
@@ -719,7 +721,7 @@ class Host:
                 self._status(move_line(earlier, later, self.session.names, by=by))  # only what the table sees
         if self.session.game.is_terminal():
             if not self.finished.is_set():
-                self._status(words.game_over())
+                self._status(game_over())
             self.finished.set()
             return
         self._maybe_bot()
@@ -780,7 +782,7 @@ class Host:
         sitting in for them)."""
         if not self.started and not self.waiting_for():
             self.started = True
-            self._status(words.game_starts())
+            self._status(_("everyone is here: the game starts"))
 
     def start_now(self) -> str:
         """The host starts the game with the players who are here: a bot plays each empty

@@ -30,7 +30,7 @@ from ..flow import may_choose
 from ..i18n import _
 
 PROTOCOL = "pier18"
-#: Version 2: the host's `error` and `refused` carry a code (`words.REFUSALS`) and its
+#: Version 2: the host's `error` and `refused` carry a code (worded by `speech.notices.refusal`) and its
 #: values, never a sentence (version 1 sent English sentences).
 VERSION = 2
 
@@ -53,7 +53,7 @@ CLIENT_TYPES = frozenset({"hello", "decide", "ping", "views"})
 
 class ProtocolError(Pier18Error):
     """A message that breaks the protocol. Raised at the host, its message is the code it
-    sends back (`words.REFUSALS`); at a client, a line in the client's own words."""
+    sends back (worded by `speech.notices.refusal`); at a client, a line in the client's own words."""
 
 
 def new_code() -> str:

@@ -59,7 +59,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .. import i18n, words
+from .. import i18n
+from ..speech.notices import GAME_NAME, refusal
 from ..engine.text import printable_name
 from ..i18n import N_
 from .host import Host
@@ -300,9 +301,9 @@ class WebSeats:
         spoken = language or i18n.language()  # the seat's: asked for, or else the host's
         said = i18n.translation(spoken).gettext
         if seat < 0:
-            title = said(N_("{game}: watching the table")).format(game=words.GAME_NAME)
+            title = said(N_("{game}: watching the table")).format(game=GAME_NAME)
         else:
-            title = said(N_("{game}: {name}'s seat")).format(game=words.GAME_NAME, name=printable_name(self.host.session.names[seat]))
+            title = said(N_("{game}: {name}'s seat")).format(game=GAME_NAME, name=printable_name(self.host.session.names[seat]))
         body = _page(
             "seat.html", language=escape(_tag(spoken)), title=escape(title), socket=escape(socket),
             ended=escape(said(N_("This seat's page is closed. Open it again to come back to the table."))), again=escape(said(N_("Open it again"))),
@@ -323,7 +324,7 @@ class WebSeats:
         spoken = language or i18n.language()
         said = i18n.translation(spoken).gettext
         body = _page(
-            "ask.html", language=escape(_tag(spoken)), title=escape(words.GAME_NAME), ask=escape(said(N_("Your seat's code, as the host gave it:"))),
+            "ask.html", language=escape(_tag(spoken)), title=escape(GAME_NAME), ask=escape(said(N_("Your seat's code, as the host gave it:"))),
             button=escape(said(N_("Open"))), problem=escape(said(problem) if problem else ""), asked=escape(language or ""),
             keep="" if language else "disabled",
         )
@@ -418,7 +419,7 @@ class WebSeats:
             raise web.HTTPForbidden()  # another site's page: it may not drive a seat
         found = await self._check(request, request.match_info["code"])
         if found is None:
-            raise web.HTTPForbidden(text=words.refusal("wrong_code"))
+            raise web.HTTPForbidden(text=refusal("wrong_code"))
         language = asked_language(request.match_info.get("lang"))
         tab = _Tab(*found)
         refused = self._take(tab)  # nothing awaited since the code was found right

@@ -40,14 +40,8 @@ from pathlib import Path
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
 from ..i18n import _
-from ..words import (
-    could_not_be_read,
-    open_elsewhere,
-    record_open_elsewhere,
-    record_option,
-    record_renumbered,
-    save_moved,
-)
+from ..words import record_open_elsewhere, record_option, record_renumbered, save_moved
+from ..speech.notices import could_not_be_read, open_elsewhere
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
 from .lock import GameLock, GameLocked, holder
 from .writer import SaveWriter

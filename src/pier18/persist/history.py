@@ -18,7 +18,7 @@ counted apart (`Lesson`): its choices were suggested, so it is not in the record
 
 The Elo estimate treats each game as one result against every bot at the table (a
 win, a loss, or half of each for a shared place), and the bots as rated by the ladder
-(`pier18.words.LEVEL_STRENGTH`, measured by `benchmarks/ladder.py`). It is shown only
+(`pier18.speech.people.LEVEL_STRENGTH`, measured by `benchmarks/ladder.py`). It is shown only
 once its 95% interval is within `ELO_SHOWN_WITHIN` of it (`Elo.shown`); before that,
 `Elo.more_games` says about how many more games against bots it takes.
 """
@@ -33,7 +33,8 @@ from pathlib import Path
 from ..bots.seats import HUMAN
 from ..engine.text import printable
 from ..i18n import _
-from ..words import LEVEL_STRENGTH, could_not_be_read
+from ..speech.notices import could_not_be_read
+from ..speech.people import LEVEL_STRENGTH
 from . import record
 from .autosave import SavedGame
 from .savecache import Facts

@@ -169,7 +169,7 @@ class Script:
 
     def refusal(self, view: PlayerView, decision: Decision) -> tuple[Decision, str] | None:
         """The suggestion a step needs instead of `decision`, and the moment whose step
-        needs it (`words.lesson_refused` words the two), or None: `decision` is taken.
+        needs it (`speech.why.lesson_refused` words the two), or None: `decision` is taken.
 
         A step that needs its suggestion refuses any other choice; a cover step only when
         the card is the suggested one (the card itself was the pick step's to need)."""

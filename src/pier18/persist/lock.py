@@ -48,7 +48,7 @@ from pathlib import Path
 
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
-from ..words import open_elsewhere
+from ..speech.notices import open_elsewhere
 
 try:
     import fcntl

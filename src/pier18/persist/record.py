@@ -35,6 +35,8 @@ from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import lines, name_key, printable, printable_name, shorten
 from ..engine.reading import read_capped
 from .. import words
+from ..speech.notices import GAME_NAME, about
+from ..speech.people import players_list
 from ..i18n import _
 from .files import Over, atomic_write
 from ..session import Session, TableCodes
@@ -166,7 +168,7 @@ def read_text(path: str | Path) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(_not_a_record(where, words.not_utf8())) from None
+        raise RecordError(_not_a_record(where, _("not UTF-8 text"))) from None
 
 
 def read_data(path: str | Path) -> dict[str, Any]:
@@ -201,7 +203,7 @@ def loads(text: str, where: str = "<record>", deck: Deck | None = None) -> Sessi
     try:
         session = Session(game_deck, names, seed, first, seats, decisions, deal, codes)
     except IllegalDecision as exc:
-        raise RecordError(words.about(where, str(exc))) from None
+        raise RecordError(about(where, str(exc))) from None
     authors = _authors(data, where, len(decisions)) if version >= 3 else None  # once every decision is known legal
     if authors is not None:
         for index, ((seat, _decision), author) in enumerate(zip(session.game.history, authors)):
@@ -272,14 +274,14 @@ def _check_header(data: Mapping[str, Any], where: str) -> int:
     version = data.get("version")
     if not _is_int(version) or version < 1:
         raise RecordError(_("{where}: unknown record version {version} (this {game} reads versions 1 to {newest})").format(
-            where=where, version=_shown(version), game=words.GAME_NAME, newest=VERSION
+            where=where, version=_shown(version), game=GAME_NAME, newest=VERSION
         ))
     if version > VERSION:
         shown = version if version < 10**6 else _("from the future")
         raise NewerRecordError(_(
             "{where}: record version {version} was written by a newer {game} "
             "(this one, {ours}, reads versions 1 to {newest}); please upgrade"
-        ).format(where=where, version=shown, game=words.GAME_NAME, ours=__version__, newest=VERSION))
+        ).format(where=where, version=shown, game=GAME_NAME, ours=__version__, newest=VERSION))
     return version
 
 
@@ -427,7 +429,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
     raise RecordError(_(
         "{where}: the record does not include its deck, and no deck file matching it was found"
         " (looked at {looked_at}; give one with --deck)"
-    ).format(where=where, looked_at=words.players_list(looked)))
+    ).format(where=where, looked_at=players_list(looked)))
 
 
 def deck_came_inside(deck: Deck) -> bool:
@@ -451,7 +453,7 @@ def parse_deck_text(text: str, source: str, digest: str, what: str) -> Deck:
     except DeckError as exc:
         raise RecordError(str(exc)) from None
     except (SetupError, NotationError) as exc:
-        raise RecordError(words.about(what, str(exc))) from None
+        raise RecordError(about(what, str(exc))) from None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         raise RecordError(_("{what} is broken ({error}: {why})").format(what=what, error=type(exc).__name__, why=_first_line(exc))) from None
 
@@ -464,7 +466,7 @@ def _field_error(where: str, field: str, message: str) -> RecordError:
 
 def _not_a_record(where: str, why: str) -> str:
     """'game.json: not a Pier 18 game record (bad JSON at line 3, column 1)'."""
-    return _("{where}: not a {game} game record ({why})").format(where=where, game=words.GAME_NAME, why=why)
+    return _("{where}: not a {game} game record ({why})").format(where=where, game=GAME_NAME, why=why)
 
 
 def _shown(value: object) -> str:

@@ -14,15 +14,9 @@ from rich.text import Text
 from ..engine import CATEGORIES, TableView
 from ..review.breakdown import SeatBreakdown, breakdown
 from ..i18n import _
-from ..words import (
-    category_name,
-    ahead_of,
-    breakdown_head,
-    category_points,
-    patron_won,
-    plan_result,
-    tied_with,
-)
+from ..words import breakdown_head, patron_won
+from ..speech.moves import plan_result
+from ..speech.scores import category_name, ahead_of, category_points, tied_with
 
 
 def breakdown_text(view: TableView, names: Sequence[str]) -> Text:

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from ..engine.characters import Character
 from ..i18n import _
-from ..words import category_name
+from ..speech.scores import category_name
 from .pier import land_mark, sea_mark
 from .style import DIM, EMPTY_SLOT, LABEL, LAND, SEA, character_text, patrons_text
 

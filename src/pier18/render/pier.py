@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..engine.characters import Character, Side
 from ..i18n import _, pgettext
-from ..words import card_label, card_name
+from ..speech.moves import card_label, card_name
 from .style import DIM, FRAME, FRAME_MARKED, LABEL, LAND, PLANK, SEA, SLOT_WIDTH, patrons_text, slot_text
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -15,12 +15,12 @@ from ..engine.cards import Card
 from ..engine.goals import Goal
 from ..engine.goals import goal_measures
 from ..engine.scoring import ScoreSheet
-from ..words import goal_progress as progress_words, verdict
-from ..words import goal_text
+from ..speech.scores import goal_progress as progress_words, verdict
+from ..speech.moves import goal_text
 
 
 def goal_progress(goal: Goal, sheet: ScoreSheet, others: Sequence[ScoreSheet] | None = None) -> str:
-    """Where `sheet` stands on `goal`, in numbers (`words.goal_progress`); `others` are
+    """Where `sheet` stands on `goal`, in numbers (`speech.scores.goal_progress`); `others` are
     the rivals' sheets as known."""
     best = max(goal_measures(goal, other)[0] for other in others) if goal.compares_players and others else None
     return progress_words(goal, goal_measures(goal, sheet), best)

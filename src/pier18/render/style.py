@@ -18,7 +18,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..engine.characters import Character
-from ..words import category_name
+from ..speech.scores import category_name
 
 
 class CharacterStyle:

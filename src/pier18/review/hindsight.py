@@ -31,7 +31,7 @@ def judge_in_hindsight(game: Game, seat: int, chosen: Decision, later: Sequence[
         world = game.clone()
         queues = {s: [d for made, d in later if made == s] for s in range(game.players) if s != seat}
         _play(world, seat, decision, queues)
-        futures[decision] = ahead(world, seat)  # the one measure, as the judge's (`words.MEASURE`)
+        futures[decision] = ahead(world, seat)  # the one measure, as the judge's (`speech.scores.MEASURE`)
         totals[decision] = float(world.score(seat).total)
     return Verdict.of(chosen, futures, 1, totals)
 

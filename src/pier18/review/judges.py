@@ -2,7 +2,7 @@
 
 A judge is given a seat's `PlayerView` at a decision (what the seat knew then, nothing
 more), the decision it made and the review's seed, and returns a `Verdict`: every
-candidate it tried, the chosen one among them, each priced by `words.MEASURE` (the
+candidate it tried, the chosen one among them, each priced by `speech.scores.MEASURE` (the
 seat's expected points ahead of the best rival at the end) in the same worlds.
 
 `STRONGEST` names the judge `pier18 review` uses: `hard`, which is `bots.judge.judge`,

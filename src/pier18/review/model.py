@@ -1,7 +1,7 @@
 """What a review says, as plain data: each decision's verdict and each seat's summary.
 
 A `Verdict` prices one decision one way: every candidate the judge tried, each with the
-one measure every judgement shown to a player ranks by (`words.MEASURE`: the seat's
+one measure every judgement shown to a player ranks by (`speech.scores.MEASURE`: the seat's
 expected points ahead of the best rival at the end, `Choice.expected`) and the seat's
 expected final total (`Choice.total`, shown beside it), all in the same sampled worlds,
 so the choice made and the best one differ by what they do and not by luck.
@@ -62,7 +62,7 @@ class Choice:
     """A candidate decision, priced by the measure, with the seat's final total after it."""
 
     decision: Decision
-    expected: float  # `words.MEASURE`: mean points ahead of the best rival at the end
+    expected: float  # `speech.scores.MEASURE`: mean points ahead of the best rival at the end
     total: float | None = None  # mean final total of the seat (None: not known)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Deck
-from ..words import MEASURE, decision_text
+from ..speech.moves import decision_text
+from ..speech.scores import MEASURE
 from .model import PHASES, THRESHOLDS, Choice, DecisionReview, Review, SeatSummary, Verdict
 
 
@@ -14,7 +15,7 @@ def _points(value: float) -> float:
 
 
 def _priced(choice: Choice) -> dict[str, Any]:
-    """A choice's price: `ahead` is the measure (`words.MEASURE`), `total` the final total."""
+    """A choice's price: `ahead` is the measure (`speech.scores.MEASURE`), `total` the final total."""
     return {"ahead": _points(choice.expected), "total": None if choice.total is None else _points(choice.total)}
 
 

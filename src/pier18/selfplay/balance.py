@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
 from ..bots.hard import HardBot
-from ..words import at_least_one
+from ..speech.notices import at_least_one
 
 #: The hard bot setting balance runs use (see docs/balance.md for its strength).
 WORLDS = 6

@@ -21,7 +21,8 @@ from ..engine.errors import Pier18Error
 from ..engine.text import quote
 from ..bots import LEVELS, make_bot, make_legal_bot
 from ..i18n import _
-from ..words import at_least_one, levels_for_players, seats_for_players
+from ..words import levels_for_players
+from ..speech.notices import at_least_one, seats_for_players
 
 _OVER = Phase.OVER
 

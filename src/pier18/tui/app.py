@@ -18,7 +18,11 @@ from ..i18n import _
 from ..engine import Decision, Phase
 from ..persist import autosave
 from ..persist.lock import GameLocked
-from ..words import KEY_TAKE_BACK, bot_problem, pass_reason, play_resume_command, since_your_turn
+from ..speech.keys import KEY_TAKE_BACK
+from ..speech.moves import since_your_turn
+from ..speech.notices import play_resume_command
+from ..speech.people import pass_reason
+from ..speech.why import bot_problem
 from .game_app import MIN_SIZE, GameApp, HintGiver
 from .moves import bot_reasons, moves_and_reasons, since_start
 from .screens.names import NamesScreen, Seating

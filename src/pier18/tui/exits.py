@@ -82,7 +82,7 @@ class BaseApp(CrashHook):
         missing = [] if headless or drawn_by_web else not_a_terminal()
         if missing:
             from ..i18n import _
-            from ..words import not_terminals
+            from ..speech.notices import not_terminals
 
             raise NotATerminal(_("{not_terminals}: the game needs one").format(not_terminals=not_terminals(missing)))
         return await super().run_async(

@@ -28,7 +28,9 @@ from textual.screen import Screen
 
 from ..i18n import _
 from ..engine.text import printable
-from ..words import GAME_NAME, KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES, no_hint
+from ..speech.keys import KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_QUIT, KEY_RULES
+from ..speech.notices import GAME_NAME
+from ..speech.why import no_hint
 from .moves import MoveLog, game_log, hint_text
 from .exits import BaseApp
 from .screens.closing import app_leaving, kept

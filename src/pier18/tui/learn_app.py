@@ -22,7 +22,7 @@ from ..engine import Decision, Draft, Keep, Phase, PlayerView
 from ..persist.lesson import LEARNER_SEAT, Script, lesson_rival
 from ..session import Session
 from ..i18n import N_, _
-from ..words import lesson_refused
+from ..speech.why import lesson_refused
 from .app import BOT_PAUSE, Pier18App
 from .game_app import HintGiver
 

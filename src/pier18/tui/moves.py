@@ -12,7 +12,8 @@ from rich.text import Text
 
 from ..i18n import _
 from ..engine import Decision
-from ..words import hint_lines, hint_why, move_line, patron_log_line
+from ..speech.moves import move_line, patron_log_line
+from ..speech.why import hint_lines, hint_why
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the bots are not imported before the first screen is painted, nor the game
@@ -144,7 +145,7 @@ def view_moves(
 
 def hint_text(view: PlayerView, hint: Hint, names: Sequence[str] | None = None) -> Text:
     """The judge's `Hint` for the player to move, as shown under `h` (words from
-    `pier18.words.hint_lines`); the reason names the other players by `names`."""
+    `pier18.speech.why.hint_lines`); the reason names the other players by `names`."""
     deck = view.deck
     reason = hint.reason
     if hint.outcome is not None and names is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..i18n import _, document
-from ..words import GAME_NAME
+from ..speech.notices import GAME_NAME
 
 
 def rules_path() -> Path:

@@ -33,16 +33,10 @@ from ..flow import Show, next_step
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..lines.say import club_line, lost_on_time_line
-from ..words import (
-    close_table,
-    connection_lost,
-    lobby_seat,
-    move_line,
-    seat_presence,
-    table_goes_on,
-    waiting_now,
-    connection_dropped,
-)
+from ..words import close_table, connection_lost, seat_presence, table_goes_on
+from ..speech.moves import move_line
+from ..speech.notices import connection_dropped
+from ..speech.people import lobby_seat, waiting_now
 from .game_app import GameApp, HintGiver
 from .moves import bot_reason, since_start, view_moves
 from .screens.closing import app_leaving

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
-from ...words import with_key
+from ...speech.keys import with_key
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 from ...i18n import N_, _

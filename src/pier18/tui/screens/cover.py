@@ -9,7 +9,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ...words import KEY_NO_KEEP_WAITING, KEY_YES_BOT_PLAYS, cover_question
+from ...words import cover_question
+from ...speech.keys import KEY_NO_KEEP_WAITING, KEY_YES_BOT_PLAYS
 from .confirm import ConfirmScreen
 
 

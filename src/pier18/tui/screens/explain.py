@@ -2,7 +2,7 @@
 
 Drawn from the table's `TableView` only, so it explains exactly the piers everyone may
 see (a Plan placed face down is not on them until the end). The reasons are the
-engine's (`engine.explain`), worded by `words.explanation`; the pier is drawn with each
+engine's (`engine.explain`), worded by `speech.why.explanation`; the pier is drawn with each
 character that scores marked. ←/→ go to another seat's pier.
 """
 
@@ -23,7 +23,8 @@ from ...engine.cards import Card
 from ...engine.explain import Reason, Slot, explain
 from ...render import FittedPier
 from ...i18n import N_, _
-from ...words import KEY_CLOSE, explanation
+from ...speech.keys import KEY_CLOSE
+from ...speech.why import explanation
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 

@@ -31,23 +31,13 @@ from ...render import FittedPier
 from ...render.breakdown import breakdown_text
 from ...render.plan import plan_summary
 from ...render.style import category_label, stressed
-from ...words import (
-    KEY_NEW_GAME,
-    KEY_QUIT,
-    visible_characters,
-    ahead_of,
-    card_label,
-    plan_note,
-    points,
-    record_kept,
-    replay_command,
-    stand_in_moves,
-    tied_with,
-    winners,
-    with_key,
-)
+from ...words import record_kept, stand_in_moves, winners
+from ...speech.keys import KEY_NEW_GAME, KEY_QUIT, with_key
+from ...speech.moves import card_label
+from ...speech.notices import replay_command
+from ...speech.scores import visible_characters, ahead_of, plan_note, points, tied_with
 from ...words import score_command as score_words
-from ...words import goal_text
+from ...speech.moves import goal_text
 from ..widgets.footer import Footer
 from ..widgets.more_below import MoreBelow, MoreScroll
 from .closing import unless_leaving

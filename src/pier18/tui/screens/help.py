@@ -23,7 +23,8 @@ from textual.widgets import Static
 
 from ...render.style import stressed
 from ...i18n import _
-from ...words import KEY_CLOSE, key_names, keys_notes, textual_keys
+from ...words import key_names, keys_notes, textual_keys
+from ...speech.keys import KEY_CLOSE
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 

@@ -12,7 +12,8 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine.text import printable
-from ...words import KEY_CLOSE, join_lines_title
+from ...i18n import _
+from ...speech.keys import KEY_CLOSE
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 
@@ -37,7 +38,7 @@ class JoinLinesScreen(ModalClosesOnce[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-box"):
-            yield Static(Text(join_lines_title(), style="bold"))
+            yield Static(Text(_("To join this table, each player types their line:"), style="bold"))
             yield Static(Text("\n".join(printable(line) for line in self.lines)), id="join-lines")  # as printed
         yield Footer()
 

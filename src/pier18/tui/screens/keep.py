@@ -25,7 +25,8 @@ from ...render import FittedPier
 from ...render.legend import legend
 from ...render.plan import plan_summary
 from ...render.style import stressed
-from ...words import (
+from ...words import foundation_role, keep_foundation_help, keep_plan_help
+from ...speech.keys import (
     HINT_TAG,
     KEY_BACK_TO_PLAN,
     KEY_KEEP_AS_FOUNDATION,
@@ -33,11 +34,8 @@ from ...words import (
     KEY_NEXT_CARD,
     KEY_POINT_AT_CARD,
     KEY_PREVIOUS_CARD,
-    foundation_role,
-    keep_foundation_help,
-    keep_plan_help,
-    goal_text,
 )
+from ...speech.moves import goal_text
 from ..cursor import follow_soon
 from ..widgets.card_view import CardView
 from ..widgets.drawn import Drawn

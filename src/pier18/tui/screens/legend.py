@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...render.legend import legend
-from ...words import KEY_CLOSE
+from ...speech.keys import KEY_CLOSE
 from .closing import ModalClosesOnce
 from ..widgets.footer import Footer
 

@@ -20,7 +20,7 @@ from ...engine import Decision, Deck, Outcome
 from ...persist.lesson import Step
 from ...i18n import N_, _
 from ...persist.lesson import step_words
-from ...words import lesson_feedback, reason_gone, reason_new
+from ...speech.why import lesson_feedback, reason_gone, reason_new
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 from .confirm import ConfirmScreen
@@ -81,7 +81,7 @@ class LessonScreen(LessonBox):
 
 
 def feedback(deck: Deck, mine: Outcome, suggested: Outcome | None) -> Group:
-    """What the choice made did, next to the suggested one (`words.lesson_feedback`), drawn."""
+    """What the choice made did, next to the suggested one (`speech.why.lesson_feedback`), drawn."""
     chose, gone, new, theirs = lesson_feedback(deck, mine, suggested)
     lines: list[Text] = [Text(chose, style="bold")]
     lines.append(Text())

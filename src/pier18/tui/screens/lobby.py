@@ -22,14 +22,13 @@ from textual.widgets import Static
 
 from ...engine.text import printable
 from ...i18n import N_, _
-from ...words import join_lines_title, lobby_title
 from ..widgets.footer import Footer
 from .closing import unless_leaving
 
 
 @dataclass(frozen=True)
 class LobbyState:
-    """Everything the lobby draws: one line per seat (`words.lobby_seat`), and at the
+    """Everything the lobby draws: one line per seat (`speech.people.lobby_seat`), and at the
     host's own seat the join lines; `host`: the person at the keys may start the game;
     `link`: what is wrong with the connection, if anything."""
 
@@ -64,10 +63,10 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby-box"):
-            yield Static(Text(lobby_title(), style="bold"))
+            yield Static(Text(_("Waiting for the players: the game starts when every seat is filled"), style="bold"))
             yield Static(id="lobby-link")
             yield Static(id="lobby-seats")
-            yield Static(Text(join_lines_title(), style="bold"), id="lobby-join-title")
+            yield Static(Text(_("To join this table, each player types their line:"), style="bold"), id="lobby-join-title")
             yield Static(id="lobby-join-lines")
             yield Static(Text(_("The game starts by itself when everyone is here; the host can start it sooner with bots."), style="italic"), id="lobby-wait")
         yield Footer()

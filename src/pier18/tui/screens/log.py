@@ -16,7 +16,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...i18n import _
-from ...words import KEY_CLOSE
+from ...speech.keys import KEY_CLOSE
 from ..widgets.footer import Footer
 from .closing import ModalClosesOnce, unless_leaving
 

@@ -18,7 +18,10 @@ from textual.widgets import Input, RadioButton, RadioSet, Static
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
 from ...engine.text import name_key, printable
 from ...i18n import N_, _
-from ...words import GAME_NAME, KEY_NEXT_RULE, KEY_PREVIOUS_RULE, KEY_START_GAME, default_name, names_help
+from ...words import names_help
+from ...speech.keys import KEY_NEXT_RULE, KEY_PREVIOUS_RULE, KEY_START_GAME
+from ...speech.notices import GAME_NAME
+from ...speech.people import default_name
 from ..cursor import follow_soon
 from .closing import ClosesOnce
 from ..widgets.footer import Footer

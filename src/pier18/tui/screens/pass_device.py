@@ -9,7 +9,7 @@ from textual.containers import Center, Middle
 from textual.widgets import Static
 
 from ...i18n import N_, _
-from ...words import ENTER
+from ...speech.keys import ENTER
 from .closing import ClosesOnce
 from ..widgets.footer import Footer
 

@@ -14,16 +14,9 @@ from ...engine import Deck, PatronAward
 from ...i18n import N_, _
 from ...render import draw_card
 from ...render.style import patrons_text, stressed
-from ...words import (
-    ENTER,
-    KEY_GAME_LOG,
-    KEY_HELP,
-    KEY_LEGEND,
-    KEY_RULES,
-    KEY_TAKE_BACK,
-    card_label,
-    patron_why,
-)
+from ...words import patron_why
+from ...speech.keys import ENTER, KEY_GAME_LOG, KEY_HELP, KEY_LEGEND, KEY_RULES, KEY_TAKE_BACK
+from ...speech.moves import card_label
 from .closing import ModalClosesOnce, unless_leaving
 from ..widgets.drawn import Drawn
 from ..widgets.footer import Footer

@@ -26,7 +26,8 @@ from textual.widgets.option_list import Option
 from ...engine import Decision, Draft, Outcome, PlacePlan, PlayerView
 from ...render import FittedPier
 from ...render.style import stressed
-from ...words import HINT_TAG, KEY_BACK_TO_CARDS, cover_choice, place_help
+from ...words import cover_choice, place_help
+from ...speech.keys import HINT_TAG, KEY_BACK_TO_CARDS
 from ..widgets.cover_why import CoverWhy
 from ..widgets.drawn import Drawn
 from ..widgets.score_change import ScoreChange

@@ -10,7 +10,9 @@ from textual.binding import Binding
 from ...i18n import N_, _
 from ...engine.text import printable
 from ...render.style import stressed
-from ...words import KEY_KEEP_PLAYING, play_resume_command, saved_here
+from ...words import saved_here
+from ...speech.keys import KEY_KEEP_PLAYING
+from ...speech.notices import play_resume_command
 from .confirm import ConfirmScreen
 
 

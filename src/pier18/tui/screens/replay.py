@@ -21,18 +21,11 @@ from textual.widgets import Static
 from ...i18n import _
 from ...engine import Game, TableView
 from ...session import Session, games_by_step
-from ...words import (
-    KEY_END,
-    KEY_NEXT,
-    KEY_PREVIOUS,
-    KEY_QUIT,
-    KEY_START,
-    final_ranking,
-    patron_went,
-    replay_event,
-    whose_turn,
-    GAME_NAME,
-)
+from ...words import patron_went, replay_event
+from ...speech.keys import KEY_END, KEY_NEXT, KEY_PREVIOUS, KEY_QUIT, KEY_START
+from ...speech.notices import GAME_NAME
+from ...speech.people import whose_turn
+from ...speech.scores import final_ranking
 from ..exits import BaseApp
 from ..widgets.footer import Footer
 from ..widgets.card_view import CardView

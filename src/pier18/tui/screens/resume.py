@@ -20,7 +20,9 @@ from textual.widgets.option_list import Option
 
 from ...engine.text import printable
 from ...persist import autosave
-from ...words import KEY_NEW_GAME, KEY_RESUME_LAST, last_played, resume_title, with_key
+from ...words import resume_title
+from ...speech.keys import KEY_NEW_GAME, KEY_RESUME_LAST, with_key
+from ...speech.notices import last_played
 from .closing import ModalClosesOnce
 from ..widgets.choice_list import PointingList
 from ..widgets.footer import Footer

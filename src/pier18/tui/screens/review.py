@@ -37,27 +37,17 @@ from ...review.judges import DEFAULT_WORLDS, STRONGEST
 from ...review.model import Choice, Mark, DecisionReview, summarize
 from ...review.run import Moment, review_moments
 from ...i18n import N_, _, decimal
-from ...words import (
-    KEY_END,
-    KEY_NEXT,
-    KEY_PREVIOUS,
-    KEY_START,
+from ...words import expected_after, marks_line, review_summary_title, why_lost
+from ...speech.keys import KEY_END, KEY_NEXT, KEY_PREVIOUS, KEY_START
+from ...speech.moves import card_label, decision_text, short_decision
+from ...speech.scores import (
     accuracy_line,
     biggest_mistake,
-    card_label,
-    decision_text,
-    expected_after,
     expected_points,
-    marks_line,
-    nothing_lost,
     points_lost_line,
     review_columns,
     review_marks,
     review_phase,
-    review_summary_title,
-    same_choice,
-    short_decision,
-    why_lost,
 )
 from ..widgets.choice_list import PointingList
 from ..widgets.footer import Footer
@@ -134,7 +124,7 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
     parts.append(Text(marks_line([(mark.value, count) for mark, count in summary.marks.items()])))
     worst = summary.biggest
     if worst is None:
-        parts.append(Text(nothing_lost(), style="bold green"))
+        parts.append(Text(_("No decision lost any points."), style="bold green"))
     else:
         verdict = worst.foresight
         parts.append(Text(biggest_mistake(
@@ -152,7 +142,7 @@ def summary_page(name: str, reviews: Sequence[DecisionReview], view: PlayerView,
             str(item.number),
             Text(review_phase(item.phase, item.round)),
             Text(short_decision(deck, verdict.chosen.decision)),
-            Text(same_choice() if same else short_decision(deck, verdict.best.decision)),
+            Text(_("the same") if same else short_decision(deck, verdict.best.decision)),
             expected_points(verdict.chosen.expected, verdict.best.expected),
             decimal(verdict.loss, 2),
             Text(review_marks()[verdict.mark], style=MARK_STYLES[verdict.mark]),
@@ -345,7 +335,7 @@ class ReviewScreen(ClosesOnce[None]):
         reason = Text(_("This was the best choice the judge found (the one a hint names): nothing lost.") if verdict.loss <= 0 else why_lost(verdict.loss, verdict.worlds))
         made = choice_column(view, self.names, _("Choice made"), verdict.chosen.decision, verdict.chosen, item.why(verdict.chosen.decision))
         if verdict.best.decision == verdict.chosen.decision:
-            best: RenderableType = Group(Text(_("Best choice"), style="bold underline"), Text(same_choice(), style="bold green"))
+            best: RenderableType = Group(Text(_("Best choice"), style="bold underline"), Text(_("the same"), style="bold green"))
         else:
             best = choice_column(view, self.names, _("Best choice"), verdict.best.decision, verdict.best, item.why(verdict.best.decision))
         self._show(summary=None, decision=Group(head, reason), columns=(before_column(view), made, best))

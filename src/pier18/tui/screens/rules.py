@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from ...i18n import N_
-from ...words import KEY_BACK_TO_GAME
+from ...speech.keys import KEY_BACK_TO_GAME
 from ..widgets.footer import Footer
 from ..widgets.rules_page import RulesPage
 from .closing import ClosesOnce

@@ -14,14 +14,10 @@ from textual.widgets import Static
 
 from ...engine import Decision, Draft, Phase, TableView
 from ...i18n import N_, _
-from ...words import (
-    HINT_TAG,
-    YOU,
-    author,
-    chosen_so_far,
-    since_your_turn,
-    start_rule,
-)
+from ...words import start_rule
+from ...speech.keys import HINT_TAG
+from ...speech.moves import since_your_turn
+from ...speech.people import YOU, author, chosen_so_far
 from ..widgets.footer import Footer
 from .closing import app_leaving, kept, unless_leaving
 from ..widgets.draft_row import DraftRow

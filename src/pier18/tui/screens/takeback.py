@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ...words import KEY_KEEP_PLAYING, KEY_YES_TAKE_BACK
+from ...speech.keys import KEY_KEEP_PLAYING, KEY_YES_TAKE_BACK
 from .confirm import ConfirmScreen
 
 

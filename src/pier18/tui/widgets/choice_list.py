@@ -15,7 +15,7 @@ from textual.widgets import OptionList
 from ..cursor import follow_soon
 
 from ...i18n import N_
-from ...words import KEY_COVER_LESS, KEY_COVER_MORE, KEY_PLACE_IT
+from ...speech.keys import KEY_COVER_LESS, KEY_COVER_MORE, KEY_PLACE_IT
 
 
 class PointingList(OptionList):

@@ -2,7 +2,7 @@
 differently, and why.
 
 It lists the engine's answer (`Outcome.reasons_changed`, from `engine.explain` on the
-pier before and after the decision) in `words.explanation`'s words, and works nothing
+pier before and after the decision) in `speech.why.explanation`'s words, and works nothing
 out itself: a reason that is gone (hidden, or now worth something else) is shown as it
 was, a new one as it will be.
 """
@@ -14,7 +14,7 @@ from rich.text import Text
 from ...engine import Outcome
 from .drawn import Drawn
 from ...i18n import _
-from ...words import explanation, reason_gone, reason_new
+from ...speech.why import explanation, reason_gone, reason_new
 
 
 class CoverWhy(Drawn):

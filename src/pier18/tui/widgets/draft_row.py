@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...engine import Deck
-from ...words import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_POINT_AT_CARD, KEY_PREVIOUS_CARD
+from ...speech.keys import HINT_TAG, KEY_CHOOSE_CARD, KEY_NEXT_CARD, KEY_POINT_AT_CARD, KEY_PREVIOUS_CARD
 from ...i18n import _
 from ..cursor import follow_soon
 from .card_view import CardView

@@ -36,7 +36,7 @@ from textual.widgets import Label
 
 from ... import i18n
 from ...i18n import N_, _
-from ...words import (
+from ...speech.keys import (
     KEY_BACK_TO_CARDS,
     KEY_BACK_TO_GAME,
     KEY_BACK_TO_PLAN,

@@ -19,7 +19,7 @@ from ...render.plan import goal_progress, verdict_text
 from ...render.style import character_text, patrons_text
 from .drawn import Drawn
 from ...i18n import _
-from ...words import goal_text
+from ...speech.moves import goal_text
 
 
 def score_line(sheet: ScoreSheet) -> Text:
