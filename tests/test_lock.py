@@ -7,13 +7,17 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from helpers import child_env
 from pier18.cli import main
 from pier18.persist import autosave as saves, record
+from pier18.persist import lock as lock_module
+from pier18.persist.files import stamp
 from pier18.persist.lock import GameLock, GameLocked, guard_path, holder, lock_path, lock_paths
 from pier18.persist.session import Session
 from pier18.tui.app import Pier18App
@@ -81,6 +85,86 @@ def test_a_game_played_in_another_process_is_locked_with_its_pid_until_it_is_kil
     lock = GameLock(path).acquire()
     assert lock.held
     lock.release()
+
+
+#: Plays a saved game as CHILD does; at the line "end" it is stopped (its locks say it
+#: is ending, as a stop signal has them say), and at the next line it makes its last
+#: decision, saves it, lets go and prints the decisions saved.
+ENDING_CHILD = """
+import json, sys
+from pathlib import Path
+from pier18.persist import autosave, lock, record
+
+path = Path(sys.argv[1])
+session = record.load(path)
+factory = autosave.autosaving(lambda names: None)
+factory.play(session, path)
+print("playing", flush=True)
+sys.stdin.readline()
+lock.ending()
+print("ending", flush=True)
+sys.stdin.readline()
+session.apply(session.game.legal_decisions()[0])
+factory.release()
+print(json.dumps([str(d) for d in session.decisions]), flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.fixture
+def child_ending(deck):
+    """A process playing `one.json` that ends when told (see ENDING_CHILD)."""
+    path = saved_game(deck, "one.json", 3)
+    child = subprocess.Popen(
+        [sys.executable, "-c", ENDING_CHILD, str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+    )
+    try:
+        assert child.stdout.readline() == "playing\n", child.stderr.read()
+        yield child, path
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait(timeout=30)
+        for stream in (child.stdin, child.stdout, child.stderr):
+            stream.close()
+
+
+def tell(child: subprocess.Popen, line: str) -> str:
+    child.stdin.write(line + "\n")
+    child.stdin.flush()
+    return child.stdout.readline()
+
+
+def test_a_game_whose_player_is_ending_is_waited_for_and_read_with_its_last_save(child_ending, monkeypatch):
+    """A stopped player still holds its game while it writes its last save: whoever
+    looks then (a `--resume` typed the moment the window closed) waits for it to let go,
+    and reads the game with that last decision, free to be played."""
+    child, path = child_ending
+    assert holder(path) == child.pid  # playing, not ending: nobody waits
+    assert tell(child, "end") == "ending\n"
+    last: list[str] = []
+
+    def sleep(seconds: float) -> None:  # the looker waits: now the player ends
+        if not last:
+            last.extend(json.loads(tell(child, "go")))
+
+    monkeypatch.setattr(lock_module, "time", SimpleNamespace(monotonic=time.monotonic, sleep=sleep))
+    found = saves.load_saved(path)  # as `play --resume` reads it
+    assert last, "nobody waited for the ending player"
+    assert found.played_by is None
+    assert [str(d) for d in found.session.decisions] == last and len(last) == 4
+    assert found.stamp == stamp(path)  # read after the last save: this process may write on
+
+
+def test_a_player_that_is_ending_but_never_lets_go_is_waited_for_only_so_long(child_ending, monkeypatch):
+    child, path = child_ending
+    assert tell(child, "end") == "ending\n"
+    monkeypatch.setattr(lock_module, "ENDING_WAIT", 0.2)
+    assert holder(path) == child.pid
+    with pytest.raises(GameLocked) as caught:
+        GameLock(path).acquire()
+    assert caught.value.pid == child.pid and caught.value.ending
 
 
 def test_find_resumable_offers_only_games_nobody_else_is_playing(deck, child_playing):

@@ -486,6 +486,33 @@ def test_letting_go_of_a_game_waits_for_its_save_in_flight(deck, data_dir, monke
     assert holder(path) is None  # let go once written
 
 
+def test_the_last_resort_ends_a_stuck_app_only_once_its_save_in_flight_is_written(deck, data_dir, monkeypatch):
+    """An app stopped from outside that cannot end by itself is ended by its last resort
+    (`tui.exits`), without `Autosaving.release`: that too writes the save in flight
+    first, so the game on disk holds every decision made."""
+    import threading
+
+    from pier18.tui import exits
+
+    gate, factory = gated_factory(deck, monkeypatch)
+    gate.allow(1)
+    session = factory(["Ann", "Bob"])
+    (path,) = saves.autosaves()
+    session.apply(session.game.legal_decisions()[0])
+    gate.wait(lambda: gate.started == 2)
+    ended: list[tuple[int, list[str]]] = []
+    monkeypatch.setattr(exits.os, "_exit", lambda status: ended.append((status, saved_decisions(path))))
+
+    ending = threading.Thread(target=exits.last_resort, args=(128 + signal.SIGHUP, BOUND))
+    ending.start()
+    until(lambda: factory.saver.writer.waiting or not ending.is_alive(), "the last resort waited or ended")
+    assert ending.is_alive() and ended == []
+    gate.allow(2)
+    ending.join(BOUND)
+    assert ended == [(128 + signal.SIGHUP, [str(session.decisions[0])])]
+    factory.release()
+
+
 def test_a_new_game_waits_for_the_last_save_of_the_one_before(deck, data_dir, monkeypatch):
     gate, factory = gated_factory(deck, monkeypatch)
     gate.allow(1)
