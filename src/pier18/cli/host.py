@@ -307,8 +307,10 @@ class Stopped(KeyboardInterrupt):
 def stop_on_signals() -> dict[int, Any]:
     """Make SIGTERM and SIGHUP stop the table as Ctrl+C does (the host's own seat app
     handles them itself while it runs); the handlers there were before, to put back."""
+    from ..persist.lock import ending
 
     def stop(number: int, frame: object) -> None:
+        ending()  # its game's lock says so: a resume waits the moment its last save takes
         raise Stopped(number)
 
     before: dict[int, Any] = {}
