@@ -84,7 +84,7 @@ from .protocol import (
     PROTOCOL,
     VERSION,
 )
-from .store import AlreadyMoved, ClubStore, DamagedStore, NameTaken, StaleTurn, StoreError, Table, club_name, is_postgres, open_store
+from .store import AlreadyMoved, ClubStore, DamagedStore, NameLooksTaken, NameTaken, StaleTurn, StoreError, Table, club_name, is_postgres, open_store
 
 T = TypeVar("T")
 
@@ -636,6 +636,10 @@ class ClubServer:
         except NameTaken:
             await self.gate.admit(None, address)
             await _club_refuse(ws, "name_taken")
+            return
+        except NameLooksTaken as looks:
+            await self.gate.admit(None, address)
+            await _club_refuse(ws, "name_looks_taken", member=looks.member)
             return
         except DamagedStore as exc:
             self.failed(exc)
