@@ -18,6 +18,7 @@ from pier18.persist import files, record
 from pier18.persist.files import atomic_write
 from pier18.engine import Game, Phase
 from pier18.engine.errors import Pier18Error
+from pier18.engine.text import shorten
 from pier18.persist.session import Session
 
 
@@ -243,7 +244,7 @@ def test_a_damaged_autosave_is_moved_aside_and_kept(deck, data_dir, damage):
     assert moved.original == bad and not bad.exists()
     assert moved.kept_at.parent == data_dir / "damaged"
     assert moved.kept_at.read_text() == damaged_text  # kept byte for byte
-    assert moved.message() == f"a damaged autosave was kept at {moved.kept_at} ({moved.reason})"
+    assert moved.message() == f"a damaged autosave was kept at {shorten(moved.kept_at)} ({moved.reason})"  # a long path cut
     assert "fresh" not in moved.message()  # the good game is going on: nothing starts fresh
     # A second damaged save with the same name never overwrites the first one kept.
     autosave(deck, "bad.json", 3, steps=2)
