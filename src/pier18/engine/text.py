@@ -209,6 +209,7 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", printable(name)).casefold().split())
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a club compares a new name with every member's
 def look_alike_key(name: str) -> str:
     """What a name looks like: two names with one key pass for each other on a screen.
 
