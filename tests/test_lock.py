@@ -17,6 +17,7 @@ from helpers import child_env
 from pier18.cli import main
 from pier18.persist import autosave as saves, record
 from pier18.persist import lock as lock_module
+from pier18.engine.text import shorten
 from pier18.persist.files import stamp
 from pier18.persist.lock import GameLock, GameLocked, guard_path, holder, lock_path, lock_paths
 from pier18.persist.session import Session
@@ -318,7 +319,7 @@ def test_a_lock_file_deleted_while_a_game_is_played_lets_no_second_process_in(de
     broken = lock_path(path) if which == "lock" else guard_path(path)
     break_lock(path, how, (broken,))
     assert holder(path) == a.process.pid  # `pier18 games` still shows it open, with A's pid
-    assert b.step("load", "play") == f"locked {path}: this game is open in another terminal (pid {a.process.pid})"
+    assert b.step("load", "play") == f"locked {shorten(path)}: this game is open in another terminal (pid {a.process.pid})"
     assert not broken.exists() or how == "replaced" and broken.read_text() == "0\n"  # B took nothing
     a.step("first")
     assert [p.read_text() for p in lock_paths(path)] == [f"{a.process.pid}\n"] * 2  # made again
@@ -356,7 +357,7 @@ def test_a_second_writer_after_the_lock_file_is_broken_loses_no_decision(deck, p
     assert on_disk == {"one.json": b.decisions, "one-2.json": a.decisions}
     assert b.notices == []
     (told,) = a.notices
-    assert str(path) in told and str(path.with_name("one-2.json")) in told and "\n" not in told
+    assert shorten(path) in told and shorten(path.with_name("one-2.json")) in told and "\n" not in told
     assert "written by another terminal or program" in told
 
 
@@ -395,7 +396,7 @@ def test_a_second_writer_that_read_an_older_save_never_writes_over_a_newer_one(d
     assert records_on_disk() == {"one.json": a.decisions, "one-2.json": b.decisions}
     assert len(a.decisions) == 4 and b.decisions[:3] == a.decisions[:3]
     (told,) = b.notices
-    assert str(path) in told and "one-2.json" in told
+    assert shorten(path) in told and "one-2.json" in told
     assert a.notices == []
 
 
@@ -408,7 +409,7 @@ def test_the_playing_process_takes_a_broken_lock_back_at_its_next_save(deck, pla
     a.step("first")
     assert holder(path) == a.process.pid  # the game shows as open again
     answer = b.step("load", "play")
-    assert answer == f"locked {path}: this game is open in another terminal (pid {a.process.pid})"
+    assert answer == f"locked {shorten(path)}: this game is open in another terminal (pid {a.process.pid})"
     a.step("first")
     a.close()
     b.close()
@@ -445,7 +446,7 @@ async def test_a_save_written_by_another_terminal_is_told_on_the_game_screen(dec
     finally:
         factory.release()
     moved = [m for m in told if "written by another terminal or program" in m]
-    assert len(moved) == 1 and str(path.with_name("one-2.json")) in moved[0]
+    assert len(moved) == 1 and shorten(path.with_name("one-2.json")) in moved[0]
     assert saves.load_saved(path.with_name("one-2.json")).session.decisions == session.decisions
 
 
@@ -496,7 +497,7 @@ def test_record_onto_a_game_open_in_another_terminal_is_refused(child_playing, m
     monkeypatch.setattr(Pier18App, "run", lambda app, *a, **k: pytest.fail("the game started"))
     assert main(["play", "--names", "Ann,Bob", "--players", "2", "--record", str(path), *force]) == 2
     err = capsys.readouterr().err
-    assert err == f"pier18: --record {path}: this game is open in another terminal (pid {child.pid}); choose another file\n"
+    assert err == f"pier18: --record {shorten(path)}: this game is open in another terminal (pid {child.pid}); choose another file\n"
     assert path.read_bytes() == before
 
 
@@ -553,7 +554,7 @@ def test_record_force_onto_the_record_of_a_game_open_in_another_terminal_is_refu
     command = ["play", "--resume", str(mine)] if resume else ["play", "--names", "Ann,Bob", "--players", "2"]
     assert main([*command, "--record", str(record_file), "--force"]) == 2
     err = capsys.readouterr().err
-    assert err == (f"pier18: --record {record_file}: this game is open in another terminal (pid {child.pid}); "
+    assert err == (f"pier18: --record {shorten(record_file)}: this game is open in another terminal (pid {child.pid}); "
                    "choose another file\n")
     assert record_file.read_bytes() == before
 

@@ -37,10 +37,12 @@ returns is always `str.isprintable()`, and `printable` of it is itself.
 
 from __future__ import annotations
 
-import functools
 import unicodedata
-from collections.abc import Iterable, Sequence
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - `score --json` imports none of these (tests/test_score_cli.py)
+    from collections.abc import Iterable, Sequence
+    from typing import Any
 
 #: How many characters of a path (or other outside text) an error line shows: enough for
 #: any real path, and an error stays one line however long the text it names.
@@ -209,7 +211,6 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", printable(name)).casefold().split())
 
 
-@functools.lru_cache(maxsize=1 << 16)  # a club compares a new name with every member's
 def look_alike_key(name: str) -> str:
     """What a name looks like: two names with one key pass for each other on a screen.
 
@@ -221,9 +222,21 @@ def look_alike_key(name: str) -> str:
     Names that differ in a letter or an accent ("Ann" and "Anna", "José" and "Jose",
     "Zoë" and "Zoe") look different. A key to compare, never to show.
     """
-    spaced = " ".join(unicodedata.normalize("NFKC", printable(name)).split())
-    checker = _spoof_checker()
-    return str(checker.getSkeleton(0, str(checker.getSkeleton(0, spaced)).casefold()))
+    key = _LOOKS.get(name)
+    if key is None:
+        spaced = " ".join(unicodedata.normalize("NFKC", printable(name)).split())
+        checker = _spoof_checker()
+        key = str(checker.getSkeleton(0, str(checker.getSkeleton(0, spaced)).casefold()))
+        if len(_LOOKS) >= LOOKS_KEPT:
+            _LOOKS.clear()
+        _LOOKS[name] = key
+    return key
+
+
+#: The look-alike keys made so far, by name (a club compares a new name with every
+#: member's), up to `LOOKS_KEPT` of them.
+_LOOKS: dict[str, str] = {}
+LOOKS_KEPT = 1 << 16
 
 
 def same_name(one: str, other: str) -> bool:
@@ -243,9 +256,14 @@ def all_differ(names: Sequence[str]) -> bool:
     return all(passes_for(name, names[:at]) is None for at, name in enumerate(names))
 
 
-@functools.cache
 def _spoof_checker() -> Any:
     """ICU's SpoofChecker (PyICU), made once; ICU is loaded at the first name compared."""
-    import icu
+    global _checker
+    if _checker is None:
+        import icu
 
-    return icu.SpoofChecker()
+        _checker = icu.SpoofChecker()
+    return _checker
+
+
+_checker: Any = None  # ICU's SpoofChecker, once made
