@@ -127,6 +127,7 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "no_saved_game_numbered": lambda n: words.no_saved_game_numbered("'7'", n),
     "script_cannot_read": lambda n: words.script_cannot_read("lesson.toml", "too big", n * 1024),
     "names_help": lambda n: words.names_help(n + 1, []),
+    "_limit_refusal": lambda n: [words._limit_refusal(code, n) for code in words.LIMITS],
 }
 
 #: Functions with an int that is not a count said with a noun: ids, numbers that name a
@@ -147,7 +148,7 @@ NOUNS = {
     "point": "points", "section": "sections", "game": "games", "decision": "decisions", "result": "results",
     "move": "moves", "Fisher": "Fishers", "world": "worlds", "seat": "seats", "level": "levels", "core": "cores",
     "name": "names", "deal": "deals", "kind": "kinds", "mistake": "mistakes", "blunder": "blunders",
-    "inaccuracy": "inaccuracies",
+    "inaccuracy": "inaccuracies", "connection": "connections", "spectator": "spectators",
 }
 _PLURALS = "|".join(NOUNS.values())
 _SINGULARS = "|".join(NOUNS)
