@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -73,7 +75,7 @@ class Browser:
     """One headless Chromium with a blank tab that stays open (so closing a game's tab
     never ends the browser)."""
 
-    def __init__(self, profile: Path) -> None:
+    def __init__(self) -> None:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -82,9 +84,13 @@ class Browser:
         options.binary_location = binary
         for flag in FLAGS:
             options.add_argument(flag)
-        options.add_argument(f"--user-data-dir={profile}")
+        # Chromium keeps a Unix socket in its profile and in the temporary folder, whose
+        # path must fit in 108 bytes: both short, however long this run's TMPDIR is.
+        self.short = Path(tempfile.mkdtemp(prefix="pier18-", dir="/tmp" if Path("/tmp").is_dir() else None))
+        options.add_argument(f"--user-data-dir={self.short / 'profile'}")
         options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-        self.driver = webdriver.Chrome(options=options, service=Service(driver))
+        env = {**os.environ, "TMPDIR": str(self.short)}
+        self.driver = webdriver.Chrome(options=options, service=Service(driver, env=env))
         self.home = self.driver.current_window_handle
         self.requests: list[tuple[str, str]] = []  # every address asked for, and by which page
         self.violations: list[str] = []  # every load a page's policy refused
@@ -128,6 +134,7 @@ class Browser:
             self.driver.quit()
         except Exception:  # already gone
             pass
+        shutil.rmtree(self.short, ignore_errors=True)
 
 
 class Tab:

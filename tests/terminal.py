@@ -2,6 +2,11 @@
 
 Everything the process writes is kept (`output`), so a test can read what it did to
 the terminal: which modes it turned on, and whether it turned them off again.
+
+With `window=True` the pseudo-terminal is the process's controlling terminal, as a
+terminal window's is (the process leads a session of its own, as a window's shell
+does), so `close_window` hangs it up as closing the window does: the kernel sends the
+process SIGHUP (and SIGCONT), and every read or write of it fails from then on.
 """
 
 from __future__ import annotations
@@ -23,20 +28,29 @@ from helpers import child_env
 from pier18.persist import autosave as saves
 
 
+#: Runs `python -m pier18 ARGS` with standard input as its controlling terminal (the
+#: process is a session leader already: `start_new_session`).
+IN_A_WINDOW = (
+    "import fcntl, os, runpy, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
+    "sys.argv[0] = 'pier18'; runpy.run_module('pier18', run_name='__main__', alter_sys=True)"
+)
+
+
 class Terminal:
     """A `pier18` process on a pseudo-terminal of 130x40, its output drained as it comes."""
 
-    def __init__(self, args: list[str], data_dir: Path) -> None:
+    def __init__(self, args: list[str], data_dir: Path, window: bool = False) -> None:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 130, 0, 0))
         # No COLUMNS/LINES from this process: Textual would believe them over the terminal.
         env = child_env(TERM="xterm-256color", **{saves.DATA_DIR_ENV: str(data_dir)})
+        start = ["-c", IN_A_WINDOW] if window else ["-m", "pier18"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "pier18", *args],
+            [sys.executable, *start, *args],
             stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True, start_new_session=True,
         )
         os.close(slave)
-        self.master = master
+        self.master: int | None = master
         self.output = b""
         self.ended = False  # the other end has closed: everything written has been read
 
@@ -93,11 +107,18 @@ class Terminal:
     def send(self, number: int) -> None:
         os.kill(self.process.pid, number)
 
+    def close_window(self) -> None:
+        """Close the terminal, as closing its window does (see the module's notes)."""
+        master, self.master = self.master, None
+        if master is not None:
+            os.close(master)
+        self.ended = True
+
     def kill(self) -> None:
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
-        os.close(self.master)
+        self.close_window()
 
 
 def saved(data_dir: Path) -> list[Path]:

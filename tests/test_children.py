@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -54,8 +56,11 @@ def running(pid: int) -> bool:
 def test_pool_workers_end_when_their_parent_is_killed(tmp_path, start, how):
     script = tmp_path / "parent.py"
     script.write_text(PARENT)
+    # The fork server listens on a Unix socket in the temporary folder, whose path must
+    # fit in 108 bytes: the parent gets a short one, however long this run's TMPDIR is.
+    short = tempfile.mkdtemp(prefix="pier18-", dir="/tmp")
     parent = subprocess.Popen(
-        [sys.executable, str(script), start, how], stdout=subprocess.PIPE, text=True, env=child_env(),
+        [sys.executable, str(script), start, how], stdout=subprocess.PIPE, text=True, env=child_env(TMPDIR=short),
         start_new_session=True,
     )
     workers: list[int] = []
@@ -74,6 +79,7 @@ def test_pool_workers_end_when_their_parent_is_killed(tmp_path, start, how):
         for pid in workers:
             if running(pid):
                 os.kill(pid, signal.SIGKILL)
+        shutil.rmtree(short, ignore_errors=True)
 
 
 def test_every_pool_pier18_starts_ends_with_its_parent():

@@ -13,6 +13,7 @@ from helpers import child_env
 from pier18.engine import CHARACTERS, GOAL_KINDS, DeckError, load_deck
 from pier18.engine.characters import Character
 from pier18.engine.goals import Goal
+from pier18.engine.text import shorten
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -144,7 +145,7 @@ def test_bad_card_fields_name_file_card_and_field(tmp_path, old, new, message):
     path.write_text(GOOD_CARD.replace(old, new))
     with pytest.raises(DeckError, match=message) as info:
         load_deck(path)
-    assert str(path) in str(info.value)
+    assert shorten(path) in str(info.value)
 
 
 def test_broken_toml_missing_file_and_short_deck(tmp_path):
@@ -429,26 +430,26 @@ def test_deck_files_that_cannot_be_read_say_why_in_one_line(tmp_path):
     path.write_bytes(b"\xff\xfe")
     with pytest.raises(DeckError) as info:
         load_deck(path)
-    assert str(info.value) == f"{path}: the deck file is not UTF-8 text"
+    assert str(info.value) == f"{shorten(path)}: the deck file is not UTF-8 text"
     path.write_text("x = " + "[" * 100_000 + "]" * 100_000)
     with pytest.raises(DeckError) as info:
         load_deck(path)
-    assert str(info.value) == f"{path}: not valid TOML: nested too deeply"
+    assert str(info.value) == f"{shorten(path)}: not valid TOML: nested too deeply"
     path.write_text("[[cards]\n")
     with pytest.raises(DeckError) as info:
         load_deck(path)
     message = str(info.value)  # the rest is tomllib's own wording, which varies by Python
-    assert message.startswith(f"{path}: not valid TOML: ") and "(at line 1, column 8)" in message
+    assert message.startswith(f"{shorten(path)}: not valid TOML: ") and "(at line 1, column 8)" in message
     with pytest.raises(DeckError) as info:
         load_deck(tmp_path / "none.toml")
-    assert str(info.value) == f"{tmp_path / 'none.toml'}: cannot read the deck file (No such file or directory)"
+    assert str(info.value) == f"{shorten(tmp_path / 'none.toml')}: cannot read the deck file (No such file or directory)"
     with pytest.raises(DeckError) as info:
         load_deck(tmp_path)
-    assert str(info.value) == f"{tmp_path}: cannot read the deck file (not a regular file)"
+    assert str(info.value) == f"{shorten(tmp_path)}: cannot read the deck file (not a regular file)"
     path.write_bytes(b"#" * (MAX_DECK_BYTES + 1))
     with pytest.raises(DeckError) as info:
         load_deck(path)
-    assert str(info.value) == f"{path}: the deck file is over 1024 KiB; a deck is a few KiB"
+    assert str(info.value) == f"{shorten(path)}: the deck file is over 1024 KiB; a deck is a few KiB"
 
 
 def test_a_deck_file_of_exactly_the_size_limit_is_read(tmp_path):
@@ -456,7 +457,7 @@ def test_a_deck_file_of_exactly_the_size_limit_is_read(tmp_path):
     path.write_bytes(b"#" * MAX_DECK_BYTES)  # one long comment: read, parsed, and found empty
     with pytest.raises(DeckError) as info:
         load_deck(path)
-    assert str(info.value) == f"{path}: no [[cards]] tables found"
+    assert str(info.value) == f"{shorten(path)}: no [[cards]] tables found"
 
 
 def test_a_loaded_deck_knows_its_file_and_the_hash_of_its_bytes(tmp_path):
@@ -489,7 +490,7 @@ def test_a_number_of_thousands_of_digits_is_one_line(tmp_path, field):
     path.write_text(text.replace(field, field.split("=")[0] + "= " + "9" * 5000, 1), encoding="utf-8")
     with pytest.raises(DeckError) as info:  # Python itself will not read it as a number
         load_deck(path)
-    assert str(info.value) == f"{path}: not valid TOML: a number far too long"
+    assert str(info.value) == f"{shorten(path)}: not valid TOML: a number far too long"
 
 
 @pytest.mark.parametrize("command", [["cards"], ["simulate", "--games", "1"], ["score", "--cards", "1", "--plan", "1", "--players", "2"]])
@@ -502,7 +503,7 @@ def test_a_card_name_of_ten_thousand_characters_is_one_line_naming_card_and_fiel
     assert main([*command, "--deck", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == (
-        f"pier18: {path}: card 2: field 'name': 9999 characters long; a card's name has at most 32 (a wide character counts as two)\n"
+        f"pier18: {shorten(path)}: card 2: field 'name': 9999 characters long; a card's name has at most 32 (a wide character counts as two)\n"
     )
 
 
@@ -548,10 +549,10 @@ def test_a_deck_read_for_later_is_checked_at_once_unless_it_is_the_shipped_one(t
         later_deck(broken)
     with pytest.raises(DeckError) as again:
         load_deck(broken)
-    assert str(info.value) == str(again.value) and str(broken) in str(info.value)
+    assert str(info.value) == str(again.value) and shorten(broken) in str(info.value)
     with pytest.raises(DeckError) as info:
         later_deck(tmp_path / "none.toml")
-    assert str(info.value) == f"{tmp_path / 'none.toml'}: cannot read the deck file (No such file or directory)"
+    assert str(info.value) == f"{shorten(tmp_path / 'none.toml')}: cannot read the deck file (No such file or directory)"
 
 
 def test_a_broken_shipped_deck_stops_play_in_one_line_before_the_game(tmp_path, monkeypatch, capsys):
@@ -567,4 +568,4 @@ def test_a_broken_shipped_deck_stops_play_in_one_line_before_the_game(tmp_path, 
     assert main(["play", "--players", "2"]) == 2
     out, err = capsys.readouterr()
     assert out == ""  # said before anything else (here: before the plain lines' first words)
-    assert err.startswith(f"pier18: {damaged}: not valid TOML: ") and err.count("\n") == 1
+    assert err.startswith(f"pier18: {shorten(damaged)}: not valid TOML: ") and err.count("\n") == 1

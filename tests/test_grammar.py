@@ -165,7 +165,7 @@ NOUNS = {
     "point": "points", "section": "sections", "game": "games", "decision": "decisions", "result": "results",
     "move": "moves", "Fisher": "Fishers", "world": "worlds", "seat": "seats", "level": "levels", "core": "cores",
     "name": "names", "deal": "deals", "kind": "kinds", "mistake": "mistakes", "blunder": "blunders",
-    "inaccuracy": "inaccuracies",
+    "inaccuracy": "inaccuracies", "connection": "connections", "spectator": "spectators",
 }
 _PLURALS = "|".join(NOUNS.values())
 _SINGULARS = "|".join(NOUNS)

@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pier18.cli import main
+from pier18.engine.text import shorten
 from pier18.persist import record
 from pier18.session import Session
 
@@ -55,7 +56,7 @@ def replay_fails(capsys, path: Path, *words: str) -> str:
         assert main(["replay", str(path), option]) == 2
         out, err = capsys.readouterr()
         assert out == ""
-        assert err.count("\n") == 1 and err.startswith(f"pier18: {path}"), err
+        assert err.count("\n") == 1 and err.startswith(f"pier18: {shorten(path)}"), err  # a long path cut
         assert "Traceback" not in err
         for word in words:
             assert word in err, err
@@ -305,7 +306,7 @@ def test_a_line_number_counts_newlines_only(capsys, tmp_path, separator):
     for text, line in ((f"F .{separator}P", 1), (f"F .\nP .{separator}x", 2)):
         pier.write_text(text, encoding="utf-8")
         assert main(["score", str(pier)]) == 2
-        assert f"{pier}: line {line}: expected two tokens LEFT RIGHT, found 3 tokens" in capsys.readouterr().err
+        assert f"{shorten(pier)}: line {line}: expected two tokens LEFT RIGHT, found 3 tokens" in capsys.readouterr().err
     deck = tmp_path / "deck.toml"
     deck.write_text(f"version = 1{separator} x", encoding="utf-8")
     assert main(["cards", "--deck", str(deck)]) == 2
@@ -370,4 +371,4 @@ def test_a_path_of_millions_of_characters_in_a_record_is_shown_short(capsys, tmp
     huge = "/tmp/" + "d" * 3_000_000 + "/cards.toml"
     path = write(tmp_path, without_deck_text(good, huge))
     err = replay_fails(capsys, path, "no deck file matching it was found", "…", "d/cards.toml")
-    assert len(err.replace(str(path), "game.json")) <= 250, err  # the record's own path aside
+    assert len(err.replace(shorten(path), "game.json")) <= 250, err  # the record's own path aside

@@ -18,7 +18,7 @@ from hostile import CELLS, FROZEN_DECK, SAMPLES, WIDTH, hostile_deck, hostile_te
 from pier18.cli import main
 from pier18.engine.deck import MAX_DECK_BYTES, Deck, load_deck, parse_deck
 from pier18.engine.errors import DeckError
-from pier18.engine.text import printable, quote
+from pier18.engine.text import printable, quote, shorten
 
 ESC = "\x1b"
 FUNCTION_SCOPED = [HealthCheck.function_scoped_fixture]
@@ -340,7 +340,7 @@ def test_two_cards_of_one_name_are_refused_naming_both(capsys, tmp_path, second,
     with pytest.raises(DeckError) as info:
         load_deck(path)
     shown = quote(second.strip())
-    assert str(info.value) == f"{path}: card 2: field 'name': {shown} is also the name of card 1{written}"
+    assert str(info.value) == f"{shorten(path)}: card 2: field 'name': {shown} is also the name of card 1{written}"
     code, out, err = run(capsys, "score", "--cards", "Bandstand", "--deck", str(path))
     assert code == 2 and err == f"pier18: {info.value}\n"
 

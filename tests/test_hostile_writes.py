@@ -18,6 +18,7 @@ from pier18.persist import record
 from pier18.persist.files import FileChanged, Over, atomic_write, stamp
 from pier18.session import Session
 from pier18.tui.app import Pier18App
+from pier18.engine.text import shorten
 
 pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell
 
@@ -64,7 +65,7 @@ def test_record_over_an_existing_file_is_refused_and_written_only_with_force(cap
     kept = tmp_path / "mine.json"
     kept.write_bytes(b"not yours to overwrite\n")
     assert main([*PLAY, "--record", str(kept)]) == 2
-    one_line(capsys, f"--record {kept} already exists", "--force")
+    one_line(capsys, f"--record {shorten(kept)} already exists", "--force")
     assert kept.read_bytes() == b"not yours to overwrite\n"
     assert "session" not in started and saves.autosaves() == []  # refused before any game began
 
@@ -76,18 +77,18 @@ def test_record_over_an_existing_file_is_refused_and_written_only_with_force(cap
 def test_record_into_a_missing_folder_is_refused_and_makes_nothing(capsys, tmp_path, started, where):
     target = tmp_path / where / "game.json"
     assert main([*PLAY, "--record", str(target)]) == 2
-    one_line(capsys, f"the folder {target.parent} does not exist")
+    one_line(capsys, f"the folder {shorten(target.parent)} does not exist")
     assert list(tmp_path.iterdir()) == []  # not the folder, nor even the data folder
     assert "session" not in started
 
 
 def test_record_onto_a_folder_or_through_a_file_is_refused(capsys, tmp_path, started):
     assert main([*PLAY, "--record", str(tmp_path)]) == 2
-    one_line(capsys, f"--record {tmp_path} is a folder")
+    one_line(capsys, f"--record {shorten(tmp_path)} is a folder")
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     assert main([*PLAY, "--record", str(blocker / "game.json")]) == 2
-    one_line(capsys, f"{blocker} is a file, not a folder")
+    one_line(capsys, f"{shorten(blocker)} is a file, not a folder")
     assert blocker.read_text() == "x" and "session" not in started
 
 
@@ -103,7 +104,7 @@ def test_a_record_file_that_appears_during_the_game_is_not_written_over(deck, tm
     assert target.read_text() == "appeared"
     assert decisions(tmp_path / "night-2.json") == [str(session.decisions[0])]
     (notice,) = notices
-    assert f"{target} appeared meanwhile" in notice and "night-2.json" in notice
+    assert f"{shorten(target)} appeared meanwhile" in notice and "night-2.json" in notice
 
 
 def test_a_later_game_never_takes_a_numbered_record_name_already_there(deck, tmp_path):
@@ -153,7 +154,7 @@ def test_resume_with_its_own_earlier_record_goes_on_writing_it(capsys, tmp_path,
     mine_before = mine.read_bytes()
     saves.autosaves()[0].unlink()  # leave the first game the only one to resume
     assert main(["play", "--resume", "--record", str(theirs)]) == 2
-    one_line(capsys, f"--record {theirs} already exists")
+    one_line(capsys, f"--record {shorten(theirs)} already exists")
     assert mine.read_bytes() == mine_before
 
 
@@ -173,7 +174,7 @@ SIMULATE = ["simulate", "--players", "2", "--games", "3", "--json"]
 def test_record_dir_with_a_missing_parent_is_refused_and_makes_nothing(capsys, tmp_path):
     target = tmp_path / "missing" / "games"
     assert main([*SIMULATE, "--record-dir", str(target)]) == 2
-    one_line(capsys, f"--record-dir {target}: the folder {target.parent} does not exist")
+    one_line(capsys, f"--record-dir {shorten(target)}: the folder {shorten(target.parent)} does not exist")
     assert not target.parent.exists()
 
 
@@ -265,7 +266,7 @@ def test_a_damaged_folder_that_is_a_file_is_named_as_the_reason(deck):
     saves.damaged_dir().write_text("not a folder")
     (skipped,) = saves.find_resumable().set_aside
     message = skipped.message()
-    assert f"({saves.damaged_dir()} is a file, not a folder)" in message
+    assert f"({shorten(saves.damaged_dir())} is a file, not a folder)" in message
     assert "File exists" not in message and "\n" not in message
 
 
@@ -274,7 +275,8 @@ def test_a_games_folder_that_is_a_file_is_named_when_autosave_turns_off(deck):
     saves.games_dir().write_text("")
     notices: list[str] = []
     saves.autosaving(lambda names: Session(deck, names, 3), on_error=notices.append)(["Ann", "Bob"])
-    assert notices == [f"autosave is off: cannot save games in {saves.games_dir()} ({saves.games_dir()} is a file, not a folder)"]
+    games = shorten(saves.games_dir())
+    assert notices == [f"autosave is off: cannot save games in {games} ({games} is a file, not a folder)"]
 
 
 # -- a save that lands while a game is read ----------------------------------------------------

@@ -265,7 +265,7 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
         first_seat, *others = seat_of.values()
         runs = [first_seat.start()]
         if lobby:  # the first seat in waits in the lobby, told who is still to come
-            await until_said(first_seat.screens[0], "Waiting for the players: the game starts when every seat is filled")
+            await until_said(first_seat.screens[0], i18n._("Waiting for the players: the game starts when every seat is filled"))
             for other in list(others[:-1]):  # who arrives is said, each once
                 runs.append(other.start())
                 others.remove(other)
@@ -316,12 +316,12 @@ async def test_a_whole_networked_game_played_by_reading_only_the_lines(speaking,
         assert left[-1] == i18n._("Left the table; join again with the same code to come back to your seat.")
     if lobby:
         lines = seat_of[humans[0]].screens[0].lines()
-        start = lines.index("Waiting for the players: the game starts when every seat is filled")
+        start = lines.index(i18n._("Waiting for the players: the game starts when every seat is filled"))
         names = session.names
         assert lines[start + 1] == say.INDENT + lobby_seat(names[0], True, True, False, True)
         assert say.INDENT + lobby_seat(names[1], kinds[1] == "human", kinds[1] != "human", False, False) in lines
-        started = lines.index("everyone is here: the game starts")
-        assert lines.count("everyone is here: the game starts") == 1
+        started = lines.index(i18n._("everyone is here: the game starts"))
+        assert lines.count(i18n._("everyone is here: the game starts")) == 1
         for other in humans[1:-1]:  # each arrival said once (the last one starts the game)
             arrived = lobby_seat(names[other], True, True, False, False)
             assert lines[:started].count(arrived) == 1, "\n".join(lines[:started + 1])

@@ -15,6 +15,7 @@ from helpers import child_env
 from pier18.engine import load_deck
 from pier18.persist import autosave
 from pier18.persist.lesson import LessonError, default_script_path, first_time_offer, load_script
+from pier18.engine.text import shorten
 
 pytestmark = pytest.mark.usefixtures("at_a_terminal")  # the app, as in a shell
 
@@ -64,7 +65,7 @@ def test_each_mistake_in_a_script_is_one_exact_line(tmp_path, case):
     with pytest.raises(LessonError) as error:
         load_script(DECK, path)
     message = str(error.value)
-    assert message.startswith(f"{path}") and says in message and "\n" not in message, message
+    assert message.startswith(shorten(path)) and says in message and "\n" not in message, message
 
 
 def test_the_shipped_script_reads():
@@ -87,7 +88,7 @@ def test_pier18_learn_with_a_bad_script_is_one_line_and_status_2(tmp_path, case)
     )
     assert done.returncode == 2, done.stderr
     lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"pier18: {path}") and done.stdout == "", done.stderr
+    assert len(lines) == 1 and lines[0].startswith(f"pier18: {shorten(path)}") and done.stdout == "", done.stderr
     assert "Traceback" not in done.stderr
 
 

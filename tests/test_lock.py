@@ -7,13 +7,18 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from helpers import child_env
 from pier18.cli import main
 from pier18.persist import autosave as saves, record
+from pier18.persist import lock as lock_module
+from pier18.engine.text import shorten
+from pier18.persist.files import stamp
 from pier18.persist.lock import GameLock, GameLocked, guard_path, holder, lock_path, lock_paths
 from pier18.session import Session
 from pier18.tui.app import Pier18App
@@ -81,6 +86,86 @@ def test_a_game_played_in_another_process_is_locked_with_its_pid_until_it_is_kil
     lock = GameLock(path).acquire()
     assert lock.held
     lock.release()
+
+
+#: Plays a saved game as CHILD does; at the line "end" it is stopped (its locks say it
+#: is ending, as a stop signal has them say), and at the next line it makes its last
+#: decision, saves it, lets go and prints the decisions saved.
+ENDING_CHILD = """
+import json, sys
+from pathlib import Path
+from pier18.persist import autosave, lock, record
+
+path = Path(sys.argv[1])
+session = record.load(path)
+factory = autosave.autosaving(lambda names: None)
+factory.play(session, path)
+print("playing", flush=True)
+sys.stdin.readline()
+lock.ending()
+print("ending", flush=True)
+sys.stdin.readline()
+session.apply(session.game.legal_decisions()[0])
+factory.release()
+print(json.dumps([str(d) for d in session.decisions]), flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.fixture
+def child_ending(deck):
+    """A process playing `one.json` that ends when told (see ENDING_CHILD)."""
+    path = saved_game(deck, "one.json", 3)
+    child = subprocess.Popen(
+        [sys.executable, "-c", ENDING_CHILD, str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child_env(), text=True,
+    )
+    try:
+        assert child.stdout.readline() == "playing\n", child.stderr.read()
+        yield child, path
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait(timeout=30)
+        for stream in (child.stdin, child.stdout, child.stderr):
+            stream.close()
+
+
+def tell(child: subprocess.Popen, line: str) -> str:
+    child.stdin.write(line + "\n")
+    child.stdin.flush()
+    return child.stdout.readline()
+
+
+def test_a_game_whose_player_is_ending_is_waited_for_and_read_with_its_last_save(child_ending, monkeypatch):
+    """A stopped player still holds its game while it writes its last save: whoever
+    looks then (a `--resume` typed the moment the window closed) waits for it to let go,
+    and reads the game with that last decision, free to be played."""
+    child, path = child_ending
+    assert holder(path) == child.pid  # playing, not ending: nobody waits
+    assert tell(child, "end") == "ending\n"
+    last: list[str] = []
+
+    def sleep(seconds: float) -> None:  # the looker waits: now the player ends
+        if not last:
+            last.extend(json.loads(tell(child, "go")))
+
+    monkeypatch.setattr(lock_module, "time", SimpleNamespace(monotonic=time.monotonic, sleep=sleep))
+    found = saves.load_saved(path)  # as `play --resume` reads it
+    assert last, "nobody waited for the ending player"
+    assert found.played_by is None
+    assert [str(d) for d in found.session.decisions] == last and len(last) == 4
+    assert found.stamp == stamp(path)  # read after the last save: this process may write on
+
+
+def test_a_player_that_is_ending_but_never_lets_go_is_waited_for_only_so_long(child_ending, monkeypatch):
+    child, path = child_ending
+    assert tell(child, "end") == "ending\n"
+    monkeypatch.setattr(lock_module, "ENDING_WAIT", 0.2)
+    assert holder(path) == child.pid
+    with pytest.raises(GameLocked) as caught:
+        GameLock(path).acquire()
+    assert caught.value.pid == child.pid and caught.value.ending
 
 
 def test_find_resumable_offers_only_games_nobody_else_is_playing(deck, child_playing):
@@ -234,7 +319,7 @@ def test_a_lock_file_deleted_while_a_game_is_played_lets_no_second_process_in(de
     broken = lock_path(path) if which == "lock" else guard_path(path)
     break_lock(path, how, (broken,))
     assert holder(path) == a.process.pid  # `pier18 games` still shows it open, with A's pid
-    assert b.step("load", "play") == f"locked {path}: this game is open in another terminal (pid {a.process.pid})"
+    assert b.step("load", "play") == f"locked {shorten(path)}: this game is open in another terminal (pid {a.process.pid})"
     assert not broken.exists() or how == "replaced" and broken.read_text() == "0\n"  # B took nothing
     a.step("first")
     assert [p.read_text() for p in lock_paths(path)] == [f"{a.process.pid}\n"] * 2  # made again
@@ -272,7 +357,7 @@ def test_a_second_writer_after_the_lock_file_is_broken_loses_no_decision(deck, p
     assert on_disk == {"one.json": b.decisions, "one-2.json": a.decisions}
     assert b.notices == []
     (told,) = a.notices
-    assert str(path) in told and str(path.with_name("one-2.json")) in told and "\n" not in told
+    assert shorten(path) in told and shorten(path.with_name("one-2.json")) in told and "\n" not in told
     assert "written by another terminal or program" in told
 
 
@@ -311,7 +396,7 @@ def test_a_second_writer_that_read_an_older_save_never_writes_over_a_newer_one(d
     assert records_on_disk() == {"one.json": a.decisions, "one-2.json": b.decisions}
     assert len(a.decisions) == 4 and b.decisions[:3] == a.decisions[:3]
     (told,) = b.notices
-    assert str(path) in told and "one-2.json" in told
+    assert shorten(path) in told and "one-2.json" in told
     assert a.notices == []
 
 
@@ -324,7 +409,7 @@ def test_the_playing_process_takes_a_broken_lock_back_at_its_next_save(deck, pla
     a.step("first")
     assert holder(path) == a.process.pid  # the game shows as open again
     answer = b.step("load", "play")
-    assert answer == f"locked {path}: this game is open in another terminal (pid {a.process.pid})"
+    assert answer == f"locked {shorten(path)}: this game is open in another terminal (pid {a.process.pid})"
     a.step("first")
     a.close()
     b.close()
@@ -361,7 +446,7 @@ async def test_a_save_written_by_another_terminal_is_told_on_the_game_screen(dec
     finally:
         factory.release()
     moved = [m for m in told if "written by another terminal or program" in m]
-    assert len(moved) == 1 and str(path.with_name("one-2.json")) in moved[0]
+    assert len(moved) == 1 and shorten(path.with_name("one-2.json")) in moved[0]
     assert saves.load_saved(path.with_name("one-2.json")).session.decisions == session.decisions
 
 
@@ -412,7 +497,7 @@ def test_record_onto_a_game_open_in_another_terminal_is_refused(child_playing, m
     monkeypatch.setattr(Pier18App, "run", lambda app, *a, **k: pytest.fail("the game started"))
     assert main(["play", "--names", "Ann,Bob", "--players", "2", "--record", str(path), *force]) == 2
     err = capsys.readouterr().err
-    assert err == f"pier18: --record {path}: this game is open in another terminal (pid {child.pid}); choose another file\n"
+    assert err == f"pier18: --record {shorten(path)}: this game is open in another terminal (pid {child.pid}); choose another file\n"
     assert path.read_bytes() == before
 
 
@@ -469,7 +554,7 @@ def test_record_force_onto_the_record_of_a_game_open_in_another_terminal_is_refu
     command = ["play", "--resume", str(mine)] if resume else ["play", "--names", "Ann,Bob", "--players", "2"]
     assert main([*command, "--record", str(record_file), "--force"]) == 2
     err = capsys.readouterr().err
-    assert err == (f"pier18: --record {record_file}: this game is open in another terminal (pid {child.pid}); "
+    assert err == (f"pier18: --record {shorten(record_file)}: this game is open in another terminal (pid {child.pid}); "
                    "choose another file\n")
     assert record_file.read_bytes() == before
 

@@ -18,6 +18,7 @@ from pier18.persist import files, record
 from pier18.persist.files import atomic_write
 from pier18.engine import Game, Phase
 from pier18.engine.errors import Pier18Error
+from pier18.engine.text import shorten
 from pier18.session import Session
 
 
@@ -243,7 +244,7 @@ def test_a_damaged_autosave_is_moved_aside_and_kept(deck, data_dir, damage):
     assert moved.original == bad and not bad.exists()
     assert moved.kept_at.parent == data_dir / "damaged"
     assert moved.kept_at.read_text() == damaged_text  # kept byte for byte
-    assert moved.message() == f"a damaged autosave was kept at {moved.kept_at} ({moved.reason})"
+    assert moved.message() == f"a damaged autosave was kept at {shorten(moved.kept_at)} ({moved.reason})"  # a long path cut
     assert "fresh" not in moved.message()  # the good game is going on: nothing starts fresh
     # A second damaged save with the same name never overwrites the first one kept.
     autosave(deck, "bad.json", 3, steps=2)
@@ -484,6 +485,33 @@ def test_letting_go_of_a_game_waits_for_its_save_in_flight(deck, data_dir, monke
     assert not quitting.is_alive()
     assert saved_decisions(path) == [str(session.decisions[0])]
     assert holder(path) is None  # let go once written
+
+
+def test_the_last_resort_ends_a_stuck_app_only_once_its_save_in_flight_is_written(deck, data_dir, monkeypatch):
+    """An app stopped from outside that cannot end by itself is ended by its last resort
+    (`tui.exits`), without `Autosaving.release`: that too writes the save in flight
+    first, so the game on disk holds every decision made."""
+    import threading
+
+    from pier18.tui import exits
+
+    gate, factory = gated_factory(deck, monkeypatch)
+    gate.allow(1)
+    session = factory(["Ann", "Bob"])
+    (path,) = saves.autosaves()
+    session.apply(session.game.legal_decisions()[0])
+    gate.wait(lambda: gate.started == 2)
+    ended: list[tuple[int, list[str]]] = []
+    monkeypatch.setattr(exits.os, "_exit", lambda status: ended.append((status, saved_decisions(path))))
+
+    ending = threading.Thread(target=exits.last_resort, args=(128 + signal.SIGHUP, BOUND))
+    ending.start()
+    until(lambda: factory.saver.writer.waiting or not ending.is_alive(), "the last resort waited or ended")
+    assert ending.is_alive() and ended == []
+    gate.allow(2)
+    ending.join(BOUND)
+    assert ended == [(128 + signal.SIGHUP, [str(session.decisions[0])])]
+    factory.release()
 
 
 def test_a_new_game_waits_for_the_last_save_of_the_one_before(deck, data_dir, monkeypatch):

@@ -15,6 +15,7 @@ from helpers import child_env
 from pier18.cli import main
 from pier18.cli import score as score_cli
 from pier18.cli.score import MAX_PIER_BYTES
+from pier18.engine.text import shorten
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "pier.txt"
@@ -157,7 +158,7 @@ def test_a_deck_named_beside_a_pier_file_is_read_even_if_nothing_needs_it(capsys
     broken.write_text("[[cards]\n")
     path, words = {
         "missing": (str(tmp_path / "none.toml"), "none.toml: cannot read the deck file (No such file or directory)"),
-        "folder": (str(tmp_path), f"{tmp_path}: cannot read the deck file (not a regular file)"),
+        "folder": (str(tmp_path), f"{shorten(tmp_path)}: cannot read the deck file (not a regular file)"),
         "broken": (str(broken), "broken.toml: not valid TOML"),
         "empty name": ("", "argument --deck: expected the name of a file, got ''"),
     }[deck]
@@ -183,7 +184,7 @@ def test_a_pier_file_reads_the_same_whatever_its_line_endings(capsys, tmp_path, 
     path.write_bytes(end.join(["F P", "# a comment", "P A", "Q ."]).encode())
     code, out, err = run(capsys, "score", str(path))
     assert code == 2 and out == ""
-    assert err == f"pier18: {path}: line 4: unknown token 'Q' (use . F P L A or flower poet lovers fisher)\n"
+    assert err == f"pier18: {shorten(path)}: line 4: unknown token 'Q' (use . F P L A or flower poet lovers fisher)\n"
 
 
 @pytest.mark.parametrize("kind", ["fifo", "device", "directory", "oversize"])
@@ -202,7 +203,7 @@ def test_a_pier_file_that_is_not_a_small_regular_file_is_never_read(capsys, tmp_
         why = "larger than 1 MiB"
     code, out, err = run(capsys, "score", str(path), "--json")
     assert (code, out) == (2, "")
-    assert err == f"pier18: {path}: cannot read the pier ({why})\n"
+    assert err == f"pier18: {shorten(path)}: cannot read the pier ({why})\n"
 
 
 def test_standard_input_is_read_only_up_to_the_size_limit(capsys, monkeypatch):
@@ -240,11 +241,11 @@ def test_a_pier_longer_than_the_whole_deck_can_show_is_one_line_at_once(capsys, 
     refused = "more than 216 sections, more than a pier of the whole deck can show\n"
     too_long = tmp_path / "too-long.txt"
     too_long.write_text("# one more\n" + "F P\n" * 216 + "\n. A\n" + "not a section\n" * 50_000)
-    assert run(capsys, "score", str(too_long), "--json") == (2, "", f"pier18: {too_long}: line 219: {refused}")
+    assert run(capsys, "score", str(too_long), "--json") == (2, "", f"pier18: {shorten(too_long)}: line 219: {refused}")
     huge = tmp_path / "huge.txt"
     huge.write_bytes(b"F P\n" * (MAX_PIER_BYTES // 4))  # exactly the most that is read
     for argv in ([str(huge)], [str(huge), "--json"]):
-        assert run(capsys, "score", *argv) == (2, "", f"pier18: {huge}: line 217: {refused}")
+        assert run(capsys, "score", *argv) == (2, "", f"pier18: {shorten(huge)}: line 217: {refused}")
 
 
 def test_drawing_a_pier_is_linear_in_its_length(capsys):

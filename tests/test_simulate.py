@@ -11,6 +11,7 @@ import pytest
 
 from pier18.selfplay.simulation import seats_for_game, simulate
 from pier18.cli import main
+from pier18.engine.text import shorten
 
 JSON_KEYS = {"games", "wins", "mean_score", "goal_rate", "games_per_second", "decision_ms"}
 
@@ -109,7 +110,7 @@ def test_a_record_that_cannot_be_written_is_named(tmp_path, capsys, monkeypatch)
     monkeypatch.setattr(record, "atomic_write", full_disk)
     code = main(["simulate", "--players", "2", "--games", "2", "--record-dir", str(tmp_path / "games"), "--json"])
     assert code == 1
-    assert capsys.readouterr().err == f"pier18: {tmp_path / 'games' / 'game-00001.json'}: No space left on device\n"
+    assert capsys.readouterr().err == f"pier18: {shorten(tmp_path / 'games' / 'game-00001.json')}: No space left on device\n"
 
 
 def test_table_output_names_levels_and_plans(capsys):

@@ -28,6 +28,7 @@ from pier18.persist import autosave as saves
 from pier18.persist import record
 from pier18.persist.lock import holder, lock_path
 from pier18.session import Session
+from pier18.tui import exits
 from terminal import Terminal, decisions, play_until, saved
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and pseudo-terminals")
@@ -82,6 +83,58 @@ def test_a_signal_mid_game_gives_the_terminal_back_and_keeps_the_game(tmp_path, 
     assert [free.path for free in found.free] == [path]
     assert [str(d) for d in found.free[0].session.decisions] == before
     assert not lock_path(path).exists()  # let go of, and its file with it
+
+
+def test_a_window_closed_mid_game_ends_it_saved_and_free_to_resume_at_once(tmp_path):
+    """The window is closed (its terminal hung up: SIGHUP, and every write fails from
+    then on): the game's process ends by itself, its autosave holding every decision the
+    screen answered, and a `play --resume` started that very moment
+    goes on with the game (it never finds it "open in another terminal")."""
+    data_dir = tmp_path / "data"
+    game = Terminal(["play", "--players", "2", "--names", "Ann,Bob", "--seed", "3"], data_dir, window=True)
+    resumed = None
+    try:
+        before = play_until(game, data_dir, 3)
+        (path,) = saved(data_dir)
+        game.close_window()
+        resumed = Terminal(["play", "--resume"], data_dir)  # the player's next window, at once
+        resumed.read_until(b"Going on with")
+        status = game.process.wait(timeout=60)
+    finally:
+        game.kill()
+        if resumed is not None:
+            resumed.kill()
+    assert b"open in another terminal" not in resumed.output and b"Traceback" not in resumed.output
+    assert status == 128 + signal.SIGHUP
+    assert decisions(path) == before and len(before) == 3
+    assert saved(data_dir) == [path]  # the resumed game goes on in the same file
+
+
+@pytest.mark.parametrize("app", ["play", "learn", "replay", "host"])
+def test_a_window_closed_under_any_app_ends_it_at_once_and_lets_go_of_its_game(tmp_path, deck, app):
+    """Every app ends by itself when its window is closed, with 129, letting go of its
+    game: not by its last resort (`exits.GONE`), which would leave its lock files behind."""
+    data_dir = tmp_path / "data"
+    path = tmp_path / "game.json"
+    record.save(Session(deck, ["Ann", "Bob"], 5), path)
+    args, shown = {
+        "play": (["play", "--players", "2", "--names", "Ann,Bob"], b"Pass the laptop"),
+        "learn": (["learn"], b"Go on"),
+        "replay": (["replay", str(path)], b"Replay  decision"),
+        "host": (["host", "--seats", "human,random", "--names", "Ann", "--port", "0", "--bind", "127.0.0.1"],
+                 b"First keep one as your"),
+    }[app]
+    window = Terminal(args, data_dir, window=True)
+    try:
+        window.read_until(shown)
+        window.read_reply()
+        window.close_window()
+        status = window.process.wait(timeout=exits.LAST_RESORT / 2)
+    finally:
+        window.kill()
+    assert status == 128 + signal.SIGHUP
+    assert not list(tmp_path.rglob("*.lock"))  # let go of, files and all
+    assert all(holder(game) is None for game in saved(data_dir))
 
 
 def test_a_replay_stopped_by_a_signal_gives_the_terminal_back(tmp_path, deck):

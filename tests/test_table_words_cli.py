@@ -37,10 +37,10 @@ def test_cards_wraps_a_long_path_only_between_its_parts(capsys, tmp_path, monkey
     shown = [line.rstrip() for line in lines[start:end]]
     assert "".join(shown) == str(path)  # the whole path, nothing cut out
     assert len(shown) > 1 and all(len(line) <= 60 for line in shown)
-    for line in shown[:-1]:
-        assert line.endswith("/")  # broken only after a '/': no folder name cut in two
+    for line in shown[:-1]:  # broken only after a '/': no folder name cut in two, unless longer than a line
+        assert line.endswith("/") or len(line) == 60, line
     for part in str(path).split("/"):
-        assert any(part in line for line in shown)
+        assert len(part) >= 60 or any(part in line for line in shown)
 
 
 def test_cards_labels_sea_land_and_every_patron_symbol(capsys, deck):

@@ -132,9 +132,9 @@ class HostProcess:
 
 
 @pytest.fixture
-def browser(tmp_path):
+def browser():
     find_chromium()
-    made = Browser(tmp_path / "profile")
+    made = Browser()
     yield made
     made.quit()
 

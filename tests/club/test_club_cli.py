@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pier18.club.keys import read_keys
+from pier18.engine.text import shorten
 
 from club_net import member, open_club
 from net_support import WAIT

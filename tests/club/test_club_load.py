@@ -29,7 +29,7 @@ def club_load():
 async def test_nothing_acknowledged_is_lost_and_no_bad_move_is_accepted_across_a_kill(club_load):
     options = club_load.Options(clients=6, tables=3, games=2, kill_one=True, bad=0.3, seed=5, timeout=240.0)
     result = await club_load.run(options)
-    assert result["killed"], "the server was never killed: the run ended before two fifths of its moves"
+    assert result["killed"], "the server was never killed: the run ended before two fifths of its first game"
     assert result["kill"]["reconnect_s"]["seats"] > 0, "no seat was playing when the server was killed"
     assert result["games_finished"] == 6 and result["unfinished_seats"] == 0
     assert result["lost"] == 0 and result["lost_in_move_log"] == 0

@@ -114,3 +114,70 @@ async def test_a_stopped_app_that_cannot_end_is_ended_by_the_last_resort(monkeyp
     assert ended == [128 + signal.SIGTERM]
     assert app.stopped_by == signal.SIGTERM and app.return_code == 128 + signal.SIGTERM
     assert exits.ended(app) == 128 + signal.SIGTERM
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pseudo-terminals")
+def test_the_driver_writes_nothing_once_its_terminal_has_hung_up(monkeypatch):
+    """Textual's driver would queue writes for a terminal that is gone until its queue is
+    full, and then wait for good: once the terminal has hung up (its window closed), the
+    app's driver drops what it is given instead."""
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        monkeypatch.setattr(exits, "_terminal_fd", lambda: slave)
+        written: list[str] = []
+
+        class Recording:  # stands for Textual's driver: only `write` is wrapped
+            def write(self, data: str) -> None:
+                written.append(data)
+
+        driver = exits.quiet_once_gone(Recording)()  # type: ignore[arg-type]
+        driver.write("drawn")
+        os.close(master)  # the window closes: the terminal hangs up
+        master = None
+        driver.write("lost")
+        driver.write("lost too")
+    finally:
+        for fd in (master, slave):
+            if fd is not None:
+                os.close(fd)
+    assert written == ["drawn"]
+
+
+def test_a_driver_on_no_terminal_is_textuals_own(monkeypatch):
+    """A browser seat's app draws on pipes: its driver is left as Textual made it."""
+
+    class Driver:
+        pass
+
+    monkeypatch.setattr(exits, "_terminal_fd", lambda: None)
+    assert exits.quiet_once_gone(Driver) is Driver  # type: ignore[arg-type]
+
+
+async def test_a_stop_signal_says_at_once_in_the_games_locks_that_the_process_is_ending(tmp_path):
+    """Before anything else a stop does, the game locks this process holds say that it is
+    ending, so that another terminal's `--resume` waits for it (`persist.lock.holder`)."""
+    from pier18.persist.lock import GameLock, GameLocked
+
+    lock = GameLock(tmp_path / "game.json").acquire()
+    seen: list[bool] = []
+
+    class Stopped(exits.BaseApp):
+        def on_mount(self) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        def on_unmount(self) -> None:  # the app has ended; the game is still held
+            try:
+                GameLock(lock.save).acquire()
+            except GameLocked as locked:
+                seen.append(locked.ending)
+            super().on_unmount()
+
+    try:
+        app = Stopped()
+        await asyncio.wait_for(app.run_async(headless=True, size=(80, 24)), 120)
+        assert exits.ended(app) == 128 + signal.SIGTERM
+    finally:
+        lock.release()
+    assert seen == [True]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..i18n import _
 from ..engine.errors import Pier18Error
-from ..engine.text import name_key, printable, quote
+from ..engine.text import passes_for, printable, quote
 from ..speech.notices import seats_for_players
 from ..speech.people import bot_seat_name
 
@@ -66,6 +66,7 @@ def seat_names(humans: Sequence[str], seats: Sequence[str]) -> list[str]:
 
 
 def clashes_with_bots(humans: Sequence[str], seats: Sequence[str]) -> str | None:
-    """A human name that is also a bot's name here (they must differ), or None."""
-    bots = {name_key(bot_name(seats, seat)) for seat, kind in enumerate(seats) if kind != HUMAN}
-    return next((name for name in humans if name_key(name) in bots), None)
+    """A human name that is also a bot's name here, or passes for one (they must differ:
+    `engine.text.same_name`), or None."""
+    bots = [bot_name(seats, seat) for seat, kind in enumerate(seats) if kind != HUMAN]
+    return next((name for name in humans if passes_for(name, bots) is not None), None)

@@ -296,8 +296,10 @@ class Stopped(KeyboardInterrupt):
 def stop_on_signals() -> dict[int, Any]:
     """Make SIGTERM and SIGHUP stop the table as Ctrl+C does (the host's own seat app
     handles them itself while it runs); the handlers there were before, to put back."""
+    from ..persist.lock import ending
 
     def stop(number: int, frame: object) -> None:
+        ending()  # its game's lock says so: a resume waits the moment its last save takes
         raise Stopped(number)
 
     before: dict[int, Any] = {}
@@ -321,7 +323,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     from .. import words
     from ..speech.notices import replay_command
     from ..i18n import _
-    from .errors import CliError
+    from .errors import CliError, drop
 
     assert session.codes is not None
     codes = session.codes
@@ -341,8 +343,15 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         """The `pier18 host --resume` line that opens this table again from `save`."""
         return resume_command(args, save, port)
 
+    stopped = False  # the host's own seat was stopped from outside (its window closed?)
+
     def say(line: str) -> None:
-        print(printable(line), flush=True)  # paths and names are outside text
+        try:
+            print(printable(line), flush=True)  # paths and names are outside text
+        except OSError:
+            if not stopped:
+                raise
+            drop(sys.stdout, sys.__stdout__)  # its terminal went with the window: the status says it
 
     web = None
     if args.web is not None:
@@ -382,6 +391,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         if mine is not None:
             seat = OwnSeat(codes.seats[mine] or "", joins, saving, command if args.in_lines else None, again, args.quiet)
             status = await play_own_seat(host, port, context, seat)
+            stopped = status > 128
         else:
             host.on_status = lambda line: say(f"[{line}] {host.status()}")
             await run_table(host, command)

@@ -193,7 +193,7 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
 
     if text is None:
         return None
-    from ..engine.text import name_key, printable_name
+    from ..engine.text import all_differ, printable_name
 
     names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
@@ -201,7 +201,7 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
             raise Pier18Error(words.names_needed(humans, quote(text)))
     elif len(names) != players or not all(names):
         raise Pier18Error(_("--names needs {players} comma-separated names for --players {players}, got {text}").format(players=players, text=quote(text)))
-    if len({name_key(n) for n in names}) != len(names):  # "Ann" and "ann " are one name to the table
+    if not all_differ(names):  # "Ann", "ann " and "Аnn" (a Cyrillic А) are one name to the table
         raise Pier18Error(_("--names must all differ, got {text}").format(text=quote(text)))
     if any(len(n) > MAX_NAME for n in names):
         raise Pier18Error(_("--names: a name may have at most {longest} characters").format(longest=MAX_NAME))

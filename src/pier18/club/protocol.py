@@ -65,7 +65,7 @@ REQUESTS: dict[str, frozenset[str]] = {
 #: What the server may refuse, by code (worded by `refusal_words`). The host protocol's
 #: own codes (worded by `speech.notices.refusal`) are used as they are where they mean the same.
 CODES = (
-    "unsupported_protocol", "bad_name", "bad_key", "name_taken", "unknown_field", "bad_field",
+    "unsupported_protocol", "bad_name", "bad_key", "name_taken", "name_looks_taken", "unknown_field", "bad_field",
     "no_such_table", "not_open", "not_invited", "no_free_seat", "already_seated", "name_is_a_bot",
     "not_your_table", "not_started", "not_finished", "busy", "club_failed", "bad_invite",
     "member_connection_limit", "open_table_limit", "table_limit", "key_reset", "wrong_reset_code", "reset_code_expired",
@@ -122,6 +122,9 @@ def refusal_words(code: str, values: Mapping[str, object] | None = None) -> str:
         "bad_name": _("a member's name has 1 to {longest} characters and is not a bot's (bot:hard, Hard bot)").format(longest=MAX_NAME),
         "bad_key": _("that is not a club key"),
         "name_taken": _("that name is taken in this club by a member with another key; if it is yours, the club's operator can let you in again"),
+        "name_looks_taken": _("that name looks like the name of {member}, a member of this club (letters of another alphabet or look-alike signs); choose another").format(
+            member=values.get("member", "?")
+        ),
         "unknown_field": _("the message has a field the club does not know ({field})").format(field=field),
         "bad_field": _("the message's field {field} is not what the club expects").format(field=field),
         "no_such_table": _("there is no club table {table}").format(table=table),

@@ -103,6 +103,7 @@ from .store import (
     ClubStore,
     DamagedStore,
     KeyWasReset,
+    NameLooksTaken,
     NameTaken,
     StaleTurn,
     StoreError,
@@ -827,6 +828,9 @@ class ClubServer:
         except KeyWasReset as exc:
             await self.gate.admit(None, address, ws)
             await _club_refuse(ws, exc.code)
+        except NameLooksTaken as looks:
+            await self.gate.admit(None, address, ws)
+            await _club_refuse(ws, "name_looks_taken", member=looks.member)
             return
         except DamagedStore as exc:
             self.failed(exc)

@@ -34,6 +34,7 @@ which the club never keeps. docs/club.md.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -54,7 +55,7 @@ from ..bots.seats import HUMAN, bot_name, clashes_with_bots
 from ..engine import Decision, PlayerView, load_deck, parse_decision
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, check_table_size
-from ..engine.text import name_key, printable, printable_name, quote, shorten
+from ..engine.text import look_alike_key, name_key, passes_for, printable, printable_name, quote, shorten
 from ..i18n import _, ngettext
 from ..net.protocol import new_code, normalize_code
 from ..persist import record as records
@@ -136,6 +137,8 @@ class TableLimits:
 
     open: int | None = 10
     unfinished: int = 100
+
+
 class BadName(StoreError):
     """A name the club cannot take (`club_name`); `why` says which rule it breaks, as a
     code a client words itself: "length" (empty or too long), "bot" (it starts with the
@@ -149,6 +152,14 @@ class BadName(StoreError):
 class ReadOnlyStore(StoreError):
     """The club cannot write its database (a read-only file, folder or file system, a
     PostgreSQL standby): said once at start, not by every write after."""
+
+
+class NameLooksTaken(StoreError):
+    """The name is new, but would pass for a member's (`engine.text.same_name`): `member`."""
+
+    def __init__(self, message: str, member: str) -> None:
+        super().__init__(message)
+        self.member = member
 
 
 #: The schema, one step per version: `migrate` applies the steps after the stored version.
@@ -527,6 +538,12 @@ class ClubStore:
         with self._writing(exclusive=True) as cur:  # two first hellos with one name: one registers it
             row = self._run(cur, "SELECT id, name, key_hash, rating_mu, rating_sigma, games FROM players WHERE name_key = ? {lock}", (name_key(shown),)).fetchone()
             if row is None:
+                members = (name for (name,) in self._run(cur, "SELECT name FROM players").fetchall() if isinstance(name, str))
+                twin = passes_for(shown, members)  # "Аnn" (a Cyrillic А) beside Ann: nobody could tell them apart
+                if twin is not None:
+                    raise NameLooksTaken(_("the name {name} looks like that of {member}, a member of this club").format(
+                        name=quote(shown), member=quote(twin)
+                    ), twin)
                 created = self._run(
                     cur,
                     "INSERT INTO players (name, name_key, key_hash, created_at, rating_mu, rating_sigma, games)"
@@ -1285,8 +1302,23 @@ def _unwritable(db: Path) -> str | None:
 
 
 #: A name as a bot's seat is shown ("Hard bot", "Hard bot 3"; "Hard-bot" in Dutch), case
-#: and spacing aside: no member may take one.
+#: and spacing aside: no member may take one, nor one that looks like it (`_bot_look_alike`).
 _BOT_SEAT_NAME = re.compile(r"(?:%s)[\s_-]*bot(?:[\s_-]*[0-9]+)?" % "|".join(LEVELS))
+
+
+@functools.cache
+def _bot_look_alike() -> re.Pattern[str]:
+    """`_BOT_SEAT_NAME` for a name's `look_alike_key` ("random" looks like "randorn"
+    there, "10" like "lo"): "Hаrd bot" with a Cyrillic "а" passes for the bot too."""
+    levels = "|".join(re.escape(look_alike_key(level)) for level in LEVELS)
+    digits = "".join(sorted({look_alike_key(digit) for digit in "0123456789"}))
+    bot = re.escape(look_alike_key("bot"))
+    return re.compile(rf"(?:{levels})[\s_-]*{bot}(?:[\s_-]*[{re.escape(digits)}]+)?")
+
+
+def _passes_for_a_bot(name: str) -> bool:
+    """Whether a name is, or looks like, one a bot's seat is shown under."""
+    return bool(_BOT_SEAT_NAME.fullmatch(name_key(name)) or _bot_look_alike().fullmatch(look_alike_key(name)))
 
 
 def club_name(name: str) -> str:
@@ -1295,9 +1327,9 @@ def club_name(name: str) -> str:
     shown = printable_name(name) if isinstance(name, str) else ""
     if not shown or len(shown) > MAX_NAME:
         raise BadName(_("a member's name has 1 to {longest} characters").format(longest=MAX_NAME), "length")
-    if name_key(shown).startswith(BOT_PREFIX):
+    if name_key(shown).startswith(BOT_PREFIX) or look_alike_key(shown).startswith(look_alike_key(BOT_PREFIX)):  # "bоt:hard" too
         raise BadName(_("{name}: names starting with {prefix} are the bots'").format(name=quote(shown), prefix=BOT_PREFIX), "bot")
-    if _BOT_SEAT_NAME.fullmatch(name_key(shown)):  # "Hard bot" at a table would pass for the bot itself
+    if _passes_for_a_bot(shown):  # "Hard bot" at a table would pass for the bot itself
         raise BadName(_("{name}: that is how a bot's seat is named").format(name=quote(shown)), "bot_seat")
     return shown
 

@@ -39,6 +39,11 @@ from __future__ import annotations
 
 import unicodedata
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - `score --json` imports none of these (tests/test_score_cli.py)
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+
 #: How many characters of a path (or other outside text) an error line shows: enough for
 #: any real path, and an error stays one line however long the text it names.
 SHOWN = 120
@@ -209,3 +214,61 @@ def name_key(name: str) -> str:
     typing it, so a deck may not hold two of them, and typing any finds the card.
     """
     return " ".join(unicodedata.normalize("NFKC", printable(name)).casefold().split())
+
+
+def look_alike_key(name: str) -> str:
+    """What a name looks like: two names with one key pass for each other on a screen.
+
+    It is Unicode's confusable skeleton (UTS #39, from Unicode's confusables.txt, as ICU's
+    SpoofChecker makes it) of the name as `name_key` spaces it, taken before case
+    folding (a Cyrillic "В" passes for "B") and again after it: "Аnn" with a Cyrillic
+    "А" looks like "Ann", "bоt:hard" with a Cyrillic "о" like "bot:hard", "Hard‐bot"
+    with a Unicode hyphen like "Hard-bot", "IJsbrand" like "Ĳsbrand", "Ian" like "lan".
+    Names that differ in a letter or an accent ("Ann" and "Anna", "José" and "Jose",
+    "Zoë" and "Zoe") look different. A key to compare, never to show.
+    """
+    key = _LOOKS.get(name)
+    if key is None:
+        spaced = " ".join(unicodedata.normalize("NFKC", printable(name)).split())
+        checker = _spoof_checker()
+        key = str(checker.getSkeleton(0, str(checker.getSkeleton(0, spaced)).casefold()))
+        if len(_LOOKS) >= LOOKS_KEPT:
+            _LOOKS.clear()
+        _LOOKS[name] = key
+    return key
+
+
+#: The look-alike keys made so far, by name (a club compares a new name with every
+#: member's), up to `LOOKS_KEPT` of them.
+_LOOKS: dict[str, str] = {}
+LOOKS_KEPT = 1 << 16
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether two names would pass for each other: one name to a person reading or
+    typing them (`name_key`), or look-alikes (`look_alike_key`)."""
+    return name_key(one) == name_key(other) or look_alike_key(one) == look_alike_key(other)
+
+
+def passes_for(name: str, others: Iterable[str]) -> str | None:
+    """The first of `others` that `name` would pass for (`same_name`), or None."""
+    key, looks = name_key(name), look_alike_key(name)
+    return next((other for other in others if name_key(other) == key or look_alike_key(other) == looks), None)
+
+
+def all_differ(names: Sequence[str]) -> bool:
+    """Whether no two of `names` would pass for each other (`same_name`)."""
+    return all(passes_for(name, names[:at]) is None for at, name in enumerate(names))
+
+
+def _spoof_checker() -> Any:
+    """ICU's SpoofChecker (PyICU), made once; ICU is loaded at the first name compared."""
+    global _checker
+    if _checker is None:
+        import icu
+
+        _checker = icu.SpoofChecker()
+    return _checker
+
+
+_checker: Any = None  # ICU's SpoofChecker, once made

@@ -608,17 +608,18 @@ class SavedGame:
 def load_saved(path: Path) -> SavedGame:
     """One autosave, loaded (or with why it cannot be), and who is playing it.
 
-    Its stamp is taken before it is read: if another process saves it in between, the
-    stamp no longer matches and this process never writes over that save.
+    Who plays it is asked first (a player that is ending is waited for: its last save
+    is read then), and its stamp is taken before it is read: if another process saves it
+    in between, the stamp no longer matches and this process never writes over that save.
     """
     from . import record
 
+    played_by = holder(path)
     version = stamp(path)
     try:
         modified = path.stat().st_mtime
     except OSError:
         modified = 0.0
-    played_by = holder(path)
     try:
         session = record.load(path)
     except record.NewerRecordError as exc:

@@ -35,6 +35,15 @@ and one player's decisions would be lost. Two things stop that:
 
 A `play --record FILE` is locked the same way while its game is played, so that no
 other game (`--force` included) writes over it.
+
+A holder that is ending says so. A game stopped from outside (a closed window's SIGHUP,
+SIGTERM, SIGINT) still holds its lock while it writes its last save and ends: a few
+tenths of a second, or as long as the app takes to end (`tui.exits`). The stop marks
+every lock the process holds as ending (`ending`: "ending" on the line after the pid),
+and whoever finds a lock held by an ending process waits for it to go, up to
+`ENDING_WAIT` seconds (`holder`), so a `play --resume` typed the moment the window closed
+goes on with the game, its last decision included, instead of finding it "open in
+another terminal".
 """
 
 from __future__ import annotations
@@ -42,6 +51,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import time
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -61,13 +71,23 @@ LOCK_SUFFIX = ".lock"
 #: tried again (each try is a few system calls; two in a row is already rare).
 RETRIES = 20
 
+#: How long a lock held by a process that is ending (`ending`) is waited for, and how
+#: often it is tried meanwhile (seconds). A stopped app writes its last save and ends in
+#: a few tenths of a second; one that cannot end is ended within `tui.exits.GONE`.
+ENDING_WAIT = 10.0
+ENDING_TRY_EVERY = 0.02
+
+#: What a lock file holds after its holder's pid once the holder is ending.
+ENDING = "ending"
+
 
 class GameLocked(Pier18Error):
     """The game is being played by another process (`pid`, 0 when it cannot be told)."""
 
-    def __init__(self, save: Path, pid: int) -> None:
+    def __init__(self, save: Path, pid: int, ending: bool = False) -> None:
         self.save = save
         self.pid = pid
+        self.ending = ending  # its holder is ending: it lets go in a moment
         super().__init__(f"{shorten(save)}: {open_elsewhere(pid)}")
 
 
@@ -207,6 +227,7 @@ class GameLock:
 
     def __init__(self, save: Path) -> None:
         self.save = Path(save)
+        self.is_ending = False  # marked by `mark_ending`: this process is ending
         self._parts = [self._new_lock(path) for path in lock_paths(self.save)]
 
     def _new_lock(self, path: Path) -> _FlockFile | _PortableFile:
@@ -214,9 +235,23 @@ class GameLock:
         return kind(path, self._acquired)
 
     def _acquired(self, fd: int) -> None:
-        """Runs once a lock file is ours: put our pid in it for the other terminal."""
+        """Runs once a lock file is ours: put our pid in it for the other terminal (and,
+        once this process is ending, that it is)."""
         os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        os.pwrite(fd, self._content(), 0)
+
+    def _content(self) -> bytes:
+        return (f"{os.getpid()}\n" + (f"{ENDING}\n" if self.is_ending else "")).encode("ascii")
+
+    def mark_ending(self) -> None:
+        """This process is ending (stopped from outside): say so in both lock files, so
+        another terminal waits a moment for the game instead of being refused it."""
+        self.is_ending = True
+        for part in self._parts:
+            fd = part.fd if isinstance(part, _FlockFile) else None
+            if fd is not None:
+                with contextlib.suppress(OSError):
+                    os.pwrite(fd, self._content(), 0)
 
     @property
     def held(self) -> bool:
@@ -231,7 +266,8 @@ class GameLock:
             raise
         if taken is not None:
             self.release()
-            raise GameLocked(self.save, _pid_in(taken) or read_pid(self.save))
+            pid, ending = _read(taken)
+            raise GameLocked(self.save, pid or read_pid(self.save), ending)
         _held.add(self)
         return self
 
@@ -280,14 +316,22 @@ class GameLock:
         return False
 
 
-def _pid_in(path: Path) -> int:
-    """The pid written in a lock file (0 if there is none or it is unreadable)."""
+def _read(path: Path) -> tuple[int, bool]:
+    """The pid written in a lock file (0 if there is none or it is unreadable), and
+    whether its holder is ending."""
     try:
         with open(path, "rb") as file:
-            text = file.read(32).decode("ascii", "replace").strip()
+            lines = file.read(64).decode("ascii", "replace").split("\n")
     except OSError:
-        return 0
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0
+        return 0, False
+    text = lines[0].strip()
+    pid = int(text) if text.isascii() and text.isdigit() and len(text) < 12 else 0
+    return pid, ENDING in (line.strip() for line in lines[1:])
+
+
+def _pid_in(path: Path) -> int:
+    """The pid written in a lock file (0 if there is none or it is unreadable)."""
+    return _read(path)[0]
 
 
 def read_pid(save: Path) -> int:
@@ -301,19 +345,33 @@ def holder(save: Path) -> int | None:
     Found by trying the lock for an instant; a folder where no lock can be made has
     no player either. Lock files nobody holds (their process was killed) are taken and
     so removed on the way: nothing is asked, and nothing is left behind. A game whose
-    lock file was deleted while it is played still has its player: the guard.
+    lock file was deleted while it is played still has its player: the guard. A holder
+    that is ending (`mark_ending`) is waited for, up to `ENDING_WAIT` seconds: once it
+    has let go, nobody plays the game (and its last save is on disk).
     """
-    try:
-        if not any(path.exists() for path in lock_paths(save)):
+    give_up = time.monotonic() + ENDING_WAIT
+    while True:
+        try:
+            if not any(path.exists() for path in lock_paths(save)):
+                return None
+        except OSError:  # a name too long for the system (exists() raises that one): no lock
             return None
-    except OSError:  # a name too long for the system (exists() raises that one): no lock
+        probe = GameLock(save)
+        try:
+            probe.acquire()
+        except GameLocked as locked:
+            if not locked.ending or time.monotonic() >= give_up:
+                return locked.pid
+            time.sleep(ENDING_TRY_EVERY)  # it lets go in a moment
+            continue
+        except OSError:
+            return None
+        probe.release()
         return None
-    probe = GameLock(save)
-    try:
-        probe.acquire()
-    except GameLocked as locked:
-        return locked.pid
-    except OSError:
-        return None
-    probe.release()
-    return None
+
+
+def ending() -> None:
+    """This process is ending (a stop signal came): every game lock it holds says so,
+    so another terminal waits a moment for those games (`holder`)."""
+    for lock in list(_held):
+        lock.mark_ending()

@@ -21,13 +21,28 @@ where the app's crash handling sees it.
 from __future__ import annotations
 
 import threading
+import time
+import weakref
 from collections.abc import Callable
+
+#: Every writer of this process, for `settle`.
+_writers: weakref.WeakSet[SaveWriter] = weakref.WeakSet()
+
+
+def settle(timeout: float) -> None:
+    """Wait, at most `timeout` seconds in all, until no save of this process is in flight:
+    for a process about to end at once, without its owners' `flush` (`tui.exits`: an app
+    stopped from outside that could not end by itself)."""
+    give_up = time.monotonic() + timeout
+    for writer in list(_writers):
+        writer.wait(max(0.0, give_up - time.monotonic()))
 
 
 class SaveWriter:
     """Runs one save at a time on a thread of its own (see the module's notes)."""
 
     def __init__(self) -> None:
+        _writers.add(self)
         self._thread: threading.Thread | None = None
         self._failure: BaseException | None = None
         #: Whether the owner is waiting for the save in flight (tests look at it).
@@ -47,17 +62,22 @@ class SaveWriter:
 
     def flush(self) -> None:
         """Wait until the save in flight, if any, is complete (on disk, or failed)."""
-        thread = self._thread
-        if thread is not None:
-            self.waiting = True
-            try:
-                thread.join()
-            finally:
-                self.waiting = False
+        if self._thread is not None:
+            self.wait()
             self._thread = None
         failure, self._failure = self._failure, None
         if failure is not None:
             raise failure
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until the save in flight, if any, is complete, or `timeout` seconds."""
+        thread = self._thread
+        if thread is not None:
+            self.waiting = True
+            try:
+                thread.join(timeout)
+            finally:
+                self.waiting = False
 
     def _run(self, save: Callable[[], None]) -> None:
         try:

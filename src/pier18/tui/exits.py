@@ -11,7 +11,10 @@ so they all end the same way:
   the app is asked to exit, so Textual puts the terminal back as it found it (main
   screen, mouse and key modes off, cursor shown); one line on stderr; exit status
   128 + the signal's number (143, 129, 130). (Ctrl+C typed in the app is a key, not
-  a signal: Textual says how to quit.)
+  a signal: Textual says how to quit.) A terminal closed under the app is gone: the
+  driver writes nothing more (`quiet_once_gone`), so the app ends at once, and the
+  game's locks say at the signal that it is ending, so a `--resume` in another
+  terminal waits the moment it takes (`persist.lock`).
 
 Either way the autosave is as the last decision left it: each decision's save is
 taken from the game as it is made (and written on a save thread, `persist.writer`), and
@@ -37,6 +40,8 @@ from textual import events
 from textual.app import AutopilotCallbackType
 
 from ..engine.errors import Pier18Error
+from ..persist.lock import ending
+from ..persist.writer import settle
 from .crash_hook import CrashHook
 from .terminal import not_a_terminal
 
@@ -46,9 +51,12 @@ if TYPE_CHECKING:
 #: The signals that stop an app from outside, each ending it with status 128 + its number.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name))
 
-#: Seconds a stopped app has to end before the process ends without it (its terminal
-#: gone, it could not draw or give anything back anyway). Ending takes milliseconds.
+#: Seconds a stopped app has to end before the process ends without it (it could not
+#: draw or give anything back anyway). Ending takes milliseconds. `GONE` when its
+#: terminal has gone (a closed window): nothing is left to give back, and another
+#: terminal may be waiting to resume the game (`persist.lock.ENDING_WAIT`, longer).
 LAST_RESORT = 15.0
+GONE = 2.0
 
 
 class NotATerminal(Pier18Error):
@@ -93,10 +101,11 @@ class BaseApp(CrashHook):
     # -- the terminal's cursor on what is pointed at (see cursor.py) ---------------------
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's driver for this terminal, showing the cursor (Textual hides it)."""
+        """Textual's driver for this terminal, showing the cursor (Textual hides it) and
+        writing nothing once the terminal has gone (`quiet_once_gone`)."""
         from .cursor import showing_cursor
 
-        return showing_cursor(super().get_driver_class())
+        return quiet_once_gone(showing_cursor(super().get_driver_class()))
 
     def on_mount(self) -> None:
         from .cursor import follow_soon
@@ -125,6 +134,8 @@ class BaseApp(CrashHook):
     #: if the app cannot end by itself (see `stop`).
     stopped_by: int | None = None
     last_resort: threading.Timer | None = None
+    #: Whether the app started on a terminal (so a stop can tell that it has gone).
+    on_terminal = False
 
     def save_path(self) -> Path | None:
         """Where the game is saved on this computer, if it is (named in a crash report)."""
@@ -169,6 +180,7 @@ class BaseApp(CrashHook):
         """Before Textual takes the terminal over: from now on a stop signal ends the app
         through Textual, which gives the terminal back."""
         loop = asyncio.get_running_loop()
+        self.on_terminal = _terminal_fd() is not None
 
         def handler(number: int, frame: object) -> None:
             self.stop(loop, number)
@@ -190,18 +202,70 @@ class BaseApp(CrashHook):
         """A stop signal came: exit with status 128 + its number (a second one changes nothing).
 
         This is a plain signal handler, not the event loop's: it runs even while the app
-        is stuck (Textual blocks for good once its terminal output fails, a pipe nobody
-        reads), and then `LAST_RESORT` ends the process if the app has not ended by then.
+        is stuck (Textual blocks for good on terminal output nobody reads, a pipe, or
+        one that was already waiting when its terminal went), and then `LAST_RESORT`
+        (`GONE` once the terminal has gone) ends the process if the app has not ended by
+        then, once the save in flight is on disk. First of all, the game locks of this
+        process say that it is ending, so that another terminal's `--resume` waits for
+        them rather than being refused the game (`persist.lock.ending`).
         """
         if self.stopped_by is None:
             self.stopped_by = number
-            self.last_resort = threading.Timer(LAST_RESORT, os._exit, (128 + number,))
+            ending()
+            wait = GONE if self.on_terminal and _terminal_fd() is None else LAST_RESORT
+            self.last_resort = threading.Timer(wait, last_resort, (128 + number, wait))
             self.last_resort.daemon = True
             self.last_resort.start()
         try:
             loop.call_soon_threadsafe(partial(self.exit, return_code=128 + self.stopped_by))
         except RuntimeError:  # the loop has closed: the app is over already
             pass
+
+
+def last_resort(status: int, wait: float) -> None:
+    """The process ends now, with `status`, its app stuck: once the save in flight is
+    written (waited for as long again as the app was), without the app's own ending."""
+    settle(wait)
+    os._exit(status)
+
+
+def quiet_once_gone(driver: type[Driver]) -> type[Driver]:
+    """`driver`, but writing nothing once its terminal has gone (its window closed).
+
+    A closed window hangs its terminal up: from then on every write to it fails. Textual's
+    terminal driver writes on a thread of its own, through a queue of a few dozen writes;
+    that thread ends at its first failed write, and the app would then wait for good for
+    room in the queue, in its next write or in its own ending, its game's lock held all
+    the while. So before each write the driver asks whether the terminal it started on is
+    still a terminal (a hung-up one is not); once it is not, it drops what it is given,
+    and the app stopped by the hang-up's SIGHUP ends at once: there is nothing to give
+    back to a terminal that is gone. A driver that started on no terminal (a browser
+    seat's pipes) writes as Textual's does.
+    """
+
+    terminal = _terminal_fd()
+    if terminal is None:  # pipes (a browser seat's): written as Textual writes them
+        return driver
+    gone = False
+
+    def write(self: Driver, data: str) -> None:
+        nonlocal gone
+        gone = gone or not os.isatty(terminal)
+        if not gone:
+            driver.write(self, data)
+
+    quiet: type[Driver] = type(driver.__name__, (driver,), {"write": write})
+    return quiet
+
+
+def _terminal_fd() -> int | None:
+    """The terminal a driver writes to (standard error's), if it is one."""
+    stream = sys.__stderr__
+    try:
+        fd = stream.fileno() if stream is not None else -1
+    except (OSError, ValueError):  # closed, or no file at all
+        return None
+    return fd if fd >= 0 and os.isatty(fd) else None
 
 
 def run_app(app: BaseApp) -> int:

@@ -16,7 +16,7 @@ from textual.geometry import Offset
 from textual.widgets import Input, RadioButton, RadioSet, Static
 
 from ...bots.seats import HUMAN, bot_name, clashes_with_bots, seat_names
-from ...engine.text import name_key, printable
+from ...engine.text import all_differ, printable
 from ...i18n import N_, _
 from ...words import names_help
 from ...speech.keys import KEY_NEXT_RULE, KEY_PREVIOUS_RULE, KEY_START_GAME
@@ -168,7 +168,7 @@ class NamesScreen(ClosesOnce[Seating]):
 
     def action_start(self, rule: int | None = None) -> None:
         names = self.names()
-        if len(set(name_key(n) for n in names)) != len(names):  # as a person tells names apart
+        if not all_differ(names):  # as a person tells names apart
             humans = [names[s] for s in self.humans]
             clash = clashes_with_bots(humans, self.seats)
             error = self.query_one("#names-error", Static)
