@@ -80,17 +80,7 @@ def _main(argv: Sequence[str] | None) -> int:
     while words and (words[0] == "--lang" or words[0].startswith("--lang=")):  # `pier18 --lang nl score`
         words = words[2:] if words[0] == "--lang" else words[1:]
     only = words[0] if words and words[0] in COMMANDS else None
-    args: argparse.Namespace | SimpleNamespace | None = None
-    if only == "score":
-        from .score import quick_args
-
-        args = quick_args(words[1:])
-    elif only == "play":
-        from .play import quick_args as quick_play_args
-
-        args = quick_play_args(words[1:])
-    if args is None:
-        args = build_parser(only).parse_command(argv)  # an argument error is said first
+    args = build_parser(only).parse_command(argv)  # an argument error is said first
     try:  # the command checks the rest of its arguments, then the streams (`errors.need_output`)
         status = int(args.run(args) or 0)
         sys.stdout.flush()  # a full disk shows here, while the error can still be reported

@@ -7,12 +7,12 @@ over the same deals chosen freely), against the ranges the deck is tuned to.
 
 from __future__ import annotations
 
+import argparse
+
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
     from ..selfplay.balance import Balance
     from ..engine.deck import Deck
 

@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
+import argparse
+from .parser import Commands, add_deck_option
+
 from ..i18n import _
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
     from rich.text import Text
 
     from ..engine.cards import Card
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "cards",
         help=_("list the deck: every card with its patrons and Plan goals"),
         description=_("Draw every card of the deck (land end at the bottom) with its Plan goal(s)."),
     )
-    from .parser import add_deck_option
-
     add_deck_option(parser, help=_("another deck file (default: the game's own deck)"))
     parser.set_defaults(run=run)
 

@@ -8,14 +8,13 @@ only the saves written since.
 
 from __future__ import annotations
 
+import argparse
+from .parser import Commands
+
 from ..i18n import _
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    import argparse
 
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "games",
         help=_("list the saved games (resume one with 'pier18 play --resume N')"),

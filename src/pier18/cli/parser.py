@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from ..engine.text import printable, quote
 from ..i18n import _
@@ -16,11 +16,34 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 
+class Commands(Protocol):
+    """What `parser.add_subparsers()` returns, as each command module uses it."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+
+
 class Parser(argparse.ArgumentParser):
     """Argument errors in one line, plus where to read more; exit status 2.
 
-    Sub-command parsers are made of the same class, so each names its own --help.
+    Sub-command parsers are made of the same class, so each names its own --help. It
+    keeps its own list of options and sub-commands as they are added (argparse's public
+    API does not say them), to name an unknown option first.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.options: dict[str, argparse.Action] = {}  # before argparse adds --help
+        self.command_actions: list[argparse.Action] = []
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.options.update(dict.fromkeys(action.option_strings, action))
+        return action
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        action = super().add_subparsers(**kwargs)
+        self.command_actions.append(action)
+        return action
 
     def parse_command(self, args: Sequence[str]) -> argparse.Namespace:
         """Like `parse_args`, with an unknown argument reported by the sub-command.
@@ -56,7 +79,7 @@ class Parser(argparse.ArgumentParser):
             if _looks_like_option(word):
                 if not parser._knows(word) and not wants_value:
                     return word, parser
-                action = parser._option_string_actions.get(word)
+                action = parser.options.get(word)
                 wants_value = action is not None and action.nargs not in (0, "?", "*")
                 continue
             if wants_value:  # the value of the option before (`--lang nl`): no command, no option
@@ -71,13 +94,12 @@ class Parser(argparse.ArgumentParser):
 
     def _commands(self) -> dict[str, Parser]:
         """This parser's sub-commands, by name ({} if it has none)."""
-        actions = self._subparsers._group_actions if self._subparsers is not None else []
-        return next((dict(action.choices) for action in actions if isinstance(action, argparse._SubParsersAction)), {})
+        return next((dict(action.choices) for action in self.command_actions if isinstance(action.choices, dict)), {})
 
     def _knows(self, word: str) -> bool:
         """Whether `word` is one of this parser's options, as argparse reads it: whole,
         with `=VALUE`, a short option with its value joined, or a long one shortened."""
-        known = self._option_string_actions
+        known = self.options
         name = word.split("=", 1)[0]
         if name in known or word[:2] in known:
             return True
@@ -88,7 +110,7 @@ class Parser(argparse.ArgumentParser):
         letter starts (-v: --version), or a close spelling (--versions: --version)."""
         import difflib
 
-        shown = [option for option, action in self._option_string_actions.items()
+        shown = [option for option, action in self.options.items()
                  if option.startswith("--") and action.help is not argparse.SUPPRESS]
         name = word.split("=", 1)[0]
         if len(name) == 2:

@@ -6,6 +6,9 @@ Imports nothing heavy at module level: the record, engine and Textual load in `r
 
 from __future__ import annotations
 
+import argparse
+from .parser import Commands, add_deck_option, file_name
+
 from ..i18n import _
 
 import argparse
@@ -15,14 +18,12 @@ if TYPE_CHECKING:
     from ..session import Session
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "replay",
         help=_("step through a saved game (left/right), or print its final state with --json"),
         description=_("Replay a Pier 18 game record decision by decision."),
     )
-    from .parser import file_name
-
     parser.add_argument("file", metavar="FILE", type=file_name, help=_("a game record (from 'pier18 play --record' or an autosave)"))
     parser.add_argument(
         "--json",
@@ -35,8 +36,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=_("step through the game in plain lines instead of the full-screen replay, for screen readers and "
         "scripts: Enter says the next decision ('help' lists the commands)"),
     )
-    from .parser import add_deck_option
-
     add_deck_option(parser, help=_("the deck file, for a record saved without its deck"))
     parser.set_defaults(run=run)
 

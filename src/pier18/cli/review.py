@@ -11,11 +11,13 @@ Imports nothing heavy at module level: the record, the bots and Rich load in `ru
 
 from __future__ import annotations
 
+import argparse
+from .parser import Commands, add_deck_option, file_name
+
 from ..i18n import _, decimal
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
     from collections.abc import Callable
 
     from rich.console import Console
@@ -28,11 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_WORLDS = 10_000
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    import argparse
-
-    from .parser import add_deck_option, file_name
-
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "review",
         help=_("judge every decision of a saved game: the best choice, and the points each one lost"),

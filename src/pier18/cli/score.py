@@ -6,16 +6,17 @@ The `--json` path must stay as quick to start as Python itself: it imports neith
 
 from __future__ import annotations
 
+import argparse
+from .parser import Commands, add_deck_option, file_name
+
 from ..i18n import _
 
 from ..engine.sizes import TABLE_SIZES
 
 import sys
-from types import SimpleNamespace
 
-TYPE_CHECKING = False  # typing costs start-up time; `--json` must start fast
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
     from collections.abc import Callable, Sequence
 
     from ..engine.cards import Card
@@ -25,13 +26,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.pier import VisibleSection
     from ..engine.scoring import ScoreSheet
 
-    #: The arguments: from argparse, or from `quick_args`.
-    Args = argparse.Namespace | SimpleNamespace
 
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    import argparse
-
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "score",
         help=_("score a pier you built on the table"),
@@ -52,8 +48,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    from .parser import add_deck_option, file_name
-
     parser.add_argument("file", metavar="FILE", nargs="?", type=file_name, help=_("a pier in text notation, or - for standard input"))
     parser.add_argument(
         "--cards",
@@ -79,53 +73,6 @@ MAX_PIER_BYTES = 2**20
 #: No game has more Patron cards than the deck has cards (`pier18.engine.deck.DECK_SIZE`,
 #: not imported: the deck code costs start-up time).
 MAX_PATRONS = 18
-
-#: Options the quick reader understands: name -> (attribute, converter).
-_QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object]]] = {
-    "--cards": ("cards", str),
-    "--patrons": ("patrons", int),
-    "--plan": ("plan", int),
-    "--players": ("players", int),
-    "--deck": ("deck", str),
-}
-
-
-def quick_args(argv: list[str]) -> SimpleNamespace | None:
-    """Read the usual `score` arguments without building the argparse parser.
-
-    Building it costs more than the rest of `pier18 score --json` together. Anything
-    unusual (help, an unknown option, a missing or bad value) returns None, and the
-    full parser then reads the same arguments and reports problems its own way.
-    """
-    values: dict[str, object] = {"file": None, "cards": None, "patrons": 0, "plan": None, "players": None, "deck": None, "json": False}
-    rest = iter(argv)
-    for word in rest:
-        name, eq, inline = word.partition("=")
-        if word == "--json":
-            values["json"] = True
-        elif name == "--lang":  # read already, before anything was said (`i18n.lang_from_argv`)
-            value = inline if eq else next(rest, None)
-            if value is None or (not eq and value.startswith("-")):
-                return None
-        elif name in _QUICK_OPTIONS:
-            attribute, convert = _QUICK_OPTIONS[name]
-            value = inline if eq else next(rest, None)
-            if value is None or (not eq and value.startswith("--")):
-                return None
-            if not value:  # an empty --deck or --cards: the full parser names it
-                return None
-            try:
-                values[attribute] = convert(value)
-            except ValueError:
-                return None
-        elif (word == "-" or (word and not word.startswith("-"))) and values["file"] is None:
-            values["file"] = word
-        else:
-            return None
-    if values["players"] is not None and values["players"] not in TABLE_SIZES:
-        return None
-    return SimpleNamespace(command="score", run=run, **values)
-
 
 def _card_id(token: str, deck: Deck) -> str | None:
     """One `--cards` token as `ID` or `ID:K`: a card id, a name or the start of one
@@ -198,7 +145,7 @@ def _exact_name(token: str, deck: Deck) -> bool:
     return any(card.name.lower() == wanted for card in deck.values())
 
 
-def run(args: Args) -> int:
+def run(args: argparse.Namespace) -> int:
     from .errors import CliError
     from ..engine.errors import NotationError
     from ..engine.notation import parse_sections
@@ -320,7 +267,7 @@ def _load_deck(path: str | None) -> Deck:
     return load_deck(path)
 
 
-def _judge_plan(args: Args, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, str]:
+def _judge_plan(args: argparse.Namespace, deck: Deck, sheet: ScoreSheet) -> tuple[ScoreSheet, str]:
     """Add the Plan bonus when its goal is met; say why when it cannot be judged."""
     from .errors import CliError
     from ..engine.goals import goal_met

@@ -6,14 +6,15 @@ each category's share of the points); `--json` prints the one object scripts rea
 
 from __future__ import annotations
 
+import argparse
+from .parser import Commands, add_deck_option
+
 from ..i18n import _, decimal
 
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
     from ..selfplay.simulation import Simulation
     from pathlib import Path
 
@@ -22,9 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.deck import Deck
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    import argparse
-
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "simulate",
         help=_("play seeded games between bots and report wins, scores and Plan goal rates"),
@@ -51,8 +50,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=_("games to play (default 100); with --balance, deals per Plan card (default 150)"),
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help=_("seed of the first game (default 0)"))
-    from .parser import add_deck_option
-
     add_deck_option(parser, help=_("another deck file (default: the game's own deck)"), old_name=False)
     parser.add_argument(
         "--record-dir", metavar="DIR",

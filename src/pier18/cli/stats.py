@@ -14,20 +14,19 @@ lesson is a line of its own, outside the record.
 
 from __future__ import annotations
 
+import argparse
+from .parser import Commands, file_name
+
 from ..i18n import _, decimal
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
     from collections.abc import Sequence
 
     from ..persist.history import History, Lesson
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .parser import file_name
-
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "stats",
         help=_("your record: wins and scores by opponent, Plans met, an Elo estimate"),
