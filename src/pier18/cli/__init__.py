@@ -13,6 +13,7 @@ import sys
 
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
 from ..engine.text import shorten
+from ..app.menu import no_command
 from ..i18n import _
 from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
@@ -79,6 +80,8 @@ def _main(argv: Sequence[str] | None) -> int:
     words = argv
     while words and (words[0] == "--lang" or words[0].startswith("--lang=")):  # `pier18 --lang nl score`
         words = words[2:] if words[0] == "--lang" else words[1:]
+    if not words:  # `pier18` alone: the main menu, or the usage
+        return no_command(argv, lambda: build_parser().format_help(), _main)
     only = words[0] if words and words[0] in COMMANDS else None
     args = build_parser(only).parse_command(argv)  # an argument error is said first
     try:  # the command checks the rest of its arguments, then the streams (`errors.need_output`)
