@@ -1,12 +1,9 @@
-"""`pier18` command line: one sub-command per module, heavy imports only when run.
-
-`pier18 score --json` must start about as fast as Python itself, so this module and the
-argument definitions import nothing beyond the standard library.
-"""
+"""`pier18` command line: one sub-command per module, each imported when it is run."""
 
 from __future__ import annotations
 
 import errno
+from collections.abc import Sequence
 import io
 import os
 import sys
@@ -17,20 +14,15 @@ from ..app.menu import no_command
 from ..i18n import _
 from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
+from .parser import Parser
+from .parser import add_lang_option, add_version_option
+from .. import i18n
+from ..speech.notices import is_closed
 
 __all__ = [
     "COMMANDS", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OUTPUT_FAILED", "CliError", "NoTerminal", "build_parser",
     "check_terminal", "fail", "main",
 ]
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
-    from types import SimpleNamespace
-
-    from .parser import Parser
-    from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
 COMMANDS = ("play", "learn", "score", "cards", "replay", "review", "simulate", "games", "stats", "host", "join", "club")
@@ -38,13 +30,11 @@ COMMANDS = ("play", "learn", "score", "cards", "replay", "review", "simulate", "
 
 def build_parser(only: str | None = None) -> Parser:
     """The argument parser; with `only`, just that sub-command (quicker to start)."""
-    from .parser import Parser
 
     parser = Parser(
         prog="pier18",
         description=_("Pier 18, the 18-card pier-building drafting game, in your terminal."),
     )
-    from .parser import add_lang_option, add_version_option
 
     add_version_option(parser)
     add_lang_option(parser)
@@ -74,7 +64,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from .. import i18n
 
     i18n.choose(i18n.lang_from_argv(argv))  # before any message: the parser's help is one
     words = argv
@@ -153,7 +142,6 @@ class _ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        from ..speech.notices import is_closed
 
         raise OSError(errno.EBADF, is_closed(self._name))
 

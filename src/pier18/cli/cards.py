@@ -8,6 +8,13 @@ from .parser import Commands, add_deck_option
 from ..i18n import _
 
 from typing import TYPE_CHECKING
+from ..engine.characters import Character
+from ..speech.scores import category_name
+from ..speech.moves import card_name
+from ..engine.deck import load_deck
+from ..engine.text import printable
+from ..speech.moves import goal_text
+from .errors import need_output
 if TYPE_CHECKING:  # pragma: no cover
     from rich.text import Text
 
@@ -46,10 +53,7 @@ def legend() -> Text:
     """What the drawings show: which end is the sea, and what each patron symbol means."""
     from rich.text import Text
 
-    from ..engine.characters import Character
     from ..render.style import character_text
-    from ..i18n import _
-    from ..speech.scores import category_name
 
     text = Text(_("Each card: its sea end at the top, its land end at the bottom.") + "\n")
     text.append(_("Patron symbol, after the card number:") + "\n")
@@ -67,7 +71,6 @@ def card_cell(card: Card) -> Text:
     from rich.cells import cell_len
 
     from ..render import draw_card
-    from ..speech.moves import card_name
 
     head, name, *rows = draw_card(card, name_width=max(18, cell_len(card_name(card)))).split("\n")  # the name on one line
     return Text("\n").join([head, name, Text(_("sea ↑"), style="dim"), *rows, Text(_("land ↓"), style="dim")])
@@ -78,13 +81,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    from ..engine.deck import load_deck
-    from ..engine.text import printable
-    from ..i18n import _
-    from ..speech.moves import goal_text
 
     deck = load_deck(args.deck)
-    from .errors import need_output
 
     need_output()  # the deck read: only now the closed output, if it is
     console = Console()

@@ -12,6 +12,9 @@ import argparse
 from .parser import Commands
 
 from ..i18n import _
+from ..engine.text import printable
+from ..speech.notices import GAME_NAME, last_played, open_elsewhere
+from .errors import need_output
 
 
 def add_parser(sub: Commands) -> None:
@@ -24,11 +27,7 @@ def add_parser(sub: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.text import printable
     from ..persist import autosave, listing
-    from ..i18n import _
-    from ..speech.notices import GAME_NAME, last_played, open_elsewhere
-    from .errors import need_output
 
     need_output()  # no argument of its own to check
     folder = printable(str(autosave.games_dir()))

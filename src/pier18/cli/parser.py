@@ -11,6 +11,15 @@ from ..engine.text import printable, quote
 from ..i18n import _
 
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
+from ..engine.text import quote
+import sys
+from ..speech.notices import nowhere_to_write, prog_line
+from ..words import unknown_option
+from ..words import unrecognized
+from ..speech.notices import about
+from ..speech.notices import prog_line
+from .. import __version__
+from ..words import version_line
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -54,13 +63,11 @@ class Parser(argparse.ArgumentParser):
         """
         stray = self._stray_option(list(args))
         if stray is not None:
-            from ..words import unknown_option
 
             word, parser = stray
             parser.fail(unknown_option(quote(word), parser._meant(word)))
         parsed, extras = self.parse_known_args(args)
         if extras:
-            from ..words import unrecognized
 
             command = getattr(parsed, "command", None)
             self.fail(unrecognized(quote(extras[0]), len(extras) - 1), f"{self.prog} {command}" if command else None)
@@ -144,7 +151,6 @@ class Parser(argparse.ArgumentParser):
         # of 4,300 digits): show at most ~60 characters of any of them.
         message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
         message = re.sub(r"[^\s']{61,}", lambda m: m.group()[:59] + "…", message)
-        from ..speech.notices import about
         prog = prog or self.prog
         self.exit(EXIT_BAD_INPUT, about(prog, message) + "\n" + _("try '{prog} --help'").format(prog=prog) + "\n")
 
@@ -179,7 +185,6 @@ class _OldDeckName(argparse.Action):
         if getattr(namespace, "_told_old_deck", False):
             return  # said once, however often it is given
         setattr(namespace, "_told_old_deck", True)
-        from ..speech.notices import prog_line
 
         say(prog_line(_("--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release")) + "\n")  # an unwritable stderr loses the notice, not the command
 
@@ -188,8 +193,6 @@ def file_name(text: str) -> str:
     """The type of every argument that names a file: an empty or blank one is refused,
     naming the argument (as a path, '' would be read as the current folder, '.')."""
     if not text.strip():
-        from ..engine.text import quote
-        from ..i18n import _
 
         raise argparse.ArgumentTypeError(_("expected the name of a file, got {text}").format(text=quote(text)))
     return text
@@ -217,10 +220,7 @@ class _Version(argparse.Action):
         values: str | Sequence[object] | None,
         option_string: str | None = None,
     ) -> None:
-        from .. import __version__
-        from ..words import version_line
 
-        import sys
 
         write_out(version_line(__version__) + "\n")
         parser.exit(0)
@@ -229,7 +229,6 @@ class _Version(argparse.Action):
 def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
     """Write what an option prints before the command runs (--help, --version) and flush
     it; if it cannot be written, drop it and end with exit status 1, without a traceback."""
-    import sys
 
     stream = file if file is not None else sys.stdout
     try:
@@ -242,7 +241,6 @@ def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
         from . import errors
 
         if file is None and "stdout" in errors.closed_at_start:  # closed from the start: say so
-            from ..speech.notices import nowhere_to_write, prog_line
 
             say(prog_line(nowhere_to_write()) + "\n")
         raise SystemExit(EXIT_OUTPUT_FAILED) from None

@@ -13,6 +13,13 @@ from ..i18n import _
 
 import argparse
 from typing import TYPE_CHECKING, Any
+from ..engine import TableView, format_sections
+from .errors import CliError
+from .errors import need_output
+from .errors import plain_lines
+from ..engine import load_deck
+import json
+import sys
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -44,7 +51,6 @@ def state_of(session: Session) -> dict[str, Any]:
     """The `--json` object: each player's visible pier in `pier18 score` notation, score,
     and its breakdown as the table sees it (`review.breakdown`: place and tie-breaker,
     the Patrons won and for what, the Plan and its bonus)."""
-    from ..engine import TableView, format_sections
     from ..review.breakdown import breakdown
 
     game = session.game
@@ -65,26 +71,20 @@ def state_of(session: Session) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     from ..persist import record
-    from .errors import CliError
 
     if args.json and args.lines:
         raise CliError(_("--json prints where the game ended and --lines steps through it: give one of them"))
     deck = None
     if args.deck is not None:
-        from ..engine import load_deck
 
         deck = load_deck(args.deck)
     session = record.load(args.file, deck)
-    from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
     if args.json:
-        import json
-        import sys
 
         sys.stdout.write(json.dumps(state_of(session), ensure_ascii=False) + "\n")
         return 0
-    from .errors import plain_lines
 
     lines, note = plain_lines(args.lines)
     if lines:
@@ -98,7 +98,6 @@ def run(args: argparse.Namespace) -> int:
 def replay_lines(session: Session, note: str | None = None) -> int:
     """`replay --lines`: the record stepped through in plain lines on standard input and
     output (`pier18.lines.replay`); `note` says first why, when it was not asked for."""
-    import sys
 
     from ..lines.replay import LineReplay
 

@@ -17,6 +17,19 @@ from .parser import Commands, add_deck_option, file_name
 from ..i18n import _, decimal
 
 from typing import TYPE_CHECKING
+import sys
+from ..engine.errors import Pier18Error
+from ..engine.text import quote
+from ..speech.notices import at_least_one, jobs_over_cores
+from .errors import need_output
+from ..engine import load_deck
+import json
+from ..engine.text import name_key, printable, quote
+from ..i18n import _
+from ..engine.text import printable, shorten
+from .. import words
+from ..speech.scores import MEASURE
+from ..speech.moves import decision_text, short_decision
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
 
@@ -69,15 +82,11 @@ def add_parser(sub: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
 
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
     from ..persist import record
     from ..review.judges import DEFAULT_WORLDS
     from ..review.run import decisions_to_review, default_seats, review_session
     from ..selfplay import cores
-    from ..speech.notices import at_least_one, jobs_over_cores
     from .play import check_seed
 
     # The numbers first: each is blamed on itself, before any file is read.
@@ -92,12 +101,10 @@ def run(args: argparse.Namespace) -> int:
         raise Pier18Error(_("--worlds must be a whole number from 1 to {most:,}, got {got}").format(most=MAX_WORLDS, got=quote(worlds)))
     deck = None
     if args.deck is not None:
-        from ..engine import load_deck
 
         deck = load_deck(args.deck)
     session = record.load(args.file, deck)
     seats = _seats(session, args.seat) if args.seat else default_seats(session)
-    from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
 
@@ -112,7 +119,6 @@ def run(args: argparse.Namespace) -> int:
     else:  # nobody watches a bar on a pipe or a file
         result = review()
     if args.json:
-        import json
 
         from ..review.report import review_json
 
@@ -124,8 +130,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _seats(session: Session, names: list[str]) -> list[int]:
     """The seats `--seat` names, or one line naming the one that names nobody."""
-    from ..engine.errors import Pier18Error
-    from ..engine.text import name_key, printable, quote
 
     keys = [name_key(name) for name in session.names]
     seats = []
@@ -142,7 +146,6 @@ def _with_progress(review: Callable[[Callable[[], None]], Review], total: int) -
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from ..i18n import _
 
     errors = Console(stderr=True)
     with Progress(
@@ -160,10 +163,6 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from ..engine.text import printable, shorten
-    from .. import words
-    from ..speech.scores import MEASURE
-    from ..i18n import _
 
     console = Console(markup=False, emoji=False, highlight=False)
     console.print(Text(words.review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
@@ -195,8 +194,6 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
     from rich.table import Table
     from rich.text import Text
 
-    from .. import words
-    from ..speech.moves import decision_text, short_decision
     from ..speech.scores import (
         accuracy_line,
         biggest_mistake,
@@ -206,7 +203,6 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
         review_marks,
         review_phase,
     )
-    from ..i18n import _
 
     marks = review_marks()
     for seat in review.seats:

@@ -25,6 +25,7 @@ from .balance import run_balance
 from .errors import EXIT_INTERRUPTED, need_output
 from .parser import Commands, add_deck_option
 from .play import check_seed
+from .errors import EXIT_INTERRUPTED
 
 
 def add_parser(sub: Commands) -> None:
@@ -77,14 +78,7 @@ def add_parser(sub: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .errors import EXIT_INTERRUPTED
     from ..selfplay.simulation import parse_seats, simulate_parallel
-    from ..engine import load_deck
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
-    from .. import words
-    from ..speech.notices import at_least_one, interrupted, jobs_over_cores, players_must_be
-    from ..i18n import _
     from .play import check_seed
 
     if args.balance:

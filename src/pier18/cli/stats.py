@@ -20,6 +20,17 @@ from .parser import Commands, file_name
 from ..i18n import _, decimal
 
 from typing import TYPE_CHECKING
+import sys
+from pathlib import Path
+from ..engine.text import printable
+from .errors import need_output
+from ..i18n import _
+from .errors import CliError
+import json
+from ..words import elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
+from ..speech.moves import card_name
+from ..speech.people import LEVEL_STRENGTH
+from ..i18n import pgettext
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
@@ -50,16 +61,11 @@ def add_parser(sub: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-    from pathlib import Path
 
-    from ..engine.text import printable
     from ..persist import autosave, history, listing
 
     given: list[str] | None = args.name
     if given is not None and any(not printable(name).strip() for name in given):
-        from .errors import CliError
-        from ..i18n import _
 
         raise CliError(_("--name needs a player's name, as the games show it"))
     saves, skipped = history.from_saved(listing.listed_games())
@@ -70,10 +76,8 @@ def run(args: argparse.Namespace) -> int:
 
     lesson_path = lesson_save()
     lesson = history.lesson(autosave.load_saved(lesson_path) if lesson_path.is_file() else None)
-    from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
-    from ..i18n import _
 
     for problem in found.skipped:
         print(
@@ -81,7 +85,6 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.json:
-        import json
 
         print(json.dumps(as_json(found, names, given is not None, lesson), indent=1, ensure_ascii=False))
         return 0
@@ -133,10 +136,6 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
     from rich.table import Table
     from rich.text import Text
 
-    from ..i18n import _
-    from ..words import elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
-    from ..speech.moves import card_name
-    from ..speech.people import LEVEL_STRENGTH
 
     console = Console(highlight=False)
     others = sorted(found.others, key=str.casefold)
@@ -178,6 +177,5 @@ def _opponents_shown(opponents: str) -> str:
     """A table's opponents as the record groups them ("hard+people"), each in words a
     person reads: bot levels by their names (the words --level takes), other people as
     such, in the language spoken. The key itself stays as it is in --json."""
-    from ..i18n import pgettext
 
     return "+".join(pgettext("opponents", "people") if kind == "people" else kind for kind in opponents.split("+"))
