@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import errno
-from collections.abc import Sequence
 import io
 import os
 import sys
+from collections.abc import Sequence
 
+from .. import i18n
+from ..app.menu import no_command
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
 from ..engine.text import shorten
-from ..app.menu import no_command
 from ..i18n import _
-from . import errors
-from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
-from .parser import Parser
-from .parser import add_lang_option, add_version_option
-from .. import i18n
 from ..speech.notices import is_closed
+from . import errors
+from .errors import CliError, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, NoTerminal, check_terminal, drop, fail
+from .parser import Parser, add_lang_option, add_version_option
 
 __all__ = [
     "COMMANDS", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OUTPUT_FAILED", "CliError", "NoTerminal", "build_parser",

@@ -8,22 +8,19 @@ over the same deals chosen freely), against the ranges the deck is tuned to.
 from __future__ import annotations
 
 import argparse
-
-from ..engine.sizes import TABLE_SIZES, table_sizes_text
-
-from typing import TYPE_CHECKING
 import json
 import sys
+from typing import TYPE_CHECKING
+
+from .. import words
 from ..engine import load_deck
 from ..engine.errors import Pier18Error
+from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import quote
-from ..speech.notices import at_least_one, games_out_of_range, interrupted, jobs_over_cores, players_must_be
-from ..i18n import _
-from .errors import need_output
-from .errors import EXIT_INTERRUPTED
-from .. import words
-from ..speech.moves import card_label, goal_text
 from ..i18n import _, decimal
+from ..speech.moves import card_label, goal_text
+from ..speech.notices import at_least_one, games_out_of_range, interrupted, jobs_over_cores, players_must_be
+from .errors import EXIT_INTERRUPTED, need_output
 if TYPE_CHECKING:  # pragma: no cover
     from ..selfplay.balance import Balance
     from ..engine.deck import Deck

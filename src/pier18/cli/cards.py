@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from .parser import Commands, add_deck_option
-
-from ..i18n import _
-
 from typing import TYPE_CHECKING
+
 from ..engine.characters import Character
-from ..speech.scores import category_name
-from ..speech.moves import card_name
 from ..engine.deck import load_deck
 from ..engine.text import printable
-from ..speech.moves import goal_text
+from ..i18n import _
+from ..speech.moves import card_name, goal_text
+from ..speech.scores import category_name
 from .errors import need_output
+from .parser import Commands, add_deck_option
 if TYPE_CHECKING:  # pragma: no cover
     from rich.text import Text
 

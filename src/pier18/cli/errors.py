@@ -11,10 +11,8 @@ import sys
 
 from ..engine.errors import Pier18Error
 from ..engine.text import LONGEST_LINE, printable, shorten
-from ..speech.notices import nowhere_to_write
+from ..speech.notices import in_plain_lines, nowhere_to_write, prog_line
 from ..words import no_terminal
-from ..speech.notices import in_plain_lines
-from ..speech.notices import prog_line
 
 EXIT_OUTPUT_FAILED = 1
 EXIT_BAD_INPUT = 2

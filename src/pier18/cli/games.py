@@ -9,12 +9,12 @@ only the saves written since.
 from __future__ import annotations
 
 import argparse
-from .parser import Commands
 
-from ..i18n import _
 from ..engine.text import printable
+from ..i18n import _
 from ..speech.notices import GAME_NAME, last_played, open_elsewhere
 from .errors import need_output
+from .parser import Commands
 
 
 def add_parser(sub: Commands) -> None:

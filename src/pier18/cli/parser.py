@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol, TYPE_CHECKING
 
+from .. import __version__
 from ..engine.text import printable, quote
 from ..i18n import _
-
+from ..speech.notices import about, nowhere_to_write, prog_line
+from ..words import unknown_option, unrecognized, version_line
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
-from ..engine.text import quote
-import sys
-from ..speech.notices import nowhere_to_write, prog_line
-from ..words import unknown_option
-from ..words import unrecognized
-from ..speech.notices import about
-from ..speech.notices import prog_line
-from .. import __version__
-from ..words import version_line
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite

@@ -7,19 +7,14 @@ Imports nothing heavy at module level: the record, engine and Textual load in `r
 from __future__ import annotations
 
 import argparse
-from .parser import Commands, add_deck_option, file_name
-
-from ..i18n import _
-
-import argparse
-from typing import TYPE_CHECKING, Any
-from ..engine import TableView, format_sections
-from .errors import CliError
-from .errors import need_output
-from .errors import plain_lines
-from ..engine import load_deck
 import json
 import sys
+from typing import Any, TYPE_CHECKING
+
+from ..engine import TableView, format_sections, load_deck
+from ..i18n import _
+from .errors import CliError, need_output, plain_lines
+from .parser import Commands, add_deck_option, file_name
 
 if TYPE_CHECKING:
     from ..session import Session

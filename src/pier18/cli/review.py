@@ -12,24 +12,20 @@ Imports nothing heavy at module level: the record, the bots and Rich load in `ru
 from __future__ import annotations
 
 import argparse
-from .parser import Commands, add_deck_option, file_name
-
-from ..i18n import _, decimal
-
-from typing import TYPE_CHECKING
-import sys
-from ..engine.errors import Pier18Error
-from ..engine.text import quote
-from ..speech.notices import at_least_one, jobs_over_cores
-from .errors import need_output
-from ..engine import load_deck
 import json
-from ..engine.text import name_key, printable, quote
-from ..i18n import _
-from ..engine.text import printable, shorten
+import sys
+from typing import TYPE_CHECKING
+
 from .. import words
-from ..speech.scores import MEASURE
+from ..engine import load_deck
+from ..engine.errors import Pier18Error
+from ..engine.text import name_key, printable, quote, shorten
+from ..i18n import _, decimal
 from ..speech.moves import decision_text, short_decision
+from ..speech.notices import at_least_one, jobs_over_cores
+from ..speech.scores import MEASURE
+from .errors import need_output
+from .parser import Commands, add_deck_option, file_name
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
 

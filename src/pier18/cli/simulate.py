@@ -25,7 +25,6 @@ from .balance import run_balance
 from .errors import EXIT_INTERRUPTED, need_output
 from .parser import Commands, add_deck_option
 from .play import check_seed
-from .errors import EXIT_INTERRUPTED
 
 
 def add_parser(sub: Commands) -> None:

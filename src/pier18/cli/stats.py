@@ -15,22 +15,18 @@ lesson is a line of its own, outside the record.
 from __future__ import annotations
 
 import argparse
-from .parser import Commands, file_name
-
-from ..i18n import _, decimal
-
-from typing import TYPE_CHECKING
+import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
 from ..engine.text import printable
-from .errors import need_output
-from ..i18n import _
-from .errors import CliError
-import json
-from ..words import elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
+from ..i18n import _, decimal, pgettext
 from ..speech.moves import card_name
 from ..speech.people import LEVEL_STRENGTH
-from ..i18n import pgettext
+from ..words import elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
+from .errors import CliError, need_output
+from .parser import Commands, file_name
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
