@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
 import sys
 from collections.abc import Sequence
@@ -13,6 +14,7 @@ from ..engine.text import printable, quote
 from ..i18n import _
 from ..speech.notices import about, nowhere_to_write, prog_line
 from ..words import unknown_option, unrecognized, version_line
+from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
 
 if TYPE_CHECKING:
@@ -109,8 +111,6 @@ class Parser(argparse.ArgumentParser):
     def _meant(self, word: str) -> str | None:
         """The option `word` was most likely meant to be: the one long option a single
         letter starts (-v: --version), or a close spelling (--versions: --version)."""
-        import difflib
-
         shown = [option for option, action in self.options.items()
                  if option.startswith("--") and action.help is not argparse.SUPPRESS]
         name = word.split("=", 1)[0]
@@ -232,8 +232,6 @@ def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
             flush()
     except (OSError, ValueError):
         drop(stream, sys.__stdout__)
-        from . import errors
-
         if file is None and "stdout" in errors.closed_at_start:  # closed from the start: say so
 
             say(prog_line(nowhere_to_write()) + "\n")
