@@ -1,12 +1,12 @@
 """How fast `pier18 score` starts, against Python's own start-up.
 
-Targets (issue 31; issue 2 had 2.5x and 1.3x): `pier18 score --json` at most 1.6x the
-wall time of `python -c pass`; the drawn output at most 1.25x
-`python -c "import rich.console, rich.table"`. Every command runs in a fresh process,
+Targets: `pier18 score --json` at most 2x the wall time of `python -c pass`; the drawn
+output at most 1.4x `python -c "import rich"` (benchmarks/startup.py runs these with
+`pier18 play`'s first paint, in one run). Every command runs in a fresh process,
 interleaved, and the medians are compared.
 
 `pier18` is the installed console script beside this Python, run as a player runs it
-(the script pip writes imports `re` before pier18 runs: that is part of the measure).
+(pip's launcher, as installed: that is part of the measure).
 The script finds the package through the installed path, so the children get this
 checkout's `src` first on PYTHONPATH: the code measured is this checkout's, whichever
 checkout the environment was installed from.
@@ -34,10 +34,12 @@ PIER18 = str(Path(sys.executable).with_name("pier18"))
 COMMANDS = {
     "python -c pass": [sys.executable, "-c", "pass"],
     "pier18 score --json": [PIER18, "score", EXAMPLE, "--json"],
-    "python -c 'import rich.console, rich.table'": [sys.executable, "-c", "import rich.console, rich.table"],
+    "python -c 'import rich'": [sys.executable, "-c", "import rich"],
     "pier18 score (drawn)": [PIER18, "score", EXAMPLE],
 }
 
+JSON_PAIR = ("pier18 score --json", "python -c pass")
+DRAWN_PAIR = ("pier18 score (drawn)", "python -c 'import rich'")
 
 # As on a player's machine, Python may cache compiled modules (pip compiles them at
 # install time); a PYTHONDONTWRITEBYTECODE in this shell would make every run compile
@@ -67,10 +69,10 @@ def main() -> None:
     medians = {name: statistics.median(values) * 1000 for name, values in times.items()}
     for name, ms in medians.items():
         print(f"{name:48s} {ms:7.1f} ms (median of {args.runs})")
-    json_ratio = medians["pier18 score --json"] / medians["python -c pass"]
-    drawn_ratio = medians["pier18 score (drawn)"] / medians["python -c 'import rich.console, rich.table'"]
-    print(f"score --json / python -c pass:        {json_ratio:.2f}x (target <= 1.6x)")
-    print(f"score drawn / import rich.console+table: {drawn_ratio:.2f}x (target <= 1.25x)")
+    json_ratio = medians[JSON_PAIR[0]] / medians[JSON_PAIR[1]]
+    drawn_ratio = medians[DRAWN_PAIR[0]] / medians[DRAWN_PAIR[1]]
+    print(f"score --json / python -c pass: {json_ratio:.2f}x (target <= 2x)")
+    print(f"score drawn / import rich:     {drawn_ratio:.2f}x (target <= 1.4x)")
 
 
 if __name__ == "__main__":

@@ -110,18 +110,17 @@ def test_lang_needs_a_value(own_language, capsys):
     assert "--lang" in capsys.readouterr().err
 
 
-def test_score_json_takes_lang_on_its_quick_path(own_language, capsys, monkeypatch):
-    """`score --json` reads its arguments without argparse: `--lang` too, before or
-    after the command."""
-    from pier18.cli import score
-
-    monkeypatch.setattr(cli, "build_parser", lambda only=None: pytest.fail("the quick path was left"))
+def test_score_json_takes_lang_before_or_after_the_command(own_language, capsys):
+    """`score --json` takes `--lang` before or after the command; without its value, argparse says so."""
     example = str(Path(__file__).resolve().parents[1] / "examples" / "pier.txt")  # the checkout's, installed or not
     for argv in (["score", example, "--json", "--lang", "en"], ["--lang=en", "score", "--json", example]):
         assert cli.main(argv) == 0
         assert '"total": 8' in capsys.readouterr().out
-    assert score.quick_args(["--json", "--lang"]) is None  # argparse says what is missing
-    assert score.quick_args(["--json", "--lang", "--explain"]) is None
+    for argv in (["score", example, "--json", "--lang"], ["score", example, "--json", "--lang", "--explain"]):
+        with pytest.raises(SystemExit) as exit:
+            cli.main(argv)
+        assert exit.value.code == 2
+        assert "--lang" in capsys.readouterr().err
 
 
 def test_an_unknown_option_after_lang_is_said_by_its_command(own_language, capsys):

@@ -369,15 +369,12 @@ def test_plays_quick_reading_gives_what_argparse_gives_or_leaves_it_to_argparse(
     assert not capsys.readouterr().err
 
 
-def test_play_takes_its_usual_arguments_without_argparse(monkeypatch, capsys):
-    """The common forms do not build the parser (nor import argparse, which the first paint
-    of `pier18 play` does not wait for: tests/tui/test_tui_cli.py); the rest still does."""
-    import pier18.cli as cli
+def test_play_reads_its_usual_arguments(monkeypatch, capsys):
+    """The common forms of `pier18 play`, as argparse reads them (its only parser)."""
     from pier18.cli import play
 
     seen = []
     monkeypatch.setattr(play, "run", lambda args: seen.append(args) or 0)
-    monkeypatch.setattr(cli, "build_parser", lambda only=None: pytest.fail("the quick path was left"))
     for argv in (["play"], ["play", "--players", "2", "--bots", "1", "--level", "easy"], ["--lang", "en", "play", "--resume"]):
         assert main(argv) == 0
     assert [(args.players, args.bots, args.level, args.resume) for args in seen] == [

@@ -29,11 +29,9 @@ def test_the_wheel_holds_every_catalog_and_the_data(tmp_path):
             assert archive.read(inside) == mo.read_bytes()
         assert {"pier18/data/cards.toml", "pier18/data/lesson.toml", "pier18/data/rules.md"} <= names
     assert any(name.endswith("/nl/LC_MESSAGES/pier18.mo") for name in names)
-    # The `pier18` command is bin/pier18 itself, for pip to point at the environment's
-    # Python; no console script of pip's (which would import `re` first) beside it.
-    (script,) = [name for name in names if name.endswith(".data/scripts/pier18")]
+    # The `pier18` command is pip's launcher, written from the wheel's console script.
     with zipfile.ZipFile(wheel) as archive:
-        shipped = archive.read(script)
-    _shebang, body = (ROOT / "bin" / "pier18").read_bytes().split(b"\n", 1)
-    assert shipped == b"#!python\n" + body
-    assert not any(name.endswith("entry_points.txt") for name in names)
+        (entry_points,) = [name for name in names if name.endswith(".dist-info/entry_points.txt")]
+        text = archive.read(entry_points).decode()
+    assert "[console_scripts]" in text and "pier18 = pier18.cli:main" in text
+    assert not any("/scripts/" in name for name in names)

@@ -957,11 +957,6 @@ def version_line(version: str) -> str:
     return f"{PROG} {version}"
 
 
-def note(text: str) -> str:
-    """A remark on standard error beside a command's output."""
-    return prog_line(_("note: {text}").format(text=text))
-
-
 def games_finished(finished: int, games: int) -> str:
     if not finished:
         return _("no game finished")

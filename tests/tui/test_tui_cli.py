@@ -96,9 +96,8 @@ NOT_BEFORE_THE_FIRST_PAINT = (
     "textual.drivers.web_driver",
     # The game, its views and the session: loaded with the first game (the names come first).
     "pier18.engine.game", "pier18.engine.view", "pier18.engine.outlook", "pier18.session",
-    # The shipped deck, found sound by its sha256, is parsed after the paint (engine.deck_file);
-    # the usual arguments are read without argparse (`play.quick_args`).
-    "pier18.engine.deck", "pier18.engine.cards", "tomllib", "argparse", "pier18.cli.parser",
+    # The shipped deck, found sound by its sha256, is parsed after the paint (engine.deck_file).
+    "pier18.engine.deck", "pier18.engine.cards", "tomllib",
     "pier18.flow",  # which screen comes next: with the first game
 )
 

@@ -1,8 +1,4 @@
-"""`pier18` command line: one sub-command per module, heavy imports only when run.
-
-`pier18 score --json` must start about as fast as Python itself, so this module and the
-argument definitions import nothing beyond the standard library.
-"""
+"""`pier18` command line: one sub-command per module, each imported when it is run."""
 
 from __future__ import annotations
 
@@ -10,26 +6,22 @@ import errno
 import io
 import os
 import sys
+from collections.abc import Sequence
 
+from .. import i18n
+from ..app.menu import no_command
 from ..engine.errors import Pier18Error  # the engine package itself loads nothing up front
 from ..engine.text import shorten
 from ..i18n import _
+from ..speech.notices import is_closed
 from . import errors
-from .errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, CliError, NoTerminal, check_terminal, drop, fail
+from .errors import CliError, EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OUTPUT_FAILED, NoTerminal, check_terminal, drop, fail
+from .parser import Parser, add_lang_option, add_version_option
 
 __all__ = [
     "COMMANDS", "EXIT_BAD_INPUT", "EXIT_INTERRUPTED", "EXIT_OUTPUT_FAILED", "CliError", "NoTerminal", "build_parser",
     "check_terminal", "fail", "main",
 ]
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
-    from types import SimpleNamespace
-
-    from .parser import Parser
-    from collections.abc import Sequence
 
 #: Sub-commands, each a module of this package with add_parser(sub) and run(args).
 COMMANDS = ("play", "learn", "score", "cards", "replay", "review", "simulate", "games", "stats", "host", "join", "club")
@@ -37,13 +29,11 @@ COMMANDS = ("play", "learn", "score", "cards", "replay", "review", "simulate", "
 
 def build_parser(only: str | None = None) -> Parser:
     """The argument parser; with `only`, just that sub-command (quicker to start)."""
-    from .parser import Parser
 
     parser = Parser(
         prog="pier18",
         description=_("Pier 18, the 18-card pier-building drafting game, in your terminal."),
     )
-    from .parser import add_lang_option, add_version_option
 
     add_version_option(parser)
     add_lang_option(parser)
@@ -73,24 +63,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from .. import i18n
 
     i18n.choose(i18n.lang_from_argv(argv))  # before any message: the parser's help is one
     words = argv
     while words and (words[0] == "--lang" or words[0].startswith("--lang=")):  # `pier18 --lang nl score`
         words = words[2:] if words[0] == "--lang" else words[1:]
+    if not words:  # `pier18` alone: the main menu, or the usage
+        return no_command(argv, lambda: build_parser().format_help(), _main)
     only = words[0] if words and words[0] in COMMANDS else None
-    args: argparse.Namespace | SimpleNamespace | None = None
-    if only == "score":
-        from .score import quick_args
-
-        args = quick_args(words[1:])
-    elif only == "play":
-        from .play import quick_args as quick_play_args
-
-        args = quick_play_args(words[1:])
-    if args is None:
-        args = build_parser(only).parse_command(argv)  # an argument error is said first
+    args = build_parser(only).parse_command(argv)  # an argument error is said first
     try:  # the command checks the rest of its arguments, then the streams (`errors.need_output`)
         status = int(args.run(args) or 0)
         sys.stdout.flush()  # a full disk shows here, while the error can still be reported
@@ -160,7 +141,6 @@ class _ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        from ..speech.notices import is_closed
 
         raise OSError(errno.EBADF, is_closed(self._name))
 

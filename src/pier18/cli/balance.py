@@ -7,27 +7,29 @@ over the same deals chosen freely), against the ranges the deck is tuned to.
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from .. import words
+from ..engine import load_deck
+from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
-
-TYPE_CHECKING = False
+from ..engine.text import quote
+from ..i18n import _, decimal
+from ..speech.moves import card_label, goal_text
+from ..speech.notices import at_least_one, games_out_of_range, interrupted, jobs_over_cores, players_must_be
+from .errors import EXIT_INTERRUPTED, need_output
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
     from ..selfplay.balance import Balance
     from ..engine.deck import Deck
 
 
 def run_balance(args: argparse.Namespace) -> int:
-    import json
-    import sys
 
     from ..selfplay.balance import DEFAULT_DEALS, balance
-    from ..engine import load_deck
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
     from ..selfplay import cores
-    from ..speech.notices import at_least_one, games_out_of_range, interrupted, jobs_over_cores, players_must_be
-    from ..i18n import _
     from .play import MAX_GAMES
 
     if args.players not in TABLE_SIZES:
@@ -42,7 +44,6 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.seats or args.record_dir:
         raise Pier18Error(_("--balance seats hard bots everywhere and keeps no records: drop --seats and --record-dir"))
     deck = load_deck(args.deck)
-    from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
     tasks = len(deck) * deals
@@ -53,7 +54,6 @@ def run_balance(args: argparse.Namespace) -> int:
             result = balance(deck, args.players, deals, args.seed, args.jobs)
     except KeyboardInterrupt:
         print(interrupted(_("a balance run reports only when every deal is played")), file=sys.stderr)
-        from .errors import EXIT_INTERRUPTED
 
         return EXIT_INTERRUPTED
     if args.json:
@@ -68,7 +68,6 @@ def _with_progress(deck: Deck, players: int, deals: int, seed: int, jobs: int, t
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ..selfplay.balance import balance
-    from ..i18n import _
 
     errors = Console(stderr=True)
     with Progress(
@@ -87,9 +86,6 @@ CARD_WIDTH, GOAL_WIDTH = 21, 44
 def render(result: Balance, deck: Deck) -> str:
     """The plain-text report (docs/balance.md carries it as it is)."""
     from ..selfplay.balance import MET_RANGE, SHARE_RANGE, WORTH_SPREAD
-    from .. import words
-    from ..speech.moves import card_label, goal_text
-    from ..i18n import _, decimal
 
     mean = result.mean_worth()
     problems = result.problems()

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
+from ..engine.characters import Character
+from ..engine.deck import load_deck
+from ..engine.text import printable
 from ..i18n import _
-
-TYPE_CHECKING = False
+from ..speech.moves import card_name, goal_text
+from ..speech.scores import category_name
+from .errors import need_output
+from .parser import Commands, add_deck_option
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
     from rich.text import Text
 
     from ..engine.cards import Card
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "cards",
         help=_("list the deck: every card with its patrons and Plan goals"),
         description=_("Draw every card of the deck (land end at the bottom) with its Plan goal(s)."),
     )
-    from .parser import add_deck_option
-
     add_deck_option(parser, help=_("another deck file (default: the game's own deck)"))
     parser.set_defaults(run=run)
 
@@ -47,10 +51,7 @@ def legend() -> Text:
     """What the drawings show: which end is the sea, and what each patron symbol means."""
     from rich.text import Text
 
-    from ..engine.characters import Character
     from ..render.style import character_text
-    from ..i18n import _
-    from ..speech.scores import category_name
 
     text = Text(_("Each card: its sea end at the top, its land end at the bottom.") + "\n")
     text.append(_("Patron symbol, after the card number:") + "\n")
@@ -68,7 +69,6 @@ def card_cell(card: Card) -> Text:
     from rich.cells import cell_len
 
     from ..render import draw_card
-    from ..speech.moves import card_name
 
     head, name, *rows = draw_card(card, name_width=max(18, cell_len(card_name(card)))).split("\n")  # the name on one line
     return Text("\n").join([head, name, Text(_("sea ↑"), style="dim"), *rows, Text(_("land ↓"), style="dim")])
@@ -79,13 +79,8 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    from ..engine.deck import load_deck
-    from ..engine.text import printable
-    from ..i18n import _
-    from ..speech.moves import goal_text
 
     deck = load_deck(args.deck)
-    from .errors import need_output
 
     need_output()  # the deck read: only now the closed output, if it is
     console = Console()

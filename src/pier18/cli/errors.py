@@ -11,6 +11,8 @@ import sys
 
 from ..engine.errors import Pier18Error
 from ..engine.text import LONGEST_LINE, printable, shorten
+from ..speech.notices import in_plain_lines, nowhere_to_write, prog_line
+from ..words import no_terminal
 
 EXIT_OUTPUT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -47,7 +49,6 @@ def need_output() -> None:
     output closed, a bad argument is still the error said (the real culprit, status 2),
     and only then the closed output (status 1), before anything is done."""
     if "stdout" in closed_at_start:
-        from ..speech.notices import nowhere_to_write
 
         raise OutputClosed(nowhere_to_write())
 
@@ -57,7 +58,6 @@ def check_terminal() -> None:
     Textual does): NoTerminal if either was closed when pier18 started."""
     closed = [name for name in ("stdin", "stderr") if name in closed_at_start]
     if closed:
-        from ..words import no_terminal
 
         raise NoTerminal(no_terminal(closed))
 
@@ -76,7 +76,6 @@ def plain_lines(asked: bool) -> tuple[bool, str | None]:
     missing = not_a_terminal()
     if not missing:
         return False, None
-    from ..speech.notices import in_plain_lines
 
     return True, in_plain_lines(missing)
 
@@ -88,7 +87,6 @@ def fail(message: str, status: int = EXIT_BAD_INPUT) -> int:
     A standard error that cannot be written (closed, or a pipe nobody reads) loses the
     line, never the status.
     """
-    from ..speech.notices import prog_line
 
     say(prog_line(shorten(message, LONGEST_LINE)) + "\n")
     return status

@@ -8,14 +8,16 @@ only the saves written since.
 
 from __future__ import annotations
 
+import argparse
+
+from ..engine.text import printable
 from ..i18n import _
+from ..speech.notices import GAME_NAME, last_played, open_elsewhere
+from .errors import need_output
+from .parser import Commands
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    import argparse
 
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "games",
         help=_("list the saved games (resume one with 'pier18 play --resume N')"),
@@ -25,11 +27,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.text import printable
     from ..persist import autosave, listing
-    from ..i18n import _
-    from ..speech.notices import GAME_NAME, last_played, open_elsewhere
-    from .errors import need_output
 
     need_output()  # no argument of its own to check
     folder = printable(str(autosave.games_dir()))

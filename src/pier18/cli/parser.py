@@ -3,24 +3,52 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import re
+import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import Any, NoReturn, Protocol, TYPE_CHECKING
 
+from .. import __version__
 from ..engine.text import printable, quote
 from ..i18n import _
-
+from ..speech.notices import about, nowhere_to_write, prog_line
+from ..words import unknown_option, unrecognized, version_line
+from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 
+class Commands(Protocol):
+    """What `parser.add_subparsers()` returns, as each command module uses it."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+
+
 class Parser(argparse.ArgumentParser):
     """Argument errors in one line, plus where to read more; exit status 2.
 
-    Sub-command parsers are made of the same class, so each names its own --help.
+    Sub-command parsers are made of the same class, so each names its own --help. It
+    keeps its own list of options and sub-commands as they are added (argparse's public
+    API does not say them), to name an unknown option first.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.options: dict[str, argparse.Action] = {}  # before argparse adds --help
+        self.command_actions: list[argparse.Action] = []
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.options.update(dict.fromkeys(action.option_strings, action))
+        return action
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        action = super().add_subparsers(**kwargs)
+        self.command_actions.append(action)
+        return action
 
     def parse_command(self, args: Sequence[str]) -> argparse.Namespace:
         """Like `parse_args`, with an unknown argument reported by the sub-command.
@@ -31,13 +59,11 @@ class Parser(argparse.ArgumentParser):
         """
         stray = self._stray_option(list(args))
         if stray is not None:
-            from ..words import unknown_option
 
             word, parser = stray
             parser.fail(unknown_option(quote(word), parser._meant(word)))
         parsed, extras = self.parse_known_args(args)
         if extras:
-            from ..words import unrecognized
 
             command = getattr(parsed, "command", None)
             self.fail(unrecognized(quote(extras[0]), len(extras) - 1), f"{self.prog} {command}" if command else None)
@@ -56,7 +82,7 @@ class Parser(argparse.ArgumentParser):
             if _looks_like_option(word):
                 if not parser._knows(word) and not wants_value:
                     return word, parser
-                action = parser._option_string_actions.get(word)
+                action = parser.options.get(word)
                 wants_value = action is not None and action.nargs not in (0, "?", "*")
                 continue
             if wants_value:  # the value of the option before (`--lang nl`): no command, no option
@@ -71,13 +97,12 @@ class Parser(argparse.ArgumentParser):
 
     def _commands(self) -> dict[str, Parser]:
         """This parser's sub-commands, by name ({} if it has none)."""
-        actions = self._subparsers._group_actions if self._subparsers is not None else []
-        return next((dict(action.choices) for action in actions if isinstance(action, argparse._SubParsersAction)), {})
+        return next((dict(action.choices) for action in self.command_actions if isinstance(action.choices, dict)), {})
 
     def _knows(self, word: str) -> bool:
         """Whether `word` is one of this parser's options, as argparse reads it: whole,
         with `=VALUE`, a short option with its value joined, or a long one shortened."""
-        known = self._option_string_actions
+        known = self.options
         name = word.split("=", 1)[0]
         if name in known or word[:2] in known:
             return True
@@ -86,9 +111,7 @@ class Parser(argparse.ArgumentParser):
     def _meant(self, word: str) -> str | None:
         """The option `word` was most likely meant to be: the one long option a single
         letter starts (-v: --version), or a close spelling (--versions: --version)."""
-        import difflib
-
-        shown = [option for option, action in self._option_string_actions.items()
+        shown = [option for option, action in self.options.items()
                  if option.startswith("--") and action.help is not argparse.SUPPRESS]
         name = word.split("=", 1)[0]
         if len(name) == 2:
@@ -122,7 +145,6 @@ class Parser(argparse.ArgumentParser):
         # of 4,300 digits): show at most ~60 characters of any of them.
         message = re.sub(r"'([^']{60,})'", lambda m: quote(m.group(1)), printable(message))
         message = re.sub(r"[^\s']{61,}", lambda m: m.group()[:59] + "…", message)
-        from ..speech.notices import about
         prog = prog or self.prog
         self.exit(EXIT_BAD_INPUT, about(prog, message) + "\n" + _("try '{prog} --help'").format(prog=prog) + "\n")
 
@@ -157,7 +179,6 @@ class _OldDeckName(argparse.Action):
         if getattr(namespace, "_told_old_deck", False):
             return  # said once, however often it is given
         setattr(namespace, "_told_old_deck", True)
-        from ..speech.notices import prog_line
 
         say(prog_line(_("--cards PATH is now --deck PATH (a deck file); --cards will stop working in the next release")) + "\n")  # an unwritable stderr loses the notice, not the command
 
@@ -166,8 +187,6 @@ def file_name(text: str) -> str:
     """The type of every argument that names a file: an empty or blank one is refused,
     naming the argument (as a path, '' would be read as the current folder, '.')."""
     if not text.strip():
-        from ..engine.text import quote
-        from ..i18n import _
 
         raise argparse.ArgumentTypeError(_("expected the name of a file, got {text}").format(text=quote(text)))
     return text
@@ -195,10 +214,7 @@ class _Version(argparse.Action):
         values: str | Sequence[object] | None,
         option_string: str | None = None,
     ) -> None:
-        from .. import __version__
-        from ..words import version_line
 
-        import sys
 
         write_out(version_line(__version__) + "\n")
         parser.exit(0)
@@ -207,7 +223,6 @@ class _Version(argparse.Action):
 def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
     """Write what an option prints before the command runs (--help, --version) and flush
     it; if it cannot be written, drop it and end with exit status 1, without a traceback."""
-    import sys
 
     stream = file if file is not None else sys.stdout
     try:
@@ -217,10 +232,7 @@ def write_out(text: str, file: SupportsWrite[str] | None = None) -> None:
             flush()
     except (OSError, ValueError):
         drop(stream, sys.__stdout__)
-        from . import errors
-
         if file is None and "stdout" in errors.closed_at_start:  # closed from the start: say so
-            from ..speech.notices import nowhere_to_write, prog_line
 
             say(prog_line(nowhere_to_write()) + "\n")
         raise SystemExit(EXIT_OUTPUT_FAILED) from None

@@ -6,23 +6,26 @@ Imports nothing heavy at module level: the record, engine and Textual load in `r
 
 from __future__ import annotations
 
-from ..i18n import _
-
 import argparse
-from typing import TYPE_CHECKING, Any
+import json
+import sys
+from typing import Any, TYPE_CHECKING
+
+from ..engine import TableView, format_sections, load_deck
+from ..i18n import _
+from .errors import CliError, need_output, plain_lines
+from .parser import Commands, add_deck_option, file_name
 
 if TYPE_CHECKING:
     from ..session import Session
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "replay",
         help=_("step through a saved game (left/right), or print its final state with --json"),
         description=_("Replay a Pier 18 game record decision by decision."),
     )
-    from .parser import file_name
-
     parser.add_argument("file", metavar="FILE", type=file_name, help=_("a game record (from 'pier18 play --record' or an autosave)"))
     parser.add_argument(
         "--json",
@@ -35,8 +38,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=_("step through the game in plain lines instead of the full-screen replay, for screen readers and "
         "scripts: Enter says the next decision ('help' lists the commands)"),
     )
-    from .parser import add_deck_option
-
     add_deck_option(parser, help=_("the deck file, for a record saved without its deck"))
     parser.set_defaults(run=run)
 
@@ -45,7 +46,6 @@ def state_of(session: Session) -> dict[str, Any]:
     """The `--json` object: each player's visible pier in `pier18 score` notation, score,
     and its breakdown as the table sees it (`review.breakdown`: place and tie-breaker,
     the Patrons won and for what, the Plan and its bonus)."""
-    from ..engine import TableView, format_sections
     from ..review.breakdown import breakdown
 
     game = session.game
@@ -66,26 +66,20 @@ def state_of(session: Session) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     from ..persist import record
-    from .errors import CliError
 
     if args.json and args.lines:
         raise CliError(_("--json prints where the game ended and --lines steps through it: give one of them"))
     deck = None
     if args.deck is not None:
-        from ..engine import load_deck
 
         deck = load_deck(args.deck)
     session = record.load(args.file, deck)
-    from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
     if args.json:
-        import json
-        import sys
 
         sys.stdout.write(json.dumps(state_of(session), ensure_ascii=False) + "\n")
         return 0
-    from .errors import plain_lines
 
     lines, note = plain_lines(args.lines)
     if lines:
@@ -99,7 +93,6 @@ def run(args: argparse.Namespace) -> int:
 def replay_lines(session: Session, note: str | None = None) -> int:
     """`replay --lines`: the record stepped through in plain lines on standard input and
     output (`pier18.lines.replay`); `note` says first why, when it was not asked for."""
-    import sys
 
     from ..lines.replay import LineReplay
 

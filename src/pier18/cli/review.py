@@ -11,11 +11,22 @@ Imports nothing heavy at module level: the record, the bots and Rich load in `ru
 
 from __future__ import annotations
 
-from ..i18n import _, decimal
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
+from .. import words
+from ..engine import load_deck
+from ..engine.errors import Pier18Error
+from ..engine.text import name_key, printable, quote, shorten
+from ..i18n import _, decimal
+from ..speech.moves import decision_text, short_decision
+from ..speech.notices import at_least_one, jobs_over_cores
+from ..speech.scores import MEASURE
+from .errors import need_output
+from .parser import Commands, add_deck_option, file_name
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
     from collections.abc import Callable
 
     from rich.console import Console
@@ -28,11 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_WORLDS = 10_000
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    import argparse
-
-    from .parser import add_deck_option, file_name
-
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "review",
         help=_("judge every decision of a saved game: the best choice, and the points each one lost"),
@@ -71,15 +78,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
 
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
     from ..persist import record
     from ..review.judges import DEFAULT_WORLDS
     from ..review.run import decisions_to_review, default_seats, review_session
     from ..selfplay import cores
-    from ..speech.notices import at_least_one, jobs_over_cores
     from .play import check_seed
 
     # The numbers first: each is blamed on itself, before any file is read.
@@ -94,12 +97,10 @@ def run(args: argparse.Namespace) -> int:
         raise Pier18Error(_("--worlds must be a whole number from 1 to {most:,}, got {got}").format(most=MAX_WORLDS, got=quote(worlds)))
     deck = None
     if args.deck is not None:
-        from ..engine import load_deck
 
         deck = load_deck(args.deck)
     session = record.load(args.file, deck)
     seats = _seats(session, args.seat) if args.seat else default_seats(session)
-    from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
 
@@ -114,7 +115,6 @@ def run(args: argparse.Namespace) -> int:
     else:  # nobody watches a bar on a pipe or a file
         result = review()
     if args.json:
-        import json
 
         from ..review.report import review_json
 
@@ -126,8 +126,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _seats(session: Session, names: list[str]) -> list[int]:
     """The seats `--seat` names, or one line naming the one that names nobody."""
-    from ..engine.errors import Pier18Error
-    from ..engine.text import name_key, printable, quote
 
     keys = [name_key(name) for name in session.names]
     seats = []
@@ -144,7 +142,6 @@ def _with_progress(review: Callable[[Callable[[], None]], Review], total: int) -
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from ..i18n import _
 
     errors = Console(stderr=True)
     with Progress(
@@ -162,10 +159,6 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from ..engine.text import printable, shorten
-    from .. import words
-    from ..speech.scores import MEASURE
-    from ..i18n import _
 
     console = Console(markup=False, emoji=False, highlight=False)
     console.print(Text(words.review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
@@ -197,8 +190,6 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
     from rich.table import Table
     from rich.text import Text
 
-    from .. import words
-    from ..speech.moves import decision_text, short_decision
     from ..speech.scores import (
         accuracy_line,
         biggest_mistake,
@@ -208,7 +199,6 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
         review_marks,
         review_phase,
     )
-    from ..i18n import _
 
     marks = review_marks()
     for seat in review.seats:

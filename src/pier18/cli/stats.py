@@ -14,20 +14,26 @@ lesson is a line of its own, outside the record.
 
 from __future__ import annotations
 
-from ..i18n import _, decimal
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
+from ..engine.text import printable
+from ..i18n import _, decimal, pgettext
+from ..speech.moves import card_name
+from ..speech.people import LEVEL_STRENGTH
+from ..words import elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
+from .errors import CliError, need_output
+from .parser import Commands, file_name
 if TYPE_CHECKING:  # pragma: no cover
-    import argparse
-
     from collections.abc import Sequence
 
     from ..persist.history import History, Lesson
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .parser import file_name
-
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "stats",
         help=_("your record: wins and scores by opponent, Plans met, an Elo estimate"),
@@ -51,16 +57,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-    from pathlib import Path
 
-    from ..engine.text import printable
     from ..persist import autosave, history, listing
 
     given: list[str] | None = args.name
     if given is not None and any(not printable(name).strip() for name in given):
-        from .errors import CliError
-        from ..i18n import _
 
         raise CliError(_("--name needs a player's name, as the games show it"))
     saves, skipped = history.from_saved(listing.listed_games())
@@ -71,10 +72,8 @@ def run(args: argparse.Namespace) -> int:
 
     lesson_path = lesson_save()
     lesson = history.lesson(autosave.load_saved(lesson_path) if lesson_path.is_file() else None)
-    from .errors import need_output
 
     need_output()  # every input read: only now the closed output, if it is
-    from ..i18n import _
 
     for problem in found.skipped:
         print(
@@ -82,7 +81,6 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.json:
-        import json
 
         print(json.dumps(as_json(found, names, given is not None, lesson), indent=1, ensure_ascii=False))
         return 0
@@ -134,10 +132,6 @@ def _print(found: History, folder: str, given: bool = True, lesson: Lesson | Non
     from rich.table import Table
     from rich.text import Text
 
-    from ..i18n import _
-    from ..words import elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
-    from ..speech.moves import card_name
-    from ..speech.people import LEVEL_STRENGTH
 
     console = Console(highlight=False)
     others = sorted(found.others, key=str.casefold)
@@ -179,6 +173,5 @@ def _opponents_shown(opponents: str) -> str:
     """A table's opponents as the record groups them ("hard+people"), each in words a
     person reads: bot levels by their names (the words --level takes), other people as
     such, in the language spoken. The key itself stays as it is in --json."""
-    from ..i18n import pgettext
 
     return "+".join(pgettext("opponents", "people") if kind == "people" else kind for kind in opponents.split("+"))

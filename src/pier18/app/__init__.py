@@ -1,0 +1,1 @@
+"""The use cases under the command line: each callable and testable without argparse."""
