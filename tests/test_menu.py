@@ -34,7 +34,7 @@ async def test_each_choice_returns_its_command(keys, words):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press(*keys)
         await pilot.pause()
-    assert app.return_value == words
+    assert app.chosen == words
 
 
 async def test_rules_open_in_the_menu_and_join_says_what_to_type():
@@ -68,7 +68,7 @@ def test_the_menus_choice_runs_its_command_with_the_language_given(monkeypatch):
     from pier18.cli import games
 
     monkeypatch.setattr(menu, "on_a_terminal", lambda: True)
-    monkeypatch.setattr(MenuApp, "run", lambda app: ("games",))
+    monkeypatch.setattr(MenuApp, "run", lambda app: setattr(app, "chosen", ("games",)))
     seen = []
     monkeypatch.setattr(games, "run", lambda args: seen.append(args) or 0)
     assert cli.main(["--lang", "en"]) == 0

@@ -23,5 +23,7 @@ def no_command(lang: Sequence[str], usage: Callable[[], str], run: Callable[[lis
         return 0
     from ..tui.menu_app import MenuApp  # Textual: only the menu needs it
 
-    chosen = MenuApp().run()
+    menu = MenuApp()
+    menu.run()
+    chosen = menu.chosen
     return 0 if chosen is None else run([*lang, *chosen])

@@ -7,13 +7,14 @@ from typing import ClassVar
 
 from rich.text import Text
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..i18n import N_, _
+from .exits import BaseApp
 from .screens.rules import RulesScreen
 
 #: The choices in order: id, key, label, and the command's words (None: done in the menu).
@@ -30,8 +31,11 @@ CHOICES: tuple[tuple[str, str, str, tuple[str, ...] | None], ...] = (
 )
 
 
-class MenuApp(App[tuple[str, ...] | None]):
+class MenuApp(BaseApp):
     """Arrow keys and Enter, or each choice's letter; Escape or q quits."""
+
+    #: The command line of the choice made (None: quit).
+    chosen: tuple[str, ...] | None = None
 
     CSS = """
     #menu-box { width: 60; max-width: 100%; height: auto; max-height: 100%; margin: 1 2; }
@@ -58,10 +62,11 @@ class MenuApp(App[tuple[str, ...] | None]):
     def action_choose(self, name: str) -> None:
         words = next(words for choice, _key, _label, words in CHOICES if choice == name)
         if words is not None:
-            self.exit(words)
+            self.chosen = words
+            self.exit()
         elif name == "rules":
             self.push_screen(RulesScreen())
         elif name == "join":
             self.query_one("#menu-note", Static).update(_("To join a table, type: pier18 join ADDRESS (the host's HOST:PORT)"))
         else:
-            self.exit(None)
+            self.exit()
