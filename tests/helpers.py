@@ -57,9 +57,10 @@ def takeback_prompt(session):
 def summary(session):
     """The one-line summary of a saved session."""
     from pier18.engine import TableView
-    from pier18.words import summary as line
+    from pier18.persist.savecache import summary_of
 
-    return line(TableView.of(session.game), session.names)
+    table = TableView.of(session.game)
+    return summary_of(session.names, table.phase, table.round, table.current_player, len(table.history))
 
 
 def pier(text: str):

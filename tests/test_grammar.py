@@ -32,7 +32,15 @@ from pier18.speech.scores import (
     review_marks,
 )
 from pier18.speech.why import _behind, explanation, hint_lines, _lesson_you_chose, patron_points
+from pier18 import session
 from pier18.bots import make_bot
+from pier18.engine.errors import Pier18Error
+from pier18.lines import say
+from pier18.lines.say import pier_title
+from pier18.persist import lesson, record, savecache
+from pier18.persist.savecache import summary_of
+from pier18.selfplay.simulation import simulate
+from pier18.session import authors_for, seat_kinds_for
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from pier18.engine.characters import Character
 from pier18.engine.explain import Why, explain
@@ -98,7 +106,7 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "_character_points": lambda n: [_character_points(n, FISHER), _character_points(-n, FISHER)],
     "points_change": lambda n: points_change(_sheet_with_fishers(0), _sheet_with_fishers(n + 1)),
     "points": lambda n: points(n),
-    "pier_title": lambda n: words.pier_title("Cy", n),
+    "pier_title": lambda n: pier_title("Cy", n),
     "foundation_role": lambda n: words.foundation_role(n),
     "bot_keeps": lambda n: words.bot_keeps(CARD, "At least 5 Poets", DECK[3], n),
     "breakdown_head": lambda n: words.breakdown_head("Ann", 1, n),
@@ -107,19 +115,18 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "stats_headline": lambda n: words.stats_headline(n, n, "/games"),
     "players_counted": lambda n: words.players_counted([("Ann", n)]),
     "games_count": lambda n: words.games_count(n),
-    "authors_for": lambda n: words.authors_for(n + 1, n),
-    "expected_authors": lambda n: words.expected_authors(n),
+    "authors_for": lambda n: authors_for(n + 1, n),
+    "expected_authors": lambda n: _refusal(lambda: record._authors({"authors": ["human"] * (n + 1)}, "game.json", n)),
     "elo_not_yet": lambda n: words.elo_not_yet(n, 1200.0, 1800.0, n),
     "lesson_line": lambda n: [words.lesson_line(False, n, None, None), words.lesson_line(True, 0, n, True)],
     "elo_line": lambda n: words.elo_line((1500.0, 1400.0, 1600.0, n), {"hard": 1500}),
-    "summary": lambda n: words.summary(TableView.of(_game_with(n)), ["Ann", "Bob"]),
-    "summary_of": lambda n: words.summary_of(["Ann", "Bob"], Phase.DRAFT, 2, 1, n),
+    "summary_of": lambda n: summary_of(["Ann", "Bob"], Phase.DRAFT, 2, 1, n),
     "takeback_prompt": lambda n: _takeback_question(n),
     "seats_for_players": lambda n: [seats_for_players(n, 3), seats_for_players(n, 3, "level")],
-    "levels_for_players": lambda n: words.levels_for_players(n, 3),
+    "levels_for_players": lambda n: _refusal(lambda: simulate(DECK, 3, ["hard"] * n, 1)),
     "jobs_over_cores": lambda n: jobs_over_cores("9", n),
     "names_needed": lambda n: words.names_needed(n, "''"),
-    "seat_kinds_for": lambda n: words.seat_kinds_for(3, n),
+    "seat_kinds_for": lambda n: seat_kinds_for(3, n),
     "games_finished": lambda n: [words.games_finished(n, n), words.games_finished(1, n + 1)],
     "simulation_title": lambda n: words.simulation_title(n, 2, "hard,hard", 0),
     "balance_head": lambda n: words.balance_head(2, n, 0, n, 2, (0.1, 0.8), 0.05, 1.0, 0.0),
@@ -140,7 +147,7 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "and_more": lambda n: words.and_more(n),
     "plan_note": lambda n: plan_note("At least 5 Poets", True, n),
     "no_saved_game_numbered": lambda n: words.no_saved_game_numbered("'7'", n),
-    "script_cannot_read": lambda n: words.script_cannot_read("lesson.toml", "too big", n * 1024),
+    "_cannot_read": lambda n: lesson._cannot_read("lesson.toml", "too big", n * 1024),
     "names_help": lambda n: words.names_help(n + 1, []),
     "_limit_refusal": lambda n: [
         notices._limit_refusal(code, n) for code in ("member_connection_limit", "spectator_limit", "address_spectator_limit")
@@ -152,12 +159,13 @@ SENTENCES: dict[str, Callable[[int], object]] = {
 #: said as a range or a unit ('1 to 24 characters', 'MiB'), or a count said against
 #: another number ('2 of 5 judged').
 NOT_COUNTS = {
-    "ngettext", "author", "waiting_now", "_against", "covering_short", "_on_card", "_script_at", "back_to_deck",
+    "ngettext", "author", "waiting_now", "_against", "covering_short", "_on_card", "_at", "back_to_deck",
     "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name", "default_name", "_event_short",
     "games_out_of_range", "goal_progress", "hint_why", "key_card", "_lesson_suggested", "open_elsewhere", "ordinal",
-    "patron_won", "record_open_elsewhere", "replay_event", "review_phase", "score_command", "stands",
-    "script_bad_field", "script_missing", "script_unknown_field", "seat_numbers", "_side_name", "since_your_turn",
+    "patron_won", "replay_event", "review_phase", "score_command", "stands",
+    "_bad_field", "_missing", "_unknown_field", "seat_numbers", "_side_name", "since_your_turn",
     "_table_events", "table_open",
+    "_int", "_list", "card_lines", "pier_lines", "section_line", "_field", "_step", "step_words",
 }
 
 #: Count nouns, singular and plural, as the sentences say them.
@@ -185,6 +193,13 @@ WRONG = [
 ]
 
 
+def _refusal(call: Callable[[], object]) -> str:
+    """The one line a refusal says (a sentence worded where it is raised)."""
+    with pytest.raises(Pier18Error) as caught:
+        call()
+    return str(caught.value)
+
+
 def _sentences(value: object) -> list[str]:
     if value is None:
         return []
@@ -195,7 +210,7 @@ def _sentences(value: object) -> list[str]:
 
 def test_every_function_with_a_number_is_checked_or_excused():
     unlisted = []
-    for module in (words, people, scores, moves, why, keys, notices):
+    for module in (words, people, scores, moves, why, keys, notices, session, savecache, say, lesson):
         for name, function in inspect.getmembers(module, inspect.isfunction):
             kinds = [str(p.annotation) for p in inspect.signature(function).parameters.values()]
             if function.__module__ == module.__name__ and any(re.fullmatch(r"int( \| None)?", kind) for kind in kinds):
@@ -226,7 +241,7 @@ def test_the_checks_catch_what_they_are_for():
 
 
 def test_the_words_the_issue_quoted_are_said_right():
-    assert words.pier_title("Cy", 1) == "Cy: 1 point"
+    assert pier_title("Cy", 1) == "Cy: 1 point"
     assert points(1) == "1 point" and points(0) == "0 points"
     assert "the Fisher on the right is on the side with fewer" in _fishers_reason(1, tie=False)
     assert "the 2 Fishers on the right are on the side with fewer" in _fishers_reason(2, tie=False)

@@ -390,7 +390,7 @@ async def test_a_decision_out_of_turn_and_a_refusal_are_answered():
     waiting = 1 - session.game.current_player
     other = net_state(session, waiting)
     lines = await said(other, ["draft 1:0"], [])
-    assert lines == [words.sentence(refusal("not_your_turn"))]
+    assert lines == ["It is not your turn."]
     mover = net_state(session, session.game.current_player)
     for move in ("draft 99:0", "plan 1"):
         lines = await said(mover, [move], [])

@@ -199,7 +199,7 @@ def test_on_the_designed_path_each_suggestion_is_the_hints_first_choice_and_each
     that scores more than covering nothing, a gain in the category a step is about, a
     Patron tie that the earlier date settles, the Plan's goal met."""
     from pier18.engine import Draft, Keep, Phase
-    from pier18.words import lesson_task
+    from pier18.persist.lesson import lesson_task
     from pier18.speech.moves import card_label, covering
 
     script = load_script(DECK)

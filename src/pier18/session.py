@@ -16,9 +16,22 @@ from .bots.seats import HUMAN
 from .engine import Deck, Decision, Game
 from .engine.game import Deal
 from .engine.errors import SetupError
-from .i18n import _
-from .words import authors_for, seat_kinds_for
+from .i18n import _, ngettext
 
+
+
+def seat_kinds_for(players: int, kinds: int) -> str:
+    """Seat kinds that are not one per player."""
+    return ngettext(
+        "{players} players but {n} seat kind: give one per player", "{players} players but {n} seat kinds: give one per player", kinds
+    ).format(players=players, n=kinds)
+
+
+def authors_for(decisions: int, authors: int) -> str:
+    """A record whose `authors` list does not match its decisions, one to one."""
+    made = ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
+    by = ngettext("{n} author", "{n} authors", authors).format(n=authors)
+    return _("{decisions} but {authors}: give one per decision").format(decisions=made, authors=by)
 
 @dataclass(frozen=True)
 class TableCodes:

@@ -14,10 +14,9 @@ from .i18n import _, ngettext, pgettext
 from .engine.decisions import Decision, Keep, PlacePlan
 from .engine.phase import Phase
 from .speech.moves import card_label, card_name, covering, covering_short, decision_text, kept_cards
-from .speech.notices import GAME_NAME, PROG, command, open_elsewhere, play_resume_command, prog_line, streams
-from .speech.people import LEVEL_STRENGTH, author, either, players_list, stands, waiting_for
+from .speech.notices import GAME_NAME, PROG, command, play_resume_command, prog_line, streams
+from .speech.people import LEVEL_STRENGTH, author, either, players_list, stands
 from .speech.scores import MEASURE, ahead_points, decisions_count, points
-from .speech.why import lesson_part
 
 TYPE_CHECKING = False  # typing is not imported: `pier18 score` reads the labels below
 if TYPE_CHECKING:
@@ -183,19 +182,6 @@ def start_rule(table: TableView, names: Sequence[str], chosen: bool, lesson: boo
     return _("{name} starts: earliest Foundation date").format(name=names[first])
 
 
-def summary(table: TableView, names: Sequence[str]) -> str:
-    """One line naming a saved game, for the resume offer (never a hidden card)."""
-    return summary_of(names, table.phase, table.round, table.current_player, len(table.history))
-
-
-def summary_of(names: Sequence[str], phase: Phase, round: int, current: int, made: int) -> str:
-    """`summary` from its parts (what `pier18 games` keeps of a save between runs)."""
-    made_words = ngettext("{n} decision made", "{n} decisions made", made).format(n=made)
-    return _("{players}: {stands} ({made})").format(
-        players=players_list(names), stands=stands(phase, round, names[current]), made=made_words
-    )
-
-
 def takeback_prompt(deck: Deck, names: Sequence[str], facts: TakebackFacts) -> str:
     """The confirm question for a take-back, worded from `facts` (`flow.takeback`, which
     decides what the table may see: a hidden choice is never described, only counted).
@@ -244,11 +230,6 @@ def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]
     if isinstance(decision, Keep):
         return _("{name} kept {cards}.").format(name=name, cards=kept_cards(deck, decision))
     return _("{name}: {decision}.").format(name=name, decision=decision_text(deck, decision))
-
-
-def sentence(words: str) -> str:
-    """Words that stand alone as a sentence: 'it is not your turn' -> 'It is not your turn.'"""
-    return _("{words}.").format(words=words[:1].upper() + words[1:])
 
 
 # -- keys and buttons -------------------------------------------------------------------
@@ -625,13 +606,6 @@ def seat_numbers(players: int) -> list[str]:
 # -- seats and self-play ---------------------------------------------------------------------
 
 
-def levels_for_players(given: int, players: int) -> str:
-    """Self-play given a level per seat for another number of players."""
-    return ngettext("{n} seat level given for {players} players", "{n} seat levels given for {players} players", given).format(
-        n=given, players=players
-    )
-
-
 # -- network play: a seat, the host, the client, the protocol ---------------------------------
 #
 # The host's refusals and the protocol's errors go over the wire as codes (docs/protocol.md),
@@ -684,27 +658,6 @@ def _move_short(deck: Deck, decision: Decision | None, phase: Phase) -> str:
 
 
 # -- the lobby: a hosted table before its game starts ----------------------------------------
-
-
-def lobby_line(here: Sequence[str], waiting: Sequence[str]) -> str:
-    """The host's status line in the lobby: 'lobby: Ann is here; waiting for Bob and Cy'."""
-    present = ngettext("{names} is here", "{names} are here", len(here)).format(names=players_list(list(here)))
-    if here and waiting:
-        return _("lobby: {here}; {waiting}").format(here=present, waiting=waiting_for(waiting))
-    if here:
-        return _("lobby: {here}").format(here=present)
-    if waiting:
-        return _("lobby: {waiting}").format(waiting=waiting_for(waiting))
-    return _("lobby")
-
-
-def started_with_bots(names: Sequence[str], level: str) -> str:
-    """The answer to the host's `start` (or `s`): who the bots play for."""
-    if not names:
-        return _("everyone is here: the game starts")
-    return _("the game starts; a {level} bot plays for {names} until they come").format(
-        level=level, names=players_list(list(names))
-    )
 
 
 def connection_lost(why: str, seated: bool) -> str:
@@ -791,44 +744,7 @@ def table_saved(resume: str) -> str:
     return prog_line(_("the table is saved; '{command}' opens it again").format(command=resume))
 
 
-def pier_title(name: str, total: int) -> str:
-    """`--lines`: above each pier drawn: 'Ann: 17 points', 'Cy: 1 point'."""
-    return _("{name}: {points}").format(name=name, points=points(total))
-
-
 # -- saved games, records, files ---------------------------------------------------------------
-
-
-def save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
-    """A game's file on disk was not the one this process last wrote (another terminal,
-    or another program, wrote it), so it is left alone and the game goes on in `new`.
-    `appeared`: there was no file when the game started, and one has appeared since."""
-    if appeared:
-        if record:
-            message = _("{old} appeared meanwhile and is not written over: the record of this game is saved to {new} instead")
-        else:
-            message = _("{old} appeared meanwhile and is not written over: this game is saved to {new} instead")
-    elif record:
-        message = _(
-            "{old} was written by another terminal or program since this game saved it (is the game open twice?);"
-            " it is left as it is, and the record of this game goes on in {new}"
-        )
-    else:
-        message = _(
-            "{old} was written by another terminal or program since this game saved it (is the game open twice?);"
-            " it is left as it is, and this game goes on in {new}"
-        )
-    return message.format(old=old, new=new)
-
-
-def record_renumbered(new: str, taken: str, live: bool = False) -> str:
-    """`play --record FILE`: the record name a game was to take was taken by a file
-    already, or (`live`) is the file of a game open in another terminal."""
-    if live:
-        message = _("the record of this game is saved to {new} ({taken} is the file of a game open in another terminal and is left alone)")
-    else:
-        message = _("the record of this game is saved to {new} ({taken} already exists and is left alone)")
-    return message.format(new=new, taken=taken)
 
 
 def going_on_with(file: str, game: str, latest: bool) -> str:
@@ -837,40 +753,6 @@ def going_on_with(file: str, game: str, latest: bool) -> str:
     if latest:
         return _("Going on with the last played unfinished game free here, {file}: {game}.").format(file=file, game=game)
     return _("Going on with the saved game asked for, {file}: {game}.").format(file=file, game=game)
-
-
-def record_option(path: str, problem: str, option: str = "--record") -> str:
-    """'--record FILE: problem' (or another option that names a file to write)."""
-    return _("{option} {path}: {problem}").format(option=option, path=path, problem=problem)
-
-
-def record_open_elsewhere(path: str, pid: int, option: str = "--record") -> str:
-    return record_option(path, _("{open_elsewhere}; choose another file").format(open_elsewhere=open_elsewhere(pid)), option)
-
-
-def file_changed(appeared: bool) -> str:
-    """A write that found a file it may not replace."""
-    if appeared:
-        return _("a file appeared there meanwhile; it was not written over")
-    return _("the file was changed by someone else; it was not written over")
-
-
-def not_a_folder(part: str, regular: bool) -> str:
-    """The part of a path in the way of a folder: a file, or something else."""
-    return (_("{part} is a file, not a folder") if regular else _("{part} is not a folder")).format(part=part)
-
-
-def seat_kinds_for(players: int, kinds: int) -> str:
-    return ngettext(
-        "{players} players but {n} seat kind: give one per player", "{players} players but {n} seat kinds: give one per player", kinds
-    ).format(players=players, n=kinds)
-
-
-def authors_for(decisions: int, authors: int) -> str:
-    """A record whose `authors` list does not match its decisions, one to one."""
-    made = ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
-    by = ngettext("{n} author", "{n} authors", authors).format(n=authors)
-    return _("{decisions} but {authors}: give one per decision").format(decisions=made, authors=by)
 
 
 def no_saved_game_numbered(which: str, games: int) -> str:
@@ -885,33 +767,7 @@ def no_saved_game_numbered(which: str, games: int) -> str:
 # A game record that cannot be read: each names the file (`where`) and what is wrong.
 
 
-def expected_authors(decisions: int) -> str:
-    """A record's `authors` that is not one author per decision."""
-    return ngettext(
-        "expected a list of {n} author, one per decision", "expected a list of {n} authors, one per decision", decisions
-    ).format(n=decisions)
-
-
-def deck_inside(where: str) -> str:
-    """The deck a record carries, as its problems name it."""
-    return _("{where}: the deck inside the record").format(where=where)
-
-
-def deck_file(where: str, path: str) -> str:
-    """A deck file read for a record, as its problems name it."""
-    return _("{where}: the deck {path}").format(where=where, path=path)
-
-
 # -- crash reports -----------------------------------------------------------------------------
-
-
-def crash_report_head(version: str, when: str, python: str, platform: str, playing: str | None) -> list[str]:
-    """The first lines of a crash report, before the traceback."""
-    return [
-        _("{game} {version} crashed at {when} UTC").format(game=GAME_NAME, version=version, when=when),
-        _("Python {python} on {platform}").format(python=python, platform=platform),
-        _("Autosave being played: {playing} (left as the last decision saved it)").format(playing=playing or _("none")),
-    ]
 
 
 # -- the command line --------------------------------------------------------------------------
@@ -1042,85 +898,6 @@ def seat_kind(kind: str) -> str:
 
 
 # -- the guided first game (`pier18 learn`) -------------------------------------------------
-
-
-def _script_at(where: str, step: int | None) -> str:
-    return _("{where}: step {step}").format(where=where, step=step) if step is not None else where
-
-
-def script_cannot_read(where: str, reason: str | None, limit: int) -> str:
-    """A lesson script that cannot be read (missing, not a file, too big, not UTF-8)."""
-    why = reason if reason is not None else _("the file is not UTF-8 text")
-    return _("{where}: cannot read the lesson script ({why}; a script is a text file under {kib} KiB)").format(
-        where=where, why=why, kib=limit // 1024
-    )
-
-
-def script_unknown_field(where: str, step: int | None, field: str, allowed: Sequence[str]) -> str:
-    return _("{where}: unknown field {field} (fields here: {allowed})").format(
-        where=_script_at(where, step), field=field, allowed=", ".join(allowed)
-    )
-
-
-def script_missing(where: str, step: int | None, field: str) -> str:
-    return _("{where}: the field '{field}' is missing").format(where=_script_at(where, step), field=field)
-
-
-def _script_wants(name: str) -> str:
-    """What each field of a lesson script must be (and each kind of value, by type name)."""
-    a_card = _("a card id of the deck")
-    some_words = _("some words")
-    return {
-        "version": "1",
-        "bot": _("random, greedy or hard"),
-        "bot_seed": _("a whole number from 0"),
-        "step": _("a table of fields"),
-        "at": _("keep, pick, cover or plan"),
-        "round": _("a round of the game (1 to 4)"),
-        "title": some_words,
-        "text": some_words,
-        "plan": a_card,
-        "foundation": a_card,
-        "card": a_card,
-        "cover": _("a number of sections"),
-        "int": _("a whole number"),
-        "str": _("text"),
-        "list": _("a list"),
-        "bool": _("true or false"),
-    }[name]
-
-
-def script_bad_field(where: str, step: int | None, field: str, got: str, kind: str | None = None) -> str:
-    """A field of a lesson script with a value it may not have (`kind`: of the wrong type)."""
-    return _("{where}: '{field}' must be {wanted}, got {got}").format(
-        where=_script_at(where, step), field=field, wanted=_script_wants(kind or field), got=got
-    )
-
-
-def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) -> str:
-    """What the step asks for: the suggested choice, or, when the step needs it, the only one."""
-    if suggestion is None:
-        return lesson_any_choice(at)
-    what = lesson_part(deck, suggestion, at)
-    if need:
-        return _("This step needs one choice: {what}. Other choices are refused here.").format(what=what)
-    return _(
-        "Try this: {what}, to see this step's idea at work; h names the best move by {measure}. "
-        "Any other choice is fine too: you will see what each one scores."
-    ).format(what=what, measure=_(MEASURE))
-
-
-def lesson_any_choice(at: str) -> str:
-    """What a step asks for when the script suggests nothing where the game now is."""
-    if at == "keep":
-        return _("Choose any two of your cards: one as your Plan, one as your Foundation (h names the best).")
-    if at == "pick":
-        return _("Choose any card of the row (h names the best).")
-    if at == "cover":
-        return _("Choose how much the card covers (h names the best).")
-    if at == "plan":
-        return _("Choose how much your Plan card covers (h names the best).")
-    raise KeyError(at)
 
 
 def lesson_patron_lost(card: Card) -> str:

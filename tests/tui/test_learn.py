@@ -197,7 +197,7 @@ async def test_a_cover_step_for_another_card_than_the_suggested_one_suggests_no_
     """The learner takes another card than the step's: the cover step that follows does
     not tell them how much the suggested card (not theirs) should cover, nor refuses any
     cover for the card they took."""
-    from pier18.words import lesson_any_choice
+    from pier18.persist.lesson import lesson_any_choice
 
     app = make_learn_app()
     texts: list[str] = []

@@ -13,10 +13,9 @@ from collections.abc import Sequence
 
 from ..engine import Phase
 from ..i18n import _, ngettext, pgettext
-from ..words import pier_title
 from ..speech.moves import card_label, decision_text, goal_text, plan_result
 from ..speech.people import players_list
-from ..speech.scores import CATEGORY_LABELS, category_name, category_points, final_ranking, verdict
+from ..speech.scores import CATEGORY_LABELS, points, category_name, category_points, final_ranking, verdict
 from ..speech.why import explanation, hint_lines as advice_lines, hint_why, patron_points
 
 TYPE_CHECKING = False
@@ -33,6 +32,11 @@ INDENT = "  "
 #: The marks the full-screen game puts beside a word that already says the same ('✔ met',
 #: '✘ not yet', 'Plan goal now met ✔'): a screen reader would read 'heavy check mark'.
 _MARKS = re.compile(r" ?[\u2714\u2718] ?")
+
+
+def pier_title(name: str, total: int) -> str:
+    """Above each pier drawn: 'Ann: 17 points', 'Cy: 1 point'."""
+    return _("{name}: {points}").format(name=name, points=points(total))
 
 
 def plain(line: str) -> str:

@@ -24,7 +24,6 @@ from ..engine.text import quote, shorten
 from ..i18n import _
 from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
-from .. import words
 from ..speech.notices import prog_line, refusal
 from ..speech.people import lobby_seat, pass_reason, stands, table_line
 from . import say
@@ -338,7 +337,9 @@ class LineSeat:
         """Send `line` as this seat's decision, if it is one of its moves now: 'sent: …'
         at once; the host's answer comes back as an event (or a refusal)."""
         if not state.my_turn or state.you is None:
-            self.say(words.sentence(refusal("not_your_turn")))
+            words = refusal("not_your_turn")
+            # TRANSLATORS: a phrase made a sentence: 'It is not your turn.'
+            self.say(_("{words}.").format(words=words[:1].upper() + words[1:]))
             return
         try:
             decision = typed_decision(line)

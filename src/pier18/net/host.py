@@ -39,14 +39,13 @@ from typing import Any, TypeVar
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..bots import Bot, make_bot
 from ..bots.seats import HUMAN
 from ..engine import Decision, Game, PlayerView, TableView
 from ..engine.errors import Pier18Error
 from ..session import Session, TableCodes
-from .. import words
-from ..speech.people import game_over
+from ..speech.people import game_over, players_list, waiting_for
 from ..speech.moves import move_line
 from ..speech.people import table_line
 from .protocol import (
@@ -746,7 +745,14 @@ class Host:
         waiting = [names[s] for s in self.waiting_for()]
         if not self.started:
             here = [names[s] for s, kind in enumerate(self.session.seats) if kind == HUMAN and s not in self.waiting_for()]
-            return words.lobby_line(here, waiting)
+            present = ngettext("{names} is here", "{names} are here", len(here)).format(names=players_list(here))
+            if here and waiting:
+                return _("lobby: {here}; {waiting}").format(here=present, waiting=waiting_for(waiting))
+            if here:
+                return _("lobby: {here}").format(here=present)
+            if waiting:
+                return _("lobby: {waiting}").format(waiting=waiting_for(waiting))
+            return _("lobby")
         table = TableView.of(self.session.game)
         return table_line(table, names, self.waiting_for(), chosen_by=chosen_by(table, self.session))
 
@@ -796,7 +802,11 @@ class Host:
             self._status(_("a {level} bot plays for {name} until they are back").format(level=self.config.bot_level, name=names[seat]))
         self._start_when_full()
         self._changed()
-        return words.started_with_bots([names[s] for s in empty], self.config.bot_level)
+        if not empty:
+            return _("everyone is here: the game starts")
+        return _("the game starts; a {level} bot plays for {names} until they come").format(
+            level=self.config.bot_level, names=players_list([names[s] for s in empty])
+        )
 
     def _status(self, line: str) -> None:
         if self.on_status is not None:

@@ -37,13 +37,14 @@ from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
 
+from ..engine import TableView
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
 from ..i18n import _
-from ..words import record_open_elsewhere, record_option, record_renumbered, save_moved
 from ..speech.notices import could_not_be_read, open_elsewhere
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
 from .lock import GameLock, GameLocked, holder
+from .savecache import summary_of
 from .writer import SaveWriter
 
 TYPE_CHECKING = False
@@ -191,7 +192,7 @@ class Autosaver:
                 self._failed(candidate, exc)
                 return
             target.path, target.over = candidate, written
-            self._tell(save_moved(shorten(old), shorten(candidate), appeared, target.record))
+            self._tell(_save_moved(shorten(old), shorten(candidate), appeared, target.record))
             if self.on_moved is not None:
                 self.on_moved(target, old)
             return
@@ -385,7 +386,11 @@ class Autosaving:
         over = self.record_over if number == 1 else self.default_record_over()
         if number != wanted:
             taken = str(self._record_file(wanted))
-            self._notice(record_renumbered(str(self._record_file(number)), taken, live))
+            if live:
+                message = _("the record of this game is saved to {new} ({taken} is the file of a game open in another terminal and is left alone)")
+            else:
+                message = _("the record of this game is saved to {new} ({taken} already exists and is left alone)")
+            self._notice(message.format(new=str(self._record_file(number)), taken=taken))
         path = self._record_file(number)
         self.written.add(path)
         return Target(path, over, record=True)
@@ -508,6 +513,33 @@ def numbered(path: str | Path | None, game: int) -> Path | None:
     return path if game == 1 else path.with_name(f"{path.stem}-{game}{path.suffix or '.json'}")
 
 
+def _option_problem(option: str, path: str, problem: str) -> str:
+    """'--record FILE: problem' (or another option that names a file to write)."""
+    return _("{option} {path}: {problem}").format(option=option, path=path, problem=problem)
+
+
+def _save_moved(old: str, new: str, appeared: bool, record: bool) -> str:
+    """A game's file on disk was not the one this process last wrote (another terminal,
+    or another program, wrote it), so it is left alone and the game goes on in `new`.
+    `appeared`: there was no file when the game started, and one has appeared since."""
+    if appeared:
+        if record:
+            message = _("{old} appeared meanwhile and is not written over: the record of this game is saved to {new} instead")
+        else:
+            message = _("{old} appeared meanwhile and is not written over: this game is saved to {new} instead")
+    elif record:
+        message = _(
+            "{old} was written by another terminal or program since this game saved it (is the game open twice?);"
+            " it is left as it is, and the record of this game goes on in {new}"
+        )
+    else:
+        message = _(
+            "{old} was written by another terminal or program since this game saved it (is the game open twice?);"
+            " it is left as it is, and this game goes on in {new}"
+        )
+    return message.format(old=old, new=new)
+
+
 def record_problem(path: Path, force: bool, own: bool = False, option: str = "--record") -> str | None:
     """Why the file an option writes (`--record PATH`, `club serve --backup PATH`) must not
     be written (checked before anything starts), or None.
@@ -522,20 +554,20 @@ def record_problem(path: Path, force: bool, own: bool = False, option: str = "--
     shown = shorten(path)
     problem = folder_problem(path.parent)
     if problem is not None:
-        return record_option(shown, problem, option)
+        return _option_problem(option, shown, problem)
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return record_option(shown, exc.strerror or str(exc), option)
+        return _option_problem(option, shown, exc.strerror or str(exc))
     if kinds.S_ISDIR(info.st_mode):
         return _("{option} {path} is a folder; give the name of a file to write to").format(option=option, path=shown)
     if not kinds.S_ISREG(info.st_mode) and not kinds.S_ISLNK(info.st_mode):
         return _("{option} {path} is not a regular file; give the name of a file to write to").format(option=option, path=shown)
     who = holder(path)
     if who is not None:
-        return record_open_elsewhere(shown, who, option)
+        return _option_problem(option, shown, _("{open_elsewhere}; choose another file").format(open_elsewhere=open_elsewhere(who)))
     if not (force or own):
         return _("{option} {path} already exists; choose another name, or add --force to write over it").format(option=option, path=shown)
     return None
@@ -593,13 +625,11 @@ class SavedGame:
         return not self.session.game.is_terminal()
 
     def summary(self) -> str:
-        """Players, round or phase, and decisions made (`pier18.words.summary`)."""
+        """Players, round or phase, and decisions made (`savecache.summary_of`); never a hidden card."""
         if self.session is None:
             return self.facts.summary() if self.facts is not None else _("cannot be loaded: {problem}").format(problem=self.problem)
-        from ..engine import TableView
-        from ..words import summary
-
-        return summary(TableView.of(self.session.game), self.session.names)
+        table = TableView.of(self.session.game)
+        return summary_of(self.session.names, table.phase, table.round, table.current_player, len(table.history))
 
     def last_played(self) -> str:
         return datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")

@@ -19,7 +19,7 @@ from pathlib import Path
 from .. import __version__
 from ..engine.text import printable
 from ..i18n import _
-from ..words import crash_report_head, crashed
+from ..speech.notices import GAME_NAME
 from .autosave import data_dir
 from .files import atomic_write
 
@@ -32,7 +32,9 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
     """Write the report for `error` and return where it went."""
     now = datetime.now(timezone.utc)
     lines = [
-        *crash_report_head(__version__, f"{now:%Y-%m-%d %H:%M:%S}", sys.version.split()[0], platform.platform(), str(playing) if playing else None),
+        _("{game} {version} crashed at {when} UTC").format(game=GAME_NAME, version=__version__, when=f"{now:%Y-%m-%d %H:%M:%S}"),
+        _("Python {python} on {platform}").format(python=sys.version.split()[0], platform=platform.platform()),
+        _("Autosave being played: {playing} (left as the last decision saved it)").format(playing=str(playing) if playing else _("none")),
         "",
         *traceback.format_exception(error),
     ]
@@ -51,4 +53,9 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
 def crash_line(error: BaseException, report: Path | None, then: str | None = None) -> str:
     """The one line the player sees: what failed, where the details are, how to go on."""
     what = printable(f"{type(error).__name__}: {error}")[:160]
-    return crashed(what, printable(str(report)) if report else None, then)
+    # whole: a report is a file just written (so no longer than a path can be), to be opened
+    if report:
+        line = _("pier18 crashed ({what}); a crash report was written to {report}.").format(what=what, report=printable(str(report)))
+    else:
+        line = _("pier18 crashed ({what}); no crash report could be written.").format(what=what)
+    return f"{line} {then}" if then else line

@@ -27,7 +27,6 @@ from pathlib import Path
 
 from ..engine.text import shorten
 from ..i18n import _
-from ..words import file_changed, not_a_folder
 
 try:
     import fcntl
@@ -75,7 +74,11 @@ class FileChanged(FileExistsError):
 
     def __init__(self, path: Path, appeared: bool) -> None:
         self.appeared = appeared
-        super().__init__(errno.EEXIST, file_changed(appeared), str(path))
+        if appeared:
+            why = _("a file appeared there meanwhile; it was not written over")
+        else:
+            why = _("the file was changed by someone else; it was not written over")
+        super().__init__(errno.EEXIST, why, str(path))
 
 
 def atomic_write(path: Path, text: str, private: bool = False, *, over: Allowed = Over.ANY) -> Stamp:
@@ -192,7 +195,9 @@ def folder_problem(folder: Path) -> str | None:
             return f"{shorten(part)}: {exc.strerror or exc}"
         if kinds.S_ISDIR(info.st_mode):
             return _("the folder {folder} does not exist").format(folder=shorten(folder))
-        return not_a_folder(shorten(part), kinds.S_ISREG(info.st_mode))
+        if kinds.S_ISREG(info.st_mode):
+            return _("{part} is a file, not a folder").format(part=shorten(part))
+        return _("{part} is not a folder").format(part=shorten(part))
     return _("the folder {folder} does not exist").format(folder=shorten(folder))
 
 

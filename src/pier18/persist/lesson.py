@@ -21,7 +21,7 @@ folder, so `pier18 play` and `pier18 games` never offer it as one of the saved g
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,7 +34,8 @@ from ..engine.reading import read_capped
 from ..engine.text import printable, quote, shorten
 from .. import i18n
 from ..i18n import _
-from ..words import lesson_task, script_bad_field, script_cannot_read, script_missing, script_unknown_field
+from ..speech.scores import MEASURE
+from ..speech.why import lesson_part
 # Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
 from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
 from ..session import Session
@@ -224,6 +225,86 @@ class Script:
         return decision
 
 
+def _at(where: str, step: int | None) -> str:
+    return _("{where}: step {step}").format(where=where, step=step) if step is not None else where
+
+
+def _cannot_read(where: str, reason: str | None, limit: int) -> str:
+    """A lesson script that cannot be read (missing, not a file, too big, not UTF-8)."""
+    why = reason if reason is not None else _("the file is not UTF-8 text")
+    return _("{where}: cannot read the lesson script ({why}; a script is a text file under {kib} KiB)").format(
+        where=where, why=why, kib=limit // 1024
+    )
+
+
+def _unknown_field(where: str, step: int | None, field: str, allowed: Sequence[str]) -> str:
+    return _("{where}: unknown field {field} (fields here: {allowed})").format(
+        where=_at(where, step), field=field, allowed=", ".join(allowed)
+    )
+
+
+def _missing(where: str, step: int | None, field: str) -> str:
+    return _("{where}: the field '{field}' is missing").format(where=_at(where, step), field=field)
+
+
+def _wants(name: str) -> str:
+    """What each field of a lesson script must be (and each kind of value, by type name)."""
+    a_card = _("a card id of the deck")
+    some_words = _("some words")
+    return {
+        "version": "1",
+        "bot": _("random, greedy or hard"),
+        "bot_seed": _("a whole number from 0"),
+        "step": _("a table of fields"),
+        "at": _("keep, pick, cover or plan"),
+        "round": _("a round of the game (1 to 4)"),
+        "title": some_words,
+        "text": some_words,
+        "plan": a_card,
+        "foundation": a_card,
+        "card": a_card,
+        "cover": _("a number of sections"),
+        "int": _("a whole number"),
+        "str": _("text"),
+        "list": _("a list"),
+        "bool": _("true or false"),
+    }[name]
+
+
+def _bad_field(where: str, step: int | None, field: str, got: str, kind: str | None = None) -> str:
+    """A field of a lesson script with a value it may not have (`kind`: of the wrong type)."""
+    return _("{where}: '{field}' must be {wanted}, got {got}").format(
+        where=_at(where, step), field=field, wanted=_wants(kind or field), got=got
+    )
+
+
+def lesson_task(deck: Deck, suggestion: Decision | None, need: bool, at: str) -> str:
+    """What the step asks for: the suggested choice, or, when the step needs it, the only one."""
+    if suggestion is None:
+        return lesson_any_choice(at)
+    what = lesson_part(deck, suggestion, at)
+    if need:
+        return _("This step needs one choice: {what}. Other choices are refused here.").format(what=what)
+    return _(
+        "Try this: {what}, to see this step's idea at work; h names the best move by {measure}. "
+        "Any other choice is fine too: you will see what each one scores."
+    ).format(what=what, measure=_(MEASURE))
+
+
+def lesson_any_choice(at: str) -> str:
+    """What a step asks for when the script suggests nothing where the game now is."""
+    if at == "keep":
+        return _("Choose any two of your cards: one as your Plan, one as your Foundation (h names the best).")
+    if at == "pick":
+        return _("Choose any card of the row (h names the best).")
+    if at == "cover":
+        return _("Choose how much the card covers (h names the best).")
+    if at == "plan":
+        return _("Choose how much your Plan card covers (h names the best).")
+    raise KeyError(at)
+
+
+
 def step_words(step: Step, steps: int, deck: Deck, suggestion: Decision | None) -> tuple[str, str, str]:
     """A step as the learner reads it, in the language spoken: its head ('Step 2 of 9:
     ...'), its text (paragraphs, a blank line between them) and what it asks for
@@ -248,9 +329,9 @@ def load_script(deck: Deck, path: Path | None = None) -> Script:
         raw = read_capped(path, MAX_SCRIPT_BYTES)
         text = raw.decode("utf-8")
     except OSError as exc:
-        raise LessonError(script_cannot_read(where, exc.strerror or str(exc), MAX_SCRIPT_BYTES)) from None
+        raise LessonError(_cannot_read(where, exc.strerror or str(exc), MAX_SCRIPT_BYTES)) from None
     except UnicodeDecodeError:
-        raise LessonError(script_cannot_read(where, None, MAX_SCRIPT_BYTES)) from None
+        raise LessonError(_cannot_read(where, None, MAX_SCRIPT_BYTES)) from None
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as exc:
@@ -268,16 +349,16 @@ def parse_script(data: Mapping[str, Any], deck: Deck, where: str) -> Script:
     """The script's data checked field by field: LessonError at the first problem."""
     for key in data:
         if key not in _TOP:
-            raise LessonError(script_unknown_field(where, None, quote(key), _TOP))
+            raise LessonError(_unknown_field(where, None, quote(key), _TOP))
     version = _field(data, "version", where, None, int)
     if version != 1:
-        raise LessonError(script_bad_field(where, None, "version", quote(version)))
+        raise LessonError(_bad_field(where, None, "version", quote(version)))
     bot = _field(data, "bot", where, None, str)
     if bot not in LEVELS:
-        raise LessonError(script_bad_field(where, None, "bot", quote(bot)))
+        raise LessonError(_bad_field(where, None, "bot", quote(bot)))
     bot_seed = _field(data, "bot_seed", where, None, int)
     if not 0 <= bot_seed < 2**63:
-        raise LessonError(script_bad_field(where, None, "bot_seed", quote(bot_seed)))
+        raise LessonError(_bad_field(where, None, "bot_seed", quote(bot_seed)))
     order = _field(data, "deal", where, None, list)
     if not all(type(card) is int for card in order) or sorted(order) != sorted(deck):
         raise LessonError(_("{where}: 'deal' must list every card id of the deck once ({cards} ids)").format(where=where, cards=len(deck)))
@@ -302,46 +383,46 @@ def parse_script(data: Mapping[str, Any], deck: Deck, where: str) -> Script:
 def _field(data: Mapping[str, Any], name: str, where: str, step: int | None, kind: type, required: bool = True) -> Any:
     if name not in data:
         if required:
-            raise LessonError(script_missing(where, step, name))
+            raise LessonError(_missing(where, step, name))
         return None
     value = data[name]
     if type(value) is not kind:  # `type`, not isinstance: true is not a number here
-        raise LessonError(script_bad_field(where, step, name, quote(value), kind.__name__))
+        raise LessonError(_bad_field(where, step, name, quote(value), kind.__name__))
     return value
 
 
 def _step(raw: object, number: int, deck: Deck, where: str) -> Step:
     if not isinstance(raw, dict):
-        raise LessonError(script_bad_field(where, number, "step", quote(raw)))
+        raise LessonError(_bad_field(where, number, "step", quote(raw)))
     at = _field(raw, "at", where, number, str)
     if at not in MOMENTS:
-        raise LessonError(script_bad_field(where, number, "at", quote(at)))
+        raise LessonError(_bad_field(where, number, "at", quote(at)))
     allowed = _COMMON + MOMENTS[at]
     for key in raw:
         if key not in allowed:
-            raise LessonError(script_unknown_field(where, number, quote(key), allowed))
+            raise LessonError(_unknown_field(where, number, quote(key), allowed))
     round_ = 0
     if at in ("pick", "cover"):
         round_ = _field(raw, "round", where, number, int)
         if not 1 <= round_ <= pile_size(deck, LESSON_PLAYERS) // (LESSON_PLAYERS + 1):
-            raise LessonError(script_bad_field(where, number, "round", quote(round_)))
+            raise LessonError(_bad_field(where, number, "round", quote(round_)))
     elif "round" in raw:
-        raise LessonError(script_unknown_field(where, number, quote("round"), tuple(k for k in allowed if k != "round")))
+        raise LessonError(_unknown_field(where, number, quote("round"), tuple(k for k in allowed if k != "round")))
     title = as_shown(_field(raw, "title", where, number, str))
     text = as_shown(_field(raw, "text", where, number, str))
     if not title or not text:
-        raise LessonError(script_bad_field(where, number, "title" if not title else "text", quote("")))
+        raise LessonError(_bad_field(where, number, "title" if not title else "text", quote("")))
     need = _field(raw, "need", where, number, bool, required=False) or False
     cards: dict[str, int | None] = {}
     for name in ("plan", "foundation", "card"):
         if name in MOMENTS[at]:
             value = _field(raw, name, where, number, int, required=False)
             if value is not None and value not in deck:
-                raise LessonError(script_bad_field(where, number, name, quote(value)))
+                raise LessonError(_bad_field(where, number, name, quote(value)))
             cards[name] = value
     cover = _field(raw, "cover", where, number, int, required=False) if "cover" in MOMENTS[at] else None
     if cover is not None and not 0 <= cover <= _MAX_COVER:
-        raise LessonError(script_bad_field(where, number, "cover", quote(cover)))
+        raise LessonError(_bad_field(where, number, "cover", quote(cover)))
     return Step(number, at, round_, title, text, cards.get("plan"), cards.get("foundation"), cards.get("card"), cover, need)
 
 

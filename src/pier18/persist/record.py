@@ -34,10 +34,9 @@ from ..engine.game import Deal
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import lines, name_key, printable, printable_name, shorten
 from ..engine.reading import read_capped
-from .. import words
 from ..speech.notices import GAME_NAME, about
 from ..speech.people import players_list
-from ..i18n import _
+from ..i18n import _, ngettext
 from .files import Over, atomic_write
 from ..session import Session, TableCodes
 
@@ -336,7 +335,10 @@ def _authors(data: Mapping[str, Any], where: str, decisions: int) -> list[str] |
         return None
     raw = data["authors"]
     if not isinstance(raw, list) or len(raw) != decisions:
-        raise _field_error(where, "authors", words.expected_authors(decisions))
+        expected = ngettext(
+            "expected a list of {n} author, one per decision", "expected a list of {n} authors, one per decision", decisions
+        ).format(n=decisions)
+        raise _field_error(where, "authors", expected)
     for index, author in enumerate(raw):
         if author not in SEATS:
             raise _field_error(where, f"authors[{index}]", _("unknown author {author} (use {kinds})").format(author=_shown(author), kinds=", ".join(SEATS)))
@@ -400,17 +402,17 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         if not isinstance(text, str):
             raise _field_error(where, "deck.toml", _("expected the deck file's text"))
         if hashlib.sha256(text.encode("utf-8")).hexdigest() != digest:
-            raise RecordError(_("{deck} does not match its sha256 (was it edited?)").format(deck=words.deck_inside(where)))
+            raise RecordError(_("{deck} does not match its sha256 (was it edited?)").format(deck=_("{where}: the deck inside the record").format(where=where)))
         deck = _embedded_decks.get((digest, source))
         if deck is None:
-            deck = parse_deck_text(text, source, digest, words.deck_inside(where))
+            deck = parse_deck_text(text, source, digest, _("{where}: the deck inside the record").format(where=where))
             if len(_embedded_decks) < MAX_EMBEDDED_DECKS:
                 _embedded_decks[(digest, source)] = deck
         _deck_texts[digest] = text
         return deck
     if given is not None:
         if given.digest != digest:
-            raise RecordError(_("{deck} does not match the deck this game was played with").format(deck=words.deck_file(where, shorten(given.source))))
+            raise RecordError(_("{deck} does not match the deck this game was played with").format(deck=_("{where}: the deck {path}").format(where=where, path=shorten(given.source))))
         return given
     candidates = [Path(source)] if path else []
     candidates.append(default_deck_path())
@@ -422,7 +424,7 @@ def _deck(data: Mapping[str, Any], where: str, given: Deck | None) -> Deck:
         if hashlib.sha256(raw).hexdigest() != digest:
             continue  # not this game's deck: not even parsed
         try:
-            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, words.deck_file(where, shorten(candidate)))
+            return parse_deck_text(raw.decode("utf-8"), str(candidate), digest, _("{where}: the deck {path}").format(where=where, path=shorten(candidate)))
         except (UnicodeDecodeError, RecordError):
             continue
     looked = [shorten(c, 60) for c in candidates[:-1]] + [_("the game's own deck")]  # the last is the shipped one

@@ -34,7 +34,9 @@ from .. import __version__
 from ..engine.phase import Phase
 from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable
+from ..i18n import _, ngettext
 from ..session import Session
+from ..speech.people import players_list, stands
 
 #: The cache's format and version (another version is ignored whole).
 CACHE_FORMAT = "pier18-saves-cache"
@@ -56,6 +58,13 @@ def cache_file(data: Path) -> Path:
 def version_of(info: os.stat_result) -> Version:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
+
+def summary_of(names: Sequence[str], phase: Phase, round: int, current: int, made: int) -> str:
+    """One line naming a saved game, for the resume offer and `pier18 games` (never a hidden card)."""
+    made_words = ngettext("{n} decision made", "{n} decisions made", made).format(n=made)
+    return _("{players}: {stands} ({made})").format(
+        players=players_list(names), stands=stands(phase, round, names[current]), made=made_words
+    )
 
 @dataclass(frozen=True)
 class Facts:
@@ -90,8 +99,6 @@ class Facts:
         return (self.deck, self.names, self.seats, self.seed, self.first_player, self.deal)
 
     def summary(self) -> str:
-        from ..words import summary_of
-
         return summary_of(self.names, self.phase, self.round, self.current, len(self.decisions))
 
     @classmethod

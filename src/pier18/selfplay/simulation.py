@@ -20,8 +20,7 @@ from ..engine import CATEGORIES, TABLE_SIZES, Decision, Deck, Game, Phase, Playe
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
 from ..bots import LEVELS, make_bot, make_legal_bot
-from ..i18n import _
-from ..words import levels_for_players
+from ..i18n import _, ngettext
 from ..speech.notices import at_least_one, seats_for_players
 
 _OVER = Phase.OVER
@@ -169,7 +168,12 @@ def simulate(
     """
     check_table_size(players)
     if len(seats) != players:
-        raise Pier18Error(levels_for_players(len(seats), players))
+        given = len(seats)
+        raise Pier18Error(
+            ngettext("{n} seat level given for {players} players", "{n} seat levels given for {players} players", given).format(
+                n=given, players=players
+            )
+        )
     if games < 1:
         raise Pier18Error(at_least_one("--games"))
     result = Simulation(players, tuple(seats), seed)
