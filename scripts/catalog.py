@@ -52,36 +52,43 @@ from pier18.i18n import blocks  # noqa: E402  (the same cut as the rules page re
 CREATED = datetime.datetime(2026, 12, 2, tzinfo=datetime.timezone.utc)
 
 
-def _from_python(path: Path, keywords: dict[str, object], where: str) -> Iterator[tuple[str, object, str | None]]:
+#: A comment starting with this, on the line above a message (or the lines just above it),
+#: goes into the catalog for the translator (docs/translating.md).
+COMMENT_TAG = "TRANSLATORS:"
+
+
+def _from_python(path: Path, keywords: dict[str, object], where: str) -> Iterator[tuple[str, object, str | None, list[str]]]:
     with path.open("rb") as file:
-        for lineno, message, _comments, context in extract("python", file, keywords=keywords):
-            yield f"{where}:{lineno}", message, context
+        for lineno, message, comments, context in extract(
+            "python", file, keywords=keywords, comment_tags=(COMMENT_TAG,), strip_comment_tags=True
+        ):
+            yield f"{where}:{lineno}", message, context, comments
 
 
-def _from_deck(path: Path) -> Iterator[tuple[str, object, str | None]]:
+def _from_deck(path: Path) -> Iterator[tuple[str, object, str | None, list[str]]]:
     deck = tomllib.loads(path.read_text(encoding="utf-8"))
     for card in deck["cards"]:
-        yield f"data/cards.toml:{card['id']}", card["name"], "card"  # where: the card's id
+        yield f"data/cards.toml:{card['id']}", card["name"], "card", []  # where: the card's id
         plan = card.get("plan", {})
         for key in ("goal", "two", "three"):
             if key in plan:
-                yield f"data/cards.toml:{card['id']}", plan[key]["text"], "goal"
+                yield f"data/cards.toml:{card['id']}", plan[key]["text"], "goal", []
 
 
-def _from_lesson(path: Path) -> Iterator[tuple[str, object, str | None]]:
+def _from_lesson(path: Path) -> Iterator[tuple[str, object, str | None, list[str]]]:
     """Each step's title and text as the lesson holds them (`persist.lesson` reads the
     script: each paragraph one line), which is what the screens look up."""
     from pier18.engine import load_deck
     from pier18.persist.lesson import load_script
 
     for step in load_script(load_deck(None), path).steps:
-        yield f"data/lesson.toml:{step.number}", step.title, "lesson"  # where: the step's number
-        yield f"data/lesson.toml:{step.number}", step.text, "lesson"
+        yield f"data/lesson.toml:{step.number}", step.title, "lesson", []  # where: the step's number
+        yield f"data/lesson.toml:{step.number}", step.text, "lesson", []
 
 
-def _from_rules(path: Path) -> Iterator[tuple[str, object, str | None]]:
+def _from_rules(path: Path) -> Iterator[tuple[str, object, str | None, list[str]]]:
     for number, block in enumerate(blocks(path.read_text(encoding="utf-8")), start=1):
-        yield f"docs/rules.md:{number}", block, "rules"  # where: the block's number
+        yield f"docs/rules.md:{number}", block, "rules", []  # where: the block's number
 
 
 def messages() -> Catalog:
@@ -89,17 +96,17 @@ def messages() -> Catalog:
     import argparse as stdlib_argparse
 
     catalog = Catalog(project="pier18", domain="pier18", fuzzy=False, creation_date=CREATED, revision_date=CREATED)
-    found: list[tuple[str, object, str | None]] = []
+    found: list[tuple[str, object, str | None, list[str]]] = []
     for path in sorted(PACKAGE.rglob("*.py")):
         found.extend(_from_python(path, KEYWORDS, str(path.relative_to(ROOT))))
     found.extend(_from_deck(DATA["cards"]))
     found.extend(_from_lesson(DATA["lesson"]))
     found.extend(_from_rules(RULES))
     found.extend(_from_python(Path(stdlib_argparse.__file__), ARGPARSE_KEYWORDS, "argparse"))
-    for where, message, context in found:
+    for where, message, context, comments in found:
         file, _, line = where.rpartition(":")
         location = (file, int(line)) if line.isdigit() else (where, None)
-        catalog.add(message, locations=[location], context=context)  # type: ignore[arg-type]
+        catalog.add(message, locations=[location], context=context, auto_comments=comments)  # type: ignore[arg-type]
     return catalog
 
 

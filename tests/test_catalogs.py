@@ -46,6 +46,21 @@ def test_the_template_holds_every_message_of_the_code_and_the_data():
     assert sorted(map(str, held - wanted)) == [], "messages no longer used: run python scripts/catalog.py update"
 
 
+def test_a_translators_comment_reaches_every_catalog():
+    """A `# TRANSLATORS:` line above a message is the translator's note on it, in the template
+    and in each language's catalog, and every such note in the code is one a message carries."""
+    noted = {
+        line.strip().removeprefix("# TRANSLATORS:").strip()
+        for path, _tree in trees()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip().startswith("# TRANSLATORS:")
+    }
+    assert noted, "the code gives translators no note at all"
+    for path in (catalog.TEMPLATE, *(catalog.po_path(language) for language in catalog.languages())):
+        carried = {comment for m in catalog.read(path) for comment in m.auto_comments}
+        assert sorted(noted - carried) == [], f"{path.name}: notes that reach no message (a blank line between?)"
+
+
 @pytest.mark.parametrize("language", catalog.languages())
 def test_each_catalog_is_whole_and_valid(language):
     assert catalog.problems(language) == []

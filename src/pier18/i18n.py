@@ -165,6 +165,7 @@ def _read_catalog(language: str) -> GNUTranslations | None:
         for count in range(200):  # the plural rule of a damaged header may fail (n%0) or overflow
             catalog.ngettext(DOMAIN, DOMAIN, count)  # any message: its plural rule is run
     except OSError as exc:
+        # TRANSLATORS: a catalog file could not be read: the reason given when the system gives none
         _warn(path, exc.strerror or _("damaged"))
         return None
     except Exception:  # noqa: BLE001 - gettext's parser fails every way a damaged file lets it

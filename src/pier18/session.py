@@ -30,6 +30,7 @@ def seat_kinds_for(players: int, kinds: int) -> str:
 def authors_for(decisions: int, authors: int) -> str:
     """A record whose `authors` list does not match its decisions, one to one."""
     made = ngettext("{n} decision", "{n} decisions", decisions).format(n=decisions)
+    # TRANSLATORS: in an error about a record whose decisions and authors do not match in number
     by = ngettext("{n} author", "{n} authors", authors).format(n=authors)
     return _("{decisions} but {authors}: give one per decision").format(decisions=made, authors=by)
 

@@ -103,6 +103,7 @@ def duration_words(seconds: int) -> str:
     """'5 minutes', '2 days', '3 hours': the largest whole unit, in words."""
     if seconds % DAY == 0:
         days = seconds // DAY
+        # TRANSLATORS: a turn clock's time left, as in 'due in 2 days'
         return ngettext("{n} day", "{n} days", days).format(n=days)
     if seconds % HOUR == 0:
         hours = seconds // HOUR
@@ -120,6 +121,7 @@ def time_left(seconds: float) -> str:
         days, hours = whole // DAY, whole % DAY // HOUR
         said = ngettext("{n} day", "{n} days", days).format(n=days)
         if hours:
+            # TRANSLATORS: two units of time left, largest first: '2 days and 3 hours'
             said = _("{days} and {hours}").format(days=said, hours=ngettext("{n} hour", "{n} hours", hours).format(n=hours))
         return said
     if whole >= HOUR:

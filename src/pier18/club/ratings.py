@@ -99,6 +99,7 @@ def rate_members(members: Sequence[str], before: Mapping[str, Rating], seat_plac
 
 def rating_words(rating: Rating) -> str:
     """'12.4 (3 games)': the ordinal, to one decimal, and the games rated."""
+    # TRANSLATORS: a club rating to one decimal and how many games it rests on: '12.4 (3 games)'
     return ngettext("{rating:.1f} ({games} game)", "{rating:.1f} ({games} games)", rating.games).format(
         rating=rating.ordinal, games=rating.games
     )

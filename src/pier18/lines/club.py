@@ -60,6 +60,7 @@ def due_words(deadline: float | None, now: float) -> str | None:
         return None
     if deadline <= now:
         return _("time is up")
+    # TRANSLATORS: when a club table's turn must be played: 'due in 2 days'
     return _("due in {time}").format(time=time_left(deadline - now))
 
 
@@ -72,6 +73,7 @@ def table_state(info: TableInfo, now: float) -> str:
     if info.status == "over":
         ranked = sorted(info.standings, key=lambda standing: (standing.place, standing.seat))
         results = players_list([
+            # TRANSLATORS: one player's final points in a finished club table's line: 'Ann 41'
             _("{name} {points}").format(name=names[standing.seat], points=points(standing.total)) for standing in ranked
         ])
         said = _("over: {results}").format(results=results)
@@ -81,6 +83,7 @@ def table_state(info: TableInfo, now: float) -> str:
     else:
         turn = _("waiting for {names}").format(names=players_list([names[seat] for seat in info.to_act]))
     due = due_words(info.deadline, now)
+    # TRANSLATORS: whose turn it is, then when it is due: 'your turn, due in 2 days'
     said = turn if due is None else _("{turn}, {due}").format(turn=turn, due=due)
     return lost_on_time(said, info, names)  # the game goes on, but these seats rank last: say it before the end
 
@@ -97,6 +100,7 @@ def lost_on_time(said: str, info: TableInfo, names: Sequence[str]) -> str:
 
 def table_line(info: TableInfo, now: float) -> str:
     """'Table 7: Ann and Hard bot; your turn, due in 2 days'."""
+    # TRANSLATORS: one club table said in plain lines: 'Table 7: Ann and Hard bot; your turn, due in 2 days'
     return _("Table {table}: {players}; {state}").format(
         table=info.id, players=players_list(seat_names(info)), state=table_state(info, now)
     )

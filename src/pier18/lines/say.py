@@ -47,6 +47,7 @@ def plain(line: str) -> str:
 
 def slot(character: Character | None) -> str:
     """A slot of a section: the character standing there, or 'empty'."""
+    # TRANSLATORS: a slot of a pier section with no character standing in it
     return character.title if character is not None else pgettext("slot", "empty")
 
 
@@ -69,6 +70,7 @@ def card_lines(card: Card, players: int, goal: bool = False) -> list[str]:
             card=card_label(card), date=card.date, points=patron_points(card)
         )
     else:
+        # TRANSLATORS: a card and its date (the number that orders the draft): 'Harbour Master, date 7'
         head = _("{card}, date {date}").format(card=card_label(card), date=card.date)
     lines = [head] + [INDENT + section_line(number, section) for number, section in enumerate(card.sections, start=1)]
     if goal:
@@ -147,6 +149,7 @@ def score_lines(view: TableView | PlayerView, names: Sequence[str]) -> list[str]
     for seat in range(view.players):
         sheet = view.score(seat, with_plan=True)
         parts = [(category_name(key), sheet.points(key)) for key in CATEGORY_LABELS if sheet.points(key)]
+        # TRANSLATORS: a pier's title (its owner and total), then the points of each category that scored
         lines.append(_("{title} ({categories})").format(
             title=pier_title(names[seat], sheet.total), categories=category_points(parts)
         ))
@@ -163,6 +166,7 @@ def plans_lines(view: TableView | PlayerView, names: Sequence[str]) -> list[str]
         if plan is None:
             lines.append(_("{name}: Plan not shown yet").format(name=names[seat]))
             continue
+        # TRANSLATORS: a player's Plan at the end: the card, its goal, then whether it was met
         lines.append(_("{name}: Plan {card}: {goal}; {verdict}").format(
             name=names[seat],
             card=card_label(plan),

@@ -354,5 +354,6 @@ class LineSeat:
         except Pier18Error as exc:
             self.say(str(exc))
             return
+        # TRANSLATORS: said to a plain-lines player after their move went to the host
         self.say(_("sent: {move}").format(move=str(decision)))
 

@@ -635,6 +635,7 @@ class Host:
         if self.players[conn.seat] is conn:
             self.players[conn.seat] = None
             if not self.finished.is_set():
+                # TRANSLATORS: the host's status line when a player's connection closes
                 self._status(_("{name} left").format(name=self.session.names[conn.seat]))
             self._changed()
 
@@ -747,6 +748,7 @@ class Host:
             here = [names[s] for s, kind in enumerate(self.session.seats) if kind == HUMAN and s not in self.waiting_for()]
             present = ngettext("{names} is here", "{names} are here", len(here)).format(names=players_list(here))
             if here and waiting:
+                # TRANSLATORS: who is at the hosted table so far and who is still awaited
                 return _("lobby: {here}; {waiting}").format(here=present, waiting=waiting_for(waiting))
             if here:
                 return _("lobby: {here}").format(here=present)

@@ -303,6 +303,7 @@ class WebSeats:
         if seat < 0:
             title = said(N_("{game}: watching the table")).format(game=GAME_NAME)
         else:
+            # TRANSLATORS: a browser tab's title: the game's name, then whose seat the tab plays
             title = said(N_("{game}: {name}'s seat")).format(game=GAME_NAME, name=printable_name(self.host.session.names[seat]))
         body = _page(
             "seat.html", language=escape(_tag(spoken)), title=escape(title), socket=escape(socket),
@@ -325,6 +326,7 @@ class WebSeats:
         said = i18n.translation(spoken).gettext
         body = _page(
             "ask.html", language=escape(_tag(spoken)), title=escape(GAME_NAME), ask=escape(said(N_("Your seat's code, as the host gave it:"))),
+            # TRANSLATORS: the button that opens a browser seat once its code is typed
             button=escape(said(N_("Open"))), problem=escape(said(problem) if problem else ""), asked=escape(language or ""),
             keep="" if language else "disabled",
         )

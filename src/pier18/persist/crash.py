@@ -34,6 +34,7 @@ def write_report(error: BaseException, playing: Path | None = None) -> Path:
     lines = [
         _("{game} {version} crashed at {when} UTC").format(game=GAME_NAME, version=__version__, when=f"{now:%Y-%m-%d %H:%M:%S}"),
         _("Python {python} on {platform}").format(python=sys.version.split()[0], platform=platform.platform()),
+        # TRANSLATORS: in a crash report: no autosave was being played
         _("Autosave being played: {playing} (left as the last decision saved it)").format(playing=str(playing) if playing else _("none")),
         "",
         *traceback.format_exception(error),

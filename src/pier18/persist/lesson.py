@@ -265,6 +265,7 @@ def _wants(name: str) -> str:
         "card": a_card,
         "cover": _("a number of sections"),
         "int": _("a whole number"),
+        # TRANSLATORS: a value's expected type, in 'field x: expected text'
         "str": _("text"),
         "list": _("a list"),
         "bool": _("true or false"),
@@ -454,6 +455,7 @@ def new_lesson(deck: Deck, script: Script) -> Session:
     """The lesson's game from its first decision: the learner at seat 0 against the
     script's bot, on the script's deal; the learner starts round 1."""
     seats = [HUMAN, script.bot]
+    # TRANSLATORS: the name of the person taking the lesson, shown at their seat
     return Session(deck, seat_names([_("Player")], seats), 0, first_player=0, seats=seats, deal=script.deal)
 
 

@@ -62,6 +62,7 @@ def version_of(info: os.stat_result) -> Version:
 def summary_of(names: Sequence[str], phase: Phase, round: int, current: int, made: int) -> str:
     """One line naming a saved game, for the resume offer and `pier18 games` (never a hidden card)."""
     made_words = ngettext("{n} decision made", "{n} decisions made", made).format(n=made)
+    # TRANSLATORS: one saved game in a list: its players, where it stands, how many decisions
     return _("{players}: {stands} ({made})").format(
         players=players_list(names), stands=stands(phase, round, names[current]), made=made_words
     )
