@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from .engine.decisions import Decision, Keep
 from .engine.phase import Phase
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - the views (with the game) are loaded when a game is
     from .engine.view import TableView
 

@@ -25,8 +25,10 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from typing import TYPE_CHECKING
+import gettext
+import io
 
-TYPE_CHECKING = False  # `typing` is not imported: `pier18 score --json` starts with this
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from gettext import GNUTranslations, NullTranslations
@@ -122,7 +124,6 @@ def _load() -> None:
         choose()
     if _loaded:
         return
-    import gettext
 
     assert _language is not None
     _loaded = True  # from here on a message is read from what was loaded (English if nothing)
@@ -147,9 +148,6 @@ def _read_catalog(language: str) -> GNUTranslations | None:
     standard error): a regular file of at most MAX_CATALOG_BYTES that gettext reads and
     whose plural rule answers. Opened without blocking: a FIFO or a device is refused,
     never waited on."""
-    import gettext
-    import io
-
     path = _mo_path(language)
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -245,8 +243,6 @@ def translation(language: str) -> NullTranslations:
     shows text in another language than its own: the browser seat's page, in the
     language its address asks for (`net.web`). English has no catalog: the source text;
     nor has a language whose catalog cannot be read (`_read_catalog`)."""
-    import gettext
-
     path = _mo_path(language)
     if path not in _translations:  # read once: each page asks
         catalog = None if language == SOURCE or not os.path.lexists(path) else _read_catalog(language)

@@ -82,23 +82,15 @@ def test_play_help_explains_bots_and_names(capsys):
 
 
 #: What `pier18 play` must not import before its first screen (the names) is painted:
-#: each costs start-up time (docs/performance.md, "pier18 play start-up"). The bots load
-#: at the first hint or bot move; the other screens when first shown.
+#: the heavy modules a first screen does not need (docs/performance.md, "pier18 play
+#: start-up"). The bots load at the first hint or bot move; the other screens when first
+#: shown; Textual's web driver only for a browser seat. pier18's own light modules (the
+#: engine, the record, the session) are imported at the top of the modules that use them.
 NOT_BEFORE_THE_FIRST_PAINT = (
     "pier18.bots.base", "pier18.bots.estimate", "pier18.bots.hard", "pier18.bots.expert",
     "pier18.tui.screens.table", "pier18.tui.screens.keep", "pier18.tui.screens.place",
     "pier18.tui.screens.final", "pier18.tui.screens.rules", "pier18.review",
-    # The saving and the lesson's reader: a game's record (json, hashlib, the record's
-    # checks) is written after the first decision, read only for a save to resume; the
-    # listing's cache only when there are saves; the lesson offer's check needs neither.
-    # Textual's web driver (and json) only for a browser seat.
-    "pier18.persist.record", "pier18.persist.savecache", "pier18.persist.lesson", "json", "secrets",
     "textual.drivers.web_driver",
-    # The game, its views and the session: loaded with the first game (the names come first).
-    "pier18.engine.game", "pier18.engine.view", "pier18.engine.outlook", "pier18.session",
-    # The shipped deck, found sound by its sha256, is parsed after the paint (engine.deck_file).
-    "pier18.engine.deck", "pier18.engine.cards", "tomllib",
-    "pier18.flow",  # which screen comes next: with the first game
 )
 
 

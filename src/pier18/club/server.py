@@ -116,6 +116,8 @@ from .store import (
     open_store,
     private_line,
 )
+from ..net.host import _refuse
+from ..speech.notices import prog_line
 
 T = TypeVar("T")
 
@@ -140,8 +142,6 @@ def member_room(name: str, config: HostConfig) -> Room:
 def _to_stderr(line: str) -> None:
     """A note to the operator, on one printable line of bounded length (a database's own
     words may be in it)."""
-    from ..speech.notices import prog_line
-
     print(prog_line(shorten(line, LONGEST_LINE)), file=sys.stderr, flush=True)
 
 
@@ -469,8 +469,6 @@ class ClubServer:
         if ws.request is not None and ws.request.path == "/club":
             await _club_refuse(ws, reason, code)
         else:
-            from ..net.host import _refuse
-
             await _refuse(ws, reason, code)
 
     async def _handle(self, ws: ServerConnection) -> None:
@@ -489,7 +487,6 @@ class ClubServer:
         first = await self.gate.first_message(ws)
         if first is None:
             return
-        from ..net.host import _refuse
 
         try:
             await self.gate.admit(None, first[0], ws)
@@ -647,7 +644,6 @@ class ClubServer:
             for conn, came_with in list(self.lobbies.get(key, {}).items()):
                 if current.get(key) != came_with:
                     self.gate.spawn(_club_refuse(conn.ws, "key_reset"))
-        from ..net.host import _refuse
 
         for table_id, live in list(self.tables.items()):
             stale = [

@@ -12,7 +12,7 @@ Every line typed (`TypedLines`) is answered at once; the end of the input ends t
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..engine import TableView
 from ..i18n import _
@@ -23,7 +23,6 @@ from .commands import answer, command_word, help_lines
 from .tell import Teller
 from .typed import TypedLines
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..session import Session
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..engine import Phase
 from ..i18n import _, ngettext, pgettext
@@ -17,8 +18,9 @@ from ..speech.moves import card_label, decision_text, goal_text, plan_result
 from ..speech.people import players_list
 from ..speech.scores import CATEGORY_LABELS, points, category_name, category_points, final_ranking, verdict
 from ..speech.why import explanation, hint_lines as advice_lines, hint_why, patron_points
+from ..club.clock import time_left
+from ..engine.explain import explain
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Hint
     from ..engine import Card, PlayerView, TableView
@@ -192,8 +194,6 @@ def final_lines(view: TableView, names: Sequence[str]) -> list[str]:
 def club_line(club: ClubPart, my_turn: bool) -> str:
     """Which club table a game is and when its move is due, counted from the club's
     time: 'Club table 3 · your move is due in 1 day and 23 hours'."""
-    from ..club.clock import time_left
-
     left = club.left()
     if left is None:
         return _("Club table {table}").format(table=club.table)
@@ -218,8 +218,6 @@ def lost_on_time_line(club: ClubPart, names: Sequence[str]) -> str | None:
 def why_lines(view: TableView | PlayerView, names: Sequence[str], seats: Sequence[int] | None = None) -> list[str]:
     """Why each pier of `seats` (every seat by default) scores what it does: the engine's
     reasons (`engine.explain`), each worded by `speech.why.explanation`, its cards named."""
-    from ..engine.explain import explain
-
     lines: list[str] = []
     for seat in range(view.players) if seats is None else seats:
         visible = view.piers[seat].visible()

@@ -11,9 +11,9 @@ pass prompt is a line too, and a seat's hidden cards are said only after it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from ..engine import Decision, Phase, PlayerView, TableView
+from ..engine import Decision, Phase, PlayerView, TableView, Game
 from ..engine.errors import NotationError
 from ..engine.text import quote
 from ..flow import Show, next_step
@@ -26,7 +26,6 @@ from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lin
 from .tell import Teller
 from .typed import TypedLines
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Bot
     from ..session import Session
@@ -144,8 +143,6 @@ class LineTable:
         """The reasons of the bots' moves made before this table was opened (a game
         resumed), so the game so far is told as it was played."""
         from ..bots.estimate import bot_reason
-
-        from ..engine import Game
 
         session = self.session
         now = self.table()

@@ -62,6 +62,7 @@ from .protocol import (
     state_message,
     views_message,
 )
+from ..persist.record import deck_text
 
 BotProvider = Callable[[str, int], Bot]
 T = TypeVar("T")
@@ -600,8 +601,6 @@ class Host:
             self._depart(conn)
 
     def _welcome(self, seat: int | None) -> dict[str, Any]:
-        from ..persist.record import deck_text
-
         deck = self.session.deck
         return {
             "type": "welcome",

@@ -36,6 +36,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
+import platformdirs
+import secrets
 
 from ..engine import TableView
 from ..engine.errors import Pier18Error
@@ -44,10 +47,10 @@ from ..i18n import _
 from ..speech.notices import could_not_be_read, open_elsewhere
 from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_problem, stamp, why_not
 from .lock import GameLock, GameLocked, holder
-from .savecache import summary_of
+from .savecache import summary_of, cache_file, finished_saves
 from .writer import SaveWriter
+from . import record
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .savecache import Facts
     from ..session import Session  # (the game with it) loaded by the session made or read
@@ -60,7 +63,6 @@ def data_dir() -> Path:
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)
-    import platformdirs
 
     return Path(platformdirs.user_data_dir("pier18", appauthor=False))
 
@@ -92,8 +94,6 @@ def new_autosave_path(names: Sequence[str] = ()) -> Path:
 
     The time comes first so that names sort in the order games were started.
     """
-    import secrets
-
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     return games_dir() / f"{stamp}-{file_name_part(names)}-{secrets.token_hex(3)}.json"
 
@@ -146,8 +146,6 @@ class Autosaver:
     def __call__(self, session: Session) -> None:
         """Save `session` as it is now: at once, or on the writer's thread (once the
         save before it is complete)."""
-        from . import record
-
         text = record.dumps(session)
         save = partial(self._write, text, session.codes is not None, session.game.is_terminal())
         if self.writer is None:
@@ -576,8 +574,6 @@ def record_problem(path: Path, force: bool, own: bool = False, option: str = "--
 def earlier_record(path: Path, session: Session) -> Stamp | None:
     """The stamp of `path` if it holds an earlier record of this very game (same deck,
     players, seats, deal and codes, its decisions a beginning of this game's), else None."""
-    from . import record
-
     version = stamp(path)
     try:
         other = record.load(path)
@@ -642,8 +638,6 @@ def load_saved(path: Path) -> SavedGame:
     is read then), and its stamp is taken before it is read: if another process saves it
     in between, the stamp no longer matches and this process never writes over that save.
     """
-    from . import record
-
     played_by = holder(path)
     version = stamp(path)
     try:
@@ -812,7 +806,6 @@ def find_resumable() -> Resumable:
     paths = autosaves()
     if not paths:
         return Resumable(None, None)  # nothing saved yet: the listing's cache (and json) is not needed
-    from .savecache import cache_file, finished_saves
 
     over = finished_saves(paths, cache_file(data_dir()))  # finished when last listed, unchanged since: not read again
     for path in paths:

@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 import time
+import ctypes
 
 #: `prctl`'s option: the signal this process gets when its parent ends (linux/prctl.h).
 PR_SET_PDEATHSIG = 1
@@ -49,8 +50,6 @@ def _kernel_tells(number: int) -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         return int(libc.prctl(PR_SET_PDEATHSIG, int(number), 0, 0, 0)) == 0
     except (OSError, AttributeError):  # no C library to ask (a static or unusual build)

@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+import tempfile
 
 from ..engine.text import shorten
 from ..i18n import _
@@ -88,8 +89,6 @@ def atomic_write(path: Path, text: str, private: bool = False, *, over: Allowed 
     `over` says what may be replaced (see the module's docstring); FileChanged if the
     file there is something else. Returns the stamp of the file written.
     """
-    import tempfile  # with shutil, bz2 and lzma: not before the first write (`pier18 play` starts quicker)
-
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as file:

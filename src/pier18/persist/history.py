@@ -38,6 +38,7 @@ from ..speech.people import LEVEL_STRENGTH
 from . import record
 from .autosave import SavedGame
 from .savecache import Facts
+from .lesson import LEARNER_SEAT
 
 #: How far the Elo estimate may go from the ladder (a perfect record has no finite maximum).
 ELO_REACH = 800.0
@@ -262,7 +263,6 @@ def lesson(saved: SavedGame | None) -> Lesson | None:
     decisions = len(saved.session.decisions)
     if not game.is_terminal():
         return Lesson(False, decisions, None, None)
-    from .lesson import LEARNER_SEAT
 
     place = next(standing.place for standing in game.ranking() if standing.seat == LEARNER_SEAT)
     return Lesson(True, decisions, game.score(LEARNER_SEAT).total, place == 1)

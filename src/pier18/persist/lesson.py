@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots.seats import HUMAN, LEVELS, seat_names
-from ..engine import Decision, Deck, Draft, Keep, Phase, PlacePlan, PlayerView, TableView
+from ..engine import Decision, Deck, Draft, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from ..engine.errors import Pier18Error
 from ..engine.game import HAND_SIZE, Deal, pile_size
 from ..engine.reading import read_capped
@@ -39,6 +39,7 @@ from ..speech.why import lesson_part
 # Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
 from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
 from ..session import Session
+from .autosave import load_saved
 
 if TYPE_CHECKING:
     from ..bots import Bot
@@ -437,8 +438,6 @@ def as_shown(text: str) -> str:
 def lesson_deck() -> Deck:
     """The lesson's deck: always the game's own, whose cards the script's deal and
     steps name (so `pier18 learn` takes no `--deck`)."""
-    from ..engine import load_deck
-
     return load_deck(None)
 
 
@@ -465,7 +464,5 @@ def new_lesson(deck: Deck, script: Script) -> Session:
 def lesson_finished() -> bool:
     """Whether the lesson saved here was played to its end (a lesson left half-way is
     for `pier18 learn` to go on with)."""
-    from .autosave import load_saved
-
     save = lesson_save()
     return save.exists() and load_saved(save).finished

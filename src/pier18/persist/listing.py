@@ -13,6 +13,7 @@ from .record import deck_came_inside
 from .savecache import MAX_CACHE_BYTES as MAX_CACHE_BYTES
 from .savecache import Facts, Version, cache_file, version_of, write_cache
 from .savecache import read_cache as _read_cache
+from .lock import LOCK_SUFFIX, holder
 
 
 def cache_path() -> Path:
@@ -57,8 +58,6 @@ def listed_games() -> list[SavedGame]:
 
     Who is playing a save and when it was last saved are looked up every time.
     """
-    from .lock import LOCK_SUFFIX, holder
-
     cached = read_cache()
     kept: dict[str, tuple[Version, Facts]] = {}
     games = []

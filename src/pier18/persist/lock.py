@@ -55,6 +55,7 @@ import time
 import weakref
 from collections.abc import Callable
 from pathlib import Path
+from filelock import FileLock, Timeout
 
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
@@ -179,8 +180,6 @@ class _PortableFile:  # pragma: no cover - where there is no flock (Windows)
     """filelock's lock, which removes its file when let go on Windows."""
 
     def __init__(self, path: Path, on_acquired: Callable[[int], None]) -> None:
-        from filelock import FileLock
-
         self.path = path
         self._lock = FileLock(path, timeout=0, thread_local=False, on_acquired=on_acquired)
 
@@ -192,8 +191,6 @@ class _PortableFile:  # pragma: no cover - where there is no flock (Windows)
         return self.held and self.path.exists()
 
     def take(self) -> bool:
-        from filelock import Timeout
-
         try:
             self._lock.acquire(timeout=0)
         except Timeout:

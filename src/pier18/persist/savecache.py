@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+import hashlib
 
 from .. import __version__
 from ..engine.phase import Phase
@@ -37,6 +38,9 @@ from ..engine.text import printable
 from ..i18n import _, ngettext
 from ..session import Session
 from ..speech.people import players_list, stands
+from ..engine.reading import read_capped
+from .files import Over, atomic_write
+from .record import SEATS
 
 #: The cache's format and version (another version is ignored whole).
 CACHE_FORMAT = "pier18-saves-cache"
@@ -148,8 +152,6 @@ class Facts:
 
 def deal_digest(order: Sequence[int], reshuffle: Sequence[int]) -> str:
     """A deal (the card order and the reshuffle) as one sha256: equal for equal deals."""
-    import hashlib
-
     return hashlib.sha256(f"{list(order)}/{list(reshuffle)}".encode()).hexdigest()
 
 
@@ -183,7 +185,6 @@ def _facts(data: object) -> Facts:
     if players not in TABLE_SIZES:
         raise ValueError("not a table size")
     seats = tuple(_text(seat) for seat in _list(data["seats"], players))
-    from .record import SEATS  # the record module (json, hashlib, the deck's parser) only once a save is listed
 
     if not set(seats) <= set(SEATS):
         raise ValueError("not a seat")
@@ -233,8 +234,6 @@ def _bad() -> bool:
 def read_cache(path: Path) -> dict[str, tuple[Version, object]]:
     """Every entry of the cache, unchecked beyond its version (empty if the cache cannot
     be used): file name -> (the file's version when read, its facts as written)."""
-    from ..engine.reading import read_capped
-
     try:
         data = json.loads(read_capped(path, MAX_CACHE_BYTES).decode("utf-8"))
     except Exception:  # noqa: BLE001 - no cache, or one that is not ours: read the saves
@@ -258,8 +257,6 @@ def read_cache(path: Path) -> dict[str, tuple[Version, object]]:
 
 def write_cache(entries: dict[str, tuple[Version, Facts]], path: Path) -> None:
     """Write the cache (atomically); a folder that cannot take it is left as it is."""
-    from .files import Over, atomic_write
-
     text = json.dumps({
         "format": CACHE_FORMAT, "version": CACHE_VERSION, "pier18": __version__,
         "saves": {name: {"version": list(version), "facts": facts.to_json()} for name, (version, facts) in sorted(entries.items())},

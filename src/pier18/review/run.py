@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from multiprocessing import get_context
+import os
 
 from ..bots.estimate import describe
 from ..bots.seats import human_seats
@@ -22,6 +24,7 @@ from .hindsight import judge_in_hindsight
 from .judges import DEFAULT_WORLDS, STRONGEST, make_judge
 from .model import DecisionReview, Review, Verdict
 from .positions import Position, positions
+from ..persist.children import worker_start
 
 
 def default_seats(session: Session) -> list[int]:
@@ -105,10 +108,6 @@ def _run(tasks: list[_Task], jobs: int, on_decision: Callable[[], None] | None) 
                 on_decision()
         return done
     # Imported only here, as self-play does: loading it costs more than a small review.
-    import os
-    from multiprocessing import get_context
-
-    from ..persist.children import worker_start
 
     # The workers ignore Ctrl+C (a terminal sends it to all of them, and it is handled here,
     # once) and end with this process, however it ends.
@@ -242,10 +241,6 @@ def review_moments(
             if on_decision is not None:
                 on_decision()
         return tuple(done)
-    import os
-    from multiprocessing import get_context
-
-    from ..persist.children import worker_start
 
     pool = get_context(start).Pool(min(jobs, len(calls)), initializer=worker_start, initargs=(os.getpid(),))
     try:

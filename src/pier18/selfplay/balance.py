@@ -17,11 +17,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from multiprocessing import get_context
+import os
 
 from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
 from ..bots.hard import HardBot
 from ..speech.notices import at_least_one
+from ..persist.children import worker_start
 
 #: The hard bot setting balance runs use (see docs/balance.md for its strength).
 WORLDS = 6
@@ -253,10 +256,6 @@ def balance(
         for task in tasks:
             done(play_task(task))
     else:
-        import os
-        from multiprocessing import get_context
-
-        from ..persist.children import worker_start
 
         pool = get_context().Pool(jobs, initializer=worker_start, initargs=(os.getpid(),))
         try:

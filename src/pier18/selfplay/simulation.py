@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import Any
+from multiprocessing import get_context
+import os
 
 from ..engine import CATEGORIES, TABLE_SIZES, Decision, Deck, Game, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
@@ -22,6 +24,9 @@ from ..engine.text import quote
 from ..bots import LEVELS, make_bot, make_legal_bot
 from ..i18n import _, ngettext
 from ..speech.notices import at_least_one, seats_for_players
+from ..persist import record
+from ..persist.children import worker_start
+from ..session import Session
 
 _OVER = Phase.OVER
 
@@ -295,10 +300,6 @@ def simulate_parallel(
     if players not in TABLE_SIZES or len(seats) != players or games < 1:
         return simulate(deck, players, seats, games, seed, record_dir, on_game)  # raises the usual error
     # Imported only here: loading it takes longer than a hundred games in one process.
-    import os
-    from multiprocessing import get_context
-
-    from ..persist.children import worker_start
 
     size = max(1, min(25, -(-games // (jobs * 4))))
     tasks = [
@@ -359,9 +360,6 @@ def record_name(index: int) -> str:
 
 def _record(deck: Deck, game: Game, levels: Sequence[str], seed: int, path: Path, overwrite: bool = False) -> None:
     """Save a finished game as a game record that `pier18 replay` can show."""
-    from ..persist import record
-    from ..session import Session
-
     names = [f"{level} {seat + 1}" for seat, level in enumerate(levels)]
     session = Session(deck, names, seed, seats=list(levels), decisions=game.decisions)
     try:
