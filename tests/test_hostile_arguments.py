@@ -286,13 +286,16 @@ def test_an_empty_argument_is_refused_naming_it(capsys, argv, words):
         (["score", "--jsn", "pier.txt"], "pier18 score: unknown option '--jsn' (did you mean '--json'?)"),
         (["replay", "--jsn"], "pier18 replay: unknown option '--jsn' (did you mean '--json'?)"),
         (["review", "--seats", "Ann"], "pier18 review: unknown option '--seats' (did you mean '--seat'?)"),
+        (["club", "localhost:8020", "--lnes"], "pier18 club: unknown option '--lnes' (did you mean '--lines'?)"),
+        (["club", "--name", "Ann", "localhost:8020", "--lnes"], "pier18 club: unknown option '--lnes' (did you mean '--lines'?)"),
     ],
 )
 def test_an_unknown_option_is_blamed_before_what_is_missing(capsys, argv, line):
     """`pier18 --versions` said a COMMAND is required, `replay --jsn` that FILE is: the
-    option nobody has is the culprit, with the one meant when it is clear."""
+    option nobody has is the culprit, with the one meant when it is clear (after
+    `pier18 club ADDRESS` too, where the address opens the club)."""
     code, lines = err_of(capsys, argv)
-    prog = "pier18 " + argv[0] if argv[0] in ("score", "replay", "review") else "pier18"
+    prog = "pier18 " + argv[0] if argv[0] in ("score", "replay", "review", "club") else "pier18"
     assert code == 2 and lines == [line, f"try '{prog} --help'"], lines
 
 

@@ -22,11 +22,12 @@ Everything about the club's network lives in `pier18.club.client`.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ..i18n import _
+from .parser import Commands
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:
     import ssl
 
     from ..club.client import ClubClient
@@ -39,36 +40,7 @@ TABLE_ENV = "PIER18_CLUB_TABLE"
 OPEN = "open"
 
 
-class _AnyWord(dict):  # type: ignore[type-arg]
-    """The sub-commands by name, taking any first word as one (argparse checks it is
-    before the action sees it): one that is none of them is the address."""
-
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-class _Forms(argparse._SubParsersAction):  # type: ignore[type-arg]
-    """The club's sub-commands, where a first word that is none of them is the address
-    of the club to open (`pier18 club localhost:8020`)."""
-
-    @property
-    def choices(self) -> _AnyWord:
-        return _AnyWord(self._name_parser_map)
-
-    @choices.setter
-    def choices(self, _value: object) -> None:
-        pass  # always the sub-commands themselves
-
-    def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option_string: str | None = None
-    ) -> None:
-        words = list(values) if isinstance(values, (list, tuple)) else [values]
-        if words and words[0] not in self._name_parser_map:
-            words = [OPEN, *words]
-        super().__call__(parser, namespace, words, option_string)
-
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     from .host import bind_address, port
     from .parser import file_name
 
@@ -79,8 +51,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     add_member_options(parser, lines=True)
     parser.set_defaults(run=run_open, club_command=None)
-    commands = parser.add_subparsers(dest="club_command", metavar="[wait|ratings|serve] [ADDRESS]", action=_Forms)
-    opening = commands.add_parser(OPEN, description=_("Open the club: your games, open tables, a new table, ratings."))
+    parser.default_command = OPEN
+    commands = parser.add_subparsers(dest="club_command", metavar="[wait|ratings|serve] [ADDRESS]")
+    opening = commands.add_parser(OPEN, prog=parser.prog, description=_("Open the club: your games, open tables, a new table, ratings."))
     opening.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
     add_member_options(opening, lines=True)
     opening.set_defaults(run=run_open)

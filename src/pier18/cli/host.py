@@ -9,15 +9,14 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
-from ..i18n import _
-
 import signal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
+from ..i18n import _
+from .parser import Commands
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:
     import argparse
     import ssl
     from collections.abc import Callable, Sequence
@@ -35,7 +34,7 @@ DEFAULT_WEB_PORT = 8019
 WEB_LINGER = 600.0
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     from ..speech.people import level_names
     from .parser import file_name
 

@@ -9,10 +9,12 @@ network lives in `pier18.net.client`.
 
 from __future__ import annotations
 
-from ..i18n import _
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+from ..i18n import _
+from .parser import Commands
+
+if TYPE_CHECKING:
     import argparse
     import ssl
 
@@ -20,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..tui.seat_app import SeatApp
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     from .parser import file_name
 
     parser = sub.add_parser(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+from ..i18n import _
+from .parser import Commands
+
+if TYPE_CHECKING:
     import argparse
     import random
     from collections.abc import Callable
@@ -16,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..session import Session
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "learn",
         help=_("learn to play: a guided first game against a bot, one idea at a time"),

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from typing import TYPE_CHECKING
 
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
+from ..i18n import _
+from .parser import Commands
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
     from types import SimpleNamespace
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..tui.app import BotProvider, Pier18App
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     import argparse
     import textwrap
 
