@@ -11,10 +11,6 @@ from .parser import Commands
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
-    from types import SimpleNamespace
-
-    #: The arguments: from argparse, or from `quick_args` (the usual forms).
-    Args = argparse.Namespace | SimpleNamespace
 
     from ..bots import Bot, HardBot, Hint
     from ..engine import PlayerView
@@ -108,65 +104,7 @@ def add_parser(sub: Commands) -> None:
 LATEST = "\0latest"
 
 
-#: The options `quick_args` reads: attribute and type (None: a flag; argparse's own
-#: `type` for the others, so a value reads the same either way).
-_QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object] | None]] = {
-    "--players": ("players", int), "--names": ("names", str), "--bots": ("bots", str), "--level": ("level", str),
-    "--seats": ("seats", str), "--seed": ("seed", int), "--first": ("first", str), "--record": ("record", str),
-    "--force": ("force", None), "--lines": ("lines", None), "--resume": ("resume", str),
-    "--lang": ("lang", str),  # read already, before anything was said (`i18n.lang_from_argv`)
-}
-
-
-def quick_args(argv: list[str]) -> SimpleNamespace | None:
-    """Read the usual `play` arguments without building the argparse parser, as `score`
-    does: building it (argparse, every option's help) is a tenth of what the names screen
-    costs before its first paint. Only options written out whole are read here; anything
-    else (help, a shortened or unknown option, a positional word, `--deck`, a value that
-    looks like an option or is empty, a number argparse refuses, `--`) returns None, and
-    the full parser reads the same words and answers in its own way. What is read gives
-    the very namespace argparse would (tests/test_play_cli.py compares them).
-    """
-    from types import SimpleNamespace
-
-    values: dict[str, object] = {
-        "players": 3, "names": None, "bots": None, "level": "hard", "seats": None, "seed": None, "first": None,
-        "deck": None, "resume": None, "record": None, "force": False, "lines": False,
-    }
-    at = 0
-    while at < len(argv):
-        word = argv[at]
-        at += 1
-        name, eq, inline = word.partition("=")
-        if name not in _QUICK_OPTIONS:
-            return None
-        attribute, convert = _QUICK_OPTIONS[name]
-        if convert is None:  # a flag: `--lines=x` is argparse's to refuse
-            if eq:
-                return None
-            values[attribute] = True
-            continue
-        if eq:
-            value = inline
-        elif at < len(argv) and not argv[at].startswith("-"):
-            value = argv[at]
-            at += 1
-        elif name == "--resume" and (at == len(argv) or argv[at] in _QUICK_OPTIONS):
-            value = LATEST  # `--resume` alone: the last played game
-        else:
-            return None
-        if not value:
-            return None
-        try:
-            values[attribute] = convert(value) if value is not LATEST else value
-        except ValueError:
-            return None
-    if values["players"] not in TABLE_SIZES:
-        return None
-    return SimpleNamespace(command="play", run=run, **values)
-
-
-def check_record(args: Args, own: bool = False) -> None:
+def check_record(args: argparse.Namespace, own: bool = False) -> None:
     """`--record FILE` before the game starts: one line (exit 2) if it must not be written.
 
     `own`: FILE is an earlier record of the game being resumed, so writing it loses nothing.
@@ -209,7 +147,7 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
     return names
 
 
-def parse_seats(args: Args) -> list[str]:
+def parse_seats(args: argparse.Namespace) -> list[str]:
     """`--bots N [--level L]` or `--seats KINDS`: "human" or a bot level per seat."""
     from ..bots import seat_kinds
     from ..engine.errors import Pier18Error
@@ -225,7 +163,7 @@ def parse_seats(args: Args) -> list[str]:
     return seat_kinds(args.players, bots, args.seats, level)
 
 
-def seated_names(args: Args, seats: list[str]) -> list[str] | None:
+def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None:
     """Every seat's name from `--names` (humans only) plus the bots' names."""
     from ..engine.errors import Pier18Error
     from ..engine.text import quote
@@ -246,7 +184,7 @@ def seated_names(args: Args, seats: list[str]) -> list[str] | None:
     return seat_names(given, seats)
 
 
-def run(args: Args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..engine.later_deck import later_deck
     from ..engine.errors import Pier18Error
     from ..engine.text import name_key, quote
@@ -363,7 +301,7 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
         factory.release()
 
 
-def resume(args: Args) -> int:
+def resume(args: argparse.Namespace) -> int:
     """`play --resume [FILE|N]`: a saved game, exactly where it stopped, still autosaving.
 
     Without FILE or N: the last played unfinished game that no other terminal has open.
