@@ -12,8 +12,8 @@ from typing import Any, NoReturn, Protocol, TYPE_CHECKING
 from .. import __version__
 from ..engine.text import printable, quote
 from ..i18n import _
-from ..speech.notices import about, nowhere_to_write, prog_line
-from ..words import unknown_option, unrecognized, version_line
+from ..speech.notices import PROG, about, nowhere_to_write, prog_line
+from ..words import and_more
 from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
 
@@ -223,7 +223,7 @@ class _Version(argparse.Action):
     ) -> None:
 
 
-        write_out(version_line(__version__) + "\n")
+        write_out(f"{PROG} {__version__}" + "\n")
         parser.exit(0)
 
 
@@ -257,3 +257,17 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
 
 def add_version_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--version", action=_Version, help=_("print the version of pier18 and exit"))
+
+
+def unrecognized(argument: str, more: int) -> str:
+    """An argument no option takes (`argument` quoted), and how many more there are."""
+    if more:
+        return _("unrecognized argument {argument} ({and_more})").format(argument=argument, and_more=and_more(more))
+    return _("unrecognized argument {argument}").format(argument=argument)
+
+
+def unknown_option(option: str, guess: str | None) -> str:
+    """An option (`option` quoted) the command does not have, and the one meant, if clear."""
+    if guess:
+        return _("unknown option {option} (did you mean '{guess}'?)").format(option=option, guess=guess)
+    return _("unknown option {option}").format(option=option)

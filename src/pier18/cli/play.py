@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import argparse
+import os
+import random
+import sys
+import textwrap
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
-from ..i18n import _
-from .parser import Commands
+from ..engine.text import all_differ, name_key, printable, printable_name, quote, shorten
+from ..i18n import _, ngettext
+from ..speech.notices import game_finished, games_out_of_range, play_resume_command, prog_line, replay_command
+from ..speech.people import LEVEL_STRENGTH, default_name, level_names
+from ..speech.scores import MEASURE
+from .errors import need_output, plain_lines, say_line
+from .parser import Commands, add_deck_option
 
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Callable
 
     from ..bots import Bot, HardBot, Hint
@@ -20,13 +31,6 @@ if TYPE_CHECKING:
 
 
 def add_parser(sub: Commands) -> None:
-    import argparse
-    import textwrap
-
-    from ..i18n import _
-    from ..words import level_lines
-    from ..speech.people import level_names
-    from ..speech.scores import MEASURE
 
     parser = sub.add_parser(
         "play",
@@ -72,7 +76,6 @@ def add_parser(sub: Commands) -> None:
         help=_("who plays first in round 1: the rulebook's player who last saw the sea "
         "(default: the earliest Foundation date, as the digital edition does)"),
     )
-    from .parser import add_deck_option
 
     add_deck_option(parser, help=_("a deck file of your own (default: the game's deck)"))
     parser.add_argument(
@@ -109,11 +112,8 @@ def check_record(args: argparse.Namespace, own: bool = False) -> None:
 
     `own`: FILE is an earlier record of the game being resumed, so writing it loses nothing.
     """
-    from pathlib import Path
 
-    from ..engine.errors import Pier18Error
     from ..persist.autosave import record_problem
-    from ..i18n import _
 
     if args.record is None:
         return
@@ -126,18 +126,18 @@ def check_record(args: argparse.Namespace, own: bool = False) -> None:
 
 def parse_names(text: str | None, players: int, humans: int | None = None) -> list[str] | None:
     """Check `--names`: one distinct, non-empty name per human seat (every seat without bots)."""
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
-    from .. import words
 
     if text is None:
         return None
-    from ..engine.text import all_differ, printable_name
 
     names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
         if len(names) != humans or not all(names):
-            raise Pier18Error(words.names_needed(humans, quote(text)))
+            raise Pier18Error(ngettext(
+                "--names needs {n} name, for the one human seat, got {text}",
+                "--names needs {n} comma-separated names, one per human seat, got {text}",
+                humans,
+            ).format(n=humans, text=quote(text)))
     elif len(names) != players or not all(names):
         raise Pier18Error(_("--names needs {players} comma-separated names for --players {players}, got {text}").format(players=players, text=quote(text)))
     if not all_differ(names):  # "Ann", "ann " and "Аnn" (a Cyrillic А) are one name to the table
@@ -150,8 +150,6 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
 def parse_seats(args: argparse.Namespace) -> list[str]:
     """`--bots N [--level L]` or `--seats KINDS`: "human" or a bot level per seat."""
     from ..bots import seat_kinds
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
 
     bots = None
     if args.bots is not None:
@@ -165,10 +163,7 @@ def parse_seats(args: argparse.Namespace) -> list[str]:
 
 def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None:
     """Every seat's name from `--names` (humans only) plus the bots' names."""
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
     from ..bots.seats import HUMAN, clashes_with_bots, seat_names
-    from ..i18n import _
 
     humans = seats.count(HUMAN)
     if humans == 0:
@@ -186,10 +181,6 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
 
 def run(args: argparse.Namespace) -> int:
     from ..engine.later_deck import later_deck
-    from ..engine.errors import Pier18Error
-    from ..engine.text import name_key, quote
-    from ..i18n import _
-    from .errors import need_output, plain_lines, say_line
 
     check_seed(args.seed)
     if args.resume is not None:
@@ -213,7 +204,6 @@ def run(args: argparse.Namespace) -> int:
         first = keys.index(name_key(args.first))
     need_output()
     lines, note = plain_lines(args.lines)  # before anything is moved or saved
-    import random
 
     seeds = random.Random(args.seed)
     games: list[Session] = []
@@ -234,7 +224,6 @@ def run(args: argparse.Namespace) -> int:
 
     if lines:  # no app: the game told and played in plain lines
         from ..bots.seats import HUMAN, seat_names
-        from ..speech.people import default_name
 
         humans = [default_name(number) for number in range(1, seats.count(HUMAN) + 1)]
         factory = autosave.autosaving(new_session, args.record, on_error=say_line, force=args.force)
@@ -278,10 +267,8 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
     games are) told and played in plain lines on standard input and output
     (`pier18.lines`); the game's lock let go at the end, as `run_app` does. `note` is
     said first: why plain lines, when nobody asked for them."""
-    import sys
 
     from ..lines.table import LineTable
-    from ..speech.notices import play_resume_command, replay_command
 
     def going_on() -> str | None:
         save = factory.save
@@ -310,13 +297,7 @@ def resume(args: argparse.Namespace) -> int:
     """
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
     from ..tui.app import Pier18App
-    from .errors import need_output, plain_lines, say_line
-
-    import os
-    from pathlib import Path
 
     check_record(args, own=True)  # the folder and the kind of file, before anything is moved
     latest = args.resume == LATEST
@@ -334,7 +315,6 @@ def resume(args: argparse.Namespace) -> int:
         elif found.games:  # every unfinished game is open in another terminal
             target = found.games[0]
         else:
-            from ..i18n import _
 
             raise Pier18Error(_("there is no unfinished game to resume; start one with 'pier18 play'"))
     session = target.session
@@ -344,7 +324,6 @@ def resume(args: argparse.Namespace) -> int:
         own = autosave.earlier_record(Path(args.record), session)
         if own is None:
             check_record(args)  # someone else's file: refused
-    import random
 
     from ..session import Session
 
@@ -357,14 +336,12 @@ def resume(args: argparse.Namespace) -> int:
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
     if lines:  # the game goes on in plain lines, told from its start (a recap)
-        from ..engine.text import shorten
-        from ..words import going_on_with
 
         lines_factory = autosave.autosaving(new_session, args.record, on_error=say_line, force=args.force, record_over=own)
 
         def start() -> Session:
             lines_factory.play(session, target.path, target.stamp)  # GameLocked: one line, as any error
-            say_line(going_on_with(shorten(target.path.name), target.summary(), latest))
+            say_line(_going_on_with(shorten(target.path.name), target.summary(), latest))
             return session
 
         return play_lines(lines_factory, start, bot_for, note)
@@ -380,11 +357,9 @@ def resume(args: argparse.Namespace) -> int:
         seats=list(session.seats),
         hint_bot=HintBot(seeds.randrange(2**31)),
     )
-    from ..engine.text import shorten
-    from ..words import going_on_with
 
     # Said when the game opens: which game it is, and why a game played later was not it.
-    app.opening_notes = [going_on_with(shorten(target.path.name), target.summary(), latest)]
+    app.opening_notes = [_going_on_with(shorten(target.path.name), target.summary(), latest)]
     if found is not None:
         app.opening_notes += found.passed_over(target.path)
     try:
@@ -432,19 +407,14 @@ def bot_provider(seed_for: Callable[[int], int]) -> BotProvider:
 
 def named_game(which: str) -> SavedGame:
     """`--resume FILE` or `--resume N` (N as numbered by 'pier18 games'): an unfinished game."""
-    from pathlib import Path
 
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote, shorten
     from ..persist import autosave
-    from ..words import no_saved_game_numbered
-    from ..speech.notices import game_finished
 
     if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
         games = autosave.saved_game_paths()  # the very list 'pier18 games' numbers, damaged ones too
         number = int(which) if len(which) <= 9 else 0  # past any list, and past int()'s limit
         if not 1 <= number <= len(games):
-            raise Pier18Error(no_saved_game_numbered(quote(which, 20), len(games)))
+            raise Pier18Error(_no_saved_game_numbered(quote(which, 20), len(games)))
         saved = autosave.load_saved(games[number - 1])  # that one alone is read
     else:
         saved = autosave.load_saved(Path(which))
@@ -468,9 +438,6 @@ MAX_NAME = 64  # as in a record (pier18.persist.record.MAX_NAME)
 def check_seed(seed: int | None, games: int = 1) -> None:
     """The rule for `--seed`: the games it deals use seeds `seed` to `seed + games - 1`,
     and each must be a seed a game record holds (0 to MAX_SEED); else Pier18Error."""
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
-    from ..speech.notices import games_out_of_range
 
     if not 1 <= games <= MAX_GAMES:  # said of --games, whatever the seed
         raise Pier18Error(games_out_of_range(MAX_GAMES, quote(games)))
@@ -503,10 +470,31 @@ def run_app(app: Pier18App, factory: Autosaving) -> int:
 
 def _tell(messages: list[str]) -> None:
     """Say where each damaged autosave was kept (on stderr: it stays after the app ends)."""
-    import sys
-
-    from ..engine.text import printable
-    from ..speech.notices import prog_line
 
     for message in messages:
         print(prog_line(printable(message)), file=sys.stderr)  # file names are outside text
+
+
+def level_lines() -> list[str]:
+    """Each bot level's measured strength, one line per level, under a heading."""
+    width = max(len(level) for level in LEVEL_STRENGTH)
+    lines = [_("Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):")]
+    lines += [f"  {level:<{width}}  {elo:>4}  {_(strength)}" for level, (elo, strength) in LEVEL_STRENGTH.items()]
+    return lines
+
+
+def _going_on_with(file: str, game: str, latest: bool) -> str:
+    """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
+    it was chosen as the last played unfinished game nobody else has open."""
+    if latest:
+        return _("Going on with the last played unfinished game free here, {file}: {game}.").format(file=file, game=game)
+    return _("Going on with the saved game asked for, {file}: {game}.").format(file=file, game=game)
+
+
+def _no_saved_game_numbered(which: str, games: int) -> str:
+    """`--resume N` past the list (`which` quoted)."""
+    if games:
+        message = _("--resume {which}: there is no saved game with that number ('pier18 games' lists {games})")
+    else:
+        message = _("--resume {which}: there is no saved game with that number (there are no saved games)")
+    return message.format(which=which, games=games)

@@ -16,14 +16,14 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from .. import words
+from ..words import sampled_worlds
 from ..engine import load_deck
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, printable, quote, shorten
-from ..i18n import _, decimal
+from ..i18n import _, decimal, pgettext
 from ..speech.moves import decision_text, short_decision
 from ..speech.notices import at_least_one, jobs_over_cores
-from ..speech.scores import MEASURE
+from ..speech.scores import MEASURE, decisions_count
 from .errors import need_output
 from .parser import Commands, add_deck_option, file_name
 if TYPE_CHECKING:  # pragma: no cover
@@ -161,7 +161,7 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
 
 
     console = Console(markup=False, emoji=False, highlight=False)
-    console.print(Text(words.review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
+    console.print(Text(review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
     note = _(
         "Ahead: the player's {measure} after the choice, as the hint ranks choices: {why}. "
         "Lost: the best choice's minus the choice made's."
@@ -207,7 +207,10 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
         if not items:
             console.print(Text(_("{name} has made no decision yet.").format(name=name)))
             continue
-        table = Table(title=Text(words.review_seat_title(name, review.kinds[seat], len(items))), title_justify="left")
+        table = Table(title=Text(_("{name} ({kind}): {decisions}").format(
+            name=name, kind=pgettext("seat kind", "human") if review.kinds[seat] == "human" else review.kinds[seat],
+            decisions=decisions_count(len(items)),
+        )), title_justify="left")
         for index, heading in enumerate(
             ("#", _("phase"), _("choice made"), _("best in hindsight"), _("ahead"), _("lost"), _("mark"))
             if hindsight else review_columns()
@@ -243,3 +246,11 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
                 worst.why(verdict.best.decision),
             )))
         console.print()
+
+
+def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
+    """The review's first line: what was reviewed, and how."""
+    return _(
+        "Review of {where}: each decision judged by the {judge} bot from what its player knew then "
+        "({worlds} a decision, seed {seed})"
+    ).format(where=where, judge=judge, worlds=sampled_worlds(worlds), seed=seed)
