@@ -12,15 +12,16 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from .. import i18n
 from ..engine import load_deck
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import quote
-from .. import i18n
 from ..i18n import _, decimal, ngettext
 from ..speech.moves import card_label, goal_text
 from ..speech.notices import at_least_one, games_out_of_range, interrupted, jobs_over_cores, players_must_be
 from .errors import EXIT_INTERRUPTED, need_output
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..selfplay.balance import Balance
     from ..engine.deck import Deck

@@ -9,21 +9,27 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
+import argparse
+import errno
+import random
 import signal
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import name_key, printable, quote, shorten
 from ..i18n import _
 from ..speech.notices import GAME_NAME, command, game_finished, prog_line, replay_command
+from ..speech.people import default_name, level_names
 from ..speech.scores import points
-from .parser import Commands
+from .errors import CliError, drop, need_output, plain_lines
+from .parser import Commands, add_deck_option, file_name
 
 if TYPE_CHECKING:
-    import argparse
     import ssl
     from collections.abc import Callable, Sequence
-    from pathlib import Path
 
     from ..net.host import Host
     from ..net.web import WebSeats
@@ -38,8 +44,6 @@ WEB_LINGER = 600.0
 
 
 def add_parser(sub: Commands) -> None:
-    from ..speech.people import level_names
-    from .parser import file_name
 
     parser = sub.add_parser(
         "host",
@@ -53,7 +57,6 @@ def add_parser(sub: Commands) -> None:
     parser.add_argument("--level", default="hard", help=_("how strong the --bots seats play (default: hard)"))
     parser.add_argument("--seats", metavar="KINDS", help=_("every seat: human, {levels}, comma separated").format(levels=level_names()))
     parser.add_argument("--seed", type=int, help=_("shuffle seed"))
-    from .parser import add_deck_option
 
     add_deck_option(parser, help=_("a deck file of your own (default: the game's deck)"))
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=_("TCP port (default {port}; 0: any free port)").format(port=DEFAULT_PORT))
@@ -81,7 +84,6 @@ def add_parser(sub: Commands) -> None:
 
 def port(text: str) -> int:
     """--port (argparse `type`): a TCP port, 0 to 65535 (0: any free one)."""
-    import argparse
 
     number = int(text) if text.isascii() and text.isdigit() else -1  # not ' 80', '+80', '8_0'
     if not 0 <= number <= 65535:
@@ -101,7 +103,6 @@ def bind_address(text: str) -> str:
     (`--bind ''`) is no address either: it once listened on every interface. The rule is
     `net.protocol.host_name`, a `join` ADDRESS's too.
     """
-    import argparse
 
     from ..net.protocol import host_name
 
@@ -116,7 +117,6 @@ def listen_error(exc: OSError, bind: str | None, port: int, option: str = "--por
     """Why the table could not open, blaming the argument at fault: --bind for an address
     that is not this computer's (or no address at all), --port for a port in use or
     reserved."""
-    import errno
     import socket
 
     reason = exc.strerror or str(exc)
@@ -155,7 +155,6 @@ def resume_command(args: argparse.Namespace, save: object, port: int | None = No
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
-    from .errors import CliError
     from .join import check_pem
 
     if cert is None or key is None:
@@ -175,13 +174,11 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
 
 def new_session(args: argparse.Namespace) -> Session:
     """A new game from the command line, with a fresh code for every human seat."""
-    import random
 
     from ..bots.seats import HUMAN, seat_names
     from ..engine import load_deck
     from ..net.protocol import new_code
     from ..session import Session, TableCodes
-    from ..speech.people import default_name
     from .play import check_seed, parse_seats, seated_names
 
     check_seed(args.seed)
@@ -198,10 +195,8 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
     """A hosted game from its autosave, and the stamp of the file as it was read (so
     that another writer's later save of it is never written over); a hot-seat save gets
     new codes."""
-    from pathlib import Path
 
     from ..bots.seats import HUMAN
-    from ..engine.errors import Pier18Error
     from ..net.protocol import new_code
     from ..persist import record
     from ..persist.files import stamp
@@ -234,7 +229,6 @@ def lan_address() -> str:
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
-    from pathlib import Path
 
     from ..bots.seats import HUMAN
     from ..persist import autosave
@@ -242,7 +236,6 @@ def run(args: argparse.Namespace) -> int:
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume is not None else (new_session(args), None)
-    from .errors import need_output, plain_lines
 
     need_output()  # every input read: only now the closed output, if it is
     args.in_lines, args.note = args.lines, None  # how the host's own seat is played
@@ -254,8 +247,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         saving.play(session, Path(args.resume) if args.resume is not None else None, version)
     except GameLocked as locked:
-        from .errors import CliError
-
         raise CliError(str(locked)) from None
     before = stop_on_signals()
     try:
@@ -302,11 +293,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
 
     The autosave's name is read from `saving` whenever it is shown: if another process
     wrote the file, the game goes on in a new one (`persist.lock`)."""
-    import sys
 
     from ..bots.seats import HUMAN
     from ..net.host import Host, HostConfig
-    from .errors import CliError, drop
 
     assert session.codes is not None
     codes = session.codes
@@ -429,10 +418,8 @@ async def open_web_seats(host: Host, args: argparse.Namespace, port: int, contex
     """--web: the browser seats, on the --bind address and the --web port (https with
     the table's certificate). Each tab runs the seat's app in a process of its own, a
     fixed command that reaches the table over loopback."""
-    import sys
 
     from ..net.web import WebConfig, WebSeats
-    from .errors import CliError
 
     table = f"{'wss' if context else 'ws'}://{own_address(host.config.bind)}:{port}/"
     command = [sys.executable, "-m", "pier18.cli.web_seat", table, *(["--own-tls"] if context else [])]

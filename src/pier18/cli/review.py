@@ -16,7 +16,6 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from ..words import sampled_worlds
 from ..engine import load_deck
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, printable, quote, shorten
@@ -24,8 +23,10 @@ from ..i18n import _, decimal, pgettext
 from ..speech.moves import decision_text, short_decision
 from ..speech.notices import at_least_one, jobs_over_cores
 from ..speech.scores import MEASURE, decisions_count
+from ..words import sampled_worlds
 from .errors import need_output
 from .parser import Commands, add_deck_option, file_name
+
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
 
@@ -142,7 +143,6 @@ def _with_progress(review: Callable[[Callable[[], None]], Review], total: int) -
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-
     errors = Console(stderr=True)
     with Progress(
         TextColumn(_("reviewing")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -158,7 +158,6 @@ _MARK_STYLES = {"best": "green", "good": "", "inaccuracy": "yellow", "mistake": 
 def _print_review(review: Review, deck: Deck, path: str) -> None:
     from rich.console import Console
     from rich.text import Text
-
 
     console = Console(markup=False, emoji=False, highlight=False)
     console.print(Text(review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
