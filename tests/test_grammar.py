@@ -17,6 +17,9 @@ from collections.abc import Callable
 import pytest
 
 from pier18 import i18n, words
+from pier18.app import simulating
+from pier18.cli import balance, errors, host, parser, play, review, stats
+from pier18.cli import simulate as simulate_command
 from pier18.speech import keys, moves, notices, people, scores, why
 from pier18.speech.moves import _character_points, covering, plan_result, points_change
 from pier18.speech.notices import jobs_over_cores, seats_for_players
@@ -95,6 +98,13 @@ def _fishers_reason(n: int, tie: bool) -> str:
     return " / ".join(explanation(r) for r in reasons) or i18n._("No characters on this pier yet: nothing scores.")
 
 
+def _names_needed(humans: int) -> str:
+    """What `--names` with a name missing for `humans` human seats says."""
+    with pytest.raises(Pier18Error) as refused:
+        play.parse_names("", humans + 1, humans)
+    return str(refused.value)
+
+
 def _sheet_with_fishers(n: int):
     return score_sections(pier("A .\n" * n or ". .\n"))
 
@@ -112,41 +122,39 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "breakdown_head": lambda n: words.breakdown_head("Ann", 1, n),
     "plan_result": lambda n: [plan_result(CARD, True, n, n), plan_result(CARD, False, 0, n)],
     "hint_lines": lambda n: hint_lines(DECK, Draft(7, n), float(n), n, [], "scores nothing"),
-    "stats_headline": lambda n: words.stats_headline(n, n, "/games"),
-    "players_counted": lambda n: words.players_counted([("Ann", n)]),
-    "games_count": lambda n: words.games_count(n),
+    "stats_headline": lambda n: stats.stats_headline(n, n, "/games"),
+    "players_counted": lambda n: stats.players_counted([("Ann", n)]),
     "authors_for": lambda n: authors_for(n + 1, n),
     "expected_authors": lambda n: _refusal(lambda: record._authors({"authors": ["human"] * (n + 1)}, "game.json", n)),
-    "elo_not_yet": lambda n: words.elo_not_yet(n, 1200.0, 1800.0, n),
-    "lesson_line": lambda n: [words.lesson_line(False, n, None, None), words.lesson_line(True, 0, n, True)],
-    "elo_line": lambda n: words.elo_line((1500.0, 1400.0, 1600.0, n), {"hard": 1500}),
+    "elo_not_yet": lambda n: stats.elo_not_yet(n, 1200.0, 1800.0, n),
+    "lesson_line": lambda n: [stats.lesson_line(False, n, None, None), stats.lesson_line(True, 0, n, True)],
+    "elo_line": lambda n: stats.elo_line((1500.0, 1400.0, 1600.0, n), {"hard": 1500}),
     "summary_of": lambda n: summary_of(["Ann", "Bob"], Phase.DRAFT, 2, 1, n),
     "takeback_prompt": lambda n: _takeback_question(n),
     "seats_for_players": lambda n: [seats_for_players(n, 3), seats_for_players(n, 3, "level")],
     "levels_for_players": lambda n: _refusal(lambda: simulate(DECK, 3, ["hard"] * n, 1)),
     "jobs_over_cores": lambda n: jobs_over_cores("9", n),
-    "names_needed": lambda n: words.names_needed(n, "''"),
+    "_names_needed": lambda n: _names_needed(n),
     "seat_kinds_for": lambda n: seat_kinds_for(3, n),
-    "games_finished": lambda n: [words.games_finished(n, n), words.games_finished(1, n + 1)],
+    "games_finished": lambda n: [simulate_command.games_finished(n, n), simulate_command.games_finished(1, n + 1)],
     "simulation_title": lambda n: words.simulation_title(n, 2, "hard,hard", 0),
-    "balance_head": lambda n: words.balance_head(2, n, 0, n, 2, (0.1, 0.8), 0.05, 1.0, 0.0),
+    "balance_head": lambda n: balance.balance_head(2, n, 0, n, 2, (0.1, 0.8), 0.05, 1.0, 0.0),
     "explanation": lambda n: [_fishers_reason(n, tie=False), _fishers_reason(n, tie=True)],
     "sampled_worlds": lambda n: words.sampled_worlds(n),
-    "review_title": lambda n: words.review_title("game.json", "hard", n, 0),
+    "review_title": lambda n: review.review_title("game.json", "hard", n, 0),
     "review_summary_title": lambda n: words.review_summary_title("Ann", "hard", n),
     "decisions_count": lambda n: decisions_count(n),
-    "review_seat_title": lambda n: words.review_seat_title("Ann", "human", n),
     "points_lost_line": lambda n: points_lost_line({Phase.SETUP: 0.0}, 0.0, n),
     "marks_line": lambda n: words.marks_line([(mark, n) for mark in review_marks()]),
     "mark_count": lambda n: [words.mark_count(mark, n) for mark in review_marks()],
     "_lesson_you_chose": lambda n: _lesson_you_chose(DECK, PlacePlan(0), 10, 10 + n, CARD if n else None, n),
     "why_lost": lambda n: words.why_lost(float(n), n + 2),
     "resume_title": lambda n: words.resume_title(n),
-    "records_taken": lambda n: words.records_taken("dir", "a.json", n),
-    "unrecognized": lambda n: words.unrecognized("x", n),
+    "records_taken": lambda n: simulating.records_taken("dir", "a.json", n),
+    "unrecognized": lambda n: parser.unrecognized("x", n),
     "and_more": lambda n: words.and_more(n),
     "plan_note": lambda n: plan_note("At least 5 Poets", True, n),
-    "no_saved_game_numbered": lambda n: words.no_saved_game_numbered("'7'", n),
+    "_no_saved_game_numbered": lambda n: play._no_saved_game_numbered("'7'", n),
     "_cannot_read": lambda n: lesson._cannot_read("lesson.toml", "too big", n * 1024),
     "names_help": lambda n: words.names_help(n + 1, []),
     "_limit_refusal": lambda n: [
@@ -159,12 +167,15 @@ SENTENCES: dict[str, Callable[[int], object]] = {
 #: said as a range or a unit ('1 to 24 characters', 'MiB'), or a count said against
 #: another number ('2 of 5 judged').
 NOT_COUNTS = {
+    # the command line's: a port, a table size, an exit status, a count checked rather than said
+    "_table_open", "listen_error", "open_web_seats", "play_own_seat", "resume_command", "check_seed", "parse_names",
+    "fail", "_is_record_name", "check_record_dir", "_with_progress",
     "ngettext", "author", "waiting_now", "_against", "covering_short", "_on_card", "_at", "back_to_deck",
     "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name", "default_name", "_event_short",
     "games_out_of_range", "goal_progress", "hint_why", "key_card", "_lesson_suggested", "open_elsewhere", "ordinal",
     "patron_won", "replay_event", "review_phase", "score_command", "stands",
     "_bad_field", "_missing", "_unknown_field", "seat_numbers", "_side_name", "since_your_turn",
-    "_table_events", "table_open",
+    "_table_events",
     "_int", "_list", "card_lines", "pier_lines", "section_line", "_field", "_step", "step_words",
 }
 
@@ -210,7 +221,10 @@ def _sentences(value: object) -> list[str]:
 
 def test_every_function_with_a_number_is_checked_or_excused():
     unlisted = []
-    for module in (words, people, scores, moves, why, keys, notices, session, savecache, say, lesson):
+    for module in (
+        words, people, scores, moves, why, keys, notices, session, savecache, say, lesson,
+        stats, host, play, errors, parser, simulate_command, simulating, balance, review,
+    ):
         for name, function in inspect.getmembers(module, inspect.isfunction):
             kinds = [str(p.annotation) for p in inspect.signature(function).parameters.values()]
             if function.__module__ == module.__name__ and any(re.fullmatch(r"int( \| None)?", kind) for kind in kinds):
@@ -347,7 +361,7 @@ def _decimal_sentences() -> list[str]:
         points_lost_line({Phase.SETUP: 0.0, Phase.DRAFT: 6.98}, 6.98, 5),
         words.expected_after(1.2, 18.4), words.why_lost(1.3, 6), words.why_lost(1.3, 1),
         biggest_mistake(4, "round 1", 2.31, "a", "b", "c"),
-        *words.balance_head(2, 10, 1, 4, 2, (0.25, 0.70), 0.031, 1.5, -0.25),
+        *balance.balance_head(2, 10, 1, 4, 2, (0.25, 0.70), 0.031, 1.5, -0.25),
     ]
 
 

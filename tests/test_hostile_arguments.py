@@ -13,6 +13,7 @@ import socket
 import pytest
 
 from pier18.cli import build_parser, main
+from pier18.i18n import _
 
 LONGEST_LINE = 200  # characters, "pier18: " included
 
@@ -286,13 +287,16 @@ def test_an_empty_argument_is_refused_naming_it(capsys, argv, words):
         (["score", "--jsn", "pier.txt"], "pier18 score: unknown option '--jsn' (did you mean '--json'?)"),
         (["replay", "--jsn"], "pier18 replay: unknown option '--jsn' (did you mean '--json'?)"),
         (["review", "--seats", "Ann"], "pier18 review: unknown option '--seats' (did you mean '--seat'?)"),
+        (["club", "localhost:8020", "--lnes"], "pier18 club: unknown option '--lnes' (did you mean '--lines'?)"),
+        (["club", "--name", "Ann", "localhost:8020", "--lnes"], "pier18 club: unknown option '--lnes' (did you mean '--lines'?)"),
     ],
 )
 def test_an_unknown_option_is_blamed_before_what_is_missing(capsys, argv, line):
     """`pier18 --versions` said a COMMAND is required, `replay --jsn` that FILE is: the
-    option nobody has is the culprit, with the one meant when it is clear."""
+    option nobody has is the culprit, with the one meant when it is clear (after
+    `pier18 club ADDRESS` too, where the address opens the club)."""
     code, lines = err_of(capsys, argv)
-    prog = "pier18 " + argv[0] if argv[0] in ("score", "replay", "review") else "pier18"
+    prog = "pier18 " + argv[0] if argv[0] in ("score", "replay", "review", "club") else "pier18"
     assert code == 2 and lines == [line, f"try '{prog} --help'"], lines
 
 
@@ -337,10 +341,10 @@ def test_a_printed_command_is_one_word_per_argument_for_the_shell(path):
     assert shlex.split(command("pier18", "play", "--resume", path)) == ["pier18", "play", "--resume", path]
 
 
-# -- `play`'s quick reading of its usual arguments -------------------------------------------
+# -- `play`'s arguments ------------------------------------------------------------------------
 
-#: Words `play` is started with: the usual ones the quick path reads, and odd ones it must
-#: leave to argparse (a shortened option, a value that looks like an option, help ...).
+#: Words `play` is started with: the usual ones, and odd ones (a shortened option, a value
+#: that looks like an option, help ...).
 PLAY_WORDS = [
     [], ["--players", "2"], ["--players=2"], ["--players", "4"], ["--players", "x"], ["--players"], ["--players", "-2"],
     ["--players", "٢"], ["--names", "Ann,Bo,Cy"], ["--names="], ["--names", ""], ["--names", "-Ann,Bo,Cy"],
@@ -356,17 +360,32 @@ PLAY_WORDS = [
 
 
 @pytest.mark.parametrize("words", PLAY_WORDS, ids=lambda words: " ".join(words)[:40] or "nothing")
-def test_plays_quick_reading_gives_what_argparse_gives_or_leaves_it_to_argparse(words, capsys):
-    """`pier18 play` reads its usual arguments without building the argparse parser (its
-    first paint is quicker): what it reads is exactly argparse's namespace, and anything
-    else is left to argparse, which then says what is wrong in its own one line."""
-    from pier18.cli.play import quick_args
+def test_play_starts_with_what_its_parser_reads_or_says_what_is_wrong_in_one_line(words, capsys, monkeypatch, speaking):
+    """`pier18 play WORDS`: the game starts with the arguments as read (a table size
+    there is, the level named), or its --help is printed (exit 0), or one line says
+    what is wrong (exit 2), never a traceback. (`--lang nl` speaks Dutch until the
+    test ends: `speaking`.)"""
+    from pier18.cli import play
+    from pier18.engine.sizes import TABLE_SIZES
 
-    quick = quick_args(list(words))
-    if quick is None:
-        return
-    assert vars(quick) == vars(build_parser("play").parse_command(["play", *words]))
-    assert not capsys.readouterr().err
+    seen = []
+    monkeypatch.setattr(play, "run", lambda args: seen.append(args) or 0)
+    try:
+        code = main(["play", *words])
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    if seen:
+        (args,) = seen
+        assert code == 0 and args.command == "play" and args.players in TABLE_SIZES and args.level is not None
+        assert not out and (not err or words == ["--cards", "x.toml"]), err  # the old name is told
+    elif code == 0:
+        assert "pier18 play [-h]" in out and not err
+    else:
+        lines = err.splitlines()
+        assert lines and lines[0].startswith("pier18 play: "), lines
+        assert "Traceback" not in err and lines[1:] == [_("try '{prog} --help'").format(prog="pier18 play")], lines
+        assert code == 2 and len(lines[0]) <= LONGEST_LINE, (code, lines)
 
 
 def test_play_reads_its_usual_arguments(monkeypatch, capsys):

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from pier18.bots import LEVELS
-from pier18.words import level_lines
+from pier18.cli.play import level_lines
 from pier18.speech.people import LEVEL_STRENGTH
 
 BOTS_PAGE = Path(__file__).resolve().parents[1] / "docs" / "bots.md"

@@ -380,7 +380,8 @@ def test_names_in_a_sentence_are_listed_one_way(deck):
     """Names in a sentence are `speech.people.players_list`: 'Ann, Bob and Cy', never 'Ann and
     Bob and Cy' or 'Ann, Bob, Cy'."""
     from pier18.engine import PatronAward
-    from pier18.words import no_terminal, patron_why, winners
+    from pier18.cli.errors import no_terminal
+    from pier18.words import patron_why, winners
     from pier18.speech.people import players_list, waiting_for
 
     names = ["Ann", "Bob", "Cy"]

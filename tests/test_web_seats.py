@@ -180,7 +180,7 @@ def test_a_whole_game_in_a_browser_tab_scores_as_the_engine(browser, host):
     for standing in game.ranking():  # the final screen's ranking is the engine's
         line = f"{standing.place}. {names[standing.seat]}  {points(standing.total)}"
         assert line in text, (line, text)
-        assert words.ranking_line(standing, names) in host.lines  # and the host's
+        assert f"{standing.place}. {names[standing.seat]}: {points(standing.total)}" in host.lines  # and the host's
     assert [seat for seat, _ in session.game.history].count(0) >= 2  # the tab made the seat's decisions
     tab.close()
     assert host.process.wait(timeout=120) == 0  # the table closes once the tab has gone

@@ -59,98 +59,6 @@ def stress(message: str, **values: object) -> Stressed:
     return tuple(piece.format(**values) for piece in message.split("*"))
 
 
-def level_lines() -> list[str]:
-    """Each bot level's measured strength, one line per level, under a heading."""
-    width = max(len(level) for level in LEVEL_STRENGTH)
-    lines = [_("Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):")]
-    lines += [f"  {level:<{width}}  {elo:>4}  {_(words)}" for level, (elo, words) in LEVEL_STRENGTH.items()]
-    return lines
-
-
-def stats_headline(games: int, unfinished: int, folder: str) -> str:
-    """The first line of `pier18 stats`."""
-    if not games and not unfinished:
-        return _("No finished games saved in {folder} yet; 'pier18 play' starts one.").format(folder=folder)
-    saved = ngettext(
-        "{n} finished game saved on this machine", "{n} finished games saved on this machine", games
-    ).format(n=games)
-    if unfinished:
-        return ngettext(
-            "Your record: {saved} ({folder}); {n} unfinished game not counted yet.",
-            "Your record: {saved} ({folder}); {n} unfinished games not counted yet.",
-            unfinished,
-        ).format(saved=saved, folder=folder, n=unfinished)
-    return _("Your record: {saved} ({folder}).").format(saved=saved, folder=folder)
-
-
-def players_counted(players: Sequence[tuple[str, int]], given: bool = True, others: Sequence[str] = ()) -> str:
-    """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'; when
-    no `--name` was `given`, why those names, and the other people at their tables."""
-    counted = ", ".join(
-        _("{name} ({games})").format(name=name, games=games_count(games)) for name, games in players
-    )
-    if given:
-        return _("Counted: {counted}.").format(counted=counted)
-    if others:
-        return _(
-            "Counted: {counted} — the names that played alone against bots on this machine; "
-            "not counted: {others}, who played at your tables. --name NAME (once per name) counts those names instead."
-        ).format(counted=counted, others=players_list(list(others)))
-    return _(
-        "Counted: {counted} — the names that played alone against bots on this machine. "
-        "--name NAME (once per name) counts those names instead."
-    ).format(counted=counted)
-
-
-def nobody_counted(names: Sequence[str], given: bool) -> str:
-    """`pier18 stats` found finished games but no seat of the names it counts."""
-    found = _(" (names in the games: {names})").format(names=players_list(list(names))) if names else ""
-    if given:
-        return _("No finished game has a seat of the names given{found}.").format(found=found)
-    return _(
-        "No saved game was played alone against bots on this machine, so whose record this is "
-        "is not known{found}: give your names with --name NAME, once per name."
-    ).format(found=found)
-
-
-def lesson_line(finished: bool, decisions: int, total: int | None, won: bool | None) -> str:
-    """`pier18 stats`' line for the guided first game, counted apart from the record."""
-    if not finished:
-        made = ngettext("{n} decision made", "{n} decisions made", decisions).format(n=decisions)
-        return _("The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it.").format(made=made)
-    if won:
-        return _("The lesson (not in your record): finished, {points}, you came first.").format(points=points(total or 0))
-    return _("The lesson (not in your record): finished, {points}, the bot came first.").format(points=points(total or 0))
-
-
-def elo_not_yet(results: int, low: float, high: float, games: int) -> str:
-    """An Elo estimate not shown: too few results for its interval to mean something."""
-    counted = ngettext("{n} result", "{n} results", results).format(n=results)
-    more = ngettext("about {n} more game", "about {n} more games", games).format(n=games)
-    return _(
-        "Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
-        "{more} against bots will narrow it enough to show."
-    ).format(counted=counted, low=low, high=high, more=more)
-
-
-def games_count(games: int) -> str:
-    """'1 game', '2 games'."""
-    return ngettext("{n} game", "{n} games", games).format(n=games)
-
-
-def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str, int]) -> str:
-    """Where the player stands on the bots' ladder: (rating, low, high, results) or None."""
-    rungs = ", ".join(f"{level} {elo}" for level, elo in ladder.items())
-    if estimate is None:
-        return _("Elo estimate: play a bot to get one (the ladder: {rungs}).").format(rungs=rungs)
-    rating, low, high, results = estimate
-    return ngettext(
-        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} result against bots; the ladder: {rungs}).",
-        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} results against bots; the ladder: {rungs}).",
-        results,
-    ).format(rating=rating, low=low, high=high, n=results, rungs=rungs)
-
-
 def names_help(humans: int, bots: Sequence[str]) -> str:
     """What to do on the names screen."""
     if not bots:
@@ -245,11 +153,6 @@ def replay_event(deck: Deck, seat: int, decision: Decision, names: Sequence[str]
 
 #: What a total means wherever one is shown (the table, the previews, the Plan screen,
 #: the final screen, `pier18 score`): points if the game ended now. Marked.
-
-
-def ranking_line(standing: Standing, names: Sequence[str]) -> str:
-    """One place of the final ranking, as the commands print it: '1. Ann: 24 points'."""
-    return _("{place}. {name}: {points}").format(place=standing.place, name=names[standing.seat], points=points(standing.total))
 
 
 # -- set-up, placing, the Patron, passing the laptop -----------------------------------------
@@ -720,48 +623,7 @@ def cover_question(name: str, level: str) -> tuple[str, str]:
     )
 
 
-def join_command(address: str, code: str, cafile: object | None = None, watch: bool = False) -> str:
-    """What a player types to join a table (`watch`: the spectator code's), each word
-    quoted for the shell where it needs it."""
-    tls = ["--cafile", cafile] if cafile else []
-    return command("pier18", "join", address, *(["--watch"] if watch else []), code, *tls)
-
-
-def web_link(base: str, code: str, watch: bool = False) -> str:
-    """A browser seat's address (`watch`: the spectator code's page)."""
-    return f"{base}/?{'watch' if watch else 'seat'}={code}"
-
-
-def table_open(port: int, tls: bool, save: str | None) -> str:
-    """The host's first line."""
-    if tls:
-        return _("{game} table open on port {port} (TLS); autosave: {save}").format(game=GAME_NAME, port=port, save=save)
-    return _("{game} table open on port {port}; autosave: {save}").format(game=GAME_NAME, port=port, save=save)
-
-
-def table_saved(resume: str) -> str:
-    """The host stopped with Ctrl+C while the game goes on (`resume`: its `pier18 host --resume` line)."""
-    return prog_line(_("the table is saved; '{command}' opens it again").format(command=resume))
-
-
 # -- saved games, records, files ---------------------------------------------------------------
-
-
-def going_on_with(file: str, game: str, latest: bool) -> str:
-    """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
-    it was chosen as the last played unfinished game nobody else has open."""
-    if latest:
-        return _("Going on with the last played unfinished game free here, {file}: {game}.").format(file=file, game=game)
-    return _("Going on with the saved game asked for, {file}: {game}.").format(file=file, game=game)
-
-
-def no_saved_game_numbered(which: str, games: int) -> str:
-    """`--resume N` past the list (`which` quoted)."""
-    if games:
-        message = _("--resume {which}: there is no saved game with that number ('pier18 games' lists {games})")
-    else:
-        message = _("--resume {which}: there is no saved game with that number (there are no saved games)")
-    return message.format(which=which, games=games)
 
 
 # A game record that cannot be read: each names the file (`where`) and what is wrong.
@@ -773,95 +635,14 @@ def no_saved_game_numbered(which: str, games: int) -> str:
 # -- the command line --------------------------------------------------------------------------
 
 
-def no_terminal(names: Sequence[str]) -> str:
-    """A game app started without the standard streams it needs (by name: 'stdin')."""
-    named = [streams()[name] for name in names]
-    return ngettext(
-        "{streams} is closed: the game needs a terminal", "{streams} are closed: the game needs a terminal", len(named)
-    ).format(streams=players_list(named))
-
-
-def unrecognized(argument: str, more: int) -> str:
-    """An argument no option takes (`argument` quoted), and how many more there are."""
-    if more:
-        return _("unrecognized argument {argument} ({and_more})").format(argument=argument, and_more=and_more(more))
-    return _("unrecognized argument {argument}").format(argument=argument)
-
-
-def unknown_option(option: str, guess: str | None) -> str:
-    """An option (`option` quoted) the command does not have, and the one meant, if clear."""
-    if guess:
-        return _("unknown option {option} (did you mean '{guess}'?)").format(option=option, guess=guess)
-    return _("unknown option {option}").format(option=option)
-
-
 def and_more(count: int) -> str:
     return ngettext("and {count} more", "and {count} more", count).format(count=count)
-
-
-def names_needed(humans: int, text: str) -> str:
-    """`--names` with a name missing for the human seats (`text` quoted)."""
-    return ngettext(
-        "--names needs {n} name, for the one human seat, got {text}",
-        "--names needs {n} comma-separated names, one per human seat, got {text}",
-        humans,
-    ).format(n=humans, text=text)
-
-
-def version_line(version: str) -> str:
-    """`pier18 --version`: 'pier18 0.1.0'."""
-    return f"{PROG} {version}"
-
-
-def games_finished(finished: int, games: int) -> str:
-    if not finished:
-        return _("no game finished")
-    return ngettext("{finished} of {n} game finished", "{finished} of {n} games finished", games).format(finished=finished, n=games)
-
-
-def records_taken(where: str, first: str, others: int) -> str:
-    """`simulate --record-dir` holding records the run would write over."""
-    if others:
-        return _(
-            "{where} already holds {first} {and_more} of the records this run writes; choose another folder,"
-            " or add --force to write over them"
-        ).format(where=where, first=first, and_more=and_more(others))
-    return _(
-        "{where} already holds {first} of the records this run writes; choose another folder, or add --force to write over them"
-    ).format(where=where, first=first)
 
 
 def simulation_title(games: int, players: int, seats: str, seed: int) -> str:
     return ngettext(
         "{n} game, {players} players, seats {seats}, seed {seed}", "{n} games, {players} players, seats {seats}, seed {seed}", games
     ).format(n=games, players=players, seats=seats, seed=seed)
-
-
-def balance_head(
-    players: int, deals: int, seed: int, worlds: int, width: int, met: tuple[float, float], margin: float,
-    spread: float, mean: float,
-) -> list[str]:
-    """The `simulate --balance` report's first lines: how it was played, and what its columns mean."""
-    return [
-        ngettext(
-            "Forced Plans, {players} players: {n} deal per Plan card, seed {seed},",
-            "Forced Plans, {players} players: {n} deals per Plan card, seed {seed},",
-            deals,
-        ).format(players=players, n=deals, seed=seed),
-        _("hard bots (worlds {worlds}, width {width}) in every seat.").format(worlds=worlds, width=width),
-        _("met: goal met in forced games, target {low:.0%}-{high:.0%} (95% margin at most +-{margin}%)").format(
-            low=met[0], high=met[1], margin=i18n.decimal(margin * 100, 1)
-        ),
-        _("worth: mean total keeping the Plan minus choosing freely, same deals;"),
-        _("  target: within +-{spread} of the mean of all Plans ({mean}); +- is its 95% margin").format(
-            spread=i18n.decimal(spread, 1), mean=i18n.decimal(mean, 2, sign=True)
-        ),
-        _("kept: share of the free games where the seat kept this Plan anyway"),
-    ]
-
-
-def balance_verdict(in_range: bool) -> str:
-    return _("every Plan and category in range") if in_range else _("OUT OF RANGE: see the rows marked <-")
 
 
 # -- the legend of the symbols (`s`, and on the set-up screen) -----------------------------
@@ -876,25 +657,6 @@ def balance_verdict(in_range: bool) -> str:
 def sampled_worlds(worlds: int) -> str:
     """'1 sampled world', '8 sampled worlds'."""
     return ngettext("{n} sampled world", "{n} sampled worlds", worlds).format(n=worlds)
-
-
-def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
-    """The review's first line: what was reviewed, and how."""
-    return _(
-        "Review of {where}: each decision judged by the {judge} bot from what its player knew then "
-        "({worlds} a decision, seed {seed})"
-    ).format(where=where, judge=judge, worlds=sampled_worlds(worlds), seed=seed)
-
-
-def review_seat_title(name: str, kind: str, decisions: int) -> str:
-    """A reviewed seat's table title: 'Ann (human): 5 decisions'."""
-    return _("{name} ({kind}): {decisions}").format(name=name, kind=seat_kind(kind), decisions=decisions_count(decisions))
-
-
-def seat_kind(kind: str) -> str:
-    """A seat's kind as a person reads it: "human" in the language spoken; a bot's level
-    stays its name, the word `--level` and `--seats` take."""
-    return pgettext("seat kind", "human") if kind == "human" else kind
 
 
 # -- the guided first game (`pier18 learn`) -------------------------------------------------

@@ -6,7 +6,6 @@ import os
 import tempfile
 from pathlib import Path
 
-from .. import words
 from ..engine.errors import Pier18Error
 from ..engine.text import printable, shorten
 from ..i18n import _
@@ -14,6 +13,7 @@ from ..persist.files import folder_problem, why_not
 from ..persist.lock import holder
 from ..selfplay.simulation import record_name
 from ..speech.notices import about, open_elsewhere
+from ..words import and_more
 
 
 def check_record_dir(record_dir: Path, games: int, force: bool) -> None:
@@ -37,7 +37,7 @@ def check_record_dir(record_dir: Path, games: int, force: bool) -> None:
     taken = sorted(entry.name for entry in os.scandir(record_dir) if _is_record_name(entry.name, games))
     if not force:
         if taken:
-            raise Pier18Error(words.records_taken(where, printable(taken[0]), len(taken) - 1))
+            raise Pier18Error(records_taken(where, printable(taken[0]), len(taken) - 1))
         return
 
     for name in taken:  # --force is for old records, never a game another terminal is playing
@@ -51,3 +51,15 @@ def _is_record_name(name: str, games: int) -> bool:
     if not (number.isascii() and number.isdigit() and len(number) < 20):
         return False
     return 1 <= int(number) <= games and name == record_name(int(number) - 1)
+
+
+def records_taken(where: str, first: str, others: int) -> str:
+    """`simulate --record-dir` holding records the run would write over."""
+    if others:
+        return _(
+            "{where} already holds {first} {and_more} of the records this run writes; choose another folder,"
+            " or add --force to write over them"
+        ).format(where=where, first=first, and_more=and_more(others))
+    return _(
+        "{where} already holds {first} of the records this run writes; choose another folder, or add --force to write over them"
+    ).format(where=where, first=first)

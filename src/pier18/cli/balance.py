@@ -12,15 +12,16 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from .. import words
+from .. import i18n
 from ..engine import load_deck
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import quote
-from ..i18n import _, decimal
+from ..i18n import _, decimal, ngettext
 from ..speech.moves import card_label, goal_text
 from ..speech.notices import at_least_one, games_out_of_range, interrupted, jobs_over_cores, players_must_be
 from .errors import EXIT_INTERRUPTED, need_output
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..selfplay.balance import Balance
     from ..engine.deck import Deck
@@ -91,7 +92,7 @@ def render(result: Balance, deck: Deck) -> str:
     problems = result.problems()
     card, goal, met, worth, vs_mean, margin, kept = (_("card"), _("goal"), _("met"), _("worth"), _("vs mean"), "+-", _("kept"))
     lines = [
-        *words.balance_head(
+        *balance_head(
             result.players, result.deals, result.seed, result.worlds, result.width, MET_RANGE, result.met_margin(),
             WORTH_SPREAD, mean,
         ),
@@ -113,6 +114,29 @@ def render(result: Balance, deck: Deck) -> str:
         _("share of character points (free games, every seat), target {low:.0%}-{high:.0%}:").format(low=SHARE_RANGE[0], high=SHARE_RANGE[1]),
         "  " + "  ".join(f"{name} {decimal(share * 100, 1)}%{' <-' if name in bad else ''}" for name, share in result.shares().items()),
         "",
-        words.balance_verdict(not problems and not bad),
+        _("every Plan and category in range") if not problems and not bad else _("OUT OF RANGE: see the rows marked <-"),
     ]
     return "\n".join(lines) + "\n"
+
+
+def balance_head(
+    players: int, deals: int, seed: int, worlds: int, width: int, met: tuple[float, float], margin: float,
+    spread: float, mean: float,
+) -> list[str]:
+    """The `simulate --balance` report's first lines: how it was played, and what its columns mean."""
+    return [
+        ngettext(
+            "Forced Plans, {players} players: {n} deal per Plan card, seed {seed},",
+            "Forced Plans, {players} players: {n} deals per Plan card, seed {seed},",
+            deals,
+        ).format(players=players, n=deals, seed=seed),
+        _("hard bots (worlds {worlds}, width {width}) in every seat.").format(worlds=worlds, width=width),
+        _("met: goal met in forced games, target {low:.0%}-{high:.0%} (95% margin at most +-{margin}%)").format(
+            low=met[0], high=met[1], margin=i18n.decimal(margin * 100, 1)
+        ),
+        _("worth: mean total keeping the Plan minus choosing freely, same deals;"),
+        _("  target: within +-{spread} of the mean of all Plans ({mean}); +- is its 95% margin").format(
+            spread=i18n.decimal(spread, 1), mean=i18n.decimal(mean, 2, sign=True)
+        ),
+        _("kept: share of the free games where the seat kept this Plan anyway"),
+    ]

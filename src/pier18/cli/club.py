@@ -22,11 +22,21 @@ Everything about the club's network lives in `pier18.club.client`.
 from __future__ import annotations
 
 import argparse
+import os
+import shlex
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
+from ..engine.text import printable, printable_name, quote, shorten
 from ..i18n import _
+from ..speech.notices import in_plain_lines, prog_line
+from .errors import CliError, check_terminal, need_output
+from .parser import Commands, add_lang_option, file_name
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:
     import ssl
 
     from ..club.client import ClubClient
@@ -39,38 +49,8 @@ TABLE_ENV = "PIER18_CLUB_TABLE"
 OPEN = "open"
 
 
-class _AnyWord(dict):  # type: ignore[type-arg]
-    """The sub-commands by name, taking any first word as one (argparse checks it is
-    before the action sees it): one that is none of them is the address."""
-
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-class _Forms(argparse._SubParsersAction):  # type: ignore[type-arg]
-    """The club's sub-commands, where a first word that is none of them is the address
-    of the club to open (`pier18 club localhost:8020`)."""
-
-    @property
-    def choices(self) -> _AnyWord:
-        return _AnyWord(self._name_parser_map)
-
-    @choices.setter
-    def choices(self, _value: object) -> None:
-        pass  # always the sub-commands themselves
-
-    def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object, option_string: str | None = None
-    ) -> None:
-        words = list(values) if isinstance(values, (list, tuple)) else [values]
-        if words and words[0] not in self._name_parser_map:
-            words = [OPEN, *words]
-        super().__call__(parser, namespace, words, option_string)
-
-
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     from .host import bind_address, port
-    from .parser import file_name
 
     parser = sub.add_parser(
         "club",
@@ -79,8 +59,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     add_member_options(parser, lines=True)
     parser.set_defaults(run=run_open, club_command=None)
-    commands = parser.add_subparsers(dest="club_command", metavar="[wait|ratings|serve] [ADDRESS]", action=_Forms)
-    opening = commands.add_parser(OPEN, description=_("Open the club: your games, open tables, a new table, ratings."))
+    parser.default_command = OPEN
+    commands = parser.add_subparsers(dest="club_command", metavar="[wait|ratings|serve] [ADDRESS]")
+    opening = commands.add_parser(OPEN, prog=parser.prog, description=_("Open the club: your games, open tables, a new table, ratings."))
     opening.add_argument("address", metavar="ADDRESS", nargs="?", help=_("the club's HOST:PORT (default {address})").format(address=DEFAULT_ADDRESS))
     add_member_options(opening, lines=True)
     opening.set_defaults(run=run_open)
@@ -141,7 +122,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument("--force", action="store_true", help=_("let --backup write over a file that is already there"))
     serve.add_argument("--migrate", action="store_true", help=_("bring the club's database up to this pier18's schema, then exit"))
     serve.set_defaults(run=run_serve)
-    from .parser import add_lang_option
 
     for form in (opening, waiting, rating, serve):
         add_lang_option(form)  # `pier18 club ratings --lang nl`, where it is typed
@@ -150,7 +130,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def add_member_options(parser: argparse.ArgumentParser, lines: bool = False) -> None:
     """A member's options (on `club` itself too, so `pier18 club --lines` reads): each
     set only where given, so a sub-command's never hides the club's."""
-    from .parser import file_name
 
     parser.add_argument("--name", metavar="NAME", default=argparse.SUPPRESS, help=_("the name you play under (needed the first time at a club)"))
     parser.add_argument(
@@ -169,7 +148,6 @@ def add_member_options(parser: argparse.ArgumentParser, lines: bool = False) -> 
 def reset_code(text: str) -> str:
     """--reset-code (argparse `type`): a code as the operator printed it (16 letters and
     digits, with or without dashes or spaces, in any case)."""
-    from ..engine.text import quote
 
     letters = "".join(ch for ch in text if ch not in "- ")
     if not (len(text) <= 40 and len(letters) == 16 and letters.isascii() and letters.isalnum()):
@@ -220,7 +198,6 @@ MOST_PER_MEMBER = 10_000
 
 def connection_limit(text: str) -> int:
     """--max-connections (argparse `type`): a whole number from 1 to MOST_CONNECTIONS."""
-    from ..engine.text import quote
 
     number = int(text) if text.isascii() and text.isdigit() and len(text) < 8 else -1
     if not 1 <= number <= MOST_CONNECTIONS:
@@ -232,7 +209,6 @@ def connection_limit(text: str) -> int:
 
 def member_limit(text: str) -> int:
     """A limit per member (argparse `type`): a whole number from 1 to MOST_PER_MEMBER."""
-    from ..engine.text import quote
 
     number = int(text) if text.isascii() and text.isdigit() and len(text) < 8 else -1
     if not 1 <= number <= MOST_PER_MEMBER:
@@ -245,15 +221,9 @@ def member_limit(text: str) -> int:
 def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
-    import sys
-    from pathlib import Path
-
     from ..club.store import StoreError, open_store, private_line
-    from ..engine.text import printable, quote
     from ..persist.autosave import record_problem
-    from .errors import CliError
     from .host import server_ssl, stop_on_signals, Stopped
-    import signal
 
     if sum((args.reset is not None, args.backup is not None, args.migrate)) > 1:
         raise CliError(_("--reset, --backup and --migrate: give one at a time"))
@@ -264,7 +234,6 @@ def run_serve(args: argparse.Namespace) -> int:
         if problem is not None:
             raise CliError(problem)
     context = server_ssl(args.tls_cert, args.tls_key)
-    from .errors import need_output
 
     need_output()  # its arguments checked: now the output, before the club is opened
     try:
@@ -272,8 +241,6 @@ def run_serve(args: argparse.Namespace) -> int:
     except StoreError as exc:
         raise CliError(str(exc)) from None
     if store.repaired:
-        from ..speech.notices import prog_line
-
         print(prog_line(private_line(store.where, store.repaired)), file=sys.stderr, flush=True)
     try:
         if args.migrate:
@@ -314,7 +281,6 @@ async def serve(args: argparse.Namespace, context: object, where: str) -> int:
     from ..club.store import FILE_NAME, StoreError, TableLimits
     from ..net.host import HostConfig
     from ..persist.autosave import data_dir
-    from .errors import CliError
     from .host import listen_error
 
     db = args.db if args.db is not None else data_dir() / FILE_NAME
@@ -349,14 +315,12 @@ async def asyncio_forever() -> None:
 
 
 def _shown(word: str) -> str:
-    from ..engine.text import quote
 
     return quote(word)
 
 
 def _check_address(address: str) -> None:
     from ..net.client import NetError, url_of
-    from .errors import CliError
 
     try:
         url_of(address)
@@ -366,9 +330,6 @@ def _check_address(address: str) -> None:
 
 def _command_words(command: str) -> list[str]:
     """CMD as the words of a command (split as a shell would, run without one)."""
-    import shlex
-
-    from .errors import CliError
 
     try:
         found = shlex.split(command)
@@ -385,8 +346,6 @@ def club_key(address: str, name: str | None, tls: bool, reset: bool = False) -> 
     (`reset`: --reset-code given) always a new key, for --name or the name kept. CliError
     when there is none kept and no --name, or --name differs from the name kept."""
     from ..club.keys import keys_path, new_key, read_keys
-    from ..engine.text import printable_name, shorten
-    from .errors import CliError
 
     kept = read_keys().get(club_of(address, tls))
     if reset and kept is not None and name is None:
@@ -406,7 +365,6 @@ def club_key(address: str, name: str | None, tls: bool, reset: bool = False) -> 
 
 def club_of(address: str, tls: bool) -> str:
     """The address a key is kept under: the club's host and port, however it is typed."""
-    from urllib.parse import urlsplit
 
     from ..club.client import club_url
 
@@ -418,8 +376,6 @@ async def connected(args: argparse.Namespace, address: str) -> ClubClient:
     from ..club.client import ClubClient
     from ..club.keys import ClubKey, remember
     from .join import client_ssl
-
-    from .errors import need_output
 
     context: ssl.SSLContext | None = client_ssl(address, getattr(args, "cafile", None))
     reset_code = getattr(args, "reset_code", None)
@@ -473,10 +429,7 @@ async def wait(club: ClubClient, notify: str | None) -> int:
 def notify_command(command: str, table: int) -> int:
     """Run CMD without a shell, the table's number in PIER18_CLUB_TABLE; 0 once it ran
     (whatever it returned), CliError if it could not be started."""
-    import os
     import subprocess
-
-    from .errors import CliError
 
     words = _command_words(command)
     try:
@@ -493,8 +446,6 @@ def open_club(args: argparse.Namespace, address: str) -> int:
     the same seat screens as `join`, the club again after)."""
     import asyncio
 
-    from .errors import check_terminal
-
     lines, note = bool(getattr(args, "lines", False)), None
     if not lines:
         check_terminal()
@@ -502,8 +453,6 @@ def open_club(args: argparse.Namespace, address: str) -> int:
 
         missing = not_a_terminal()
         if missing:
-            from ..speech.notices import in_plain_lines
-
             lines, note = True, in_plain_lines(missing)
 
     async def main() -> int:
@@ -520,8 +469,6 @@ def open_club(args: argparse.Namespace, address: str) -> int:
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        from ..speech.notices import prog_line
-
         print("\n" + prog_line(_("Left the club; your games wait for you.")))
         return 130
 

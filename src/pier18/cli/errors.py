@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 
 from ..engine.errors import Pier18Error
 from ..engine.text import LONGEST_LINE, printable, shorten
-from ..speech.notices import in_plain_lines, nowhere_to_write, prog_line
-from ..words import no_terminal
+from ..i18n import ngettext
+from ..speech.notices import in_plain_lines, nowhere_to_write, prog_line, streams
+from ..speech.people import players_list
 
 EXIT_OUTPUT_FAILED = 1
 EXIT_BAD_INPUT = 2
@@ -119,3 +121,11 @@ def say_line(message: str) -> None:
     """A notice of the saves (one that failed, one gone on in a new file), as a line on
     standard output, among the plain lines of a game (`--lines`)."""
     print(printable(message), flush=True)  # file names are outside text
+
+
+def no_terminal(names: Sequence[str]) -> str:
+    """A game app started without the standard streams it needs (by name: 'stdin')."""
+    named = [streams()[name] for name in names]
+    return ngettext(
+        "{streams} is closed: the game needs a terminal", "{streams} are closed: the game needs a terminal", len(named)
+    ).format(streams=players_list(named))

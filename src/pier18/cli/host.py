@@ -9,19 +9,27 @@ bot play for an away player. `--resume FILE` brings a table back with the same c
 
 from __future__ import annotations
 
-from ..i18n import _
-
+import argparse
+import errno
+import random
 import signal
-from typing import Any
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
+from ..engine.text import name_key, printable, quote, shorten
+from ..i18n import _
+from ..speech.notices import GAME_NAME, command, game_finished, prog_line, replay_command
+from ..speech.people import default_name, level_names
+from ..speech.scores import points
+from .errors import CliError, drop, need_output, plain_lines
+from .parser import Commands, add_deck_option, file_name
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    import argparse
+if TYPE_CHECKING:
     import ssl
     from collections.abc import Callable, Sequence
-    from pathlib import Path
 
     from ..net.host import Host
     from ..net.web import WebSeats
@@ -35,9 +43,7 @@ DEFAULT_WEB_PORT = 8019
 WEB_LINGER = 600.0
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from ..speech.people import level_names
-    from .parser import file_name
+def add_parser(sub: Commands) -> None:
 
     parser = sub.add_parser(
         "host",
@@ -51,7 +57,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     parser.add_argument("--level", default="hard", help=_("how strong the --bots seats play (default: hard)"))
     parser.add_argument("--seats", metavar="KINDS", help=_("every seat: human, {levels}, comma separated").format(levels=level_names()))
     parser.add_argument("--seed", type=int, help=_("shuffle seed"))
-    from .parser import add_deck_option
 
     add_deck_option(parser, help=_("a deck file of your own (default: the game's deck)"))
     parser.add_argument("--port", type=port, default=DEFAULT_PORT, help=_("TCP port (default {port}; 0: any free port)").format(port=DEFAULT_PORT))
@@ -79,10 +84,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def port(text: str) -> int:
     """--port (argparse `type`): a TCP port, 0 to 65535 (0: any free one)."""
-    import argparse
-
-    from ..engine.text import quote
-    from ..i18n import _
 
     number = int(text) if text.isascii() and text.isdigit() else -1  # not ' 80', '+80', '8_0'
     if not 0 <= number <= 65535:
@@ -102,9 +103,7 @@ def bind_address(text: str) -> str:
     (`--bind ''`) is no address either: it once listened on every interface. The rule is
     `net.protocol.host_name`, a `join` ADDRESS's too.
     """
-    import argparse
 
-    from ..engine.text import quote
     from ..net.protocol import host_name
 
     if not host_name(text):
@@ -118,11 +117,7 @@ def listen_error(exc: OSError, bind: str | None, port: int, option: str = "--por
     """Why the table could not open, blaming the argument at fault: --bind for an address
     that is not this computer's (or no address at all), --port for a port in use or
     reserved."""
-    import errno
     import socket
-
-    from ..engine.text import shorten
-    from ..i18n import _
 
     reason = exc.strerror or str(exc)
     where = shorten(bind or _("every interface"))
@@ -139,7 +134,6 @@ def resume_command(args: argparse.Namespace, save: object, port: int | None = No
     """The `pier18 host --resume` line that opens this very table again: same autosave,
     and every option the players' join lines depend on (the port it listened on, the
     web seats' port, the address, TLS) or the host played with (--no-seat, --lines, --quiet)."""
-    from ..speech.notices import command
 
     line: list[object] = ["pier18", "host", "--resume", save, "--port", args.port if port is None else port]
     web = getattr(args, "web_on", None) or getattr(args, "web", None)
@@ -161,9 +155,6 @@ def resume_command(args: argparse.Namespace, save: object, port: int | None = No
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
-    from ..engine.text import shorten
-    from ..i18n import _
-    from .errors import CliError
     from .join import check_pem
 
     if cert is None or key is None:
@@ -183,13 +174,11 @@ def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
 
 def new_session(args: argparse.Namespace) -> Session:
     """A new game from the command line, with a fresh code for every human seat."""
-    import random
 
     from ..bots.seats import HUMAN, seat_names
     from ..engine import load_deck
     from ..net.protocol import new_code
     from ..session import Session, TableCodes
-    from ..speech.people import default_name
     from .play import check_seed, parse_seats, seated_names
 
     check_seed(args.seed)
@@ -206,16 +195,12 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
     """A hosted game from its autosave, and the stamp of the file as it was read (so
     that another writer's later save of it is never written over); a hot-seat save gets
     new codes."""
-    from pathlib import Path
 
     from ..bots.seats import HUMAN
-    from ..engine.errors import Pier18Error
-    from ..engine.text import shorten
     from ..net.protocol import new_code
     from ..persist import record
     from ..persist.files import stamp
     from ..session import TableCodes
-    from ..speech.notices import game_finished
 
     version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change
     session = record.load(path)
@@ -244,18 +229,13 @@ def lan_address() -> str:
 
 def run(args: argparse.Namespace) -> int:
     import asyncio
-    from pathlib import Path
 
     from ..bots.seats import HUMAN
-    from ..engine.text import printable
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from ..words import table_saved
-    from ..speech.notices import prog_line
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume is not None else (new_session(args), None)
-    from .errors import need_output, plain_lines
 
     need_output()  # every input read: only now the closed output, if it is
     args.in_lines, args.note = args.lines, None  # how the host's own seat is played
@@ -267,8 +247,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         saving.play(session, Path(args.resume) if args.resume is not None else None, version)
     except GameLocked as locked:
-        from .errors import CliError
-
         raise CliError(str(locked)) from None
     before = stop_on_signals()
     try:
@@ -276,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt as stop:  # Ctrl+C, or SIGTERM / SIGHUP (a service being stopped)
         if saving.save is not None:  # where it is now: a save written by someone else makes a new file
             again = resume_command(args, saving.save, getattr(args, "listening_on", None))
-            print("\n" + printable(table_saved(again)), flush=True)
+            print("\n" + printable(prog_line(_("the table is saved; '{command}' opens it again").format(command=again))), flush=True)
         return 128 + (stop.number if isinstance(stop, Stopped) else 2)
     finally:
         for number, handler in before.items():
@@ -315,15 +293,9 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
 
     The autosave's name is read from `saving` whenever it is shown: if another process
     wrote the file, the game goes on in a new one (`persist.lock`)."""
-    import sys
 
     from ..bots.seats import HUMAN
-    from ..engine.text import printable
     from ..net.host import Host, HostConfig
-    from .. import words
-    from ..speech.notices import replay_command
-    from ..i18n import _
-    from .errors import CliError, drop
 
     assert session.codes is not None
     codes = session.codes
@@ -364,15 +336,15 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
     joins = []
     for s in humans:
         if s != mine:
-            joins.append(f"{session.names[s]}: {words.join_command(where, codes.seats[s] or '', cafile)}")
+            joins.append(f"{session.names[s]}: {_join_command(where, codes.seats[s] or '', cafile)}")
             if site is not None:
-                joins.append(_("  or in a browser: {link}").format(link=words.web_link(site, codes.seats[s] or "")))
-    joins.append(_("to watch: {command}").format(command=words.join_command(where, codes.watch, cafile, watch=True)))
+                joins.append(_("  or in a browser: {link}").format(link=_web_link(site, codes.seats[s] or "")))
+    joins.append(_("to watch: {command}").format(command=_join_command(where, codes.watch, cafile, watch=True)))
     if site is not None:
-        joins.append(_("to watch in a browser: {link}").format(link=words.web_link(site, codes.watch, watch=True)))
+        joins.append(_("to watch in a browser: {link}").format(link=_web_link(site, codes.watch, watch=True)))
     if cafile:
         joins.append(_("(--cafile is only needed when the certificate is self-signed)"))
-    say(words.table_open(port, context is not None, None if saving.save is None else str(saving.save)))
+    say(_table_open(port, context is not None, None if saving.save is None else str(saving.save)))
     for line in joins:
         say(f"  {line}")
     if args.note is not None and mine is not None:
@@ -398,7 +370,7 @@ async def serve(args: argparse.Namespace, session: Session, context: ssl.SSLCont
         await host.flush()
         if session.game.is_terminal():
             for standing in (session.game.ranking() if mine is None else ()):
-                say(words.ranking_line(standing, session.names))
+                say(_("{place}. {name}: {points}").format(place=standing.place, name=session.names[standing.seat], points=points(standing.total)))
             say(_("The record: {command}").format(command=replay_command(saving.save, lines=args.in_lines)))
             if web is not None and not web.idle.is_set():
                 say(_("The game is over; the table closes when every browser seat has closed its page (Ctrl+C closes it now)."))  # their final screens stay until they are closed
@@ -417,7 +389,6 @@ def table_commands(host: Host, names: Sequence[str]) -> Callable[[str], str | No
     """The host's own commands, typed at its terminal: 'status', 'start', 'bot NAME'
     (read as every typed command is: `lines.commands.command_word`). The answer to a
     line, or None when it is none of them."""
-    from ..engine.text import name_key
     from ..lines.commands import command_word
 
     def command(line: str) -> str | None:
@@ -447,10 +418,8 @@ async def open_web_seats(host: Host, args: argparse.Namespace, port: int, contex
     """--web: the browser seats, on the --bind address and the --web port (https with
     the table's certificate). Each tab runs the seat's app in a process of its own, a
     fixed command that reaches the table over loopback."""
-    import sys
 
     from ..net.web import WebConfig, WebSeats
-    from .errors import CliError
 
     table = f"{'wss' if context else 'ws'}://{own_address(host.config.bind)}:{port}/"
     command = [sys.executable, "-m", "pier18.cli.web_seat", table, *(["--own-tls"] if context else [])]
@@ -548,3 +517,22 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
         return await run_seat_app(app)
     finally:
         seat.saving.tell_with(printed)
+
+
+def _join_command(address: str, code: str, cafile: object | None = None, watch: bool = False) -> str:
+    """What a player types to join a table (`watch`: the spectator code's), each word
+    quoted for the shell where it needs it."""
+    tls = ["--cafile", cafile] if cafile else []
+    return command("pier18", "join", address, *(["--watch"] if watch else []), code, *tls)
+
+
+def _web_link(base: str, code: str, watch: bool = False) -> str:
+    """A browser seat's address (`watch`: the spectator code's page)."""
+    return f"{base}/?{'watch' if watch else 'seat'}={code}"
+
+
+def _table_open(port: int, tls: bool, save: str | None) -> str:
+    """The host's first line."""
+    if tls:
+        return _("{game} table open on port {port} (TLS); autosave: {save}").format(game=GAME_NAME, port=port, save=save)
+    return _("{game} table open on port {port}; autosave: {save}").format(game=GAME_NAME, port=port, save=save)

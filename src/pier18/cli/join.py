@@ -9,19 +9,25 @@ network lives in `pier18.net.client`.
 
 from __future__ import annotations
 
-from ..i18n import _
+import argparse
+import sys
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    import argparse
+from ..engine.reading import read_capped
+from ..engine.text import quote, shorten
+from ..i18n import _
+from ..speech.notices import prog_line
+from .errors import CliError, need_output, plain_lines
+from .parser import Commands, file_name
+
+if TYPE_CHECKING:
     import ssl
 
     from ..net.client import Client
     from ..tui.seat_app import SeatApp
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from .parser import file_name
+def add_parser(sub: Commands) -> None:
 
     parser = sub.add_parser(
         "join",
@@ -48,7 +54,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def address(text: str) -> str:
     """ADDRESS as typed, once it is one (argparse `type`): a bad one stops before connecting."""
-    import argparse
 
     from ..net.client import NetError, url_of
 
@@ -62,11 +67,8 @@ def address(text: str) -> str:
 def seat_code(text: str) -> str:
     """CODE or --watch CODE (argparse `type`): one with nothing of a code in it ('', spaces,
     dashes) is refused before connecting, where a table would only call it wrong."""
-    import argparse
 
-    from ..engine.text import quote
     from ..net.protocol import normalize_code
-    from ..i18n import _
 
     if not normalize_code(text).strip():
         raise argparse.ArgumentTypeError(_(
@@ -82,10 +84,6 @@ MAX_PEM_BYTES = 2**20
 def check_pem(path: str, flag: str) -> None:
     """CliError unless `path` is a regular file of at most MAX_PEM_BYTES: a FIFO, a
     device or a huge file is refused before the TLS library opens it (and blocks)."""
-    from ..engine.reading import read_capped
-    from ..engine.text import shorten
-    from ..i18n import _
-    from .errors import CliError
 
     try:
         read_capped(path, MAX_PEM_BYTES)
@@ -100,16 +98,11 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
         return None
     import ssl
 
-    from ..engine.text import shorten
-    from .errors import CliError
-
     if cafile is not None:
         check_pem(cafile, "--cafile")
     try:
         return ssl.create_default_context(cafile=cafile)
     except (OSError, ssl.SSLError) as exc:
-        from ..i18n import _
-
         why = shorten(exc)
         raise CliError(_("--cafile {path}: cannot read the certificate ({why})").format(path=shorten(cafile), why=why)) from None
 
@@ -117,15 +110,11 @@ def client_ssl(address: str, cafile: str | None) -> ssl.SSLContext | None:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from .errors import CliError
     from ..net.client import Client
 
     if (args.code is None) == (args.watch is None):
-        from ..i18n import _
-
         raise CliError(_("give your seat's CODE, or --watch CODE to watch (one of them)"))
     context = client_ssl(args.address, args.cafile)  # --cafile read before the terminal is asked for
-    from .errors import need_output, plain_lines
 
     need_output()
     lines, note = plain_lines(args.lines)
@@ -137,8 +126,6 @@ def run(args: argparse.Namespace) -> int:
     async def main() -> int:
         client = Client(address, code, ssl=context)
         if lines:
-            from ..engine.text import shorten
-            from ..i18n import _
             from ..lines.seat import LineSeat
 
             front = LineSeat(client, note=note, quiet=args.quiet, left=left_table())
@@ -160,15 +147,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(main())
     except KeyboardInterrupt:
-        from ..speech.notices import prog_line
-
         print("\n" + prog_line(left_table()))
         return 130
 
 
 def left_table() -> str:
     """Said after leaving a game that is still going on."""
-    from ..i18n import _
 
     return _("Left the table; join again with the same code to come back to your seat.")
 
@@ -177,7 +161,6 @@ async def let_in(client: Client) -> None:
     """Connect, and wait until the host has let this client in: a refusal before that (a
     wrong code, no host at the address, a host with no room) is bad input, one line and
     exit status 2, before any screen is drawn."""
-    from .errors import CliError
 
     client.start()
     await client.until(lambda: client.ever_in or client.fatal is not None)
@@ -189,7 +172,6 @@ async def let_in(client: Client) -> None:
 async def run_seat_app(app: SeatApp) -> int:
     """Run a seat's app (`pier18.tui.exits`: a crash or a stop signal ends it as every
     app's does), then close its connection; the exit status, with one line if it ended badly."""
-    import sys
 
     from ..tui.exits import run_app_async
 
@@ -200,7 +182,6 @@ async def run_seat_app(app: SeatApp) -> int:
     if status != 0:
         return status
     if app.problem is not None:  # the host refused us for good, or broke the protocol: bad input
-        from ..speech.notices import prog_line
 
         print(prog_line(app.problem), file=sys.stderr)
         return 2

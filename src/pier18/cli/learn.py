@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+import random
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+from ..engine.errors import Pier18Error
+from ..engine.text import printable
+from ..i18n import _
+from ..speech.notices import prog_line
+from .errors import need_output, plain_lines, say_line
+from .parser import Commands, file_name
+
+if TYPE_CHECKING:
     import argparse
-    import random
     from collections.abc import Callable
-    from pathlib import Path
 
     from ..persist.files import Stamp
     from ..persist.lesson import Script
     from ..session import Session
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(sub: Commands) -> None:
     parser = sub.add_parser(
         "learn",
         help=_("learn to play: a guided first game against a bot, one idea at a time"),
@@ -24,7 +31,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "in short steps; quit at any time and 'pier18 learn' goes on where you stopped."),
     )
     parser.add_argument("--again", action="store_true", help=_("start the lesson from the beginning, even if one is saved"))
-    from .parser import file_name
 
     parser.add_argument(
         "--script", metavar="FILE", type=file_name, help=_("another lesson script (the shipped one is data/lesson.toml; its notes say how)")
@@ -44,19 +50,11 @@ def run(args: argparse.Namespace) -> int:
 def learn(script_path: str | None = None, again: bool = False, lines: bool = False) -> int:
     """Open the lesson: the saved one where it stopped, else a new one (also `play`'s
     offer); in plain lines with `lines`, or when the app would have no terminal to draw on."""
-    import sys
-    from pathlib import Path
 
     from ..bots import HardBot
-    from ..engine.errors import Pier18Error
-    from ..engine.text import printable
     from ..persist import autosave
     from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
     from ..persist.lock import GameLocked
-    from ..i18n import _
-    from ..speech.notices import prog_line
-
-    from .errors import need_output, plain_lines
 
     deck = lesson_deck()
     script = load_script(deck, Path(script_path) if script_path is not None else None)  # a bad one is said at once
@@ -82,7 +80,6 @@ def learn(script_path: str | None = None, again: bool = False, lines: bool = Fal
                 note = _("Going on with your lesson where you left it ('pier18 learn --again' starts it over).")
     if session is None:
         session = new_lesson(deck, script)
-    import random
 
     from ..session import Session
 
@@ -126,14 +123,11 @@ def learn_lines(
     """`learn --lines`: the lesson told and played in plain lines on standard input and
     output (`lines.lesson`), autosaved to the lesson's own file as the app does; the
     lesson's lock let go at the end."""
-    import sys
 
     from ..bots import HardBot
-    from ..engine.errors import Pier18Error
     from ..lines.lesson import LineLesson
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from .errors import say_line
 
     factory = autosave.autosaving(new_session, on_error=say_line)
 

@@ -12,8 +12,8 @@ from typing import Any, NoReturn, Protocol, TYPE_CHECKING
 from .. import __version__
 from ..engine.text import printable, quote
 from ..i18n import _
-from ..speech.notices import about, nowhere_to_write, prog_line
-from ..words import unknown_option, unrecognized, version_line
+from ..speech.notices import PROG, about, nowhere_to_write, prog_line
+from ..words import and_more
 from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class Commands(Protocol):
     """What `parser.add_subparsers()` returns, as each command module uses it."""
 
-    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+    def add_parser(self, name: str, **kwargs: Any) -> Parser: ...
 
 
 class Parser(argparse.ArgumentParser):
@@ -38,6 +38,9 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.options: dict[str, argparse.Action] = {}  # before argparse adds --help
         self.command_actions: list[argparse.Action] = []
+        #: The sub-command a first word that is none of them opens, with that word its
+        #: first argument (`pier18 club localhost:8020` is `pier18 club open localhost:8020`).
+        self.default_command: str | None = None
         super().__init__(*args, **kwargs)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
@@ -57,31 +60,32 @@ class Parser(argparse.ArgumentParser):
         would blame what it then misses instead (`pier18 --versions` said a COMMAND is
         required; `pier18 replay --jsn` that FILE is).
         """
-        stray = self._stray_option(list(args))
+        args, stray = self._read_words(list(args))
         if stray is not None:
-
             word, parser = stray
             parser.fail(unknown_option(quote(word), parser._meant(word)))
         parsed, extras = self.parse_known_args(args)
         if extras:
-
             command = getattr(parsed, "command", None)
             self.fail(unrecognized(quote(extras[0]), len(extras) - 1), f"{self.prog} {command}" if command else None)
         return parsed
 
-    def _stray_option(self, args: list[str]) -> tuple[str, Parser] | None:
-        """The first word that argparse would take for an option and that is none of the
-        options of the parser it belongs to (this one, or the sub-command's after the
-        command), with that parser; None if there is none."""
+    def _read_words(self, args: list[str]) -> tuple[list[str], tuple[str, Parser] | None]:
+        """The words, with each default command put where a parser's first word is none
+        of its sub-commands; and the first word that argparse would take for an option
+        and that is none of the options of the parser it belongs to (this one, or the
+        sub-command's after the command), with that parser, or None if there is none."""
         parser: Parser = self
         commands = self._commands()
+        read: list[str] = []
         wants_value = False  # the word before is an option that needs a value: argparse names it
-        for word in args:
+        for at, word in enumerate(args):
             if word == "--":
-                return None
+                return read + args[at:], None
+            read.append(word)
             if _looks_like_option(word):
                 if not parser._knows(word) and not wants_value:
-                    return word, parser
+                    return read + args[at + 1:], (word, parser)
                 action = parser.options.get(word)
                 wants_value = action is not None and action.nargs not in (0, "?", "*")
                 continue
@@ -89,11 +93,14 @@ class Parser(argparse.ArgumentParser):
                 wants_value = False
                 continue
             if commands:  # the command (or `club serve`'s sub-command): the words after it are its own
-                if word not in commands:
-                    return None  # argparse says so
+                if word not in commands and parser.default_command in commands:
+                    read.insert(-1, parser.default_command)
+                    word = parser.default_command
+                elif word not in commands:
+                    return read + args[at + 1:], None  # argparse says so
                 parser = commands[word]
                 commands = parser._commands()
-        return None
+        return read, None
 
     def _commands(self) -> dict[str, Parser]:
         """This parser's sub-commands, by name ({} if it has none)."""
@@ -216,7 +223,7 @@ class _Version(argparse.Action):
     ) -> None:
 
 
-        write_out(version_line(__version__) + "\n")
+        write_out(f"{PROG} {__version__}" + "\n")
         parser.exit(0)
 
 
@@ -250,3 +257,17 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
 
 def add_version_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--version", action=_Version, help=_("print the version of pier18 and exit"))
+
+
+def unrecognized(argument: str, more: int) -> str:
+    """An argument no option takes (`argument` quoted), and how many more there are."""
+    if more:
+        return _("unrecognized argument {argument} ({and_more})").format(argument=argument, and_more=and_more(more))
+    return _("unrecognized argument {argument}").format(argument=argument)
+
+
+def unknown_option(option: str, guess: str | None) -> str:
+    """An option (`option` quoted) the command does not have, and the one meant, if clear."""
+    if guess:
+        return _("unknown option {option} (did you mean '{guess}'?)").format(option=option, guess=guess)
+    return _("unknown option {option}").format(option=option)

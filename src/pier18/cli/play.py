@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+import argparse
+import os
+import random
+import sys
+import textwrap
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
+from ..engine.text import all_differ, name_key, printable, printable_name, quote, shorten
+from ..i18n import _, ngettext
+from ..speech.notices import game_finished, games_out_of_range, play_resume_command, prog_line, replay_command
+from ..speech.people import LEVEL_STRENGTH, default_name, level_names
+from ..speech.scores import MEASURE
+from .errors import need_output, plain_lines, say_line
+from .parser import Commands, add_deck_option
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    import argparse
+if TYPE_CHECKING:
     from collections.abc import Callable
-    from types import SimpleNamespace
-
-    #: The arguments: from argparse, or from `quick_args` (the usual forms).
-    Args = argparse.Namespace | SimpleNamespace
 
     from ..bots import Bot, HardBot, Hint
     from ..engine import PlayerView
@@ -22,14 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..tui.app import BotProvider, Pier18App
 
 
-def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    import argparse
-    import textwrap
-
-    from ..i18n import _
-    from ..words import level_lines
-    from ..speech.people import level_names
-    from ..speech.scores import MEASURE
+def add_parser(sub: Commands) -> None:
 
     parser = sub.add_parser(
         "play",
@@ -75,7 +76,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=_("who plays first in round 1: the rulebook's player who last saw the sea "
         "(default: the earliest Foundation date, as the digital edition does)"),
     )
-    from .parser import add_deck_option
 
     add_deck_option(parser, help=_("a deck file of your own (default: the game's deck)"))
     parser.add_argument(
@@ -107,74 +107,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 LATEST = "\0latest"
 
 
-#: The options `quick_args` reads: attribute and type (None: a flag; argparse's own
-#: `type` for the others, so a value reads the same either way).
-_QUICK_OPTIONS: dict[str, tuple[str, Callable[[str], object] | None]] = {
-    "--players": ("players", int), "--names": ("names", str), "--bots": ("bots", str), "--level": ("level", str),
-    "--seats": ("seats", str), "--seed": ("seed", int), "--first": ("first", str), "--record": ("record", str),
-    "--force": ("force", None), "--lines": ("lines", None), "--resume": ("resume", str),
-    "--lang": ("lang", str),  # read already, before anything was said (`i18n.lang_from_argv`)
-}
-
-
-def quick_args(argv: list[str]) -> SimpleNamespace | None:
-    """Read the usual `play` arguments without building the argparse parser, as `score`
-    does: building it (argparse, every option's help) is a tenth of what the names screen
-    costs before its first paint. Only options written out whole are read here; anything
-    else (help, a shortened or unknown option, a positional word, `--deck`, a value that
-    looks like an option or is empty, a number argparse refuses, `--`) returns None, and
-    the full parser reads the same words and answers in its own way. What is read gives
-    the very namespace argparse would (tests/test_play_cli.py compares them).
-    """
-    from types import SimpleNamespace
-
-    values: dict[str, object] = {
-        "players": 3, "names": None, "bots": None, "level": "hard", "seats": None, "seed": None, "first": None,
-        "deck": None, "resume": None, "record": None, "force": False, "lines": False,
-    }
-    at = 0
-    while at < len(argv):
-        word = argv[at]
-        at += 1
-        name, eq, inline = word.partition("=")
-        if name not in _QUICK_OPTIONS:
-            return None
-        attribute, convert = _QUICK_OPTIONS[name]
-        if convert is None:  # a flag: `--lines=x` is argparse's to refuse
-            if eq:
-                return None
-            values[attribute] = True
-            continue
-        if eq:
-            value = inline
-        elif at < len(argv) and not argv[at].startswith("-"):
-            value = argv[at]
-            at += 1
-        elif name == "--resume" and (at == len(argv) or argv[at] in _QUICK_OPTIONS):
-            value = LATEST  # `--resume` alone: the last played game
-        else:
-            return None
-        if not value:
-            return None
-        try:
-            values[attribute] = convert(value) if value is not LATEST else value
-        except ValueError:
-            return None
-    if values["players"] not in TABLE_SIZES:
-        return None
-    return SimpleNamespace(command="play", run=run, **values)
-
-
-def check_record(args: Args, own: bool = False) -> None:
+def check_record(args: argparse.Namespace, own: bool = False) -> None:
     """`--record FILE` before the game starts: one line (exit 2) if it must not be written.
 
     `own`: FILE is an earlier record of the game being resumed, so writing it loses nothing.
     """
-    from pathlib import Path
 
-    from ..engine.errors import Pier18Error
     from ..persist.autosave import record_problem
-    from ..i18n import _
 
     if args.record is None:
         return
@@ -187,18 +126,18 @@ def check_record(args: Args, own: bool = False) -> None:
 
 def parse_names(text: str | None, players: int, humans: int | None = None) -> list[str] | None:
     """Check `--names`: one distinct, non-empty name per human seat (every seat without bots)."""
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
-    from .. import words
 
     if text is None:
         return None
-    from ..engine.text import all_differ, printable_name
 
     names = [printable_name(n) for n in text.split(",")]
     if humans is not None and humans != players:
         if len(names) != humans or not all(names):
-            raise Pier18Error(words.names_needed(humans, quote(text)))
+            raise Pier18Error(ngettext(
+                "--names needs {n} name, for the one human seat, got {text}",
+                "--names needs {n} comma-separated names, one per human seat, got {text}",
+                humans,
+            ).format(n=humans, text=quote(text)))
     elif len(names) != players or not all(names):
         raise Pier18Error(_("--names needs {players} comma-separated names for --players {players}, got {text}").format(players=players, text=quote(text)))
     if not all_differ(names):  # "Ann", "ann " and "Аnn" (a Cyrillic А) are one name to the table
@@ -208,11 +147,9 @@ def parse_names(text: str | None, players: int, humans: int | None = None) -> li
     return names
 
 
-def parse_seats(args: Args) -> list[str]:
+def parse_seats(args: argparse.Namespace) -> list[str]:
     """`--bots N [--level L]` or `--seats KINDS`: "human" or a bot level per seat."""
     from ..bots import seat_kinds
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
 
     bots = None
     if args.bots is not None:
@@ -224,12 +161,9 @@ def parse_seats(args: Args) -> list[str]:
     return seat_kinds(args.players, bots, args.seats, level)
 
 
-def seated_names(args: Args, seats: list[str]) -> list[str] | None:
+def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None:
     """Every seat's name from `--names` (humans only) plus the bots' names."""
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
     from ..bots.seats import HUMAN, clashes_with_bots, seat_names
-    from ..i18n import _
 
     humans = seats.count(HUMAN)
     if humans == 0:
@@ -245,12 +179,8 @@ def seated_names(args: Args, seats: list[str]) -> list[str] | None:
     return seat_names(given, seats)
 
 
-def run(args: Args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..engine.later_deck import later_deck
-    from ..engine.errors import Pier18Error
-    from ..engine.text import name_key, quote
-    from ..i18n import _
-    from .errors import need_output, plain_lines, say_line
 
     check_seed(args.seed)
     if args.resume is not None:
@@ -274,7 +204,6 @@ def run(args: Args) -> int:
         first = keys.index(name_key(args.first))
     need_output()
     lines, note = plain_lines(args.lines)  # before anything is moved or saved
-    import random
 
     seeds = random.Random(args.seed)
     games: list[Session] = []
@@ -295,7 +224,6 @@ def run(args: Args) -> int:
 
     if lines:  # no app: the game told and played in plain lines
         from ..bots.seats import HUMAN, seat_names
-        from ..speech.people import default_name
 
         humans = [default_name(number) for number in range(1, seats.count(HUMAN) + 1)]
         factory = autosave.autosaving(new_session, args.record, on_error=say_line, force=args.force)
@@ -339,10 +267,8 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
     games are) told and played in plain lines on standard input and output
     (`pier18.lines`); the game's lock let go at the end, as `run_app` does. `note` is
     said first: why plain lines, when nobody asked for them."""
-    import sys
 
     from ..lines.table import LineTable
-    from ..speech.notices import play_resume_command, replay_command
 
     def going_on() -> str | None:
         save = factory.save
@@ -362,7 +288,7 @@ def play_lines(factory: Autosaving, start: Callable[[], Session], bot_for: BotPr
         factory.release()
 
 
-def resume(args: Args) -> int:
+def resume(args: argparse.Namespace) -> int:
     """`play --resume [FILE|N]`: a saved game, exactly where it stopped, still autosaving.
 
     Without FILE or N: the last played unfinished game that no other terminal has open.
@@ -371,13 +297,7 @@ def resume(args: Args) -> int:
     """
     from ..persist import autosave
     from ..persist.lock import GameLocked
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
     from ..tui.app import Pier18App
-    from .errors import need_output, plain_lines, say_line
-
-    import os
-    from pathlib import Path
 
     check_record(args, own=True)  # the folder and the kind of file, before anything is moved
     latest = args.resume == LATEST
@@ -395,7 +315,6 @@ def resume(args: Args) -> int:
         elif found.games:  # every unfinished game is open in another terminal
             target = found.games[0]
         else:
-            from ..i18n import _
 
             raise Pier18Error(_("there is no unfinished game to resume; start one with 'pier18 play'"))
     session = target.session
@@ -405,7 +324,6 @@ def resume(args: Args) -> int:
         own = autosave.earlier_record(Path(args.record), session)
         if own is None:
             check_record(args)  # someone else's file: refused
-    import random
 
     from ..session import Session
 
@@ -418,14 +336,12 @@ def resume(args: Args) -> int:
         return Session(deck, players, seeds.randrange(2**31), first_player=first, seats=list(session.seats))
 
     if lines:  # the game goes on in plain lines, told from its start (a recap)
-        from ..engine.text import shorten
-        from ..words import going_on_with
 
         lines_factory = autosave.autosaving(new_session, args.record, on_error=say_line, force=args.force, record_over=own)
 
         def start() -> Session:
             lines_factory.play(session, target.path, target.stamp)  # GameLocked: one line, as any error
-            say_line(going_on_with(shorten(target.path.name), target.summary(), latest))
+            say_line(_going_on_with(shorten(target.path.name), target.summary(), latest))
             return session
 
         return play_lines(lines_factory, start, bot_for, note)
@@ -441,11 +357,9 @@ def resume(args: Args) -> int:
         seats=list(session.seats),
         hint_bot=HintBot(seeds.randrange(2**31)),
     )
-    from ..engine.text import shorten
-    from ..words import going_on_with
 
     # Said when the game opens: which game it is, and why a game played later was not it.
-    app.opening_notes = [going_on_with(shorten(target.path.name), target.summary(), latest)]
+    app.opening_notes = [_going_on_with(shorten(target.path.name), target.summary(), latest)]
     if found is not None:
         app.opening_notes += found.passed_over(target.path)
     try:
@@ -493,19 +407,14 @@ def bot_provider(seed_for: Callable[[int], int]) -> BotProvider:
 
 def named_game(which: str) -> SavedGame:
     """`--resume FILE` or `--resume N` (N as numbered by 'pier18 games'): an unfinished game."""
-    from pathlib import Path
 
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote, shorten
     from ..persist import autosave
-    from ..words import no_saved_game_numbered
-    from ..speech.notices import game_finished
 
     if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
         games = autosave.saved_game_paths()  # the very list 'pier18 games' numbers, damaged ones too
         number = int(which) if len(which) <= 9 else 0  # past any list, and past int()'s limit
         if not 1 <= number <= len(games):
-            raise Pier18Error(no_saved_game_numbered(quote(which, 20), len(games)))
+            raise Pier18Error(_no_saved_game_numbered(quote(which, 20), len(games)))
         saved = autosave.load_saved(games[number - 1])  # that one alone is read
     else:
         saved = autosave.load_saved(Path(which))
@@ -529,9 +438,6 @@ MAX_NAME = 64  # as in a record (pier18.persist.record.MAX_NAME)
 def check_seed(seed: int | None, games: int = 1) -> None:
     """The rule for `--seed`: the games it deals use seeds `seed` to `seed + games - 1`,
     and each must be a seed a game record holds (0 to MAX_SEED); else Pier18Error."""
-    from ..engine.errors import Pier18Error
-    from ..engine.text import quote
-    from ..speech.notices import games_out_of_range
 
     if not 1 <= games <= MAX_GAMES:  # said of --games, whatever the seed
         raise Pier18Error(games_out_of_range(MAX_GAMES, quote(games)))
@@ -564,10 +470,31 @@ def run_app(app: Pier18App, factory: Autosaving) -> int:
 
 def _tell(messages: list[str]) -> None:
     """Say where each damaged autosave was kept (on stderr: it stays after the app ends)."""
-    import sys
-
-    from ..engine.text import printable
-    from ..speech.notices import prog_line
 
     for message in messages:
         print(prog_line(printable(message)), file=sys.stderr)  # file names are outside text
+
+
+def level_lines() -> list[str]:
+    """Each bot level's measured strength, one line per level, under a heading."""
+    width = max(len(level) for level in LEVEL_STRENGTH)
+    lines = [_("Bot levels, weakest first, as the bots' ladder measured them (Elo, hard = 1500):")]
+    lines += [f"  {level:<{width}}  {elo:>4}  {_(strength)}" for level, (elo, strength) in LEVEL_STRENGTH.items()]
+    return lines
+
+
+def _going_on_with(file: str, game: str, latest: bool) -> str:
+    """What `pier18 play --resume` opened: the file and its summary line (`game`); `latest`:
+    it was chosen as the last played unfinished game nobody else has open."""
+    if latest:
+        return _("Going on with the last played unfinished game free here, {file}: {game}.").format(file=file, game=game)
+    return _("Going on with the saved game asked for, {file}: {game}.").format(file=file, game=game)
+
+
+def _no_saved_game_numbered(which: str, games: int) -> str:
+    """`--resume N` past the list (`which` quoted)."""
+    if games:
+        message = _("--resume {which}: there is no saved game with that number ('pier18 games' lists {games})")
+    else:
+        message = _("--resume {which}: there is no saved game with that number (there are no saved games)")
+    return message.format(which=which, games=games)

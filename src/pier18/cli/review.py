@@ -16,16 +16,17 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from .. import words
 from ..engine import load_deck
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, printable, quote, shorten
-from ..i18n import _, decimal
+from ..i18n import _, decimal, pgettext
 from ..speech.moves import decision_text, short_decision
 from ..speech.notices import at_least_one, jobs_over_cores
-from ..speech.scores import MEASURE
+from ..speech.scores import MEASURE, decisions_count
+from ..words import sampled_worlds
 from .errors import need_output
 from .parser import Commands, add_deck_option, file_name
+
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
 
@@ -142,7 +143,6 @@ def _with_progress(review: Callable[[Callable[[], None]], Review], total: int) -
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-
     errors = Console(stderr=True)
     with Progress(
         TextColumn(_("reviewing")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -159,9 +159,8 @@ def _print_review(review: Review, deck: Deck, path: str) -> None:
     from rich.console import Console
     from rich.text import Text
 
-
     console = Console(markup=False, emoji=False, highlight=False)
-    console.print(Text(words.review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
+    console.print(Text(review_title(printable(shorten(path)), review.judge, review.worlds, review.seed), style="bold"))
     note = _(
         "Ahead: the player's {measure} after the choice, as the hint ranks choices: {why}. "
         "Lost: the best choice's minus the choice made's."
@@ -207,7 +206,10 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
         if not items:
             console.print(Text(_("{name} has made no decision yet.").format(name=name)))
             continue
-        table = Table(title=Text(words.review_seat_title(name, review.kinds[seat], len(items))), title_justify="left")
+        table = Table(title=Text(_("{name} ({kind}): {decisions}").format(
+            name=name, kind=pgettext("seat kind", "human") if review.kinds[seat] == "human" else review.kinds[seat],
+            decisions=decisions_count(len(items)),
+        )), title_justify="left")
         for index, heading in enumerate(
             ("#", _("phase"), _("choice made"), _("best in hindsight"), _("ahead"), _("lost"), _("mark"))
             if hindsight else review_columns()
@@ -243,3 +245,11 @@ def _print_seats(console: Console, review: Review, deck: Deck, hindsight: bool) 
                 worst.why(verdict.best.decision),
             )))
         console.print()
+
+
+def review_title(where: str, judge: str, worlds: int, seed: int) -> str:
+    """The review's first line: what was reviewed, and how."""
+    return _(
+        "Review of {where}: each decision judged by the {judge} bot from what its player knew then "
+        "({worlds} a decision, seed {seed})"
+    ).format(where=where, judge=judge, worlds=sampled_worlds(worlds), seed=seed)

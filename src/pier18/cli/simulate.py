@@ -11,13 +11,12 @@ import json
 import sys
 from pathlib import Path
 
-from .. import words
 from ..app.simulating import check_record_dir
 from ..engine import load_deck
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import quote
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..selfplay import cores
 from ..selfplay.simulation import parse_seats, simulate_parallel
 from ..speech.notices import at_least_one, interrupted, jobs_over_cores, players_must_be
@@ -116,6 +115,12 @@ def run(args: argparse.Namespace) -> int:
         print_tables(result, deck, args)
     if result.interrupted:
         sys.stdout.flush()
-        print(interrupted(words.games_finished(result.games, args.games)), file=sys.stderr)
+        print(interrupted(games_finished(result.games, args.games)), file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
+
+
+def games_finished(finished: int, games: int) -> str:
+    if not finished:
+        return _("no game finished")
+    return ngettext("{finished} of {n} game finished", "{finished} of {n} games finished", games).format(finished=finished, n=games)

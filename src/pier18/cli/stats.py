@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.text import printable
-from ..i18n import _, decimal, pgettext
+from ..i18n import _, decimal, ngettext, pgettext
 from ..speech.moves import card_name
-from ..speech.people import LEVEL_STRENGTH
-from ..words import elo_line, elo_not_yet, lesson_line, nobody_counted, players_counted, stats_headline
+from ..speech.people import LEVEL_STRENGTH, players_list
+from ..speech.scores import points
 from .errors import CliError, need_output
 from .parser import Commands, file_name
+
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 
@@ -175,3 +176,84 @@ def _opponents_shown(opponents: str) -> str:
     such, in the language spoken. The key itself stays as it is in --json."""
 
     return "+".join(pgettext("opponents", "people") if kind == "people" else kind for kind in opponents.split("+"))
+
+
+def stats_headline(games: int, unfinished: int, folder: str) -> str:
+    """The first line of `pier18 stats`."""
+    if not games and not unfinished:
+        return _("No finished games saved in {folder} yet; 'pier18 play' starts one.").format(folder=folder)
+    saved = ngettext(
+        "{n} finished game saved on this machine", "{n} finished games saved on this machine", games
+    ).format(n=games)
+    if unfinished:
+        return ngettext(
+            "Your record: {saved} ({folder}); {n} unfinished game not counted yet.",
+            "Your record: {saved} ({folder}); {n} unfinished games not counted yet.",
+            unfinished,
+        ).format(saved=saved, folder=folder, n=unfinished)
+    return _("Your record: {saved} ({folder}).").format(saved=saved, folder=folder)
+
+
+def players_counted(players: Sequence[tuple[str, int]], given: bool = True, others: Sequence[str] = ()) -> str:
+    """Whose games `pier18 stats` counted: 'Counted: Ann (5 games), Bob (1 game).'; when
+    no `--name` was `given`, why those names, and the other people at their tables."""
+    counted = ", ".join(
+        _("{name} ({games})").format(name=name, games=ngettext("{n} game", "{n} games", games).format(n=games))
+        for name, games in players
+    )
+    if given:
+        return _("Counted: {counted}.").format(counted=counted)
+    if others:
+        return _(
+            "Counted: {counted} — the names that played alone against bots on this machine; "
+            "not counted: {others}, who played at your tables. --name NAME (once per name) counts those names instead."
+        ).format(counted=counted, others=players_list(list(others)))
+    return _(
+        "Counted: {counted} — the names that played alone against bots on this machine. "
+        "--name NAME (once per name) counts those names instead."
+    ).format(counted=counted)
+
+
+def nobody_counted(names: Sequence[str], given: bool) -> str:
+    """`pier18 stats` found finished games but no seat of the names it counts."""
+    found = _(" (names in the games: {names})").format(names=players_list(list(names))) if names else ""
+    if given:
+        return _("No finished game has a seat of the names given{found}.").format(found=found)
+    return _(
+        "No saved game was played alone against bots on this machine, so whose record this is "
+        "is not known{found}: give your names with --name NAME, once per name."
+    ).format(found=found)
+
+
+def lesson_line(finished: bool, decisions: int, total: int | None, won: bool | None) -> str:
+    """`pier18 stats`' line for the guided first game, counted apart from the record."""
+    if not finished:
+        made = ngettext("{n} decision made", "{n} decisions made", decisions).format(n=decisions)
+        return _("The lesson (not in your record): under way, {made}; 'pier18 learn' goes on with it.").format(made=made)
+    if won:
+        return _("The lesson (not in your record): finished, {points}, you came first.").format(points=points(total or 0))
+    return _("The lesson (not in your record): finished, {points}, the bot came first.").format(points=points(total or 0))
+
+
+def elo_not_yet(results: int, low: float, high: float, games: int) -> str:
+    """An Elo estimate not shown: too few results for its interval to mean something."""
+    counted = ngettext("{n} result", "{n} results", results).format(n=results)
+    more = ngettext("about {n} more game", "about {n} more games", games).format(n=games)
+    return _(
+        "Elo estimate: not yet. From {counted} against bots it could be anywhere from {low:.0f} to {high:.0f}; "
+        "{more} against bots will narrow it enough to show."
+    ).format(counted=counted, low=low, high=high, more=more)
+
+
+def elo_line(estimate: tuple[float, float, float, int] | None, ladder: dict[str, int]) -> str:
+    """Where the player stands on the bots' ladder: (rating, low, high, results) or None."""
+    rungs = ", ".join(f"{level} {elo}" for level, elo in ladder.items())
+    if estimate is None:
+        return _("Elo estimate: play a bot to get one (the ladder: {rungs}).").format(rungs=rungs)
+    rating, low, high, results = estimate
+    return ngettext(
+        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} result against bots; the ladder: {rungs}).",
+        "Elo estimate: {rating:.0f} (95% between {low:.0f} and {high:.0f}, from {n} results against bots; the ladder: {rungs}).",
+        results,
+    ).format(rating=rating, low=low, high=high, n=results, rungs=rungs)
+

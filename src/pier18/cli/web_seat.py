@@ -18,19 +18,19 @@ a process of its own.
 
 from __future__ import annotations
 
+import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+from ..i18n import choose, lang_from_argv
+
+if TYPE_CHECKING:
     import ssl
 
 
 def main(argv: list[str] | None = None) -> int:
     import asyncio
-    import os
 
-    from ..i18n import choose, lang_from_argv
     from ..net.web import CODE_ENV, PARENT_ENV
     from ..persist.children import end_with_parent
 
@@ -142,7 +142,6 @@ def seat_driver() -> type:
 
 def _quiet_stdout() -> None:
     """Standard output onto nothing: Python's last flush must not fail on a broken pipe."""
-    import os
 
     try:
         sys.stdout.flush()
