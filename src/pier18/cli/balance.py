@@ -21,6 +21,7 @@ from ..i18n import _, decimal, ngettext
 from ..speech.moves import card_label, goal_text
 from ..speech.notices import at_least_one, games_out_of_range, interrupted, jobs_over_cores, players_must_be
 from .errors import EXIT_INTERRUPTED, need_output
+from .play import MAX_GAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..selfplay.balance import Balance
@@ -31,7 +32,6 @@ def run_balance(args: argparse.Namespace) -> int:
 
     from ..selfplay.balance import DEFAULT_DEALS, balance
     from ..selfplay import cores
-    from .play import MAX_GAMES
 
     if args.players not in TABLE_SIZES:
         raise Pier18Error(players_must_be(table_sizes_text(), quote(args.players)))

@@ -29,12 +29,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
+import subprocess
 
 from ..engine.text import printable, printable_name, quote, shorten
 from ..i18n import _
 from ..speech.notices import in_plain_lines, prog_line
 from .errors import CliError, check_terminal, need_output
 from .parser import Commands, add_lang_option, file_name
+from ..persist.autosave import record_problem, data_dir
+from .host import bind_address, port, server_ssl, stop_on_signals, Stopped, listen_error
+from .join import client_ssl, run_seat_app
 
 if TYPE_CHECKING:
     import ssl
@@ -50,8 +54,6 @@ OPEN = "open"
 
 
 def add_parser(sub: Commands) -> None:
-    from .host import bind_address, port
-
     parser = sub.add_parser(
         "club",
         help=_("a club: many tables on one server, played at your own pace (docs/club.md)"),
@@ -222,8 +224,6 @@ def run_serve(args: argparse.Namespace) -> int:
     import asyncio
 
     from ..club.store import StoreError, open_store, private_line
-    from ..persist.autosave import record_problem
-    from .host import server_ssl, stop_on_signals, Stopped
 
     if sum((args.reset is not None, args.backup is not None, args.migrate)) > 1:
         raise CliError(_("--reset, --backup and --migrate: give one at a time"))
@@ -280,8 +280,6 @@ async def serve(args: argparse.Namespace, context: object, where: str) -> int:
     from ..club.server import ClubServer
     from ..club.store import FILE_NAME, StoreError, TableLimits
     from ..net.host import HostConfig
-    from ..persist.autosave import data_dir
-    from .host import listen_error
 
     db = args.db if args.db is not None else data_dir() / FILE_NAME
     config = HostConfig(
@@ -375,7 +373,6 @@ async def connected(args: argparse.Namespace, address: str) -> ClubClient:
     """A ClubClient connected as this member (the keys file written the first time)."""
     from ..club.client import ClubClient
     from ..club.keys import ClubKey, remember
-    from .join import client_ssl
 
     context: ssl.SSLContext | None = client_ssl(address, getattr(args, "cafile", None))
     reset_code = getattr(args, "reset_code", None)
@@ -429,8 +426,6 @@ async def wait(club: ClubClient, notify: str | None) -> int:
 def notify_command(command: str, table: int) -> int:
     """Run CMD without a shell, the table's number in PIER18_CLUB_TABLE; 0 once it ran
     (whatever it returned), CliError if it could not be started."""
-    import subprocess
-
     words = _command_words(command)
     try:
         subprocess.run(words, env={**os.environ, TABLE_ENV: str(table)}, check=False, stdin=subprocess.DEVNULL)
@@ -479,7 +474,6 @@ async def club_screens(club: ClubClient, quiet: bool) -> int:
     from ..tui.club_app import ClubApp
     from ..tui.exits import run_app_async
     from ..tui.seat_app import SeatApp
-    from .join import run_seat_app
 
     while True:
         app = ClubApp(club)

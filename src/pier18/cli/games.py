@@ -15,6 +15,7 @@ from ..i18n import _
 from ..speech.notices import GAME_NAME, last_played, open_elsewhere
 from .errors import need_output
 from .parser import Commands
+from ..persist import autosave, listing
 
 
 def add_parser(sub: Commands) -> None:
@@ -27,8 +28,6 @@ def add_parser(sub: Commands) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..persist import autosave, listing
-
     need_output()  # no argument of its own to check
     folder = printable(str(autosave.games_dir()))
     games = listing.listed_games()

@@ -16,6 +16,7 @@ import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+import socket
 
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
@@ -26,6 +27,13 @@ from ..speech.people import default_name, level_names
 from ..speech.scores import points
 from .errors import CliError, drop, need_output, plain_lines
 from .parser import Commands, add_deck_option, file_name
+from ..engine import load_deck
+from ..persist import record, autosave
+from ..persist.files import stamp
+from ..persist.lock import GameLocked, ending
+from ..session import Session, TableCodes
+from .join import check_pem, run_seat_app
+from .play import check_seed, parse_seats, seated_names
 
 if TYPE_CHECKING:
     import ssl
@@ -117,8 +125,6 @@ def listen_error(exc: OSError, bind: str | None, port: int, option: str = "--por
     """Why the table could not open, blaming the argument at fault: --bind for an address
     that is not this computer's (or no address at all), --port for a port in use or
     reserved."""
-    import socket
-
     reason = exc.strerror or str(exc)
     where = shorten(bind or _("every interface"))
     if isinstance(exc, socket.gaierror):
@@ -155,7 +161,6 @@ def resume_command(args: argparse.Namespace, save: object, port: int | None = No
 def server_ssl(cert: str | None, key: str | None) -> ssl.SSLContext | None:
     if cert is None and key is None:
         return None
-    from .join import check_pem
 
     if cert is None or key is None:
         raise CliError(_("TLS needs both --tls-cert and --tls-key"))
@@ -176,10 +181,7 @@ def new_session(args: argparse.Namespace) -> Session:
     """A new game from the command line, with a fresh code for every human seat."""
 
     from ..bots.seats import HUMAN, seat_names
-    from ..engine import load_deck
     from ..net.protocol import new_code
-    from ..session import Session, TableCodes
-    from .play import check_seed, parse_seats, seated_names
 
     check_seed(args.seed)
     seats = parse_seats(args)
@@ -198,9 +200,6 @@ def resumed_session(path: str) -> tuple[Session, Stamp | None]:
 
     from ..bots.seats import HUMAN
     from ..net.protocol import new_code
-    from ..persist import record
-    from ..persist.files import stamp
-    from ..session import TableCodes
 
     version = stamp(Path(path))  # before reading: a save made meanwhile shows as a change
     session = record.load(path)
@@ -217,8 +216,6 @@ def lan_address() -> str:
     Found by asking the OS which interface would route to a public address (a UDP
     "connect" sends nothing); 127.0.0.1 if there is no network.
     """
-    import socket
-
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never actually contacted
@@ -231,8 +228,6 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
 
     from ..bots.seats import HUMAN
-    from ..persist import autosave
-    from ..persist.lock import GameLocked
 
     context = server_ssl(args.tls_cert, args.tls_key)
     session, version = resumed_session(args.resume) if args.resume is not None else (new_session(args), None)
@@ -274,8 +269,6 @@ class Stopped(KeyboardInterrupt):
 def stop_on_signals() -> dict[int, Any]:
     """Make SIGTERM and SIGHUP stop the table as Ctrl+C does (the host's own seat app
     handles them itself while it runs); the handlers there were before, to put back."""
-    from ..persist.lock import ending
-
     def stop(number: int, frame: object) -> None:
         ending()  # its game's lock says so: a resume waits the moment its last save takes
         raise Stopped(number)
@@ -478,7 +471,6 @@ async def play_own_seat(host: Host, port: int, context: ssl.SSLContext | None, s
     import ssl
 
     from ..net.client import Client
-    from .join import run_seat_app
 
     client_context = None
     if context is not None:  # our own certificate, reached by a loopback address

@@ -13,6 +13,10 @@ from ..i18n import _
 from ..speech.notices import prog_line
 from .errors import need_output, plain_lines, say_line
 from .parser import Commands, file_name
+from ..persist import autosave
+from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
+from ..persist.lock import GameLocked
+from ..session import Session
 
 if TYPE_CHECKING:
     import argparse
@@ -52,9 +56,6 @@ def learn(script_path: str | None = None, again: bool = False, lines: bool = Fal
     offer); in plain lines with `lines`, or when the app would have no terminal to draw on."""
 
     from ..bots import HardBot
-    from ..persist import autosave
-    from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
-    from ..persist.lock import GameLocked
 
     deck = lesson_deck()
     script = load_script(deck, Path(script_path) if script_path is not None else None)  # a bad one is said at once
@@ -80,8 +81,6 @@ def learn(script_path: str | None = None, again: bool = False, lines: bool = Fal
                 note = _("Going on with your lesson where you left it ('pier18 learn --again' starts it over).")
     if session is None:
         session = new_lesson(deck, script)
-
-    from ..session import Session
 
     seeds = random.Random()
     seats = list(session.seats)
@@ -126,8 +125,6 @@ def learn_lines(
 
     from ..bots import HardBot
     from ..lines.lesson import LineLesson
-    from ..persist import autosave
-    from ..persist.lock import GameLocked
 
     factory = autosave.autosaving(new_session, on_error=say_line)
 

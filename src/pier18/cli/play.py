@@ -19,6 +19,14 @@ from ..speech.people import LEVEL_STRENGTH, default_name, level_names
 from ..speech.scores import MEASURE
 from .errors import need_output, plain_lines, say_line
 from .parser import Commands, add_deck_option
+from ..engine.later_deck import later_deck
+from ..persist import autosave
+from ..persist.autosave import record_problem
+from ..persist.lesson import lesson_finished
+from ..persist.lock import GameLocked
+from ..persist.offer import first_time_offer
+from ..session import Session
+from .learn import learn
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -113,8 +121,6 @@ def check_record(args: argparse.Namespace, own: bool = False) -> None:
     `own`: FILE is an earlier record of the game being resumed, so writing it loses nothing.
     """
 
-    from ..persist.autosave import record_problem
-
     if args.record is None:
         return
     if not args.record:
@@ -180,8 +186,6 @@ def seated_names(args: argparse.Namespace, seats: list[str]) -> list[str] | None
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..engine.later_deck import later_deck
-
     check_seed(args.seed)
     if args.resume is not None:
         if not args.resume:
@@ -210,8 +214,6 @@ def run(args: argparse.Namespace) -> int:
 
     def new_session(players: list[str]) -> Session:
         """The first game uses --seed itself; 'new game' draws the next seed from it."""
-        from ..session import Session  # with the game: once the names are known
-
         seed = args.seed if not games and args.seed is not None else seeds.randrange(2**31)
         games.append(Session(deck(), players, seed, first_player=first, seats=list(seats)))
         return games[-1]
@@ -219,8 +221,6 @@ def run(args: argparse.Namespace) -> int:
     bot_seed = seeds.randrange(2**31) if args.seed is None else args.seed
     # Seeded from --seed, so a game against bots can be played again.
     bot_for = bot_provider(lambda seat: bot_seed * 10 + seat)
-
-    from ..persist import autosave
 
     if lines:  # no app: the game told and played in plain lines
         from ..bots.seats import HUMAN, seat_names
@@ -248,14 +248,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         _tell(found.messages())
         if names is None:  # the names screen comes first: a new player is met there
-            from ..persist.offer import first_time_offer  # not persist.lesson: the script's reader
 
             app.offer_lesson = first_time_offer()  # once on this machine, and only before any game
     status = run_app(app, factory)
     if app.chose_lesson and status == 0:
-        from ..persist.lesson import lesson_finished
-        from .learn import learn
-
         status = learn()
         if status == 0 and lesson_finished():
             return run(args)  # then the game asked for (the lesson is offered only once)
@@ -295,8 +291,6 @@ def resume(args: argparse.Namespace) -> int:
     A game open in another terminal is not played twice: the other saved games (or a
     new one) are offered instead.
     """
-    from ..persist import autosave
-    from ..persist.lock import GameLocked
     from ..tui.app import Pier18App
 
     check_record(args, own=True)  # the folder and the kind of file, before anything is moved
@@ -324,8 +318,6 @@ def resume(args: argparse.Namespace) -> int:
         own = autosave.earlier_record(Path(args.record), session)
         if own is None:
             check_record(args)  # someone else's file: refused
-
-    from ..session import Session
 
     seeds = random.Random()
     bot_for = bot_provider(lambda seat: seeds.randrange(2**31))
@@ -408,8 +400,6 @@ def bot_provider(seed_for: Callable[[int], int]) -> BotProvider:
 def named_game(which: str) -> SavedGame:
     """`--resume FILE` or `--resume N` (N as numbered by 'pier18 games'): an unfinished game."""
 
-    from ..persist import autosave
-
     if which.isascii() and which.isdigit():  # "²" is a digit to isdigit(), not to int()
         games = autosave.saved_game_paths()  # the very list 'pier18 games' numbers, damaged ones too
         number = int(which) if len(which) <= 9 else 0  # past any list, and past int()'s limit
@@ -423,7 +413,6 @@ def named_game(which: str) -> SavedGame:
     if saved.finished:
         raise Pier18Error(game_finished(shorten(saved.path.name), saved.path))
     if saved.played_by is not None:  # asked for by name: nothing else is offered instead
-        from ..persist.lock import GameLocked
 
         raise GameLocked(saved.path, saved.played_by)
     return saved

@@ -15,6 +15,7 @@ from ..engine import TableView, format_sections, load_deck
 from ..i18n import _
 from .errors import CliError, need_output, plain_lines
 from .parser import Commands, add_deck_option, file_name
+from ..persist import record
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -65,8 +66,6 @@ def state_of(session: Session) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..persist import record
-
     if args.json and args.lines:
         raise CliError(_("--json prints where the game ended and --lines steps through it: give one of them"))
     deck = None

@@ -26,6 +26,8 @@ from ..speech.scores import MEASURE, decisions_count
 from ..words import sampled_worlds
 from .errors import need_output
 from .parser import Commands, add_deck_option, file_name
+from ..persist import record
+from .play import check_seed
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Callable
@@ -80,11 +82,9 @@ def add_parser(sub: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
 
-    from ..persist import record
     from ..review.judges import DEFAULT_WORLDS
     from ..review.run import decisions_to_review, default_seats, review_session
     from ..selfplay import cores
-    from .play import check_seed
 
     # The numbers first: each is blamed on itself, before any file is read.
     jobs = cores() if args.jobs is None else args.jobs  # the review is the same on any number

@@ -77,7 +77,6 @@ def add_parser(sub: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..selfplay.simulation import parse_seats, simulate_parallel
-    from .play import check_seed
 
     if args.balance:
         return run_balance(args)

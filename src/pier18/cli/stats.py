@@ -27,6 +27,8 @@ from ..speech.people import LEVEL_STRENGTH, players_list
 from ..speech.scores import points
 from .errors import CliError, need_output
 from .parser import Commands, file_name
+from ..persist import autosave, history, listing
+from ..persist.lesson import lesson_save
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
@@ -59,8 +61,6 @@ def add_parser(sub: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
 
-    from ..persist import autosave, history, listing
-
     given: list[str] | None = args.name
     if given is not None and any(not printable(name).strip() for name in given):
 
@@ -69,7 +69,6 @@ def run(args: argparse.Namespace) -> int:
     more, unread = history.read(Path(path) for path in args.paths)
     names = given if given is not None else history.alone_among_bots(saves)  # this machine's games only
     found = history.tally(saves + more, skipped + unread, names)
-    from ..persist.lesson import lesson_save
 
     lesson_path = lesson_save()
     lesson = history.lesson(autosave.load_saved(lesson_path) if lesson_path.is_file() else None)

@@ -21,8 +21,10 @@ from __future__ import annotations
 import os
 import sys
 from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from ..i18n import choose, lang_from_argv
+from ..persist.children import end_with_parent
 
 if TYPE_CHECKING:
     import ssl
@@ -32,7 +34,6 @@ def main(argv: list[str] | None = None) -> int:
     import asyncio
 
     from ..net.web import CODE_ENV, PARENT_ENV
-    from ..persist.children import end_with_parent
 
     parent = os.environ.pop(PARENT_ENV, "")
     end_with_parent(int(parent) if parent.isdigit() else os.getppid())  # SIGTERM: the app ends as when stopped
@@ -88,8 +89,6 @@ def seat_driver() -> type:
     input thread, the meta packets from the page and the start; the app is told through
     `send_message`, which any thread may call.
     """
-    from collections.abc import Callable
-
     from textual import events, messages
     from textual.drivers.web_driver import WebDriver
 
