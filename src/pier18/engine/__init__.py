@@ -6,12 +6,10 @@ rules of their own.
 
 from __future__ import annotations
 
-import sys
+import importlib
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False  # typing is not imported: it costs start-up time
-
-# Where each public name lives. Names load on first use, so `pier18 score --json` pays
-# only for the modules it touches (it must start about as fast as Python itself).
+# Where each public name lives; each loads on first use.
 _EXPORTS = {
     "cards": ("Card", "Plan"),
     "characters": ("CHARACTERS", "Character", "Section", "Side"),
@@ -40,8 +38,7 @@ def __getattr__(name: str) -> object:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'pier18.engine' has no attribute {name!r}")
-    __import__(f"{__name__}.{module}")  # not importlib: importing it costs `pier18 score` start-up time
-    value = getattr(sys.modules[f"{__name__}.{module}"], name)
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value
     return value
 
