@@ -407,8 +407,9 @@ def bot_reason(table: Table, seat: int, decision: Decision) -> Motive | None:
 
 
 def reasons(table: Table, seat: int, decision: Decision) -> list[Motive]:
-    """What a decision does, part by part (`speech.why.motives_text` words them): what it places and how (first), the points it
-    changes (second, for placements), then what it does for the Patron and the Plan, if anything.
+    """What a decision does, part by part, as values (`speech.why.motives_text` words
+    them): what it places and how (first), the points it changes (second, for
+    placements), then what it does for the Patron and the Plan, if anything.
 
     The table's bot move lines pick one of these as the bot's reason.
     """

@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..i18n import ngettext
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from openskill.models import PlackettLuce
 

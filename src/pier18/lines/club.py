@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
+from typing import TYPE_CHECKING
 
 from ..bots.seats import HUMAN, LEVELS
 from ..club.clock import Clock, ClockError, clock_words, parse_on_timeout, parse_seconds, time_left
@@ -33,7 +34,6 @@ from .say import INDENT, plain
 from .seat import LineSeat
 from .typed import LineSource, TypedLines
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..club.client import ClubClient
 

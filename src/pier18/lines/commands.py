@@ -14,12 +14,12 @@ names are everywhere (`engine.text.name_key`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..engine import Decision, parse_decision
 from ..i18n import _
 from . import say
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import PlayerView, TableView
 

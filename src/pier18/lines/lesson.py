@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
+from typing import TYPE_CHECKING
 
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..i18n import _, ngettext
@@ -27,7 +28,6 @@ from . import say
 from .commands import DECISION_WORDS, command_word, help_lines
 from .table import LineTable
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Hint
     from ..session import Session

@@ -13,6 +13,7 @@ Every line typed (`TypedLines`) is answered at once; the end of the input ends t
 from __future__ import annotations
 
 from typing import TextIO
+from typing import TYPE_CHECKING
 
 from ..engine import TableView
 from ..i18n import _
@@ -24,7 +25,6 @@ from .commands import answer, command_word, help_lines
 from .tell import Teller
 from .typed import TypedLines
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..session import Session
 

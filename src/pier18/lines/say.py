@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..engine import Phase
 from ..i18n import _, ngettext, pgettext
@@ -18,7 +19,6 @@ from ..speech.people import players_list
 from ..speech.scores import CATEGORY_LABELS, points, category_name, category_points, final_ranking, verdict
 from ..speech.why import explanation, hint_lines as advice_lines, hint_why, patron_points
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Hint
     from ..engine import Card, PlayerView, TableView

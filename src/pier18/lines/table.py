@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TextIO
+from typing import TYPE_CHECKING
 
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..engine.errors import NotationError
@@ -26,7 +27,6 @@ from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lin
 from .tell import Teller
 from .typed import TypedLines
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Bot
     from ..session import Session

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import TableView
 from ..engine.errors import Pier18Error
@@ -47,7 +48,6 @@ from .lock import GameLock, GameLocked, holder
 from .savecache import summary_of
 from .writer import SaveWriter
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .savecache import Facts
     from ..session import Session  # (the game with it) loaded by the session made or read
