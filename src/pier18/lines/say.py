@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import Phase
+from ..engine.explain import explain
 from ..i18n import _, ngettext, pgettext
 from ..speech.moves import card_label, decision_text, goal_text, plan_result
 from ..speech.people import players_list
@@ -214,8 +215,6 @@ def lost_on_time_line(club: ClubPart, names: Sequence[str]) -> str | None:
 def why_lines(view: TableView | PlayerView, names: Sequence[str], seats: Sequence[int] | None = None) -> list[str]:
     """Why each pier of `seats` (every seat by default) scores what it does: the engine's
     reasons (`engine.explain`), each worded by `speech.why.explanation`, its cards named."""
-    from ..engine.explain import explain
-
     lines: list[str] = []
     for seat in range(view.players) if seats is None else seats:
         visible = view.piers[seat].visible()

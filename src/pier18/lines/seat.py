@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, assert_never
 
 from ..engine import Phase
 from ..engine.errors import NotationError, Pier18Error
@@ -120,8 +120,6 @@ class LineSeat:
 
     def on_event(self, event: Event) -> int | None:
         """Say what `event` brings; an exit status once the seat is done."""
-        from typing import assert_never
-
         match event.kind:
             case Heard.WELCOME:
                 self.lost = False

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 from typing import TYPE_CHECKING
 
-from ..engine import Decision, Phase, PlayerView, TableView
+from ..engine import Decision, Game, Phase, PlayerView, TableView
 from ..engine.errors import NotationError
 from ..engine.text import quote
 from ..flow import Show, next_step
@@ -144,8 +144,6 @@ class LineTable:
         """The reasons of the bots' moves made before this table was opened (a game
         resumed), so the game so far is told as it was played."""
         from ..bots.estimate import bot_reason
-
-        from ..engine import Game
 
         session = self.session
         now = self.table()

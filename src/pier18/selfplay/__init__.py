@@ -8,11 +8,11 @@ each Plan card be kept in its own deals and measures what it is worth (`--balanc
 
 from __future__ import annotations
 
+import os
+
 
 def cores() -> int:
     """The cores this process may run on (what `--jobs` may ask for)."""
-    import os
-
     try:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # pragma: no cover - not on Linux
