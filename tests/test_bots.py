@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pier18.bots import LEVELS, ExpertBot, HardBot, Hint, make_bot
-from pier18.bots.estimate import describe, plan_progress
+from pier18.bots.estimate import plan_progress, reasons
+from pier18.speech.why import motive_text, motives_text
 from pier18.selfplay.simulation import play_game
 from pier18.engine import Draft, Game, Goal, IllegalDecision, Keep, PlacePlan, Phase, Pier18Error, PlayerView
 from pier18.engine.game import Deal
@@ -289,7 +290,7 @@ def test_hard_hint_is_legal_with_a_gain_and_a_reason(deck):
     assert hint.outcome == view.outcome(hint.decision)
 
 
-def test_describe_names_the_points_a_draft_scores(deck):
+def test_the_reasons_name_the_points_a_draft_scores(deck):
     game = Game(deck, 2, 3)
     bots = [make_bot("greedy", 1), make_bot("greedy", 2)]
     for _ in range(2):
@@ -299,14 +300,14 @@ def test_describe_names_the_points_a_draft_scores(deck):
     for decision in view.legal:
         before = game.piers[seat].sheet()
         after = game.piers[seat].place(deck[decision.card], decision.cover).sheet()
-        text = describe(view, seat, decision)
+        text = motives_text(reasons(view, seat, decision))
         for character in Character:
             delta = after.points(character) - before.points(character)
             if delta:
                 assert f"{delta:+d} {character.title}" in text
         if all(after.points(c) == before.points(c) for c in Character):
             assert "no points change" in text
-    assert "keeps" in describe(PlayerView.of(Game(deck, 2, 3), 0), 0, Keep(*PlayerView.of(Game(deck, 2, 3), 0).hand[:2]))
+    assert "keeps" in motives_text(reasons(PlayerView.of(Game(deck, 2, 3), 0), 0, Keep(*PlayerView.of(Game(deck, 2, 3), 0).hand[:2])))
 
 
 def test_plan_progress_gives_partial_credit_and_full_credit_when_met():
@@ -376,6 +377,7 @@ def test_a_plan_placed_against_the_rivals_says_its_verdict_is_for_now(deck):
     final 'not met'; a goal of the seat's own pier keeps its plain verdict."""
     from pier18.bots.estimate import bot_reason, plan_goal
     from pier18.engine import TableView
+    from pier18.engine.motives import PlanVerdict
 
     seen = set()
     for seed in range(200):
@@ -387,8 +389,9 @@ def test_a_plan_placed_against_the_rivals_says_its_verdict_is_for_now(deck):
         seat = game.current_player
         placing = plan_goal(table, seat)
         assert placing is not None
-        reason = bot_reason(table, seat, PlayerView.of(game, seat).legal[0])
-        assert reason is not None
+        found = bot_reason(table, seat, PlayerView.of(game, seat).legal[0])
+        assert isinstance(found, PlanVerdict) and found.sure is not placing[1].compares_players
+        reason = motive_text(found)
         compares = placing[1].compares_players
         assert (" for now: " in reason) == compares, reason
         seen.add(compares)

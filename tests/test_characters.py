@@ -1,5 +1,5 @@
-"""`Character` and `Side` are closed sets made without `enum` (start-up time): they must
-behave as the enum members the rest of the code, records and seeds were written for."""
+"""`Character` and `Side` are enums whose members are their values (str and int): records,
+saves and hint seeds are written with those values."""
 
 from __future__ import annotations
 
@@ -41,6 +41,6 @@ def test_copies_and_pickles_are_the_member_itself():
 def test_text_forms_are_the_enums():
     """`repr` seeds the hints (`bots.base.position_seed`): it must not change."""
     assert repr(Character.LOVERS) == "<Character.LOVERS: 'lovers'>" and repr(Side.LEFT) == "<Side.LEFT: 0>"
-    assert str(Character.POET) == f"{Character.POET}" == "Character.POET" and str(Side.RIGHT) == "Side.RIGHT"
+    assert str(Character.POET) == f"{Character.POET}" == "poet" and str(Side.RIGHT) == f"{Side.RIGHT}" == "1"
     assert json.dumps({Character.FISHER: [Side.LEFT, Character.POET]}) == '{"fisher": [0, "poet"]}'
     assert Character.FLOWER.letter == "F" and Character.from_token("a") is Character.FISHER

@@ -9,6 +9,8 @@ import pytest
 from pier18 import words
 from pier18.speech.moves import card_label, card_name, goal_text
 from pier18.engine import load_deck
+from pier18.engine.motives import Keeps, Places
+from pier18.speech.why import motive_text
 from pier18.engine.deck import parse_deck, read_toml
 from tiny_catalog import speak_tiny
 
@@ -68,5 +70,6 @@ def test_the_screens_show_the_deck_in_the_language_spoken(dutch):
     drawn = console.export_text()
     assert "Muziektent" in drawn and "Minstens 8 Dichters" in drawn
     assert "Bandstand" not in drawn and "At least 8 Poets" not in drawn
-    assert "Muziektent" in words.bot_places(card, True, 0)
-    assert "Muziektent" in words.bot_keeps(card, goal_text(card.plan.goal_for(2)), card, 3)
+    assert "Muziektent" in motive_text(Places(card, True, 0))
+    kept = motive_text(Keeps(card, card.plan.goal_for(2), card, 3))
+    assert "Muziektent" in kept and "Minstens 8 Dichters" in kept

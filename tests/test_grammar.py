@@ -47,6 +47,7 @@ from pier18.session import authors_for, seat_kinds_for
 from pier18.engine import Draft, Game, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from pier18.engine.characters import Character
 from pier18.engine.explain import Why, explain
+from pier18.engine.motives import Keeps
 from pier18.engine.phase import Phase
 from pier18.engine.scoring import score_sections
 from pier18.flow import takeback
@@ -118,7 +119,7 @@ SENTENCES: dict[str, Callable[[int], object]] = {
     "points": lambda n: points(n),
     "pier_title": lambda n: pier_title("Cy", n),
     "foundation_role": lambda n: words.foundation_role(n),
-    "bot_keeps": lambda n: words.bot_keeps(CARD, "At least 5 Poets", DECK[3], n),
+    "motive_text": lambda n: why.motive_text(Keeps(CARD, CARD.plan.goal_for(2), DECK[3], n)),
     "breakdown_head": lambda n: words.breakdown_head("Ann", 1, n),
     "plan_result": lambda n: [plan_result(CARD, True, n, n), plan_result(CARD, False, 0, n)],
     "hint_lines": lambda n: hint_lines(DECK, Draft(7, n), float(n), n, [], "scores nothing"),
@@ -171,7 +172,7 @@ NOT_COUNTS = {
     "_table_open", "listen_error", "open_web_seats", "play_own_seat", "resume_command", "check_seed", "parse_names",
     "fail", "_is_record_name", "check_record_dir", "_with_progress",
     "ngettext", "author", "waiting_now", "_against", "covering_short", "_on_card", "_at", "back_to_deck",
-    "biggest_mistake", "bot_patron_reason", "bot_places", "bot_seat_name", "default_name", "_event_short",
+    "biggest_mistake", "bot_seat_name", "default_name", "_event_short",
     "games_out_of_range", "goal_progress", "hint_why", "key_card", "_lesson_suggested", "open_elsewhere", "ordinal",
     "patron_won", "replay_event", "review_phase", "score_command", "stands",
     "_bad_field", "_missing", "_unknown_field", "seat_numbers", "_side_name", "since_your_turn",

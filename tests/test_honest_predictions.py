@@ -16,6 +16,7 @@ import random
 import pytest
 
 from pier18.bots.estimate import reasons
+from pier18.speech.why import motive_text
 from pier18.engine import Draft, Game, Phase, PlayerView, TableView
 from pier18.words import patron_outlook
 
@@ -129,7 +130,7 @@ def test_a_bots_reason_says_wins_the_patron_only_when_it_does(deck):
             if game.phase is Phase.DRAFT:
                 seat = game.current_player
                 for decision in rng.sample(legal, min(4, len(legal))):
-                    said = " ".join(reasons(TableView.of(game), seat, decision))
+                    said = " ".join(motive_text(part) for part in reasons(TableView.of(game), seat, decision))
                     assert isinstance(decision, Draft)
                     after = game.clone()
                     after.apply(decision)

@@ -13,7 +13,7 @@ from . import i18n
 from .i18n import _, ngettext, pgettext
 from .engine.decisions import Decision, Keep, PlacePlan
 from .engine.phase import Phase
-from .speech.moves import card_label, card_name, covering, covering_short, decision_text, kept_cards
+from .speech.moves import card_label, covering, covering_short, decision_text, kept_cards
 from .speech.notices import GAME_NAME, PROG, command, play_resume_command, prog_line, streams
 from .speech.people import LEVEL_STRENGTH, author, either, players_list, stands
 from .speech.scores import MEASURE, ahead_points, decisions_count, points
@@ -449,61 +449,6 @@ def too_small(need: tuple[int, int], now: tuple[int, int], web: bool = False) ->
             "The game is paused and nothing is lost. Ctrl+Q quits."
         )
     return message.format(need_w=need[0], need_h=need[1], now_w=now[0], now_h=now[1])
-
-
-# -- hints and the bots' reasons -------------------------------------------------------------
-
-
-def bot_keeps(plan: Card, goal: str, foundation: Card, start: int) -> str:
-    """A bot's set-up choice, as its reason: 'keeps Pier Lamp as the Plan (At least 5
-    Poets, +4) and builds on Bandstand (3 points to start)'."""
-    return _("keeps {plan} as the Plan ({goal}, +{bonus}) and builds on {foundation} ({points} to start)").format(
-        plan=card_name(plan), goal=goal, bonus=plan.plan.bonus, foundation=card_name(foundation), points=points(start)
-    )
-
-
-def bot_places(card: Card, plan: bool, cover: int) -> str:
-    """What a bot's placement places: 'drafts Bandstand covering nothing'."""
-    if plan:
-        return _("places the Plan {card} {covering}").format(card=card_name(card), covering=covering(cover))
-    return _("drafts {card} {covering}").format(card=card_name(card), covering=covering(cover))
-
-
-def bot_patron_reason(won: int | None, sure: bool, leads: Sequence[int], tied: Sequence[int]) -> str | None:
-    """What a bot's draft does for the round's Patron, saying only what is decided as
-    decided: 'wins the Patron #7' (its draft ends the round), 'wins the Patron whichever
-    card is left' (no one still to draft can change it), 'aims to win the Patron: leads
-    if #7 or #9 is left', 'aims to win the Patron: tied for it if #7 is left'."""
-    if won is not None:
-        return _("wins the Patron #{card}").format(card=won)
-    if sure:
-        return _("wins the Patron whichever card is left")
-    if leads:
-        return _("aims to win the Patron: leads if {cards} is left").format(cards=either([f"#{card}" for card in leads]))
-    if tied:
-        return _("aims to win the Patron: tied for it if {cards} is left").format(
-            cards=either([f"#{card}" for card in tied])
-        )
-    return None
-
-
-def plan_verdict_reason(met: bool | None, goal: str, sure: bool = True) -> str:
-    """The Plan's verdict after placing it: 'Plan met: At least 5 Poets'. Not `sure`: a
-    goal that compares the players, which the other Plans (still hidden, or still to be
-    placed) may yet change: 'Plan met for now: More Poets than any rival'."""
-    if not sure:
-        return (_("Plan met for now: {goal}") if met else _("Plan missed for now: {goal}")).format(goal=goal)
-    return (_("Plan met: {goal}") if met else _("Plan missed: {goal}")).format(goal=goal)
-
-
-def plan_progress_reason(closer: bool, goal: str) -> str:
-    """'closer to the Plan (At least 5 Poets)', 'further from the Plan (...)'."""
-    return (_("closer to the Plan ({goal})") if closer else _("further from the Plan ({goal})")).format(goal=goal)
-
-
-def seat_numbers(players: int) -> list[str]:
-    """The seats as a sentence names them without their names: 'player 1', 'player 2'."""
-    return [_("player {number}").format(number=seat + 1) for seat in range(players)]
 
 
 # -- seats and self-play ---------------------------------------------------------------------

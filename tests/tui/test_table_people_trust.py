@@ -18,7 +18,7 @@ from pier18.session import Session
 from pier18.tui.app import Pier18App
 from pier18.tui.moves import game_moves
 from pier18.speech.moves import covering, short_decision
-from pier18.speech.why import _behind
+from pier18.speech.why import _behind, motive_text
 from pier18.tui.screens.final import final_table
 from tui_helpers import (
     ScreenWatcher, check_final_screen, first_keys, first_keys_game, make_app, play_by_keys, press_until, screen_name, drawn_text, shown,
@@ -345,7 +345,7 @@ async def test_a_bot_move_line_says_its_cover_and_a_reason(tui_deck):
         line = app.moves.recent(index + 1, 1)[0]
         card = tui_deck[draft.card]
         assert line.startswith(f"Random bot took #{card.id} {card.name} {covering(draft.cover)}: ")
-        parts = reasons(TableView.of(before), 1, draft)
+        parts = [motive_text(part) for part in reasons(TableView.of(before), 1, draft)]
         told = [part for part in parts[1:] if part in line]
         assert told, (line, parts)
         assert (parts[2] in line) if len(parts) > 2 else True  # the Patron or Plan reason when there is one

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import importlib
 
-TYPE_CHECKING = False  # typing is not imported: it costs start-up time
+from typing import TYPE_CHECKING
 
 # Where each public name lives (a module of this package, or "" for this module itself).
 _EXPORTS = {
     "base": ("Bot", "Hint", "LegalBot"),
-    "estimate": ("describe",),
     "expert": ("ExpertBot",),
     "greedy": ("GreedyBot",),
     "hard": ("HardBot",),
@@ -45,7 +44,6 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover
     # `X as X`: re-exported for type checkers, which cannot read the computed __all__.
     from .base import Bot as Bot, Hint as Hint, LegalBot as LegalBot
-    from .estimate import describe as describe
     from .expert import ExpertBot as ExpertBot
     from .greedy import GreedyBot as GreedyBot
     from .hard import HardBot as HardBot

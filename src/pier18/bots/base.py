@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine import Card, Deck, Decision, Draft, IllegalDecision, Outcome, Pier, PlayerView
 from ..i18n import _
-from ..words import seat_numbers
-from ..speech.why import hint_why
+from ..speech.why import hint_why, seat_numbers
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence

@@ -13,10 +13,8 @@ from collections.abc import Sequence
 
 from ..engine import Card, Character, Deck, Decision, Draft, Goal, Keep, Outcome, PlacePlan, Pier, ScoreSheet, goal_measures, goal_met, with_plan
 from ..engine.goals import measure_reader
+from ..engine.motives import Keeps, Motive, PatronChance, Places, PlanProgress, PlanVerdict, PointsChange
 from ..engine.outlook import outcome
-from ..words import bot_keeps, bot_patron_reason, bot_places, plan_progress_reason, plan_verdict_reason
-from ..speech.moves import points_change
-from ..speech.moves import goal_text
 from .base import Table
 
 #: For each card of the row as a possible Patron: each rival's score and drafted date.
@@ -380,15 +378,7 @@ def plan_values(table: Table, seat: int, decisions: Sequence[PlacePlan]) -> list
     return values
 
 
-def describe(table: Table, seat: int, decision: Decision) -> str:
-    """One line saying what a decision does to the seat's score, in the game's words.
-
-    It is the reason given with a hint; `reasons` gives its parts.
-    """
-    return "; ".join(reasons(table, seat, decision))
-
-
-def patron_reason(result: Outcome) -> str | None:
+def patron_reason(result: Outcome) -> PatronChance | None:
     """What a draft does for the round's Patron, from the engine's races: won (its draft
     ends the round), sure whichever card is left, or only aimed at (it leads, or ties,
     for some cards while others still draft). Never "wins" while someone can change it."""
@@ -397,15 +387,18 @@ def patron_reason(result: Outcome) -> str | None:
         return None
     won = result.patron_won
     sure = won is None and all(race.settled and race.winner_after == seat for race in races)
-    leads = [race.card for race in races if race.winner_after == seat]
-    tied = [race.card for race in races if race.winner_after is None and seat in race.after]
-    return bot_patron_reason(won, sure, leads, tied)
+    leads = tuple(race.card for race in races if race.winner_after == seat)
+    tied = tuple(race.card for race in races if race.winner_after is None and seat in race.after)
+    if won is None and not sure and not leads and not tied:
+        return None
+    return PatronChance(won, sure, leads, tied)
 
 
-def bot_reason(table: Table, seat: int, decision: Decision) -> str | None:
+def bot_reason(table: Table, seat: int, decision: Decision) -> Motive | None:
     """One reason for a bot's placement, from its estimate's parts (`reasons`): the
     Patron chance or the Plan progress if it has one, else the points it changes. What
-    every move line of a bot ends with (the table, its log, a seat, plain lines)."""
+    every move line of a bot ends with (the table, its log, a seat, plain lines), worded
+    by `speech.why.motive_text`."""
     if not isinstance(decision, (Draft, PlacePlan)):
         return None  # a set-up line names both cards already
     parts = reasons(table, seat, decision)
@@ -413,9 +406,10 @@ def bot_reason(table: Table, seat: int, decision: Decision) -> str | None:
     return extra[0] if extra else None
 
 
-def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
-    """What a decision does, part by part: what it places and how (first), the points it
-    changes (second, for placements), then what it does for the Patron and the Plan, if anything.
+def reasons(table: Table, seat: int, decision: Decision) -> list[Motive]:
+    """What a decision does, part by part, as values (`speech.why.motives_text` words
+    them): what it places and how (first), the points it changes (second, for
+    placements), then what it does for the Patron and the Plan, if anything.
 
     The table's bot move lines pick one of these as the bot's reason.
     """
@@ -424,7 +418,7 @@ def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
         plan, foundation = deck[decision.plan], deck[decision.foundation]
         goal = plan.plan.goal_for(table.players)
         points = Pier().place(foundation).sheet().total
-        return [bot_keeps(plan, goal_text(goal), foundation, points)]
+        return [Keeps(plan, goal, foundation, points)]
     old = table.piers[seat]
     if isinstance(decision, Draft):
         card = deck[decision.card]
@@ -433,7 +427,7 @@ def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
         assert placing is not None
         card = placing[0]
     new = old.place(card, decision.cover)
-    parts = [bot_places(card, not isinstance(decision, Draft), decision.cover), points_change(old.sheet(), new.sheet())]
+    parts: list[Motive] = [Places(card, not isinstance(decision, Draft), decision.cover), PointsChange(old.sheet(), new.sheet())]
     if isinstance(decision, Draft):
         patron = patron_reason(
             outcome(deck, seat, table.piers, table.patrons, table.plans, table.revealed, table.drafted, decision)
@@ -447,11 +441,11 @@ def reasons(table: Table, seat: int, decision: Decision) -> list[str]:
         if type(decision) is PlacePlan:
             met = goal_met(goal, new.sheet(patrons), other_sheets(table, seat))
             # against the rivals' piers without their Plans (hidden, or still to come): not the last word
-            parts.append(plan_verdict_reason(met, goal_text(goal), sure=not goal.compares_players))
+            parts.append(PlanVerdict(met, goal, sure=not goal.compares_players))
         else:
             others = other_sheets(table, seat) if goal.compares_players else None
             progress = plan_progress(goal, new.place(plan_card).sheet(patrons), others)
             before_progress = plan_progress(goal, old.place(plan_card).sheet(patrons), others)
             if progress != before_progress:
-                parts.append(plan_progress_reason(progress > before_progress, goal_text(goal)))
+                parts.append(PlanProgress(progress > before_progress, goal))
     return parts

@@ -38,6 +38,7 @@ from .ahead import Stopped
 from .base import Hint, World, choice_of, legal_for
 from .endgame import Endgame
 from .estimate import ProgressMemo, values_of
+from . import judge
 
 #: Iterations per decision: the budget (decision time is measured by benchmarks/ladder.py).
 ITERATIONS = 400
@@ -102,9 +103,7 @@ class ExpertBot:
         """The hint for the seat to move: the one judge's (`bots.judge.hint`), as every
         bot's. This search is how the expert plays; what a person is shown is the
         judgement the review and the lesson share, ranked by `speech.scores.MEASURE`."""
-        from .judge import hint
-
-        return hint(view)
+        return judge.hint(view)
 
     def estimates(self, view: PlayerView, finalists: int = 1) -> list[Estimate]:
         """The seat's candidates, best first (`finalists` as for `_search`)."""

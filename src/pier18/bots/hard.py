@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..engine import Decision, Phase, PlayerView
 from ..engine.pier import shared_foundations
 from .base import Hint, World, choice_of, legal_for
+from . import judge
 from .estimate import values_of
 from .playout import no_cycle_collection, outcome, plan_games, play_out
 
@@ -50,9 +51,7 @@ class HardBot:
         """The hint for the seat to move: the one judge's (`bots.judge.hint`), not this
         bot's own search. The bot searches fast to play; what a person is shown is the
         judgement the review and the lesson share, ranked by `speech.scores.MEASURE`."""
-        from .judge import hint
-
-        return hint(view)
+        return judge.hint(view)
 
     def estimates(self, view: PlayerView, rng: random.Random | None = None, finalists: int = 1) -> list[Estimate]:
         """Candidates, best first, with their mean outcomes.

@@ -11,13 +11,14 @@ once, as `load_deck` checks it.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .deck_file import SHIPPED_DECK_SHA256, default_deck_path, read_deck_bytes
 from .text import shorten
 
-TYPE_CHECKING = False  # typing costs start-up time
 if TYPE_CHECKING:  # pragma: no cover
     from .deck import Deck
 
@@ -51,8 +52,6 @@ def later_deck(path: str | Path | None = None) -> LaterDeck:
     its file read now, and any problem with it a DeckError now, as `load_deck` says it.
     The shipped deck, byte for byte, is sound (the tests check it), so its parsing waits
     for the first game; any other deck is checked in full here."""
-    import hashlib
-
     path = Path(path) if path is not None else default_deck_path()
     raw = read_deck_bytes(path, shorten(path))
     later = LaterDeck(raw, path)

@@ -7,12 +7,13 @@ flower / poet / lovers / fisher. `#` starts a comment and blank lines are skippe
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import _, ngettext
 from .characters import Character
 from .errors import NotationError
 from .text import lines, quote
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable
 

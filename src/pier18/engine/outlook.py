@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .explain import Reason, changed, explain
@@ -25,7 +26,6 @@ from .sizes import rounds_of
 from .pier import Pier
 from .scoring import ScoreSheet
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .deck import Deck
 

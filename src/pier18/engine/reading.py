@@ -9,10 +9,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
 
-TYPE_CHECKING = False  # typing costs start-up time
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 

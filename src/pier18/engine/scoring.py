@@ -6,9 +6,10 @@ front end can highlight them) and the facts that Plan goals are judged on.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .characters import Character, Side
 
-TYPE_CHECKING = False  # neither typing nor dataclasses: `pier18 score` must start fast
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
 

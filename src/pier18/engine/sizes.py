@@ -6,10 +6,11 @@ definitions can name the sizes without loading the rules.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import _
 from .errors import SetupError
 
-TYPE_CHECKING = False  # no collections at run time: `pier18 score` must start fast
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sized
 

@@ -38,8 +38,8 @@ returns is always `str.isprintable()`, and `printable` of it is itself.
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover - `score --json` imports none of these (tests/test_score_cli.py)
     from collections.abc import Iterable, Sequence
     from typing import Any

@@ -18,6 +18,7 @@ from ..engine import TableView
 from ..i18n import _
 from ..session import games_by_step
 from ..speech.people import whose_turn
+from ..speech.why import motive_text
 from . import say
 from .commands import answer, command_word, help_lines
 from .tell import Teller
@@ -38,8 +39,8 @@ def bot_reasons(session: Session, tables: list[TableView]) -> dict[int, str]:
     for index, (seat, decision) in enumerate(shown):
         if decision is not None and (session.is_bot(seat) or index + 1 in stand_ins):
             reason = bot_reason(tables[index], seat, decision)
-            if reason:
-                found[index + 1] = reason
+            if reason is not None:
+                found[index + 1] = motive_text(reason)
     return found
 
 

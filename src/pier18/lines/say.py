@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine import Phase
+from ..engine.explain import explain
 from ..i18n import _, ngettext, pgettext
 from ..speech.moves import card_label, decision_text, goal_text, plan_result
 from ..speech.people import players_list

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ..engine import Decision, Phase, PlayerView, TableView, Game
+from ..engine import Decision, Game, Phase, PlayerView, TableView
 from ..engine.errors import NotationError
 from ..engine.text import quote
 from ..flow import Show, next_step
 from ..i18n import _
 from ..speech.keys import ENTER
 from ..speech.people import pass_reason, whose_turn
-from ..speech.why import bot_problem
+from ..speech.why import bot_problem, motive_text
 from . import say
 from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lines, typed_decision
 from .tell import Teller
@@ -151,8 +151,8 @@ class LineTable:
             shown = now.history[made - 1][1]
             if session.is_bot(seat) and shown is not None and made not in self.reasons:
                 reason = bot_reason(TableView.of(game), seat, shown)  # the table as the bot saw it
-                if reason:
-                    self.reasons[made] = reason
+                if reason is not None:
+                    self.reasons[made] = motive_text(reason)
             game.apply(decision)
 
     def bot_moves(self) -> None:
@@ -178,8 +178,8 @@ class LineTable:
         self.session.choose(seat, decision)
         if bot:
             reason = bot_reason(before, seat, decision)
-            if reason:
-                self.reasons[len(self.session.game.history)] = reason
+            if reason is not None:
+                self.reasons[len(self.session.game.history)] = motive_text(reason)
 
     def pass_to(self, seat: int, secret: bool) -> None:
         """The pass prompt (the pass screen's words; `secret`: a hidden choice follows,

@@ -125,7 +125,7 @@ class DecisionReview:
     foresight: Verdict  # judged from what the seat knew then
     hindsight: Verdict | None  # judged with the real draws and choices (only when asked)
     #: What the choice made, the best choice and the best in hindsight each do at once,
-    #: in words (`bots.describe`: points changed, Patron chance, Plan progress).
+    #: in words (`bots.estimate.reasons`: points changed, Patron chance, Plan progress).
     reasons: Mapping[Decision, str]
 
     @property

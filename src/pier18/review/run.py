@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 import os
 
-from ..bots.estimate import describe
+from ..bots.estimate import reasons
 from ..bots.seats import human_seats
 from ..engine import Deck, Decision, Game, Phase, PlayerView, TableView
 from ..engine.game import Deal
+from ..speech.why import motives_text
 from ..session import Session
 from .hindsight import judge_in_hindsight
 from .judges import DEFAULT_WORLDS, STRONGEST, make_judge
@@ -152,7 +153,7 @@ def _judged(moment: Moment, judge: str, worlds: int, seed: int, later: Verdict |
         position=moment.position,
         foresight=foresight,
         hindsight=later,
-        reasons={d: describe(view, view.seat, d) for d in named},
+        reasons={d: motives_text(reasons(view, view.seat, d)) for d in named},
     )
 
 

@@ -9,6 +9,8 @@ each Plan card be kept in its own deals and measures what it is worth (`--balanc
 from __future__ import annotations
 import os
 
+import os
+
 
 def cores() -> int:
     """The cores this process may run on (what `--jobs` may ask for)."""

@@ -13,8 +13,9 @@ from ..engine.characters import Character
 from ..engine.decisions import Draft, Keep
 from ..engine.explain import Why
 from ..engine.goals import goal_measures
+from ..engine.motives import Keeps, Motive, PatronChance, Places, PlanProgress, PlanVerdict, PointsChange
 from ..i18n import _, ngettext, pgettext
-from .people import players_list
+from .people import either, players_list
 from .scores import MEASURE, category_name, goal_progress, points, points_of
 from .moves import card_label, card_name, covering, decision_text, goal_text, points_change, short_decision
 
@@ -363,3 +364,49 @@ def lesson_feedback(
         [explanation(reason, after) for reason in new],
         _lesson_suggested(deck, suggested.decision if suggested else None, same, theirs),
     )
+
+
+def motive_text(motive: Motive) -> str:
+    """One part of what a decision does (`engine.motives`), as a bot's move line ends:
+    'keeps Pier Lamp as the Plan (At least 5 Poets, +4) and builds on Bandstand (3 points
+    to start)', 'drafts Bandstand covering nothing', '+3 Lovers points', 'wins the Patron
+    #7', 'Plan met for now: More Poets than any rival', 'closer to the Plan (...)'.
+
+    The Patron is said only as decided as it is: won (the draft ends the round), won
+    whichever card is left (no one still to draft can change it), else aimed at."""
+    match motive:
+        case Keeps(plan, goal, foundation, start):
+            return _("keeps {plan} as the Plan ({goal}, +{bonus}) and builds on {foundation} ({points} to start)").format(
+                plan=card_name(plan), goal=goal_text(goal), bonus=plan.plan.bonus, foundation=card_name(foundation),
+                points=points(start),
+            )
+        case Places(card, plan, cover):
+            if plan:
+                return _("places the Plan {card} {covering}").format(card=card_name(card), covering=covering(cover))
+            return _("drafts {card} {covering}").format(card=card_name(card), covering=covering(cover))
+        case PointsChange(before, after):
+            return points_change(before, after)
+        case PatronChance(won, sure, leads, tied):
+            if won is not None:
+                return _("wins the Patron #{card}").format(card=won)
+            if sure:
+                return _("wins the Patron whichever card is left")
+            if leads:
+                return _("aims to win the Patron: leads if {cards} is left").format(cards=either([f"#{card}" for card in leads]))
+            return _("aims to win the Patron: tied for it if {cards} is left").format(cards=either([f"#{card}" for card in tied]))
+        case PlanVerdict(met, goal, sure):
+            if not sure:
+                return (_("Plan met for now: {goal}") if met else _("Plan missed for now: {goal}")).format(goal=goal_text(goal))
+            return (_("Plan met: {goal}") if met else _("Plan missed: {goal}")).format(goal=goal_text(goal))
+        case PlanProgress(closer, goal):
+            return (_("closer to the Plan ({goal})") if closer else _("further from the Plan ({goal})")).format(goal=goal_text(goal))
+
+
+def motives_text(motives: Sequence[Motive]) -> str:
+    """What a decision does, all its parts in one line (the reason a review gives)."""
+    return "; ".join(motive_text(motive) for motive in motives)
+
+
+def seat_numbers(players: int) -> list[str]:
+    """The seats as a sentence names them without their names: 'player 1', 'player 2'."""
+    return [_("player {number}").format(number=seat + 1) for seat in range(players)]

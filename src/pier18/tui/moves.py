@@ -13,7 +13,7 @@ from rich.text import Text
 from ..i18n import _
 from ..engine import Decision
 from ..speech.moves import move_line, patron_log_line
-from ..speech.why import hint_lines, hint_why
+from ..speech.why import hint_lines, hint_why, motive_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the bots are not imported before the first screen is painted, nor the game
@@ -50,7 +50,8 @@ def bot_reason(table: TableView, seat: int, decision: Decision) -> str | None:
     at the first bot move: not before the first paint."""
     from ..bots.estimate import bot_reason as reason
 
-    return reason(table, seat, decision)
+    found = reason(table, seat, decision)
+    return None if found is None else motive_text(found)
 
 
 def game_moves(session: Session) -> list[str]:
