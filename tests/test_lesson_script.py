@@ -151,8 +151,8 @@ def test_yes_to_the_lesson_goes_on_into_the_game_asked_for_once_it_is_played(tmp
         return 0
 
     monkeypatch.setattr(play, "run_app", fake_run)
-    monkeypatch.setattr(learn, "learn", fake_learn)
-    monkeypatch.setattr(lesson, "lesson_finished", lambda: finished)
+    monkeypatch.setattr(play, "learn", fake_learn)  # play reads the name it imported
+    monkeypatch.setattr(play, "lesson_finished", lambda: finished)
     monkeypatch.setattr("pier18.cli.errors.check_terminal", lambda: None)
     assert play.run(build_parser().parse_command(["play", "--players", "3"])) == 0
     game = [("play", 3, False)] if finished else []

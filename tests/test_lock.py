@@ -473,7 +473,7 @@ async def test_the_hosts_own_seat_is_told_on_its_screen_when_its_save_moves(deck
         session.apply(session.game.legal_decisions()[0])
         return 0
 
-    monkeypatch.setattr(join, "run_seat_app", run_seat_app)
+    monkeypatch.setattr(hosting, "run_seat_app", run_seat_app)  # host reads the name it imported
     monkeypatch.setattr(SeatApp, "warn", lambda app, message: shown.append(message))
     table = SimpleNamespace(config=SimpleNamespace(bind="127.0.0.1"), session=session)
     seat = hosting.OwnSeat("CODE-1234", [], saving, None, lambda save: f"pier18 host --resume {save}")

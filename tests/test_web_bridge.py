@@ -345,13 +345,11 @@ async def test_a_seat_page_connects_in_the_language_its_address_asks_for(query, 
 
 def test_the_seat_process_speaks_the_language_it_is_given(monkeypatch):
     """`pier18.cli.web_seat` chooses its `--lang` before anything else is said."""
-    from pier18 import i18n
     from pier18.cli import web_seat
-    from pier18.persist import children
 
     chosen = []
-    monkeypatch.setattr(children, "end_with_parent", lambda pid: None)
-    monkeypatch.setattr(i18n, "choose", chosen.append)
+    monkeypatch.setattr(web_seat, "end_with_parent", lambda pid: None)
+    monkeypatch.setattr(web_seat, "choose", chosen.append)
     monkeypatch.delenv(CODE_ENV, raising=False)
     assert web_seat.main(["ws://127.0.0.1:1/", "--own-tls", "--lang", "nl"]) == 2  # no code: nothing more
     assert chosen == ["nl"]
