@@ -38,11 +38,8 @@ returns is always `str.isprintable()`, and `printable` of it is itself.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover - `score --json` imports none of these (tests/test_score_cli.py)
-    from collections.abc import Iterable, Sequence
-    from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 #: How many characters of a path (or other outside text) an error line shows: enough for
 #: any real path, and an error stays one line however long the text it names.
