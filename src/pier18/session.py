@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from .bots.seats import HUMAN
 from .engine import Deck, Decision, Game
-from .engine.game import Deal
 from .engine.errors import SetupError
+from .engine.game import Deal
 from .i18n import _, ngettext
 
 

@@ -10,9 +10,9 @@ A sentence with words to stress is given as `Stressed` pieces: the pieces at odd
 from __future__ import annotations
 
 from . import i18n
-from .i18n import _, ngettext, pgettext
 from .engine.decisions import Decision, Keep, PlacePlan
 from .engine.phase import Phase
+from .i18n import _, ngettext, pgettext
 from .speech.moves import card_label, covering, covering_short, decision_text, kept_cards
 from .speech.notices import GAME_NAME, PROG, command, play_resume_command, prog_line, streams
 from .speech.people import LEVEL_STRENGTH, author, either, players_list, stands

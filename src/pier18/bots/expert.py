@@ -33,12 +33,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import judge
 from ..engine import Decision, Draft, Phase, PlacePlan, PlayerView
 from .ahead import Stopped
 from .base import Hint, World, choice_of, legal_for
 from .endgame import Endgame
 from .estimate import ProgressMemo, values_of
-from . import judge
 
 #: Iterations per decision: the budget (decision time is measured by benchmarks/ladder.py).
 ITERATIONS = 400

@@ -18,10 +18,10 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from . import judge
 from ..engine import Decision, Phase, PlayerView
 from ..engine.pier import shared_foundations
 from .base import Hint, World, choice_of, legal_for
-from . import judge
 from .estimate import values_of
 from .playout import no_cycle_collection, outcome, plan_games, play_out
 

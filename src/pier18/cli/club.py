@@ -33,12 +33,12 @@ import subprocess
 
 from ..engine.text import printable, printable_name, quote, shorten
 from ..i18n import _
+from ..persist.autosave import record_problem, data_dir
 from ..speech.notices import in_plain_lines, prog_line
 from .errors import CliError, check_terminal, need_output
-from .parser import Commands, add_lang_option, file_name
-from ..persist.autosave import record_problem, data_dir
 from .host import bind_address, port, server_ssl, stop_on_signals, Stopped, listen_error
 from .join import client_ssl, run_seat_app
+from .parser import Commands, add_lang_option, file_name
 
 if TYPE_CHECKING:
     import ssl

@@ -12,10 +12,10 @@ import argparse
 
 from ..engine.text import printable
 from ..i18n import _
+from ..persist import autosave, listing
 from ..speech.notices import GAME_NAME, last_played, open_elsewhere
 from .errors import need_output
 from .parser import Commands
-from ..persist import autosave, listing
 
 
 def add_parser(sub: Commands) -> None:

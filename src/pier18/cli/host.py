@@ -18,21 +18,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 import socket
 
+from ..engine import load_deck
 from ..engine.errors import Pier18Error
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import name_key, printable, quote, shorten
 from ..i18n import _
-from ..speech.notices import GAME_NAME, command, game_finished, prog_line, replay_command
-from ..speech.people import default_name, level_names
-from ..speech.scores import points
-from .errors import CliError, drop, need_output, plain_lines
-from .parser import Commands, add_deck_option, file_name
-from ..engine import load_deck
 from ..persist import record, autosave
 from ..persist.files import stamp
 from ..persist.lock import GameLocked, ending
 from ..session import Session, TableCodes
+from ..speech.notices import GAME_NAME, command, game_finished, prog_line, replay_command
+from ..speech.people import default_name, level_names
+from ..speech.scores import points
+from .errors import CliError, drop, need_output, plain_lines
 from .join import check_pem, run_seat_app
+from .parser import Commands, add_deck_option, file_name
 from .play import check_seed, parse_seats, seated_names
 
 if TYPE_CHECKING:

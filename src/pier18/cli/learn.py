@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 from ..engine.errors import Pier18Error
 from ..engine.text import printable
 from ..i18n import _
-from ..speech.notices import prog_line
-from .errors import need_output, plain_lines, say_line
-from .parser import Commands, file_name
 from ..persist import autosave
 from ..persist.lesson import lesson_deck, lesson_save, load_script, new_lesson
 from ..persist.lock import GameLocked
 from ..session import Session
+from ..speech.notices import prog_line
+from .errors import need_output, plain_lines, say_line
+from .parser import Commands, file_name
 
 if TYPE_CHECKING:
     import argparse

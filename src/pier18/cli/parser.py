@@ -9,12 +9,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, Protocol, TYPE_CHECKING
 
+from . import errors
 from .. import __version__
 from ..engine.text import printable, quote
 from ..i18n import _
 from ..speech.notices import PROG, about, nowhere_to_write, prog_line
 from ..words import and_more
-from . import errors
 from .errors import EXIT_BAD_INPUT, EXIT_OUTPUT_FAILED, drop, say
 
 if TYPE_CHECKING:

@@ -11,22 +11,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import Pier18Error
+from ..engine.later_deck import later_deck
 from ..engine.sizes import TABLE_SIZES, table_sizes_text
 from ..engine.text import all_differ, name_key, printable, printable_name, quote, shorten
 from ..i18n import _, ngettext
-from ..speech.notices import game_finished, games_out_of_range, play_resume_command, prog_line, replay_command
-from ..speech.people import LEVEL_STRENGTH, default_name, level_names
-from ..speech.scores import MEASURE
-from .errors import need_output, plain_lines, say_line
-from .parser import Commands, add_deck_option
-from ..engine.later_deck import later_deck
 from ..persist import autosave
 from ..persist.autosave import record_problem
 from ..persist.lesson import lesson_finished
 from ..persist.lock import GameLocked
 from ..persist.offer import first_time_offer
 from ..session import Session
+from ..speech.notices import game_finished, games_out_of_range, play_resume_command, prog_line, replay_command
+from ..speech.people import LEVEL_STRENGTH, default_name, level_names
+from ..speech.scores import MEASURE
+from .errors import need_output, plain_lines, say_line
 from .learn import learn
+from .parser import Commands, add_deck_option
 
 if TYPE_CHECKING:
     from collections.abc import Callable

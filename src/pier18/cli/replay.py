@@ -13,9 +13,9 @@ from typing import Any, TYPE_CHECKING
 
 from ..engine import TableView, format_sections, load_deck
 from ..i18n import _
+from ..persist import record
 from .errors import CliError, need_output, plain_lines
 from .parser import Commands, add_deck_option, file_name
-from ..persist import record
 
 if TYPE_CHECKING:
     from ..session import Session

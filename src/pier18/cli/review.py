@@ -20,13 +20,13 @@ from ..engine import load_deck
 from ..engine.errors import Pier18Error
 from ..engine.text import name_key, printable, quote, shorten
 from ..i18n import _, decimal, pgettext
+from ..persist import record
 from ..speech.moves import decision_text, short_decision
 from ..speech.notices import at_least_one, jobs_over_cores
 from ..speech.scores import MEASURE, decisions_count
 from ..words import sampled_worlds
 from .errors import need_output
 from .parser import Commands, add_deck_option, file_name
-from ..persist import record
 from .play import check_seed
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 
 from ..engine.text import printable
 from ..i18n import _, decimal, ngettext, pgettext
+from ..persist import autosave, history, listing
+from ..persist.lesson import lesson_save
 from ..speech.moves import card_name
 from ..speech.people import LEVEL_STRENGTH, players_list
 from ..speech.scores import points
 from .errors import CliError, need_output
 from .parser import Commands, file_name
-from ..persist import autosave, history, listing
-from ..persist.lesson import lesson_save
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence

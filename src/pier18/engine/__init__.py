@@ -42,11 +42,11 @@ from .outlook import (
     table_scores,
     with_plan,
 )
-from .sizes import TABLE_SIZES, check_table_size, table_sizes_text
 from .goals import GOAL_KINDS, Goal, GoalKind, goal_measures, goal_met
 from .notation import format_sections, parse_sections
 from .phase import Phase
 from .pier import Pier, Placement, VisibleSection
+from .sizes import TABLE_SIZES, check_table_size, table_sizes_text
 from .scoring import (
     CATEGORIES,
     ScoreSheet,

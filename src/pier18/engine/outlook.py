@@ -18,13 +18,13 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from .cards import Card
+from .decisions import Decision, Draft, Keep, PlacePlan
 from .explain import Reason, changed, explain
 from .goals import Goal
-from .decisions import Decision, Draft, Keep, PlacePlan
 from .goals import can_still_be_met, goal_met
-from .sizes import rounds_of
 from .pier import Pier
 from .scoring import ScoreSheet
+from .sizes import rounds_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .deck import Deck

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from . import say
 from ..engine import Decision, parse_decision
 from ..i18n import _
-from . import say
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine import PlayerView, TableView

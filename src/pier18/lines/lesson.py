@@ -19,11 +19,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from . import say
 from ..engine import Decision, Phase, PlayerView, TableView
 from ..i18n import _, ngettext
 from ..persist.lesson import LEARNER_SEAT, Script, lesson_rival, step_words
 from ..speech.why import lesson_feedback, lesson_refused, no_hint, reason_gone, reason_new
-from . import say
 from .commands import DECISION_WORDS, command_word, help_lines
 from .table import LineTable
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
+from . import say
 from ..engine import TableView
 from ..i18n import _
 from ..session import games_by_step
 from ..speech.people import whose_turn
 from ..speech.why import motive_text
-from . import say
 from .commands import answer, command_word, help_lines
 from .tell import Teller
 from .typed import TypedLines

@@ -12,15 +12,15 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..club.clock import time_left
 from ..engine import Phase
+from ..engine.explain import explain
 from ..engine.explain import explain
 from ..i18n import _, ngettext, pgettext
 from ..speech.moves import card_label, decision_text, goal_text, plan_result
 from ..speech.people import players_list
 from ..speech.scores import CATEGORY_LABELS, points, category_name, category_points, final_ranking, verdict
 from ..speech.why import explanation, hint_lines as advice_lines, hint_why, patron_points
-from ..club.clock import time_left
-from ..engine.explain import explain
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..bots import Hint

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TextIO, assert_never
 
+from . import say
 from ..engine import Phase
 from ..engine.errors import NotationError, Pier18Error
 from ..engine.text import quote, shorten
@@ -26,7 +27,6 @@ from ..net.client import Client, Event, Heard
 from ..net.protocol import NetState
 from ..speech.notices import prog_line, refusal
 from ..speech.people import lobby_seat, pass_reason, stands, table_line
-from . import say
 from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lines, typed_decision
 from .tell import Teller
 from .typed import LineSource, TypedLines

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
+from . import say
 from ..engine import Decision, Game, Phase, PlayerView, TableView
 from ..engine.errors import NotationError
 from ..engine.text import quote
@@ -21,7 +22,6 @@ from ..i18n import _
 from ..speech.keys import ENTER
 from ..speech.people import pass_reason, whose_turn
 from ..speech.why import bot_problem, motive_text
-from . import say
 from .commands import DECISION_WORDS, SEAT_WORDS, answer, command_word, help_lines, typed_decision
 from .tell import Teller
 from .typed import TypedLines

@@ -39,14 +39,14 @@ from typing import Any, TypeVar
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..i18n import _, ngettext
 from ..bots import Bot, make_bot
 from ..bots.seats import HUMAN
 from ..engine import Decision, Game, PlayerView, TableView
 from ..engine.errors import Pier18Error
+from ..i18n import _, ngettext
 from ..session import Session, TableCodes
-from ..speech.people import game_over, players_list, waiting_for
 from ..speech.moves import move_line
+from ..speech.people import game_over, players_list, waiting_for
 from ..speech.people import table_line
 from .protocol import (
     MAX_CLIENT_MESSAGE,

@@ -60,9 +60,9 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from .. import i18n
-from ..speech.notices import GAME_NAME, refusal
 from ..engine.text import printable_name
 from ..i18n import N_
+from ..speech.notices import GAME_NAME, refusal
 from .host import Host
 from .protocol import host_and_port
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 import secrets
 
+from . import record
 from ..engine import TableView
 from ..engine.errors import Pier18Error
 from ..engine.text import shorten
@@ -49,7 +50,6 @@ from .files import Allowed, FileChanged, Over, Stamp, atomic_write, folder_probl
 from .lock import GameLock, GameLocked, holder
 from .savecache import summary_of, cache_file, finished_saves
 from .writer import SaveWriter
-from . import record
 
 if TYPE_CHECKING:  # pragma: no cover
     from .savecache import Facts

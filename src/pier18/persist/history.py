@@ -30,15 +30,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import record
 from ..bots.seats import HUMAN
 from ..engine.text import printable
 from ..i18n import _
 from ..speech.notices import could_not_be_read
 from ..speech.people import LEVEL_STRENGTH
-from . import record
 from .autosave import SavedGame
-from .savecache import Facts
 from .lesson import LEARNER_SEAT
+from .savecache import Facts
 
 #: How far the Elo estimate may go from the ladder (a perfect record has no finite maximum).
 ELO_REACH = 800.0

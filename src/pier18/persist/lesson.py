@@ -26,20 +26,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import i18n
 from ..bots.seats import HUMAN, LEVELS, seat_names
 from ..engine import Decision, Deck, Draft, Keep, Phase, PlacePlan, PlayerView, TableView, load_deck
 from ..engine.errors import Pier18Error
 from ..engine.game import HAND_SIZE, Deal, pile_size
 from ..engine.reading import read_capped
 from ..engine.text import printable, quote, shorten
-from .. import i18n
 from ..i18n import _
 from ..speech.scores import MEASURE
 from ..speech.why import lesson_part
 # Where the lesson is kept, and the offer of it: a module of their own (`pier18 play` asks before its first paint).
-from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
 from ..session import Session
 from .autosave import load_saved
+from .offer import first_time_offer as first_time_offer, lesson_dir as lesson_dir, lesson_save as lesson_save
 
 if TYPE_CHECKING:
     from ..bots import Bot

@@ -9,11 +9,11 @@ import os
 from pathlib import Path
 
 from .autosave import SavedGame, data_dir, games_dir, load_saved
-from .record import deck_came_inside
-from .savecache import MAX_CACHE_BYTES as MAX_CACHE_BYTES
-from .savecache import Facts, Version, cache_file, version_of, write_cache
-from .savecache import read_cache as _read_cache
 from .lock import LOCK_SUFFIX, holder
+from .record import deck_came_inside
+from .savecache import Facts, Version, cache_file, version_of, write_cache
+from .savecache import MAX_CACHE_BYTES as MAX_CACHE_BYTES
+from .savecache import read_cache as _read_cache
 
 
 def cache_path() -> Path:

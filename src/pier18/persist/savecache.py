@@ -33,12 +33,12 @@ import hashlib
 
 from .. import __version__
 from ..engine.phase import Phase
+from ..engine.reading import read_capped
 from ..engine.sizes import TABLE_SIZES
 from ..engine.text import printable
 from ..i18n import _, ngettext
 from ..session import Session
 from ..speech.people import players_list, stands
-from ..engine.reading import read_capped
 from .files import Over, atomic_write
 from .record import SEATS
 

@@ -19,13 +19,13 @@ from ..bots.estimate import reasons
 from ..bots.seats import human_seats
 from ..engine import Deck, Decision, Game, Phase, PlayerView, TableView
 from ..engine.game import Deal
-from ..speech.why import motives_text
+from ..persist.children import worker_start
 from ..session import Session
+from ..speech.why import motives_text
 from .hindsight import judge_in_hindsight
 from .judges import DEFAULT_WORLDS, STRONGEST, make_judge
 from .model import DecisionReview, Review, Verdict
 from .positions import Position, positions
-from ..persist.children import worker_start
 
 
 def default_seats(session: Session) -> list[int]:

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 import os
 
+from ..bots.hard import HardBot
 from ..engine import CHARACTERS, HAND_SIZE, Deal, Deck, Game, Keep, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
-from ..bots.hard import HardBot
-from ..speech.notices import at_least_one
 from ..persist.children import worker_start
+from ..speech.notices import at_least_one
 
 #: The hard bot setting balance runs use (see docs/balance.md for its strength).
 WORLDS = 6

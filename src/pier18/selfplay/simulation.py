@@ -18,15 +18,15 @@ from typing import Any
 from multiprocessing import get_context
 import os
 
+from ..bots import LEVELS, make_bot, make_legal_bot
 from ..engine import CATEGORIES, TABLE_SIZES, Decision, Deck, Game, Phase, PlayerView, check_table_size
 from ..engine.errors import Pier18Error
 from ..engine.text import quote
-from ..bots import LEVELS, make_bot, make_legal_bot
 from ..i18n import _, ngettext
-from ..speech.notices import at_least_one, seats_for_players
 from ..persist import record
 from ..persist.children import worker_start
 from ..session import Session
+from ..speech.notices import at_least_one, seats_for_players
 
 _OVER = Phase.OVER
 

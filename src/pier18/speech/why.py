@@ -15,9 +15,9 @@ from ..engine.explain import Why
 from ..engine.goals import goal_measures
 from ..engine.motives import Keeps, Motive, PatronChance, Places, PlanProgress, PlanVerdict, PointsChange
 from ..i18n import _, ngettext, pgettext
+from .moves import card_label, card_name, covering, decision_text, goal_text, points_change, short_decision
 from .people import either, players_list
 from .scores import MEASURE, category_name, goal_progress, points, points_of
-from .moves import card_label, card_name, covering, decision_text, goal_text, points_change, short_decision
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

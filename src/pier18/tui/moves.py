@@ -10,8 +10,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 from rich.text import Text
 
-from ..i18n import _
 from ..engine import Decision
+from ..i18n import _
 from ..speech.moves import move_line, patron_log_line
 from ..speech.why import hint_lines, hint_why, motive_text
 
